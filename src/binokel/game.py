@@ -1,0 +1,937 @@
+"""The deal of 3-player Binokel as a state machine (OpenSpiel-style).
+
+A :class:`DealState` has the player to move, the legal actions, ``apply`` and a per-player
+:meth:`DealState.view`. Actions are short strings, the same ones a record stores:
+``bid 150``, ``pass``, ``discard SA SK H10 EU``, ``trump H``, ``abgehen E``, ``durch``,
+``untendurch``, ``call EA`` / ``call none``, ``give SU``, ``play EA``.
+
+>>> from binokel.rules import Rules
+>>> state = DealState.new(Rules(), dealer=2, seed=7)
+>>> state.to_move, state.phase, state.legal_actions()[:2]
+(0, 'bidding', ['bid 150', 'bid 160'])
+>>> state.apply("bid 150"); state.to_move
+1
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from .cards import (
+    BINOKEL_RANKS,
+    SEVEN,
+    SUIT_LETTERS,
+    SUIT_MASKS,
+    Card,
+    CardSet,
+    bit,
+    card_token,
+    cards_of,
+    count,
+    deck,
+    distinct,
+    parse_card,
+    parse_suit,
+    size,
+)
+from .melds import NO_MELDS, NO_TRUMP, MeldResult, best_melds
+from .rules import Rules
+from .tricks import beats, legal_mask
+
+BIDDING, DECLARE, TRUMP, CALL, GIVE, PLAY, OVER = (
+    "bidding", "declare", "trump", "call", "give", "play", "over")
+NORMAL, ABGEHEN, DURCH, UNTENDURCH, THROWN_IN = (
+    "normal", "abgehen", "durch", "untendurch", "thrown_in")
+
+
+class IllegalAction(ValueError):
+    """An action that is malformed or not legal in the current state."""
+
+
+# Canonical action strings, built once so that hot paths hand out shared objects.
+PLAY_ACTIONS = tuple(f"play {card_token(c)}" if c & 7 != 7 else "" for c in range(32))
+_PLAY_LOOKUP = {a: c for c, a in enumerate(PLAY_ACTIONS) if a}
+TRUMP_ACTIONS = tuple(f"trump {s}" for s in SUIT_LETTERS)
+ABGEHEN_ACTIONS = tuple(f"abgehen {s}" for s in SUIT_LETTERS)
+
+
+def full_deck(rules: Rules) -> list[Card]:
+    """Every card of the game's deck (both copies), in a fixed order."""
+    return list(_DECKS[rules.sevens])
+
+
+_DECKS = {False: tuple(deck(BINOKEL_RANKS)), True: tuple(deck(BINOKEL_RANKS + (SEVEN,)))}
+_SORTED_DECKS = {k: sorted(v) for k, v in _DECKS.items()}
+
+
+def deal_packets(rules: Rules, players: int) -> list[tuple[str, int]]:
+    """The dealing order as (``'players'`` or ``'dapp'``, packet size) steps."""
+    n_cards = 48 if rules.sevens else 40
+    if rules.deal_pattern != "auto":
+        sizes = [int(p) for p in rules.deal_pattern.split("-")]
+    elif not rules.dapp:
+        if n_cards % players:
+            raise IllegalAction(f"{n_cards} cards cannot be dealt to {players} players "
+                                "without a Dapp")
+        per = n_cards // players
+        sizes = [4] * (per // 4) + ([per % 4] if per % 4 else [])
+        sizes = [x for s in sizes for x in (s, 0)][:-1]
+    elif rules.sevens and players == 3:
+        sizes = {"15+3": [5, 1, 5, 1, 5, 1], "14+6": [4, 2, 5, 2, 5, 2],
+                 "16+0": [4, 0, 4, 0, 4, 0, 4]}[rules.deal_48_3p]
+    else:
+        dapp = 4
+        per = (n_cards - dapp) // players
+        sizes = [4, 2, 4, 2, 4] if per == 12 else _even_pattern(per, dapp)
+    steps = [("players" if i % 2 == 0 else "dapp", s) for i, s in enumerate(sizes) if s]
+    total = sum(s * (players if k == "players" else 1) for k, s in steps)
+    if total != n_cards:
+        raise IllegalAction(f"deal pattern {rules.deal_pattern!r} deals {total} cards, "
+                            f"the deck has {n_cards}")
+    return steps
+
+
+def _even_pattern(per: int, dapp: int) -> list[int]:
+    rounds = [3] * (per // 3) + ([per % 3] if per % 3 else [])
+    out: list[int] = []
+    for i, r in enumerate(rounds):
+        out.append(r)
+        if i < 2:
+            out.append(dapp // 2)
+    while len(out) < 2 * len(rounds) - 1:
+        out.append(0)
+    return out
+
+
+@dataclass(frozen=True)
+class Trick:
+    leader: int
+    cards: tuple[Card, ...]
+    winner: int
+    points: int
+
+    def to_json(self) -> dict[str, Any]:
+        return {"leader": self.leader, "cards": [card_token(c) for c in self.cards],
+                "winner": self.winner, "points": self.points}
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """The outcome of one deal and why."""
+
+    scores: tuple[int, ...]
+    declarer: int | None
+    bid: int | None
+    contract: str
+    trump: int
+    melds: tuple[MeldResult, ...]
+    meld_points: tuple[int, ...]      # melds as counted (0 where voided)
+    trick_points: tuple[int, ...]     # card points taken incl. discard and the bonus
+    tricks_won: tuple[int, ...]
+    made: bool | None
+    declarer_total: int | None = None
+    notes: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores), "declarer": self.declarer, "bid": self.bid,
+            "contract": self.contract,
+            "trump": SUIT_LETTERS[self.trump] if self.trump >= 0 else None,
+            "melds": [m.total for m in self.melds],
+            "meld_points": list(self.meld_points),
+            "meld_details": [[x.to_json() for x in m.melds] for m in self.melds],
+            "trick_points": list(self.trick_points), "tricks_won": list(self.tricks_won),
+            "made": self.made, "declarer_total": self.declarer_total, "notes": list(self.notes),
+        }
+
+
+@dataclass(frozen=True)
+class View:
+    """What one player may know. Never contains another player's hidden cards."""
+
+    player: int
+    players: int
+    rules: Rules
+    dealer: int
+    phase: str
+    to_move: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    history: tuple[tuple[int, str], ...]   # (seat, action) with hidden parts masked
+    high_bid: int | None
+    high_bidder: int | None
+    declarer: int | None
+    contract: str | None
+    trump: int
+    dapp: tuple[Card, ...] | None          # once revealed
+    discard: tuple[Card, ...] | None       # only the declarer's own
+    melds: tuple[MeldResult, ...] | None   # once shown
+    tricks: tuple[Trick, ...]
+    trick_leader: int
+    trick: tuple[Card, ...]
+    trick_points: tuple[int, ...]          # from won tricks (own discard included)
+    legal_actions: tuple[str, ...]
+    result: DealResult | None
+    open_hand: tuple[Card, ...] | None = None  # an open Durch shows the declarer's hand
+
+    def to_json(self) -> dict[str, Any]:
+        toks = lambda cs: [card_token(c) for c in cs]  # noqa: E731
+        return {
+            "player": self.player, "players": self.players, "rules": self.rules.to_dict(),
+            "dealer": self.dealer, "phase": self.phase, "to_move": self.to_move,
+            "hand": toks(self.hand), "hand_sizes": list(self.hand_sizes),
+            "history": [[s, a] for s, a in self.history], "high_bid": self.high_bid,
+            "high_bidder": self.high_bidder, "declarer": self.declarer,
+            "contract": self.contract,
+            "trump": SUIT_LETTERS[self.trump] if self.trump >= 0 else None,
+            "dapp": toks(self.dapp) if self.dapp is not None else None,
+            "discard": toks(self.discard) if self.discard is not None else None,
+            "melds": [[m.to_json() for m in mr.melds] for mr in self.melds]
+            if self.melds is not None else None,
+            "meld_totals": [m.total for m in self.melds] if self.melds is not None else None,
+            "tricks": [t.to_json() for t in self.tricks], "trick_leader": self.trick_leader,
+            "trick": toks(self.trick), "trick_points": list(self.trick_points),
+            "legal_actions": list(self.legal_actions),
+            "result": self.result.to_json() if self.result else None,
+            "open_hand": toks(self.open_hand) if self.open_hand is not None else None,
+        }
+
+
+@dataclass
+class _Bidding:
+    waiting: list[int]
+    a: int = -1            # the two in the current duel
+    b: int = -1
+    high: int | None = None
+    high_bidder: int | None = None
+    out: set[int] = field(default_factory=set)
+    spoke: set[int] = field(default_factory=set)
+
+
+class DealState:
+    """One deal of Binokel for three players at a table of ``players`` seats.
+
+    Seats are numbered in playing order; Vorhand is ``(dealer + 1) % players``.
+    ``apply`` mutates the state (fast, for search and simulation); ``child`` returns a new one.
+    """
+
+    __slots__ = (
+        "rules", "players", "dealer", "deck", "hands", "dapp", "dapp_cards", "discard",
+        "phase", "to_move", "history", "bidding", "declarer", "bid", "contract", "trump",
+        "open_durch", "called", "call_holder", "melds", "trick", "trick_leader", "led",
+        "best_led", "best_trump", "win_card", "win_seat", "trick_sum", "tricks",
+        "trick_points", "tricks_won", "result", "_points", "_legal_cache", "order",
+    )
+
+    rules: Rules
+    players: int
+    dealer: int
+    deck: tuple[Card, ...]
+    hands: list[CardSet]
+    dapp: CardSet
+    dapp_cards: tuple[Card, ...]
+    discard: CardSet
+    phase: str
+    to_move: int
+    history: list[tuple[int, str]]
+    bidding: _Bidding
+    declarer: int | None
+    bid: int | None
+    contract: str | None
+    trump: int
+    open_durch: bool
+    called: Card | None
+    call_holder: int | None
+    melds: list[MeldResult] | None
+    trick: list[Card]
+    trick_leader: int
+    led: int
+    best_led: int
+    best_trump: int
+    win_card: int
+    win_seat: int
+    trick_sum: int
+    tricks: list[Trick]
+    trick_points: list[int]
+    tricks_won: list[int]
+    result: DealResult | None
+    _points: tuple[int, ...]
+    _legal_cache: list[str] | None
+    order: tuple[int, ...]
+
+    # ----------------------------------------------------------------- construction
+    @classmethod
+    def new(cls, rules: Rules, dealer: int = 0, seed: int | None = None,
+            deck_order: list[Card] | None = None, players: int = 3) -> DealState:
+        """A fresh deal, from ``deck_order`` (dealing order, top first) or a seeded shuffle."""
+        if deck_order is None:
+            deck_order = shuffled_deck(rules, seed)
+        self = cls.__new__(cls)
+        self._setup(rules, dealer, list(deck_order), players)
+        return self
+
+    def _setup(self, rules: Rules, dealer: int, deck_order: list[Card], players: int) -> None:
+        if players != 3:
+            raise IllegalAction("this game is for 3 players")
+        if not 0 <= dealer < players:
+            raise IllegalAction(f"dealer must be a seat 0..{players - 1}, not {dealer}")
+        expected = _SORTED_DECKS[rules.sevens]
+        if sorted(deck_order) != expected:
+            raise IllegalAction(f"the deck must hold each of the {len(expected) // 2} cards "
+                                f"of this game exactly twice ({len(deck_order)} given)")
+        self.rules = rules
+        self.players = players
+        self.dealer = dealer
+        self.deck = tuple(deck_order)
+        self.order = tuple((dealer + 1 + i) % players for i in range(players))
+        self.hands = [0] * players
+        dapp_cards: list[Card] = []
+        it = iter(deck_order)
+        for kind, n in deal_packets(rules, players):
+            if kind == "players":
+                for seat in self.order:
+                    for _ in range(n):
+                        self.hands[seat] += bit(next(it))
+            else:
+                dapp_cards.extend(next(it) for _ in range(n))
+        self.dapp_cards = tuple(dapp_cards)
+        self.dapp = sum(bit(c) for c in dapp_cards)
+        self.discard = 0
+        self.history = []
+        self.bidding = _Bidding(waiting=list(self.order[2:]), a=self.order[0], b=self.order[1])
+        self.phase = BIDDING
+        self.to_move = self.order[0]
+        self.declarer = None
+        self.bid = None
+        self.contract = None
+        self.trump = NO_TRUMP
+        self.open_durch = False
+        self.called = None
+        self.call_holder = None
+        self.melds = None
+        self.trick = []
+        self.trick_leader = -1
+        self.led = self.best_led = self.best_trump = self.win_card = self.win_seat = -1
+        self.trick_sum = 0
+        self.tricks = []
+        self.trick_points = [0] * players
+        self.tricks_won = [0] * players
+        self.result = None
+        self._points = rules.points
+        self._legal_cache = None
+
+    def clone(self) -> DealState:
+        other = DealState.__new__(DealState)
+        for name in DealState.__slots__:
+            setattr(other, name, getattr(self, name))
+        other.hands = list(self.hands)
+        other.history = list(self.history)
+        b = self.bidding
+        other.bidding = _Bidding(list(b.waiting), b.a, b.b, b.high, b.high_bidder,
+                                 set(b.out), set(b.spoke))
+        other.trick = list(self.trick)
+        other.tricks = list(self.tricks)
+        other.trick_points = list(self.trick_points)
+        other.tricks_won = list(self.tricks_won)
+        other.melds = list(self.melds) if self.melds is not None else None
+        return other
+
+    def child(self, action: str) -> DealState:
+        """A new state with ``action`` applied; ``self`` is unchanged."""
+        c = self.clone()
+        c.apply(action)
+        return c
+
+    # ----------------------------------------------------------------- queries
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    @property
+    def vorhand(self) -> int:
+        return self.order[0]
+
+    def legal_actions(self) -> list[str]:
+        """Every legal action of the player to move (empty once the deal is over)."""
+        ph = self.phase
+        if ph == PLAY:
+            hand = self.hands[self.to_move]
+            if self.led < 0:
+                m = hand
+            else:
+                r = self.rules
+                m = legal_mask(hand, self.led, self.best_led, self.best_trump, self.trump,
+                               r.must_overtrump, r.must_trump_lower)
+            return [PLAY_ACTIONS[c] for c in distinct(m)]
+        if self._legal_cache is None:
+            self._legal_cache = self._legal_slow()
+        return list(self._legal_cache)
+
+    def legal_cards(self) -> CardSet:
+        """The playable cards of the player to move as a card set (play phase only)."""
+        hand = self.hands[self.to_move]
+        if self.led < 0:
+            return hand
+        r = self.rules
+        return legal_mask(hand, self.led, self.best_led, self.best_trump, self.trump,
+                          r.must_overtrump, r.must_trump_lower)
+
+    def _legal_slow(self) -> list[str]:
+        ph, r = self.phase, self.rules
+        if ph == BIDDING:
+            b = self.bidding
+            lowest = r.min_bid if b.high is None else b.high + r.bid_step
+            bids = [f"bid {x}" for x in range(lowest, r.max_bid + 1, r.bid_step)]
+            if (b.high is None and self.to_move == self.order[0] and r.vorhand_must_open
+                    and self.to_move not in b.spoke):
+                return bids
+            return bids + ["pass"]
+        if ph == DECLARE:
+            return self._discard_actions() + list(ABGEHEN_ACTIONS)
+        if ph == TRUMP:
+            acts = list(TRUMP_ACTIONS)
+            if r.durch:
+                acts.append("durch")
+                if r.durch_open:
+                    acts.append("durch open")
+            if r.untendurch:
+                acts.append("untendurch")
+            return acts + list(ABGEHEN_ACTIONS)
+        if ph == CALL:
+            assert self.declarer is not None
+            hand = self.hands[self.declarer]
+            calls = [f"call {card_token(c)}" for c in sorted(set(full_deck(r)))
+                     if count(hand, c) == 0 and count(self.discard, c) < 2]
+            return calls + ["call none"]
+        if ph == GIVE:
+            assert self.declarer is not None and self.called is not None
+            hand = self.hands[self.declarer] - bit(self.called)
+            return [f"give {card_token(c)}" for c in sorted(distinct(hand))]
+        return []
+
+    def _discard_actions(self) -> list[str]:
+        assert self.declarer is not None
+        hand = self.hands[self.declarer]
+        items = [(_TOKENS[c], count(hand, c)) for c in sorted(distinct(hand), key=_sort)]
+        out: list[str] = []
+
+        def rec(i: int, left: int, acc: str) -> None:
+            if left == 0:
+                out.append(acc)
+                return
+            if i == len(items) or left > sum(n for _, n in items[i:]):
+                return
+            tok, n = items[i]
+            for k in range(min(n, left), -1, -1):
+                rec(i + 1, left - k, acc + (" " + tok) * k)
+
+        rec(0, self._dapp_size(), "discard")
+        return out
+
+    def random_action(self, rng: random.Random) -> str:
+        """A uniformly random legal action, without listing all of them.
+
+        Equal in distribution to ``rng.choice(self.legal_actions())`` but cheap in the
+        bidding and discard phases, where there are hundreds of actions.
+        """
+        ph = self.phase
+        if ph == PLAY:
+            return PLAY_ACTIONS[_choose_card(self.legal_cards(), rng)]
+        if ph == BIDDING:
+            r, b = self.rules, self.bidding
+            lowest = r.min_bid if b.high is None else b.high + r.bid_step
+            n_bids = max(0, (r.max_bid - lowest) // r.bid_step + 1)
+            can_pass = not (b.high is None and self.to_move == self.order[0]
+                            and r.vorhand_must_open and self.to_move not in b.spoke)
+            i = rng.randrange(n_bids + can_pass)
+            return "pass" if i == n_bids else f"bid {lowest + i * r.bid_step}"
+        if ph == DECLARE:
+            assert self.declarer is not None
+            hand, k = self.hands[self.declarer], self._dapp_size()
+            n_discards = _multiset_count([count(hand, c) for c in distinct(hand)], k)
+            i = rng.randrange(n_discards + 4)
+            if i >= n_discards:
+                return ABGEHEN_ACTIONS[i - n_discards]
+            return _random_discard(hand, k, rng)
+        return rng.choice(self.legal_actions())
+
+    def _dapp_size(self) -> int:
+        return len(self.dapp_cards)
+
+    # ----------------------------------------------------------------- apply
+    def apply(self, action: str) -> None:
+        """Apply ``action`` for the player to move; raises :class:`IllegalAction`."""
+        if self.phase == PLAY:
+            c = _PLAY_LOOKUP.get(action)
+            if c is None:
+                c = self._parse_play(action)
+            if not (self.legal_cards() >> (c << 1)) & 3:
+                raise IllegalAction(self._why_not(c))
+            self._play(c)
+            return
+        if self.phase == OVER:
+            raise IllegalAction("the deal is over")
+        verb, _, arg = action.strip().partition(" ")
+        handler = _HANDLERS.get((self.phase, verb))
+        if handler is None:
+            raise IllegalAction(f"{action!r} is not possible now: the {self.phase} phase "
+                                f"expects one of {self._expected_verbs()}")
+        seat = self.to_move
+        canonical = handler(self, arg.strip())
+        self.history.append((seat, canonical))
+        self._legal_cache = None
+
+    def _expected_verbs(self) -> str:
+        return ", ".join(sorted({v for (ph, v) in _HANDLERS if ph == self.phase}))
+
+    def _parse_play(self, action: str) -> Card:
+        verb, _, arg = action.strip().partition(" ")
+        if verb != "play":
+            raise IllegalAction(f"{action!r} is not possible now: expected 'play CARD'")
+        try:
+            return parse_card(arg)
+        except ValueError as e:
+            raise IllegalAction(str(e)) from None
+
+    def _why_not(self, c: Card) -> str:
+        tok = card_token(c)
+        if not count(self.hands[self.to_move], c):
+            return f"play {tok}: seat {self.to_move} does not hold {tok}"
+        legal = " ".join(card_token(x) for x in distinct(self.legal_cards()))
+        led = SUIT_LETTERS[self.led]
+        if self.hands[self.to_move] & SUIT_MASKS[self.led]:
+            if c >> 3 != self.led:
+                why = f"must follow suit {led}"
+            else:
+                why = "must beat the best card of the led suit (Stichzwang)"
+        else:
+            why = "must play a trump (Trumpfzwang)"
+        return f"play {tok}: {why}; legal: {legal}"
+
+    # bidding ----------------------------------------------------------------
+    def _bid(self, arg: str) -> str:
+        r, b = self.rules, self.bidding
+        try:
+            value = int(arg)
+        except ValueError:
+            raise IllegalAction(f"bid {arg!r}: not a number") from None
+        lowest = r.min_bid if b.high is None else b.high + r.bid_step
+        if value < lowest or value > r.max_bid or value % r.bid_step:
+            raise IllegalAction(f"bid {value}: bids must be multiples of {r.bid_step} "
+                                f"from {lowest} to {r.max_bid}")
+        seat = self.to_move
+        b.high, b.high_bidder = value, seat
+        b.spoke.add(seat)
+        if b.b < 0:  # the last one left alone bids and so takes the game
+            self._declarer_found(seat, value)
+        else:
+            self.to_move = b.b if seat == b.a else b.a
+        return f"bid {value}"
+
+    def _pass(self, arg: str) -> str:
+        if arg:
+            raise IllegalAction("pass takes no argument")
+        r, b = self.rules, self.bidding
+        seat = self.to_move
+        if (b.high is None and seat == self.order[0] and r.vorhand_must_open
+                and seat not in b.spoke):
+            raise IllegalAction("Vorhand must open the bidding (vorhand_must_open)")
+        b.spoke.add(seat)
+        b.out.add(seat)
+        if b.b < 0:  # the last one alone passes too: nobody bid
+            self._all_passed()
+            return "pass"
+        survivor = b.b if seat == b.a else b.a
+        if b.waiting:
+            nxt = b.waiting.pop(0)
+            b.a, b.b = survivor, nxt
+            self.to_move = nxt
+        elif b.high is not None:
+            self._declarer_found(survivor, b.high)
+        else:
+            b.a, b.b = survivor, -1
+            self.to_move = survivor
+        return "pass"
+
+    def _all_passed(self) -> None:
+        if self.rules.all_pass == "vorhand_plays":
+            self._declarer_found(self.order[0], self.rules.min_bid)
+        else:
+            self.contract = THROWN_IN
+            self._finish()
+
+    def _declarer_found(self, seat: int, value: int) -> None:
+        self.declarer, self.bid = seat, value
+        self.bidding.high, self.bidding.high_bidder = value, seat
+        self.to_move = seat
+        if self.dapp_cards:
+            self.hands[seat] += self.dapp  # revealed to all and taken up
+            self.phase = DECLARE
+        else:
+            self.phase = TRUMP
+
+    # declarer's choice --------------------------------------------------------
+    def _discard(self, arg: str) -> str:
+        assert self.declarer is not None
+        try:
+            cards = [parse_card(t) for t in arg.split()]
+        except ValueError as e:
+            raise IllegalAction(f"discard: {e}") from None
+        k = self._dapp_size()
+        if len(cards) != k:
+            raise IllegalAction(f"discard: exactly {k} cards must be pushed, not {len(cards)}")
+        hand = self.hands[self.declarer]
+        d = 0
+        for c in cards:
+            d += bit(c)
+            if count(d, c) > count(hand, c):
+                raise IllegalAction(f"discard: the declarer does not hold {card_token(c)}"
+                                    + (" twice" if count(d, c) == 2 else ""))
+        self.hands[self.declarer] = hand - d
+        self.discard = d
+        self.phase = TRUMP
+        return "discard " + " ".join(card_token(c) for c in sorted(cards, key=_sort))
+
+    def _trump(self, arg: str) -> str:
+        s = self._suit(arg, "trump")
+        self.contract, self.trump = NORMAL, s
+        if self.rules.rufen:
+            self.phase = CALL
+            return f"trump {SUIT_LETTERS[s]}"
+        self._start_play()
+        return f"trump {SUIT_LETTERS[s]}"
+
+    def _suit(self, arg: str, verb: str) -> int:
+        try:
+            return parse_suit(arg)
+        except ValueError as e:
+            raise IllegalAction(f"{verb}: {e}") from None
+
+    def _abgehen(self, arg: str) -> str:
+        s = self._suit(arg, "abgehen")
+        self.contract, self.trump = ABGEHEN, s
+        self.melds = [self._meld(seat) if seat != self.declarer else NO_MELDS
+                      for seat in range(self.players)]
+        self._finish()
+        return f"abgehen {SUIT_LETTERS[s]}"
+
+    def _durch(self, arg: str) -> str:
+        if not self.rules.durch:
+            raise IllegalAction("durch is not allowed under these rules (durch = no)")
+        if arg == "open":
+            if not self.rules.durch_open:
+                raise IllegalAction("an open Durch is not allowed (durch_open = 0)")
+            self.open_durch = True
+        elif arg:
+            raise IllegalAction(f"durch {arg!r}: expected 'durch' or 'durch open'")
+        self.contract = DURCH
+        self._start_play()
+        return "durch open" if self.open_durch else "durch"
+
+    def _untendurch(self, arg: str) -> str:
+        if not self.rules.untendurch:
+            raise IllegalAction("untendurch is not allowed under these rules (untendurch = no)")
+        if arg:
+            raise IllegalAction("untendurch takes no argument")
+        self.contract = UNTENDURCH
+        self._start_play()
+        return "untendurch"
+
+    def _call(self, arg: str) -> str:
+        assert self.declarer is not None
+        if arg == "none":
+            self._start_play()
+            return "call none"
+        try:
+            c = parse_card(arg)
+        except ValueError as e:
+            raise IllegalAction(f"call: {e}") from None
+        if count(self.hands[self.declarer], c):
+            raise IllegalAction(f"call {card_token(c)}: the declarer holds it already")
+        holder = next((s for s in self.order if s != self.declarer and count(self.hands[s], c)),
+                      None)
+        if holder is None:
+            raise IllegalAction(f"call {card_token(c)}: nobody else holds it")
+        self.hands[holder] -= bit(c)
+        self.hands[self.declarer] += bit(c)
+        self.called, self.call_holder = c, holder
+        self.phase = GIVE
+        return f"call {card_token(c)}"
+
+    def _give(self, arg: str) -> str:
+        assert self.declarer is not None and self.call_holder is not None
+        try:
+            c = parse_card(arg)
+        except ValueError as e:
+            raise IllegalAction(f"give: {e}") from None
+        hand = self.hands[self.declarer]
+        if c == self.called and count(hand, c) == 1:
+            raise IllegalAction("give: the called card cannot go straight back")
+        if not count(hand, c):
+            raise IllegalAction(f"give {card_token(c)}: the declarer does not hold it")
+        self.hands[self.declarer] = hand - bit(c)
+        self.hands[self.call_holder] += bit(c)
+        self._start_play()
+        return f"give {card_token(c)}"
+
+    def _meld(self, seat: int) -> MeldResult:
+        return best_melds(self.hands[seat], self.trump, self.rules)
+
+    def _start_play(self) -> None:
+        assert self.declarer is not None
+        if self.contract == NORMAL:
+            self.melds = [self._meld(s) for s in range(self.players)]
+            lead = self.order[0] if self.rules.first_lead == "vorhand" else self.declarer
+        else:
+            self.melds = [NO_MELDS] * self.players
+            lead = self.declarer
+        self.phase = PLAY
+        self.trick_leader = self.to_move = lead
+        self.trick_points[self.declarer] += self._set_points(self.discard)
+
+    def _set_points(self, s: CardSet) -> int:
+        pts = self._points
+        return sum(pts[c & 7] * count(s, c) for c in distinct(s))
+
+    # play ----------------------------------------------------------------------
+    def _play(self, c: Card) -> None:
+        seat = self.to_move
+        self.hands[seat] -= 1 << (c << 1)
+        self.history.append((seat, PLAY_ACTIONS[c]))
+        trick = self.trick
+        trick.append(c)
+        self.trick_sum += self._points[c & 7]
+        if len(trick) == 1:
+            self.led = c >> 3
+            self.best_led = self.win_card = c
+            self.win_seat = seat
+            self.best_trump = c if c >> 3 == self.trump else -1
+        else:
+            s = c >> 3
+            if s == self.led and c > self.best_led:
+                self.best_led = c
+            if s == self.trump and c > self.best_trump:
+                self.best_trump = c
+            if beats(c, self.win_card, self.trump):
+                self.win_card, self.win_seat = c, seat
+        n = self.players
+        if len(trick) < n:
+            self.to_move = (seat + 1) % n
+            return
+        self._close_trick()
+
+    def _close_trick(self) -> None:
+        w = self.win_seat
+        pts = self.trick_sum
+        r = self.rules
+        n_tricks = len(self.tricks) + 1
+        last = self.hands[w] == 0
+        if (r.bonus_trick == "last" and last) or (r.bonus_trick == "first" and n_tricks == 1):
+            pts += r.last_trick_bonus
+        self.tricks.append(Trick(self.trick_leader, tuple(self.trick), w, pts))
+        self.trick_points[w] += pts
+        self.tricks_won[w] += 1
+        self.trick = []
+        self.trick_sum = 0
+        self.led = self.best_led = self.best_trump = self.win_card = self.win_seat = -1
+        self.trick_leader = self.to_move = w
+        decided = ((self.contract == DURCH and w != self.declarer)
+                   or (self.contract == UNTENDURCH and w == self.declarer))
+        if last or decided:
+            self._finish()
+
+    # scoring ------------------------------------------------------------------------
+    def _finish(self) -> None:
+        self.phase = OVER
+        self.to_move = -1
+        self.result = score_deal(self)
+
+    # ----------------------------------------------------------------- views
+    def view(self, player: int) -> View:
+        """What ``player`` may know: own hand, public history, revealed Dapp, shown melds."""
+        if not 0 <= player < self.players:
+            raise ValueError(f"no seat {player}")
+        dapp_revealed = self.declarer is not None and self.phase != BIDDING
+        history = tuple((s, _mask_action(a, s, player, self)) for s, a in self.history)
+        tp = list(self.trick_points)
+        if self.declarer is not None and self.declarer != player and self.discard:
+            tp[self.declarer] -= self._set_points(self.discard)
+        open_hand = None
+        if self.open_durch and self.declarer is not None and self.phase == PLAY:
+            open_hand = tuple(cards_of(self.hands[self.declarer]))
+        return View(
+            player=player, players=self.players, rules=self.rules, dealer=self.dealer,
+            phase=self.phase, to_move=self.to_move, hand=tuple(cards_of(self.hands[player])),
+            hand_sizes=tuple(size(h) for h in self.hands), history=history,
+            high_bid=self.bidding.high, high_bidder=self.bidding.high_bidder,
+            declarer=self.declarer, contract=self.contract, trump=self.trump,
+            dapp=self.dapp_cards if dapp_revealed and self.dapp_cards else None,
+            discard=tuple(cards_of(self.discard)) if player == self.declarer and self.discard
+            else None,
+            melds=tuple(self.melds) if self.melds is not None else None,
+            tricks=tuple(self.tricks), trick_leader=self.trick_leader, trick=tuple(self.trick),
+            trick_points=tuple(tp),
+            legal_actions=tuple(self.legal_actions()) if player == self.to_move else (),
+            result=self.result, open_hand=open_hand,
+        )
+
+    def public_view(self) -> View:
+        """What a spectator may know (no hand at all)."""
+        v = self.view(0)
+        hist = tuple((s, _mask_action(a, s, -1, self)) for s, a in self.history)
+        tp = list(v.trick_points)
+        if self.declarer == 0 and self.discard:
+            tp[0] -= self._set_points(self.discard)
+        return View(**{**v.__dict__, "player": -1, "hand": (), "discard": None,
+                       "legal_actions": (), "history": hist, "trick_points": tuple(tp)})
+
+    def __repr__(self) -> str:
+        return (f"<DealState phase={self.phase} to_move={self.to_move} "
+                f"actions={len(self.history)}>")
+
+
+def _sort(c: Card) -> tuple[int, int]:
+    return (c >> 3, -(c & 7))
+
+
+_TOKENS = tuple(card_token(c) if c & 7 != 7 else "" for c in range(32))
+
+
+def _choose_card(m: CardSet, rng: random.Random) -> Card:
+    cards = list(distinct(m))
+    return cards[rng.randrange(len(cards))]
+
+
+def _multiset_count(mults: list[int], k: int) -> int:
+    """How many distinct k-card sub-multisets a hand with these multiplicities has."""
+    ways = [1] + [0] * k
+    for n in mults:
+        ways = [sum(ways[j - t] for t in range(min(n, j) + 1)) for j in range(k + 1)]
+    return ways[k]
+
+
+def _random_discard(hand: CardSet, k: int, rng: random.Random) -> str:
+    # Drawing k physical cards favours multisets that can be drawn in several ways (a card
+    # held twice); accepting with probability 1/ways makes every multiset equally likely.
+    physical = cards_of(hand)
+    while True:
+        pick = sorted(rng.sample(physical, k), key=_sort)
+        ways = 1
+        for c in set(pick):
+            if count(hand, c) == 2 and pick.count(c) == 1:
+                ways *= 2
+        if ways == 1 or rng.randrange(ways) == 0:
+            return "discard " + " ".join(_TOKENS[c] for c in pick)
+
+
+def _mask_action(action: str, seat: int, viewer: int, state: DealState) -> str:
+    if action.startswith("discard") and viewer != seat:
+        return "discard " + " ".join(["?"] * state._dapp_size())
+    if action.startswith("give") and viewer not in (seat, state.call_holder):
+        return "give ?"
+    return action
+
+
+_HANDLERS: dict[tuple[str, str], Any] = {
+    (BIDDING, "bid"): DealState._bid,
+    (BIDDING, "pass"): DealState._pass,
+    (DECLARE, "discard"): DealState._discard,
+    (DECLARE, "abgehen"): DealState._abgehen,
+    (TRUMP, "trump"): DealState._trump,
+    (TRUMP, "abgehen"): DealState._abgehen,
+    (TRUMP, "durch"): DealState._durch,
+    (TRUMP, "untendurch"): DealState._untendurch,
+    (CALL, "call"): DealState._call,
+    (GIVE, "give"): DealState._give,
+}
+
+
+def shuffled_deck(rules: Rules, seed: int | None = None,
+                  rng: random.Random | None = None) -> list[Card]:
+    """A shuffled deck for ``rules`` (deterministic for a given seed)."""
+    cards = full_deck(rules)
+    (rng or random.Random(seed)).shuffle(cards)
+    return cards
+
+
+# ------------------------------------------------------------------------- scoring
+def score_deal(state: DealState) -> DealResult:
+    """Score a finished deal per RULES §5 with every option."""
+    r, n = state.rules, state.players
+    decl, bid, contract = state.declarer, state.bid, state.contract or THROWN_IN
+    melds = tuple(state.melds) if state.melds is not None else (NO_MELDS,) * n
+    tp = tuple(state.trick_points)
+    tw = tuple(state.tricks_won)
+    notes: list[str] = []
+    if contract == THROWN_IN or decl is None or bid is None:
+        return DealResult((0,) * n, None, None, THROWN_IN, NO_TRUMP, melds, (0,) * n, tp, tw,
+                          None, notes=("all passed: thrown in",))
+    scores = [0] * n
+    meld_pts = [m.total for m in melds]
+    others = [s for s in range(n) if s != decl]
+    made: bool | None
+    total: int | None = None
+    if contract == ABGEHEN:
+        if r.abgehen_bonus == "half_bid":
+            bonus = _half_bid(bid)
+        elif r.abgehen_bonus == "per_player":
+            bonus = 10 * n
+        else:
+            bonus = int(r.abgehen_bonus)
+        scores[decl] = -bid
+        meld_pts[decl] = 0
+        for s in others:
+            if not r.abgehen_others_meld:
+                meld_pts[s] = 0
+            scores[s] = meld_pts[s] + bonus
+        notes.append(f"abgehen: declarer -{bid}, others +{bonus}"
+                     + (" plus melds" if r.abgehen_others_meld else ""))
+        made = False
+    elif contract in (DURCH, UNTENDURCH):
+        # The deal stops at the first trick that decides it, so "no trick lost" is the test.
+        if contract == DURCH:
+            made = all(tw[s] == 0 for s in others)
+        else:
+            made = tw[decl] == 0
+        win_value = r.durch_open if state.open_durch else r.durch_win
+        scores[decl] = win_value if made else -r.durch_loss
+        meld_pts = [0] * n
+        notes.append(f"{contract} {'won' if made else 'lost'}")
+    else:
+        if r.meld_needs_trick:
+            for s in range(n):
+                if tw[s] == 0 and meld_pts[s]:
+                    notes.append(f"seat {s} took no trick: meld {meld_pts[s]} void")
+                    meld_pts[s] = 0
+        rounded = [r.round_points(p) for p in tp]
+        decl_tp = rounded[decl] if r.bid_check == "rounded" else tp[decl]
+        total = meld_pts[decl] + decl_tp
+        made = total >= bid
+        if made:
+            scores[decl] = meld_pts[decl] + (rounded[decl] if r.rounding == "all" else tp[decl])
+        else:
+            factor = r.lost_factor
+            if r.overbid_unreachable and melds[decl].total + _max_trick_points(r) < bid:
+                factor = 2
+                notes.append("bid unreachable even with every trick: lost double")
+            scores[decl] = -bid * factor
+            notes.append(f"declarer made {total} of {bid}: lost, -{bid * factor}")
+        for s in others:
+            trick = rounded[s] if r.rounding in ("others", "all") else tp[s]
+            scores[s] = meld_pts[s] + trick
+            if not made and r.lost_bonus_others:
+                scores[s] += _half_bid(bid)
+    return DealResult(tuple(scores), decl, bid, contract, state.trump, melds, tuple(meld_pts),
+                      tp, tw, made, total, tuple(notes))
+
+
+def _max_trick_points(r: Rules) -> int:
+    per_deck = 2 * 4 * sum(r.points)
+    return per_deck + r.last_trick_bonus
+
+
+def _half_bid(bid: int) -> int:
+    return (bid // 2 + 9) // 10 * 10
+
