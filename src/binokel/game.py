@@ -175,6 +175,7 @@ class View:
     legal_actions: tuple[str, ...]
     result: DealResult | None
     open_hand: tuple[Card, ...] | None = None  # an open Durch shows the declarer's hand
+    game: str = "binokel"
 
     def to_json(self) -> dict[str, Any]:
         toks = lambda cs: [card_token(c) for c in cs]  # noqa: E731
@@ -196,6 +197,7 @@ class View:
             "legal_actions": list(self.legal_actions),
             "result": self.result.to_json() if self.result else None,
             "open_hand": toks(self.open_hand) if self.open_hand is not None else None,
+            "game": self.game,
         }
 
 
@@ -225,6 +227,7 @@ class DealState:
         "trick_points", "tricks_won", "result", "_points", "_legal_cache", "order",
     )
 
+    game_name = "binokel"
     rules: Rules
     players: int
     dealer: int
