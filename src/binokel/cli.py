@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from .record import Record, RecordError
+from .record import RecordError
 from .rules import RulesError
 
 Handler = Callable[[argparse.Namespace], int]

@@ -16,11 +16,14 @@ A :class:`DealState` has the player to move, the legal actions, ``apply`` and a 
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
+from functools import lru_cache
+from math import comb
+from typing import Any, NamedTuple
 
 from .cards import (
     BINOKEL_RANKS,
+    LOW_BITS,
     SEVEN,
     SUIT_LETTERS,
     SUIT_MASKS,
@@ -38,7 +41,7 @@ from .cards import (
 )
 from .melds import NO_MELDS, NO_TRUMP, MeldResult, best_melds
 from .rules import Rules
-from .tricks import beats, legal_mask
+from .tricks import legal_mask
 
 BIDDING, DECLARE, TRUMP, CALL, GIVE, PLAY, OVER = (
     "bidding", "declare", "trump", "call", "give", "play", "over")
@@ -53,6 +56,28 @@ class IllegalAction(ValueError):
 # Canonical action strings, built once so that hot paths hand out shared objects.
 PLAY_ACTIONS = tuple(f"play {card_token(c)}" if c & 7 != 7 else "" for c in range(32))
 _PLAY_LOOKUP = {a: c for c, a in enumerate(PLAY_ACTIONS) if a}
+# For each suit, the play actions of every presence pattern of that suit's 16-bit slice.
+_SUIT_PLAYS: tuple[dict[int, tuple[str, ...]], ...] = tuple(
+    {sum(1 << (2 * r) for r in range(7) if bits >> r & 1):
+     tuple(PLAY_ACTIONS[8 * s + r] for r in range(7) if bits >> r & 1) for bits in range(128)}
+    for s in range(4))
+
+
+def play_actions(m: CardSet) -> list[str]:
+    """The ``play C`` actions of the distinct cards of ``m``, suit by suit, weakest first."""
+    p = (m | (m >> 1)) & LOW_BITS
+    out: list[str] = []
+    if p & 0xFFFF:
+        out += _SUIT_PLAYS[0][p & 0x3FFF]
+    if p & 0xFFFF0000:
+        out += _SUIT_PLAYS[1][(p >> 16) & 0x3FFF]
+    if p & 0xFFFF00000000:
+        out += _SUIT_PLAYS[2][(p >> 32) & 0x3FFF]
+    if p >> 48:
+        out += _SUIT_PLAYS[3][(p >> 48) & 0x3FFF]
+    return out
+
+
 TRUMP_ACTIONS = tuple(f"trump {s}" for s in SUIT_LETTERS)
 ABGEHEN_ACTIONS = tuple(f"abgehen {s}" for s in SUIT_LETTERS)
 
@@ -62,7 +87,7 @@ def full_deck(rules: Rules) -> list[Card]:
     return list(_DECKS[rules.sevens])
 
 
-_DECKS = {False: tuple(deck(BINOKEL_RANKS)), True: tuple(deck(BINOKEL_RANKS + (SEVEN,)))}
+_DECKS = {False: tuple(deck(BINOKEL_RANKS)), True: tuple(deck((*BINOKEL_RANKS, SEVEN)))}
 _SORTED_DECKS = {k: sorted(v) for k, v in _DECKS.items()}
 
 
@@ -93,6 +118,28 @@ def deal_packets(rules: Rules, players: int) -> list[tuple[str, int]]:
     return steps
 
 
+def _deal_plan(rules: Rules, players: int) -> tuple[int, ...]:
+    """For each deck position: who receives it, as the offset from Vorhand (``players``:
+    the Dapp)."""
+    # Keyed on the few deal options: hashing a whole Rules costs more than a deal.
+    return _deal_plan_cached(rules.sevens, rules.deal_48_3p, rules.dapp, rules.deal_pattern,
+                             players)
+
+
+@lru_cache(maxsize=64)
+def _deal_plan_cached(sevens: bool, deal_48_3p: str, dapp: bool, pattern: str,
+                      players: int) -> tuple[int, ...]:
+    rules = Rules(sevens=sevens, deal_48_3p=deal_48_3p, dapp=dapp, deal_pattern=pattern)
+    plan: list[int] = []
+    for kind, n in deal_packets(rules, players):
+        if kind == "players":
+            for offset in range(players):
+                plan.extend([offset] * n)
+        else:
+            plan.extend([players] * n)
+    return tuple(plan)
+
+
 def _even_pattern(per: int, dapp: int) -> list[int]:
     rounds = [3] * (per // 3) + ([per % 3] if per % 3 else [])
     out: list[int] = []
@@ -105,8 +152,9 @@ def _even_pattern(per: int, dapp: int) -> list[int]:
     return out
 
 
-@dataclass(frozen=True)
-class Trick:
+class Trick(NamedTuple):
+    """A completed trick: who led, the cards in playing order, who won, its points."""
+
     leader: int
     cards: tuple[Card, ...]
     winner: int
@@ -178,7 +226,9 @@ class View:
     game: str = "binokel"
 
     def to_json(self) -> dict[str, Any]:
-        toks = lambda cs: [card_token(c) for c in cs]  # noqa: E731
+        def toks(cs: tuple[Card, ...]) -> list[str]:
+            return [card_token(c) for c in cs]
+
         return {
             "player": self.player, "players": self.players, "rules": self.rules.to_dict(),
             "dealer": self.dealer, "phase": self.phase, "to_move": self.to_move,
@@ -201,15 +251,19 @@ class View:
         }
 
 
-@dataclass
 class _Bidding:
-    waiting: list[int]
-    a: int = -1            # the two in the current duel
-    b: int = -1
-    high: int | None = None
-    high_bidder: int | None = None
-    out: set[int] = field(default_factory=set)
-    spoke: set[int] = field(default_factory=set)
+    """Who is still in the bidding: the current duel ``a`` vs ``b`` and who waits."""
+
+    __slots__ = ("a", "b", "high", "high_bidder", "out", "spoke", "waiting")
+
+    def __init__(self, waiting: list[int], a: int = -1, b: int = -1, high: int | None = None,
+                 high_bidder: int | None = None, out: set[int] | None = None,
+                 spoke: set[int] | None = None) -> None:
+        self.waiting = waiting
+        self.a, self.b = a, b              # the two in the current duel (b = -1: a is alone)
+        self.high, self.high_bidder = high, high_bidder
+        self.out = out if out is not None else set()
+        self.spoke = spoke if spoke is not None else set()
 
 
 class DealState:
@@ -220,11 +274,42 @@ class DealState:
     """
 
     __slots__ = (
-        "rules", "players", "dealer", "deck", "hands", "dapp", "dapp_cards", "discard",
-        "phase", "to_move", "history", "bidding", "declarer", "bid", "contract", "trump",
-        "open_durch", "called", "call_holder", "melds", "trick", "trick_leader", "led",
-        "best_led", "best_trump", "win_card", "win_seat", "trick_sum", "tricks",
-        "trick_points", "tricks_won", "result", "_points", "_legal_cache", "order",
+        "_legal_cache",
+        "_mask",
+        "_points",
+        "best_led",
+        "best_trump",
+        "bid",
+        "bidding",
+        "call_holder",
+        "called",
+        "contract",
+        "dapp",
+        "dapp_cards",
+        "dealer",
+        "deck",
+        "declarer",
+        "discard",
+        "hands",
+        "history",
+        "led",
+        "melds",
+        "open_durch",
+        "order",
+        "phase",
+        "players",
+        "result",
+        "rules",
+        "to_move",
+        "trick",
+        "trick_leader",
+        "trick_points",
+        "trick_sum",
+        "tricks",
+        "tricks_won",
+        "trump",
+        "win_card",
+        "win_seat",
     )
 
     game_name = "binokel"
@@ -262,26 +347,31 @@ class DealState:
     result: DealResult | None
     _points: tuple[int, ...]
     _legal_cache: list[str] | None
+    _mask: CardSet
     order: tuple[int, ...]
 
     # ----------------------------------------------------------------- construction
     @classmethod
     def new(cls, rules: Rules, dealer: int = 0, seed: int | None = None,
-            deck_order: list[Card] | None = None, players: int = 3) -> DealState:
-        """A fresh deal, from ``deck_order`` (dealing order, top first) or a seeded shuffle."""
+            deck_order: list[Card] | None = None, players: int = 3,
+            rng: random.Random | None = None) -> DealState:
+        """A fresh deal, from ``deck_order`` (dealing order, top first) or a shuffle by ``rng``
+        or by a new generator seeded with ``seed``."""
+        check = deck_order is not None
         if deck_order is None:
-            deck_order = shuffled_deck(rules, seed)
+            deck_order = shuffled_deck(rules, seed, rng)
         self = cls.__new__(cls)
-        self._setup(rules, dealer, list(deck_order), players)
+        self._setup(rules, dealer, list(deck_order), players, check)
         return self
 
-    def _setup(self, rules: Rules, dealer: int, deck_order: list[Card], players: int) -> None:
+    def _setup(self, rules: Rules, dealer: int, deck_order: list[Card], players: int,
+               check: bool = True) -> None:
         if players != 3:
             raise IllegalAction("this game is for 3 players")
         if not 0 <= dealer < players:
             raise IllegalAction(f"dealer must be a seat 0..{players - 1}, not {dealer}")
         expected = _SORTED_DECKS[rules.sevens]
-        if sorted(deck_order) != expected:
+        if check and sorted(deck_order) != expected:
             raise IllegalAction(f"the deck must hold each of the {len(expected) // 2} cards "
                                 f"of this game exactly twice ({len(deck_order)} given)")
         self.rules = rules
@@ -289,18 +379,16 @@ class DealState:
         self.dealer = dealer
         self.deck = tuple(deck_order)
         self.order = tuple((dealer + 1 + i) % players for i in range(players))
-        self.hands = [0] * players
-        dapp_cards: list[Card] = []
-        it = iter(deck_order)
-        for kind, n in deal_packets(rules, players):
-            if kind == "players":
-                for seat in self.order:
-                    for _ in range(n):
-                        self.hands[seat] += bit(next(it))
-            else:
-                dapp_cards.extend(next(it) for _ in range(n))
+        hands = [0] * (players + 1)  # the last slot collects the Dapp
+        plan = _deal_plan(rules, players)
+        dapp_cards = []
+        for pos, c in zip(plan, deck_order, strict=True):
+            hands[pos] += 1 << (c << 1)
+            if pos == players:
+                dapp_cards.append(c)
+        self.dapp = hands.pop()
+        self.hands = [hands[(seat - dealer - 1) % players] for seat in range(players)]
         self.dapp_cards = tuple(dapp_cards)
-        self.dapp = sum(bit(c) for c in dapp_cards)
         self.discard = 0
         self.history = []
         self.bidding = _Bidding(waiting=list(self.order[2:]), a=self.order[0], b=self.order[1])
@@ -324,6 +412,7 @@ class DealState:
         self.result = None
         self._points = rules.points
         self._legal_cache = None
+        self._mask = -1
 
     def clone(self) -> DealState:
         other = DealState.__new__(DealState)
@@ -360,26 +449,26 @@ class DealState:
         """Every legal action of the player to move (empty once the deal is over)."""
         ph = self.phase
         if ph == PLAY:
-            hand = self.hands[self.to_move]
-            if self.led < 0:
-                m = hand
-            else:
-                r = self.rules
-                m = legal_mask(hand, self.led, self.best_led, self.best_trump, self.trump,
-                               r.must_overtrump, r.must_trump_lower)
-            return [PLAY_ACTIONS[c] for c in distinct(m)]
+            return play_actions(self.legal_cards())
         if self._legal_cache is None:
             self._legal_cache = self._legal_slow()
         return list(self._legal_cache)
 
     def legal_cards(self) -> CardSet:
         """The playable cards of the player to move as a card set (play phase only)."""
+        # Cached per card played: bots and apply() both ask for it at every step.
+        m = self._mask
+        if m >= 0:
+            return m
         hand = self.hands[self.to_move]
         if self.led < 0:
-            return hand
-        r = self.rules
-        return legal_mask(hand, self.led, self.best_led, self.best_trump, self.trump,
-                          r.must_overtrump, r.must_trump_lower)
+            m = hand
+        else:
+            r = self.rules
+            m = legal_mask(hand, self.led, self.best_led, self.best_trump, self.trump,
+                           r.must_overtrump, r.must_trump_lower)
+        self._mask = m
+        return m
 
     def _legal_slow(self) -> list[str]:
         ph, r = self.phase, self.rules
@@ -390,7 +479,7 @@ class DealState:
             if (b.high is None and self.to_move == self.order[0] and r.vorhand_must_open
                     and self.to_move not in b.spoke):
                 return bids
-            return bids + ["pass"]
+            return [*bids, "pass"]
         if ph == DECLARE:
             return self._discard_actions() + list(ABGEHEN_ACTIONS)
         if ph == TRUMP:
@@ -407,7 +496,7 @@ class DealState:
             hand = self.hands[self.declarer]
             calls = [f"call {card_token(c)}" for c in sorted(set(full_deck(r)))
                      if count(hand, c) == 0 and count(self.discard, c) < 2]
-            return calls + ["call none"]
+            return [*calls, "call none"]
         if ph == GIVE:
             assert self.declarer is not None and self.called is not None
             hand = self.hands[self.declarer] - bit(self.called)
@@ -441,14 +530,14 @@ class DealState:
         """
         ph = self.phase
         if ph == PLAY:
-            return PLAY_ACTIONS[_choose_card(self.legal_cards(), rng)]
+            return PLAY_ACTIONS[_choose_card(self.legal_cards(), rng.random())]
         if ph == BIDDING:
             r, b = self.rules, self.bidding
             lowest = r.min_bid if b.high is None else b.high + r.bid_step
             n_bids = max(0, (r.max_bid - lowest) // r.bid_step + 1)
             can_pass = not (b.high is None and self.to_move == self.order[0]
                             and r.vorhand_must_open and self.to_move not in b.spoke)
-            i = rng.randrange(n_bids + can_pass)
+            i = int(rng.random() * (n_bids + can_pass))
             return "pass" if i == n_bids else f"bid {lowest + i * r.bid_step}"
         if ph == DECLARE:
             assert self.declarer is not None
@@ -458,7 +547,10 @@ class DealState:
             if i >= n_discards:
                 return ABGEHEN_ACTIONS[i - n_discards]
             return _random_discard(hand, k, rng)
-        return rng.choice(self.legal_actions())
+        actions = self.legal_actions()
+        if not actions:
+            raise IllegalAction("the deal is over")
+        return actions[int(rng.random() * len(actions))]
 
     def _dapp_size(self) -> int:
         return len(self.dapp_cards)
@@ -701,29 +793,34 @@ class DealState:
     # play ----------------------------------------------------------------------
     def _play(self, c: Card) -> None:
         seat = self.to_move
+        self._mask = -1
         self.hands[seat] -= 1 << (c << 1)
         self.history.append((seat, PLAY_ACTIONS[c]))
         trick = self.trick
         trick.append(c)
         self.trick_sum += self._points[c & 7]
+        s = c >> 3
         if len(trick) == 1:
-            self.led = c >> 3
+            self.led = s
             self.best_led = self.win_card = c
             self.win_seat = seat
-            self.best_trump = c if c >> 3 == self.trump else -1
+            self.best_trump = c if s == self.trump else -1
         else:
-            s = c >> 3
+            # Inlined tricks.beats: this runs for every card of every playout.
+            win = self.win_card
             if s == self.led and c > self.best_led:
                 self.best_led = c
-            if s == self.trump and c > self.best_trump:
-                self.best_trump = c
-            if beats(c, self.win_card, self.trump):
+            if s == self.trump:
+                if c > self.best_trump:
+                    self.best_trump = c
+                if win >> 3 != s or c > win:
+                    self.win_card, self.win_seat = c, seat
+            elif s == win >> 3 and c > win:
                 self.win_card, self.win_seat = c, seat
-        n = self.players
-        if len(trick) < n:
-            self.to_move = (seat + 1) % n
-            return
-        self._close_trick()
+        if len(trick) < self.players:
+            self.to_move = seat + 1 if seat + 1 < self.players else 0
+        else:
+            self._close_trick()
 
     def _close_trick(self) -> None:
         w = self.win_seat
@@ -744,6 +841,77 @@ class DealState:
                    or (self.contract == UNTENDURCH and w == self.declarer))
         if last or decided:
             self._finish()
+
+    def random_playout(self, rng: random.Random) -> None:
+        """Play uniformly random legal cards until the deal is over.
+
+        The same deal (same history, tricks and result) as calling
+        ``apply(random_action(rng))`` repeatedly with the same generator, in a tight loop
+        without per-card method calls: this is the hot path of simulations and bot rollouts.
+        """
+        if self.phase != PLAY:
+            raise IllegalAction(f"random_playout needs the play phase, not {self.phase}")
+        rand = rng.random
+        while self.trick:
+            self._play(_choose_card(self.legal_cards(), rand()))
+            if self.phase != PLAY:
+                return
+        r = self.rules
+        hands, trump, n, pts = self.hands, self.trump, self.players, self._points
+        mo, mtl = r.must_overtrump, r.must_trump_lower
+        hist, tricks, tp, tw = self.history, self.tricks, self.trick_points, self.tricks_won
+        bonus, bonus_first = r.last_trick_bonus, r.bonus_trick == "first"
+        durch, unten, decl = self.contract == DURCH, self.contract == UNTENDURCH, self.declarer
+        low, actions = LOW_BITS, PLAY_ACTIONS
+        leader = self.trick_leader
+        while True:
+            seat = leader
+            p = hands[seat]
+            p = (p | (p >> 1)) & low
+            for _ in range(int(rand() * p.bit_count())):
+                p &= p - 1
+            c = ((p & -p).bit_length() - 1) >> 1
+            hands[seat] -= 1 << (c << 1)
+            hist.append((seat, actions[c]))
+            led = c >> 3
+            best_led = win = c
+            wseat = seat
+            best_tr = c if led == trump else -1
+            total = pts[c & 7]
+            cards = [c]
+            for _ in range(n - 1):
+                seat = seat + 1 if seat + 1 < n else 0
+                p = legal_mask(hands[seat], led, best_led, best_tr, trump, mo, mtl)
+                p = (p | (p >> 1)) & low
+                for _ in range(int(rand() * p.bit_count())):
+                    p &= p - 1
+                c = ((p & -p).bit_length() - 1) >> 1
+                hands[seat] -= 1 << (c << 1)
+                hist.append((seat, actions[c]))
+                cards.append(c)
+                total += pts[c & 7]
+                s = c >> 3
+                if s == led and c > best_led:
+                    best_led = c
+                if s == trump:
+                    if c > best_tr:
+                        best_tr = c
+                    if win >> 3 != s or c > win:
+                        win, wseat = c, seat
+                elif s == win >> 3 and c > win:
+                    win, wseat = c, seat
+            last = hands[wseat] == 0
+            if (last and not bonus_first) or (bonus_first and not tricks):
+                total += bonus
+            tricks.append(Trick(leader, tuple(cards), wseat, total))
+            tp[wseat] += total
+            tw[wseat] += 1
+            leader = wseat
+            if last or (durch and wseat != decl) or (unten and wseat == decl):
+                break
+        self.trick_leader = self.to_move = leader
+        self._mask = -1
+        self._finish()
 
     # scoring ------------------------------------------------------------------------
     def _finish(self) -> None:
@@ -802,17 +970,23 @@ def _sort(c: Card) -> tuple[int, int]:
 _TOKENS = tuple(card_token(c) if c & 7 != 7 else "" for c in range(32))
 
 
-def _choose_card(m: CardSet, rng: random.Random) -> Card:
-    cards = list(distinct(m))
-    return cards[rng.randrange(len(cards))]
+def _choose_card(m: CardSet, u: float) -> Card:
+    """The distinct card of ``m`` at the uniform position ``u`` in [0, 1)."""
+    p = (m | (m >> 1)) & LOW_BITS
+    for _ in range(int(u * p.bit_count())):
+        p &= p - 1
+    return ((p & -p).bit_length() - 1) >> 1
 
 
 def _multiset_count(mults: list[int], k: int) -> int:
-    """How many distinct k-card sub-multisets a hand with these multiplicities has."""
-    ways = [1] + [0] * k
-    for n in mults:
-        ways = [sum(ways[j - t] for t in range(min(n, j) + 1)) for j in range(k + 1)]
-    return ways[k]
+    """How many distinct k-card sub-multisets a hand with these multiplicities (1 or 2) has.
+
+    Choose ``d`` of the doubled cards to take twice, then ``k - 2d`` distinct cards once from
+    the rest.
+    """
+    doubles = sum(1 for n in mults if n == 2)
+    kinds = len(mults)
+    return sum(comb(doubles, d) * comb(kinds - d, k - 2 * d) for d in range(k // 2 + 1))
 
 
 def _random_discard(hand: CardSet, k: int, rng: random.Random) -> str:
@@ -854,9 +1028,12 @@ _HANDLERS: dict[tuple[str, str], Any] = {
 def shuffled_deck(rules: Rules, seed: int | None = None,
                   rng: random.Random | None = None) -> list[Card]:
     """A shuffled deck for ``rules`` (deterministic for a given seed)."""
-    cards = full_deck(rules)
-    (rng or random.Random(seed)).shuffle(cards)
-    return cards
+    rnd = (rng or random.Random(seed)).random
+    cards = _DECKS[rules.sevens]
+    # Sorting by random keys is a uniform shuffle and much cheaper than Random.shuffle,
+    # whose per-card randbelow runs in Python.
+    keys = [rnd() for _ in cards]
+    return [cards[i] for i in sorted(range(len(cards)), key=keys.__getitem__)]
 
 
 # ------------------------------------------------------------------------- scoring

@@ -14,8 +14,8 @@ classes it may serve again (the Blatt-Ober of a Blatt family still makes a Binok
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any, NamedTuple
 
 from .cards import (
     ASS,
@@ -64,8 +64,7 @@ SU = card(SCHELLEN, UNTER)
 BO = card(BLATT, OBER)
 
 
-@dataclass(frozen=True)
-class Meld:
+class Meld(NamedTuple):
     """One meld: ``name`` is a key of ``MELD_NAMES``; ``suit`` is set for suit melds."""
 
     name: str
@@ -84,8 +83,9 @@ class Meld:
                 "suit": "EBHS"[self.suit] if self.suit is not None else None}
 
 
-@dataclass(frozen=True)
-class MeldResult:
+class MeldResult(NamedTuple):
+    """A player's melds and their total."""
+
     melds: tuple[Meld, ...]
     total: int
 
@@ -107,7 +107,7 @@ class MeldResult:
 NO_MELDS = MeldResult((), 0)
 
 
-def _meld_key(rules: Rules) -> tuple[object, ...]:
+def _meld_key(rules: Rules) -> tuple[Any, ...]:
     return (rules.eight_of_a_rank, rules.double_family, rules.double_trump_family,
             rules.rundgang, rules.four_tens, rules.dix)
 
@@ -119,6 +119,10 @@ def best_melds(hand: CardSet, trump: Suit, rules: Rules) -> MeldResult:
 
 _RANK_LOW = {r: sum(1 << (2 * card(s, r)) for s in SUITS) for r in (UNTER, OBER, KOENIG, ASS,
                                                                       ZEHN)}
+_FOUR_CARDS = {r: tuple(card(s, r) for s in SUITS) for r in _RANK_LOW}
+_BINOKEL = Meld("binokel", (SU, BO), 40)
+_DOPPELBINOKEL = Meld("doppelbinokel", (SU, SU, BO, BO), 300)
+_RUNDGANG_CARDS = tuple(c for s in SUITS for c in (card(s, KOENIG), card(s, OBER)))
 
 
 @lru_cache(maxsize=4096)
@@ -149,29 +153,28 @@ def _suit_melds(chunk: int, s: Suit, trump_suit: bool, dfam: int, dtfam: int
 
 
 @lru_cache(maxsize=1 << 16)
-def _best(hand: CardSet, trump: Suit, key: tuple[object, ...]) -> MeldResult:
+def _best(hand: CardSet, trump: Suit, key: tuple[Any, ...]) -> MeldResult:
     eight, dfam, dtfam, rundgang, four_tens, dix = key
     melds: list[Meld] = []
     pair_suits: list[Meld] = []  # one plain pair per suit, for the Rundgang
     for s in SUITS:
-        ms, plain = _suit_melds((hand >> (16 * s)) & 0xFFFF, s, s == trump, int(dfam),  # type: ignore[call-overload]
-                                int(dtfam))  # type: ignore[call-overload]
+        ms, plain = _suit_melds((hand >> (16 * s)) & 0xFFFF, s, s == trump, int(dfam),
+                                int(dtfam))
         melds.extend(ms)
         if plain is not None:
             pair_suits.append(plain)
     # rank class
     present = (hand | (hand >> 1))
     fours: dict[int, Meld] = {}
-    for r in (UNTER, OBER, KOENIG, ASS, ZEHN):
-        low = _RANK_LOW[r]
+    for r, low in _RANK_LOW.items():
         if present & low != low:
             continue
-        value = FOUR_VALUES.get(r, int(four_tens))  # type: ignore[call-overload]
+        value = FOUR_VALUES.get(r, int(four_tens))
         if value == 0:
             continue
-        cards4 = tuple(card(s, r) for s in SUITS)
+        cards4 = _FOUR_CARDS[r]
         if hand & (low << 1) == low << 1:
-            points = 2 * value if eight == "double" else int(eight)  # type: ignore[call-overload]
+            points = 2 * value if eight == "double" else int(eight)
             melds.append(Meld(f"eight_{_RANK_KEYS[r]}", cards4 * 2, points))
         else:
             m = Meld(f"four_{_RANK_KEYS[r]}", cards4, value)
@@ -180,9 +183,9 @@ def _best(hand: CardSet, trump: Suit, key: tuple[object, ...]) -> MeldResult:
     # Binokel class
     su, bo = count(hand, SU), count(hand, BO)
     if su == 2 and bo == 2:
-        melds.append(Meld("doppelbinokel", (SU, SU, BO, BO), 300))
+        melds.append(_DOPPELBINOKEL)
     elif su and bo:
-        melds.append(Meld("binokel", (SU, BO), 40))
+        melds.append(_BINOKEL)
     if dix and trump >= 0:
         for _ in range(count(hand, card(trump, SEVEN))):
             melds.append(Meld("dix", (card(trump, SEVEN),), 10))
@@ -193,9 +196,8 @@ def _best(hand: CardSet, trump: Suit, key: tuple[object, ...]) -> MeldResult:
         len(pair_suits) == 4 or rundgang not in ("parts", "none"))
     if has_rundgang and rundgang != "none":
         parts = [*pair_suits, fours[KOENIG], fours[OBER]]
-        value = sum(p.points for p in parts) if rundgang == "parts" else int(rundgang)  # type: ignore[call-overload]
-        cards_rg = tuple(c for s in SUITS for c in (card(s, KOENIG), card(s, OBER)))
+        value = sum(p.points for p in parts) if rundgang == "parts" else int(rundgang)
         for p in parts:
             melds.remove(p)
-        melds.append(Meld("rundgang", cards_rg, value))
+        melds.append(Meld("rundgang", _RUNDGANG_CARDS, value))
     return MeldResult(tuple(melds), sum(m.points for m in melds))

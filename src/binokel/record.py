@@ -10,11 +10,12 @@ unit of saving, sharing, replaying and testing (what PGN is to chess).
 >>> rec = Record.from_state(state)
 >>> Record.loads(rec.dumps()).replay().history == state.history
 True
->>> Record.loads('{"format": "binokel-record/1", "game": "binokel", "players": 3, "dealer": 0,'
-...              ' "rules": {"preset": "standard"}, "deck": [], "actions": []}')
-Traceback (most recent call last):
-...
-binokel.record.RecordError: field 'deck': the deck must hold each of the 20 cards of this game exactly twice (0 given)
+>>> try:
+...     Record.loads('{"format": "binokel-record/1", "game": "binokel", "players": 3, '
+...                  '"dealer": 0, "rules": {"preset": "standard"}, "deck": [], "actions": []}')
+... except RecordError as e:
+...     print(e.where)
+field 'deck'
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ class Record:
     @classmethod
     def from_state(cls, state: Any, game: str | None = None, **extra: Any) -> Record:
         """The record of a finished or unfinished deal."""
-        game = game or getattr(state, "game_name", "binokel")
+        game = game or str(getattr(state, "game_name", "binokel"))
         return cls(game=game, players=state.players, rules=state.rules.to_dict(),
                    dealer=state.dealer, deck=tuple(card_token(c) for c in state.deck),
                    actions=tuple(a for _, a in state.history), extra=dict(extra))
@@ -199,8 +200,8 @@ class Record:
         """
         state = self.replay()
         stored = self.extra.get("result")
-        if isinstance(stored, dict) and "scores" in stored and state.is_over:
-            if list(stored["scores"]) != list(state.result.scores):
-                raise RecordError("field 'result'", f"scores {stored['scores']} differ from the "
-                                  f"replay's {list(state.result.scores)}")
+        if (isinstance(stored, dict) and "scores" in stored and state.is_over
+                and list(stored["scores"]) != list(state.result.scores)):
+            raise RecordError("field 'result'", f"scores {stored['scores']} differ from the "
+                              f"replay's {list(state.result.scores)}")
         return state

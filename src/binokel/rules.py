@@ -11,6 +11,7 @@ binokel.rules.RulesError: unknown option 'lost_factr' (did you mean 'lost_factor
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import difflib
 from collections.abc import Callable, Mapping
@@ -43,10 +44,8 @@ class Option:
                 return value
             raise RulesError(f"option {self.name!r}: {value!r} is not yes/no")
         if isinstance(value, str) and self.allowed is None and isinstance(self.default, int):
-            try:
+            with contextlib.suppress(ValueError):
                 value = int(value)
-            except ValueError:
-                pass
         if self.allowed is not None:
             for a in self.allowed:
                 if value == a or (isinstance(value, str) and str(a) == value):
