@@ -219,7 +219,7 @@ class View:
     tricks: tuple[Trick, ...]
     trick_leader: int
     trick: tuple[Card, ...]
-    trick_points: tuple[int, ...]          # from won tricks (own discard included)
+    trick_points: tuple[int, ...]          # from won tricks (+ own discard, declarer only)
     legal_actions: tuple[str, ...]
     result: DealResult | None
     open_hand: tuple[Card, ...] | None = None  # an open Durch shows the declarer's hand
@@ -784,7 +784,6 @@ class DealState:
             lead = self.declarer
         self.phase = PLAY
         self.trick_leader = self.to_move = lead
-        self.trick_points[self.declarer] += self._set_points(self.discard)
 
     def _set_points(self, s: CardSet) -> int:
         pts = self._points
@@ -927,8 +926,8 @@ class DealState:
         dapp_revealed = self.declarer is not None and self.phase != BIDDING
         history = tuple((s, _mask_action(a, s, player, self)) for s, a in self.history)
         tp = list(self.trick_points)
-        if self.declarer is not None and self.declarer != player and self.discard:
-            tp[self.declarer] -= self._set_points(self.discard)
+        if self.declarer == player and self.discard:
+            tp[player] += self._set_points(self.discard)
         open_hand = None
         if self.open_durch and self.declarer is not None and self.phase == PLAY:
             open_hand = tuple(cards_of(self.hands[self.declarer]))
@@ -952,11 +951,9 @@ class DealState:
         """What a spectator may know (no hand at all)."""
         v = self.view(0)
         hist = tuple((s, _mask_action(a, s, -1, self)) for s, a in self.history)
-        tp = list(v.trick_points)
-        if self.declarer == 0 and self.discard:
-            tp[0] -= self._set_points(self.discard)
         return View(**{**v.__dict__, "player": -1, "hand": (), "discard": None,
-                       "legal_actions": (), "history": hist, "trick_points": tuple(tp)})
+                       "legal_actions": (), "history": hist,
+                       "trick_points": tuple(self.trick_points)})
 
     def __repr__(self) -> str:
         return (f"<DealState phase={self.phase} to_move={self.to_move} "
@@ -1042,7 +1039,11 @@ def score_deal(state: DealState) -> DealResult:
     r, n = state.rules, state.players
     decl, bid, contract = state.declarer, state.bid, state.contract or THROWN_IN
     melds = tuple(state.melds) if state.melds is not None else (NO_MELDS,) * n
-    tp = tuple(state.trick_points)
+    # The pushed cards count as the declarer's trick points (they are no trick, though).
+    tp_list = list(state.trick_points)
+    if decl is not None and state.discard:
+        tp_list[decl] += state._set_points(state.discard)
+    tp = tuple(tp_list)
     tw = tuple(state.tricks_won)
     notes: list[str] = []
     if contract == THROWN_IN or decl is None or bid is None:
