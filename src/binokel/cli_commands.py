@@ -22,7 +22,7 @@ def register(sub: Any) -> None:
     add_simulate(sub)
     # Further subcommands (play, serve, arena, solve, analyse, rules) register here.
     import importlib
-    for mod in ("tui.command", "server.command", "arena_command", "rules_help"):
+    for mod in ("tui.command", "web.command", "server.command", "arena_command", "rules_help"):
         try:
             m = importlib.import_module(f"binokel.{mod}")
         except ModuleNotFoundError as e:

@@ -1,0 +1,283 @@
+"""The ASGI app: a small HTTP JSON API for the lobby, a WebSocket for live play, the client.
+
+Protocol (WebSocket ``/ws/{table_id}?token=SEAT_TOKEN``; no token: a spectator):
+
+- server -> client: ``{"type": "state", "table": ..., "you": seat, "names": [...],
+  "view": view(seat) as JSON, "deal": n, "sheet": [...], "totals": [...], "winner": ...,
+  "explanation": {"de": [...], "en": [...]}}`` after every change;
+  ``{"type": "error", "code": ..., "message": ...}`` to the sender of a bad message;
+  ``{"type": "pong"}``.
+- client -> server: ``{"type": "action", "action": "play EA"}``, ``{"type": "next"}`` (start
+  the next deal), ``{"type": "ping"}``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from ..bots import bot_names
+from ..games import all_games
+from ..rules import OPTIONS, PRESET_TEXT, PRESETS, Rules
+from .store import Store, default_database_url
+from .tables import Connection, Registry, TableError
+
+log = logging.getLogger("binokel.web")
+STATIC = Path(__file__).parent / "static"
+MAX_MESSAGE = 4096          # bytes of one WebSocket message
+MAX_BODY = 16384            # bytes of one HTTP request body
+RATE = 10.0                 # messages per second a connection may send ...
+BURST = 20.0                # ... with bursts up to this many
+MAX_STRIKES = 100           # rate-limited messages before the connection is closed
+
+
+class TokenBucket:
+    def __init__(self, rate: float = RATE, burst: float = BURST) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens = burst
+        self.at = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+def error(code: str, message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": code, "message": message}, status_code=status)
+
+
+async def read_json(request: Request) -> Any:
+    body = await request.body()
+    if len(body) > MAX_BODY:
+        raise TableError("too_large", f"request body over {MAX_BODY} bytes")
+    try:
+        return json.loads(body or b"{}")
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise TableError("bad_json", "the request body is not valid JSON") from None
+
+
+def create_app(database_url: str | None = None, bot_delay: float = 0.5) -> Starlette:
+    url = database_url or default_database_url()
+    holder: dict[str, Any] = {}
+
+    def registry() -> Registry:
+        return holder["registry"]  # type: ignore[no-any-return]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = Store(url)
+        holder["registry"] = app.state.registry = Registry(store, bot_delay)
+        for t in registry().tables.values():
+            if t.status == "playing":
+                t.schedule_bots()  # a restart continues where the bots were to move
+        yield
+        for t in registry().tables.values():
+            if t.bot_task is not None:
+                t.bot_task.cancel()
+        store.close()
+
+    async def index(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html")
+
+    async def meta(request: Request) -> Response:
+        rules_default = {p: Rules.from_preset(p).__dict__ for p in PRESETS}
+        return JSONResponse({
+            "games": [{"name": g.name, "players": list(g.players), "title": list(g.title)}
+                      for g in all_games().values()],
+            "presets": [{"name": p, "en": PRESET_TEXT[p][0], "de": PRESET_TEXT[p][1]}
+                        for p in PRESETS],
+            "options": [{"name": o.name, "group": o.group, "en": o.en, "de": o.de,
+                         "allowed": list(o.allowed) if o.allowed else None,
+                         "type": type(o.default).__name__,
+                         "defaults": {p: rules_default[p][o.name] for p in PRESETS}}
+                        for o in OPTIONS.values()],
+            "bots": bot_names(),
+        })
+
+    async def list_tables(request: Request) -> Response:
+        return JSONResponse([t.info() for t in registry().tables.values()
+                             if t.status == "waiting"])
+
+    async def create_table(request: Request) -> Response:
+        try:
+            data = await read_json(request)
+            t = registry().create(data)
+        except TableError as e:
+            return error(e.code, str(e))
+        info = t.info()
+        info["invite"] = f"/t/{t.id}"
+        return JSONResponse(info, status_code=201)
+
+    async def get_table(request: Request) -> Response:
+        try:
+            t = registry().get(request.path_params["table_id"])
+        except TableError as e:
+            return error(e.code, str(e), 404)
+        return JSONResponse(t.info())
+
+    async def join(request: Request) -> Response:
+        try:
+            t = registry().get(request.path_params["table_id"])
+        except TableError as e:
+            return error(e.code, str(e), 404)
+        try:
+            data = await read_json(request)
+            if not isinstance(data, dict):
+                raise TableError("bad_request", "expected a JSON object")
+            async with t.lock:
+                token = t.join(data.get("seat"), data.get("nickname"))
+                started = t.start_if_full()
+        except TableError as e:
+            return error(e.code, str(e), 409 if e.code == "seat_taken" else 400)
+        await t.broadcast()
+        if started:
+            t.schedule_bots()
+        return JSONResponse({"token": token, "seat": data["seat"], "table": t.info()})
+
+    async def deals(request: Request) -> Response:
+        try:
+            t = registry().get(request.path_params["table_id"])
+        except TableError as e:
+            return error(e.code, str(e), 404)
+        return JSONResponse(t.finished_deals())
+
+    async def record(request: Request) -> Response:
+        try:
+            t = registry().get(request.path_params["table_id"])
+            number = int(request.path_params["number"])
+            rec = t.record(number)
+        except TableError as e:
+            return error(e.code, str(e), 404 if e.code in ("no_table", "no_deal") else 409)
+        return JSONResponse(rec, headers={
+            "Content-Disposition": f'attachment; filename="binokel-{t.id}-{number}.json"'})
+
+    async def replay(request: Request) -> Response:
+        """A finished deal for the browser's replay: every hand, the Dapp, the tricks."""
+        from ..cards import card_token, cards_of
+        from ..record import Record
+        try:
+            t = registry().get(request.path_params["table_id"])
+            rec = Record.from_json(t.record(int(request.path_params["number"])))
+        except TableError as e:
+            return error(e.code, str(e), 404 if e.code in ("no_table", "no_deal") else 409)
+        start = rec.initial_state()
+        end = rec.replay()
+        return JSONResponse({
+            "hands": [[card_token(c) for c in cards_of(h)] for h in start.hands],
+            "dapp": [card_token(c) for c in getattr(start, "dapp_cards", ())],
+            "actions": [[s, a] for s, a in end.history],
+            "tricks": [tr.to_json() for tr in getattr(end, "tricks", [])],
+            "result": end.result.to_json() if end.result else None,
+            "names": rec.extra.get("names"),
+        })
+
+    async def ws_endpoint(websocket: WebSocket) -> None:
+        await websocket.accept()
+        try:
+            table = registry().get(websocket.path_params["table_id"])
+        except TableError as e:
+            await websocket.send_json({"type": "error", "code": e.code, "message": str(e)})
+            await websocket.close(code=4404)
+            return
+        token = websocket.query_params.get("token")
+        seat: int | None = None
+        if token:
+            seat = table.seat_of(token)
+            if seat is None:
+                await websocket.send_json({"type": "error", "code": "bad_token",
+                                           "message": "this seat token is not valid here"})
+                await websocket.close(code=4401)
+                return
+        conn = Connection(seat, websocket.send_json)
+        table.connections.add(conn)
+        bucket = TokenBucket()
+        strikes = 0
+
+        async def reply_error(code: str, message: str) -> None:
+            await websocket.send_json({"type": "error", "code": code, "message": message})
+
+        try:
+            await websocket.send_json(table.message_for(seat))
+            while True:
+                msg = await websocket.receive()
+                if msg["type"] == "websocket.disconnect":
+                    break
+                raw = msg.get("text")
+                if raw is None:
+                    raw_bytes = msg.get("bytes") or b""
+                    raw = raw_bytes.decode("utf-8", "replace")
+                if len(raw) > MAX_MESSAGE:
+                    await reply_error("too_large", f"messages are limited to {MAX_MESSAGE} "
+                                      "bytes")
+                    continue
+                if not bucket.take():
+                    strikes += 1
+                    if strikes > MAX_STRIKES:
+                        await websocket.close(code=1008)
+                        break
+                    await reply_error("rate_limited", "too many messages; slow down")
+                    continue
+                try:
+                    data = json.loads(raw)
+                except json.JSONDecodeError:
+                    await reply_error("bad_json", "the message is not valid JSON")
+                    continue
+                kind = data.get("type") if isinstance(data, dict) else None
+                if kind == "ping":
+                    await websocket.send_json({"type": "pong"})
+                    continue
+                if kind not in ("action", "next"):
+                    await reply_error("unknown_type", f"unknown message type {kind!r} "
+                                      "(action, next, ping)")
+                    continue
+                if seat is None:
+                    await reply_error("not_seated", "spectators cannot act; join a seat")
+                    continue
+                try:
+                    async with table.lock:
+                        if kind == "action":
+                            table.apply(seat, data.get("action"))
+                        else:
+                            table.next_deal()
+                except TableError as e:
+                    await reply_error(e.code, str(e))
+                    continue
+                await table.broadcast()
+                table.schedule_bots()
+        except WebSocketDisconnect:
+            pass
+        finally:
+            table.connections.discard(conn)
+
+    routes = [
+        Route("/", index),
+        Route("/t/{table_id}", index),
+        Route("/api/meta", meta),
+        Route("/api/tables", list_tables, methods=["GET"]),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/{table_id}", get_table),
+        Route("/api/tables/{table_id}/join", join, methods=["POST"]),
+        Route("/api/tables/{table_id}/deals", deals),
+        Route("/api/tables/{table_id}/deals/{number:int}/record", record),
+        Route("/api/tables/{table_id}/deals/{number:int}/replay", replay),
+        WebSocketRoute("/ws/{table_id}", ws_endpoint),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan)
