@@ -78,8 +78,8 @@ class Meld(NamedTuple):
         return f"{text} {suit_name(self.suit, lang)}" if self.suit is not None else text
 
     def to_json(self) -> dict[str, object]:
-        return {"name": self.name, "cards": [card_token(c) for c in self.cards],
-                "points": self.points,
+        return {"name": self.name, "label": {"de": self.label("de"), "en": self.label("en")},
+                "cards": [card_token(c) for c in self.cards], "points": self.points,
                 "suit": "EBHS"[self.suit] if self.suit is not None else None}
 
 

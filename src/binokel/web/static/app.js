@@ -94,6 +94,9 @@ async function lobby(root) {
   root.replaceChildren();
   const meta = await api("/api/meta");
   const form = el("div", { class: "panel" }, el("h2", { text: t("newTable") }));
+  const gameSel = el("select", { id: "game" });
+  for (const g of meta.games) gameSel.append(el("option", { value: g.name, text: g.title[lang === "de" ? 0 : 1] }));
+  form.append(el("div", { class: "form-row" }, el("label", { text: t("game") }), gameSel));
   const presetSel = el("select", { id: "preset" });
   for (const p of meta.presets) presetSel.append(el("option", { value: p.name, text: `${p.name} – ${p[lang]}` }));
   const target = el("input", { id: "target", type: "number", value: "1000", min: "100", step: "50" });
@@ -148,7 +151,7 @@ async function lobby(root) {
       if (String(v) !== String(def)) options[o.name] = v;
     }
     try {
-      const data = await api("/api/tables", { game: "binokel", preset: presetSel.value, options,
+      const data = await api("/api/tables", { game: gameSel.value, preset: presetSel.value, options,
         target: Number(target.value), bots: seats.map((s) => s.value || null) });
       history.pushState({}, "", data.invite);
       route();
@@ -277,7 +280,7 @@ function render() {
       (lastBid[s] ? ` · ${t("bid")}: ${lastBid[s]}` : "") }));
     if (v.melds && v.melds[s].length) {
       p.append(el("div", { class: "melds", text: `${t("melds")}: ` +
-        v.melds[s].map((x) => `${x.name.replace("_", " ")}${x.suit ? " " + SYM[x.suit] : ""} ${x.points}`).join(", ") +
+        v.melds[s].map((x) => `${x.label[lang]} ${x.points}`).join(", ") +
         ` = ${v.meld_totals[s]}` }));
     }
     players.append(p);
