@@ -1,0 +1,46 @@
+"""``binokel arena``: duplicate matches between bots."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from .cli import UserError, parse_options
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("arena", help="duplicate matches between bots, with ratings")
+    p.add_argument("--bots", required=True, help="comma-separated bot kinds, e.g. "
+                   "heuristic,random")
+    p.add_argument("--deals", type=int, default=200, help="duplicate deals (groups)")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--game", default="binokel")
+    p.add_argument("--players", type=int, default=None)
+    p.add_argument("--preset", default="standard")
+    p.add_argument("-o", "--option", action="append", metavar="NAME=VALUE")
+    p.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    p.add_argument("--ray", metavar="ADDRESS", default=None,
+                   help="run on a Ray cluster (optional dependency binokel[ray])")
+    p.add_argument("--out", default=None, help="save results as JSON (and a .txt table)")
+    p.add_argument("--no-progress", action="store_true")
+    p.set_defaults(handler=cmd_arena)
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    from .arena import run_match, save
+
+    kinds = [k.strip() for k in args.bots.split(",") if k.strip()]
+    if args.deals <= 0:
+        raise UserError("--deals must be positive")
+    rules_data = {"preset": args.preset, "options": parse_options(args.option or [])}
+    try:
+        result = run_match(kinds, args.deals, args.seed, args.game, rules_data, args.players,
+                           args.workers, progress=not args.no_progress,
+                           ray_address=args.ray)
+    except ValueError as e:
+        raise UserError(str(e)) from None
+    print(result.table())
+    if args.out:
+        save(result, args.out)
+        print(f"saved {args.out}")
+    return 0

@@ -1,0 +1,67 @@
+"""The arena: duplicate seatings, reproducibility, statistics, command line."""
+
+from __future__ import annotations
+
+import json
+import math
+from pathlib import Path
+
+import pytest
+
+from binokel.arena import confidence_interval, play_group, run_match, seatings
+from binokel.cli import main
+
+
+def test_seatings_put_every_bot_in_every_seat() -> None:
+    two = seatings(["A", "B"], 3)
+    assert sorted(two) == sorted([("A", "A", "B"), ("A", "B", "A"), ("B", "A", "A"),
+                                  ("A", "B", "B"), ("B", "A", "B"), ("B", "B", "A")])
+    for seat in range(3):  # each kind sits at each seat equally often
+        assert sum(s[seat] == "A" for s in two) == sum(s[seat] == "B" for s in two)
+    assert len(seatings(["A", "B", "C"], 3)) == 6
+    with pytest.raises(ValueError):
+        seatings(["A", "B", "C", "D"], 3)
+
+
+def test_a_group_plays_the_same_cards_in_every_seating() -> None:
+    g1 = play_group(3, ["heuristic", "random"], 9, "binokel",
+                    {"preset": "standard", "options": {}}, 3)
+    g2 = play_group(3, ["heuristic", "random"], 9, "binokel",
+                    {"preset": "standard", "options": {}}, 3)
+    assert g1 == g2
+    assert g1.seat_games == {"heuristic": 9, "random": 9}
+
+
+def test_results_do_not_depend_on_the_number_of_workers() -> None:
+    a = run_match(["heuristic", "random"], deals=6, seed=4, workers=1, progress=False)
+    b = run_match(["heuristic", "random"], deals=6, seed=4, workers=2, progress=False)
+    assert a.to_json() == b.to_json()
+    assert a.groups == 6 and a.games == 36
+    pair = a.pairs[0]
+    assert pair["ci_low"] <= pair["mean_diff"] <= pair["ci_high"]
+    assert a.per_bot["heuristic"]["mean_score"] > a.per_bot["random"]["mean_score"]
+    assert a.ratings["heuristic"]["mu"] > a.ratings["random"]["mu"]
+
+
+def test_confidence_interval() -> None:
+    mean, _lo, hi = confidence_interval([1.0, 3.0, 5.0, 7.0])
+    sd = math.sqrt(((1 - 4) ** 2 + 1 + 1 + 9) / 3)
+    assert mean == 4.0 and hi - mean == pytest.approx(1.96 * sd / 2)
+    assert confidence_interval([2.0])[1] == -math.inf
+
+
+def test_arena_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "m.json"
+    assert main(["arena", "--bots", "heuristic,random", "--deals", "3", "--workers", "1",
+                 "--no-progress", "--out", str(out)]) == 0
+    text = capsys.readouterr().out
+    assert "heuristic - random" in text and "95% CI" in text
+    data = json.loads(out.read_text())
+    assert data["groups"] == 3 and (tmp_path / "m.txt").exists()
+    assert main(["arena", "--bots", "heuristic", "--deals", "3"]) == 1
+    assert "at least two" in capsys.readouterr().err
+    assert main(["arena", "--bots", "heuristic,genius", "--deals", "3"]) == 1
+    assert "unknown bot" in capsys.readouterr().err
+    assert main(["arena", "--bots", "heuristic,random", "--ray", "x", "--deals", "1",
+                 "--no-progress"]) == 1
+    assert "binokel[ray]" in capsys.readouterr().err
