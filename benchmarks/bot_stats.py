@@ -56,7 +56,7 @@ def main() -> None:
     print(f"  declarer in {declared} deals; made the bid in {made} "
           f"({made / max(1, declared):.1%}); abgehen {abgehen}")
 
-    declared = made = abgehen = durch = 0
+    declared = made = abgehen = durch = played = 0
     all_scores: list[int] = []
     for _ in range(args.deals):
         bots = [make_bot("heuristic", rng.getrandbits(32)) for _ in range(3)]
@@ -70,9 +70,11 @@ def main() -> None:
             made += bool(res.made)
             abgehen += res.contract == "abgehen"
             durch += res.contract in ("durch", "untendurch")
+            played += res.contract == "normal"
     print(f"heuristic x 3, {args.deals} deals:")
-    print(f"  declarer made the bid in {made} of {declared} games ({made / max(1, declared):.1%});"
-          f" abgehen {abgehen}, Durch/Untendurch {durch}")
+    print(f"  declarer made the bid in {made} of {played} played games "
+          f"({made / max(1, played):.1%}); of all {declared} declarer deals {made / max(1, declared):.1%}"
+          f" (abgehen {abgehen}, Durch/Untendurch {durch})")
     times.sort()
     print(f"decision time: median {times[len(times) // 2] * 1e3:.2f} ms, "
           f"p95 {times[int(len(times) * 0.95)] * 1e3:.2f} ms, max {times[-1] * 1e3:.1f} ms")
