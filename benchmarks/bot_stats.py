@@ -73,8 +73,8 @@ def main() -> None:
             played += res.contract == "normal"
     print(f"heuristic x 3, {args.deals} deals:")
     print(f"  declarer made the bid in {made} of {played} played games "
-          f"({made / max(1, played):.1%}); of all {declared} declarer deals {made / max(1, declared):.1%}"
-          f" (abgehen {abgehen}, Durch/Untendurch {durch})")
+          f"({made / max(1, played):.1%}); of all {declared} declarer deals "
+          f"{made / max(1, declared):.1%} (abgehen {abgehen}, Durch/Untendurch {durch})")
     times.sort()
     print(f"decision time: median {times[len(times) // 2] * 1e3:.2f} ms, "
           f"p95 {times[int(len(times) * 0.95)] * 1e3:.2f} ms, max {times[-1] * 1e3:.1f} ms")
