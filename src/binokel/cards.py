@@ -58,12 +58,11 @@ def bit(c: Card) -> CardSet:
 
 
 ALL_CARDS: tuple[Card, ...] = tuple(card(s, r) for s in SUITS for r in RANKS_HIGH_TO_LOW)
-for _c in ALL_CARDS:
-    globals()[SUIT_LETTERS[suit_of(_c)] + RANK_TOKENS[rank_of(_c)]] = _c
-EA: Card; E10: Card; EK: Card; EO: Card; EU: Card; E9: Card; E7: Card  # noqa: E702
-BA: Card; B10: Card; BK: Card; BO: Card; BU: Card; B9: Card; B7: Card  # noqa: E702
-HA: Card; H10: Card; HK: Card; HO: Card; HU: Card; H9: Card; H7: Card  # noqa: E702
-SA: Card; S10: Card; SK: Card; SO: Card; SU: Card; S9: Card; S7: Card  # noqa: E702
+# One constant per card, as in python-chess (chess.E4): binokel.cards.EA, H10, SU, ...
+EA = 6; E10 = 5; EK = 4; EO = 3; EU = 2; E9 = 1; E7 = 0  # noqa: E702
+BA = 14; B10 = 13; BK = 12; BO = 11; BU = 10; B9 = 9; B7 = 8  # noqa: E702
+HA = 22; H10 = 21; HK = 20; HO = 19; HU = 18; H9 = 17; H7 = 16  # noqa: E702
+SA = 30; S10 = 29; SK = 28; SO = 27; SU = 26; S9 = 25; S7 = 24  # noqa: E702
 
 LOW_BITS: CardSet = sum(1 << (2 * c) for c in range(32))  # the "one copy" bit of every slot
 SUIT_MASKS: tuple[CardSet, ...] = tuple(0xFFFF << (16 * s) for s in SUITS)

@@ -15,6 +15,7 @@ A :class:`DealState` has the player to move, the legal actions, ``apply`` and a 
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 from functools import lru_cache
@@ -360,9 +361,14 @@ class DealState:
         check = deck_order is not None
         if deck_order is None:
             deck_order = shuffled_deck(rules, seed, rng)
-        self = cls.__new__(cls)
-        self._setup(rules, dealer, list(deck_order), players, check)
-        return self
+        return cls(rules, dealer, list(deck_order), players, check)
+
+    def __init__(self, rules: Rules | None, dealer: int = 0,
+                 deck_order: list[Card] | None = None, players: int = 3,
+                 check: bool = True) -> None:
+        """Use :meth:`new`; ``rules=None`` makes an empty shell for :meth:`clone`."""
+        if rules is not None:
+            self._setup(rules, dealer, list(deck_order or ()), players, check)
 
     def _setup(self, rules: Rules, dealer: int, deck_order: list[Card], players: int,
                check: bool = True) -> None:
@@ -415,20 +421,47 @@ class DealState:
         self._mask = -1
 
     def clone(self) -> DealState:
-        other = DealState.__new__(DealState)
-        for name in DealState.__slots__:
-            setattr(other, name, getattr(self, name))
-        other.hands = list(self.hands)
-        other.history = list(self.history)
+        """An independent copy (the immutable parts are shared)."""
+        o = DealState(None)
+        o._legal_cache = self._legal_cache
+        o._mask = self._mask
+        o._points = self._points
+        o.best_led = self.best_led
+        o.best_trump = self.best_trump
+        o.bid = self.bid
+        o.call_holder = self.call_holder
+        o.called = self.called
+        o.contract = self.contract
+        o.dapp = self.dapp
+        o.dapp_cards = self.dapp_cards
+        o.dealer = self.dealer
+        o.deck = self.deck
+        o.declarer = self.declarer
+        o.discard = self.discard
+        o.led = self.led
+        o.open_durch = self.open_durch
+        o.order = self.order
+        o.phase = self.phase
+        o.players = self.players
+        o.result = self.result
+        o.rules = self.rules
+        o.to_move = self.to_move
+        o.trick_leader = self.trick_leader
+        o.trick_sum = self.trick_sum
+        o.trump = self.trump
+        o.win_card = self.win_card
+        o.win_seat = self.win_seat
+        o.hands = list(self.hands)
+        o.history = list(self.history)
         b = self.bidding
-        other.bidding = _Bidding(list(b.waiting), b.a, b.b, b.high, b.high_bidder,
-                                 set(b.out), set(b.spoke))
-        other.trick = list(self.trick)
-        other.tricks = list(self.tricks)
-        other.trick_points = list(self.trick_points)
-        other.tricks_won = list(self.tricks_won)
-        other.melds = list(self.melds) if self.melds is not None else None
-        return other
+        o.bidding = _Bidding(list(b.waiting), b.a, b.b, b.high, b.high_bidder, set(b.out),
+                             set(b.spoke))
+        o.trick = list(self.trick)
+        o.tricks = list(self.tricks)
+        o.trick_points = list(self.trick_points)
+        o.tricks_won = list(self.tricks_won)
+        o.melds = list(self.melds) if self.melds is not None else None
+        return o
 
     def child(self, action: str) -> DealState:
         """A new state with ``action`` applied; ``self`` is unchanged."""
@@ -951,9 +984,8 @@ class DealState:
         """What a spectator may know (no hand at all)."""
         v = self.view(0)
         hist = tuple((s, _mask_action(a, s, -1, self)) for s, a in self.history)
-        return View(**{**v.__dict__, "player": -1, "hand": (), "discard": None,
-                       "legal_actions": (), "history": hist,
-                       "trick_points": tuple(self.trick_points)})
+        return dataclasses.replace(v, player=-1, hand=(), discard=None, legal_actions=(),
+                                   history=hist, trick_points=tuple(self.trick_points))
 
     def __repr__(self) -> str:
         return (f"<DealState phase={self.phase} to_move={self.to_move} "

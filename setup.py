@@ -1,0 +1,19 @@
+"""Optional compiled build of the engine core with mypyc: ``BINOKEL_COMPILE=1 pip install .``
+
+The pure-Python package is the default (and what an editable install uses, so that edits take
+effect at once); the compiled one runs the same code about twice as fast.
+"""
+
+import os
+
+from setuptools import setup
+
+CORE = ["cards", "tricks", "melds", "game"]
+
+ext_modules = []
+if os.environ.get("BINOKEL_COMPILE") == "1":
+    from mypyc.build import mypycify
+
+    ext_modules = mypycify([f"src/binokel/{m}.py" for m in CORE], opt_level="3")
+
+setup(ext_modules=ext_modules)
