@@ -1,0 +1,338 @@
+"""A search-based player: Perfect Information Monte Carlo (PIMC) on sampled worlds.
+
+The bot sees only its view. For a decision it samples complete worlds consistent with
+everything it may know: its own hand, the cards played, the voids shown by play (a player who
+did not follow suit has none of it; one who did not trump has no trump), the revealed Dapp
+(those cards lie with the declarer, in his hand or his discard), the melds shown (those cards
+stay in their owner's hand until played) and, as declarer, its own discard. Each candidate
+action is evaluated on every world, exactly by the solver (:mod:`binokel.solver`) in the last
+tricks and by rollouts of the heuristic player before, and the best average wins.
+
+The declarer's choice (trump, the cards to push, abgehen, Durch) is also decided by
+simulation: the best few plans of the heuristic are played out on sampled deals and compared
+with what abgehen costs. Bidding uses the heuristic's Monte Carlo estimate over Dapps.
+
+Levels trade strength for time: ``strong-easy`` (few samples), ``strong`` (default) and
+``strong-hard``.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from typing import Any
+
+from ..cards import SUITS, Card, card_token, cardset, size, sort_key
+from ..game import NORMAL, PLAY, DealState, View, full_deck
+from ..melds import best_melds
+from . import register_bot
+from .heuristic import HeuristicBot, best_discard
+
+
+class _Impossible(Exception):
+    pass
+
+
+def sample_world(view: View, rng: random.Random, tries: int = 50) -> DealState:
+    """A complete play-phase state consistent with ``view`` (hidden cards drawn at random)."""
+    me, n = view.player, view.players
+    decl = view.declarer
+    assert decl is not None
+    unseen = Counter(full_deck(view.rules))
+    unseen.subtract(Counter(view.hand))
+    played: dict[int, Counter[Card]] = {s: Counter() for s in range(n)}
+    void: dict[int, set[int]] = {s: set() for s in range(n)}
+    tricks = [(t.leader, t.cards) for t in view.tricks] + [(view.trick_leader, view.trick)]
+    for leader, cards in tricks:
+        for i, c in enumerate(cards):
+            seat = (leader + i) % n
+            played[seat][c] += 1
+            unseen[c] -= 1
+            if i and c >> 3 != cards[0] >> 3:
+                void[seat].add(cards[0] >> 3)
+                if view.trump >= 0 and c >> 3 != view.trump:
+                    void[seat].add(view.trump)
+    own_discard = Counter(view.discard or ())
+    unseen.subtract(own_discard)
+    # Cards known to be in a hand: shown meld cards not yet played.
+    fixed: dict[int, Counter[Card]] = {s: Counter() for s in range(n)}
+    if view.melds is not None:
+        for s in range(n):
+            if s == me:
+                continue
+            shown: Counter[Card] = Counter()
+            for m in view.melds[s].melds:
+                for c, k in Counter(m.cards).items():
+                    shown[c] = max(shown[c], k)
+            for c, k in shown.items():
+                fixed[s][c] = max(0, k - played[s][c])
+    discard_size = len(view.dapp or ()) if decl != me else 0
+    dapp_left: Counter[Card] = Counter()
+    if view.dapp and decl != me:
+        dapp_left = Counter(view.dapp)
+        dapp_left.subtract(played[decl])
+        dapp_left = +dapp_left
+    sizes = {s: view.hand_sizes[s] for s in range(n) if s != me}
+    for _ in range(tries):
+        try:
+            hands, discard = _deal_hidden(unseen, fixed, dapp_left, void, sizes, decl,
+                                          discard_size, rng)
+        except _Impossible:
+            continue
+        return _world(view, hands, discard)
+    raise _Impossible("no consistent world found")
+
+
+def _deal_hidden(unseen: Counter[Card], fixed: dict[int, Counter[Card]],
+                 dapp_left: Counter[Card], void: dict[int, set[int]], sizes: dict[int, int],
+                 decl: int, discard_size: int, rng: random.Random
+                 ) -> tuple[dict[int, list[Card]], list[Card]]:
+    pool = +unseen
+    hands: dict[int, list[Card]] = {s: [] for s in sizes}
+    discard: list[Card] = []
+    for s, cs in fixed.items():
+        if s not in hands:
+            continue
+        for c, k in cs.items():
+            take = min(k, pool[c])
+            hands[s].extend([c] * take)
+            pool[c] -= take
+    # Dapp cards not yet played are with the declarer: in his hand or his discard. A Dapp
+    # card he also showed in a meld is the same card, already placed in his hand.
+    for c, k in dapp_left.items():
+        for _ in range(min(k - hands[decl].count(c), pool[c])):
+            room_hand = sizes[decl] - len(hands[decl])
+            room_disc = discard_size - len(discard)
+            if room_hand <= 0 and room_disc <= 0:
+                raise _Impossible
+            if rng.random() * (room_hand + room_disc) < room_hand:
+                hands[decl].append(c)
+            else:
+                discard.append(c)
+            pool[c] -= 1
+    rest = list((+pool).elements())
+    rng.shuffle(rest)
+    # Most constrained cards first: those that few players may hold.
+    rest.sort(key=lambda c: sum(1 for s in hands if (c >> 3) not in void[s]))
+    for c in rest:
+        places = [s for s in hands if len(hands[s]) < sizes[s] and (c >> 3) not in void[s]]
+        weights = [sizes[s] - len(hands[s]) for s in places]
+        room_disc = discard_size - len(discard)
+        total = sum(weights) + room_disc
+        if total == 0:
+            raise _Impossible
+        x = rng.random() * total
+        for s, w in zip(places, weights, strict=True):
+            if x < w:
+                hands[s].append(c)
+                break
+            x -= w
+        else:
+            discard.append(c)
+    if any(len(hands[s]) != sizes[s] for s in hands) or len(discard) != discard_size:
+        raise _Impossible
+    return hands, discard
+
+
+def _world(view: View, hands: dict[int, list[Card]], discard: list[Card]) -> DealState:
+    w = DealState(None)
+    w.rules = view.rules
+    w.players = view.players
+    w.dealer = view.dealer
+    w.order = tuple((view.dealer + 1 + i) % view.players for i in range(view.players))
+    w.deck = ()
+    w.hands = [cardset(hands.get(s, [])) if s != view.player else cardset(view.hand)
+               for s in range(view.players)]
+    w.dapp_cards = tuple(view.dapp or ())
+    w.dapp = cardset(w.dapp_cards)
+    w.discard = cardset(view.discard) if view.discard else cardset(discard)
+    w.phase = PLAY
+    w.to_move = view.to_move
+    w.history = []
+    from ..game import _Bidding
+    w.bidding = _Bidding([], -1, -1, view.high_bid, view.high_bidder)
+    w.declarer = view.declarer
+    w.bid = view.high_bid
+    w.contract = view.contract
+    w.trump = view.trump
+    w.open_durch = False
+    w.called = None
+    w.call_holder = None
+    w.melds = list(view.melds) if view.melds is not None else None
+    w.tricks = list(view.tricks)
+    w.trick_points = [0] * view.players
+    w.tricks_won = [0] * view.players
+    for t in view.tricks:
+        w.trick_points[t.winner] += t.points
+        w.tricks_won[t.winner] += 1
+    w.trick = list(view.trick)
+    w.trick_leader = view.trick_leader
+    w.result = None
+    w._points = view.rules.points
+    w._legal_cache = None
+    w._mask = -1
+    pts = view.rules.points
+    w.trick_sum = sum(pts[c & 7] for c in view.trick)
+    w.led = w.best_led = w.best_trump = w.win_card = w.win_seat = -1
+    if view.trick:
+        led = view.trick[0] >> 3
+        w.led = led
+        win, wi = view.trick[0], 0
+        for i, c in enumerate(view.trick):
+            if c >> 3 == led and c > w.best_led:
+                w.best_led = c
+            if c >> 3 == view.trump and c > w.best_trump:
+                w.best_trump = c
+            if i and ((c >> 3 == win >> 3 and c > win) or
+                      (c >> 3 == view.trump and win >> 3 != view.trump)):
+                win, wi = c, i
+        w.win_card, w.win_seat = win, (view.trick_leader + wi) % view.players
+    return w
+
+
+class StrongBot:
+    """PIMC with the solver in the endgame and heuristic rollouts before."""
+
+    def __init__(self, seed: int | None = None, samples: int = 16, solve_tricks: int = 3,
+                 budget: float = 0.8, name: str = "strong") -> None:
+        self.rng = random.Random(seed)
+        self.samples = samples
+        self.solve_tricks = solve_tricks
+        self.budget = budget
+        self.name = name
+        self.heuristic = HeuristicBot(seed=None if seed is None else seed + 1)
+        self.rollout = HeuristicBot(seed=None if seed is None else seed + 2, samples=2)
+
+    def choose(self, view: Any) -> str:
+        actions = list(view.legal_actions)
+        if not actions:
+            raise ValueError("the bot is not to move in this view")
+        if len(actions) == 1:
+            return str(actions[0])
+        if view.phase == PLAY:
+            return self._play(view, actions)
+        if view.phase == "declare":
+            return self._declare(view, actions)
+        return self.heuristic.choose(view)
+
+    # ------------------------------------------------------------------ play
+    def _value(self, world: DealState) -> int:
+        """Declarer's card points from the rest of the deal, played out on ``world``."""
+        decl = world.declarer
+        assert decl is not None
+        before = world.trick_points[decl]
+        if world.contract != NORMAL:
+            while not world.is_over:
+                seat = world.to_move
+                world.apply(self.rollout.choose(world.view(seat)))
+            return 1 if world.result is not None and world.result.made else 0
+        if not world.trick and size(world.hands[world.to_move]) <= self.solve_tricks:
+            from ..solver import solve
+            return solve(world).value
+        while not world.is_over:
+            seat = world.to_move
+            world.apply(self.rollout.choose(world.view(seat)))
+        return world.trick_points[decl] - before
+
+    def _play(self, view: View, actions: list[str]) -> str:
+        deadline = time.perf_counter() + self.budget
+        maximize = view.player == view.declarer
+        totals: dict[str, float] = dict.fromkeys(actions, 0.0)
+        done = 0
+        for _ in range(self.samples):
+            try:
+                world = sample_world(view, self.rng)
+            except _Impossible:
+                continue
+            if len(view.hand) <= self.solve_tricks and world.contract == NORMAL:
+                from ..solver import solve
+                sol = solve(world)
+                for a in actions:
+                    totals[a] += sol.values.get(a, 0)
+            else:
+                for a in actions:
+                    w = world.clone()
+                    w.apply(a)
+                    totals[a] += self._value(w) if not w.is_over else (
+                        w.trick_points[w.declarer] if w.declarer is not None else 0)
+            done += 1
+            if time.perf_counter() > deadline:
+                break
+        if done == 0:
+            return self.heuristic.choose(view)
+        pick = max if maximize else min
+        return pick(actions, key=lambda a: (totals[a], a))
+
+    # ------------------------------------------------------------------ declarer
+    def _declare(self, view: View, actions: list[str]) -> str:
+        """Compare the heuristic's best push per trump, played out on sampled deals, with
+        abgehen."""
+        rules = view.rules
+        hand = cardset(view.hand)
+        k = len(view.dapp or ())
+        bid = view.high_bid or 0
+        plans: list[tuple[int, list[Card]]] = []
+        for t in SUITS:
+            plans.append((t, best_discard(hand, t, rules, k)))
+        deadline = time.perf_counter() + 3 * self.budget
+        scores: dict[int, list[float]] = {t: [] for t, _ in plans}
+        unknown = Counter(full_deck(rules))
+        unknown.subtract(Counter(view.hand))
+        pool = list((+unknown).elements())
+        others = [s for s in range(view.players) if s != view.player]
+        for _ in range(max(2, self.samples // 2)):
+            self.rng.shuffle(pool)
+            per = len(pool) // len(others)
+            for t, push in plans:
+                w = self._declared_world(view, others, pool, per, t, push)
+                while not w.is_over:
+                    w.apply(self.rollout.choose(w.view(w.to_move)))
+                res = w.result
+                assert res is not None
+                total = res.meld_points[view.player] + res.trick_points[view.player]
+                scores[t].append(total)
+            if time.perf_counter() > deadline:
+                break
+        mean = {t: sum(v) / len(v) for t, v in scores.items() if v}
+        best_t = max(mean, key=lambda t: mean[t])
+        lost = bid * rules.lost_factor
+        # Expected score of playing: made -> total, else -bid*factor; abgehen: -bid.
+        made_share = sum(1 for v in scores[best_t] if v >= bid) / len(scores[best_t])
+        expected_play = made_share * mean[best_t] - (1 - made_share) * lost
+        abgehen = f"abgehen {self.heuristic._abgehen_suit(view)}"
+        if expected_play < -bid and abgehen in actions:
+            return abgehen
+        push = sorted(dict(plans)[best_t], key=sort_key)
+        return "discard " + " ".join(card_token(c) for c in push)
+
+    def _declared_world(self, view: View, others: list[int], pool: list[Card], per: int,
+                        trump: int, push: list[Card]) -> DealState:
+        w = DealState(None)
+        hands = {others[i]: pool[i * per:(i + 1) * per] for i in range(len(others))}
+        kept = cardset(view.hand) - cardset(push)
+        order = tuple((view.dealer + 1 + i) % view.players for i in range(view.players))
+        from ..game import _Bidding
+        w.rules, w.players, w.dealer, w.order, w.deck = (view.rules, view.players, view.dealer,
+                                                          order, ())
+        w.hands = [kept if s == view.player else cardset(hands[s])
+                   for s in range(view.players)]
+        w.dapp_cards, w.dapp, w.discard = tuple(view.dapp or ()), 0, cardset(push)
+        w.history, w.bidding = [], _Bidding([], -1, -1, view.high_bid, view.player)
+        w.declarer, w.bid, w.contract, w.trump = view.player, view.high_bid, NORMAL, trump
+        w.open_durch, w.called, w.call_holder = False, None, None
+        w.melds = [best_melds(h, trump, view.rules) for h in w.hands]
+        w.tricks, w.trick, w.trick_sum = [], [], 0
+        w.trick_points, w.tricks_won = [0] * view.players, [0] * view.players
+        w.result, w._points, w._legal_cache, w._mask = None, view.rules.points, None, -1
+        w.led = w.best_led = w.best_trump = w.win_card = w.win_seat = -1
+        lead = order[0] if view.rules.first_lead == "vorhand" else view.player
+        w.phase, w.trick_leader, w.to_move = PLAY, lead, lead
+        return w
+
+
+register_bot("strong", lambda seed: StrongBot(seed))
+register_bot("strong-easy", lambda seed: StrongBot(seed, samples=3, solve_tricks=2, budget=0.3,
+                                                   name="strong-easy"))
+register_bot("strong-hard", lambda seed: StrongBot(seed, samples=20, solve_tricks=4,
+                                                   budget=2.5, name="strong-hard"))

@@ -1,0 +1,96 @@
+"""The search bot: worlds sampled from a view are consistent with it; only legal actions."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from binokel.bots import make_bot
+from binokel.bots.strong import StrongBot, sample_world
+from binokel.cards import cards_of, size
+from binokel.game import PLAY, DealState, full_deck
+from binokel.rules import Rules
+
+
+def midgame(seed: int, steps: int) -> DealState:
+    bots = [make_bot("heuristic", seed + i) for i in range(3)]
+    s = DealState.new(Rules(), seed % 3, seed=seed)
+    while not s.is_over and (s.phase != PLAY or steps > 0):
+        if s.phase == PLAY:
+            steps -= 1
+        s.apply(bots[s.to_move].choose(s.view(s.to_move)))
+    return s
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_sampled_worlds_are_consistent_with_the_view(seed: int) -> None:
+    s = midgame(seed, 5 + 3 * seed)
+    if s.phase != PLAY:
+        pytest.skip("the deal ended before the play")
+    me = s.to_move
+    view = s.view(me)
+    rng = random.Random(seed)
+    for _ in range(5):
+        w = sample_world(view, rng)
+        # the viewer's own cards and everything public are as in the real deal
+        assert w.hands[me] == s.hands[me] and w.trick == s.trick and w.tricks == s.tricks
+        assert [size(h) for h in w.hands] == [size(h) for h in s.hands]
+        # every card is somewhere exactly once
+        where: Counter[int] = Counter()
+        for h in w.hands:
+            where.update(cards_of(h))
+        where.update(cards_of(w.discard))
+        for t in w.tricks:
+            where.update(t.cards)
+        where.update(w.trick)
+        assert where == Counter(full_deck(s.rules))
+        # voids shown by play are respected
+        for t in [*s.tricks]:
+            for i, c in enumerate(t.cards[1:], 1):
+                seat = (t.leader + i) % 3
+                if c >> 3 != t.cards[0] >> 3 and seat != me:
+                    assert not any(x >> 3 == t.cards[0] >> 3 for x in cards_of(w.hands[seat]))
+        # the Dapp's unplayed cards lie with the declarer
+        decl = s.declarer
+        if decl is not None and decl != me and s.dapp_cards:
+            every = [(t.leader, t.cards) for t in s.tricks]
+            every.append((s.trick_leader, tuple(s.trick)))
+            played_by_decl = Counter(c for leader, cards in every for i, c in enumerate(cards)
+                                     if (leader + i) % 3 == decl)
+            with_decl = Counter(cards_of(w.hands[decl])) + Counter(cards_of(w.discard))
+            for c, k in (Counter(s.dapp_cards) - played_by_decl).items():
+                assert with_decl[c] >= k
+        # shown meld cards stay with their owner until played
+        if s.melds is not None:
+            for seat in range(3):
+                if seat == me:
+                    continue
+                every_trick = [(t.leader, t.cards) for t in s.tricks]
+                every_trick.append((s.trick_leader, tuple(s.trick)))
+                for m in s.melds[seat].melds:
+                    for c in set(m.cards):
+                        played = sum(1 for leader, cards in every_trick
+                                     for i, x in enumerate(cards)
+                                     if x == c and (leader + i) % 3 == seat)
+                        if played == 0:
+                            assert c in cards_of(w.hands[seat])
+
+
+def test_strong_bot_plays_legal_actions_from_views_only() -> None:
+    for seed in range(3):
+        bots = [StrongBot(seed, samples=3, budget=0.2), make_bot("heuristic", seed),
+                make_bot("random", seed)]
+        s = DealState.new(Rules(), seed % 3, seed=seed)
+        while not s.is_over:
+            v = s.view(s.to_move)
+            assert not hasattr(v, "hands")
+            a = bots[s.to_move].choose(v)
+            assert a in v.legal_actions
+            s.apply(a)
+
+
+def test_levels_are_registered() -> None:
+    for name in ("strong", "strong-easy", "strong-hard"):
+        assert make_bot(name, 1).name == name
