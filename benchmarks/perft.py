@@ -13,7 +13,7 @@ import random
 import time
 
 from binokel.cards import cards_of, format_cards
-from binokel.game import PLAY, DealState
+from binokel.game import PLAY, DealState, random_deal
 from binokel.rules import Rules
 
 
@@ -23,15 +23,8 @@ def random_deals(rules: Rules, n: int, seed: int) -> tuple[float, int, dict[str,
     actions = 0
     t0 = time.process_time()
     for i in range(n):
-        state = DealState.new(rules, dealer=i % 3, rng=rng)
-        while not state.is_over:
-            if state.phase == PLAY:
-                before = len(state.history)
-                state.random_playout(rng)
-                actions += len(state.history) - before
-                break
-            state.apply(state.random_action(rng))
-            actions += 1
+        state = random_deal(rules, i % 3, rng)
+        actions += len(state.history)
         assert state.result is not None
         c = state.result.contract
         contracts[c] = contracts.get(c, 0) + 1

@@ -11,7 +11,7 @@ from typing import Any
 
 from .cards import card_name
 from .cli import UserError, parse_options
-from .game import PLAY, DealState
+from .game import random_deal
 from .record import Record
 from .rules import Rules
 
@@ -107,15 +107,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     actions = 0
     t0, c0 = time.perf_counter(), time.process_time()
     for i in range(args.deals):
-        state = DealState.new(rules, dealer=i % 3, rng=rng)
-        while not state.is_over:
-            if state.phase == PLAY:
-                before = len(state.history)
-                state.random_playout(rng)
-                actions += len(state.history) - before
-                break
-            state.apply(state.random_action(rng))
-            actions += 1
+        state = random_deal(rules, i % 3, rng)
+        actions += len(state.history)
         assert state.result is not None
         contracts[state.result.contract] = contracts.get(state.result.contract, 0) + 1
     dt, cpu = time.perf_counter() - t0, time.process_time() - c0

@@ -1054,6 +1054,22 @@ _HANDLERS: dict[tuple[str, str], Any] = {
 }
 
 
+def random_deal(rules: Rules, dealer: int, rng: random.Random) -> DealState:
+    """A complete deal of uniformly random legal actions (the play by :meth:`random_playout`).
+
+    >>> d = random_deal(Rules(), 0, random.Random(1))
+    >>> d.is_over and d.result is not None
+    True
+    """
+    state = DealState.new(rules, dealer, rng=rng)
+    while not state.is_over:
+        if state.phase == PLAY:
+            state.random_playout(rng)
+        else:
+            state.apply(state.random_action(rng))
+    return state
+
+
 def shuffled_deck(rules: Rules, seed: int | None = None,
                   rng: random.Random | None = None) -> list[Card]:
     """A shuffled deck for ``rules`` (deterministic for a given seed)."""

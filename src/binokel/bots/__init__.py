@@ -19,6 +19,14 @@ class Bot(Protocol):
     def choose(self, view: Any) -> str: ...
 
 
+def legal_actions_of(view: Any) -> list[str]:
+    """The actions a bot may choose from; a view of a player not to move is a caller's bug."""
+    actions = [str(a) for a in view.legal_actions]
+    if not actions:
+        raise ValueError("the bot is not to move in this view")
+    return actions
+
+
 class RandomBot:
     """Uniformly random legal actions (deterministic under its seed)."""
 
@@ -28,10 +36,8 @@ class RandomBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: Any) -> str:
-        actions = view.legal_actions
-        if not actions:
-            raise ValueError("the bot is not to move in this view")
-        return str(actions[self.rng.randrange(len(actions))])
+        actions = legal_actions_of(view)
+        return actions[self.rng.randrange(len(actions))]
 
 
 BOTS: dict[str, Callable[[int | None], Bot]] = {"random": RandomBot}

@@ -45,7 +45,7 @@ from ..cards import (
 from ..game import View, full_deck
 from ..melds import best_melds
 from ..rules import Rules
-from . import register_bot
+from . import legal_actions_of, register_bot
 
 # Rough trick value of holding a card, by rank slot (7, 9, U, O, K, 10, A), as trump / plain.
 _TRUMP_WORTH = (4, 5, 9, 11, 14, 18, 22)
@@ -135,11 +135,9 @@ class HeuristicBot:
 
     # ------------------------------------------------------------------ entry
     def choose(self, view: Any) -> str:
-        actions = list(view.legal_actions)
-        if not actions:
-            raise ValueError("the bot is not to move in this view")
+        actions = legal_actions_of(view)
         if len(actions) == 1:
-            return str(actions[0])
+            return actions[0]
         phase = view.phase
         if phase == "bidding":
             return self._bid(view, actions)

@@ -26,7 +26,7 @@ from typing import Any
 from ..cards import SUITS, Card, card_token, cardset, size, sort_key
 from ..game import NORMAL, PLAY, DealState, View, full_deck
 from ..melds import best_melds
-from . import register_bot
+from . import legal_actions_of, register_bot
 from .heuristic import HeuristicBot, best_discard
 
 
@@ -205,11 +205,9 @@ class StrongBot:
         self.rollout = HeuristicBot(seed=None if seed is None else seed + 2, samples=2)
 
     def choose(self, view: Any) -> str:
-        actions = list(view.legal_actions)
-        if not actions:
-            raise ValueError("the bot is not to move in this view")
+        actions = legal_actions_of(view)
         if len(actions) == 1:
-            return str(actions[0])
+            return actions[0]
         if view.phase == PLAY:
             return self._play(view, actions)
         if view.phase == "declare":
