@@ -253,11 +253,12 @@ class LiveTable:
                 if self.round is not rnd or rnd.current.is_over or \
                         rnd.current.to_move != seat:
                     continue
-                action = bot.choose(rnd.current.view(seat))
                 try:
+                    action = bot.choose(rnd.current.view(seat))
                     self.apply(seat, action)
-                except TableError as e:  # pragma: no cover - a bot bug must not stop a table
-                    log.error("table %s: bot at seat %d failed: %s", self.id, seat, e)
+                except Exception:  # pragma: no cover - a bot bug must not take the server down
+                    # Logged without the view: it holds the bot's hidden cards.
+                    log.exception("table %s: the bot at seat %d failed", self.id, seat)
                     return
             await self.broadcast()
 
