@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 CHROMIUM = Path("/usr/bin/chromium")
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
@@ -75,20 +76,30 @@ def take_seat(page: Any, url: str, seat: int, name: str) -> None:
 
 
 def play_turn(page: Any) -> bool:
-    """Click whatever the page offers for our turn; False when nothing was clickable."""
+    """Click whatever the page offers for our turn; False when nothing was clickable.
+
+    Clicks use a short timeout: a re-render may replace the element, and the loop simply
+    looks again."""
+    try:
+        return _click_turn(page)
+    except PlaywrightTimeout:
+        return False
+
+
+def _click_turn(page: Any) -> bool:
     if page.locator("#pass").count():
-        page.click("#pass")
+        page.click("#pass", timeout=2000)
     elif page.locator("#bid").count():
-        page.click("#bid")
+        page.click("#bid", timeout=2000)
     elif page.locator("#push").count():
         cards = page.locator("#hand .card.playable")
         for i in range(4):
-            cards.nth(i).click()
-        page.click("#push")
+            cards.nth(i).click(timeout=2000)
+        page.click("#push", timeout=2000)
     elif page.locator("#actions button[data-action^='trump']").count():
-        page.locator("#actions button[data-action^='trump']").first.click()
+        page.locator("#actions button[data-action^='trump']").first.click(timeout=2000)
     elif page.locator("#hand .card.playable").count():
-        page.locator("#hand .card.playable").first.click()
+        page.locator("#hand .card.playable").first.click(timeout=2000)
     else:
         return False
     return True
@@ -101,9 +112,9 @@ def play_until_result(pages: list[Any], reload_after: int | None = None) -> None
         for page in pages:
             if page.locator("#result").count():
                 return
-            turn = page.locator("#turn")
-            if turn.count() and turn.inner_text() in ("Du bist dran", "Your turn") \
-                    and play_turn(page):
+            # Read the turn line in one step: the page re-renders on every server message.
+            turn = page.evaluate("() => document.getElementById('turn')?.textContent || ''")
+            if turn in ("Du bist dran", "Your turn") and play_turn(page):
                 clicks += 1
                 page.wait_for_timeout(60)
                 if reload_after is not None and clicks == reload_after:
