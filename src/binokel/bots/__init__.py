@@ -62,7 +62,7 @@ def bot_names() -> list[str]:
 
 def _load_builtin() -> None:
     import importlib
-    for mod in ("heuristic", "strong"):
+    for mod in ("heuristic", "strong", "doppelkopf_heuristic"):
         try:
             importlib.import_module(f"binokel.bots.{mod}")
         except ModuleNotFoundError as e:

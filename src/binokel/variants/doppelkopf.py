@@ -1128,3 +1128,47 @@ register(GameSpec(
     full_deck=full_deck,
     title=("Doppelkopf", "Doppelkopf"),
 ))
+
+
+class DokoSession:
+    """A series of deals: running totals, the dealer, and who still owes a Pflichtsolo.
+
+    >>> session = DokoSession(DokoRules(pflichtsolo=True))
+    >>> deal = session.new_deal(seed=1)
+    >>> deal.rules.pflicht_owed
+    '0123'
+    """
+
+    def __init__(self, rules: DokoRules | None = None, players: int = 4,
+                 dealer: int = 0) -> None:
+        self.rules = rules or DokoRules()
+        self.players = players
+        self.dealer = dealer
+        self.totals = [0] * players
+        self.owed = set(range(players)) if self.rules.pflicht_owed == "all" else {
+            int(ch) for ch in self.rules.pflicht_owed}
+        self.deals: list[DokoResult] = []
+
+    def deal_rules(self) -> DokoRules:
+        if not self.rules.pflichtsolo:
+            return self.rules
+        return self.rules.replace(pflicht_owed="".join(str(s) for s in sorted(self.owed)))
+
+    def new_deal(self, seed: int | None = None, rng: random.Random | None = None) -> DokoState:
+        return DokoState.new(self.deal_rules(), self.dealer, seed=seed, rng=rng,
+                             players=self.players)
+
+    def finish(self, state: DokoState) -> DokoResult:
+        """Book a finished deal: totals, Pflichtsolo served, next dealer."""
+        result = state.result
+        if result is None:
+            raise ValueError("the deal is not over")
+        for s, x in enumerate(result.scores):
+            self.totals[s] += x
+        self.deals.append(result)
+        if result.pflichtsolo and state.soloist is not None:
+            # DKV: after a Pflichtsolo the same dealer deals again.
+            self.owed.discard(state.soloist)
+        else:
+            self.dealer = (self.dealer + 1) % self.players
+        return result
