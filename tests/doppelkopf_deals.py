@@ -1,0 +1,119 @@
+"""Hand-checked Doppelkopf deals written trick by trick.
+
+A deal is twelve strings, one per trick, in playing order: ``"0:EA 1:E10 2:EA 3:E10"``.
+A token whose right side is not a card is an action of that seat before its card, e.g.
+``"0:re"`` or ``"0:keine_90"`` (underscores for spaces). The hands follow from the tricks, and
+the deck is the dealing order that gives them (dealer 3: seat 0 is Vorhand).
+"""
+
+from __future__ import annotations
+
+from binokel.cards import Card, parse_card
+from binokel.variants.doppelkopf import DokoRules, DokoState
+
+
+def _is_card(tok: str) -> bool:
+    try:
+        parse_card(tok)
+    except ValueError:
+        return False
+    return True
+
+
+def deck_from_tricks(tricks: list[str], dealer: int = 3, players: int = 4,
+                     rules: DokoRules | None = None) -> list[Card]:
+    hands: dict[int, list[Card]] = {s: [] for s in range(players)}
+    for t in tricks:
+        for tok in t.split():
+            seat, what = tok.split(":")
+            if _is_card(what):
+                hands[int(seat)].append(parse_card(what))
+    active = [(dealer + 1 + i) % players for i in range(4)]
+    packets = (3, 3, 3, 3) if (rules or DokoRules()).nines else (3, 4, 3)
+    deck: list[Card] = []
+    pos = 0
+    for n in packets:
+        for s in active:
+            deck += hands[s][pos:pos + n]
+        pos += n
+    return deck
+
+
+def play(tricks: list[str], setup: list[str] | None = None, dealer: int = 3,
+         rules: DokoRules | None = None, upto: int | None = None) -> DokoState:
+    """Deal, apply ``setup`` (default: everybody ``gesund``), then play the tricks (the first
+    ``upto`` only, if given); every token is checked to be made by the seat to move."""
+    rules = rules or DokoRules()
+    state = DokoState.new(rules, dealer, deck_order=deck_from_tricks(tricks, dealer, 4, rules))
+    for a in setup if setup is not None else ["gesund"] * 4:
+        state.apply(a)
+    for t in tricks[:upto]:
+        for tok in t.split():
+            seat, what = tok.split(":")
+            assert state.to_move == int(seat), (t, tok, state.to_move)
+            state.apply(("play " + what) if _is_card(what) else what.replace("_", " "))
+    return state
+
+
+# N1: Re = seats 0 and 1 (one Kreuz-Dame each) take 220, Kontra 20.
+# Doppelkopf in trick 1 (42, Re); trick 6: seat 2's Fuchs caught by seat 0 (Re).
+N1 = [
+    "0:EA 1:E10 2:EA 3:E10",   # 42 -> 0
+    "0:EK 1:E9 2:EK 3:E9",     # 8 -> 0
+    "0:BA 1:B10 2:BA 3:B9",    # 32 -> 0
+    "0:BK 1:B10 2:BK 3:B9",    # 18 -> 1
+    "1:HA 2:HK 3:H9 0:HA",     # 26 -> 1
+    "1:EO 2:SA 3:S9 0:H10",    # 24 -> 0, Fuchs of seat 2 caught
+    "0:EO 1:H10 2:S10 3:S9",   # 23 -> 1
+    "1:BO 2:SK 3:SK 0:HO",     # 14 -> 1
+    "1:HO 2:SO 3:BO 0:SO",     # 12 -> 3
+    "3:HK 0:H9 1:SA 2:S10",    # 25 -> 1 (1 and 2 ruff)
+    "1:BU 2:EU 3:BU 0:HU",     # 8 -> 2
+    "2:SU 3:SU 0:EU 1:HU",     # 8 -> 0
+]
+
+# N2: as N1 but the Kreuz-Damen lie with seats 2 and 3: Re (2, 3) 20, Kontra (0, 1) 220.
+# Trick 6: seat 3's (Re) Fuchs caught by seat 0 (Kontra).
+N2 = [*N1[:5], "1:S9 2:EO 3:SA 0:H10", "0:S9 1:H10 2:S10 3:EO", *N1[7:]]
+
+# N3: Re = 0, 1 with exactly 120, Kontra 120. Doppelkopf for Kontra (trick 1), Fuchs caught
+# by Re (trick 6).
+N3 = [
+    "0:E10 1:E10 2:EA 3:EA",   # 42 -> 2
+    "2:EK 3:E9 0:EK 1:E9",     # 8 -> 2
+    "2:BA 3:B9 0:BA 1:B10",    # 32 -> 2
+    "2:BK 3:B10 0:BK 1:B9",    # 18 -> 3
+    "3:H9 0:HA 1:HA 2:HK",     # 26 -> 0
+    "0:H10 1:EO 2:SA 3:S9",    # 24 -> 0
+    "0:EO 1:H10 2:S10 3:S9",   # 23 -> 1
+    "1:BO 2:SK 3:SK 0:HO",     # 14 -> 1
+    "1:HO 2:SO 3:BO 0:SO",     # 12 -> 3
+    "3:HK 0:H9 1:SA 2:S10",    # 25 -> 1
+    "1:BU 2:EU 3:BU 0:HU",     # 8 -> 2
+    "2:SU 3:SU 0:EU 1:HU",     # 8 -> 0
+]
+
+# N3b: as N3 but Re takes trick 11: Re 128, Kontra 112.
+N3B = [*N3[:10], "1:EU 2:BU 3:BU 0:HU", "1:HU 2:SU 3:SU 0:EU"]
+
+# K: as N1 but Karlchen (SU) of seat 2 (Kontra) takes the last trick. Re 216, Kontra 24.
+K = [*N1[:5], "1:EO 2:SA 3:HU 0:H10", "0:EO 1:H10 2:S10 3:BU", *N1[7:10],
+     "1:BU 2:EU 3:EU 0:HU", "2:SU 3:S9 0:SU 1:S9"]
+
+# Seat 0 holds both Kreuz-Damen (N1 with the Kreuz-Dame and a Dulle swapped between seats
+# 0 and 1). Seat 0 wins tricks 1-3 alone: 90 in all (42 + 8 + 32 + 8).
+H0 = [*N1[:5], "1:H10 2:SA 3:S9 0:EO", "1:H10 2:S10 3:S9 0:EO", *N1[7:]]
+
+# Both Kreuz-Damen with seat 0; trick 1 goes to seat 2 (N3 with the swap).
+H1 = [*N3[:5], "0:EO 1:H10 2:SA 3:S9", "1:H10 2:S10 3:S9 0:EO", *N3[7:]]
+
+# Both Kreuz-Damen with seat 0; seat 0 wins trick 1, seat 1 trick 2.
+H2 = [H0[0], "0:E9 1:EK 2:EK 3:E9", "1:BA 2:BA 3:B9 0:B10", "1:B10 2:BK 3:B9 0:BK",
+      *H0[4:]]
+
+# Both Kreuz-Damen with seat 0; seat 0 wins tricks 1 and 2, seat 1 trick 3.
+H3 = [H0[0], H0[1], "0:B9 1:BA 2:BA 3:B10", "1:B10 2:BK 3:B9 0:BK", *H0[4:]]
+
+# S: as N1 but Re (0, 1) takes every trick: Kontra is schwarz.
+S = [*N1[:7], "1:BO 2:SK 3:BO 0:HU", "1:HO 2:SO 3:SU 0:SO", "1:HU 2:SU 3:SK 0:EU",
+     "0:H9 1:SA 2:S10 3:HK", "1:BU 2:EU 3:BU 0:HO"]
