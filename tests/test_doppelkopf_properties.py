@@ -1,0 +1,314 @@
+"""Doppelkopf engine properties (hypothesis), options, records, views and bots."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from binokel.bots import RandomBot, make_bot
+from binokel.bots.doppelkopf_heuristic import DokoHeuristicBot
+from binokel.cards import bit, card_token, parse_card
+from binokel.game import IllegalAction
+from binokel.games import get_game
+from binokel.record import Record, RecordError
+from binokel.variants.doppelkopf import (
+    EO,
+    SA,
+    TRUMP,
+    DokoRules,
+    DokoSession,
+    DokoState,
+    card_order,
+    full_deck,
+    random_deal,
+)
+from doppelkopf_deals import N1, play
+
+RULES = st.builds(DokoRules, nines=st.booleans(), dulle_second_wins=st.booleans(),
+                  schweinchen=st.booleans(), armut=st.booleans(),
+                  reach_absage_wins=st.booleans())
+
+
+def _mixed_deal(rules: DokoRules, seed: int, players: int,
+                check: Any = None) -> DokoState:
+    """A deal between random and heuristic bots; ``check(state)`` runs before every action."""
+    rng = random.Random(seed)
+    state = DokoState.new(rules, dealer=seed % players, seed=seed, players=players)
+    bots = [DokoHeuristicBot(seed + k) if rng.random() < 0.5 else RandomBot(seed + k)
+            for k in range(players)]
+    while not state.is_over:
+        if check is not None:
+            check(state)
+        state.apply(bots[state.to_move].choose(state.view(state.to_move)))
+    return state
+
+
+def _conserved(state: DokoState) -> None:
+    total = sum(state.hands)
+    for t in state.tricks:
+        total += sum(bit(c) for c in t.cards)
+    total += sum(bit(c) for c in state.trick)
+    if state.phase == "armut_offer":
+        total += state.armut_cards
+    assert total == sum(bit(c) for c in full_deck(state.rules))
+
+
+@settings(max_examples=60, deadline=None)
+@given(RULES, st.integers(0, 10**6), st.sampled_from([4, 5]))
+def test_invariants(rules: DokoRules, seed: int, players: int) -> None:
+    def check(state: DokoState) -> None:
+        _conserved(state)
+        assert state.legal_actions(), "no legal action while the deal runs"
+
+    state = _mixed_deal(rules, seed, players, check)
+    r = state.result
+    assert r is not None and sum(r.scores) == 0
+    if r.contract != "thrown in":
+        assert r.re_points + r.kontra_points == 240
+        assert sum(state.trick_points) == 240
+        assert len(state.tricks) == rules.hand_size
+    if players == 5:
+        assert r.scores[state.dealer] == 0 and state.dealer not in state.active
+    # replay through the record gives the same deal
+    rec = Record.loads(Record.from_state(state).dumps())
+    assert rec.game == "doppelkopf"
+    again = rec.validate()
+    assert again.history == state.history and again.result == r
+
+
+def _swap_hidden(state: DokoState, viewer: int, rng: random.Random) -> DokoState | None:
+    """The same public situation with one hidden card swapped between two other seats."""
+    others = [s for s in state.active if s != viewer and state.hands[s]]
+    if len(others) < 2:
+        return None
+    a, b = rng.sample(others, 2)
+    ca = rng.choice([c for c in range(32) if (state.hands[a] >> (2 * c)) & 3])
+    cb = rng.choice([c for c in range(32) if (state.hands[b] >> (2 * c)) & 3])
+    other = state.clone()
+    other.hands[a] += bit(cb) - bit(ca)
+    other.hands[b] += bit(ca) - bit(cb)
+    hands = list(other.initial_hands)
+    hands[a] += bit(cb) - bit(ca)
+    hands[b] += bit(ca) - bit(cb)
+    other.initial_hands = tuple(hands)
+    return other
+
+
+@settings(max_examples=40, deadline=None)
+@given(RULES, st.integers(0, 10**6))
+def test_views_do_not_leak_hidden_cards(rules: DokoRules, seed: int) -> None:
+    rng = random.Random(seed)
+
+    def check(state: DokoState) -> None:
+        for viewer in state.active:
+            v = state.view(viewer).to_json()
+            assert [parse_card(t) for t in v["hand"]] == \
+                [c for c in sorted(_cards(state.hands[viewer]), key=lambda c: (c >> 3, -c))]
+            other = _swap_hidden(state, viewer, rng)
+            if other is not None and state.phase != "armut_offer":
+                assert other.view(viewer).to_json() == v
+        pub = state.public_view().to_json()
+        assert pub["hand"] == [] and pub["legal_actions"] == []
+
+    _mixed_deal(rules, seed, 4, check)
+
+
+def _cards(s: int) -> list[int]:
+    return [c for c in range(32) for _ in range((s >> (2 * c)) & 3)]
+
+
+def test_parties_revealed_only_by_the_rules() -> None:
+    s = play(N1, upto=0)
+    # Kontra seat 2 knows only itself; Re seat 0 knows itself.
+    assert s.view(2).parties == (None, None, "kontra", None)
+    assert s.view(0).parties == ("re", None, None, None)
+    s.apply("re")
+    assert s.view(2).parties == ("re", None, "kontra", None)
+    s = play(N1, upto=6)  # both Kreuz-Damen played by 1 and 0 (tricks 6, 7 started)
+    s.apply("play EO")
+    assert s.view(3).parties == ("re", "re", "kontra", "kontra")
+    assert s.public_view().parties == ("re", "re", "kontra", "kontra")
+
+
+def test_stille_hochzeit_looks_normal() -> None:
+    from doppelkopf_deals import H0
+    s = play(H0, upto=1)
+    assert s.contract == "stille hochzeit"
+    assert s.view(1).contract == "normal" and s.view(0).parties == ("re", "kontra", "kontra",
+                                                                     "kontra")
+    assert s.view(1).parties == (None, "kontra", None, None)
+    assert "stille" not in str(s.view(2).to_json())
+
+
+def test_bedienpflicht_and_errors() -> None:
+    s = play(N1, upto=0)
+    s.apply("play EA")
+    with pytest.raises(IllegalAction, match="must follow E"):
+        s.apply("play BO")
+    with pytest.raises(IllegalAction, match="does not hold"):
+        s.apply("play SK")
+    with pytest.raises(IllegalAction):
+        s.apply("gesund")
+    fresh = DokoState.new(seed=1)
+    with pytest.raises(IllegalAction, match="gesund"):
+        fresh.apply("play EA")
+
+
+def test_trump_orders() -> None:
+    toks = lambda k: [card_token(c) for c in card_order(k).trumps]
+    assert toks("damen") == ["EO", "BO", "HO", "SO"]
+    assert toks("buben") == ["EU", "BU", "HU", "SU"]
+    assert toks("fleischlos") == []
+    assert toks("H") == ["H10", "EO", "BO", "HO", "SO", "EU", "BU", "HU", "SU", "HA", "HK", "H9"]
+    assert toks("E")[-4:] == ["EA", "E10", "EK", "E9"]
+    assert [card_token(c) for c in card_order("buben").plain(2)] == ["HA", "H10", "HK", "HO",
+                                                                     "H9"]
+    assert [card_token(c) for c in card_order("fleischlos").plain(0)] == \
+        ["EA", "E10", "EK", "EO", "EU", "E9"]
+    assert [card_token(c) for c in card_order("normal").plain(2)] == ["HA", "HK", "H9"]
+    assert card_order("normal", True).trumps[0] == SA
+
+
+def test_dulle_second_wins_option() -> None:
+    tricks = [*N1[:5], "1:H10 2:SA 3:S9 0:H10", "0:EO 1:EO 2:S10 3:S9", *N1[7:]]
+    assert play(tricks, upto=6).tricks[-1].winner == 1
+    dulle2 = play(tricks, rules=DokoRules(dulle_second_wins=True), upto=6)
+    assert dulle2.tricks[-1].winner == 0
+
+
+def _find(pred: Any, rules: DokoRules) -> DokoState:
+    for seed in range(2000):
+        s = DokoState.new(rules, 3, seed=seed)
+        if pred(s):
+            return s
+    raise AssertionError("no such deal")
+
+
+def test_schweinchen() -> None:
+    rules = DokoRules(schweinchen=True)
+    s = _find(lambda s: any(s.hands[p] >> (2 * SA) & 3 == 2 for p in range(4))
+              and not any(s.hands[p] >> (2 * EO) & 3 == 2 for p in range(4)), rules)
+    holder = next(p for p in range(4) if s.hands[p] >> (2 * SA) & 3 == 2)
+    for _ in range(4):
+        s.apply("gesund")
+    assert s.schweine == holder and s.order.trumps[0] == SA
+    assert s.view((holder + 1) % 4).schweine == holder
+
+
+def _trumps(s: DokoState, p: int) -> int:
+    m = s.hands[p] & card_order("normal").masks[TRUMP]
+    return sum((m >> (2 * c)) & 3 for c in range(32))
+
+
+def test_armut_exchange_and_masking() -> None:
+    rules = DokoRules(armut=True)
+    s = _find(lambda s: _trumps(s, 0) <= 3, rules)
+    s.apply("vorbehalt")
+    for _ in range(3):
+        s.apply("gesund")
+    assert "armut" in s.legal_actions()
+    s.apply("armut")
+    assert s.phase == "armut_give"
+    give = s.legal_actions()[0]
+    s.apply(give)
+    assert s.phase == "armut_offer" and s.to_move == 1
+    s.apply("decline")
+    s.apply("accept")
+    assert s.phase == "armut_return" and s.to_move == 2
+    s.apply(s.random_action(random.Random(1)))
+    assert s.phase == "play" and s.re_seats == frozenset({0, 2})
+    assert all(len(s.view(p).hand) == 12 for p in range(4))
+    hist3 = dict(s.view(3).history)
+    assert hist3[0] != give and "give ? ? ?" in [a for _, a in s.view(3).history]
+    assert any(a.startswith("return ? ? ?") for _, a in s.view(1).history)
+    assert give in [a for _, a in s.view(2).history]
+
+
+def test_armut_nobody_takes_it() -> None:
+    rules = DokoRules(armut=True)
+    s = _find(lambda s: _trumps(s, 0) <= 3, rules)
+    for a in ["vorbehalt", "gesund", "gesund", "gesund", "armut"]:
+        s.apply(a)
+    s.apply(s.legal_actions()[0])
+    for _ in range(3):
+        s.apply("decline")
+    assert s.is_over and s.result is not None and s.result.contract == "thrown in"
+    assert s.result.scores == (0, 0, 0, 0)
+
+
+def test_armut_refused_without_option_or_with_trumps() -> None:
+    s = _find(lambda s: _trumps(s, 0) > 3, DokoRules(armut=True))
+    for a in ["vorbehalt", "gesund", "gesund", "gesund"]:
+        s.apply(a)
+    with pytest.raises(IllegalAction, match="at most 3 trumps"):
+        s.apply("armut")
+    with pytest.raises(IllegalAction, match="both Kreuz-Damen"):
+        s.apply("hochzeit")
+    s.apply("solo kreuz")
+    assert s.contract == "solo E"
+
+
+def test_without_nines() -> None:
+    rules = DokoRules(nines=False)
+    s = DokoState.new(rules, 0, seed=3)
+    assert len(s.deck) == 40 and all(len(s.view(p).hand) == 10 for p in range(4))
+    assert s.announcement_deadline("re", 0) == 9 and s.announcement_deadline("re", 4) == 5
+    assert random_deal(rules, 0, random.Random(2)).result is not None
+
+
+def test_five_players_dealer_sits_out() -> None:
+    s = DokoState.new(DokoRules(), dealer=2, seed=5, players=5)
+    assert s.active == (3, 4, 0, 1) and s.hands[2] == 0 and s.to_move == 3
+    with pytest.raises(IllegalAction):
+        DokoState.new(DokoRules(), 0, seed=1, players=3)
+
+
+def test_record_and_registry() -> None:
+    spec = get_game("doppelkopf")
+    assert spec.players == (4, 5) and len(spec.full_deck(DokoRules(), 4)) == 48
+    state = random_deal(DokoRules(armut=True), 1, random.Random(9))
+    rec = Record.from_state(state, result=state.result.to_json())  # type: ignore[union-attr]
+    data = rec.to_json()
+    assert data["game"] == "doppelkopf" and data["rules"] == {
+        "preset": "standard", "options": {"armut": True}}
+    assert Record.loads(rec.dumps(indent=2)).validate().result == state.result
+    bad = dict(data, actions=["gesund", "play EA"])
+    with pytest.raises(RecordError, match="action 1"):
+        Record.from_json(bad).replay()
+
+
+def test_session_pflichtsolo() -> None:
+    session = DokoSession(DokoRules(pflichtsolo=True))
+    s = session.new_deal(seed=3)
+    for a in ["vorbehalt", "gesund", "gesund", "gesund", "solo damen"]:
+        s.apply(a)
+    assert s.pflicht
+    rng = random.Random(0)
+    while not s.is_over:
+        s.apply(s.random_action(rng))
+    session.finish(s)
+    # Seat 1 (Vorhand) served its Pflichtsolo; the same dealer deals again.
+    assert session.owed == {0, 2, 3} and session.dealer == 0
+    assert session.new_deal(seed=4).rules.pflicht_owed == "023"
+
+
+def test_bots_registered_and_legal() -> None:
+    bot = make_bot("doppelkopf-heuristic", seed=1)
+    s = DokoState.new(seed=8)
+    assert bot.choose(s.view(s.to_move)) in s.legal_actions()
+
+
+def test_thousand_bot_deals() -> None:
+    """1,000 deals, random and heuristic bots mixed, four and five players, every option."""
+    contracts: dict[str, int] = {}
+    for i in range(1000):
+        rules = DokoRules(armut=i % 3 == 0, schweinchen=i % 4 == 0,
+                          dulle_second_wins=i % 5 == 0, nines=i % 7 != 0)
+        s = _mixed_deal(rules, i, 5 if i % 10 == 0 else 4)
+        assert s.result is not None and sum(s.result.scores) == 0
+        contracts[s.result.contract] = contracts.get(s.result.contract, 0) + 1
+    assert contracts.get("normal", 0) > 100
