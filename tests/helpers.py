@@ -1,0 +1,106 @@
+"""Helpers for hand-checked deals: build a deck order from the intended hands, run actions,
+and build finished deals with chosen melds and trick points for scoring tests.
+
+>>> order = deck_for(hands={0: "EA EA E10"}, dapp="SU SU", dealer=2)
+>>> len(order), sorted(order) == sorted(full_deck(Rules()))
+(40, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from binokel.cards import Card, CardSet, cards_of, format_cards, parse_cards
+from binokel.game import NORMAL, OVER, DealResult, DealState, _deal_plan, full_deck, score_deal
+from binokel.melds import NO_TRUMP, MeldResult
+from binokel.rules import Rules
+
+__all__ = ["deal", "deck_for", "finished", "full_deck", "hand", "play_out", "run", "toks"]
+
+
+def deck_for(hands: Mapping[int, str], dapp: str = "", dealer: int = 2,
+             rules: Rules | None = None, players: int = 3) -> list[Card]:
+    """The dealing order that gives each seat (by seat number) the named cards and the Dapp
+    the named Dapp cards.
+
+    Cards not named fill the remaining places in a fixed order (the rest of the deck, suit
+    by suit, high to low), so a partly named deal is still deterministic.
+    """
+    rules = rules or Rules()
+    plan = _deal_plan(rules, players)
+    rest = list(full_deck(rules))
+    wanted: dict[int, list[Card]] = {}
+    for offset in range(players + 1):
+        if offset == players:
+            cards = parse_cards(dapp)
+        else:
+            cards = parse_cards(hands.get((dealer + 1 + offset) % players, ""))
+        for c in cards:
+            rest.remove(c)  # ValueError: a card asked for a third time
+        wanted[offset] = cards
+    for offset, cards in wanted.items():
+        n = plan.count(offset)
+        if len(cards) > n:
+            raise ValueError(f"deal offset {offset}: {len(cards)} cards asked, {n} dealt")
+        while len(cards) < n:
+            cards.append(rest.pop(0))
+    return [wanted[offset].pop(0) for offset in plan]
+
+
+def deal(hands: Mapping[int, str] | None = None, dapp: str = "", dealer: int = 2,
+         preset: str = "standard", rules: Rules | None = None, **options: Any) -> DealState:
+    """A fresh deal with the named hands (see :func:`deck_for`)."""
+    rules = rules or Rules.from_preset(preset, **options)
+    return DealState.new(rules, dealer, deck_order=deck_for(hands or {}, dapp, dealer, rules))
+
+
+def run(state: DealState, actions: str) -> DealState:
+    """Apply ``;``-separated actions in order."""
+    for a in actions.split(";"):
+        if a.strip():
+            state.apply(a.strip())
+    return state
+
+
+def toks(cards: CardSet | list[Card] | tuple[Card, ...]) -> str:
+    """Cards as sorted tokens, for readable comparisons."""
+    if isinstance(cards, int):
+        return format_cards(cards_of(cards))
+    return format_cards(sorted(cards, key=lambda c: (c >> 3, -(c & 7))))
+
+
+def hand(state: DealState, seat: int) -> str:
+    return toks(state.hands[seat])
+
+
+def play_out(state: DealState, choose: Callable[[DealState], str] | None = None,
+             seed: int = 0) -> DealResult:
+    """Play the deal to its end with ``choose`` (default: random legal actions)."""
+    rng = random.Random(seed)
+    while not state.is_over:
+        state.apply(choose(state) if choose else state.random_action(rng))
+    assert state.result is not None
+    return state.result
+
+
+def finished(rules: Rules, *, declarer: int = 0, bid: int = 150, contract: str = NORMAL,
+             trump: int = 0, melds: tuple[int, int, int] = (0, 0, 0),
+             points: tuple[int, int, int] = (0, 0, 0), tricks: tuple[int, int, int] = (4, 4, 4),
+             discard: str = "", open_durch: bool = False) -> DealResult:
+    """Score a deal whose outcome is given directly: meld totals, points from won tricks
+    (bonus included), tricks won and the declarer's pushed cards.
+
+    This isolates the scoring arithmetic of RULES §5 and §10 from the play.
+    """
+    state = DealState.new(rules, 2, seed=0)
+    state.declarer, state.bid, state.contract = declarer, bid, contract
+    state.trump = trump if contract in (NORMAL, "abgehen") else NO_TRUMP
+    state.melds = [MeldResult((), m) for m in melds]
+    state.trick_points = list(points)
+    state.tricks_won = list(tricks)
+    state.discard = sum(1 << (2 * c) for c in parse_cards(discard))
+    state.open_durch = open_durch
+    state.phase = OVER
+    return score_deal(state)
