@@ -107,7 +107,7 @@ def _click_turn(page: Any) -> bool:
 
 def play_until_result(pages: list[Any], reload_after: int | None = None) -> None:
     clicks = 0
-    deadline = time.time() + 90
+    deadline = time.time() + 180
     while time.time() < deadline:
         for page in pages:
             if page.locator("#result").count():
@@ -123,7 +123,7 @@ def play_until_result(pages: list[Any], reload_after: int | None = None) -> None
                     page.wait_for_selector("#hand .card")
                     assert page.locator("#hand .card").count() == hand_before
         pages[0].wait_for_timeout(40)
-    raise AssertionError("no result within 90 s")
+    raise AssertionError("no result within 180 s")
 
 
 def test_one_person_against_two_bots_plays_a_deal_by_clicking(server: str, browser: Any) -> None:
