@@ -197,3 +197,28 @@ def test_untendurch_has_no_trump() -> None:
     assert state.legal_actions() == ["play EU"]
     state.apply("play EU")
     assert state.is_over and state.result is not None and state.result.made is False
+
+
+# Seat 0 holds every Herz; seats 1 and 2 have none, and both hold an Eichel-Unter.
+OVER = {0: "HA HA H10 H10 HK HK HO HO HU HU EA EA",
+        1: "EU BA BA B10 B10 BK BK BO BO BU BU SA",
+        2: "EU EK E10 SA S10 S10 SK SK SO SO SU SU"}
+
+
+@pytest.mark.parametrize("overtrump, legal_third", [(True, ["play EK", "play E10"]),
+                                                    (False, ["play EU", "play EK",
+                                                             "play E10"])])
+def test_overtrump_in_a_real_deal(overtrump: bool, legal_third: list[str]) -> None:
+    state = deal(OVER, "E10 EK EO EO", must_overtrump=overtrump)
+    run(state, "bid 150; pass; pass; discard E10 EK EO EO; trump E; play HA")
+    assert state.legal_actions() == ["play EU"], "void in Herz: must trump"
+    state.apply("play EU")
+    assert state.legal_actions() == legal_third
+    if overtrump:
+        # the equal EU does not beat the first one: he must overtrump, and the error says so
+        with pytest.raises(IllegalAction, match=r"must beat the best trump.*legal: EK E10"):
+            state.apply("play EU")
+        with pytest.raises(IllegalAction, match=r"must play a trump \(Trumpfzwang\)"):
+            state.apply("play SA")
+    state.apply("play EK")
+    assert state.tricks[-1].winner == 2

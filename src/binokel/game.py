@@ -634,6 +634,9 @@ class DealState:
                 why = f"must follow suit {led}"
             else:
                 why = "must beat the best card of the led suit (Stichzwang)"
+        elif c >> 3 == self.trump:
+            # He did trump, but a higher trump of his could beat the trick's best trump.
+            why = "must beat the best trump in the trick (must_overtrump)"
         else:
             why = "must play a trump (Trumpfzwang)"
         return f"play {tok}: {why}; legal: {legal}"
