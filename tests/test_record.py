@@ -240,3 +240,30 @@ def test_load_errors_name_the_file(tmp_path: Path) -> None:
     binary.write_bytes(b"\xff\xfe\x00")
     with pytest.raises(RecordError, match="not UTF-8"):
         Record.load(binary)
+
+
+@pytest.mark.parametrize("result, reason", [
+    ({"scores": 5}, "must be a list of 3 numbers"),
+    ({"scores": [1, 2]}, "must be a list of 3 numbers"),
+    ({"scores": ["a", "b", "c"]}, "must be a list of 3 numbers"),
+    ("won", "must be an object"),
+])
+def test_a_malformed_result_is_named(result: Any, reason: str) -> None:
+    bad = Record.from_state(finished_deal(), result=result)
+    with pytest.raises(RecordError) as e:
+        Record.loads(bad.dumps()).validate()
+    assert e.value.where == "field 'result'" and reason in e.value.reason
+
+
+def test_a_result_needs_a_finished_deal() -> None:
+    state = finished_deal()
+    assert state.result is not None
+    rec = Record.from_state(state, result=state.result.to_json())
+    cut = Record(rec.game, rec.players, rec.rules, rec.dealer, rec.deck, rec.actions[:-1],
+                 rec.extra)
+    with pytest.raises(RecordError) as e:
+        cut.validate()
+    assert e.value.where == "field 'result'" and "not finish the deal" in e.value.reason
+    # without a stored result an unfinished record is fine
+    assert not Record(rec.game, rec.players, rec.rules, rec.dealer, rec.deck,
+                      rec.actions[:-1]).validate().is_over

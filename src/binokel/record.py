@@ -199,9 +199,23 @@ class Record:
         If the record carries a ``result`` with ``scores``, they must match the replay.
         """
         state = self.replay()
-        stored = self.extra.get("result")
-        if (isinstance(stored, dict) and "scores" in stored and state.is_over
-                and list(stored["scores"]) != list(state.result.scores)):
+        if "result" not in self.extra:
+            return state
+        stored = self.extra["result"]
+        # A hand-edited result must fail as a RecordError, not as a TypeError in the CLI.
+        if not isinstance(stored, dict):
+            raise RecordError("field 'result'", "must be an object")
+        if "scores" not in stored:
+            return state
+        scores = stored["scores"]
+        if not isinstance(scores, list) or len(scores) != self.players or not all(
+                isinstance(v, int) and not isinstance(v, bool) for v in scores):
+            raise RecordError("field 'result'",
+                              f"scores must be a list of {self.players} numbers")
+        if not state.is_over:
+            raise RecordError("field 'result'", "the record has a result but its actions "
+                              f"do not finish the deal ({len(self.actions)} actions)")
+        if list(stored["scores"]) != list(state.result.scores):
             raise RecordError("field 'result'", f"scores {stored['scores']} differ from the "
                               f"replay's {list(state.result.scores)}")
         return state
