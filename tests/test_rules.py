@@ -67,6 +67,8 @@ def test_values_from_text_are_converted(name: str, given: Any, stored: Any) -> N
     ({"rufen": "maybe"}, "'rufen': 'maybe' is not yes/no"),
     ({"target": 0}, "'target': 0 is not allowed"),
     ({"target": True}, "'target': True is not allowed"),
+    ({"lost_factor": True}, "'lost_factor': True is not allowed"),  # True == 1 in Python
+    ({"four_tens": False}, "'four_tens': False is not allowed"),
     ({"abgehen_bonus": -10}, "'abgehen_bonus': -10 is not allowed"),
     ({"deal_pattern": "4-x-4"}, "'deal_pattern'"),
     ({"min_bid": 155}, "not a multiple of bid_step"),

@@ -48,7 +48,9 @@ class Option:
                 value = int(value)
         if self.allowed is not None:
             for a in self.allowed:
-                if value == a or (isinstance(value, str) and str(a) == value):
+                # True == 1 and False == 0 in Python: a yes/no is no number.
+                if (value == a and not isinstance(value, bool)) or (
+                        isinstance(value, str) and str(a) == value):
                     return a
             shown = ", ".join(str(a) for a in self.allowed)
             raise RulesError(f"option {self.name!r}: {value!r} is not allowed (allowed: {shown})")
