@@ -15,7 +15,7 @@ import pytest
 
 from binokel.cards import size
 from binokel.game import PLAY, TRUMP, DealResult, DealState, IllegalAction, _deal_plan
-from binokel.rules import Rules
+from binokel.rules import Rules, RulesError
 from helpers import deal, finished, run
 
 # Seat 0 declares with 120 melded; he took 100 in tricks and pushed EA E10 SK SU (27).
@@ -196,3 +196,12 @@ def test_deal_pattern() -> None:
     assert state.dapp_cards == (state.deck[9], state.deck[19], state.deck[29], state.deck[39])
     with pytest.raises(IllegalAction, match="deals 39 cards, the deck has 40"):
         DealState.new(Rules(deal_pattern="4-1-4-2-4"), 2, seed=1)
+
+
+def test_deal_pattern_without_dapp() -> None:
+    # Player packets only (the Dapp packets are 0): 16 each from 48 cards.
+    r = Rules.from_preset("standard", sevens=True, dapp=False, deal_pattern="4-0-4-0-4-0-4")
+    assert [size(h) for h in DealState.new(r, 0, seed=1).hands] == [16] * 3
+    # A pattern that deals a Dapp contradicts dapp = no.
+    with pytest.raises(RulesError, match=r"deal_pattern.*dapp = no"):
+        Rules.from_preset("standard", dapp=False, deal_pattern="4-2-4-2-4")

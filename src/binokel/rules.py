@@ -337,6 +337,11 @@ class Rules:
             raise RulesError("option 'max_bid': must be at least min_bid")
         if self.dix and not self.sevens:
             raise RulesError("option 'dix': needs sevens = yes")
+        # Packets alternate player, Dapp, player, ...: a Dapp packet contradicts dapp = no.
+        if not self.dapp and self.deal_pattern != "auto" and any(
+                int(p) for p in self.deal_pattern.split("-")[1::2]):
+            raise RulesError(f"option 'deal_pattern': {self.deal_pattern} deals a Dapp, "
+                             "but dapp = no")
 
     @property
     def points(self) -> tuple[int, ...]:
