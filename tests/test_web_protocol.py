@@ -43,7 +43,9 @@ def server_state(client: TestClient, tid: str) -> Any:
 
 
 def test_meta_and_lobby(client: TestClient) -> None:
+    import binokel.variants.doppelkopf  # noqa: F401  registered games must not change the lobby
     meta = client.get("/api/meta").json()
+    assert [g["name"] for g in meta["games"]] == ["binokel"]
     assert {"standard", "turnier", "aks"} <= {p["name"] for p in meta["presets"]}
     assert "heuristic" in meta["bots"] and any(o["name"] == "rufen" for o in meta["options"])
     tid = new_table(client, [None, "heuristic", None])
@@ -60,6 +62,7 @@ def test_meta_and_lobby(client: TestClient) -> None:
     ({"bots": [None, "genius", None]}, "bad_bots"),
     ({"bots": [None]}, "bad_bots"),
     ({"game": "skat"}, "bad_game"),
+    ({"game": "doppelkopf", "bots": [None, None, None, None]}, "bad_game"),
     ({"seed": "x"}, "bad_seed"),
 ])
 def test_create_table_rejects_bad_requests(client: TestClient, body: dict[str, Any],

@@ -36,6 +36,8 @@ from .tables import Connection, Registry, TableError
 
 log = logging.getLogger("binokel.web")
 STATIC = Path(__file__).parent / "static"
+# Games the browser client can render (its table and option forms are Binokel's so far).
+WEB_GAMES = ("binokel",)
 MAX_MESSAGE = 4096          # bytes of one WebSocket message
 MAX_BODY = 16384            # bytes of one HTTP request body
 RATE = 10.0                 # messages per second a connection may send ...
@@ -100,7 +102,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5) -> Starl
         rules_default = {p: Rules.from_preset(p).__dict__ for p in PRESETS}
         return JSONResponse({
             "games": [{"name": g.name, "players": list(g.players), "title": list(g.title)}
-                      for g in all_games().values()],
+                      for name, g in sorted(all_games().items()) if name in WEB_GAMES],
             "presets": [{"name": p, "en": PRESET_TEXT[p][0], "de": PRESET_TEXT[p][1]}
                         for p in PRESETS],
             "options": [{"name": o.name, "group": o.group, "en": o.en, "de": o.de,

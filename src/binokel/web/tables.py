@@ -302,6 +302,8 @@ class Registry:
         if not isinstance(data, dict):
             raise TableError("bad_request", "expected a JSON object")
         game = data.get("game", "binokel")
+        if game not in ("binokel",):
+            raise TableError("bad_game", f"the web game offers binokel only so far, not {game!r}")
         try:
             spec = get_game(str(game))
         except ValueError as e:
