@@ -297,7 +297,7 @@ def test_session_pflichtsolo() -> None:
 
 
 def test_bots_registered_and_legal() -> None:
-    bot = make_bot("doppelkopf-heuristic", seed=1)
+    bot = make_bot("heuristic", seed=1)
     s = DokoState.new(seed=8)
     assert bot.choose(s.view(s.to_move)) in s.legal_actions()
 

@@ -183,7 +183,7 @@ def run_match(kinds: Sequence[str], deals: int, seed: int = 0, game: str = "bino
     players = players or spec.default_players
     seatings(kinds, players)
     for k in kinds:
-        make_bot(k, 0)
+        make_bot(k, 0, game=game)
     chunk = max(1, min(25, deals // 16 or 1))
     jobs = [(list(range(i, min(deals, i + chunk))), kinds, seed, game, rules_data, players)
             for i in range(0, deals, chunk)]

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from .cards import Card
+from .rules import Option
 
 
 class GameResult(Protocol):
@@ -63,7 +64,7 @@ class GameState(Protocol):
 
 @dataclass(frozen=True)
 class GameSpec:
-    """How to make rules and deals of one game."""
+    """How to make rules and deals of one game, and how to explain it (``binokel rules``)."""
 
     name: str
     players: tuple[int, ...]                      # allowed player counts
@@ -72,6 +73,9 @@ class GameSpec:
     new_deal: Callable[..., Any]                  # (rules, dealer, seed=, deck_order=, players=)
     full_deck: Callable[[Any, int], list[Card]]   # (rules, players) -> the deck
     title: tuple[str, str]                        # (German, English)
+    options: Mapping[str, Option] = field(default_factory=dict)   # the game's house rules
+    presets: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # name -> (en, de)
+    help: Mapping[str, str] = field(default_factory=dict)  # "de"/"en" -> the rules in brief
 
 
 GAMES: dict[str, GameSpec] = {}

@@ -9,7 +9,7 @@
   tricks with the cheapest sure card, keeps the Dulle for tricks worth it, never throws the
   Fuchs to the opponents when it can help it, and saves Karlchen for the last trick.
 
-The generic ``make_bot("heuristic")`` may dispatch here on ``view.game == "doppelkopf"``.
+``make_bot("heuristic")`` plays Doppelkopf with this bot (it is registered for that game).
 
 >>> from binokel.variants.doppelkopf import DokoState
 >>> state = DokoState.new(dealer=3, seed=11)
@@ -329,4 +329,4 @@ class _CardPlay:
         return min(cards, key=self.cost)
 
 
-register_bot("doppelkopf-heuristic", DokoHeuristicBot)
+register_bot("heuristic", DokoHeuristicBot, game="doppelkopf")

@@ -325,10 +325,11 @@ class Registry:
         bots = data.get("bots") or [None] * players
         if not isinstance(bots, list) or len(bots) != players:
             raise TableError("bad_bots", f"bots must list {players} entries (null = a person)")
-        known = bot_names()
+        known = bot_names(str(game))
         for b in bots:
             if b is not None and b not in known:
-                raise TableError("bad_bots", f"unknown bot {b!r} (known: {', '.join(known)})")
+                raise TableError("bad_bots",
+                                 f"unknown bot {b!r} for {game} (known: {', '.join(known)})")
         if all(bots):
             raise TableError("bad_bots", "at least one seat must be for a person")
         seed = data.get("seed")
