@@ -13,7 +13,17 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from binokel.cards import Card, CardSet, cards_of, format_cards, parse_cards
-from binokel.game import NORMAL, OVER, DealResult, DealState, _deal_plan, full_deck, score_deal
+from binokel.game import (
+    BINOKEL,
+    NORMAL,
+    OVER,
+    DealResult,
+    DealState,
+    _deal_plan,
+    full_deck,
+    score_deal,
+    seating,
+)
 from binokel.melds import NO_TRUMP, MeldResult
 from binokel.rules import Rules
 
@@ -21,7 +31,7 @@ __all__ = ["deal", "deck_for", "finished", "full_deck", "hand", "play_out", "run
 
 
 def deck_for(hands: Mapping[int, str], dapp: str = "", dealer: int = 2,
-             rules: Rules | None = None, players: int = 3) -> list[Card]:
+             rules: Rules | None = None, players: int = 3, game: str = BINOKEL) -> list[Card]:
     """The dealing order that gives each seat (by seat number) the named cards and the Dapp
     the named Dapp cards.
 
@@ -29,14 +39,16 @@ def deck_for(hands: Mapping[int, str], dapp: str = "", dealer: int = 2,
     by suit, high to low), so a partly named deal is still deterministic.
     """
     rules = rules or Rules()
-    plan = _deal_plan(rules, players)
+    order, _ = seating(game, players, dealer)
+    n = len(order)
+    plan = _deal_plan(rules, n)
     rest = list(full_deck(rules))
     wanted: dict[int, list[Card]] = {}
-    for offset in range(players + 1):
-        if offset == players:
+    for offset in range(n + 1):
+        if offset == n:
             cards = parse_cards(dapp)
         else:
-            cards = parse_cards(hands.get((dealer + 1 + offset) % players, ""))
+            cards = parse_cards(hands.get(order[offset], ""))
         for c in cards:
             rest.remove(c)  # ValueError: a card asked for a third time
         wanted[offset] = cards
@@ -50,10 +62,12 @@ def deck_for(hands: Mapping[int, str], dapp: str = "", dealer: int = 2,
 
 
 def deal(hands: Mapping[int, str] | None = None, dapp: str = "", dealer: int = 2,
-         preset: str = "standard", rules: Rules | None = None, **options: Any) -> DealState:
+         preset: str = "standard", rules: Rules | None = None, players: int = 3,
+         game: str = BINOKEL, **options: Any) -> DealState:
     """A fresh deal with the named hands (see :func:`deck_for`)."""
     rules = rules or Rules.from_preset(preset, **options)
-    return DealState.new(rules, dealer, deck_order=deck_for(hands or {}, dapp, dealer, rules))
+    return DealState.new(rules, dealer, players=players, game=game,
+                         deck_order=deck_for(hands or {}, dapp, dealer, rules, players, game))
 
 
 def run(state: DealState, actions: str) -> DealState:
@@ -86,15 +100,16 @@ def play_out(state: DealState, choose: Callable[[DealState], str] | None = None,
 
 
 def finished(rules: Rules, *, declarer: int = 0, bid: int = 150, contract: str = NORMAL,
-             trump: int = 0, melds: tuple[int, int, int] = (0, 0, 0),
-             points: tuple[int, int, int] = (0, 0, 0), tricks: tuple[int, int, int] = (4, 4, 4),
-             discard: str = "", open_durch: bool = False) -> DealResult:
+             trump: int = 0, melds: tuple[int, ...] = (0, 0, 0),
+             points: tuple[int, ...] = (0, 0, 0), tricks: tuple[int, ...] = (4, 4, 4),
+             discard: str = "", open_durch: bool = False, game: str = BINOKEL,
+             dealer: int = 2) -> DealResult:
     """Score a deal whose outcome is given directly: meld totals, points from won tricks
-    (bonus included), tricks won and the declarer's pushed cards.
+    (bonus included), tricks won and the declarer's pushed cards, one entry per seat.
 
     This isolates the scoring arithmetic of RULES §5 and §10 from the play.
     """
-    state = DealState.new(rules, 2, seed=0)
+    state = DealState.new(rules, dealer, seed=0, players=len(melds), game=game)
     state.declarer, state.bid, state.contract = declarer, bid, contract
     state.trump = trump if contract in (NORMAL, "abgehen") else NO_TRUMP
     state.melds = [MeldResult((), m) for m in melds]

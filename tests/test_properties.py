@@ -1,5 +1,6 @@
 """Property-based tests over random deals (seeded shuffles) and random legal play, for several
-presets and options: card conservation, legal actions, 240 + bonus, record replay."""
+presets and options and every Binokel table (three players, four with the dealer sitting out,
+Kreuzbinokel): card conservation, legal actions, 240 + bonus, record replay."""
 
 from __future__ import annotations
 
@@ -7,11 +8,11 @@ import random
 from collections import Counter
 from typing import Any
 
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from binokel.cards import card_token, cards_of
-from binokel.game import BIDDING, DECLARE, OVER, PLAY, DealState, full_deck
+from binokel.game import BIDDING, DECLARE, OVER, PLAY, DealState, IllegalAction, full_deck
 from binokel.record import Record
 from binokel.rules import Rules
 
@@ -34,8 +35,21 @@ RULE_SETS: list[tuple[str, dict[str, Any]]] = [
 ]
 rule_sets = st.sampled_from(RULE_SETS).map(lambda p: Rules.from_preset(p[0], **p[1]))
 seeds = st.integers(0, 2**32 - 1)
-dealers = st.integers(0, 2)
+dealers = st.integers(0, 3)
+# (game, players): three players; four with the dealer sitting out; Kreuzbinokel.
+TABLES = [("binokel", 3), ("binokel", 4), ("kreuzbinokel", 4)]
+tables = st.sampled_from(TABLES)
 FAST = settings(max_examples=60, deadline=None)
+
+
+def new_deal(rules: Rules, table: tuple[str, int], dealer: int, seed: int) -> DealState:
+    """A fresh deal at ``table``; rule sets that cannot be dealt there are skipped."""
+    game, players = table
+    try:
+        return DealState.new(rules, dealer % players, seed=seed, players=players, game=game)
+    except IllegalAction:
+        assume(False)  # e.g. a 3-player deal pattern at a Kreuzbinokel table
+        raise
 
 
 def located(state: DealState) -> Counter[int]:
@@ -64,28 +78,34 @@ def check_actions(state: DealState, rng: random.Random) -> None:
 
 
 @FAST
-@given(rules=rule_sets, seed=seeds, dealer=dealers)
-def test_every_card_in_exactly_one_place_and_legal_actions_apply(rules: Rules, seed: int,
-                                                                 dealer: int) -> None:
-    state = DealState.new(rules, dealer, seed=seed)
+@given(rules=rule_sets, seed=seeds, dealer=dealers, table=tables)
+def test_every_card_in_exactly_one_place_and_legal_actions_apply(
+        rules: Rules, seed: int, dealer: int, table: tuple[str, int]) -> None:
+    state = new_deal(rules, table, dealer, seed)
     deck = Counter(full_deck(rules))
     rng = random.Random(seed)
     while not state.is_over:
         assert located(state) == deck
-        assert state.to_move in range(3)
+        assert state.to_move in state.order
         check_actions(state, rng)
         a = state.random_action(rng)
         assert a in state.legal_actions(), f"random_action gave illegal {a!r}"
         state.apply(a)
     assert located(state) == deck
     assert state.phase == OVER and state.to_move == -1 and state.legal_actions() == []
-    assert state.result is not None and len(state.result.scores) == 3
+    assert state.result is not None and len(state.result.scores) == table[1]
+    if table == ("binokel", 4):
+        assert state.result.scores[state.dealer] == 0 and not cards_of(state.hands[dealer % 4])
+    if table[0] == "kreuzbinokel":  # partners share the team's score
+        scores = state.result.scores
+        assert scores[0] == scores[2] and scores[1] == scores[3]
 
 
-def normal_game(rules: Rules, seed: int, dealer: int) -> DealState:
+def normal_game(rules: Rules, seed: int, dealer: int,
+                table: tuple[str, int] = ("binokel", 3)) -> DealState:
     """Bid to a normal game with random pushes and trump (no abgehen, Durch or pass-out)."""
     rng = random.Random(seed)
-    state = DealState.new(rules, dealer, seed=seed)
+    state = new_deal(rules, table, dealer, seed)
     state.apply(f"bid {rules.min_bid}")
     while state.phase == BIDDING:
         state.apply("pass")
@@ -100,9 +120,10 @@ def normal_game(rules: Rules, seed: int, dealer: int) -> DealState:
 
 
 @FAST
-@given(rules=rule_sets, seed=seeds, dealer=dealers)
-def test_trick_points_sum_to_240_plus_bonus(rules: Rules, seed: int, dealer: int) -> None:
-    state = normal_game(rules, seed, dealer)
+@given(rules=rule_sets, seed=seeds, dealer=dealers, table=tables)
+def test_trick_points_sum_to_240_plus_bonus(rules: Rules, seed: int, dealer: int,
+                                            table: tuple[str, int]) -> None:
+    state = normal_game(rules, seed, dealer, table)
     rng = random.Random(seed + 1)
     while not state.is_over:
         state.apply(state.random_action(rng))
@@ -112,11 +133,14 @@ def test_trick_points_sum_to_240_plus_bonus(rules: Rules, seed: int, dealer: int
     assert sum(t.points for t in state.tricks) + state._set_points(state.discard) == (
         240 + rules.last_trick_bonus)
     assert sum(res.tricks_won) == len(state.tricks) == (
-        len(full_deck(rules)) - len(state.dapp_cards)) // 3
+        len(full_deck(rules)) - len(state.dapp_cards)) // state.n_active
     d = res.declarer
     assert d is not None and res.bid is not None
+    side = [s for s in range(table[1]) if state.party[s] == state.party[d]]
+    total = sum(res.meld_points[s] + res.trick_points[s] for s in side)
+    if rules.bid_check == "exact":
+        assert res.declarer_total == total
     if res.made:
-        total = res.meld_points[d] + res.trick_points[d]
         assert res.scores[d] == (rules.round_points(total) if rules.rounding == "all"
                                  else total)
     else:
@@ -124,11 +148,11 @@ def test_trick_points_sum_to_240_plus_bonus(rules: Rules, seed: int, dealer: int
 
 
 @settings(max_examples=50, deadline=None)
-@given(rules=rule_sets, seed=seeds, dealer=dealers, stop=st.integers(0, 60))
-def test_a_replayed_record_gives_identical_history_and_result(rules: Rules, seed: int,
-                                                               dealer: int, stop: int) -> None:
+@given(rules=rule_sets, seed=seeds, dealer=dealers, stop=st.integers(0, 60), table=tables)
+def test_a_replayed_record_gives_identical_history_and_result(
+        rules: Rules, seed: int, dealer: int, stop: int, table: tuple[str, int]) -> None:
     rng = random.Random(seed)
-    state = DealState.new(rules, dealer, seed=seed)
+    state = new_deal(rules, table, dealer, seed)
     for _ in range(stop):
         if state.is_over:
             break
@@ -138,13 +162,16 @@ def test_a_replayed_record_gives_identical_history_and_result(rules: Rules, seed
     assert again.hands == state.hands and again.tricks == state.tricks
     assert (again.phase, again.to_move) == (state.phase, state.to_move)
     assert again.result == state.result
-    assert [again.view(p) for p in range(3)] == [state.view(p) for p in range(3)]
+    assert again.game_name == state.game_name and again.players == state.players
+    assert [again.view(p) for p in range(table[1])] == [state.view(p) for p in range(table[1])]
 
 
 @settings(max_examples=30, deadline=None)
-@given(rules=rule_sets, seed=seeds)
-def test_random_playout_equals_step_by_step(rules: Rules, seed: int) -> None:
-    state = normal_game(rules, seed, seed % 3)
+@given(rules=rule_sets, seed=seeds, table=tables,
+       exempt=st.booleans())
+def test_random_playout_equals_step_by_step(rules: Rules, seed: int, table: tuple[str, int],
+                                            exempt: bool) -> None:
+    state = normal_game(rules.replace(partner_exemption=exempt), seed, seed % 4, table)
     a, b = state.clone(), state.clone()
     ra, rb = random.Random(seed), random.Random(seed)
     while not a.is_over:
@@ -154,10 +181,11 @@ def test_random_playout_equals_step_by_step(rules: Rules, seed: int) -> None:
 
 
 @settings(max_examples=30, deadline=None)
-@given(rules=rule_sets, seed=seeds, steps=st.integers(0, 50))
-def test_clone_and_child_are_independent(rules: Rules, seed: int, steps: int) -> None:
+@given(rules=rule_sets, seed=seeds, steps=st.integers(0, 50), table=tables)
+def test_clone_and_child_are_independent(rules: Rules, seed: int, steps: int,
+                                         table: tuple[str, int]) -> None:
     rng = random.Random(seed)
-    state = DealState.new(rules, seed % 3, seed=seed)
+    state = new_deal(rules, table, seed, seed)
     for _ in range(steps):
         if state.is_over:
             return

@@ -125,7 +125,7 @@ def test_too_large() -> None:
     ({"format": "binokel-record/2"}, "field 'format'", "not 'binokel-record/2'"),
     ({"game": None}, "field 'game'", "missing"),
     ({"game": "skat"}, "field 'game'", "unknown game 'skat'"),
-    ({"players": 4}, "field 'players'", "binokel is for 3 players, not 4"),
+    ({"players": 5}, "field 'players'", "binokel is for 3 or 4 players, not 5"),
     ({"players": True}, "field 'players'", "not True"),
     ({"dealer": None}, "field 'dealer'", "not None"),
     ({"dealer": 3}, "field 'dealer'", "must be a seat 0..2, not 3"),

@@ -9,11 +9,11 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from binokel.cards import CardSet, card_token, cards_of
-from binokel.game import BIDDING, DealState
+from binokel.game import BIDDING, DealState, IllegalAction
 from binokel.rules import Rules
 from helpers import deal, run, toks
 
@@ -24,6 +24,17 @@ RULE_SETS: list[tuple[str, dict[str, Any]]] = [
     ("standard", {"vorhand_must_open": False}),
 ]
 rule_sets = st.sampled_from(RULE_SETS).map(lambda p: Rules.from_preset(p[0], **p[1]))
+# (game, players): three players; four with the dealer sitting out; Kreuzbinokel.
+tables = st.sampled_from([("binokel", 3), ("binokel", 4), ("kreuzbinokel", 4)])
+
+
+def new_deal(rules: Rules, table: tuple[str, int], dealer: int, seed: int) -> DealState:
+    game, players = table
+    try:
+        return DealState.new(rules, dealer % players, seed=seed, players=players, game=game)
+    except IllegalAction:
+        assume(False)  # a 3-player deal option at a four-player table
+        raise
 
 
 def check_view(state: DealState, p: int) -> None:
@@ -65,12 +76,13 @@ def check_public(state: DealState) -> None:
 
 
 @settings(max_examples=50, deadline=None)
-@given(rules=rule_sets, seed=st.integers(0, 2**32 - 1), dealer=st.integers(0, 2))
-def test_views_show_only_what_a_player_may_know(rules: Rules, seed: int, dealer: int) -> None:
+@given(rules=rule_sets, seed=st.integers(0, 2**32 - 1), dealer=st.integers(0, 3), table=tables)
+def test_views_show_only_what_a_player_may_know(rules: Rules, seed: int, dealer: int,
+                                                table: tuple[str, int]) -> None:
     rng = random.Random(seed)
-    state = DealState.new(rules, dealer, seed=seed)
+    state = new_deal(rules, table, dealer, seed)
     while True:
-        for p in range(3):
+        for p in range(state.players):
             check_view(state, p)
         check_public(state)
         if state.is_over:
@@ -117,7 +129,7 @@ def swapped(state: DealState, a: str, b: str, rng: random.Random) -> DealState |
 
 
 def hidden_from(state: DealState, viewer: int) -> list[str]:
-    sets = [str(s) for s in range(3) if s != viewer]
+    sets = [str(s) for s in state.order if s != viewer]
     if state.declarer is not None and state.declarer != viewer and state.discard:
         sets.append("discard")
     if state.phase == BIDDING and state.dapp_cards:
@@ -126,20 +138,21 @@ def hidden_from(state: DealState, viewer: int) -> list[str]:
 
 
 @settings(max_examples=40, deadline=None)
-@given(rules=rule_sets, seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 50))
-def test_a_view_is_the_same_whatever_the_hidden_cards(rules: Rules, seed: int,
-                                                      steps: int) -> None:
+@given(rules=rule_sets, seed=st.integers(0, 2**32 - 1), steps=st.integers(0, 50),
+       table=tables)
+def test_a_view_is_the_same_whatever_the_hidden_cards(rules: Rules, seed: int, steps: int,
+                                                      table: tuple[str, int]) -> None:
     """Exchanging cards the viewer cannot see leaves his view unchanged: the view is a
     function of what he may know."""
     rng = random.Random(seed)
-    state = DealState.new(rules, seed % 3, seed=seed)
+    state = new_deal(rules, table, seed, seed)
     for _ in range(steps):
         if state.is_over:
             return
         state.apply(state.random_action(rng))
     if state.is_over or state.open_durch:
         return
-    for viewer in [0, 1, 2, -1]:
+    for viewer in [*range(state.players), -1]:
         sets = hidden_from(state, viewer)
         for i, a in enumerate(sets):
             for b in sets[i + 1:]:

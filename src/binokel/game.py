@@ -48,6 +48,7 @@ BIDDING, DECLARE, TRUMP, CALL, GIVE, PLAY, OVER = (
     "bidding", "declare", "trump", "call", "give", "play", "over")
 NORMAL, ABGEHEN, DURCH, UNTENDURCH, THROWN_IN = (
     "normal", "abgehen", "durch", "untendurch", "thrown_in")
+BINOKEL, KREUZBINOKEL = "binokel", "kreuzbinokel"
 
 
 class IllegalAction(ValueError):
@@ -93,7 +94,16 @@ _SORTED_DECKS = {k: sorted(v) for k, v in _DECKS.items()}
 
 
 def deal_packets(rules: Rules, players: int) -> list[tuple[str, int]]:
-    """The dealing order as (``'players'`` or ``'dapp'``, packet size) steps."""
+    """The dealing order as (``'players'`` or ``'dapp'``, packet size) steps.
+
+    ``players`` counts the hands dealt (the seats in play). Without an explicit
+    ``deal_pattern`` every hand gets three packets, the larger ones first, with half the Dapp
+    after each of the first two: 4-2-4-2-4 for three hands of 12, 3-2-3-2-3 for Kreuzbinokel's
+    four hands of 9, 4-2-4-2-3 for its four hands of 11 with sevens.
+
+    >>> deal_packets(Rules(), 4)
+    [('players', 3), ('dapp', 2), ('players', 3), ('dapp', 2), ('players', 3)]
+    """
     n_cards = 48 if rules.sevens else 40
     if rules.deal_pattern != "auto":
         sizes = [int(p) for p in rules.deal_pattern.split("-")]
@@ -109,8 +119,9 @@ def deal_packets(rules: Rules, players: int) -> list[tuple[str, int]]:
                  "16+0": [4, 0, 4, 0, 4, 0, 4]}[rules.deal_48_3p]
     else:
         dapp = 4
-        per = (n_cards - dapp) // players
-        sizes = [4, 2, 4, 2, 4] if per == 12 else _even_pattern(per, dapp)
+        q, extra = divmod((n_cards - dapp) // players, 3)
+        hand_packets = [q + 1 if i < extra else q for i in range(3)]
+        sizes = [hand_packets[0], dapp // 2, hand_packets[1], dapp // 2, hand_packets[2]]
     steps = [("players" if i % 2 == 0 else "dapp", s) for i, s in enumerate(sizes) if s]
     total = sum(s * (players if k == "players" else 1) for k, s in steps)
     if total != n_cards:
@@ -120,8 +131,8 @@ def deal_packets(rules: Rules, players: int) -> list[tuple[str, int]]:
 
 
 def _deal_plan(rules: Rules, players: int) -> tuple[int, ...]:
-    """For each deck position: who receives it, as the offset from Vorhand (``players``:
-    the Dapp)."""
+    """For each deck position: who receives it, as the offset from Vorhand among the seats in
+    play (``players``: the Dapp)."""
     # Keyed on the few deal options: hashing a whole Rules costs more than a deal.
     return _deal_plan_cached(rules.sevens, rules.deal_48_3p, rules.dapp, rules.deal_pattern,
                              players)
@@ -141,16 +152,26 @@ def _deal_plan_cached(sevens: bool, deal_48_3p: str, dapp: bool, pattern: str,
     return tuple(plan)
 
 
-def _even_pattern(per: int, dapp: int) -> list[int]:
-    rounds = [3] * (per // 3) + ([per % 3] if per % 3 else [])
-    out: list[int] = []
-    for i, r in enumerate(rounds):
-        out.append(r)
-        if i < 2:
-            out.append(dapp // 2)
-    while len(out) < 2 * len(rounds) - 1:
-        out.append(0)
-    return out
+def seating(game: str, players: int, dealer: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The seats in play in playing order (Vorhand first) and each seat's party.
+
+    A party scores together: every seat alone in 3-player Binokel, the partners opposite
+    (0+2 against 1+3) in Kreuzbinokel. With four at a Binokel table the dealer sits out
+    (party -1).
+
+    >>> seating("binokel", 4, 1)
+    ((2, 3, 0), (0, -1, 2, 3))
+    >>> seating("kreuzbinokel", 4, 3)
+    ((0, 1, 2, 3), (0, 1, 0, 1))
+    """
+    if game == KREUZBINOKEL:
+        if players != 4:
+            raise IllegalAction("Kreuzbinokel is for 4 players")
+        return tuple((dealer + 1 + i) % 4 for i in range(4)), (0, 1, 0, 1)
+    if players not in (3, 4):
+        raise IllegalAction("Binokel is for 3 players, or 4 with the dealer sitting out")
+    order = tuple((dealer + 1 + i) % players for i in range(3))
+    return order, tuple(s if s in order else -1 for s in range(players))
 
 
 class Trick(NamedTuple):
@@ -182,6 +203,7 @@ class DealResult:
     made: bool | None
     declarer_total: int | None = None
     notes: tuple[str, ...] = ()
+    parties: tuple[tuple[int, ...], ...] = ()  # who scores together (Kreuzbinokel: teams)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -193,6 +215,7 @@ class DealResult:
             "meld_details": [[x.to_json() for x in m.melds] for m in self.melds],
             "trick_points": list(self.trick_points), "tricks_won": list(self.tricks_won),
             "made": self.made, "declarer_total": self.declarer_total, "notes": list(self.notes),
+            "parties": [list(p) for p in self.parties],
         }
 
 
@@ -224,7 +247,22 @@ class View:
     legal_actions: tuple[str, ...]
     result: DealResult | None
     open_hand: tuple[Card, ...] | None = None  # an open Durch shows the declarer's hand
-    game: str = "binokel"
+    game: str = BINOKEL
+    order: tuple[int, ...] = ()            # the seats in play, Vorhand first
+    parties: tuple[tuple[int, ...], ...] = ()  # who scores together (Kreuzbinokel: teams)
+
+    def seat_after(self, seat: int) -> int:
+        """The seat in play after ``seat`` (a dealer sitting out is skipped)."""
+        return self.order[(self.order.index(seat) + 1) % len(self.order)]
+
+    def trick_seats(self, leader: int, n_cards: int) -> list[int]:
+        """Who played the cards of a trick led by ``leader``, in playing order."""
+        i = self.order.index(leader)
+        return [self.order[(i + k) % len(self.order)] for k in range(n_cards)]
+
+    def partners(self, seat: int) -> tuple[int, ...]:
+        """The other seats of ``seat``'s party (Kreuzbinokel: the partner opposite)."""
+        return next((tuple(s for s in p if s != seat) for p in self.parties if seat in p), ())
 
     def to_json(self) -> dict[str, Any]:
         def toks(cs: tuple[Card, ...]) -> list[str]:
@@ -248,7 +286,8 @@ class View:
             "legal_actions": list(self.legal_actions),
             "result": self.result.to_json() if self.result else None,
             "open_hand": toks(self.open_hand) if self.open_hand is not None else None,
-            "game": self.game,
+            "game": self.game, "order": list(self.order),
+            "parties": [list(p) for p in self.parties],
         }
 
 
@@ -291,12 +330,16 @@ class DealState:
         "deck",
         "declarer",
         "discard",
+        "game_name",
         "hands",
         "history",
         "led",
         "melds",
+        "n_active",
+        "next_seat",
         "open_durch",
         "order",
+        "party",
         "phase",
         "players",
         "result",
@@ -313,7 +356,7 @@ class DealState:
         "win_seat",
     )
 
-    game_name = "binokel"
+    game_name: str
     rules: Rules
     players: int
     dealer: int
@@ -349,64 +392,113 @@ class DealState:
     _points: tuple[int, ...]
     _legal_cache: list[str] | None
     _mask: CardSet
-    order: tuple[int, ...]
+    order: tuple[int, ...]        # the seats in play, Vorhand first
+    next_seat: tuple[int, ...]    # the seat in play after each seat
+    n_active: int                 # cards in a full trick
+    party: tuple[int, ...]        # per seat: who scores together (-1: sits out)
 
     # ----------------------------------------------------------------- construction
     @classmethod
     def new(cls, rules: Rules, dealer: int = 0, seed: int | None = None,
             deck_order: list[Card] | None = None, players: int = 3,
-            rng: random.Random | None = None) -> DealState:
+            rng: random.Random | None = None, game: str = BINOKEL) -> DealState:
         """A fresh deal, from ``deck_order`` (dealing order, top first) or a shuffle by ``rng``
-        or by a new generator seeded with ``seed``."""
+        or by a new generator seeded with ``seed``.
+
+        ``game`` is ``binokel`` (3 players, or 4 with the dealer sitting out) or
+        ``kreuzbinokel`` (4 players, partners opposite).
+        """
         check = deck_order is not None
         if deck_order is None:
             deck_order = shuffled_deck(rules, seed, rng)
-        return cls(rules, dealer, list(deck_order), players, check)
+        return cls(rules, dealer, list(deck_order), players, check, game)
 
     def __init__(self, rules: Rules | None, dealer: int = 0,
                  deck_order: list[Card] | None = None, players: int = 3,
-                 check: bool = True) -> None:
+                 check: bool = True, game: str = BINOKEL) -> None:
         """Use :meth:`new`; ``rules=None`` makes an empty shell for :meth:`clone`."""
         if rules is not None:
-            self._setup(rules, dealer, list(deck_order or ()), players, check)
+            self._setup(rules, dealer, list(deck_order or ()), players, check, game)
 
     def _setup(self, rules: Rules, dealer: int, deck_order: list[Card], players: int,
-               check: bool = True) -> None:
-        if players != 3:
-            raise IllegalAction("this game is for 3 players")
+               check: bool = True, game: str = BINOKEL) -> None:
+        if game not in (BINOKEL, KREUZBINOKEL):
+            raise IllegalAction(f"unknown game {game!r}")
         if not 0 <= dealer < players:
             raise IllegalAction(f"dealer must be a seat 0..{players - 1}, not {dealer}")
         expected = _SORTED_DECKS[rules.sevens]
         if check and sorted(deck_order) != expected:
             raise IllegalAction(f"the deck must hold each of the {len(expected) // 2} cards "
                                 f"of this game exactly twice ({len(deck_order)} given)")
-        self.rules = rules
-        self.players = players
-        self.dealer = dealer
+        order, party = seating(game, players, dealer)
+        n = len(order)
+        plan = _deal_plan(rules, n)
+        self._setup_empty(rules, dealer, players, game, order, party)
         self.deck = tuple(deck_order)
-        self.order = tuple((dealer + 1 + i) % players for i in range(players))
-        hands = [0] * (players + 1)  # the last slot collects the Dapp
-        plan = _deal_plan(rules, players)
+        dealt = [0] * (n + 1)  # by offset from Vorhand; the last slot collects the Dapp
         dapp_cards = []
         for pos, c in zip(plan, deck_order, strict=True):
-            hands[pos] += 1 << (c << 1)
-            if pos == players:
+            dealt[pos] += 1 << (c << 1)
+            if pos == n:
                 dapp_cards.append(c)
-        self.dapp = hands.pop()
-        self.hands = [hands[(seat - dealer - 1) % players] for seat in range(players)]
+        self.dapp = dealt.pop()
+        for i, seat in enumerate(order):
+            self.hands[seat] = dealt[i]
         self.dapp_cards = tuple(dapp_cards)
-        self.discard = 0
+
+    @classmethod
+    def at_play(cls, rules: Rules, dealer: int, hands: list[CardSet], declarer: int,
+                bid: int | None, contract: str, trump: int, trick_leader: int,
+                players: int = 3, game: str = BINOKEL, dapp_cards: tuple[Card, ...] = (),
+                discard: CardSet = 0, melds: list[MeldResult] | None = None,
+                tricks: tuple[Trick, ...] = (), trick: tuple[Card, ...] = ()) -> DealState:
+        """A play-phase position from its parts, for search on sampled worlds.
+
+        ``hands`` are the cards still held (the current ``trick``'s cards excluded), ``tricks``
+        the completed tricks. The history is empty; everything else is as if the deal had
+        been played to this point.
+        """
+        w = cls(None)
+        order, party = seating(game, players, dealer)
+        w._setup_empty(rules, dealer, players, game, order, party)
+        w.hands = list(hands)
+        w.dapp_cards = tuple(dapp_cards)
+        w.discard = discard
+        w.declarer, w.bid, w.contract, w.trump = declarer, bid, contract, trump
+        w.bidding.high, w.bidding.high_bidder = bid, declarer
+        w.melds = list(melds) if melds is not None else [NO_MELDS] * players
+        w.tricks = list(tricks)
+        for t in tricks:
+            w.trick_points[t.winner] += t.points
+            w.tricks_won[t.winner] += 1
+        w.phase = PLAY
+        w.trick_leader = w.to_move = trick_leader
+        for c in trick:  # through _play, so that the trick's bookkeeping is the engine's own
+            w.hands[w.to_move] += bit(c)
+            w._play(c)
+        w.history = []
+        return w
+
+    def _setup_empty(self, rules: Rules, dealer: int, players: int, game: str,
+                     order: tuple[int, ...], party: tuple[int, ...]) -> None:
+        self.game_name, self.rules, self.players, self.dealer = game, rules, players, dealer
+        self.deck = ()
+        self.order, self.n_active, self.party = order, len(order), party
+        nxt = list(range(players))
+        for i, seat in enumerate(order):
+            nxt[seat] = order[(i + 1) % len(order)]
+        self.next_seat = tuple(nxt)
+        self.hands = [0] * players
+        self.dapp = self.discard = 0
+        self.dapp_cards = ()
         self.history = []
-        self.bidding = _Bidding(waiting=list(self.order[2:]), a=self.order[0], b=self.order[1])
+        self.bidding = _Bidding(waiting=list(order[2:]), a=order[0], b=order[1])
         self.phase = BIDDING
-        self.to_move = self.order[0]
-        self.declarer = None
-        self.bid = None
-        self.contract = None
+        self.to_move = order[0]
+        self.declarer = self.bid = self.contract = None
         self.trump = NO_TRUMP
         self.open_durch = False
-        self.called = None
-        self.call_holder = None
+        self.called = self.call_holder = None
         self.melds = None
         self.trick = []
         self.trick_leader = -1
@@ -438,6 +530,10 @@ class DealState:
         o.deck = self.deck
         o.declarer = self.declarer
         o.discard = self.discard
+        o.game_name = self.game_name
+        o.n_active = self.n_active
+        o.next_seat = self.next_seat
+        o.party = self.party
         o.led = self.led
         o.open_durch = self.open_durch
         o.order = self.order
@@ -493,11 +589,16 @@ class DealState:
         m = self._mask
         if m >= 0:
             return m
-        hand = self.hands[self.to_move]
+        seat = self.to_move
+        hand = self.hands[seat]
+        r = self.rules
         if self.led < 0:
             m = hand
+        elif r.partner_exemption and self.party[self.win_seat] == self.party[seat]:
+            # Kreuzbinokel house rule: with the partner ahead there is no duty to beat or to
+            # trump, only to follow suit.
+            m = hand & SUIT_MASKS[self.led] or hand
         else:
-            r = self.rules
             m = legal_mask(hand, self.led, self.best_led, self.best_trump, self.trump,
                            r.must_overtrump, r.must_trump_lower)
         self._mask = m
@@ -671,12 +772,18 @@ class DealState:
             raise IllegalAction("Vorhand must open the bidding (vorhand_must_open)")
         b.spoke.add(seat)
         b.out.add(seat)
-        if b.b < 0:  # the last one alone passes too: nobody bid
-            self._all_passed()
+        if b.b < 0:  # the last one alone passes too
+            if b.waiting:  # his partner, who has not spoken yet, gets the same last chance
+                b.a = self.to_move = b.waiting.pop(0)
+            else:
+                self._all_passed()
             return "pass"
         survivor = b.b if seat == b.a else b.a
-        if b.waiting:
-            nxt = b.waiting.pop(0)
+        # The next challenger: the first waiting seat that is not the survivor's partner
+        # (Kreuzbinokel, seed 000: when one passes, his partner carries on).
+        nxt = next((w for w in b.waiting if self.party[w] != self.party[survivor]), -1)
+        if nxt >= 0:
+            b.waiting.remove(nxt)
             b.a, b.b = survivor, nxt
             self.to_move = nxt
         elif b.high is not None:
@@ -852,8 +959,8 @@ class DealState:
                     self.win_card, self.win_seat = c, seat
             elif s == win >> 3 and c > win:
                 self.win_card, self.win_seat = c, seat
-        if len(trick) < self.players:
-            self.to_move = seat + 1 if seat + 1 < self.players else 0
+        if len(trick) < self.n_active:
+            self.to_move = self.next_seat[seat]
         else:
             self._close_trick()
 
@@ -872,8 +979,9 @@ class DealState:
         self.trick_sum = 0
         self.led = self.best_led = self.best_trump = self.win_card = self.win_seat = -1
         self.trick_leader = self.to_move = w
-        decided = ((self.contract == DURCH and w != self.declarer)
-                   or (self.contract == UNTENDURCH and w == self.declarer))
+        ours = self.declarer is not None and self.party[w] == self.party[self.declarer]
+        decided = ((self.contract == DURCH and not ours)
+                   or (self.contract == UNTENDURCH and ours))
         if last or decided:
             self._finish()
 
@@ -892,11 +1000,13 @@ class DealState:
             if self.phase != PLAY:
                 return
         r = self.rules
-        hands, trump, n, pts = self.hands, self.trump, self.players, self._points
-        mo, mtl = r.must_overtrump, r.must_trump_lower
+        hands, trump, n, pts = self.hands, self.trump, self.n_active, self._points
+        nxt, party = self.next_seat, self.party
+        mo, mtl, exempt = r.must_overtrump, r.must_trump_lower, r.partner_exemption
         hist, tricks, tp, tw = self.history, self.tricks, self.trick_points, self.tricks_won
         bonus, bonus_first = r.last_trick_bonus, r.bonus_trick == "first"
-        durch, unten, decl = self.contract == DURCH, self.contract == UNTENDURCH, self.declarer
+        durch, unten = self.contract == DURCH, self.contract == UNTENDURCH
+        dp = party[self.declarer] if self.declarer is not None else -2
         low, actions = LOW_BITS, PLAY_ACTIONS
         leader = self.trick_leader
         while True:
@@ -915,8 +1025,11 @@ class DealState:
             total = pts[c & 7]
             cards = [c]
             for _ in range(n - 1):
-                seat = seat + 1 if seat + 1 < n else 0
-                p = legal_mask(hands[seat], led, best_led, best_tr, trump, mo, mtl)
+                seat = nxt[seat]
+                if exempt and party[wseat] == party[seat]:
+                    p = hands[seat] & SUIT_MASKS[led] or hands[seat]
+                else:
+                    p = legal_mask(hands[seat], led, best_led, best_tr, trump, mo, mtl)
                 p = (p | (p >> 1)) & low
                 for _ in range(int(rand() * p.bit_count())):
                     p &= p - 1
@@ -942,7 +1055,7 @@ class DealState:
             tp[wseat] += total
             tw[wseat] += 1
             leader = wseat
-            if last or (durch and wseat != decl) or (unten and wseat == decl):
+            if last or (durch and party[wseat] != dp) or (unten and party[wseat] == dp):
                 break
         self.trick_leader = self.to_move = leader
         self._mask = -1
@@ -980,7 +1093,8 @@ class DealState:
             tricks=tuple(self.tricks), trick_leader=self.trick_leader, trick=tuple(self.trick),
             trick_points=tuple(tp),
             legal_actions=tuple(self.legal_actions()) if player == self.to_move else (),
-            result=self.result, open_hand=open_hand,
+            result=self.result, open_hand=open_hand, game=self.game_name, order=self.order,
+            parties=_party_seats(self.party),
         )
 
     def public_view(self) -> View:
@@ -1086,7 +1200,12 @@ def shuffled_deck(rules: Rules, seed: int | None = None,
 
 # ------------------------------------------------------------------------- scoring
 def score_deal(state: DealState) -> DealResult:
-    """Score a finished deal per RULES §5 with every option."""
+    """Score a finished deal per RULES §5 with every option.
+
+    Everything is decided per party: a seat alone in 3-player Binokel, the two partners in
+    Kreuzbinokel (their melds and trick points add up, and each partner's line on the sheet
+    shows the team's score). A dealer who sits out scores 0.
+    """
     r, n = state.rules, state.players
     decl, bid, contract = state.declarer, state.bid, state.contract or THROWN_IN
     melds = tuple(state.melds) if state.melds is not None else (NO_MELDS,) * n
@@ -1099,64 +1218,87 @@ def score_deal(state: DealState) -> DealResult:
     notes: list[str] = []
     if contract == THROWN_IN or decl is None or bid is None:
         return DealResult((0,) * n, None, None, THROWN_IN, NO_TRUMP, melds, (0,) * n, tp, tw,
-                          None, notes=("all passed: thrown in",))
-    scores = [0] * n
+                          None, notes=("all passed: thrown in",),
+                          parties=_party_seats(state.party))
+    party = state.party
+    parties = sorted({p for p in party if p >= 0})
+    members = {p: [s for s in range(n) if party[s] == p] for p in parties}
+    ours = party[decl]
+    others = [p for p in parties if p != ours]
     meld_pts = [m.total for m in melds]
-    others = [s for s in range(n) if s != decl]
+    p_score = dict.fromkeys(parties, 0)
     made: bool | None
     total: int | None = None
     if contract == ABGEHEN:
         if r.abgehen_bonus == "half_bid":
             bonus = _half_bid(bid)
         elif r.abgehen_bonus == "per_player":
-            bonus = 10 * n
+            bonus = 10 * state.n_active
         else:
             bonus = int(r.abgehen_bonus)
-        scores[decl] = -bid
-        meld_pts[decl] = 0
-        for s in others:
+        p_score[ours] = -bid
+        for s in members[ours]:
+            meld_pts[s] = 0
+        for p in others:
             if not r.abgehen_others_meld:
-                meld_pts[s] = 0
-            scores[s] = meld_pts[s] + bonus
+                for s in members[p]:
+                    meld_pts[s] = 0
+            p_score[p] = sum(meld_pts[s] for s in members[p]) + bonus
         notes.append(f"abgehen: declarer -{bid}, others +{bonus}"
                      + (" plus melds" if r.abgehen_others_meld else ""))
         made = False
     elif contract in (DURCH, UNTENDURCH):
         # The deal stops at the first trick that decides it, so "no trick lost" is the test.
-        if contract == DURCH:
-            made = all(tw[s] == 0 for s in others)
-        else:
-            made = tw[decl] == 0
+        ours_won = sum(tw[s] for s in members[ours])
+        made = ours_won == 0 if contract == UNTENDURCH else all(
+            tw[s] == 0 for p in others for s in members[p])
         win_value = r.durch_open if state.open_durch else r.durch_win
-        scores[decl] = win_value if made else -r.durch_loss
+        p_score[ours] = win_value if made else -r.durch_loss
         meld_pts = [0] * n
         notes.append(f"{contract} {'won' if made else 'lost'}")
     else:
         if r.meld_needs_trick:
-            for s in range(n):
-                if tw[s] == 0 and meld_pts[s]:
-                    notes.append(f"seat {s} took no trick: meld {meld_pts[s]} void")
-                    meld_pts[s] = 0
-        rounded = [r.round_points(p) for p in tp]
-        decl_tp = rounded[decl] if r.bid_check == "rounded" else tp[decl]
-        total = meld_pts[decl] + decl_tp
+            for p in parties:
+                if sum(tw[s] for s in members[p]) == 0:
+                    for s in members[p]:
+                        if meld_pts[s]:
+                            notes.append(f"seat {s} took no trick: meld {meld_pts[s]} void")
+                            meld_pts[s] = 0
+        p_melds = {p: sum(meld_pts[s] for s in members[p]) for p in parties}
+        p_tricks = {p: sum(tp[s] for s in members[p]) for p in parties}
+        rounded = {p: r.round_points(x) for p, x in p_tricks.items()}
+        decl_tp = rounded[ours] if r.bid_check == "rounded" else p_tricks[ours]
+        total = p_melds[ours] + decl_tp
         made = total >= bid
         if made:
-            scores[decl] = meld_pts[decl] + (rounded[decl] if r.rounding == "all" else tp[decl])
+            p_score[ours] = p_melds[ours] + (
+                rounded[ours] if r.rounding == "all" else p_tricks[ours])
         else:
             factor = r.lost_factor
-            if r.overbid_unreachable and melds[decl].total + _max_trick_points(r) < bid:
+            best_melds_total = sum(melds[s].total for s in members[ours])
+            if r.overbid_unreachable and best_melds_total + _max_trick_points(r) < bid:
                 factor = 2
                 notes.append("bid unreachable even with every trick: lost double")
-            scores[decl] = -bid * factor
+            p_score[ours] = -bid * factor
             notes.append(f"declarer made {total} of {bid}: lost, -{bid * factor}")
-        for s in others:
-            trick = rounded[s] if r.rounding in ("others", "all") else tp[s]
-            scores[s] = meld_pts[s] + trick
+        for p in others:
+            trick = rounded[p] if r.rounding in ("others", "all") else p_tricks[p]
+            p_score[p] = p_melds[p] + trick
             if not made and r.lost_bonus_others:
-                scores[s] += _half_bid(bid)
-    return DealResult(tuple(scores), decl, bid, contract, state.trump, melds, tuple(meld_pts),
-                      tp, tw, made, total, tuple(notes))
+                p_score[p] += _half_bid(bid)
+    scores = tuple(p_score[party[s]] if party[s] >= 0 else 0 for s in range(n))
+    return DealResult(scores, decl, bid, contract, state.trump, melds, tuple(meld_pts),
+                      tp, tw, made, total, tuple(notes), parties=_party_seats(party))
+
+
+def _party_seats(party: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The parties as tuples of seats, ordered by their lowest seat (sitting-out seats left
+    out)."""
+    groups: dict[int, list[int]] = {}
+    for s, p in enumerate(party):
+        if p >= 0:
+            groups.setdefault(p, []).append(s)
+    return tuple(tuple(g) for g in sorted(groups.values()))
 
 
 def _max_trick_points(r: Rules) -> int:

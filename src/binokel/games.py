@@ -76,6 +76,7 @@ class GameSpec:
     options: Mapping[str, Option] = field(default_factory=dict)   # the game's house rules
     presets: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # name -> (en, de)
     help: Mapping[str, str] = field(default_factory=dict)  # "de"/"en" -> the rules in brief
+    teams: tuple[tuple[int, ...], ...] = ()       # fixed partnerships (Kreuzbinokel: 0+2, 1+3)
 
 
 GAMES: dict[str, GameSpec] = {}
@@ -101,15 +102,17 @@ def _load_builtin() -> None:
     if "binokel" in GAMES:
         return
     from .game import DealState, full_deck
-    from .rules import Rules
+    from .rules import OPTIONS, PRESET_TEXT, Rules
 
     register(GameSpec(
-        name="binokel", players=(3,), default_players=3,
+        name="binokel", players=(3, 4), default_players=3,
         make_rules=Rules.from_dict,
         new_deal=lambda rules, dealer, seed=None, deck_order=None, players=3: DealState.new(
             rules, dealer, seed=seed, deck_order=deck_order, players=players),
         full_deck=lambda rules, players: full_deck(rules),
-        title=("Binokel zu dritt", "Three-player Binokel"),
+        title=("Binokel zu dritt (zu viert: der Geber setzt aus)",
+               "Three-player Binokel (four players: the dealer sits out)"),
+        options=OPTIONS, presets=PRESET_TEXT, help=BINOKEL_HELP,
     ))
     # Further games register themselves when their module is imported here.
     import importlib
@@ -119,3 +122,49 @@ def _load_builtin() -> None:
         except ModuleNotFoundError as e:
             if e.name != f"binokel.variants.{mod}":
                 raise
+
+
+BINOKEL_HELP = {
+    "en": """\
+Binokel for three (RULES §2-§6). 40 cards (A 10 K O U, twice each; 48 with sevens), 12 each
+and 4 in the Dapp, dealt 4-2-4-2-4. With four at the table the dealer sits out and the
+other three play; the score sheet has four columns.
+
+Bidding (Reizen): Vorhand and Hinterhand bid against each other from 150 in steps of 10 until
+one passes ("weg"); the survivor then bids against the dealer, who speaks first. The last one
+left is the declarer (Spielmacher): the Dapp is shown to all and taken up.
+
+The declarer may go out at once (abgehen, naming trump: he loses the bid, the others score
+their melds plus a bonus), or pushes 4 cards (drücken, they count for him) and announces a
+trump suit, Durch (all tricks, no trump), Untendurch (no trick) or still abgehen.
+
+Melds (shown, then taken back): pair K+O 20 (trump 40), family A 10 K O U 100 (trump 150),
+four Unter/Ober/Könige/Asse 40/60/80/100, all eight 1000, Binokel SU+BO 40, Doppelbinokel 300.
+A card serves once per class (suit, rank, Binokel), again across classes.
+
+Play: follow suit and beat the trick if you can (Farbzwang, Stichzwang); void: trump and
+over-trump if you can (Trumpfzwang). Last trick +10. The declarer must reach his bid with
+melds + trick points, else he loses the bid (twice in the standard preset).
+A round ends when someone reaches the target (1000).""",
+    "de": """\
+Binokel zu dritt (RULES §2-§6). 40 Karten (A 10 K O U je zweimal; mit Siebenern 48), jeder 12,
+4 in den Dapp, ausgeteilt 4-2-4-2-4. Zu viert setzt der Geber aus, die anderen drei spielen;
+der Schreibzettel hat vier Spalten.
+
+Reizen: Vorhand und Hinterhand reizen ab 150 in Zehnerschritten gegeneinander, bis einer
+»weg« sagt; der Übrige reizt dann gegen den Geber, der zuerst spricht. Wer übrig bleibt, ist
+Spielmacher: der Dapp wird aufgedeckt und aufgenommen.
+
+Der Spielmacher kann sofort abgehen (mit Trumpfansage: er verliert das Gebot, die anderen
+schreiben ihre Meldung plus einen Bonus) oder drückt 4 Karten (sie zählen für ihn) und sagt
+Trumpf, Durch (alle Stiche, kein Trumpf), Untendurch (kein Stich) oder doch Abgehen an.
+
+Meldungen (gezeigt, dann wieder aufgenommen): Paar K+O 20 (Trumpf 40), Familie A 10 K O U 100
+(Trumpf 150), vier Unter/Ober/Könige/Asse 40/60/80/100, alle acht 1000, Binokel SU+BO 40,
+Doppelbinokel 300. Eine Karte zählt je Klasse (Farbe, Rang, Binokel) nur einmal.
+
+Spiel: Farbe bedienen und überstechen, wenn möglich (Farbzwang, Stichzwang); frei: trumpfen
+und übertrumpfen, wenn möglich (Trumpfzwang). Letzter Stich +10. Der Spielmacher muss sein
+Gebot mit Meldung + Stichpunkten erreichen, sonst verliert er es (im Standard doppelt).
+Eine Runde endet, wenn jemand das Ziel (1000) erreicht.""",
+}
