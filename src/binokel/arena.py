@@ -29,11 +29,28 @@ from .bots import make_bot
 from .games import get_game
 
 
-def seatings(kinds: Sequence[str], seats: int) -> list[tuple[str, ...]]:
-    """Every assignment of the kinds to the seats in which each kind plays at least once."""
-    if len(kinds) > seats:
-        raise ValueError(f"{len(kinds)} bots do not fit {seats} seats")
-    out = [s for s in itertools.product(kinds, repeat=seats) if set(s) == set(kinds)]
+def seatings(kinds: Sequence[str], seats: int,
+             teams: Sequence[Sequence[int]] = ()) -> list[tuple[str, ...]]:
+    """Every assignment of the kinds to the seats in which each kind plays at least once.
+
+    With fixed ``teams`` a kind takes a whole team, so that partners are of one kind:
+
+    >>> seatings(["a", "b"], 4, teams=[(0, 2), (1, 3)])
+    [('a', 'b', 'a', 'b'), ('b', 'a', 'b', 'a')]
+    """
+    units = [tuple(t) for t in teams] or [(s,) for s in range(seats)]
+    if len(kinds) > len(units):
+        raise ValueError(f"{len(kinds)} bots do not fit {len(units)} "
+                         f"{'teams' if teams else 'seats'}")
+    out = []
+    for assign in itertools.product(kinds, repeat=len(units)):
+        if set(assign) != set(kinds):
+            continue
+        seating = [""] * seats
+        for unit, kind in zip(units, assign, strict=True):
+            for s in unit:
+                seating[s] = kind
+        out.append(tuple(seating))
     return out
 
 
@@ -63,7 +80,7 @@ def play_group(index: int, kinds: Sequence[str], seed: int, game: str,
     counters: dict[str, dict[str, int]] = {n: dict.fromkeys(kinds, 0)
                                            for n in ("declared", "made", "abgehen", "durch",
                                                      "seat_games")}
-    for s_i, seating in enumerate(seatings(kinds, players)):
+    for s_i, seating in enumerate(seatings(kinds, players, spec.teams)):
         bots = [make_bot(kind, (seed * 1_000_003 + index * 1009 + s_i * 31 + seat) % 2**32)
                 for seat, kind in enumerate(seating)]
         state = spec.new_deal(rules, dealer, seed=deal_seed, players=players)
@@ -163,7 +180,7 @@ def summarize(kinds: Sequence[str], groups: Sequence[GroupResult], game: str,
         mean, lo, hi = confidence_interval(diffs)
         pairs.append({"a": a, "b": b, "mean_diff": mean, "ci_low": lo, "ci_high": hi,
                       "n": len(diffs)})
-    games = len(groups) * len(seatings(kinds, players))
+    games = len(groups) * len(seatings(kinds, players, get_game(game).teams))
     return MatchResult(list(kinds), game, rules_data, seed, len(groups), games, per_bot, pairs,
                        {k: {"mu": r.mu, "sigma": r.sigma, "conservative": r.mu - 3 * r.sigma}
                         for k, r in ratings.items()})
@@ -181,7 +198,7 @@ def run_match(kinds: Sequence[str], deals: int, seed: int = 0, game: str = "bino
     rules_data = rules_data or {"preset": "standard", "options": {}}
     spec.make_rules(rules_data)  # validate before starting workers
     players = players or spec.default_players
-    seatings(kinds, players)
+    seatings(kinds, players, spec.teams)
     for k in kinds:
         make_bot(k, 0, game=game)
     chunk = max(1, min(25, deals // 16 or 1))

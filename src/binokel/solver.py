@@ -3,10 +3,11 @@
 **This is an analysis tool that sees every hand.** Bots may only use it on worlds they
 sampled from their own view (see :mod:`binokel.bots.strong`).
 
-The declarer plays against the two defenders as one side. In a normal game the value of a
-position is the card points (the last-trick bonus included) that the declarer still takes
-from the remaining tricks; the declarer maximizes it, the defenders minimize it. In Durch the
-value is 1 if the declarer takes every remaining trick, in Untendurch 1 if he takes none.
+The declarer's party (the declarer alone, or with his partner in Kreuzbinokel) plays against
+the others as one side. In a normal game the value of a position is the card points (the
+last-trick bonus included) that the declarer's party still takes from the remaining tricks; it
+maximizes them, the defenders minimize them. In Durch the value is 1 if the declarer's party
+takes every remaining trick, in Untendurch 1 if it takes none.
 
 Alpha-beta search on the compact card sets, with a transposition table at trick boundaries
 (the remaining value does not depend on how the position was reached) and move ordering
@@ -32,7 +33,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import LOW_BITS, card_token
+from .cards import LOW_BITS, SUIT_MASKS, card_token
 from .game import DURCH, PLAY, PLAY_ACTIONS, UNTENDURCH, DealState
 from .tricks import legal_mask
 
@@ -54,11 +55,15 @@ class _Search:
         "bonus",
         "decl",
         "durch",
+        "exempt",
         "mo",
         "mtl",
         "n",
         "nodes",
+        "nxt",
+        "party",
         "points",
+        "side",
         "trump",
         "tt",
         "unten",
@@ -66,12 +71,17 @@ class _Search:
 
     def __init__(self, state: DealState) -> None:
         r = state.rules
-        self.n = state.players
+        self.n = state.n_active
+        self.nxt = state.next_seat
+        self.party = state.party
         self.trump = state.trump
         self.points = r.points
         self.mo, self.mtl = r.must_overtrump, r.must_trump_lower
+        self.exempt = r.partner_exemption
         self.bonus = r.last_trick_bonus if r.bonus_trick == "last" else 0
         self.decl = state.declarer if state.declarer is not None else -1
+        dp = state.party[self.decl] if self.decl >= 0 else -2
+        self.side = tuple(p == dp for p in state.party)   # True: the declarer's party
         self.durch = state.contract == DURCH
         self.unten = state.contract == UNTENDURCH
         self.tt: dict[tuple[int, ...], tuple[int, int]] = {}
@@ -103,8 +113,8 @@ class _Search:
                     return lo
                 alpha, beta = max(alpha, lo), min(beta, hi)
             a0, b0 = alpha, beta
-        maximizing = seat == self.decl
-        moves = self._moves(hands[seat], trick, maximizing, leader)
+        maximizing = self.side[seat]
+        moves = self._moves(hands[seat], trick, maximizing, leader, seat)
         if not trick:
             hint = self.best_move.get(key)
             if hint is not None and hint in moves:
@@ -117,18 +127,18 @@ class _Search:
             hands[seat] -= bit
             trick.append(c)
             if len(trick) < n:
-                v = self.value(hands, (seat + 1) % n, trick, leader, alpha, beta)
+                v = self.value(hands, self.nxt[seat], trick, leader, alpha, beta)
             else:
                 winner, pts = self._resolve(trick, leader)
                 last = hands[winner] == 0
                 gained = 0
                 if self.durch or self.unten:
-                    won = winner == self.decl
+                    won = self.side[winner]
                     if (self.durch and not won) or (self.unten and won):
                         gained = -(1 << 20)  # decided: the contract is lost
                     elif last:
                         gained = 1
-                elif winner == self.decl:
+                elif self.side[winner]:
                     gained = pts + (self.bonus if last else 0)
                 saved = trick[:]
                 trick.clear()
@@ -201,19 +211,33 @@ class _Search:
             s, ws = c >> 3, win >> 3
             if (s == ws and c > win) or (s == trump and ws != trump):
                 win, wi = c, i
-        return (leader + wi) % self.n, pts
+        return self._seat_of(leader, wi), pts
+
+    def _seat_of(self, leader: int, i: int) -> int:
+        """Who played the ``i``-th card of a trick led by ``leader``."""
+        seat = leader
+        for _ in range(i):
+            seat = self.nxt[seat]
+        return seat
 
     def _moves(self, hand: int, trick: list[int], maximizing: bool,
-               leader: int = 0) -> list[int]:
+               leader: int = 0, seat: int = -1) -> list[int]:
         if trick:
             led = trick[0] >> 3
             best_led, best_tr = -1, -1
-            for c in trick:
+            win, wi = trick[0], 0
+            for i, c in enumerate(trick):
                 if c >> 3 == led and c > best_led:
                     best_led = c
                 if c >> 3 == self.trump and c > best_tr:
                     best_tr = c
-            m = legal_mask(hand, led, best_led, best_tr, self.trump, self.mo, self.mtl)
+                if i and ((c >> 3 == win >> 3 and c > win) or (
+                        c >> 3 == self.trump and win >> 3 != self.trump)):
+                    win, wi = c, i
+            if self.exempt and self.party[self._seat_of(leader, wi)] == self.party[seat]:
+                m = hand & SUIT_MASKS[led] or hand
+            else:
+                m = legal_mask(hand, led, best_led, best_tr, self.trump, self.mo, self.mtl)
         else:
             m = hand
         p = (m | (m >> 1)) & LOW_BITS
@@ -226,14 +250,7 @@ class _Search:
             # Leading: strong cards first; they decide tricks and cut the search early.
             cards.sort(key=lambda c: (c >> 3 == self.trump, c & 7), reverse=True)
             return cards
-        win, wi = trick[0], 0
-        for i in range(1, len(trick)):
-            c = trick[i]
-            if (c >> 3 == win >> 3 and c > win) or (c >> 3 == self.trump and
-                                                     win >> 3 != self.trump):
-                win, wi = c, i
-        winner = (leader + wi) % self.n
-        friendly = (winner == self.decl) == maximizing
+        friendly = self.side[self._seat_of(leader, wi)] == maximizing
         pts = self.points
         trump = self.trump
 
@@ -261,25 +278,25 @@ def solve(state: DealState, time_budget: float | None = None) -> Solution:
     trick = list(state.trick)
     leader = state.trick_leader
     values: dict[str, int] = {}
-    maximizing = seat == search.decl
+    maximizing = search.side[seat]
     guess = 0
-    for c in search._moves(hands[seat], trick, maximizing, leader):
+    for c in search._moves(hands[seat], trick, maximizing, leader, seat):
         bit = 1 << (c << 1)
         hands[seat] -= bit
         trick.append(c)
         if len(trick) < search.n:
-            v = search.mtdf(hands, (seat + 1) % search.n, trick, leader, guess)
+            v = search.mtdf(hands, search.nxt[seat], trick, leader, guess)
         else:
             winner, pts = search._resolve(trick, leader)
             last = hands[winner] == 0
             saved = trick[:]
             trick.clear()
             if search.durch or search.unten:
-                won = winner == search.decl
+                won = search.side[winner]
                 lost = (search.durch and not won) or (search.unten and won)
                 v = 0 if lost else (1 if last else search.mtdf(hands, winner, trick, winner))
             else:
-                gained = pts + (search.bonus if last else 0) if winner == search.decl else 0
+                gained = pts + (search.bonus if last else 0) if search.side[winner] else 0
                 v = gained if last else gained + search.mtdf(hands, winner, trick, winner,
                                                              max(0, guess - gained))
             trick.extend(saved)
@@ -311,7 +328,7 @@ def analyse(states: list[Any], actions: list[str]) -> list[Mistake]:
         if st.phase != PLAY:
             continue
         sol = solve(st)
-        declarer_side = st.to_move == st.declarer
+        declarer_side = st.party[st.to_move] == st.party[st.declarer]
         played = sol.values.get(a)
         if played is None:
             continue

@@ -45,8 +45,10 @@ def sample_world(view: View, rng: random.Random, tries: int = 50) -> DealState:
     void: dict[int, set[int]] = {s: set() for s in range(n)}
     tricks = [(t.leader, t.cards) for t in view.tricks] + [(view.trick_leader, view.trick)]
     for leader, cards in tricks:
-        for i, c in enumerate(cards):
-            seat = (leader + i) % n
+        if not cards:
+            continue
+        for i, (seat, c) in enumerate(zip(view.trick_seats(leader, len(cards)), cards,
+                                          strict=True)):
             played[seat][c] += 1
             unseen[c] -= 1
             if i and c >> 3 != cards[0] >> 3:
@@ -136,59 +138,16 @@ def _deal_hidden(unseen: Counter[Card], fixed: dict[int, Counter[Card]],
 
 
 def _world(view: View, hands: dict[int, list[Card]], discard: list[Card]) -> DealState:
-    w = DealState(None)
-    w.rules = view.rules
-    w.players = view.players
-    w.dealer = view.dealer
-    w.order = tuple((view.dealer + 1 + i) % view.players for i in range(view.players))
-    w.deck = ()
-    w.hands = [cardset(hands.get(s, [])) if s != view.player else cardset(view.hand)
-               for s in range(view.players)]
-    w.dapp_cards = tuple(view.dapp or ())
-    w.dapp = cardset(w.dapp_cards)
-    w.discard = cardset(view.discard) if view.discard else cardset(discard)
-    w.phase = PLAY
-    w.to_move = view.to_move
-    w.history = []
-    from ..game import _Bidding
-    w.bidding = _Bidding([], -1, -1, view.high_bid, view.high_bidder)
-    w.declarer = view.declarer
-    w.bid = view.high_bid
-    w.contract = view.contract
-    w.trump = view.trump
-    w.open_durch = False
-    w.called = None
-    w.call_holder = None
-    w.melds = list(view.melds) if view.melds is not None else None
-    w.tricks = list(view.tricks)
-    w.trick_points = [0] * view.players
-    w.tricks_won = [0] * view.players
-    for t in view.tricks:
-        w.trick_points[t.winner] += t.points
-        w.tricks_won[t.winner] += 1
-    w.trick = list(view.trick)
-    w.trick_leader = view.trick_leader
-    w.result = None
-    w._points = view.rules.points
-    w._legal_cache = None
-    w._mask = -1
-    pts = view.rules.points
-    w.trick_sum = sum(pts[c & 7] for c in view.trick)
-    w.led = w.best_led = w.best_trump = w.win_card = w.win_seat = -1
-    if view.trick:
-        led = view.trick[0] >> 3
-        w.led = led
-        win, wi = view.trick[0], 0
-        for i, c in enumerate(view.trick):
-            if c >> 3 == led and c > w.best_led:
-                w.best_led = c
-            if c >> 3 == view.trump and c > w.best_trump:
-                w.best_trump = c
-            if i and ((c >> 3 == win >> 3 and c > win) or
-                      (c >> 3 == view.trump and win >> 3 != view.trump)):
-                win, wi = c, i
-        w.win_card, w.win_seat = win, (view.trick_leader + wi) % view.players
-    return w
+    assert view.declarer is not None and view.contract is not None
+    return DealState.at_play(
+        view.rules, view.dealer,
+        [cardset(hands.get(s, [])) if s != view.player else cardset(view.hand)
+         for s in range(view.players)],
+        view.declarer, view.high_bid, view.contract, view.trump, view.trick_leader,
+        players=view.players, game=view.game, dapp_cards=tuple(view.dapp or ()),
+        discard=cardset(view.discard) if view.discard else cardset(discard),
+        melds=list(view.melds) if view.melds is not None else None,
+        tricks=view.tricks, trick=view.trick)
 
 
 class StrongBot:
@@ -278,7 +237,7 @@ class StrongBot:
         unknown = Counter(full_deck(rules))
         unknown.subtract(Counter(view.hand))
         pool = list((+unknown).elements())
-        others = [s for s in range(view.players) if s != view.player]
+        others = [s for s in view.order if s != view.player]
         for _ in range(max(2, self.samples)):
             self.rng.shuffle(pool)
             per = len(pool) // len(others)
@@ -287,9 +246,8 @@ class StrongBot:
                 while not w.is_over:
                     w.apply(self.rollout.choose(w.view(w.to_move)))
                 res = w.result
-                assert res is not None
-                total = res.meld_points[view.player] + res.trick_points[view.player]
-                scores[t].append(total)
+                assert res is not None and res.declarer_total is not None
+                scores[t].append(res.declarer_total)  # melds + tricks of the whole party
             if time.perf_counter() > deadline:
                 break
         mean = {t: sum(v) / len(v) for t, v in scores.items() if v}
@@ -308,31 +266,28 @@ class StrongBot:
 
     def _declared_world(self, view: View, others: list[int], pool: list[Card], per: int,
                         trump: int, push: list[Card]) -> DealState:
-        w = DealState(None)
         hands = {others[i]: pool[i * per:(i + 1) * per] for i in range(len(others))}
         kept = cardset(view.hand) - cardset(push)
-        order = tuple((view.dealer + 1 + i) % view.players for i in range(view.players))
-        from ..game import _Bidding
-        w.rules, w.players, w.dealer, w.order, w.deck = (view.rules, view.players, view.dealer,
-                                                          order, ())
-        w.hands = [kept if s == view.player else cardset(hands[s])
-                   for s in range(view.players)]
-        w.dapp_cards, w.dapp, w.discard = tuple(view.dapp or ()), 0, cardset(push)
-        w.history, w.bidding = [], _Bidding([], -1, -1, view.high_bid, view.player)
-        w.declarer, w.bid, w.contract, w.trump = view.player, view.high_bid, NORMAL, trump
-        w.open_durch, w.called, w.call_holder = False, None, None
-        w.melds = [best_melds(h, trump, view.rules) for h in w.hands]
-        w.tricks, w.trick, w.trick_sum = [], [], 0
-        w.trick_points, w.tricks_won = [0] * view.players, [0] * view.players
-        w.result, w._points, w._legal_cache, w._mask = None, view.rules.points, None, -1
-        w.led = w.best_led = w.best_trump = w.win_card = w.win_seat = -1
-        lead = order[0] if view.rules.first_lead == "vorhand" else view.player
-        w.phase, w.trick_leader, w.to_move = PLAY, lead, lead
-        return w
+        cards = [kept if s == view.player else cardset(hands.get(s, []))
+                 for s in range(view.players)]
+        lead = view.order[0] if view.rules.first_lead == "vorhand" else view.player
+        return DealState.at_play(
+            view.rules, view.dealer, cards, view.player, view.high_bid, NORMAL, trump, lead,
+            players=view.players, game=view.game, dapp_cards=tuple(view.dapp or ()),
+            discard=cardset(push), melds=[best_melds(h, trump, view.rules) for h in cards])
 
 
-register_bot("strong", lambda seed: StrongBot(seed))
-register_bot("strong-easy", lambda seed: StrongBot(seed, samples=3, solve_tricks=2, budget=0.3,
-                                                   name="strong-easy"))
-register_bot("strong-hard", lambda seed: StrongBot(seed, samples=20, solve_tricks=4,
-                                                   budget=2.5, name="strong-hard"))
+LEVELS: dict[str, dict[str, Any]] = {
+    "strong-easy": {"samples": 3, "solve_tricks": 2, "budget": 0.3},
+    "strong": {},
+    "strong-hard": {"samples": 20, "solve_tricks": 4, "budget": 2.5},
+}
+
+
+def _factory(level: str) -> Any:
+    return lambda seed: StrongBot(seed, name=level, **LEVELS[level])
+
+
+for _level in LEVELS:
+    for _game in ("binokel", "kreuzbinokel"):
+        register_bot(_level, _factory(_level), game=_game)
