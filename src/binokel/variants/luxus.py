@@ -71,12 +71,14 @@ from .luxus_rules import (
 
 __all__ = [
     "PACKETS",
+    "TIE_NAMES",
     "IllegalAction",
     "LuxusResult",
     "LuxusRules",
     "LuxusState",
     "LuxusView",
     "Trick",
+    "choose_trump_maker",
     "deal_seats",
     "full_deck",
     "legal_mask",
@@ -108,8 +110,8 @@ _RANK_LOW = {r: sum(1 << (2 * card(s, r)) for s in SUITS) for r in RANKS}
 SU, BO = card(SCHELLEN, UNTER), card(BLATT, OBER)
 
 # Our meld names next to Binokel's, so that Meld.label() names them in both languages.
-MELD_NAMES.setdefault("luxusfamilie", ("Luxusfamilie", "Luxury family"))
-MELD_NAMES.setdefault("double_luxusfamilie", ("Doppelte Luxusfamilie", "Double luxury family"))
+MELD_NAMES.setdefault("luxusfamilie", ("Luxusfamilie", "Luxusfamilie"))
+MELD_NAMES.setdefault("double_luxusfamilie", ("Doppelte Luxusfamilie", "Double Luxusfamilie"))
 
 
 def full_deck(rules: LuxusRules | None = None, players: int = 4) -> list[Card]:
@@ -232,9 +234,13 @@ def trump_claim(meld_total: int, hand: CardSet) -> tuple[int, ...]:
     return (meld_total, *(_rank_count(hand, r) for r in TIE_RANKS))
 
 
-def _choose_maker(claims: list[tuple[int, ...]], order: list[int]) -> tuple[int, str]:
+def choose_trump_maker(claims: list[tuple[int, ...]], order: list[int]) -> tuple[int, str]:
     """The trump maker among the seats in ``order`` (playing order from the dealer's left)
-    and the criterion that decided."""
+    and the criterion that decided (a name of ``TIE_NAMES``).
+
+    >>> choose_trump_maker([(40, 1, 0, 0, 0, 0, 0), (40, 1, 2, 0, 0, 0, 0)], [0, 1])
+    (1, 'unter')
+    """
     best = max(order, key=lambda s: (claims[s], -order.index(s)))
     rivals = [s for s in order if s != best]
     if not rivals:
@@ -534,7 +540,7 @@ class LuxusState:
         self.meld_claims = tuple(trump_claim(m.total, h)
                                  for m, h in zip(self.plain_melds, hands, strict=True))
         order = [(dealer + 1 + i) % players for i in range(players)]
-        self.trump_maker, self.trump_reason = _choose_maker(list(self.meld_claims), order)
+        self.trump_maker, self.trump_reason = choose_trump_maker(list(self.meld_claims), order)
         self.trump = -1
         self.phase = TRUMP
         self.to_move = self.trump_maker
