@@ -1,0 +1,191 @@
+"""Luxusfamilie house rules as data (RULES §7, seed 004).
+
+The seed's meld table, power-point conversion table and score sheet are pictures that are
+missing from the text, so every value below that is not in the seed's prose is *ours*: a
+named option with a documented default (``docs/luxusfamilie.md`` gives the reasons).
+
+>>> r = LuxusRules.from_preset("standard", conversion="identity")
+>>> r.conversion, r.luxusfamilie, r.to_dict()
+('identity', 150, {'preset': 'standard', 'options': {'conversion': 'identity'}})
+>>> LuxusRules.from_dict({"options": {"luxusfamilien": 200}})
+Traceback (most recent call last):
+...
+binokel.rules.RulesError: unknown option 'luxusfamilien' (did you mean 'luxusfamilie'?)
+>>> convert(57, "tens"), convert(55, "tens"), convert(54, "tens"), convert(59, "floor")
+(60, 60, 50, 50)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules import Option, RulesError
+
+
+def _is_bool(v: Any) -> bool:
+    return isinstance(v, bool)
+
+
+def _nonneg_int(v: Any) -> bool:
+    return isinstance(v, int) and v >= 0
+
+
+def _pos_int(v: Any) -> bool:
+    return isinstance(v, int) and v > 0
+
+
+def _family_plus(v: Any) -> bool:
+    # A Luxusfamilie holds a whole family: worth less than one, it would never be shown.
+    return isinstance(v, int) and (v == 0 or v >= 100)
+
+
+_O = Option
+LUXUS_OPTIONS: dict[str, Option] = {o.name: o for o in [
+    # melds (the seed's table is missing: every value here is ours)
+    _O("luxusfamilie", 150, None, "melds",
+       "Luxusfamilie (A 10 K O U 7 of one suit) is worth this (0 = no such meld: a family)",
+       "Luxusfamilie (A Z K O U 7 einer Farbe) zählt so viel (0 = keine Meldung: Familie)",
+       check=_family_plus, check_text="0 or a number >= 100"),
+    _O("double_family", 200, (200, 1000, 1500), "melds",
+       "Double family (the family twice in one suit)",
+       "Doppelte Familie (die Familie zweimal in einer Farbe)"),
+    _O("double_luxusfamilie", 300, None, "melds",
+       "Double Luxusfamilie (all 12 cards of one suit; 0 = no such meld)",
+       "Doppelte Luxusfamilie (alle 12 Karten einer Farbe; 0 = keine Meldung)",
+       check=_nonneg_int, check_text="a number >= 0"),
+    _O("eight_of_a_rank", 1000, (1000, "double"), "melds",
+       "All 8 of a rank: 1000, or twice the four", "Acht Gleiche: 1000 oder doppelter Vierer"),
+    _O("four_tens", 0, (0, 80, 100), "melds", "Four tens (0 = no meld)",
+       "Vier Zehner (0 = keine Meldung)"),
+    _O("trump_melds", False, None, "melds",
+       "Once trump is named, suit melds in trump count more for everyone "
+       "(+20 per pair, +50 per family); the trump maker is still found by plain values",
+       "Nach der Trumpfwahl zählen Meldungen in Trumpf für alle mehr (+20 je Paar, +50 je "
+       "Familie); wer Trumpf bestimmt, entscheiden weiter die einfachen Werte",
+       check=_is_bool),
+    _O("meld_needs_trick", False, None, "melds",
+       "A player who takes no trick loses his melds",
+       "Wer keinen Stich macht, verliert seine Meldung", check=_is_bool),
+    # play
+    _O("trump_duty", "always", ("always", "untrumped", "none"), "play",
+       "Void in the led suit: must trump (always; 'untrumped': only while no trump lies in "
+       "the trick; 'none': any card). Never when trump was led",
+       "Wer nicht bedienen kann, muss trumpfen (always; 'untrumped': nur solange kein Trumpf "
+       "im Stich liegt; 'none': beliebig). Nie, wenn Trumpf ausgespielt wurde"),
+    # points
+    _O("last_trick_bonus", 0, None, "points",
+       "Power points for the last trick (the seed's 240 check implies none)",
+       "Machtpunkte für den letzten Stich (die 240-Probe des Textes spricht für keine)",
+       check=_nonneg_int, check_text="a number >= 0"),
+    _O("leftover", "nobody", ("nobody", "last_trick"), "points",
+       "With 5 or 7 players: the set-aside cards' power points count for nobody, or for the "
+       "winner of the last trick",
+       "Bei 5 oder 7 Spielern: die Machtpunkte der übrigen Karten zählen für niemanden oder "
+       "für den Gewinner des letzten Stichs"),
+    _O("conversion", "tens", ("tens", "identity", "floor"), "points",
+       "Power points to trick points: to the nearest ten (5 up), unchanged, or down to tens",
+       "Machtpunkte in Stichpunkte: auf Zehner gerundet (ab 5 auf), unverändert, oder auf "
+       "Zehner abgerundet"),
+    # session
+    _O("deals_per_series", 12, None, "round",
+       "Deals in a session (Runden); the highest total wins",
+       "Anzahl Spiele (Runden) einer Sitzung; die höchste Summe gewinnt",
+       check=_pos_int, check_text="a number > 0"),
+]}
+
+LUXUS_PRESETS: dict[str, dict[str, Any]] = {
+    "standard": {},
+    # For tables used to Binokel: trump melds count double-ish and the last trick earns 10.
+    "binokel": {"trump_melds": True, "last_trick_bonus": 10},
+}
+LUXUS_PRESET_TEXT: dict[str, tuple[str, str]] = {
+    "standard": ("Seed 004 with our tables: plain meld values, Luxusfamilie 150, power points "
+                 "rounded to tens, 12 deals",
+                 "Text 004 mit unseren Tabellen: einfache Meldewerte, Luxusfamilie 150, "
+                 "Machtpunkte auf Zehner gerundet, 12 Spiele"),
+    "binokel": ("As standard, with Binokel habits: trump melds count more, last trick +10",
+                "Wie standard, mit Binokel-Gewohnheiten: Trumpfmeldungen zählen mehr, "
+                "letzter Stich +10"),
+}
+
+
+def convert(power: int, conversion: str) -> int:
+    """Trick points (Stichpunkte) for ``power`` power points (Machtpunkte)."""
+    if conversion == "identity":
+        return power
+    if conversion == "floor":
+        return power // 10 * 10
+    if conversion == "tens":
+        return (power + 5) // 10 * 10
+    raise RulesError(f"option 'conversion': {conversion!r} is not allowed")
+
+
+@dataclass(frozen=True)
+class LuxusRules:
+    """The Luxusfamilie rule set: a preset name plus every option's value."""
+
+    preset: str = "standard"
+    luxusfamilie: int = 150
+    double_family: int = 200
+    double_luxusfamilie: int = 300
+    eight_of_a_rank: Any = 1000
+    four_tens: int = 0
+    trump_melds: bool = False
+    meld_needs_trick: bool = False
+    trump_duty: str = "always"
+    last_trick_bonus: int = 0
+    leftover: str = "nobody"
+    conversion: str = "tens"
+    deals_per_series: int = 12
+
+    @property
+    def target(self) -> int:
+        """Unused: a session is a fixed number of deals (``deals_per_series``). Present for
+        :class:`binokel.round.Round`, which looks at ``deals_per_series`` first."""
+        return 0
+
+    @classmethod
+    def from_preset(cls, preset: str = "standard", **options: Any) -> LuxusRules:
+        """The preset's rules with ``options`` changed; every name and value is checked."""
+        if preset not in LUXUS_PRESETS:
+            raise RulesError(f"unknown preset {preset!r} (allowed: {', '.join(LUXUS_PRESETS)})")
+        values = {name: opt.default for name, opt in LUXUS_OPTIONS.items()}
+        values.update(LUXUS_PRESETS[preset])
+        for name, value in options.items():
+            if name not in LUXUS_OPTIONS:
+                close = difflib.get_close_matches(name, LUXUS_OPTIONS, n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise RulesError(f"unknown option {name!r}{hint}")
+            values[name] = LUXUS_OPTIONS[name].validate(value)
+        return cls(preset=preset, **values)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> LuxusRules:
+        """From a record's ``rules`` field: ``{"preset": ..., "options": {...}}``."""
+        if not isinstance(data, Mapping):
+            raise RulesError("rules must be an object with 'preset' and 'options'")
+        unknown = set(data) - {"preset", "options"}
+        if unknown:
+            raise RulesError(f"rules: unknown field {sorted(unknown)[0]!r}")
+        options = data.get("options", {}) or {}
+        if not isinstance(options, Mapping):
+            raise RulesError("rules.options must be an object")
+        return cls.from_preset(str(data.get("preset", "standard")), **dict(options))
+
+    def changed_options(self) -> dict[str, Any]:
+        """The options that differ from the preset (what a record stores)."""
+        base = LuxusRules.from_preset(self.preset)
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
+                if f.name != "preset" and getattr(self, f.name) != getattr(base, f.name)}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"preset": self.preset, "options": self.changed_options()}
+
+    def replace(self, **options: Any) -> LuxusRules:
+        merged = self.changed_options()
+        merged.update(options)
+        return LuxusRules.from_preset(self.preset, **merged)
