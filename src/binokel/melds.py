@@ -56,6 +56,9 @@ MELD_NAMES = {
     "doppelbinokel": ("Doppelbinokel", "Double Binokel"),
     "rundgang": ("Rundgang", "Round trip"),
     "dix": ("Dix", "Dix"),
+    # Luxusfamilie (seed 004): a family with its seven
+    "luxusfamilie": ("Luxusfamilie", "Luxusfamilie"),
+    "double_luxusfamilie": ("Doppelte Luxusfamilie", "Double Luxusfamilie"),
 }
 _RANK_KEYS = {UNTER: "unter", OBER: "ober", KOENIG: "koenig", ASS: "ass", ZEHN: "zehn"}
 FOUR_VALUES = {UNTER: 40, OBER: 60, KOENIG: 80, ASS: 100}
@@ -163,29 +166,9 @@ def _best(hand: CardSet, trump: Suit, key: tuple[Any, ...]) -> MeldResult:
         melds.extend(ms)
         if plain is not None:
             pair_suits.append(plain)
-    # rank class
-    present = (hand | (hand >> 1))
-    fours: dict[int, Meld] = {}
-    for r, low in _RANK_LOW.items():
-        if present & low != low:
-            continue
-        value = FOUR_VALUES.get(r, int(four_tens))
-        if value == 0:
-            continue
-        cards4 = _FOUR_CARDS[r]
-        if hand & (low << 1) == low << 1:
-            points = 2 * value if eight == "double" else int(eight)
-            melds.append(Meld(f"eight_{_RANK_KEYS[r]}", cards4 * 2, points))
-        else:
-            m = Meld(f"four_{_RANK_KEYS[r]}", cards4, value)
-            melds.append(m)
-            fours[r] = m
-    # Binokel class
-    su, bo = count(hand, SU), count(hand, BO)
-    if su == 2 and bo == 2:
-        melds.append(_DOPPELBINOKEL)
-    elif su and bo:
-        melds.append(_BINOKEL)
+    fours = rank_melds(hand, eight, int(four_tens))
+    melds.extend(fours.values())
+    melds.extend(binokel_melds(hand))
     if dix and trump >= 0:
         for _ in range(count(hand, card(trump, SEVEN))):
             melds.append(Meld("dix", (card(trump, SEVEN),), 10))
@@ -201,3 +184,40 @@ def _best(hand: CardSet, trump: Suit, key: tuple[Any, ...]) -> MeldResult:
             melds.remove(p)
         melds.append(Meld("rundgang", _RUNDGANG_CARDS, value))
     return MeldResult(tuple(melds), sum(m.points for m in melds))
+
+
+def rank_melds(hand: CardSet, eight: Any = 1000, four_tens: int = 0) -> dict[int, Meld]:
+    """The rank class: four (one of each suit) or all eight Unter, Ober, Könige, Asse and,
+    with ``four_tens`` > 0, Zehner; keyed by rank. ``eight``: 1000, or ``"double"`` (twice
+    the four).
+
+    >>> from binokel.cards import cardset, parse_cards
+    >>> [m.name for m in rank_melds(cardset(parse_cards("EU BU HU SU EA BA HA SA EA")))
+    ...  .values()]
+    ['four_unter', 'four_ass']
+    """
+    present = (hand | (hand >> 1))
+    out: dict[int, Meld] = {}
+    for r, low in _RANK_LOW.items():
+        if present & low != low:
+            continue
+        value = FOUR_VALUES.get(r, four_tens)
+        if value == 0:
+            continue
+        cards4 = _FOUR_CARDS[r]
+        if hand & (low << 1) == low << 1:
+            points = 2 * value if eight == "double" else int(eight)
+            out[r] = Meld(f"eight_{_RANK_KEYS[r]}", cards4 * 2, points)
+        else:
+            out[r] = Meld(f"four_{_RANK_KEYS[r]}", cards4, value)
+    return out
+
+
+def binokel_melds(hand: CardSet) -> tuple[Meld, ...]:
+    """The Binokel class: Schellen-Unter + Blatt-Ober 40, both twice (Doppelbinokel) 300."""
+    su, bo = count(hand, SU), count(hand, BO)
+    if su == 2 and bo == 2:
+        return (_DOPPELBINOKEL,)
+    if su and bo:
+        return (_BINOKEL,)
+    return ()

@@ -35,11 +35,9 @@ from typing import Any, NamedTuple
 
 from ..cards import (
     ASS,
-    BLATT,
     KOENIG,
     LOW_BITS,
     OBER,
-    SCHELLEN,
     SEVEN,
     SUIT_LETTERS,
     SUIT_MASKS,
@@ -61,7 +59,7 @@ from ..cards import (
 )
 from ..game import IllegalAction
 from ..games import GameSpec, register
-from ..melds import MELD_NAMES, Meld, MeldResult
+from ..melds import Meld, MeldResult, binokel_melds, rank_melds
 from .luxus_rules import (
     LUXUS_OPTIONS,
     LUXUS_PRESET_TEXT,
@@ -107,11 +105,7 @@ _DECK = tuple(deck(RANKS))
 _SORTED_DECK = sorted(_DECK)
 _DECK_SET = sum(bit(c) for c in _DECK)
 _RANK_LOW = {r: sum(1 << (2 * card(s, r)) for s in SUITS) for r in RANKS}
-SU, BO = card(SCHELLEN, UNTER), card(BLATT, OBER)
 
-# Our meld names next to Binokel's, so that Meld.label() names them in both languages.
-MELD_NAMES.setdefault("luxusfamilie", ("Luxusfamilie", "Luxusfamilie"))
-MELD_NAMES.setdefault("double_luxusfamilie", ("Doppelte Luxusfamilie", "Double Luxusfamilie"))
 
 
 def full_deck(rules: LuxusRules | None = None, players: int = 4) -> list[Card]:
@@ -202,24 +196,9 @@ def _melds(hand: CardSet, trump: int, key: tuple[Any, ...]) -> MeldResult:
     melds: list[Meld] = []
     for s in SUITS:
         melds.extend(_suit_melds((hand >> (16 * s)) & 0xFFFF, s, s == trump, lux, dfam, dlux))
-    present = hand | (hand >> 1)
-    for r, value in ((UNTER, 40), (OBER, 60), (KOENIG, 80), (ASS, 100), (ZEHN, four_tens)):
-        low = _RANK_LOW[r]
-        if not value or present & low != low:
-            continue
-        key_name = {UNTER: "unter", OBER: "ober", KOENIG: "koenig", ASS: "ass",
-                    ZEHN: "zehn"}[r]
-        fours = tuple(card(s, r) for s in SUITS)
-        if hand & (low << 1) == low << 1:
-            melds.append(Meld(f"eight_{key_name}", fours * 2,
-                              2 * value if eight == "double" else int(eight)))
-        else:
-            melds.append(Meld(f"four_{key_name}", fours, value))
-    su, bo = count(hand, SU), count(hand, BO)
-    if su == 2 and bo == 2:
-        melds.append(Meld("doppelbinokel", (SU, SU, BO, BO), 300))
-    elif su and bo:
-        melds.append(Meld("binokel", (SU, BO), 40))
+    # The rank and Binokel classes are Binokel's own (RULES §3).
+    melds.extend(rank_melds(hand, eight, four_tens).values())
+    melds.extend(binokel_melds(hand))
     return MeldResult(tuple(melds), sum(m.points for m in melds))
 
 
