@@ -459,11 +459,12 @@ class ZweierState:
             return 0
         if not self.trick:
             return self.hands[seat]
-        r = self.rules
-        led = self.trick[0]
-        return legal_mask(self.hands[seat], led >> 3, led,
-                          led if led >> 3 == self.trump else NONE, self.trump,
-                          r.must_overtrump, r.must_trump_lower)
+        hand, led, trump = self.hands[seat], self.trick[0], self.trump
+        suit = led >> 3
+        if suit != trump and not self.rules.must_beat:
+            # Seed 001 names only Farbzwang and the duty to trump for a plain suit.
+            return (hand & SUIT_MASKS[suit]) or (hand & SUIT_MASKS[trump]) or hand
+        return legal_mask(hand, suit, led, led if suit == trump else NONE, trump)
 
     @property
     def may_meld(self) -> bool:
@@ -550,9 +551,8 @@ class ZweierState:
             if c >> 3 != led:
                 why = f"must follow suit {SUIT_LETTERS[led]} (Farbzwang)"
             else:
-                why = "must beat the led card (Stichzwang)"
-        elif c >> 3 == self.trump:
-            why = "must beat the trump in the trick (must_overtrump)"
+                why = ("must beat the led trump" if led == self.trump else
+                       "must beat the led card (Stichzwang)")
         else:
             why = "must play a trump (Trumpfzwang)"
         return f"play {tok}: {why}; legal: {legal}"

@@ -2,7 +2,7 @@
 
 Options whose meaning is the same as in three-player Binokel reuse that game's
 :class:`~binokel.rules.Option` objects (``card_points``, ``sevens``, the meld values,
-``last_trick_bonus``, ``must_overtrump``, ``target``, ...); the options only this game has are
+``last_trick_bonus``, ``target``, ...); the options only this game has are
 defined here. ``docs/zweier.md`` explains every one.
 
 >>> r = ZweierRules.from_preset("standard", sevens=True)
@@ -31,9 +31,11 @@ def _is_bool(v: Any) -> bool:
 
 _O = Option
 # Shared with three-player Binokel: the same name, values and meaning.
-_SHARED = ("sevens", "card_points", "last_trick_bonus", "bonus_trick", "must_overtrump",
-           "must_trump_lower", "eight_of_a_rank", "double_family", "double_trump_family",
-           "four_tens", "target", "deals_per_series")
+# must_overtrump and must_trump_lower are not among them: with two players the trick holds only
+# the led card when the second one plays, so a trump in it means trump was led, and then the
+# duty to follow (and beat) decides.
+_SHARED = ("sevens", "card_points", "last_trick_bonus", "bonus_trick", "eight_of_a_rank",
+           "double_family", "double_trump_family", "four_tens", "target", "deals_per_series")
 
 ZWEIER_OPTIONS: dict[str, Option] = {name: OPTIONS[name] for name in _SHARED}
 ZWEIER_OPTIONS.update({o.name: o for o in [
@@ -50,6 +52,12 @@ ZWEIER_OPTIONS.update({o.name: o for o in [
     _O("show_last_card", True, None, "play",
        "The last face-down card drawn from the stock is shown to the opponent (seed 001)",
        "Die letzte verdeckte Karte vom Stoß wird dem Gegenspieler gezeigt (Text 001)",
+       check=_is_bool),
+    _O("must_beat", True, None, "play",
+       "After the stock: who follows a plain suit must beat the led card if he can "
+       "(Stichzwang, RULES §4); no: only a led trump must be beaten (seed 001)",
+       "Nach dem Stoß: wer eine Fehlfarbe bedient, muss überstechen, wenn er kann "
+       "(Stichzwang, RULES §4); nein: nur ein ausgespielter Trumpf (Text 001)",
        check=_is_bool),
     _O("upgrade_melds", True, None, "melds",
        "A meld may be extended to a bigger one of its kind (pair to family, family to double "
@@ -84,14 +92,13 @@ class ZweierRules:
     card_points: str = "classic"
     last_trick_bonus: int = 10
     bonus_trick: str = "last"
-    must_overtrump: bool = True
-    must_trump_lower: bool = True
     eight_of_a_rank: Any = 1000
     double_family: int = 200
     double_trump_family: int = 300
     four_tens: int = 0
     target: int = 1000
     deals_per_series: int = 0
+    must_beat: bool = True
     dix: bool = True
     dix_exchange: bool = True
     show_last_card: bool = True
