@@ -30,7 +30,7 @@ from binokel.cards import (
     parse_card,
     parse_cards,
 )
-from binokel.game import IllegalAction
+from binokel.game import IllegalAction, Trick
 from binokel.games import get_game
 from binokel.record import Record, RecordError
 from binokel.round import Round
@@ -688,3 +688,28 @@ def test_round_to_target_with_bots() -> None:
     assert rnd.totals[rnd.winner] == max(rnd.totals)
     assert [line.dealer for line in rnd.sheet[:3]] == [0, 1, 0]
     assert all(line.declarer is None and line.contract == "normal" for line in rnd.sheet)
+
+
+def test_bot_melds_the_most_valuable_combination() -> None:
+    s = run(d1(), "1:play EA 0:play BU")
+    assert {"meld EA E10 EK EO EU", "meld EK EO"} <= set(s.legal_actions())
+    assert ZweierHeuristicBot(1).choose(s.view(1)) == "meld EA E10 EK EO EU"
+
+
+def test_bot_keeps_meld_cards_and_trumps_while_the_stock_lasts() -> None:
+    s = run(d1(), "1:play EA")
+    # seat 0 holds the trump pair HK HO, pairs and a Binokel in Schellen/Blatt: throw BU
+    assert ZweierHeuristicBot(1).choose(s.view(0)) == "play BU"
+
+
+def test_bot_plays_the_endgame_exactly() -> None:
+    # Trump Herz; seat 1 leads with HA EU against EA HU. Cashing HA first loses the last
+    # trick (13 points for seat 1); leading EU first wins it (HA takes HU: 13 + 10).
+    s = _strict(hands={0: "EA HU", 1: "HA EU"}, leader=1)
+    rest = full_deck(s.rules)
+    for c in parse_cards("EA HU HA EU"):
+        rest.remove(c)
+    s.tricks = [Trick(0, (rest[i], rest[i + 1]), 0, 0) for i in range(0, len(rest), 2)]
+    assert ZweierHeuristicBot(1).choose(s.view(1)) == "play EU"
+    run(s, "1:play EU 0:play EA 0:play HU 1:play HA")
+    assert s.trick_points == [13, 23]
