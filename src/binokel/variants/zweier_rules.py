@@ -1,0 +1,159 @@
+"""Zweierbinokel house rules as data (RULES §7, seed 001): every open detail is a named option.
+
+Options whose meaning is the same as in three-player Binokel reuse that game's
+:class:`~binokel.rules.Option` objects (``card_points``, ``sevens``, the meld values,
+``last_trick_bonus``, ``target``, ...); the options only this game has are
+defined here. ``docs/zweier.md`` explains every one.
+
+>>> r = ZweierRules.from_preset("standard", sevens=True)
+>>> r.sevens, r.dix, r.upgrade_melds, r.to_dict()
+(True, True, True, {'preset': 'standard', 'options': {'sevens': True}})
+>>> ZweierRules.from_dict({"options": {"show_last_crd": False}})
+Traceback (most recent call last):
+...
+binokel.rules.RulesError: unknown option 'show_last_crd' (did you mean 'show_last_card'?)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules import CARD_POINTS, OPTIONS, Option, RulesError
+
+
+def _is_bool(v: Any) -> bool:
+    return isinstance(v, bool)
+
+
+_O = Option
+# Shared with three-player Binokel: the same name, values and meaning.
+# must_overtrump and must_trump_lower are not among them: with two players the trick holds only
+# the led card when the second one plays, so a trump in it means trump was led, and then the
+# duty to follow (and beat) decides.
+_SHARED = ("sevens", "card_points", "last_trick_bonus", "bonus_trick", "eight_of_a_rank",
+           "double_family", "double_trump_family", "four_tens", "target", "deals_per_series")
+
+ZWEIER_OPTIONS: dict[str, Option] = {name: OPTIONS[name] for name in _SHARED}
+ZWEIER_OPTIONS.update({o.name: o for o in [
+    _O("dix", True, None, "melds",
+       "With sevens: the trump seven (Dix) scores 10, for the dealer when it is turned up and "
+       "for a player who exchanges it for the turned-up card",
+       "Mit Siebenern: die Trumpf-Sieben (Dix) zählt 10, für den Geber, wenn sie aufgedeckt "
+       "wird, und für den, der sie gegen die aufgedeckte Karte tauscht", check=_is_bool),
+    _O("dix_exchange", True, None, "play",
+       "With sevens: after winning a trick, the holder of a trump seven may exchange it for "
+       "the turned-up card (while the stock lasts)",
+       "Mit Siebenern: wer einen Stich gemacht hat, darf eine Trumpf-Sieben gegen die "
+       "aufgedeckte Karte tauschen (solange der Stoß reicht)", check=_is_bool),
+    _O("show_last_card", True, None, "play",
+       "The last face-down card drawn from the stock is shown to the opponent (seed 001)",
+       "Die letzte verdeckte Karte vom Stoß wird dem Gegenspieler gezeigt (Text 001)",
+       check=_is_bool),
+    _O("must_beat", True, None, "play",
+       "After the stock: who follows a plain suit must beat the led card if he can "
+       "(Stichzwang, RULES §4); no: only a led trump must be beaten (seed 001)",
+       "Nach dem Stoß: wer eine Fehlfarbe bedient, muss überstechen, wenn er kann "
+       "(Stichzwang, RULES §4); nein: nur ein ausgespielter Trumpf (Text 001)",
+       check=_is_bool),
+    _O("upgrade_melds", True, None, "melds",
+       "A meld may be extended to a bigger one of its kind (pair to family, family to double "
+       "family, four to eight of a rank, Binokel to Doppelbinokel); it scores in full",
+       "Eine Meldung darf zu einer größeren ihrer Art ergänzt werden (Paar zur Familie, "
+       "Familie zur doppelten, Vierer zu Achtern, Binokel zum Doppelbinokel); sie zählt voll",
+       check=_is_bool),
+    _O("rounding", "none", ("none", "all"), "scoring",
+       "Round each player's trick points to tens (5 up) at the end of the deal, or never",
+       "Stichpunkte jedes Spielers am Ende auf Zehner runden (ab 5 auf) oder nie"),
+]})
+
+ZWEIER_PRESETS: dict[str, dict[str, Any]] = {
+    "standard": {},
+    # Seed 003's card values and double trump family on the two-player game: a convenience.
+    "turnier": {"card_points": "tournament", "double_trump_family": 1000},
+}
+ZWEIER_PRESET_TEXT: dict[str, tuple[str, str]] = {
+    "standard": ("Seed 001: 40 cards, classic card points, last trick +10, to 1000",
+                 "Text 001: 40 Karten, klassische Augen, letzter Stich +10, bis 1000"),
+    "turnier": ("Tournament card points (A/10/K = 10) and double trump family 1000 (seed 003)",
+                "Turnier-Augen (A/10/K = 10) und doppelte Trumpffamilie 1000 (Text 003)"),
+}
+
+
+@dataclass(frozen=True)
+class ZweierRules:
+    """The Zweierbinokel rule set: a preset name plus every option's value."""
+
+    preset: str = "standard"
+    sevens: bool = False
+    card_points: str = "classic"
+    last_trick_bonus: int = 10
+    bonus_trick: str = "last"
+    eight_of_a_rank: Any = 1000
+    double_family: int = 200
+    double_trump_family: int = 300
+    four_tens: int = 0
+    target: int = 1000
+    deals_per_series: int = 0
+    must_beat: bool = True
+    dix: bool = True
+    dix_exchange: bool = True
+    show_last_card: bool = True
+    upgrade_melds: bool = True
+    rounding: str = "none"
+
+    @classmethod
+    def from_preset(cls, preset: str = "standard", **options: Any) -> ZweierRules:
+        """The preset's rules with ``options`` changed; every name and value is checked."""
+        if preset not in ZWEIER_PRESETS:
+            raise RulesError(f"unknown preset {preset!r} "
+                             f"(allowed: {', '.join(ZWEIER_PRESETS)})")
+        values = {name: opt.default for name, opt in ZWEIER_OPTIONS.items()}
+        values.update(ZWEIER_PRESETS[preset])
+        for name, value in options.items():
+            if name not in ZWEIER_OPTIONS:
+                close = difflib.get_close_matches(name, ZWEIER_OPTIONS, n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise RulesError(f"unknown option {name!r}{hint}")
+            values[name] = ZWEIER_OPTIONS[name].validate(value)
+        return cls(preset=preset, **values)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ZweierRules:
+        """From a record's ``rules`` field: ``{"preset": ..., "options": {...}}``."""
+        if not isinstance(data, Mapping):
+            raise RulesError("rules must be an object with 'preset' and 'options'")
+        unknown = set(data) - {"preset", "options"}
+        if unknown:
+            raise RulesError(f"rules: unknown field {sorted(unknown)[0]!r}")
+        options = data.get("options", {}) or {}
+        if not isinstance(options, Mapping):
+            raise RulesError("rules.options must be an object")
+        return cls.from_preset(str(data.get("preset", "standard")), **dict(options))
+
+    def changed_options(self) -> dict[str, Any]:
+        """The options that differ from the preset (what a record stores)."""
+        base = ZweierRules.from_preset(self.preset)
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
+                if f.name != "preset" and getattr(self, f.name) != getattr(base, f.name)}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"preset": self.preset, "options": self.changed_options()}
+
+    def replace(self, **options: Any) -> ZweierRules:
+        merged = self.changed_options()
+        merged.update(options)
+        return ZweierRules.from_preset(self.preset, **merged)
+
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Card points indexed by rank slot."""
+        return CARD_POINTS[self.card_points]
+
+    @property
+    def uses_dix(self) -> bool:
+        """Whether trump sevens are in play as a Dix (scored or exchanged)."""
+        return self.sevens and (self.dix or self.dix_exchange)
