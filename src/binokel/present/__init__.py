@@ -1,0 +1,228 @@
+"""What a front end shows, for every game: one seat's view as a game-independent table.
+
+The terminal game and the browser client draw only a :class:`Table`: the seats with what is
+known of them, the player's hand, panels (the Dapp, the turned-up trump card, the stock ...),
+the trick, the choices the player has (buttons, cards to click, cards to select) with their
+labels, the deal's events as log lines, and the explanation of the result. Each game has a
+presenter that builds it in German or English.
+
+A presenter is given a view, never the state, so a table cannot hold more than its seat may
+know; the web server sends it as it is.
+
+>>> from binokel.game import DealState
+>>> from binokel.rules import Rules
+>>> state = DealState.new(Rules(), dealer=2, seed=1)
+>>> table = present(state.view(0), "en", ["Ann", "Bob", "Cid"])
+>>> table.status, [b.label for b in table.choices.buttons][:2]
+('dealer Cid · Ann to move', ['Bid 150', 'Bid 170'])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Button:
+    """An action offered as a button; ``style``: "", "primary" or "warning" (a hint)."""
+
+    action: str
+    label: str
+    style: str = ""
+
+
+@dataclass(frozen=True)
+class CardChoice:
+    """Cards to click, each one action: ``verb`` + the card (``play EA``, ``give SU``)."""
+
+    verb: str
+    cards: tuple[str, ...]          # the cards that may be clicked (tokens)
+    hint: str = ""                  # said when another card is clicked
+
+
+@dataclass(frozen=True)
+class Selection:
+    """Select ``count`` cards of the hand, then confirm: the action is ``verb C C ...`` with
+    the cards in canonical order (the engine checks it)."""
+
+    verb: str
+    count: int
+    label: str                      # the confirm button
+    hint: str                       # what to do
+
+
+@dataclass(frozen=True)
+class BidRange:
+    """Free entry of a bid: ``verb N`` for N from ``low`` to ``high`` in ``step``."""
+
+    verb: str
+    low: int
+    high: int
+    step: int
+
+
+@dataclass(frozen=True)
+class Choices:
+    """What the player may do now (nothing when it is not his turn)."""
+
+    buttons: tuple[Button, ...] = ()
+    cards: CardChoice | None = None
+    select: Selection | None = None
+    bid: BidRange | None = None
+
+
+@dataclass(frozen=True)
+class MeldLine:
+    label: str
+    points: int
+    cards: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Seat:
+    """What is known of one seat."""
+
+    seat: int
+    name: str
+    roles: tuple[str, ...] = ()     # dealer, Vorhand, declarer, Re, trump maker ...
+    cards: int = 0                  # cards in hand
+    team: int | None = None         # fixed or revealed partnership
+    lines: tuple[str, ...] = ()     # the last bid, announcements, known voids, points ...
+    melds: tuple[MeldLine, ...] = ()
+    meld_total: int | None = None
+    table: tuple[str, ...] = ()     # cards lying face up in front of the seat (Zweier)
+    out: bool = False               # sits out this deal
+
+
+@dataclass(frozen=True)
+class Panel:
+    """A box of public information: a title, cards and/or a text."""
+
+    title: str
+    cards: tuple[str, ...] = ()
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class TrickView:
+    title: str
+    cards: tuple[tuple[int, str], ...] = ()   # (seat, card) in playing order
+    winner: int | None = None
+
+
+@dataclass(frozen=True)
+class Table:
+    """One seat's table (``me`` = -1: a spectator's)."""
+
+    game: str
+    title: str
+    lang: str
+    players: int
+    me: int
+    dealer: int
+    phase: str
+    to_move: int                    # -1: the deal is over
+    status: str                     # one line: the deal, the contract, whose turn
+    seats: tuple[Seat, ...]
+    hand: tuple[str, ...]
+    panels: tuple[Panel, ...] = ()
+    trick: TrickView = field(default_factory=lambda: TrickView(""))
+    last_trick: TrickView | None = None
+    tricks_played: int = 0
+    choices: Choices = field(default_factory=Choices)
+    log: tuple[str, ...] = ()       # the deal's events so far, one line each
+    result: tuple[str, ...] = ()    # the explanation, once the deal is over
+    scores: tuple[int, ...] | None = None
+
+    @property
+    def my_turn(self) -> bool:
+        return self.me >= 0 and self.to_move == self.me
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+@dataclass(frozen=True)
+class Context:
+    """How to word a table: the language, the seats' names and how cards are written in
+    texts (``token``, ``symbol``, ``words``, ``french``; structured fields stay tokens)."""
+
+    lang: str
+    names: tuple[str, ...]
+    card_style: str = "token"
+
+    def card(self, c: int | str) -> str:
+        from ..cards import card_name, parse_card
+        return card_name(parse_card(c) if isinstance(c, str) else c, self.card_style, self.lang)
+
+    def cards(self, cs: Sequence[int | str]) -> str:
+        return " ".join(self.card(c) for c in cs)
+
+    def suit(self, s: int | str) -> str:
+        from ..cards import parse_suit, suit_name
+        return suit_name(parse_suit(s) if isinstance(s, str) else s, self.lang)
+
+    def name(self, seat: int) -> str:
+        return self.names[seat] if 0 <= seat < len(self.names) else "?"
+
+
+Presenter = Callable[[Any, Context], Table]
+PRESENTERS: dict[str, Presenter] = {}
+
+
+def register_presenter(game: str, presenter: Presenter) -> None:
+    PRESENTERS[game] = presenter
+
+
+def present(view: Any, lang: str = "de", names: Sequence[str] = (),
+            cards: str = "token") -> Table:
+    """The table of ``view`` (any game) in ``lang`` ("de" or "en"); ``names`` per seat
+    (default: "Platz 0" / "Seat 0" ...); ``cards``: how texts write cards."""
+    _load_builtin()
+    game = str(getattr(view, "game", "binokel"))
+    presenter = PRESENTERS.get(game)
+    if presenter is None:
+        raise ValueError(f"no presenter for {game!r}")
+    lang = "en" if lang == "en" else "de"
+    players = int(view.players)
+    given = list(names)[:players]
+    seat_word = "Seat" if lang == "en" else "Platz"
+    full = given + [f"{seat_word} {s}" for s in range(len(given), players)]
+    return presenter(view, Context(lang, tuple(full), cards))
+
+
+def _load_builtin() -> None:
+    import importlib
+    for mod in ("binokel", "doppelkopf", "zweier", "luxus"):
+        try:
+            importlib.import_module(f"binokel.present.{mod}")
+        except ModuleNotFoundError as e:
+            if e.name != f"binokel.present.{mod}":
+                raise
+
+
+def tr(texts: dict[str, dict[str, str]], lang: str) -> Callable[..., str]:
+    """A lookup ``t(key, **fields)`` into per-language texts (German is the fallback)."""
+    table = texts.get(lang) or texts["de"]
+
+    def t(key: str, **kw: Any) -> str:
+        text = table.get(key) or texts["de"].get(key) or key
+        return text.format(**kw) if kw else text
+    return t
+
+
+def trick_view(title: str, cards: Sequence[int], seats: Sequence[int],
+               winner: int | None = None) -> TrickView:
+    """A trick from card ints and the seats that played them."""
+    from ..cards import card_token
+    return TrickView(title, tuple((s, card_token(c)) for s, c in zip(seats, cards, strict=False)),
+                     winner)
+
+
+__all__ = [
+    "BidRange", "Button", "CardChoice", "Choices", "Context", "MeldLine", "Panel", "Seat",
+    "Selection",
+    "Table", "TrickView", "present", "register_presenter", "tr", "trick_view",
+]
