@@ -77,6 +77,7 @@ class GameSpec:
     presets: Mapping[str, tuple[str, str]] = field(default_factory=dict)  # name -> (en, de)
     help: Mapping[str, str] = field(default_factory=dict)  # "de"/"en" -> the rules in brief
     teams: tuple[tuple[int, ...], ...] = ()       # fixed partnerships (Kreuzbinokel: 0+2, 1+3)
+    round_class: Any = None                       # a Round subclass for the game's series
 
 
 GAMES: dict[str, GameSpec] = {}

@@ -49,7 +49,15 @@ class Round:
 
     def _deal(self, dealer: int) -> Any:
         seed = self.rng.getrandbits(63)
-        return self.spec.new_deal(self.rules, dealer, seed=seed, players=self.players)
+        return self.spec.new_deal(self.deal_rules(), dealer, seed=seed, players=self.players)
+
+    def deal_rules(self) -> Any:
+        """The rules of the next deal (a game's series may change them from deal to deal)."""
+        return self.rules
+
+    def next_dealer(self) -> int:
+        """Who deals next: the seat after the current dealer."""
+        return int((self.current.dealer + 1) % self.players)
 
     @property
     def is_over(self) -> bool:
@@ -67,7 +75,7 @@ class Round:
             raise ValueError("the current deal is not over")
         if self.is_over:
             raise ValueError("the round is over")
-        self.current = self._deal((self.current.dealer + 1) % self.players)
+        self.current = self._deal(self.next_dealer())
         return self.current
 
     def _book(self) -> None:
@@ -110,3 +118,12 @@ class Round:
         # Equal totals: the seat earlier in the last deal's playing order wins.
         order = [(self.current.dealer + 1 + i) % self.players for i in range(self.players)]
         return max(seats, key=lambda s: (self.totals[s], -order.index(s)))
+
+
+def new_round(game: str, rules: Any, players: int | None = None, first_dealer: int = 0,
+              seed: int | None = None) -> Round:
+    """A series of deals of ``game``: the game's own kind of :class:`Round` where it has one
+    (``GameSpec.round_class``), else a plain round to the target."""
+    cls = get_game(game).round_class or Round
+    rnd: Round = cls(rules, players=players, first_dealer=first_dealer, seed=seed, game=game)
+    return rnd
