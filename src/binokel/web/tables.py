@@ -220,8 +220,10 @@ class LiveTable:
         msg["totals"] = list(self.round.totals)
         msg["winner"] = self.round.winner
         if st.is_over and st.result is not None:
-            from ..describe import describe_result
-            msg["explanation"] = {lang: describe_result(st.result, lang) for lang in ("de", "en")}
+            from ..present import present
+            names = [self.name(s) for s in range(self.players)]
+            msg["explanation"] = {lang: list(present(view, lang, names).result)
+                                  for lang in ("de", "en")}
         return msg
 
     async def broadcast(self) -> None:
