@@ -72,6 +72,14 @@ def toks(cards: Any) -> set[str]:
     return {card_token(c) for c in cards}
 
 
+def grows(logs: dict[tuple[int, str], tuple[str, ...]], seat: int, table: Table) -> None:
+    """A log only grows: a front end may append the new lines to what it shows."""
+    key = (seat, table.lang)
+    before = logs.get(key, ())
+    assert table.log[:len(before)] == before, (before, table.log)
+    logs[key] = table.log
+
+
 def biased(rng: random.Random, acts: list[str]) -> str:
     """A random action that melds and exchanges more often than uniform play would."""
     special = [a for a in acts if not a.startswith("play ")]
@@ -114,6 +122,7 @@ def test_zweier_tables_in_random_deals(rules: ZweierRules) -> None:
     for seed in range(5):
         rng = random.Random(seed)
         s = ZweierState.new(rules, seed % 2, rng=rng)
+        logs: dict[tuple[int, str], tuple[str, ...]] = {}
         step = 0
         while True:
             lang = "en" if step % 2 else "de"
@@ -121,6 +130,7 @@ def test_zweier_tables_in_random_deals(rules: ZweierRules) -> None:
                 v = s.view(seat) if seat >= 0 else s.public_view()
                 t = present(v, lang, NAMES[:2])
                 check(t, v.legal_actions, zweier_known(s, seat), seat, s.to_move)
+                grows(logs, seat, t)
                 assert [x.table for x in t.seats] == [tuple(card_token(c) for c in v.table[p])
                                                       for p in (0, 1)]
                 for p, x in enumerate(t.seats):
@@ -174,6 +184,7 @@ def test_luxus_tables_in_random_deals(players: int) -> None:
         rules = LUXUS_RULES[(players + k) % len(LUXUS_RULES)]
         rng = random.Random(100 * players + k)
         s = LuxusState.new(rules, rng.randrange(players), rng=rng, players=players)
+        logs: dict[tuple[int, str], tuple[str, ...]] = {}
         step = 0
         while True:
             lang = "en" if step % 2 else "de"
@@ -181,6 +192,10 @@ def test_luxus_tables_in_random_deals(players: int) -> None:
                 v = s.view(seat) if seat >= 0 else s.public_view()
                 t = present(v, lang, NAMES[:players])
                 check(t, v.legal_actions, luxus_known(s, seat), seat, s.to_move)
+                grows(logs, seat, t)
+                # the meld lines keep the values shown at the deal (plain, before trump)
+                assert [x.rsplit("= ", 1)[-1] for x in t.log[:players] if "= " in x] == [
+                    str(m.total) for m in s.plain_melds if m.melds]
                 aside = [p for p in t.panels if p.title in ("Übrige Karten", "Set aside")]
                 assert len(aside) == (1 if s.leftover else 0)
                 if aside:
@@ -347,6 +362,9 @@ def test_zweier_strict_phase() -> None:
     s = run(d1(must_beat=False), D1_FREE)
     assert present(s.view(0), "en").status.endswith(
         "follow suit, trump if void (beat only a led trump) · Seat 1 to move")
+    cards = present(s.view(1), "de").choices.cards
+    assert cards is not None and cards.hint == (
+        "Bedienen (einen Trumpf überstechen); wer nicht bedienen kann, muss trumpfen.")
 
 
 def test_zweier_dix_exchange() -> None:
@@ -456,6 +474,16 @@ def test_luxus_trump_maker_tie_break() -> None:
         assert t.log[-1] == {"de": f"Bob bestimmt Trumpf Herz ({why['de']})",
                              "en": f"Bob names trump Hearts ({why['en']})"}[lang]
     both(s.public_view(), named)
+    # Trump melds count up once trump is named; the lines written at the deal stay.
+    s = LuxusState.new(LuxusRules.from_preset("binokel"), dealer=3,
+                       deck_order=luxus_deck(SEVENS_HANDS, 4, 3), players=4)
+    s.apply("trump H")
+    t = present(s.view(0), "de", NAMES)
+    assert t.log[1] == "Bob meldet Paar Herz 20 = 20"
+    assert t.log[-1] == "Meldungen in Trumpf zählen jetzt mehr (+20 je Paar, +50 je Familie): " \
+        "Bob 40"
+    assert [x.meld_total for x in t.seats] == [20, 40, 0, 0]
+    assert t.seats[1].melds[0].points == 40
     # All equal: the seat earlier in playing order.
     hands = {k: " ".join(f"{'EBHS'[k]}{r}" for r in ("A", "10", "K", "O", "U", "7") * 2)
              for k in range(4)}

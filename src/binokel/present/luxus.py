@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ..cards import SUIT_LETTERS, card_token
-from ..melds import MeldResult
+from ..melds import Meld, MeldResult
 from ..variants.luxus import POWER, LuxusView
 from . import (
     Button,
@@ -52,7 +52,6 @@ TEXTS = {
         "aside_pts": "{n} Machtpunkte, zählen für niemanden",
         "aside_last": "{n} Machtpunkte, für den letzten Stich",
         "trump": "Trumpf {suit}",
-        "trump_hint": "Bestimme Trumpf.",
         "play_hint": "Bediene; wer nicht bedienen kann, muss trumpfen (außer bei Trumpf).",
         "play_hint_untrumped": "Bediene; wer nicht kann, muss trumpfen, solange kein Trumpf "
                                "im Stich liegt.",
@@ -61,7 +60,7 @@ TEXTS = {
         "log_melds": "{name} meldet {melds} = {total}", "log_no_melds": "{name} meldet nichts",
         "log_trump": "{name} bestimmt Trumpf {suit} ({why})",
         "log_trump_melds": "Meldungen in Trumpf zählen jetzt mehr (+20 je Paar, +50 je "
-                           "Familie)",
+                           "Familie): {totals}",
         "log_trick": "Stich {n}: {cards} → {name} ({points})",
         "res_trump": "Trumpf {suit}, bestimmt von {name} ({why})",
         "res_line": "{name}: Meldung {melds} + Stichpunkte {tricks} = {score} "
@@ -85,7 +84,6 @@ TEXTS = {
         "aside_pts": "{n} power points, counted for nobody",
         "aside_last": "{n} power points, for the last trick",
         "trump": "Trump {suit}",
-        "trump_hint": "Name trump.",
         "play_hint": "Follow suit; if void, play a trump (unless trump was led).",
         "play_hint_untrumped": "Follow suit; if void, play a trump while no trump lies in "
                                "the trick.",
@@ -93,7 +91,8 @@ TEXTS = {
         "trick": "Trick {n}", "last_trick": "Last trick",
         "log_melds": "{name} melds {melds} = {total}", "log_no_melds": "{name} melds nothing",
         "log_trump": "{name} names trump {suit} ({why})",
-        "log_trump_melds": "Melds in trump now count more (+20 per pair, +50 per family)",
+        "log_trump_melds": "Melds in trump now count more (+20 per pair, +50 per family): "
+                           "{totals}",
         "log_trick": "Trick {n}: {cards} → {name} ({points})",
         "res_trump": "Trump {suit}, named by {name} ({why})",
         "res_line": "{name}: melds {melds} + trick points {tricks} = {score} "
@@ -213,14 +212,29 @@ def _choices(view: LuxusView, ctx: Context, t: T) -> Choices:
                                     hint))
 
 
+# What a suit meld in trump gains with ``trump_melds`` (the engine's meld table: +20 per
+# pair, +50 per family, twice that for the doubled melds).
+_TRUMP_UP = {"pair": 20, "family": 50, "luxusfamilie": 50, "double_family": 100,
+             "double_luxusfamilie": 100}
+
+
+def _plain(view: LuxusView, m: Meld) -> int:
+    """A meld's points as shown at the deal, before trump counted it up."""
+    if view.rules.trump_melds and view.trump >= 0 and m.suit == view.trump:
+        return m.points - _TRUMP_UP.get(m.name, 0)
+    return m.points
+
+
 def _log(view: LuxusView, ctx: Context, t: T) -> list[str]:
     out: list[str] = []
-    # The melds are shown as soon as the cards are dealt, before anything is played.
+    # The melds are shown as soon as the cards are dealt, at plain values: the lines stay as
+    # they were written when trump counts them up later (a log only ever grows).
     for s in range(view.players):
         mr = view.melds[s]
         if mr.melds:
-            ms = ", ".join(f"{m.label(ctx.lang)} {m.points}" for m in mr.melds)
-            out.append(t("log_melds", name=ctx.name(s), melds=ms, total=mr.total))
+            ms = ", ".join(f"{m.label(ctx.lang)} {_plain(view, m)}" for m in mr.melds)
+            total = sum(_plain(view, m) for m in mr.melds)
+            out.append(t("log_melds", name=ctx.name(s), melds=ms, total=total))
         else:
             out.append(t("log_no_melds", name=ctx.name(s)))
     plays = 0
@@ -229,8 +243,11 @@ def _log(view: LuxusView, ctx: Context, t: T) -> list[str]:
         if verb == "trump":
             out.append(t("log_trump", name=ctx.name(seat), suit=ctx.suit(arg),
                          why=_why(view, t)))
-            if view.rules.trump_melds:
-                out.append(t("log_trump_melds"))
+            up = [(p, mr.total) for p, mr in enumerate(view.melds)
+                  if any(_plain(view, m) != m.points for m in mr.melds)]
+            if up:
+                totals = ", ".join(f"{ctx.name(p)} {n}" for p, n in up)
+                out.append(t("log_trump_melds", totals=totals))
         elif verb == "play":
             plays += 1
             k, rest = divmod(plays, view.players)

@@ -59,6 +59,8 @@ TEXTS = {
         "play_hint": "Spiele eine Karte aus der Hand oder von deinen Meldungen.",
         "meld_hint": "Melde vor dem Ausspielen eine Kombination oder spiele eine Karte.",
         "strict_hint": "Bedienen und überstechen; wer nicht bedienen kann, muss trumpfen.",
+        "strict_hint_weak": "Bedienen (einen Trumpf überstechen); wer nicht bedienen kann, "
+                            "muss trumpfen.",
         "trick": "Stich {n}", "last_trick": "Letzter Stich",
         "log_turned": "Aufgedeckt: {card}, Trumpf ist {suit}",
         "log_dix_up": "Die Dix liegt auf: {name} (Geber) schreibt {points}",
@@ -99,6 +101,7 @@ TEXTS = {
         "play_hint": "Play a card from your hand or from your melds.",
         "meld_hint": "Meld a combination before you lead, or play a card.",
         "strict_hint": "Follow suit and beat; if void, play a trump.",
+        "strict_hint_weak": "Follow suit (beat a led trump); if void, play a trump.",
         "trick": "Trick {n}", "last_trick": "Last trick",
         "log_turned": "Turned up: {card}, trump is {suit}",
         "log_dix_up": "The Dix is turned up: {name} (dealer) scores {points}",
@@ -285,7 +288,8 @@ def _choices(view: ZweierView, ctx: Context, t: T) -> Choices:
     buttons += [Button(k.action, _meld_label(k, ctx, t), "primary" if i == 0 else "")
                 for i, k in enumerate(melds)]
     cards = tuple(a[5:] for a in acts if a.startswith("play "))
-    hint = t("strict_hint") if view.phase == STRICT else (
+    strict = "strict_hint" if view.rules.must_beat else "strict_hint_weak"
+    hint = t(strict) if view.phase == STRICT else (
         t("meld_hint") if buttons else t("play_hint"))
     return Choices(buttons=tuple(buttons), cards=CardChoice("play", cards, hint))
 
