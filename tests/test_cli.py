@@ -120,18 +120,23 @@ def test_rules_help_explains_every_game_and_option(lang: str,
     assert "unknown game 'skat'" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("game, players", [("kreuzbinokel", 4), ("binokel", 4)])
-def test_replay_at_four_player_tables(tmp_path: Path, game: str, players: int,
+@pytest.mark.parametrize("game, players", [("kreuzbinokel", 4), ("binokel", 4), ("zweier", 2),
+                                           ("luxusfamilie", 5)])
+def test_replay_of_every_game(tmp_path: Path, game: str, players: int,
                                       capsys: pytest.CaptureFixture[str]) -> None:
     from binokel.games import get_game
     rng = random.Random(4)
-    state = get_game(game).new_deal(Rules(), 1, seed=4, players=players)
+    spec = get_game(game)
+    state = spec.new_deal(spec.make_rules({}), 1, seed=4, players=players)
     while not state.is_over:
         state.apply(state.random_action(rng))
     path = tmp_path / "deal.json"
     Record.from_state(state).save(path)
     assert main(["replay", str(path), "--lang", "en"]) == 0
     out = capsys.readouterr().out
-    assert out.count("Seat ") >= players and "Result" in out
+    assert all(f"Seat {s}" in out for s in range(players))
+    assert sum(line.startswith("Trick ") for line in out.splitlines()) == len(state.tricks)
+    tail = "\n".join(out.splitlines()[-(players + 4):])
+    assert all(str(abs(score)) in tail for score in state.result.scores)
     if game == "binokel":
         assert "Seat 1 (dealer, sits out)" in out

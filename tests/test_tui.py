@@ -12,7 +12,8 @@ from binokel.record import Record
 from binokel.rules import Rules
 from binokel.tui.app import ActionButton, CardButton, GameConfig, TableApp
 
-TABLES = [("binokel", 3), ("binokel", 4), ("kreuzbinokel", 4)]
+TABLES = [("binokel", 3), ("binokel", 4), ("kreuzbinokel", 4), ("zweier", 2),
+          ("luxusfamilie", 4), ("luxusfamilie", 7)]
 
 
 async def _play_deal(app: TableApp, pilot: object) -> None:
