@@ -924,7 +924,7 @@ class DokoState:
         return tuple(out)
 
     def _masked_history(self, viewer: int) -> tuple[tuple[int, str], ...]:
-        if self.contract != ARMUT:
+        if self.contract not in (ARMUT, THROWN_IN):  # a refused Armut stays face down too
             return tuple(self.history)
         poor = self.armut_offer[0]
         out = []
