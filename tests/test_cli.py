@@ -121,7 +121,7 @@ def test_rules_help_explains_every_game_and_option(lang: str,
 
 
 @pytest.mark.parametrize("game, players", [("kreuzbinokel", 4), ("binokel", 4), ("zweier", 2),
-                                           ("luxusfamilie", 5)])
+                                           ("luxusfamilie", 5), ("doppelkopf", 4)])
 def test_replay_of_every_game(tmp_path: Path, game: str, players: int,
                                       capsys: pytest.CaptureFixture[str]) -> None:
     from binokel.games import get_game

@@ -13,7 +13,7 @@ from binokel.rules import Rules
 from binokel.tui.app import ActionButton, CardButton, GameConfig, TableApp
 
 TABLES = [("binokel", 3), ("binokel", 4), ("kreuzbinokel", 4), ("zweier", 2),
-          ("luxusfamilie", 4), ("luxusfamilie", 7)]
+          ("luxusfamilie", 4), ("luxusfamilie", 7), ("doppelkopf", 4), ("doppelkopf", 5)]
 
 
 async def _play_deal(app: TableApp, pilot: object) -> None:

@@ -48,7 +48,7 @@ def describe_deal(state: Any, lang: str = "de", style: str = "token",
         return " ".join(card_name(c, style, lang) for c in cs)
 
     out: list[str] = []
-    order = list(getattr(initial, "order", ()))
+    vorhand = getattr(initial, "vorhand", None)
     held: Counter[int] = Counter()
     for seat in range(state.players):
         hand = initial.view(seat).hand
@@ -56,9 +56,9 @@ def describe_deal(state: Any, lang: str = "de", style: str = "token",
         role = []
         if seat == state.dealer:
             role.append(t["dealer"])
-        if order and seat == order[0]:
+        if seat == vorhand:
             role.append(t["vorhand"])
-        if order and seat not in order:
+        if not hand:
             role.append(t["out"])
         label = f" ({', '.join(role)})" if role else ""
         out.append(f"{seat_names[seat]}{label}: {cards(hand)}")
