@@ -13,7 +13,7 @@ is answered with a hint.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -33,7 +33,7 @@ from ..round import Round, new_round
 
 TEXT = {
     "de": {
-        "you": "Du", "hand": "Deine Karten", "table_cards": "Deine offenen Karten",
+        "you": "Spieler", "hand": "Deine Karten", "table_cards": "Deine offenen Karten",
         "next": "Nächstes Spiel (n)", "your_turn": "Du bist dran.",
         "bad_key": "Die Taste »{key}« hat hier keine Bedeutung. Klicke eine Karte oder einen "
                    "Knopf; l = letzter Stich, n = nächstes Spiel, q = Ende.",
@@ -45,7 +45,7 @@ TEXT = {
         "sits_out": "setzt aus",
     },
     "en": {
-        "you": "You", "hand": "Your cards", "table_cards": "Your face-up cards",
+        "you": "Player", "hand": "Your cards", "table_cards": "Your face-up cards",
         "next": "Next deal (n)", "your_turn": "Your turn.",
         "bad_key": "The key »{key}« does nothing here. Click a card or a button; "
                    "l = last trick, n = next deal, q = quit.",
@@ -59,6 +59,7 @@ TEXT = {
 }
 
 SUIT_STYLE = {0: "green", 1: "bright_green", 2: "red", 3: "yellow"}
+BOT_NAMES = ("Sepp", "Lina", "Gottlob", "Marie", "Hannes", "Rosa", "Frieder", "Luise")
 CARD_STYLE = {"letters": "token", "symbols": "symbol", "words": "words"}
 
 
@@ -77,7 +78,7 @@ class GameConfig:
     human: int = 0
     bot_delay: float = 0.6
     names: tuple[str, ...] = ()
-    extra: dict[str, Any] = field(default_factory=dict)
+    human_name: str = ""              # default: "Spieler" / "Player"
 
 
 class ActionButton(Button):
@@ -115,6 +116,7 @@ class TableApp(App[None]):
     #panels { height: auto; }
     #trick { height: auto; min-height: 5; border: round $accent; padding: 0 1; }
     #hand, #own-table, #actions { height: auto; padding: 0 1; }
+    .row-label { width: auto; padding: 1 1 0 0; }
     #hand Button, #own-table Button { min-width: 6; margin: 0 1 0 0; }
     #hand Button.selected { background: $warning; color: $text; }
     #hand Button.playable, #own-table Button.playable { text-style: bold; }
@@ -150,9 +152,11 @@ class TableApp(App[None]):
             seed = None if config.seed is None else config.seed * 7 + i
             self.bots[seat] = make_bot(kinds[i], seed, game=config.game)
             self.bot_kinds[seat] = kinds[i]
+        # Third-person names read right in every log line ("Sepp bids 160").
         self.names = list(config.names) or [
-            self.t["you"] if s == config.human else f"{self.bot_kinds[s]} {s}"
-            for s in range(self.players)]
+            (config.human_name or self.t["you"]) if s == config.human
+            else BOT_NAMES[i % len(BOT_NAMES)]
+            for i, s in enumerate(range(self.players))]
         self.selected: set[tuple[str, int]] = set()
         self.logged = 0
         self.saved_paths: list[Path] = []
@@ -233,7 +237,9 @@ class TableApp(App[None]):
         out = Text()
         for seat in table.seats:
             style = "bold" if seat.seat == table.to_move else ("dim" if seat.out else "")
-            out.append(f"{seat.name:<18}", style=style)
+            out.append(f"{seat.name:<10}", style=style)
+            kind = self.bot_kinds.get(seat.seat)
+            out.append(f" {('(' + kind + ')') if kind else '':<14}", style="dim")
             out.append(f" {seat.cards:2d} {self.t['cards']}")
             if seat.team is not None:
                 out.append(f"  {self.t['team']} {seat.team + 1}")
@@ -293,7 +299,7 @@ class TableApp(App[None]):
         tbox = self.query_one("#own-table", Horizontal)
         tbox.remove_children()
         if own:
-            tbox.mount(Static(self.t["table_cards"] + ": "),
+            tbox.mount(Static(self.t["table_cards"] + ":", classes="row-label"),
                        *self._card_buttons(own, "table", table))
 
     def render_actions(self, table: Table) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 from pathlib import Path
 from typing import Any
 
@@ -29,6 +30,8 @@ def register(sub: Any) -> None:
     p.add_argument("--deals", type=int, default=None,
                    help="play a fixed number of deals (games played that way: Doppelkopf, "
                         "Luxusfamilie; Binokel's aks preset)")
+    p.add_argument("--name", default=None,
+                   help="your name at the table (default: your login name)")
     p.add_argument("--lang", choices=["de", "en"], default="de")
     p.add_argument("--cards", choices=["letters", "symbols", "words"], default="letters")
     p.add_argument("--save-dir", type=Path, default=Path("records"),
@@ -73,7 +76,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     for k in kinds:
         if k not in known:
             raise UserError(f"bot {k!r} does not play {args.game} (bots: {', '.join(known)})")
+    name = args.name or os.environ.get("USER", "")
+    if not name or name == "root":
+        name = "Player" if args.lang == "en" else "Spieler"
     run_terminal_game(GameConfig(rules=rules, game=args.game, players=players, seed=args.seed,
                                  bots=tuple(kinds), lang=args.lang, cards=args.cards,
-                                 save_dir=None if args.no_save else args.save_dir))
+                                 save_dir=None if args.no_save else args.save_dir,
+                                 human_name=name[:24]))
     return 0
