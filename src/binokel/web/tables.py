@@ -175,7 +175,8 @@ class LiveTable:
 
     def name(self, seat: int) -> str:
         if self.bots[seat]:
-            return f"{self.bots[seat]} (bot)"
+            # numbered: several bots of one kind must be told apart in the log
+            return f"Bot {seat} ({self.bots[seat]})"
         return self.nicknames.get(seat, "")
 
     def names(self) -> list[str]:
