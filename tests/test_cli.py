@@ -37,7 +37,7 @@ def test_replay_prints_every_trick_and_result(tmp_path: Path,
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
     assert out.count("Stich ") == 12
-    assert "Ergebnis" in out and "Trumpf: Herz" in out
+    assert "Ergebnis" in out and "Trumpf Herz" in out
     assert main(["replay", str(path), "--lang", "en", "--cards", "words"]) == 0
     out = capsys.readouterr().out
     assert "Trick 12" in out and "of Hearts" in out
@@ -99,3 +99,44 @@ def test_simulate_prints_a_rate(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "--deals", "200", "--seed", "1", "--preset", "turnier"]) == 0
     out = capsys.readouterr().out
     assert "deals/s" in out and "contracts:" in out
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_rules_help_explains_every_game_and_option(lang: str,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    from binokel.games import all_games
+    assert main(["rules", "--lang", lang]) == 0
+    listing = capsys.readouterr().out
+    for name, spec in all_games().items():
+        assert name in listing
+        assert main(["rules", name, "--lang", lang]) == 0
+        out = capsys.readouterr().out
+        assert (spec.title[1] if lang == "en" else spec.title[0]) in out
+        for option in spec.options:
+            assert f"  {option} (" in out, (name, option)
+        for preset in spec.presets:
+            assert f"  {preset}: " in out
+    assert main(["rules", "skat"]) == 1
+    assert "unknown game 'skat'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game, players", [("kreuzbinokel", 4), ("binokel", 4), ("zweier", 2),
+                                           ("luxusfamilie", 5), ("doppelkopf", 4)])
+def test_replay_of_every_game(tmp_path: Path, game: str, players: int,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    from binokel.games import get_game
+    rng = random.Random(4)
+    spec = get_game(game)
+    state = spec.new_deal(spec.make_rules({}), 1, seed=4, players=players)
+    while not state.is_over:
+        state.apply(state.random_action(rng))
+    path = tmp_path / "deal.json"
+    Record.from_state(state).save(path)
+    assert main(["replay", str(path), "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert all(f"Seat {s}" in out for s in range(players))
+    assert sum(line.startswith("Trick ") for line in out.splitlines()) == len(state.tricks)
+    tail = "\n".join(out.splitlines()[-(players + 4):])
+    assert all(str(abs(score)) in tail for score in state.result.scores)
+    if game == "binokel":
+        assert "Seat 1 (dealer, sits out)" in out

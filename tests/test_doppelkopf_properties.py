@@ -238,6 +238,9 @@ def test_armut_nobody_takes_it() -> None:
         s.apply("decline")
     assert s.is_over and s.result is not None and s.result.contract == "thrown in"
     assert s.result.scores == (0, 0, 0, 0)
+    # The passed cards were never shown: they stay hidden after the throw-in.
+    assert "give ? ? ?" in dict(s.public_view().history).values()
+    assert "give ? ? ?" in dict(s.view(1).history).values()
 
 
 def test_armut_refused_without_option_or_with_trumps() -> None:

@@ -94,3 +94,18 @@ def test_strong_bot_plays_legal_actions_from_views_only() -> None:
 def test_levels_are_registered() -> None:
     for name in ("strong", "strong-easy", "strong-hard"):
         assert make_bot(name, 1).name == name
+
+
+def test_durch_declarer_does_not_throw_the_durch_away() -> None:
+    """Leading the Unter loses the Durch (the others must beat it); leading from the top
+    makes it. Every sampled world says so."""
+    from helpers import deal, run
+    s = deal({0: "HA HA H10 H10 HK HU EA EA E10 E10 BA BA",
+              1: "HK HO EU EU BU BU SK SK SO SO SU SU",
+              2: "HO HU EK EK EO EO BK BK BO BO B10 B10"}, dapp="SA SA S10 S10", dealer=2)
+    run(s, "bid 150; pass; pass; discard SA SA S10 S10; durch")
+    run(s, "play EA; play EU; play EK; play EA; play EU; play EK")
+    assert s.to_move == 0 and s.trick_points[0] > 1 and not s.is_over
+    bot = StrongBot(seed=3, samples=6)
+    choice = bot.choose(s.view(0))
+    assert choice != "play HU" and choice in s.legal_actions()

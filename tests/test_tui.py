@@ -1,18 +1,25 @@
-"""The terminal game driven by Textual's pilot: a complete scripted deal through the UI."""
+"""The terminal game driven by Textual's pilot: complete scripted deals through the UI for
+every game, records saved, wrong keys and clicks answered kindly."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from binokel.bots.heuristic import HeuristicBot
+import pytest
+
+from binokel.bots import make_bot
 from binokel.record import Record
 from binokel.rules import Rules
-from binokel.tui.app import ActionButton, BinokelApp, CardButton, GameConfig
+from binokel.tui.app import ActionButton, CardButton, GameConfig, TableApp
+
+TABLES = [("binokel", 3), ("binokel", 4), ("kreuzbinokel", 4), ("zweier", 2),
+          ("luxusfamilie", 4), ("luxusfamilie", 7), ("doppelkopf", 4), ("doppelkopf", 5)]
 
 
-async def _play_deal(app: BinokelApp, pilot: object) -> None:
-    me = HeuristicBot(seed=5)
-    for _ in range(400):
+async def _play_deal(app: TableApp, pilot: object) -> None:
+    """Play the human's seat with a heuristic bot's choices, entered through the UI."""
+    me = make_bot("heuristic", seed=5)
+    for _ in range(600):
         await pilot.pause(0.02)  # type: ignore[attr-defined]
         state = app.state
         if state.is_over:
@@ -26,12 +33,14 @@ async def _play_deal(app: BinokelApp, pilot: object) -> None:
     raise AssertionError("the deal did not finish")
 
 
-async def test_complete_deal_through_the_ui(tmp_path: Path) -> None:
-    config = GameConfig(rules=Rules(), seed=12, bot_delay=0.01, save_dir=tmp_path)
-    app = BinokelApp(config)
-    async with app.run_test(size=(150, 45)) as pilot:
+@pytest.mark.parametrize("game, players", TABLES)
+async def test_complete_deal_through_the_ui(tmp_path: Path, game: str, players: int) -> None:
+    config = GameConfig(game=game, players=players, seed=12, bot_delay=0.01, save_dir=tmp_path)
+    app = TableApp(config)
+    async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
-        assert len(app.query(CardButton)) == 12
+        hand = [b for b in app.query(CardButton) if b.where == "hand"]
+        assert len(hand) == len(app.state.view(0).hand) > 0
         await _play_deal(app, pilot)
         await pilot.pause(0.1)
         state = app.state
@@ -39,24 +48,35 @@ async def test_complete_deal_through_the_ui(tmp_path: Path) -> None:
         # the score sheet shows the deal, a record was saved and replays to the same result
         assert app.query_one("#sheet").row_count == 1
         assert app.saved_paths and app.saved_paths[0].exists()
-        replayed = Record.load(app.saved_paths[0]).replay()
-        assert replayed.result == state.result
+        rec = Record.load(app.saved_paths[0])
+        assert rec.game == game and rec.players == players
+        assert rec.replay().result == state.result
         # next deal by the button
         next_buttons = [b for b in app.query(ActionButton) if b.engine_action == "next"]
         assert next_buttons
         next_buttons[0].press()
         await pilot.pause(0.05)
-        assert not app.state.is_over and app.state.dealer == 1
+        assert not app.state.is_over and app.state.dealer == 0   # seat players-1 dealt first
+
+
+async def test_a_bid_can_be_typed() -> None:
+    app = TableApp(GameConfig(rules=Rules(), seed=3, bot_delay=5.0, save_dir=None))
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        assert app.state.to_move == 0
+        app.press_action("bid 230")        # no button for 230: typed into the bid field
+        await pilot.pause()
+        assert app.state.history[0] == (0, "bid 230")
 
 
 async def test_wrong_keys_and_illegal_clicks_are_answered_kindly() -> None:
-    app = BinokelApp(GameConfig(rules=Rules(), seed=3, bot_delay=0.01, save_dir=None))
-    async with app.run_test(size=(150, 45)) as pilot:
+    app = TableApp(GameConfig(rules=Rules(), seed=3, bot_delay=0.01, save_dir=None))
+    async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
         await pilot.press("x", "7", "f5")
         await pilot.pause()
         assert app.is_running
-        # click a card while it is not our turn or not the play phase: nothing changes
+        # click a card while it is not the play phase: a hint, nothing changes
         history = list(app.state.history)
         app.query(CardButton).first().press()
         await pilot.pause()
@@ -68,9 +88,9 @@ async def test_wrong_keys_and_illegal_clicks_are_answered_kindly() -> None:
 
 
 async def test_english_symbols_and_last_trick() -> None:
-    app = BinokelApp(GameConfig(rules=Rules(), seed=8, bot_delay=0.01, save_dir=None,
-                                lang="en", cards="symbols"))
-    async with app.run_test(size=(150, 45)) as pilot:
+    app = TableApp(GameConfig(rules=Rules(), seed=8, bot_delay=0.01, save_dir=None,
+                              lang="en", cards="symbols"))
+    async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
         label = str(app.query(CardButton).first().label)
         assert label[0] in "♣♠♥♦"
@@ -78,4 +98,4 @@ async def test_english_symbols_and_last_trick() -> None:
         await _play_deal(app, pilot)
         await pilot.press("l")
         await pilot.pause()
-        assert app.is_running
+        assert app.is_running and "Last trick" in str(app.query_one("#trick").render())

@@ -174,27 +174,34 @@ class StrongBot:
         return self.heuristic.choose(view)
 
     # ------------------------------------------------------------------ play
-    def _value(self, world: DealState) -> int:
-        """Declarer's card points from the rest of the deal, played out on ``world``."""
-        decl = world.declarer
-        assert decl is not None
-        before = world.trick_points[decl]
+    @staticmethod
+    def _side_points(world: DealState) -> int:
+        """Card points the declaring side (the declarer, with his partner in Kreuzbinokel)
+        has taken so far."""
+        assert world.declarer is not None
+        side = world.party[world.declarer]
+        return sum(p for s, p in enumerate(world.trick_points) if world.party[s] == side)
+
+    def _value(self, world: DealState, before: int) -> int:
+        """The declaring side's outcome from here on, played out on ``world``: in a normal
+        game the card points it still takes (``before``: what it had when we chose), in
+        Durch/Untendurch 1 if the contract is made, else 0."""
         if world.contract != NORMAL:
             while not world.is_over:
-                seat = world.to_move
-                world.apply(self.rollout.choose(world.view(seat)))
+                world.apply(self.rollout.choose(world.view(world.to_move)))
             return 1 if world.result is not None and world.result.made else 0
-        if not world.trick and size(world.hands[world.to_move]) <= self.solve_tricks:
+        if not world.is_over and not world.trick and \
+                size(world.hands[world.to_move]) <= self.solve_tricks:
             from ..solver import solve
-            return solve(world).value
+            return self._side_points(world) - before + solve(world).value
         while not world.is_over:
-            seat = world.to_move
-            world.apply(self.rollout.choose(world.view(seat)))
-        return world.trick_points[decl] - before
+            world.apply(self.rollout.choose(world.view(world.to_move)))
+        return self._side_points(world) - before
 
     def _play(self, view: View, actions: list[str]) -> str:
         deadline = time.perf_counter() + self.budget
-        maximize = view.player == view.declarer
+        assert view.declarer is not None
+        maximize = view.player == view.declarer or view.player in view.partners(view.declarer)
         totals: dict[str, float] = dict.fromkeys(actions, 0.0)
         done = 0
         for _ in range(self.samples):
@@ -208,11 +215,11 @@ class StrongBot:
                 for a in actions:
                     totals[a] += sol.values.get(a, 0)
             else:
+                before = self._side_points(world)
                 for a in actions:
                     w = world.clone()
                     w.apply(a)
-                    totals[a] += self._value(w) if not w.is_over else (
-                        w.trick_points[w.declarer] if w.declarer is not None else 0)
+                    totals[a] += self._value(w, before)
             done += 1
             if time.perf_counter() > deadline:
                 break

@@ -1,10 +1,14 @@
-"""The terminal game: one person against two computer players, a whole round to the target.
+"""The terminal game: one person against computer players, a whole round (or series) of any
+game of the family.
 
 Built on Textual: real widgets that work with keyboard and mouse, and a test pilot
-(``App.run_test``) that drives the same UI in tests. The screen shows the hand sorted by suit
-and rank, the bidding as it happens, the Dapp when revealed, everyone's shown melds, the
-current trick (the last trick on request), the score sheet and the explanation of each result.
-Only legal actions are offered; every other key is answered with a hint.
+(``App.run_test``) that drives the same UI in tests. The screen draws the presenter's
+:class:`~binokel.present.Table` for the human's seat, so every game looks and works alike:
+the hand sorted, the seats with what is known of them (bids, melds, parties, face-up cards),
+panels (the Dapp, the turned-up trump card, ...), the current trick (the last one on request),
+the choices as buttons, clickable cards or a selection to confirm, the log, the score sheet
+and the explanation of each result. Only legal actions are offered; every other key or click
+is answered with a hint.
 """
 
 from __future__ import annotations
@@ -18,69 +22,67 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.events import Key
-from textual.widgets import Button, DataTable, Footer, Header, RichLog, Static
+from textual.widgets import Button, DataTable, Footer, Header, Input, RichLog, Static
 
 from ..bots import Bot, make_bot
-from ..cards import SUIT_LETTERS, card_name, parse_card, suit_name
-from ..describe import describe_result
-from ..game import DealState, View
+from ..cards import card_name, parse_card
+from ..games import get_game
+from ..present import Table, TrickView, present
 from ..record import Record
-from ..round import Round
-from ..rules import Rules
+from ..round import Round, new_round
 
 TEXT = {
     "de": {
-        "you": "Du", "seat": "Platz", "dealer": "Geber", "hand": "Deine Karten",
-        "bid": "Reizen", "pass": "Weg", "discard": "Drücken", "trump": "Trumpf",
-        "abgehen": "Abgehen", "durch": "Durch", "durch open": "Durch offen",
-        "untendurch": "Untendurch", "call": "Rufen", "call none": "Nicht rufen",
-        "give": "Geben", "next": "Nächstes Spiel (n)", "dapp": "Dapp",
-        "melds": "Meldungen", "trick": "Stich", "last_trick": "Letzter Stich",
-        "select4": "Wähle {k} Karten zum Drücken, dann »Drücken«.",
-        "your_turn": "Du bist dran.", "waiting": "{name} ist dran …",
+        "you": "Du", "hand": "Deine Karten", "table_cards": "Deine offenen Karten",
+        "next": "Nächstes Spiel (n)", "your_turn": "Du bist dran.",
         "bad_key": "Die Taste »{key}« hat hier keine Bedeutung. Klicke eine Karte oder einen "
-                   "Knopf; l = letzter Stich, q = Ende.",
+                   "Knopf; l = letzter Stich, n = nächstes Spiel, q = Ende.",
         "saved": "Gespeichert: {path}", "round_over": "Runde vorbei: {name} gewinnt!",
-        "declarer": "Spielmacher", "contract": "Spiel", "score": "Punkte",
-        "no_last": "Es gibt noch keinen Stich.", "give_hint": "Wähle die Karte, die du gibst.",
-        "deal": "Spiel",
+        "no_last": "Es gibt noch keinen Stich.", "not_now": "Du bist gerade nicht dran.",
+        "deal": "Spiel", "bid_placeholder": "Gebot", "bid": "Reizen", "team": "Partei",
+        "cards": "Karten", "over_next": "Das Spiel ist vorbei: n für das nächste.",
+        "bad_bid": "Gebote von {low} bis {high} in Schritten von {step}.",
+        "sits_out": "setzt aus",
     },
     "en": {
-        "you": "You", "seat": "Seat", "dealer": "dealer", "hand": "Your cards",
-        "bid": "Bid", "pass": "Pass", "discard": "Push", "trump": "Trump",
-        "abgehen": "Go out", "durch": "Durch", "durch open": "Open Durch",
-        "untendurch": "Untendurch", "call": "Call", "call none": "No call",
-        "give": "Give", "next": "Next deal (n)", "dapp": "Dapp",
-        "melds": "Melds", "trick": "Trick", "last_trick": "Last trick",
-        "select4": "Select {k} cards to push, then »Push«.",
-        "your_turn": "Your turn.", "waiting": "{name} is thinking …",
+        "you": "You", "hand": "Your cards", "table_cards": "Your face-up cards",
+        "next": "Next deal (n)", "your_turn": "Your turn.",
         "bad_key": "The key »{key}« does nothing here. Click a card or a button; "
-                   "l = last trick, q = quit.",
+                   "l = last trick, n = next deal, q = quit.",
         "saved": "Saved: {path}", "round_over": "Round over: {name} wins!",
-        "declarer": "Declarer", "contract": "Game", "score": "Points",
-        "no_last": "No trick has been played yet.", "give_hint": "Choose the card to give.",
-        "deal": "Deal",
+        "no_last": "No trick has been played yet.", "not_now": "It is not your turn.",
+        "deal": "Deal", "bid_placeholder": "bid", "bid": "Bid", "team": "team",
+        "cards": "cards", "over_next": "The deal is over: n for the next one.",
+        "bad_bid": "Bids from {low} to {high} in steps of {step}.",
+        "sits_out": "sits out",
     },
 }
 
 SUIT_STYLE = {0: "green", 1: "bright_green", 2: "red", 3: "yellow"}
+CARD_STYLE = {"letters": "token", "symbols": "symbol", "words": "words"}
 
 
 @dataclass
 class GameConfig:
-    rules: Rules = field(default_factory=Rules)
+    """What ``binokel play`` sets up: the game, its rules and the seats."""
+
+    rules: Any = None                 # the game's rules (default: its standard preset)
+    game: str = "binokel"
+    players: int | None = None        # default: the game's usual number
     seed: int | None = None
-    bots: tuple[str, str] = ("heuristic", "heuristic")
+    bots: tuple[str, ...] = ()        # the bot kinds of the other seats (default: heuristic)
     lang: str = "de"
-    cards: str = "letters"       # letters | symbols | words
+    cards: str = "letters"            # letters | symbols | words
     save_dir: Path | None = None
     human: int = 0
     bot_delay: float = 0.6
     names: tuple[str, ...] = ()
+    extra: dict[str, Any] = field(default_factory=dict)
 
 
 class ActionButton(Button):
-    """A button that carries the engine action it stands for."""
+    """A button that carries the engine action it stands for (or ``next``, ``select``,
+    ``bid``)."""
 
     def __init__(self, label: str, action: str, **kwargs: Any) -> None:
         super().__init__(label, **kwargs)
@@ -88,16 +90,20 @@ class ActionButton(Button):
 
 
 class CardButton(Button):
-    """One card of the player's hand; ``card_index`` tells copies apart."""
+    """One card of the player's hand (``where = "hand"``) or of his face-up cards on the
+    table (``"table"``); ``card_index`` tells copies apart."""
 
-    def __init__(self, label: Text, card: int, card_index: int, **kwargs: Any) -> None:
+    def __init__(self, label: Text, token: str, card_index: int, where: str = "hand",
+                 **kwargs: Any) -> None:
         super().__init__(label, **kwargs)
-        self.card = card
+        self.token = token
+        self.card = parse_card(token)
         self.card_index = card_index
+        self.where = where
 
 
-class BinokelApp(App[None]):
-    """A round of 3-player Binokel against two computer players."""
+class TableApp(App[None]):
+    """A round of any game of the family against computer players."""
 
     CSS = """
     Screen { layout: vertical; }
@@ -105,12 +111,15 @@ class BinokelApp(App[None]):
     #table { width: 2fr; padding: 0 1; }
     #side { width: 1fr; min-width: 34; }
     #status { height: auto; padding: 0 1; background: $boost; }
-    #players { height: auto; }
+    #seats { height: auto; }
+    #panels { height: auto; }
     #trick { height: auto; min-height: 5; border: round $accent; padding: 0 1; }
-    #hand, #actions { height: auto; padding: 0 1; }
-    #hand Button { min-width: 6; margin: 0 1 0 0; }
+    #hand, #own-table, #actions { height: auto; padding: 0 1; }
+    #hand Button, #own-table Button { min-width: 6; margin: 0 1 0 0; }
     #hand Button.selected { background: $warning; color: $text; }
+    #hand Button.playable, #own-table Button.playable { text-style: bold; }
     #actions Button { margin: 0 1 0 0; }
+    #bid-input { width: 12; }
     #sheet { height: 12; }
     #log { height: 1fr; border: round $primary; }
     """
@@ -125,18 +134,31 @@ class BinokelApp(App[None]):
         super().__init__()
         self.config = config
         self.t = TEXT["en" if config.lang == "en" else "de"]
-        self.round = Round(config.rules, seed=config.seed)
-        seeds = [None if config.seed is None else config.seed * 7 + i for i in range(3)]
+        spec = get_game(config.game)
+        self.players = config.players or spec.default_players
+        rules = config.rules if config.rules is not None else spec.make_rules({})
+        # The seat before the human deals first: he is Vorhand and never sits out deal one.
+        first_dealer = (config.human - 1) % self.players
+        self.round: Round = new_round(config.game, rules, self.players, first_dealer,
+                                      seed=config.seed)
+        others = [s for s in range(self.players) if s != config.human]
+        kinds = list(config.bots) or ["heuristic"]
+        kinds += [kinds[-1]] * (len(others) - len(kinds))
         self.bots: dict[int, Bot] = {}
-        for i, seat in enumerate(s for s in range(3) if s != config.human):
-            self.bots[seat] = make_bot(config.bots[i], seeds[i])
+        self.bot_kinds: dict[int, str] = {}
+        for i, seat in enumerate(others):
+            seed = None if config.seed is None else config.seed * 7 + i
+            self.bots[seat] = make_bot(kinds[i], seed, game=config.game)
+            self.bot_kinds[seat] = kinds[i]
         self.names = list(config.names) or [
-            self.t["you"] if s == config.human else f"{config.bots[list(self.bots).index(s)]}"
-            f" ({self.t['seat']} {s})" for s in range(3)]
-        self.selected: set[tuple[int, int]] = set()
+            self.t["you"] if s == config.human else f"{self.bot_kinds[s]} {s}"
+            for s in range(self.players)]
+        self.selected: set[tuple[str, int]] = set()
         self.logged = 0
         self.saved_paths: list[Path] = []
+        self.showing_last = False
         self._bot_timer: Any = None
+        self._booked = False
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -144,10 +166,12 @@ class BinokelApp(App[None]):
         with Horizontal(id="main"):
             with Vertical(id="table"):
                 yield Static(id="status")
-                yield Static(id="players")
+                yield Static(id="seats")
+                yield Static(id="panels")
                 yield Static(id="trick")
                 yield Static(self.t["hand"], id="hand-title")
                 yield Horizontal(id="hand")
+                yield Horizontal(id="own-table")
                 yield Horizontal(id="actions")
             with Vertical(id="side"):
                 yield DataTable(id="sheet")
@@ -155,211 +179,162 @@ class BinokelApp(App[None]):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = "Binokel"
+        self.title = present(self.state.view(self.config.human), self.config.lang,
+                             self.names).title
         sheet = self.query_one("#sheet", DataTable)
         sheet.add_columns("#", *[n[:10] for n in self.names])
         self.refresh_all()
 
     # ------------------------------------------------------------------ helpers
     @property
-    def state(self) -> DealState:
-        return self.round.current  # type: ignore[no-any-return]
+    def state(self) -> Any:
+        return self.round.current
 
-    def card_label(self, c: int) -> Text:
-        style = {"letters": "token", "symbols": "symbol", "words": "words"}[self.config.cards]
-        return Text(card_name(c, style, self.config.lang), style=f"bold {SUIT_STYLE[c >> 3]}")
+    def table(self) -> Table:
+        style = CARD_STYLE[self.config.cards]
+        return present(self.state.view(self.config.human), self.config.lang, self.names,
+                       style)
 
-    def action_label(self, action: str) -> str:
-        t = self.t
-        verb, _, arg = action.partition(" ")
-        if verb == "bid":
-            return f"{t['bid']} {arg}"
-        if verb in ("trump", "abgehen"):
-            return f"{t[verb]} {suit_name(SUIT_LETTERS.index(arg), self.config.lang)}"
-        if verb == "call":
-            return t["call none"] if arg == "none" else f"{t['call']} {arg}"
-        if action in t:
-            return t[action]
-        return action
+    def card_label(self, token: str) -> Text:
+        c = parse_card(token)
+        return Text(card_name(c, CARD_STYLE[self.config.cards], self.config.lang),
+                    style=f"bold {SUIT_STYLE[c >> 3]}")
+
+    def cards_text(self, tokens: tuple[str, ...] | list[str]) -> Text:
+        out = Text()
+        for tok in tokens:
+            out.append_text(self.card_label(tok))
+            out.append(" ")
+        return out
 
     def write_log(self, line: str | Text) -> None:
         self.query_one("#log", RichLog).write(line)
 
     # ------------------------------------------------------------------ rendering
     def refresh_all(self) -> None:
-        view = self.state.view(self.config.human)
-        self.render_status(view)
-        self.render_players(view)
-        self.render_trick(view)
-        self.render_hand(view)
-        self.render_actions(view)
-        self.render_log()
+        table = self.table()
+        self.render_status(table)
+        self.render_seats(table)
+        self.render_panels(table)
+        if not self.showing_last:
+            self.render_trick(table.trick)
+        self.render_hand(table)
+        self.render_actions(table)
+        self.render_log(table)
         self.schedule_bot()
 
-    def render_status(self, view: View) -> None:
-        t = self.t
-        parts = [f"{t['deal']} {len(self.round.sheet) + 1}",
-                 f"{t['dealer']}: {self.names[view.dealer]}"]
-        if view.declarer is not None:
-            parts.append(f"{t['declarer']}: {self.names[view.declarer]} ({view.high_bid})")
-        if view.contract:
-            if view.contract == "normal" and view.trump >= 0:
-                parts.append(f"{t['trump']}: {suit_name(view.trump, self.config.lang)}")
-            else:
-                parts.append(f"{t['contract']}: {t.get(view.contract, view.contract)}")
-        elif view.high_bid is not None:
-            parts.append(f"{t['bid']}: {view.high_bid}")
-        if view.dapp is not None:
-            dapp = Text(f"{t['dapp']}: ")
-            for c in view.dapp:
-                dapp.append_text(self.card_label(c))
-                dapp.append(" ")
-            status = Text(" · ".join(parts) + "\n")
-            status.append_text(dapp)
-        else:
-            status = Text(" · ".join(parts))
-        if not view.result:
-            who = view.to_move
-            line = t["your_turn"] if who == self.config.human else \
-                t["waiting"].format(name=self.names[who])
-            status.append("\n" + line, style="bold")
+    def render_status(self, table: Table) -> None:
+        status = Text(table.status)
+        if table.my_turn:
+            status.append("\n" + self.t["your_turn"], style="bold")
         self.query_one("#status", Static).update(status)
 
-    def render_players(self, view: View) -> None:
-        t = self.t
+    def render_seats(self, table: Table) -> None:
         out = Text()
-        last_bid: dict[int, str] = {}
-        for seat, a in view.history:
-            if a.startswith(("bid", "pass")):
-                last_bid[seat] = t["pass"] if a == "pass" else a.split()[1]
-        for seat in range(view.players):
-            out.append(f"{self.names[seat]:<24}", style="bold" if seat == view.to_move else "")
-            out.append(f" {view.hand_sizes[seat]:2d} ")
-            if seat in last_bid:
-                out.append(f" [{t['bid']}: {last_bid[seat]}]")
-            if view.melds is not None and view.melds[seat].melds:
-                mr = view.melds[seat]
-                out.append(f"  {t['melds']}: " + ", ".join(
-                    f"{m.label(self.config.lang)} {m.points}" for m in mr.melds)
-                    + f" = {mr.total}")
-            out.append(f"  {t['score']}: {view.trick_points[seat]}\n")
-        self.query_one("#players", Static).update(out)
+        for seat in table.seats:
+            style = "bold" if seat.seat == table.to_move else ("dim" if seat.out else "")
+            out.append(f"{seat.name:<18}", style=style)
+            out.append(f" {seat.cards:2d} {self.t['cards']}")
+            if seat.team is not None:
+                out.append(f"  {self.t['team']} {seat.team + 1}")
+            if seat.roles:
+                out.append("  [" + ", ".join(seat.roles) + "]")
+            for line in seat.lines:
+                out.append("  " + line)
+            if seat.melds:
+                out.append("\n   " + ", ".join(f"{m.label} {m.points}" for m in seat.melds)
+                           + (f" = {seat.meld_total}" if seat.meld_total is not None else ""))
+            if seat.table:
+                out.append("\n   ")
+                out.append_text(self.cards_text(seat.table))
+            out.append("\n")
+        self.query_one("#seats", Static).update(out)
 
-    def render_trick(self, view: View, trick: tuple[int, ...] | None = None,
-                     leader: int | None = None, title: str | None = None) -> None:
-        cards = view.trick if trick is None else trick
-        lead = view.trick_leader if leader is None else leader
-        out = Text(f"{title or self.t['trick']} {len(view.tricks) + (trick is None)}\n",
-                   style="italic")
-        for i, c in enumerate(cards):
-            seat = (lead + i) % view.players
-            out.append(f"  {self.names[seat]:<24} ")
-            out.append_text(self.card_label(c))
+    def render_panels(self, table: Table) -> None:
+        out = Text()
+        for panel in table.panels:
+            out.append(f"{panel.title}: ", style="italic")
+            out.append_text(self.cards_text(panel.cards))
+            if panel.text:
+                out.append(panel.text)
+            out.append("\n")
+        self.query_one("#panels", Static).update(out)
+
+    def render_trick(self, trick: TrickView) -> None:
+        out = Text(f"{trick.title}\n", style="italic")
+        for seat, tok in trick.cards:
+            out.append(f"  {self.names[seat]:<18} ")
+            out.append_text(self.card_label(tok))
+            if trick.winner == seat:
+                out.append("  ✓")
             out.append("\n")
         self.query_one("#trick", Static).update(out)
 
-    def render_hand(self, view: View) -> None:
-        box = self.query_one("#hand", Horizontal)
-        box.remove_children()
-        buttons = []
-        seen: dict[int, int] = {}
-        for c in view.hand:
-            k = seen.get(c, 0)
-            seen[c] = k + 1
-            b = CardButton(self.card_label(c), c, k)
-            if (c, k) in self.selected:
+    def _card_buttons(self, tokens: tuple[str, ...], where: str, table: Table) -> list[Button]:
+        ch = table.choices
+        buttons: list[Button] = []
+        seen: dict[str, int] = {}
+        for tok in tokens:
+            k = seen.get(tok, 0)
+            seen[tok] = k + 1
+            b = CardButton(self.card_label(tok), tok, k, where)
+            if ch.cards is not None and tok in ch.cards.cards:
+                b.add_class("playable")
+            if where == "hand" and (tok, k) in self.selected:
                 b.add_class("selected")
             buttons.append(b)
-        box.mount(*buttons)
+        return buttons
 
-    def render_actions(self, view: View) -> None:
+    def render_hand(self, table: Table) -> None:
+        box = self.query_one("#hand", Horizontal)
+        box.remove_children()
+        box.mount(*self._card_buttons(table.hand, "hand", table))
+        own = next((s.table for s in table.seats if s.seat == table.me), ())
+        tbox = self.query_one("#own-table", Horizontal)
+        tbox.remove_children()
+        if own:
+            tbox.mount(Static(self.t["table_cards"] + ": "),
+                       *self._card_buttons(own, "table", table))
+
+    def render_actions(self, table: Table) -> None:
         box = self.query_one("#actions", Horizontal)
         box.remove_children()
-        if view.result is not None:
-            box.mount(ActionButton(self.t["next"], "next", variant="primary"))
+        if self.state.is_over:
+            if not self.round.is_over:
+                box.mount(ActionButton(self.t["next"], "next", variant="primary"))
             return
-        if view.to_move != self.config.human:
+        if not table.my_turn:
             return
-        acts = list(view.legal_actions)
-        shown: list[str] = []
-        if view.phase == "bidding":
-            bids = [a for a in acts if a.startswith("bid ")]
-            # The next bid and a few jumps; every bid is legal, a list of 100 is not useful.
-            picks = bids[:1] + [b for b in bids[1:] if int(b.split()[1]) - int(
-                bids[0].split()[1]) in (20, 50, 100)]
-            shown = picks + (["pass"] if "pass" in acts else [])
-        elif view.phase == "declare":
-            shown = [a for a in acts if a.startswith("abgehen")]
-            k = len(view.dapp or ())
-            push = ActionButton(f"{self.t['discard']} ({len(self.selected)}/{k})", "discard",
-                                variant="warning", disabled=len(self.selected) != k)
-            box.mount(push)
-        elif view.phase in ("trump", "call"):
-            shown = acts
-        buttons = [ActionButton(self.action_label(a), a) for a in shown]
-        if buttons:
-            box.mount(*buttons)
+        ch = table.choices
+        widgets: list[Any] = []
+        if ch.select is not None:
+            n = len(self.selected)
+            widgets.append(ActionButton(f"{ch.select.label} ({n}/{ch.select.count})", "select",
+                                        variant="warning", disabled=n != ch.select.count))
+        for b in ch.buttons:
+            variant = {"primary": "primary", "warning": "warning"}.get(b.style, "default")
+            widgets.append(ActionButton(b.label, b.action, variant=variant))
+        if ch.bid is not None:
+            widgets.append(Input(placeholder=self.t["bid_placeholder"], id="bid-input",
+                                 type="integer"))
+        if widgets:
+            box.mount(*widgets)
 
-    def render_log(self) -> None:
-        state = self.state
-        hist = state.view(self.config.human).history
-        t = self.t
-        while self.logged < len(hist):
-            seat, a = hist[self.logged]
+    def render_log(self, table: Table) -> None:
+        while self.logged < len(table.log):
+            self.write_log(table.log[self.logged])
             self.logged += 1
-            verb, _, arg = a.partition(" ")
-            name = self.names[seat]
-            if verb == "play":
-                continue
-            if verb == "discard" and "?" in arg:
-                self.write_log(f"{name}: {t['discard']}")
-            else:
-                self.write_log(f"{name}: {self.action_label(a)}")
-            if verb in ("bid", "pass") and state.phase != "bidding" and \
-                    self.logged == self._bidding_end(hist):
-                self.log_dapp()
-        view = state.view(self.config.human)
-        n_tricks = len(view.tricks)
-        logged_tricks = getattr(self, "_logged_tricks", 0)
-        if view.melds is not None and not getattr(self, "_logged_melds", False):
-            self._logged_melds = True
-            for seat, mr in enumerate(view.melds):
-                if mr.melds:
-                    self.write_log(f"{self.names[seat]} {t['melds']}: " + ", ".join(
-                        f"{m.label(self.config.lang)} {m.points}" for m in mr.melds)
-                        + f" = {mr.total}")
-        for i in range(logged_tricks, n_tricks):
-            tr = view.tricks[i]
-            line = Text(f"{t['trick']} {i + 1}: ")
-            for c in tr.cards:
-                line.append_text(self.card_label(c))
-                line.append(" ")
-            line.append(f"→ {self.names[tr.winner]} ({tr.points})")
-            self.write_log(line)
-        self._logged_tricks = n_tricks
-        if view.result is not None and not getattr(self, "_logged_result", False):
-            self._logged_result = True
-            for text in describe_result(view.result, self.config.lang):
-                self.write_log(text)
+        if self.state.is_over and not self._booked:
+            self._booked = True
+            for line in table.result:
+                self.write_log(Text(line, style="bold"))
             self.after_deal()
-
-    def _bidding_end(self, hist: tuple[tuple[int, str], ...]) -> int:
-        return max(i for i, (_, a) in enumerate(hist) if a.startswith(("bid", "pass"))) + 1
-
-    def log_dapp(self) -> None:
-        view = self.state.view(self.config.human)
-        if view.dapp:
-            line = Text(f"{self.t['dapp']}: ")
-            for c in view.dapp:
-                line.append_text(self.card_label(c))
-                line.append(" ")
-            self.write_log(line)
 
     def after_deal(self) -> None:
         state = self.state
         if self.config.save_dir is not None:
             self.config.save_dir.mkdir(parents=True, exist_ok=True)
-            path = self.config.save_dir / f"deal-{len(self.round.sheet):03d}.json"
+            path = self.config.save_dir / f"{self.config.game}-{len(self.round.sheet):03d}.json"
             Record.from_state(state, names=self.names).save(path)
             self.saved_paths.append(path)
             self.write_log(self.t["saved"].format(path=path))
@@ -381,12 +356,13 @@ class BinokelApp(App[None]):
 
     def bot_move(self) -> None:
         self._bot_timer = None
+        if not self.query("#status"):  # the app is closing: its screen is already gone
+            return
         state = self.state
         if state.is_over or state.to_move == self.config.human:
             return
         seat = state.to_move
-        action = self.bots[seat].choose(state.view(seat))
-        self.apply(action)
+        self.apply(self.bots[seat].choose(state.view(seat)))
 
     # ------------------------------------------------------------------ input
     def apply(self, action: str) -> None:
@@ -395,64 +371,81 @@ class BinokelApp(App[None]):
         except ValueError as e:
             self.notify(str(e), severity="warning")
             return
-        if self.state.phase != "declare":
-            self.selected.clear()
+        self.selected.clear()
         self.refresh_all()
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         b = event.button
-        view = self.state.view(self.config.human)
         if isinstance(b, CardButton):
-            self.card_clicked(view, b)
+            self.card_clicked(b)
         elif isinstance(b, ActionButton):
             if b.engine_action == "next":
                 self.action_next_deal()
-            elif b.engine_action == "discard":
-                self.push_selected(view)
+            elif b.engine_action == "select":
+                self.confirm_selection()
             else:
                 self.apply(b.engine_action)
 
-    def card_clicked(self, view: View, b: CardButton) -> None:
-        if view.to_move != self.config.human or view.result is not None:
-            self.notify(self.t["waiting"].format(name=self.names[view.to_move])
-                        if view.result is None else self.t["next"], severity="information")
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        table = self.table()
+        rng = table.choices.bid
+        if rng is None:
             return
-        token = card_name(b.card, "token")
-        if view.phase == "declare":
-            key = (b.card, b.card_index)
+        value = event.value.strip()
+        if not value.isdigit() or f"{rng.verb} {value}" not in self.state.legal_actions():
+            self.notify(self.t["bad_bid"].format(low=rng.low, high=rng.high, step=rng.step),
+                        severity="warning")
+            return
+        self.apply(f"{rng.verb} {value}")
+
+    def card_clicked(self, b: CardButton) -> None:
+        table = self.table()
+        if self.state.is_over:
+            self.notify(self.t["over_next"], severity="information")
+            return
+        if not table.my_turn:
+            self.notify(self.t["not_now"], severity="information")
+            return
+        ch = table.choices
+        if ch.select is not None and b.where == "hand":
+            key = (b.token, b.card_index)
             if key in self.selected:
                 self.selected.discard(key)
-            elif len(self.selected) < len(view.dapp or ()):
+            elif len(self.selected) < ch.select.count:
                 self.selected.add(key)
-            self.render_hand(view)
-            self.render_actions(view)
+            self.render_hand(table)
+            self.render_actions(table)
             return
-        if view.phase == "give":
-            self.apply(f"give {token}")
+        if ch.cards is not None and b.token in ch.cards.cards:
+            self.apply(f"{ch.cards.verb} {b.token}")
             return
-        if view.phase == "play":
-            action = f"play {token}"
-            if action not in view.legal_actions:
-                legal = " ".join(a[5:] for a in view.legal_actions)
-                self.notify(f"{token}: {self.t['trick']} — {legal}", severity="warning")
-                return
-            self.apply(action)
-            return
-        self.notify(self.t["select4"].format(k=len(view.dapp or ())) if view.phase == "declare"
-                    else self.t["your_turn"], severity="information")
+        hint = (ch.cards.hint if ch.cards is not None else "") or (
+            ch.select.hint if ch.select is not None else self.t["your_turn"])
+        if ch.cards is not None:
+            hint += " " + " ".join(card_name(parse_card(x), CARD_STYLE[self.config.cards],
+                                             self.config.lang) for x in ch.cards.cards)
+        self.notify(hint, severity="warning")
 
-    def push_selected(self, view: View) -> None:
-        cards = sorted(c for c, _ in self.selected)
-        self.apply("discard " + " ".join(card_name(c, "token") for c in cards))
+    def confirm_selection(self) -> None:
+        ch = self.table().choices
+        if ch.select is None:
+            return
+        tokens = sorted((tok for tok, _ in self.selected),
+                        key=lambda x: (parse_card(x) >> 3, -(parse_card(x) & 7)))
+        self.apply(f"{ch.select.verb} " + " ".join(tokens))
 
     def action_last_trick(self) -> None:
-        view = self.state.view(self.config.human)
-        if not view.tricks:
+        table = self.table()
+        if table.last_trick is None:
             self.notify(self.t["no_last"])
             return
-        tr = view.tricks[-1]
-        self.render_trick(view, tr.cards, tr.leader, self.t["last_trick"])
-        self.set_timer(3.0, lambda: self.render_trick(self.state.view(self.config.human)))
+        self.showing_last = True
+        self.render_trick(table.last_trick)
+
+        def back() -> None:
+            self.showing_last = False
+            self.render_trick(self.table().trick)
+        self.set_timer(3.0, back)
 
     def action_next_deal(self) -> None:
         if not self.state.is_over or self.round.is_over:
@@ -462,13 +455,13 @@ class BinokelApp(App[None]):
         self.round.next_deal()
         self.selected.clear()
         self.logged = 0
-        self._logged_tricks = 0
-        self._logged_melds = False
-        self._logged_result = False
+        self._booked = False
         self.write_log("—" * 20)
         self.refresh_all()
 
     def on_key(self, event: Key) -> None:
+        if isinstance(self.focused, Input):
+            return
         if event.key in ("l", "n", "q", "tab", "shift+tab", "enter", "space", "left", "right",
                          "up", "down", "escape", "ctrl+q", "ctrl+c", "ctrl+p"):
             return
@@ -476,29 +469,34 @@ class BinokelApp(App[None]):
 
     # ------------------------------------------------------------------ for tests
     def press_action(self, action: str) -> None:
-        """Perform ``action`` as the human would by clicking (used by the tests)."""
+        """Perform ``action`` as the human would, by clicking what the table offers (used by
+        the tests): a card, a button, a selection of cards, or a typed bid."""
+        table = self.table()
+        ch = table.choices
         verb, _, arg = action.partition(" ")
-        view = self.state.view(self.config.human)
-        if verb in ("play", "give"):
-            c = parse_card(arg)
+        if ch.cards is not None and verb == ch.cards.verb and arg in ch.cards.cards:
             for b in self.query(CardButton):
-                if b.card == c:
+                if b.token == arg:
                     b.press()
                     return
-        if verb == "discard":
+        if ch.select is not None and verb == ch.select.verb:
             self.selected.clear()
-            wanted = [parse_card(x) for x in arg.split()]
-            for c in wanted:
-                k = sum(1 for s, _ in self.selected if s == c)
-                self.selected.add((c, k))
-            self.push_selected(view)
+            for tok in arg.split():
+                k = sum(1 for s, _ in self.selected if s == tok)
+                self.selected.add((tok, k))
+            self.confirm_selection()
             return
         for ab in self.query(ActionButton):
             if ab.engine_action == action:
                 ab.press()
                 return
-        self.apply(action)  # e.g. a bid jump that has no button: the engine decides
+        if ch.bid is not None and verb == ch.bid.verb:
+            box = self.query_one("#bid-input", Input)
+            box.value = arg
+            self.on_input_submitted(Input.Submitted(box, arg))
+            return
+        raise AssertionError(f"the table offers no way to do {action!r}")
 
 
 def run_terminal_game(config: GameConfig) -> None:
-    BinokelApp(config).run()
+    TableApp(config).run()

@@ -1,4 +1,4 @@
-"""``binokel play``: the terminal game against two computer players."""
+"""``binokel play``: the terminal game against computer players, for every game."""
 
 from __future__ import annotations
 
@@ -7,17 +7,28 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import bot_names
-from ..cli import UserError
-from ..cli_commands import add_rule_arguments, rules_from_args
+from ..cli import UserError, parse_options
+from ..games import all_games, get_game
 
 
 def register(sub: Any) -> None:
-    p = sub.add_parser("play", help="play a round against two computer players in the terminal")
-    add_rule_arguments(p)
+    games = ", ".join(sorted(all_games()))
+    p = sub.add_parser("play", help="play a round against computer players in the terminal")
+    p.add_argument("--game", default="binokel", help=f"the game: {games}")
+    p.add_argument("--players", type=int, default=None,
+                   help="number of players (binokel: 3, or 4 with the dealer sitting out; "
+                        "luxusfamilie: 3-8; doppelkopf: 4 or 5)")
+    p.add_argument("--preset", default="standard", help="the game's preset (binokel rules GAME)")
+    p.add_argument("-o", "--option", action="append", metavar="NAME=VALUE",
+                   help="a rule option, e.g. -o lost_factor=1 (repeatable)")
     p.add_argument("--seed", type=int, default=None, help="seed for the cards and the bots")
-    p.add_argument("--bots", default="heuristic,heuristic",
-                   help="the computer players at seats 1 and 2, e.g. heuristic,random")
+    p.add_argument("--bots", default="heuristic",
+                   help="the computer players at the other seats, comma-separated (the last "
+                        "one fills the rest), e.g. heuristic,random")
     p.add_argument("--target", type=int, default=None, help="points that win the round")
+    p.add_argument("--deals", type=int, default=None,
+                   help="play a fixed number of deals (games played that way: Doppelkopf, "
+                        "Luxusfamilie; Binokel's aks preset)")
     p.add_argument("--lang", choices=["de", "en"], default="de")
     p.add_argument("--cards", choices=["letters", "symbols", "words"], default="letters")
     p.add_argument("--save-dir", type=Path, default=Path("records"),
@@ -26,19 +37,43 @@ def register(sub: Any) -> None:
     p.set_defaults(handler=cmd_play)
 
 
+def game_rules(game: str, preset: str, options: dict[str, Any], target: int | None = None,
+               deals: int | None = None) -> Any:
+    """The rules of ``game`` from the command line's preset, options, target and deals."""
+    spec = get_game(game)
+    options = dict(options)
+    for name, value in (("target", target), ("deals_per_series", deals)):
+        if value is None:
+            continue
+        if name not in spec.options:
+            raise UserError(f"{game} has no {'--target' if name == 'target' else '--deals'}")
+        options[name] = value
+    try:
+        return spec.make_rules({"preset": preset, "options": options})
+    except ValueError as e:
+        raise UserError(str(e)) from None
+
+
 def cmd_play(args: argparse.Namespace) -> int:
     from .app import GameConfig, run_terminal_game
 
-    rules = rules_from_args(args)
-    if args.target is not None:
-        rules = rules.replace(target=args.target)
-    kinds = [k.strip() for k in args.bots.split(",")]
-    if len(kinds) != 2:
-        raise UserError("--bots needs two bot kinds, e.g. heuristic,random")
+    try:
+        spec = get_game(args.game)
+    except ValueError as e:
+        raise UserError(str(e)) from None
+    players = args.players or spec.default_players
+    if players not in spec.players:
+        raise UserError(f"{args.game} is for {' or '.join(map(str, spec.players))} players")
+    rules = game_rules(args.game, args.preset, parse_options(args.option or []), args.target,
+                       args.deals)
+    kinds = [k.strip() for k in args.bots.split(",") if k.strip()]
+    if not kinds or len(kinds) > players - 1:
+        raise UserError(f"--bots needs 1 to {players - 1} bot kinds, e.g. heuristic,random")
+    known = bot_names(args.game)
     for k in kinds:
-        if k not in bot_names():
-            raise UserError(f"unknown bot {k!r} (known: {', '.join(bot_names())})")
-    run_terminal_game(GameConfig(rules=rules, seed=args.seed, bots=(kinds[0], kinds[1]),
-                                 lang=args.lang, cards=args.cards,
+        if k not in known:
+            raise UserError(f"bot {k!r} does not play {args.game} (bots: {', '.join(known)})")
+    run_terminal_game(GameConfig(rules=rules, game=args.game, players=players, seed=args.seed,
+                                 bots=tuple(kinds), lang=args.lang, cards=args.cards,
                                  save_dir=None if args.no_save else args.save_dir))
     return 0

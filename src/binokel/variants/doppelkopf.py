@@ -49,16 +49,20 @@ from ..cards import (
 )
 from ..game import IllegalAction
 from ..games import GameSpec, register
-from .doppelkopf_rules import DokoRules
+from ..round import Round
+from .doppelkopf_rules import DOKO_OPTIONS, DOKO_PRESET_TEXT, DokoRules
 
 __all__ = [
     "ABSAGEN",
     "DokoResult",
+    "DokoRound",
     "DokoRules",
+    "DokoSession",
     "DokoState",
     "DokoView",
     "IllegalAction",
     "Order",
+    "PflichtsoloBook",
     "card_order",
     "full_deck",
 ]
@@ -204,6 +208,16 @@ class DokoResult:
     value: int                      # net game value for the Re party (before x3)
     notes: tuple[str, ...] = ()
     pflichtsolo: bool = False
+
+    @property
+    def declarer(self) -> int | None:
+        """The soloist of a game scored as a solo (for score sheets and the arena), else None."""
+        return self.re_seats[0] if self.solo and len(self.re_seats) == 1 else None
+
+    @property
+    def made(self) -> bool | None:
+        """Whether the soloist won (None when no one played alone)."""
+        return None if self.declarer is None else self.winner == RE
 
     def to_json(self) -> dict[str, Any]:
         return {"scores": list(self.scores), "contract": self.contract,
@@ -924,7 +938,7 @@ class DokoState:
         return tuple(out)
 
     def _masked_history(self, viewer: int) -> tuple[tuple[int, str], ...]:
-        if self.contract != ARMUT:
+        if self.contract not in (ARMUT, THROWN_IN):  # a refused Armut stays face down too
             return tuple(self.history)
         poor = self.armut_offer[0]
         out = []
@@ -1120,6 +1134,130 @@ def random_deal(rules: DokoRules, dealer: int, rng: random.Random,
     return state
 
 
+class PflichtsoloBook:
+    """Who still owes a Pflichtsolo in a series (only with the option ``pflichtsolo``).
+
+    >>> book = PflichtsoloBook(DokoRules(pflichtsolo=True, pflicht_owed="02"), players=4)
+    >>> book.owed, book.rules_for(DokoRules(pflichtsolo=True)).pflicht_owed
+    ({0, 2}, '02')
+    """
+
+    def __init__(self, rules: DokoRules, players: int) -> None:
+        self.owed: set[int] = set(range(players)) if rules.pflicht_owed == "all" else {
+            int(ch) for ch in rules.pflicht_owed if int(ch) < players}
+
+    def rules_for(self, rules: DokoRules) -> DokoRules:
+        """The rules of the next deal: ``pflicht_owed`` names the seats that still owe."""
+        if not rules.pflichtsolo:
+            return rules
+        return rules.replace(pflicht_owed="".join(str(s) for s in sorted(self.owed)))
+
+    def book(self, state: DokoState) -> bool:
+        """Book a finished deal; True if it was a Pflichtsolo, which the same dealer follows
+        with a new deal (DKV) and which does not count towards ``deals_per_series``."""
+        result = state.result
+        if result is None:
+            raise ValueError("the deal is not over")
+        if result.pflichtsolo and state.soloist is not None:
+            self.owed.discard(state.soloist)
+            return True
+        return False
+
+
+class DokoRound(Round):
+    """A Doppelkopf series: ``deals_per_series`` deals (DKV: 24) plus the Pflichtsoli, the
+    seats that still owe a Pflichtsolo, and the same dealer again after a Pflichtsolo.
+
+    >>> from binokel.round import new_round
+    >>> rnd = new_round("doppelkopf", DokoRules(pflichtsolo=True, deals_per_series=4), seed=1)
+    >>> type(rnd).__name__, rnd.current.dealer, rnd.current.rules.pflicht_owed, rnd.owed
+    ('DokoRound', 0, '0123', {0, 1, 2, 3})
+    """
+
+    rules: DokoRules
+
+    def __init__(self, rules: DokoRules | None = None, players: int | None = None,
+                 first_dealer: int = 0, seed: int | None = None,
+                 game: str = "doppelkopf") -> None:
+        rules = rules or DokoRules()
+        # The book must exist before Round deals the first deal (it asks deal_rules()).
+        self.pflicht = PflichtsoloBook(rules, players or 4)
+        self.repeat: list[bool] = []   # per finished deal: a Pflichtsolo, the dealer deals again
+        super().__init__(rules, players, first_dealer, seed, game)
+
+    @property
+    def owed(self) -> set[int]:
+        """The seats that still owe their Pflichtsolo."""
+        return self.pflicht.owed
+
+    @property
+    def deals_played(self) -> int:
+        """The deals that count towards ``deals_per_series`` (not the Pflichtsoli)."""
+        return self.repeat.count(False)
+
+    def deal_rules(self) -> DokoRules:
+        return self.pflicht.rules_for(self.rules)
+
+    def next_dealer(self) -> int:
+        if self.repeat and self.repeat[-1]:
+            return int(self.current.dealer)
+        return int((self.current.dealer + 1) % self.players)
+
+    def _book(self) -> None:
+        self.repeat.append(self.pflicht.book(self.current))
+        super()._book()
+
+    def _winner(self, res: Any) -> int | None:
+        if self.deals_played < self.rules.deals_per_series:
+            return None
+        return self._best(list(range(self.players)))
+
+
+HELP = {
+    "en": """\
+Doppelkopf (seed 002, RULES §8): 48 cards (A 10 K O U 9 twice), four players, 12 cards each
+dealt four times three; with five the dealer sits out. The holders of the Kreuz-Damen (EO)
+are Re, the others Kontra; nobody knows at first who is with whom.
+
+Trumps, high to low: H10 (Dulle), the Damen, the Buben, then Karo A 10 K 9. Plain suits:
+A 10 K 9. Follow the led suit (trump counts as one suit) if you can, otherwise play anything.
+Of two equal cards the first played wins.
+
+Vorbehalte: everyone says gesund or Vorbehalt; a solo (Damen, Buben, Farbsolo, Fleischlos)
+beats a Hochzeit, among soli the earlier seat. Hochzeit: the holder of both Kreuz-Damen plays
+with the first other player to win one of the first three tricks; nobody does: a Karo-Solo.
+
+Ansagen Re / Kontra and Absagen keine 90 / 60 / 30 / schwarz until the seed's card-count
+deadlines (later by the Hochzeit's clarification trick). Re wins with 121 (120 if only Kontra
+was announced). Scoring: a-e (won, keine 90/60/30, schwarz, announcements), special points
+(gegen die Alten, Doppelkopf, Fuchs gefangen, Karlchen) except in a solo; the soloist scores
+three times. House rules (options, all off): second Dulle beats the first, Armut, Schweinchen,
+Pflichtsolo per series, without nines. A series is a fixed number of deals (24); Pflichtsoli,
+after which the same dealer deals again, come on top. Vorhand leads every game (our reading
+for soli; the seed says so for the normal game).""",
+    "de": """\
+Doppelkopf (Text 002, RULES §8): 48 Karten (A 10 K D B 9 je zweimal), vier Spieler, je 12
+Karten, viermal drei ausgeteilt; zu fünft setzt der Geber aus. Wer eine Kreuz-Dame (EO) hat,
+ist Re, die anderen Kontra; anfangs weiß keiner, wer zu wem gehört.
+
+Trümpfe von oben: H10 (Dulle), die Damen, die Buben, dann Karo A 10 K 9. Fehlfarben:
+A 10 K 9. Bedienen (Trumpf gilt als eine Farbe), sonst beliebig. Von zwei gleichen Karten
+sticht die zuerst gespielte.
+
+Vorbehalte: jeder sagt gesund oder Vorbehalt; ein Solo (Damen, Buben, Farbsolo, Fleischlos)
+geht vor der Hochzeit, unter Soli der frühere Platz. Hochzeit: wer beide Kreuz-Damen hat,
+spielt mit dem ersten anderen, der einen der ersten drei Stiche macht; sonst Karo-Solo.
+
+Ansagen Re / Kontra und Absagen keine 90 / 60 / 30 / schwarz bis zu den Kartenzahlen des
+Textes (nach einer Hochzeit um den Klärungsstich später). Re gewinnt mit 121 (120, wenn nur
+Kontra angesagt wurde). Wertung: a-e (gewonnen, keine 90/60/30, schwarz, Ansagen),
+Sonderpunkte (gegen die Alten, Doppelkopf, Fuchs gefangen, Karlchen) außer im Solo; der
+Solist schreibt dreifach. Hausregeln (Optionen, alle aus): zweite Dulle sticht die erste,
+Armut, Schweinchen, Pflichtsolo je Serie, ohne Neunen. Eine Serie hat feste 24 Spiele;
+Pflichtsoli, nach denen derselbe Geber noch einmal gibt, kommen dazu. Vorhand spielt in jedem
+Spiel aus (bei Soli unsere Lesart; der Text sagt es fürs Normalspiel).""",
+}
+
 register(GameSpec(
     name="doppelkopf", players=(4, 5), default_players=4,
     make_rules=DokoRules.from_dict,
@@ -1127,11 +1265,15 @@ register(GameSpec(
         rules, dealer, seed=seed, deck_order=deck_order, players=players),
     full_deck=full_deck,
     title=("Doppelkopf", "Doppelkopf"),
+    round_class=DokoRound,
+    options=DOKO_OPTIONS, presets=DOKO_PRESET_TEXT, help=HELP,
 ))
 
 
 class DokoSession:
-    """A series of deals: running totals, the dealer, and who still owes a Pflichtsolo.
+    """A series of deals driven from outside (each deal made by :meth:`new_deal`, booked by
+    :meth:`finish`): running totals, the dealer, and who still owes a Pflichtsolo. It keeps
+    its books like :class:`DokoRound` (the same :class:`PflichtsoloBook`), which also deals.
 
     >>> session = DokoSession(DokoRules(pflichtsolo=True))
     >>> deal = session.new_deal(seed=1)
@@ -1145,14 +1287,15 @@ class DokoSession:
         self.players = players
         self.dealer = dealer
         self.totals = [0] * players
-        self.owed = set(range(players)) if self.rules.pflicht_owed == "all" else {
-            int(ch) for ch in self.rules.pflicht_owed}
+        self.pflicht = PflichtsoloBook(self.rules, players)
         self.deals: list[DokoResult] = []
 
+    @property
+    def owed(self) -> set[int]:
+        return self.pflicht.owed
+
     def deal_rules(self) -> DokoRules:
-        if not self.rules.pflichtsolo:
-            return self.rules
-        return self.rules.replace(pflicht_owed="".join(str(s) for s in sorted(self.owed)))
+        return self.pflicht.rules_for(self.rules)
 
     def new_deal(self, seed: int | None = None, rng: random.Random | None = None) -> DokoState:
         return DokoState.new(self.deal_rules(), self.dealer, seed=seed, rng=rng,
@@ -1166,9 +1309,6 @@ class DokoSession:
         for s, x in enumerate(result.scores):
             self.totals[s] += x
         self.deals.append(result)
-        if result.pflichtsolo and state.soloist is not None:
-            # DKV: after a Pflichtsolo the same dealer deals again.
-            self.owed.discard(state.soloist)
-        else:
+        if not self.pflicht.book(state):  # DKV: after a Pflichtsolo the same dealer deals
             self.dealer = (self.dealer + 1) % self.players
         return result

@@ -25,6 +25,10 @@ def _is_bool(v: Any) -> bool:
     return isinstance(v, bool)
 
 
+def _positive(v: Any) -> bool:
+    return isinstance(v, int) and v > 0
+
+
 def _owed(v: Any) -> bool:
     # "all", or the seats (digits) that still owe their Pflichtsolo, e.g. "013"; "" = nobody.
     return isinstance(v, str) and (v == "all" or all(ch in "01234" for ch in v))
@@ -57,6 +61,11 @@ DOKO_OPTIONS: dict[str, Option] = {o.name: o for o in [
        "DKV: against an Absage the other party wins by reaching 90/60/30/one trick",
        "DKV: gegen eine Absage gewinnt die Gegenpartei schon mit 90/60/30/einem Stich",
        check=_is_bool),
+    # A series (DokoRound): as at a DKV table, 24 deals; Pflichtsoli come on top of them.
+    _O("deals_per_series", 24, None, "round",
+       "Deals in a series (Pflichtsoli are played on top); the highest total wins",
+       "Spiele einer Runde (Pflichtsoli kommen dazu); die höchste Summe gewinnt",
+       check=_positive, check_text="a number > 0"),
 ]}
 
 DOKO_PRESETS: dict[str, dict[str, Any]] = {
@@ -85,6 +94,7 @@ class DokoRules:
     pflichtsolo: bool = False
     pflicht_owed: str = "all"
     reach_absage_wins: bool = False
+    deals_per_series: int = 24
 
     @classmethod
     def from_preset(cls, preset: str = "standard", **options: Any) -> DokoRules:
