@@ -92,6 +92,7 @@ def play_turn(page: Any, attempt: int) -> bool:
 
 def _click_turn(page: Any, attempt: int) -> bool:
     actions = page.locator("#actions button[data-action]:not(.warning)")
+    playable = page.locator("#hand .card.playable, .table-cards .card.playable")
     if page.locator("#actions button[data-action='pass']").count():
         page.click("#actions button[data-action='pass']", timeout=2000)
     elif page.locator("#confirm").count():
@@ -101,9 +102,8 @@ def _click_turn(page: Any, attempt: int) -> bool:
         for _ in range(need):
             free.nth(attempt % max(1, free.count())).click(timeout=2000)
         page.click("#confirm", timeout=2000)
-    elif page.locator("#hand .card.playable, .table-cards .card.playable").count():
-        page.locator("#hand .card.playable, .table-cards .card.playable").nth(attempt).click(
-            timeout=2000)
+    elif playable.count():
+        playable.nth(attempt % playable.count()).click(timeout=2000)
     elif actions.count():
         actions.first.click(timeout=2000)
     elif page.locator("#actions button").count():
@@ -135,6 +135,8 @@ def play_until_result(pages: list[Any], reload_after: int | None = None,
                     page.wait_for_selector("#hand .card")
                     assert page.locator("#hand .card").count() == hand_before
         pages[0].wait_for_timeout(40)
+    for i, page in enumerate(pages):  # what the page showed, for the failure report
+        page.screenshot(path=f"/tmp/binokel-e2e-stuck-{i}.png", full_page=True)
     raise AssertionError(f"no result within {limit} s")
 
 

@@ -20,7 +20,7 @@ const T = {
     partners: "Partner: ", total: "Summe", durchTally: "Durch-Konto", rules: "Spielregeln",
     bot: "Bot", step: "Zug", start: "Anfang", end: "Ende", close: "Schließen",
     handsAt: "Karten aller Spieler", symbols: "♣♠ Symbole", letters: "EB Buchstaben",
-    selected: "gewählt", outOf: "von",
+    dealsDone: "Spiele",
   },
   en: {
     newTable: "New table", create: "Create table", preset: "Rules", target: "Target (points)",
@@ -37,7 +37,7 @@ const T = {
     partners: "Partners: ", total: "Total", durchTally: "Durch tally", rules: "Rules",
     bot: "bot", step: "Step", start: "Start", end: "End", close: "Close",
     handsAt: "Every player's cards", symbols: "♣♠ symbols", letters: "EB letters",
-    selected: "selected", outOf: "of",
+    dealsDone: "deals",
   },
 };
 const SYM = { E: "♣", B: "♠", H: "♥", S: "♦" };
@@ -522,7 +522,7 @@ function sheetPanel(m) {
     box.append(el("div", { class: "notice", text: t("partners") +
       sh.parties.map((p) => p.map((s) => m.names[s]).join(" + ")).join(" · ") }));
   }
-  const goal = sh.deals ? `${sh.lines.length} / ${sh.deals} ${t("deal")}` : sh.target ? `${t("target")}: ${sh.target}` : "";
+  const goal = sh.deals ? `${sh.lines.length} / ${sh.deals} ${t("dealsDone")}` : sh.target ? `${t("target")}: ${sh.target}` : "";
   if (goal) box.append(el("div", { class: "notice", text: goal }));
   const table = el("table", { class: "sheet", id: "sheet" });
   table.append(el("tr", {}, el("th", { text: "#" }), ...m.names.map((n, s) =>
