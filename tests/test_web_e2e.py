@@ -27,6 +27,9 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+APPS: list[Any] = [None]   # the running app, for a stuck test's report
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     import uvicorn
@@ -35,7 +38,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
     db = tmp_path_factory.mktemp("e2e") / "web.sqlite3"
     port = _free_port()
-    config = uvicorn.Config(create_app(f"sqlite:///{db}", bot_delay=0.02), host="127.0.0.1",
+    app = APPS[0] = create_app(f"sqlite:///{db}", bot_delay=0.02)
+    config = uvicorn.Config(app, host="127.0.0.1",
                             port=port, log_level="warning")
     srv = uvicorn.Server(config)
     thread = threading.Thread(target=srv.run, daemon=True)
@@ -93,7 +97,13 @@ def play_turn(page: Any, attempt: int) -> bool:
 def _click_turn(page: Any, attempt: int) -> bool:
     actions = page.locator("#actions button[data-action]:not(.warning)")
     playable = page.locator("#hand .card.playable, .table-cards .card.playable")
-    if page.locator("#actions button[data-action='pass']").count():
+    if page.locator("#bid-input").count() and not page.evaluate("() => window.__bidTyped"):
+        # once per page: a free bid typed into the number field (the lowest one offered)
+        low = page.get_attribute("#bid-input", "min", timeout=2000)
+        page.fill("#bid-input", str(low), timeout=2000)
+        page.evaluate("() => { window.__bidTyped = true; }")
+        page.click("#bid-go", timeout=2000)
+    elif page.locator("#actions button[data-action='pass']").count():
         page.click("#actions button[data-action='pass']", timeout=2000)
     elif page.locator("#confirm").count():
         text = page.locator("#confirm").inner_text(timeout=2000)
@@ -135,9 +145,28 @@ def play_until_result(pages: list[Any], reload_after: int | None = None,
                     page.wait_for_selector("#hand .card")
                     assert page.locator("#hand .card").count() == hand_before
         pages[0].wait_for_timeout(40)
-    for i, page in enumerate(pages):  # what the page showed, for the failure report
+    raise AssertionError(f"no result within {limit} s: {stuck_report(pages)}")
+
+
+def stuck_report(pages: list[Any]) -> str:
+    """What the pages show and what the server holds, for the failure message."""
+    out = []
+    for i, page in enumerate(pages):
         page.screenshot(path=f"/tmp/binokel-e2e-stuck-{i}.png", full_page=True)
-    raise AssertionError(f"no result within {limit} s")
+        out.append(page.evaluate(
+            "() => JSON.stringify({conn: document.getElementById('conn').textContent, "
+            "errors: document.getElementById('errors')?.textContent, deal: state?.deal, "
+            "moves: state?.moves, to_move: state?.table?.to_move, me: state?.table?.me, "
+            "choices: state?.table?.choices})"))
+        tid = page.url.rsplit("/", 1)[-1]
+        t = APPS[0].state.registry.tables.get(tid) if APPS[0] is not None else None
+        if t is not None and t.round is not None:
+            st = t.round.current
+            out.append(f"server: moves {len(st.history)} to_move {st.to_move} legal "
+                       f"{st.legal_actions() if not st.is_over else []} bot task {t.bot_task} "
+                       f"connections {len(t.connections)} version {t.version} "
+                       f"sent {[c.sent_version for c in t.connections]}")
+    return "\n".join(out)
 
 
 def test_one_person_against_two_bots_plays_a_deal_by_clicking(server: str, browser: Any) -> None:
