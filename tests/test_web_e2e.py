@@ -28,6 +28,7 @@ def _free_port() -> int:
 
 
 APPS: list[Any] = [None]   # the running app, for a stuck test's report
+LAST_TIMEOUT = [""]        # the last click that timed out, for the same report
 
 
 @pytest.fixture(scope="module")
@@ -90,7 +91,8 @@ def play_turn(page: Any, attempt: int) -> bool:
     looks again. ``attempt`` varies the cards of a selection the server refused."""
     try:
         return _click_turn(page, attempt)
-    except PlaywrightTimeout:
+    except PlaywrightTimeout as e:
+        LAST_TIMEOUT[0] = str(e)
         return False
 
 
@@ -134,10 +136,14 @@ def play_until_result(pages: list[Any], reload_after: int | None = None,
                 return
             # Read the turn in one step: the page re-renders on every server message.
             mine = page.evaluate("() => !!document.querySelector('#turn.mine')")
-            if mine and play_turn(page, attempts[id(page)] % 3):
+            if not mine:
+                continue
+            if not play_turn(page, attempts[id(page)] % 3):
+                attempts[id(page)] += 1  # a click that could not be made: try another target
+            else:
                 clicks += 1
                 page.wait_for_timeout(60)
-                # still our turn with the same table: the server refused; vary the choice
+                # the server refused (an error is shown): vary the choice
                 attempts[id(page)] += 1 if page.locator("#errors .error").count() else 0
                 if reload_after is not None and clicks == reload_after:
                     hand_before = page.locator("#hand .card").count()
@@ -166,6 +172,7 @@ def stuck_report(pages: list[Any]) -> str:
                        f"{st.legal_actions() if not st.is_over else []} bot task {t.bot_task} "
                        f"connections {len(t.connections)} version {t.version} "
                        f"sent {[c.sent_version for c in t.connections]}")
+    out.append(f"last click timeout: {LAST_TIMEOUT[0]}")
     return "\n".join(out)
 
 
