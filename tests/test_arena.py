@@ -58,6 +58,10 @@ def test_arena_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert "heuristic - random" in text and "95% CI" in text
     data = json.loads(out.read_text())
     assert data["groups"] == 3 and (tmp_path / "m.txt").exists()
+    # each deal's mean score per bot, so that matches can be compared deal by deal
+    assert [d["deal"] for d in data["per_deal"]] == [0, 1, 2]
+    diffs = [d["mean_score"]["heuristic"] - d["mean_score"]["random"] for d in data["per_deal"]]
+    assert abs(sum(diffs) / 3 - data["pairs"][0]["mean_diff"]) < 1e-9
     assert main(["arena", "--bots", "heuristic", "--deals", "3"]) == 1
     assert "at least two" in capsys.readouterr().err
     assert main(["arena", "--bots", "heuristic,genius", "--deals", "3"]) == 1

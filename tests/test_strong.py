@@ -109,3 +109,30 @@ def test_durch_declarer_does_not_throw_the_durch_away() -> None:
     bot = StrongBot(seed=3, samples=6)
     choice = bot.choose(s.view(0))
     assert choice != "play HU" and choice in s.legal_actions()
+
+
+def test_a_sure_durch_is_announced_and_a_hopeless_one_is_not() -> None:
+    from helpers import deal, run
+    solid = deal({0: "EA EA E10 E10 EK EK BA BA B10 B10 HA HA"}, dapp="SA SA S10 S10",
+                 dealer=2)
+    run(solid, "bid 150; pass; pass; discard SA SA S10 S10")
+    assert StrongBot(seed=1, samples=6).choose(solid.view(0)) == "durch"
+    weak = deal({0: "EU EU EO BU BO HU HO SU SO S10 BK HK"}, dapp="EA BA HA SA", dealer=2)
+    run(weak, "bid 150; pass; pass; discard EU EU HU SU")
+    assert StrongBot(seed=1, samples=6).choose(weak.view(0)) not in ("durch", "untendurch")
+
+
+def test_the_trump_named_is_the_one_the_push_was_simulated_for() -> None:
+    for seed in range(4):
+        s = DealState.new(Rules(), 2, seed=seed)
+        for a in ("bid 150", "pass", "pass"):
+            s.apply(a)
+        bot = StrongBot(seed=seed, samples=4)
+        push = bot.choose(s.view(0))
+        if not push.startswith("discard"):
+            continue
+        s.apply(push)
+        planned = next(iter(bot._planned.values()))[0]
+        choice = bot.choose(s.view(0))
+        assert choice == f"trump {'EBHS'[planned]}" or choice.startswith(("durch", "abgehen",
+                                                                          "untendurch"))

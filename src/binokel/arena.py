@@ -122,6 +122,7 @@ class MatchResult:
     per_bot: dict[str, dict[str, float]]
     pairs: list[dict[str, Any]]
     ratings: dict[str, dict[str, float]]
+    per_deal: list[dict[str, Any]] = field(default_factory=list)  # each deal's mean per bot
 
     def to_json(self) -> dict[str, Any]:
         return self.__dict__.copy()
@@ -181,9 +182,10 @@ def summarize(kinds: Sequence[str], groups: Sequence[GroupResult], game: str,
         pairs.append({"a": a, "b": b, "mean_diff": mean, "ci_low": lo, "ci_high": hi,
                       "n": len(diffs)})
     games = len(groups) * len(seatings(kinds, players, get_game(game).teams))
+    per_deal = [{"deal": g.index, "mean_score": g.mean_score} for g in groups]
     return MatchResult(list(kinds), game, rules_data, seed, len(groups), games, per_bot, pairs,
                        {k: {"mu": r.mu, "sigma": r.sigma, "conservative": r.mu - 3 * r.sigma}
-                        for k, r in ratings.items()})
+                        for k, r in ratings.items()}, per_deal)
 
 
 def run_match(kinds: Sequence[str], deals: int, seed: int = 0, game: str = "binokel",

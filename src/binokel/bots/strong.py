@@ -8,9 +8,11 @@ stay in their owner's hand until played) and, as declarer, its own discard. Each
 action is evaluated on every world, exactly by the solver (:mod:`binokel.solver`) in the last
 tricks and by rollouts of the heuristic player before, and the best average wins.
 
-The declarer's choice (trump, the cards to push, abgehen, Durch) is also decided by
-simulation: the best few plans of the heuristic are played out on sampled deals and compared
-with what abgehen costs. Bidding uses the heuristic's Monte Carlo estimate over Dapps.
+The declarer's choice is also decided by simulation: the heuristic's best push for each trump
+is played out on the same sampled deals and the plan with the best expected score (his total
+if he reaches the bid, else the lost bid) is compared with what abgehen costs; at the trump
+announcement that plan competes with Durch (solved exactly on sampled deals) and Untendurch
+(played out). Bidding uses the heuristic's Monte Carlo estimate over Dapps.
 
 Levels trade strength for time: ``strong-easy`` (few samples), ``strong`` (default) and
 ``strong-hard``.
@@ -23,8 +25,18 @@ import time
 from collections import Counter
 from typing import Any
 
-from ..cards import SUITS, Card, card_token, cardset, size, sort_key
-from ..game import NORMAL, PLAY, DealState, View, full_deck
+from ..cards import (
+    SUIT_LETTERS,
+    SUITS,
+    Card,
+    CardSet,
+    card_token,
+    cards_of,
+    cardset,
+    size,
+    sort_key,
+)
+from ..game import DURCH, NORMAL, PLAY, UNTENDURCH, DealState, View, full_deck
 from ..melds import best_melds
 from . import legal_actions_of, register_bot
 from .heuristic import HeuristicBot, best_discard
@@ -153,15 +165,20 @@ def _world(view: View, hands: dict[int, list[Card]], discard: list[Card]) -> Dea
 class StrongBot:
     """PIMC with the solver in the endgame and heuristic rollouts before."""
 
-    def __init__(self, seed: int | None = None, samples: int = 16, solve_tricks: int = 3,
+    def __init__(self, seed: int | None = None, samples: int = 16, solve_tricks: int = 6,
                  budget: float = 0.8, name: str = "strong") -> None:
         self.rng = random.Random(seed)
         self.samples = samples
         self.solve_tricks = solve_tricks
+        # Inside rollouts the solver takes over for the last few tricks only: it runs once
+        # per candidate card and world there, not once per world.
+        self.rollout_solve = min(4, solve_tricks)
         self.budget = budget
         self.name = name
         self.heuristic = HeuristicBot(seed=None if seed is None else seed + 1)
         self.rollout = HeuristicBot(seed=None if seed is None else seed + 2, samples=2)
+        # (kept cards, pushed cards) -> (trump, expected score): the plan _declare simulated
+        self._planned: dict[tuple[tuple[Card, ...], tuple[Card, ...]], tuple[int, float]] = {}
 
     def choose(self, view: Any) -> str:
         actions = legal_actions_of(view)
@@ -171,6 +188,8 @@ class StrongBot:
             return self._play(view, actions)
         if view.phase == "declare":
             return self._declare(view, actions)
+        if view.phase == "trump":
+            return self._trump(view, actions)
         return self.heuristic.choose(view)
 
     # ------------------------------------------------------------------ play
@@ -190,13 +209,30 @@ class StrongBot:
             while not world.is_over:
                 world.apply(self.rollout.choose(world.view(world.to_move)))
             return 1 if world.result is not None and world.result.made else 0
-        if not world.is_over and not world.trick and \
-                size(world.hands[world.to_move]) <= self.solve_tricks:
-            from ..solver import solve
-            return self._side_points(world) - before + solve(world).value
+        from ..solver import solve
         while not world.is_over:
+            # The heuristic plays on until few tricks are left; the solver ends it exactly.
+            if not world.trick and size(world.hands[world.to_move]) <= self.rollout_solve:
+                return self._side_points(world) - before + solve(world).value
             world.apply(self.rollout.choose(world.view(world.to_move)))
         return self._side_points(world) - before
+
+    @staticmethod
+    def _utility(world: DealState, gained: int) -> float:
+        """What the declarer writes if his side takes ``gained`` more card points in
+        ``world``: melds + trick points when that reaches the bid, else the lost bid.
+
+        Card points alone ignore the cliff at the bid: a declarer must play for the points
+        he still needs, and the defenders to keep him below them.
+        """
+        decl = world.declarer
+        assert decl is not None and world.melds is not None and world.bid is not None
+        side = [s for s in range(world.players) if world.party[s] == world.party[decl]]
+        total = (sum(world.melds[s].total for s in side) + StrongBot._side_points(world)
+                 + world._set_points(world.discard) + gained)
+        if total >= world.bid:
+            return float(total)
+        return float(-world.bid * world.rules.lost_factor)
 
     def _play(self, view: View, actions: list[str]) -> str:
         deadline = time.perf_counter() + self.budget
@@ -209,17 +245,19 @@ class StrongBot:
                 world = sample_world(view, self.rng)
             except _Impossible:
                 continue
-            if len(view.hand) <= self.solve_tricks and world.contract == NORMAL:
+            normal = world.contract == NORMAL
+            if len(view.hand) <= self.solve_tricks and normal:
                 from ..solver import solve
                 sol = solve(world)
                 for a in actions:
-                    totals[a] += sol.values.get(a, 0)
+                    totals[a] += self._utility(world, sol.values.get(a, 0))
             else:
                 before = self._side_points(world)
                 for a in actions:
                     w = world.clone()
                     w.apply(a)
-                    totals[a] += self._value(w, before)
+                    v = self._value(w, before)
+                    totals[a] += self._utility(world, v) if normal else v
             done += 1
             if time.perf_counter() > deadline:
                 break
@@ -230,64 +268,133 @@ class StrongBot:
 
     # ------------------------------------------------------------------ declarer
     def _declare(self, view: View, actions: list[str]) -> str:
-        """Compare the heuristic's best push per trump, played out on sampled deals, with
-        abgehen."""
+        """Push and trump: the heuristic's best push for each trump, each played out on the
+        same sampled deals; the plan with the best expected score is compared with abgehen."""
         rules = view.rules
         hand = cardset(view.hand)
         k = len(view.dapp or ())
         bid = view.high_bid or 0
-        plans: list[tuple[int, list[Card]]] = []
-        for t in SUITS:
-            plans.append((t, best_discard(hand, t, rules, k)))
-        deadline = time.perf_counter() + 3 * self.budget
-        scores: dict[int, list[float]] = {t: [] for t, _ in plans}
-        unknown = Counter(full_deck(rules))
+        self._planned.clear()  # one plan per deal
+        pushes = {t: best_discard(hand, t, rules, k) for t in SUITS}
+        plans = {t: (hand - cardset(push), push) for t, push in pushes.items()}
+        evs = self._simulate(view, plans, 3 * self.budget)
+        best_t = max(evs, key=lambda t: evs[t])
+        push = sorted(pushes[best_t], key=sort_key)
+        self._planned[(tuple(cards_of(hand - cardset(push))), tuple(push))] = (best_t,
+                                                                              evs[best_t])
+        abgehen = f"abgehen {self.heuristic._abgehen_suit(view)}"
+        if evs[best_t] < ABGEHEN_MARGIN * -bid and abgehen in actions:
+            return abgehen
+        return "discard " + " ".join(card_token(c) for c in push)
+
+    def _trump(self, view: View, actions: list[str]) -> str:
+        """The trump the push was simulated for (or, with no Dapp, the best trump by
+        simulation), against Durch and Untendurch by simulation and abgehen."""
+        bid = view.high_bid or 0
+        rules = view.rules
+        kept, discard = cardset(view.hand), list(view.discard or ())
+        planned = self._planned.get((tuple(view.hand), tuple(sorted(discard, key=sort_key))))
+        if planned is None:
+            evs = self._simulate(view, {t: (kept, discard) for t in SUITS}, 2 * self.budget)
+            best = max(evs, key=lambda t: evs[t])
+            planned = (best, evs[best])
+        options: dict[str, float] = {f"trump {SUIT_LETTERS[planned[0]]}": planned[1]}
+        if "durch" in actions:
+            p = self._contract_chance(view, DURCH)
+            options["durch"] = p * rules.durch_win - (1 - p) * rules.durch_loss
+            if "durch open" in actions:
+                options["durch open"] = p * rules.durch_open - (1 - p) * rules.durch_loss
+        if "untendurch" in actions:
+            p = self._contract_chance(view, UNTENDURCH)
+            options["untendurch"] = p * rules.durch_win - (1 - p) * rules.durch_loss
+        abgehen = f"abgehen {self.heuristic._abgehen_suit(view)}"
+        if abgehen in actions:
+            options[abgehen] = ABGEHEN_MARGIN * -bid
+        best_action = max(options, key=lambda a: options[a])
+        return best_action if best_action in actions else self.heuristic.choose(view)
+
+    def _worlds(self, view: View) -> tuple[list[int], list[Card], int]:
+        """The other seats in play, the cards they hold between them (shuffled anew for each
+        world), and how many each holds."""
+        unknown = Counter(full_deck(view.rules))
         unknown.subtract(Counter(view.hand))
+        unknown.subtract(Counter(view.discard or ()))
         pool = list((+unknown).elements())
         others = [s for s in view.order if s != view.player]
+        return others, pool, len(pool) // len(others)
+
+    def _simulate(self, view: View, plans: dict[int, tuple[CardSet, list[Card]]],
+                  budget: float) -> dict[int, float]:
+        """Expected score of a normal game for each trump's (kept cards, push), played out by
+        heuristic players on the same sampled deals (the declarer writes his side's total if
+        it reaches the bid, else minus the bid times ``lost_factor``)."""
+        bid = view.high_bid or 0
+        lost = bid * view.rules.lost_factor
+        others, pool, per = self._worlds(view)
+        deadline = time.perf_counter() + budget
+        utility: dict[int, list[float]] = {t: [] for t in plans}
         for _ in range(max(2, self.samples)):
             self.rng.shuffle(pool)
-            per = len(pool) // len(others)
-            for t, push in plans:
-                w = self._declared_world(view, others, pool, per, t, push)
+            for t, (kept, push) in plans.items():
+                w = self._declared_world(view, others, pool, per, t, kept, push, NORMAL)
                 while not w.is_over:
                     w.apply(self.rollout.choose(w.view(w.to_move)))
                 res = w.result
                 assert res is not None and res.declarer_total is not None
-                scores[t].append(res.declarer_total)  # melds + tricks of the whole party
+                total = res.declarer_total  # melds + tricks of the whole party
+                utility[t].append(total if total >= bid else -lost)
             if time.perf_counter() > deadline:
                 break
-        mean = {t: sum(v) / len(v) for t, v in scores.items() if v}
-        best_t = max(mean, key=lambda t: mean[t])
-        lost = bid * rules.lost_factor
-        # Expected score of playing: made -> total, else -bid*factor; abgehen: -bid.
-        made_share = sum(1 for v in scores[best_t] if v >= bid) / len(scores[best_t])
-        expected_play = made_share * mean[best_t] - (1 - made_share) * lost
-        abgehen = f"abgehen {self.heuristic._abgehen_suit(view)}"
-        # Rollouts with the heuristic undervalue the declarer's play a little: go out only when
-        # playing is clearly worse than the bid that abgehen costs.
-        if expected_play < -1.25 * bid and abgehen in actions:
-            return abgehen
-        push = sorted(dict(plans)[best_t], key=sort_key)
-        return "discard " + " ".join(card_token(c) for c in push)
+        return {t: sum(v) / len(v) for t, v in utility.items()}
+
+    def _contract_chance(self, view: View, contract: str) -> float:
+        """How often Durch (solved exactly: a single lost trick ends it, so the search is
+        short) or Untendurch (played out by heuristic players) is made on sampled deals."""
+        from ..solver import solve
+        others, pool, per = self._worlds(view)
+        deadline = time.perf_counter() + self.budget
+        made = tried = 0
+        for _ in range(max(2, self.samples)):
+            self.rng.shuffle(pool)
+            w = self._declared_world(view, others, pool, per, -1, cardset(view.hand),
+                                     list(view.discard or ()), contract)
+            if contract == DURCH:
+                made += solve(w).value
+            else:
+                while not w.is_over:
+                    w.apply(self.rollout.choose(w.view(w.to_move)))
+                made += bool(w.result is not None and w.result.made)
+            tried += 1
+            if time.perf_counter() > deadline:
+                break
+        return made / tried
 
     def _declared_world(self, view: View, others: list[int], pool: list[Card], per: int,
-                        trump: int, push: list[Card]) -> DealState:
+                        trump: int, kept: CardSet, push: list[Card],
+                        contract: str) -> DealState:
         hands = {others[i]: pool[i * per:(i + 1) * per] for i in range(len(others))}
-        kept = cardset(view.hand) - cardset(push)
         cards = [kept if s == view.player else cardset(hands.get(s, []))
                  for s in range(view.players)]
-        lead = view.order[0] if view.rules.first_lead == "vorhand" else view.player
+        if contract == NORMAL:
+            lead = view.order[0] if view.rules.first_lead == "vorhand" else view.player
+            melds = [best_melds(h, trump, view.rules) for h in cards]
+        else:
+            lead, melds = view.player, None  # the declarer leads; no melds
         return DealState.at_play(
-            view.rules, view.dealer, cards, view.player, view.high_bid, NORMAL, trump, lead,
+            view.rules, view.dealer, cards, view.player, view.high_bid, contract, trump, lead,
             players=view.players, game=view.game, dapp_cards=tuple(view.dapp or ()),
-            discard=cardset(push), melds=[best_melds(h, trump, view.rules) for h in cards])
+            discard=cardset(push), melds=melds)
+
+
+# Heuristic rollouts undervalue the declarer's play a little (the strong bot plays its hand
+# better than they do): go out only when playing is clearly worse than the bid abgehen costs.
+ABGEHEN_MARGIN = 1.25
 
 
 LEVELS: dict[str, dict[str, Any]] = {
     "strong-easy": {"samples": 3, "solve_tricks": 2, "budget": 0.3},
     "strong": {},
-    "strong-hard": {"samples": 20, "solve_tricks": 4, "budget": 2.5},
+    "strong-hard": {"samples": 24, "solve_tricks": 7, "budget": 2.5},
 }
 
 

@@ -1,0 +1,91 @@
+"""Strong bot and solver timing: the strong bot's decision times (median, 95th percentile,
+max) in deals against two heuristic bots, and the solver's time for complete 12-trick
+positions. A benchmark, not a test:
+
+    python benchmarks/strong_bot.py --deals 30 --level strong --solve 3
+
+Times are wall-clock per decision on this machine (the bot works against a time budget);
+run it on an otherwise idle machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import time
+
+from binokel.bots import make_bot
+from binokel.cards import cards_of, format_cards
+from binokel.game import PLAY, DealState
+from binokel.rules import Rules
+from binokel.solver import solve
+
+
+def decision_times(level: str, deals: int, seed: int) -> dict[str, list[float]]:
+    """Per phase, the strong bot's decision times over ``deals`` deals (it sits in every
+    seat in turn, the two others are heuristic)."""
+    rng = random.Random(seed)
+    times: dict[str, list[float]] = {}
+    for d in range(deals):
+        strong_seat = d % 3
+        bots = [make_bot(level if s == strong_seat else "heuristic", seed=seed + 10 * d + s)
+                for s in range(3)]
+        state = DealState.new(Rules(), d % 3, seed=rng.getrandbits(32))
+        while not state.is_over:
+            seat = state.to_move
+            t0 = time.perf_counter()
+            action = bots[seat].choose(state.view(seat))
+            if seat == strong_seat and len(state.legal_actions()) > 1:
+                times.setdefault(state.phase, []).append(time.perf_counter() - t0)
+            state.apply(action)
+    return times
+
+
+def full_positions(n: int, seed: int) -> list[float]:
+    """Seconds to solve complete 12-trick positions exactly (declarer's push and trump
+    fixed, nothing played)."""
+    out = []
+    for i in range(n):
+        s = DealState.new(Rules(), 2, seed=seed + i)
+        for a in ("bid 150", "pass", "pass"):
+            s.apply(a)
+        s.apply("discard " + format_cards(cards_of(s.hands[0])[:4]))
+        s.apply("trump H")
+        assert s.phase == PLAY
+        t0 = time.process_time()
+        sol = solve(s)
+        out.append(time.process_time() - t0)
+        print(f"  position {i + 1}: value {sol.value}, best {sol.best}, {sol.nodes:,} nodes, "
+              f"{out[-1]:.1f} s CPU", flush=True)
+    return out
+
+
+def pct(xs: list[float], q: float) -> float:
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--deals", type=int, default=30)
+    ap.add_argument("--level", default="strong", help="strong-easy, strong or strong-hard")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--solve", type=int, default=3, help="full 12-trick positions to solve")
+    a = ap.parse_args()
+    times = decision_times(a.level, a.deals, a.seed)
+    every = [t for ts in times.values() for t in ts]
+    print(f"{a.level}: {len(every)} decisions in {a.deals} deals: median "
+          f"{statistics.median(every):.3f} s, 95th percentile {pct(every, 0.95):.3f} s, "
+          f"max {max(every):.3f} s")
+    for phase, ts in sorted(times.items()):
+        print(f"  {phase:<8} {len(ts):4d} decisions: median {statistics.median(ts):.3f} s, "
+              f"p95 {pct(ts, 0.95):.3f} s")
+    if a.solve:
+        print("solver, complete 12-trick positions:")
+        solved = full_positions(a.solve, a.seed)
+        print(f"  median {statistics.median(solved):.1f} s CPU, max {max(solved):.1f} s")
+
+
+if __name__ == "__main__":
+    main()
