@@ -1,11 +1,14 @@
 """Load test of the web server (a benchmark, not a unit test).
 
 Starts one ``binokel serve`` process on loopback with a fresh SQLite file, then runs many
-concurrent tables whose three seats are WebSocket clients choosing random legal actions from
-their own views. Prints tables, actions per second and the action latency (send -> the
-sender's updated state) p50/p99. Bounded by ``--deals`` per table and ``--seconds``.
+concurrent tables whose seats are all WebSocket clients playing like bots: each chooses a
+random action from the choices its presented table offers (buttons, clickable cards, a
+selection of hand cards, a free bid). Prints tables, actions per second and the action
+latency (send -> the sender's first state that includes it) p50/p99. Bounded by ``--deals``
+per table and ``--seconds``. ``--game all`` spreads the tables over every game.
 
     python benchmarks/load_test.py --tables 20 --deals 1 --seconds 120
+    python benchmarks/load_test.py --tables 24 --game all
 """
 
 from __future__ import annotations
@@ -26,6 +29,10 @@ from typing import Any
 
 import websockets
 
+# (game, players) for --game all: every game, small and large tables.
+MIX = [("binokel", 3), ("binokel", 4), ("kreuzbinokel", 4), ("zweier", 2),
+       ("luxusfamilie", 3), ("luxusfamilie", 6), ("doppelkopf", 4), ("doppelkopf", 5)]
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -40,67 +47,115 @@ def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
         return json.loads(r.read())  # type: ignore[no-any-return]
 
 
+def offered(table: dict[str, Any], rng: random.Random) -> list[str]:
+    """What the table offers: buttons, clickable cards, a random selection, a random bid."""
+    ch = table["choices"]
+    acts = [b["action"] for b in ch["buttons"] if b["style"] != "warning" or rng.random() < 0.1]
+    if ch["cards"]:
+        acts += [f"{ch['cards']['verb']} {c}" for c in ch["cards"]["cards"]]
+    if ch["select"]:
+        sel = ch["select"]
+        picked = sorted(rng.sample(range(len(table["hand"])), sel["count"]))
+        acts.append(" ".join([sel["verb"], *(table["hand"][i] for i in picked)]))
+    if ch["bid"] and rng.random() < 0.2:
+        b = ch["bid"]
+        acts.append(f"{b['verb']} {rng.randrange(b['low'], b['high'] + 1, b['step'])}")
+    return acts
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.latencies: list[float] = []
+        self.actions = 0
+        self.refused = 0       # random selections the engine refused (drawn again)
+        self.limited = 0       # rate-limited sends (sent again after a pause)
+
+
 async def seat_client(base: str, tid: str, token: str, deals: int, rng: random.Random,
-                      latencies: list[float], stop_at: float) -> int:
-    actions = 0
+                      stats: Stats, stop_at: float) -> None:
     uri = base.replace("http", "ws") + f"/ws/{tid}?token={token}"
-    async with websockets.connect(uri, max_size=1 << 20) as ws:
+    async with websockets.connect(uri, max_size=1 << 22) as ws:
         sent_at: float | None = None
-        sent_len = -1
+        sent_point = (0, 0)
+        last: dict[str, Any] | None = None
         while time.monotonic() < stop_at:
-            msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=30))
-            if msg.get("type") != "state" or msg.get("view") is None:
-                continue
-            v = msg["view"]
-            if sent_at is not None and len(v["history"]) > sent_len:
-                latencies.append(time.perf_counter() - sent_at)
+            msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=60))
+            if msg.get("type") == "error":
+                # A refused random selection or a rate limit: choose again from the last state.
+                if msg["code"] == "rate_limited":
+                    stats.limited += 1
+                    await asyncio.sleep(0.2)
+                else:
+                    stats.refused += 1
                 sent_at = None
-            if v["result"] is not None:
+                msg = last
+                if msg is None:
+                    continue
+            if msg.get("type") != "state" or msg.get("table") is None:
+                continue
+            last = msg
+            t = msg["table"]
+            point = (msg["deal"], msg["moves"])
+            if sent_at is not None and point > sent_point:
+                stats.latencies.append(time.perf_counter() - sent_at)
+                sent_at = None
+            if t["to_move"] < 0:
                 if msg["deal"] >= deals or msg.get("winner") is not None:
-                    return actions
-                if v["player"] == 0:
+                    return
+                if t["me"] == 0 and point > sent_point:
+                    sent_point = point
                     await ws.send(json.dumps({"type": "next"}))
                 continue
-            if v["to_move"] == v["player"] and v["legal_actions"] and sent_at is None:
-                sent_len = len(v["history"])
+            if t["to_move"] == t["me"] and sent_at is None:
+                sent_point = point
                 sent_at = time.perf_counter()
                 await ws.send(json.dumps({"type": "action",
-                                          "action": rng.choice(v["legal_actions"])}))
-                actions += 1
-    return actions
+                                          "action": rng.choice(offered(t, rng))}))
+                stats.actions += 1
 
 
-async def run(base: str, tables: int, deals: int, seconds: float) -> None:
+async def run(base: str, tables: int, deals: int, seconds: float, game: str) -> None:
     rng = random.Random(1)
     stop_at = time.monotonic() + seconds
-    latencies: list[float] = []
+    stats = Stats()
     jobs = []
-    for _ in range(tables):
-        t = post(base + "/api/tables", {"preset": "standard", "bots": [None, None, None]})
-        for seat in range(3):
-            tok = post(base + f"/api/tables/{t['id']}/join", {"seat": seat,
-                                                              "nickname": f"load{seat}"})
-            jobs.append(seat_client(base, t["id"], tok["token"], deals,
-                                    random.Random(rng.random()), latencies, stop_at))
+    mix = MIX if game == "all" else [(game, 0)]
+    seats_total = 0
+    for i in range(tables):
+        g, n = mix[i % len(mix)]
+        body: dict[str, Any] = {"game": g}
+        if n:
+            body["players"] = n
+        meta = post(base + "/api/tables", {**body, "bots": None})
+        players = meta["players"]
+        seats_total += players
+        for seat in range(players):
+            tok = post(base + f"/api/tables/{meta['id']}/join",
+                       {"seat": seat, "nickname": f"load{seat}"})
+            jobs.append(seat_client(base, meta["id"], tok["token"], deals,
+                                    random.Random(rng.random()), stats, stop_at))
     t0 = time.perf_counter()
-    counts = await asyncio.gather(*jobs)
+    await asyncio.gather(*jobs)
     dt = time.perf_counter() - t0
-    total = sum(counts)
-    latencies.sort()
-    print(f"{tables} concurrent tables x {deals} deal(s), 3 WebSocket clients each, "
-          f"one server process on loopback")
-    print(f"{total} actions in {dt:.1f} s: {total / dt:,.0f} actions/s")
-    if latencies:
-        p50 = statistics.median(latencies) * 1e3
-        p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1e3
-        print(f"action latency: p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(latencies)} samples)")
+    lat = sorted(stats.latencies)
+    games = "every game" if game == "all" else game
+    print(f"{tables} concurrent tables ({games}) x {deals} deal(s), {seats_total} WebSocket "
+          f"clients, one server process on loopback")
+    print(f"{stats.actions} actions in {dt:.1f} s: {stats.actions / dt:,.0f} actions/s "
+          f"({stats.refused} random selections refused, {stats.limited} rate-limited)")
+    if lat:
+        p50 = statistics.median(lat) * 1e3
+        p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1e3
+        print(f"action latency: p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(lat)} samples)")
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__)
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tables", type=int, default=20)
     ap.add_argument("--deals", type=int, default=1)
     ap.add_argument("--seconds", type=float, default=120)
+    ap.add_argument("--game", default="binokel", help="a game name, or 'all'")
     args = ap.parse_args()
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -116,7 +171,7 @@ def main() -> None:
                     break
                 except OSError:
                     time.sleep(0.1)
-            asyncio.run(run(base, args.tables, args.deals, args.seconds))
+            asyncio.run(run(base, args.tables, args.deals, args.seconds, args.game))
         finally:
             proc.terminate()
             proc.wait(timeout=10)

@@ -20,6 +20,7 @@ from starlette.testclient import TestClient
 
 from binokel.record import Record
 from binokel.web.app import create_app
+from web_helpers import act, recv_state
 
 BIN = Path("/usr/lib/postgresql/15/bin")
 pytestmark = pytest.mark.skipif(not (BIN / "initdb").exists(), reason="no PostgreSQL server")
@@ -75,9 +76,7 @@ def test_a_deal_on_postgres_survives_a_restart(pg_url: str) -> None:
             if st.is_over:
                 break
             with c1.websocket_connect(f"/ws/{tid}?token={tokens[st.to_move]}") as ws:
-                v = ws.receive_json()["view"]
-                ws.send_json({"type": "action", "action": rng.choice(v["legal_actions"])})
-                ws.receive_json()
+                act(ws, recv_state(ws)["table"], rng)
         history = list(reg.get(tid).round.current.history)
     with TestClient(create_app(pg_url, bot_delay=0.0)) as c2:
         reg = c2.app.state.registry  # type: ignore[attr-defined]

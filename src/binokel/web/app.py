@@ -1,14 +1,30 @@
 """The ASGI app: a small HTTP JSON API for the lobby, a WebSocket for live play, the client.
 
-Protocol (WebSocket ``/ws/{table_id}?token=SEAT_TOKEN``; no token: a spectator):
+The lobby offers every game the engine registers and :mod:`binokel.present` can draw
+(``GET /api/meta``); ``POST /api/tables`` creates a table::
 
-- server -> client: ``{"type": "state", "table": ..., "you": seat, "names": [...],
-  "view": view(seat) as JSON, "deal": n, "sheet": [...], "totals": [...], "winner": ...,
-  "explanation": {"de": [...], "en": [...]}}`` after every change;
+    {"game": "doppelkopf", "players": 5, "preset": "standard", "options": {...},
+     "target": 1000, "deals": 12, "bots": [null, "heuristic", ...], "seed": 7}
+
+(``target``/``deals``: the game's target or series length, where it has one; ``bots``: a bot
+kind per seat that plays the game, null for a person).
+
+Protocol (WebSocket ``/ws/{table_id}?token=SEAT_TOKEN&lang=de&cards=token``; no token: a
+spectator):
+
+- server -> client: ``{"type": "state", "info": {...the lobby's table info...}, "you": seat,
+  "lang": ..., "cards": ..., "names": [...], "status": "waiting|playing|finished",
+  "table": the presented Table of the seat (binokel.present, built from view(seat) only;
+  spectators: from public_view()), "deal": n, "moves": actions so far in the deal,
+  "sheet": {"parties", "lines", "totals", "durch_totals", "target", "deals"},
+  "winner": seat or null, "winners": [the winner and his partners]}`` after every change
+  (a connection always gets the newest state; states in between may be skipped);
   ``{"type": "error", "code": ..., "message": ...}`` to the sender of a bad message;
   ``{"type": "pong"}``.
 - client -> server: ``{"type": "action", "action": "play EA"}``, ``{"type": "next"}`` (start
-  the next deal), ``{"type": "ping"}``.
+  the next deal), ``{"type": "prefs", "lang": "en", "cards": "symbol"}`` (the language and
+  how texts write cards: token, symbol, words, french; answered with a state),
+  ``{"type": "ping"}``.
 """
 
 from __future__ import annotations
@@ -29,15 +45,12 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..bots import bot_names
-from ..games import all_games
-from ..rules import OPTIONS, PRESET_TEXT, PRESETS, Rules
+from ..games import GameSpec
 from .store import Store, default_database_url
-from .tables import Connection, Registry, TableError
+from .tables import Connection, Registry, TableError, check_prefs, web_games
 
 log = logging.getLogger("binokel.web")
 STATIC = Path(__file__).parent / "static"
-# Games the browser client can render (its table and option forms are Binokel's so far).
-WEB_GAMES = ("binokel",)
 MAX_MESSAGE = 4096          # bytes of one WebSocket message
 MAX_BODY = 16384            # bytes of one HTTP request body
 RATE = 10.0                 # messages per second a connection may send ...
@@ -75,6 +88,53 @@ async def read_json(request: Request) -> Any:
         raise TableError("bad_json", "the request body is not valid JSON") from None
 
 
+# Titles of the option groups the games use (the lobby groups the house rules by them).
+GROUP_TEXT: dict[str, dict[str, str]] = {
+    "deal": {"de": "Karten und Austeilen", "en": "Cards and deal"},
+    "points": {"de": "Augen", "en": "Card points"},
+    "bidding": {"de": "Reizen", "en": "Bidding"},
+    "play": {"de": "Spiel", "en": "Play"},
+    "melds": {"de": "Meldungen", "en": "Melds"},
+    "abgehen": {"de": "Abgehen", "en": "Going out (abgehen)"},
+    "scoring": {"de": "Wertung", "en": "Scoring"},
+    "special": {"de": "Sonderspiele", "en": "Special games"},
+    "round": {"de": "Runde", "en": "Round"},
+    "reservations": {"de": "Vorbehalte", "en": "Reservations"},
+}
+
+
+def _json_value(v: Any) -> Any:
+    return v if isinstance(v, (bool, int, str)) or v is None else str(v)
+
+
+def game_meta(spec: GameSpec) -> dict[str, Any]:
+    """What the lobby needs to offer a game: its texts, seats, presets, options, bots."""
+    presets = list(spec.presets) or ["standard"]
+    defaults = {p: spec.make_rules({"preset": p}) for p in presets}
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for o in spec.options.values():
+        groups.setdefault(o.group, []).append({
+            "name": o.name, "en": o.en, "de": o.de,
+            "type": "bool" if isinstance(o.default, bool) else
+            "int" if isinstance(o.default, int) else "str",
+            "allowed": [_json_value(a) for a in o.allowed] if o.allowed else None,
+            "check": o.check_text or None,
+            "defaults": {p: _json_value(getattr(r, o.name, o.default))
+                         for p, r in defaults.items()},
+        })
+    return {
+        "name": spec.name, "title": {"de": spec.title[0], "en": spec.title[1]},
+        "players": list(spec.players), "default_players": spec.default_players,
+        "presets": [{"name": p, "en": spec.presets.get(p, ("", ""))[0],
+                     "de": spec.presets.get(p, ("", ""))[1]} for p in presets],
+        "groups": [{"name": g, "options": opts} for g, opts in groups.items()],
+        "target": "target" in spec.options, "deals": "deals_per_series" in spec.options,
+        "teams": [list(t) for t in spec.teams],
+        "bots": bot_names(spec.name),
+        "help": dict(spec.help),
+    }
+
+
 def create_app(database_url: str | None = None, bot_delay: float = 0.5) -> Starlette:
     url = database_url or default_database_url()
     holder: dict[str, Any] = {}
@@ -99,19 +159,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5) -> Starl
         return FileResponse(STATIC / "index.html")
 
     async def meta(request: Request) -> Response:
-        rules_default = {p: Rules.from_preset(p).__dict__ for p in PRESETS}
-        return JSONResponse({
-            "games": [{"name": g.name, "players": list(g.players), "title": list(g.title)}
-                      for name, g in sorted(all_games().items()) if name in WEB_GAMES],
-            "presets": [{"name": p, "en": PRESET_TEXT[p][0], "de": PRESET_TEXT[p][1]}
-                        for p in PRESETS],
-            "options": [{"name": o.name, "group": o.group, "en": o.en, "de": o.de,
-                         "allowed": list(o.allowed) if o.allowed else None,
-                         "type": type(o.default).__name__,
-                         "defaults": {p: rules_default[p][o.name] for p in PRESETS}}
-                        for o in OPTIONS.values()],
-            "bots": bot_names(),
-        })
+        return JSONResponse({"games": [game_meta(spec) for spec in web_games().values()],
+                             "groups": GROUP_TEXT})
 
     async def list_tables(request: Request) -> Response:
         return JSONResponse([t.info() for t in registry().tables.values()
@@ -168,27 +217,24 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5) -> Starl
         except TableError as e:
             return error(e.code, str(e), 404 if e.code in ("no_table", "no_deal") else 409)
         return JSONResponse(rec, headers={
-            "Content-Disposition": f'attachment; filename="binokel-{t.id}-{number}.json"'})
+            "Content-Disposition": f'attachment; filename="{t.game}-{t.id}-{number}.json"'})
 
     async def replay(request: Request) -> Response:
-        """A finished deal for the browser's replay: every hand, the Dapp, the tricks."""
-        from ..cards import card_token, cards_of
-        from ..record import Record
+        """A finished deal for the browser's replay: the public table after ``?step=k``
+        actions (default: all) and every seat's hand at that point."""
+        q = request.query_params
         try:
             t = registry().get(request.path_params["table_id"])
-            rec = Record.from_json(t.record(int(request.path_params["number"])))
+            lang, cards = check_prefs(q.get("lang"), q.get("cards"))
+            step_text = q.get("step")
+            if step_text is not None and not step_text.isdigit():
+                raise TableError("bad_step", "step must be a number")
+            data = t.replay(int(request.path_params["number"]),
+                            int(step_text) if step_text is not None else None, lang, cards)
         except TableError as e:
-            return error(e.code, str(e), 404 if e.code in ("no_table", "no_deal") else 409)
-        start = rec.initial_state()
-        end = rec.replay()
-        return JSONResponse({
-            "hands": [[card_token(c) for c in cards_of(h)] for h in start.hands],
-            "dapp": [card_token(c) for c in getattr(start, "dapp_cards", ())],
-            "actions": [[s, a] for s, a in end.history],
-            "tricks": [tr.to_json() for tr in getattr(end, "tricks", [])],
-            "result": end.result.to_json() if end.result else None,
-            "names": rec.extra.get("names"),
-        })
+            return error(e.code, str(e), 404 if e.code in ("no_table", "no_deal") else
+                         409 if e.code == "not_over" else 400)
+        return JSONResponse(data)
 
     async def ws_endpoint(websocket: WebSocket) -> None:
         await websocket.accept()
@@ -200,6 +246,13 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5) -> Starl
             return
         token = websocket.query_params.get("token")
         seat: int | None = None
+        try:
+            lang, cards = check_prefs(websocket.query_params.get("lang"),
+                                      websocket.query_params.get("cards"))
+        except TableError as e:
+            await websocket.send_json({"type": "error", "code": e.code, "message": str(e)})
+            await websocket.close(code=4400)
+            return
         if token:
             seat = table.seat_of(token)
             if seat is None:
@@ -207,16 +260,16 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5) -> Starl
                                            "message": "this seat token is not valid here"})
                 await websocket.close(code=4401)
                 return
-        conn = Connection(seat, websocket.send_json)
+        conn = Connection(seat, websocket.send_json, lang, cards)
         table.connections.add(conn)
         bucket = TokenBucket()
         strikes = 0
 
         async def reply_error(code: str, message: str) -> None:
-            await websocket.send_json({"type": "error", "code": code, "message": message})
+            await conn.send({"type": "error", "code": code, "message": message})
 
         try:
-            await websocket.send_json(table.message_for(seat))
+            await table.push(conn, force=True)
             while True:
                 msg = await websocket.receive()
                 if msg["type"] == "websocket.disconnect":
@@ -243,11 +296,20 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5) -> Starl
                     continue
                 kind = data.get("type") if isinstance(data, dict) else None
                 if kind == "ping":
-                    await websocket.send_json({"type": "pong"})
+                    await conn.send({"type": "pong"})
+                    continue
+                if kind == "prefs":
+                    try:
+                        conn.lang, conn.cards = check_prefs(data.get("lang", conn.lang),
+                                                            data.get("cards", conn.cards))
+                    except TableError as e:
+                        await reply_error(e.code, str(e))
+                        continue
+                    await table.push(conn, force=True)
                     continue
                 if kind not in ("action", "next"):
                     await reply_error("unknown_type", f"unknown message type {kind!r} "
-                                      "(action, next, ping)")
+                                      "(action, next, prefs, ping)")
                     continue
                 if seat is None:
                     await reply_error("not_seated", "spectators cannot act; join a seat")

@@ -1,49 +1,53 @@
-// Binokel web client: renders the server's per-seat view; every text goes through
-// textContent (nicknames are free text), every action offered comes from legal_actions.
+// The web client for every game of the engine. It draws the game-independent Table the
+// server presents for this seat (binokel.present) and sends only actions the table offers.
+// Every text goes through textContent (nicknames and server texts are data, never HTML).
 "use strict";
 
+// ------------------------------------------------------------------ texts of the client
 const T = {
   de: {
-    newTable: "Neuer Tisch", create: "Tisch anlegen", preset: "Regeln", target: "Ziel",
-    seat: "Platz", person: "Mensch", openTables: "Offene Tische", none: "keine",
-    join: "Platz nehmen", nickname: "Dein Name", spectate: "Zuschauen", invite: "Einladungslink",
-    waiting: "Warte auf Mitspieler …", yourTurn: "Du bist dran", turnOf: "dran: ",
-    dealer: "Geber", declarer: "Spielmacher", trump: "Trumpf", bid: "Reizen", pass: "Weg",
-    push: "Drücken", pushHint: "Wähle {k} Karten zum Drücken.", abgehen: "Abgehen",
-    durch: "Durch", "durch open": "Durch offen", untendurch: "Untendurch", call: "Rufen",
-    callNone: "Nicht rufen", give: "Gib eine Karte (anklicken)", next: "Nächstes Spiel",
-    dapp: "Dapp", melds: "Meldungen", points: "Augen", trick: "Stich", lastTrick: "Letzter Stich",
-    sheet: "Punkteliste", deal: "Spiel", result: "Ergebnis", records: "Gespielte Spiele",
-    download: "Datei", replay: "Nachspielen", cards: "Karten", winner: "Rundensieger: ",
-    options: "Hausregeln", game: "Spiel", connected: "verbunden", offline: "getrennt – verbinde neu …",
-    spectator: "Zuschauer", hand: "Deine Karten", contract: "Spiel",
-    normal: "Normalspiel", thrown_in: "alle weg", seatTaken: "besetzt",
-    suits: { E: "Eichel", B: "Blatt", H: "Herz", S: "Schellen" },
+    newTable: "Neuer Tisch", create: "Tisch anlegen", preset: "Regeln", target: "Ziel (Punkte)",
+    deals: "Spiele je Runde (0 = bis zum Ziel)", dealsOnly: "Spiele je Runde",
+    players: "Spieler", seat: "Platz", person: "Mensch", openTables: "Offene Tische",
+    none: "keine", join: "Platz nehmen", nickname: "Dein Name", spectate: "Zuschauen",
+    invite: "Einladungslink", waiting: "Warte auf Mitspieler …", yourTurn: "Du bist dran",
+    turnOf: "dran: ", next: "Nächstes Spiel", trick: "Stich", lastTrick: "Letzter Stich",
+    showLast: "Letzter Stich", sheet: "Schreibzettel", deal: "Spiel", result: "Ergebnis",
+    records: "Gespielte Spiele", download: "Datei", replay: "Nachspielen",
+    cards: "Karten", winner: "Rundensieger: ", options: "Hausregeln", game: "Spiel",
+    connected: "verbunden", offline: "getrennt – verbinde neu …", spectator: "Zuschauer",
+    hand: "Deine Karten", seatTaken: "besetzt", log: "Verlauf", bid: "Reizen",
+    partners: "Partner: ", total: "Summe", durchTally: "Durch-Konto", rules: "Spielregeln",
+    bot: "Bot", step: "Zug", start: "Anfang", end: "Ende", close: "Schließen",
+    handsAt: "Karten aller Spieler", symbols: "♣♠ Symbole", letters: "EB Buchstaben",
+    dealsDone: "Spiele",
   },
   en: {
-    newTable: "New table", create: "Create table", preset: "Rules", target: "Target",
-    seat: "Seat", person: "Person", openTables: "Open tables", none: "none",
-    join: "Take seat", nickname: "Your name", spectate: "Watch", invite: "Invite link",
-    waiting: "Waiting for players …", yourTurn: "Your turn", turnOf: "to move: ",
-    dealer: "Dealer", declarer: "Declarer", trump: "Trump", bid: "Bid", pass: "Pass",
-    push: "Push", pushHint: "Select {k} cards to push.", abgehen: "Go out",
-    durch: "Durch", "durch open": "Open Durch", untendurch: "Untendurch", call: "Call",
-    callNone: "No call", give: "Give a card (click it)", next: "Next deal",
-    dapp: "Dapp", melds: "Melds", points: "points", trick: "Trick", lastTrick: "Last trick",
-    sheet: "Score sheet", deal: "Deal", result: "Result", records: "Finished deals",
-    download: "File", replay: "Replay", cards: "cards", winner: "Round winner: ",
-    options: "House rules", game: "Game", connected: "connected", offline: "offline – reconnecting …",
-    spectator: "Spectator", hand: "Your cards", contract: "Game",
-    normal: "normal game", thrown_in: "thrown in", seatTaken: "taken",
-    suits: { E: "Acorns", B: "Leaves", H: "Hearts", S: "Bells" },
+    newTable: "New table", create: "Create table", preset: "Rules", target: "Target (points)",
+    deals: "Deals per round (0 = play to the target)", dealsOnly: "Deals per round",
+    players: "Players", seat: "Seat", person: "Person", openTables: "Open tables",
+    none: "none", join: "Take seat", nickname: "Your name", spectate: "Watch",
+    invite: "Invite link", waiting: "Waiting for players …", yourTurn: "Your turn",
+    turnOf: "to move: ", next: "Next deal", trick: "Trick", lastTrick: "Last trick",
+    showLast: "Last trick", sheet: "Score sheet", deal: "Deal", result: "Result",
+    records: "Finished deals", download: "File", replay: "Replay",
+    cards: "cards", winner: "Round winner: ", options: "House rules", game: "Game",
+    connected: "connected", offline: "offline – reconnecting …", spectator: "Spectator",
+    hand: "Your cards", seatTaken: "taken", log: "Log", bid: "Bid",
+    partners: "Partners: ", total: "Total", durchTally: "Durch tally", rules: "Rules",
+    bot: "bot", step: "Step", start: "Start", end: "End", close: "Close",
+    handsAt: "Every player's cards", symbols: "♣♠ symbols", letters: "EB letters",
+    dealsDone: "deals",
   },
 };
 const SYM = { E: "♣", B: "♠", H: "♥", S: "♦" };
-const SUIT_ORDER = "EBHS";
+
 let lang = localStorage.getItem("binokel.lang") || (navigator.language || "de").slice(0, 2);
 if (!T[lang]) lang = "de";
+let cardStyle = localStorage.getItem("binokel.cards") === "symbol" ? "symbol" : "token";
 const t = (k) => T[lang][k] ?? k;
 
+// ------------------------------------------------------------------ small helpers
 function el(tag, attrs = {}, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
@@ -52,9 +56,10 @@ function el(tag, attrs = {}, ...children) {
     else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
     else if (v !== null && v !== undefined && v !== false) e.setAttribute(k, v === true ? "" : v);
   }
-  for (const c of children) if (c !== null && c !== undefined) e.append(c);
+  for (const c of children) if (c !== null && c !== undefined && c !== false) e.append(c);
   return e;
 }
+
 async function api(path, body) {
   const opts = body === undefined ? {} : {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
@@ -63,113 +68,190 @@ async function api(path, body) {
   if (!r.ok) throw new Error(data.message || r.statusText);
   return data;
 }
+
+// A card token is a suit letter and a rank (EA, H10, SU); shown as letters or a suit symbol.
 function cardEl(tok, extra = "") {
   const suit = tok[0], rank = tok.slice(1);
-  return el("div", { class: `card ${suit} ${extra}`, "data-card": tok, title: tok },
-    el("span", { class: "suit", text: SYM[suit] }), el("span", { class: "rank", text: rank }));
-}
-const suitName = (s) => T[lang].suits[s] || s;
-function actionLabel(a) {
-  const [verb, ...rest] = a.split(" ");
-  const arg = rest.join(" ");
-  if (verb === "bid") return `${t("bid")} ${arg}`;
-  if (verb === "trump") return `${t("trump")} ${SYM[arg]} ${suitName(arg)}`;
-  if (verb === "abgehen") return `${t("abgehen")} ${SYM[arg]} ${suitName(arg)}`;
-  if (verb === "call") return arg === "none" ? t("callNone") : `${t("call")} ${arg}`;
-  if (verb === "pass") return t("pass");
-  return t(a);
+  const shown = cardStyle === "symbol" ? SYM[suit] || suit : suit;
+  return el("div", { class: `card ${suit} ${extra}`.trim(), "data-card": tok, title: tok },
+    el("span", { class: "suit", text: shown }), el("span", { class: "rank", text: rank }));
 }
 
-document.getElementById("lang").textContent = lang === "de" ? "EN" : "DE";
+function cardRow(tokens, cls = "cards") {
+  return el("div", { class: cls }, ...tokens.map((c) => cardEl(c)));
+}
+
+function pick(texts) { return texts ? texts[lang] ?? texts.de ?? "" : ""; }
+
+// ------------------------------------------------------------------ header switches
+function updateHeader() {
+  document.documentElement.lang = lang;
+  document.getElementById("lang").textContent = lang === "de" ? "EN" : "DE";
+  document.getElementById("cards").textContent = cardStyle === "symbol" ? t("letters") : t("symbols");
+}
+
+function sendPrefs() { send({ type: "prefs", lang, cards: cardStyle }); }
+
 document.getElementById("lang").addEventListener("click", () => {
   lang = lang === "de" ? "en" : "de";
   localStorage.setItem("binokel.lang", lang);
-  document.documentElement.lang = lang;
-  document.getElementById("lang").textContent = lang === "de" ? "EN" : "DE";
-  route();
+  updateHeader();
+  if (socket && socket.readyState === 1) sendPrefs(); else route();
 });
+document.getElementById("cards").addEventListener("click", () => {
+  cardStyle = cardStyle === "symbol" ? "token" : "symbol";
+  localStorage.setItem("binokel.cards", cardStyle);
+  updateHeader();
+  if (socket && socket.readyState === 1) sendPrefs(); else if (state) render();
+});
+updateHeader();
 
 // ------------------------------------------------------------------ lobby
+let meta = null;
+
 async function lobby(root) {
+  if (socket) { socket.onclose = null; socket.close(); socket = null; }
+  state = null;
   root.replaceChildren();
-  const meta = await api("/api/meta");
-  const form = el("div", { class: "panel" }, el("h2", { text: t("newTable") }));
+  meta = meta || await api("/api/meta");
+  const form = el("div", { class: "panel", id: "new-table" });
+  root.append(form);
   const gameSel = el("select", { id: "game" });
-  for (const g of meta.games) gameSel.append(el("option", { value: g.name, text: g.title[lang === "de" ? 0 : 1] }));
-  form.append(el("div", { class: "form-row" }, el("label", { text: t("game") }), gameSel));
+  for (const g of meta.games) gameSel.append(el("option", { value: g.name, text: pick(g.title) }));
+  const saved = localStorage.getItem("binokel.game");
+  if (saved && meta.games.some((g) => g.name === saved)) gameSel.value = saved;
+  const drawForm = () => {
+    localStorage.setItem("binokel.game", gameSel.value);
+    gameForm(form, gameSel, meta.games.find((g) => g.name === gameSel.value));
+  };
+  gameSel.addEventListener("change", drawForm);
+  drawForm();
+  root.append(await openTables());
+}
+
+function gameForm(form, gameSel, game) {
+  form.replaceChildren(el("h2", { text: t("newTable") }),
+    el("div", { class: "form-row" }, el("label", { for: "game", text: t("game") }), gameSel));
+  const playersSel = el("select", { id: "players" });
+  for (const n of game.players) playersSel.append(el("option", { value: String(n), text: String(n) }));
+  playersSel.value = String(game.default_players);
   const presetSel = el("select", { id: "preset" });
-  for (const p of meta.presets) presetSel.append(el("option", { value: p.name, text: `${p.name} – ${p[lang]}` }));
-  const target = el("input", { id: "target", type: "number", value: "1000", min: "100", step: "50" });
-  form.append(el("div", { class: "form-row" }, el("label", { text: t("preset") }), presetSel,
-    el("label", { text: t("target") }), target));
-  const seats = [];
-  const seatRow = el("div", { class: "form-row" });
-  for (let s = 0; s < 3; s++) {
-    const sel = el("select", { id: `seat-${s}` });
-    sel.append(el("option", { value: "", text: t("person") }));
-    for (const b of meta.bots) sel.append(el("option", { value: b, text: b }));
-    if (s > 0) sel.value = meta.bots.includes("heuristic") ? "heuristic" : meta.bots[0];
-    seats.push(sel);
-    seatRow.append(el("label", { text: `${t("seat")} ${s}` }), sel);
+  for (const p of game.presets) {
+    presetSel.append(el("option", { value: p.name, text: p.name }));
   }
-  form.append(seatRow);
-  const opts = el("details", {}, el("summary", { text: t("options") }));
-  const inputs = {};
-  const groups = {};
-  for (const o of meta.options) {
-    if (o.name === "target") continue;
-    groups[o.group] = groups[o.group] || el("details", {}, el("summary", { text: o.group }));
-    let input;
-    if (o.type === "bool") {
-      input = el("input", { type: "checkbox", "data-opt": o.name });
-    } else if (o.allowed) {
-      input = el("select", { "data-opt": o.name });
-      for (const v of o.allowed) input.append(el("option", { value: String(v), text: String(v) }));
-    } else {
-      input = el("input", { type: "text", size: "8", "data-opt": o.name });
-    }
-    inputs[o.name] = { input, o };
-    groups[o.group].append(el("div", { class: "opt" }, el("label", { text: o[lang] }), input));
-  }
-  for (const g of Object.values(groups)) opts.append(g);
+  const presetText = el("div", { class: "notice", id: "preset-text" });
+  const explainPreset = () => {
+    const p = game.presets.find((x) => x.name === presetSel.value);
+    presetText.textContent = p ? p[lang] || "" : "";
+  };
+  presetSel.addEventListener("change", explainPreset);
+  explainPreset();
+  form.append(el("div", { class: "form-row" }, el("label", { for: "players", text: t("players") }),
+    playersSel, el("label", { for: "preset", text: t("preset") }), presetSel), presetText);
+  const round = el("div", { class: "form-row" });
+  form.append(round);
+  const seatsBox = el("div", { class: "seat-choice" });
+  form.append(seatsBox);
+  const drawSeats = () => seatChoices(seatsBox, game, Number(playersSel.value));
+  playersSel.addEventListener("change", drawSeats);
+  drawSeats();
+  const inputs = optionInputs(form, game, round);
   const fill = () => {
-    for (const { input, o } of Object.values(inputs)) {
+    for (const { input, o } of inputs) {
       const v = o.defaults[presetSel.value];
       if (o.type === "bool") input.checked = !!v; else input.value = String(v);
     }
   };
   presetSel.addEventListener("change", fill);
   fill();
-  form.append(opts);
-  const msg = el("div");
-  form.append(el("div", { class: "form-row" }, el("button", { id: "create", text: t("create"), onclick: async () => {
-    const options = {};
-    for (const { input, o } of Object.values(inputs)) {
-      const def = o.defaults[presetSel.value];
-      let v = o.type === "bool" ? input.checked : input.value;
-      if (o.type === "int" && v !== "" && !isNaN(Number(v))) v = Number(v);
-      if (String(v) !== String(def)) options[o.name] = v;
+  if (game.help && pick(game.help)) {
+    form.append(el("details", { class: "help" }, el("summary", { text: t("rules") }),
+      el("div", { class: "explain", text: pick(game.help) })));
+  }
+  const msg = el("div", { id: "create-error" });
+  form.append(el("div", { class: "form-row" }, el("button", { id: "create", text: t("create"),
+    onclick: () => createTable(game, playersSel, presetSel, inputs, seatsBox, msg) })), msg);
+}
+
+function seatChoices(box, game, players) {
+  box.replaceChildren();
+  const fallback = game.bots.includes("heuristic") ? "heuristic" : game.bots[0];
+  for (let s = 0; s < players; s++) {
+    const sel = el("select", { id: `seat-${s}`, "data-seat": String(s) });
+    sel.append(el("option", { value: "", text: t("person") }));
+    for (const b of game.bots) sel.append(el("option", { value: b, text: `${t("bot")}: ${b}` }));
+    if (s > 0) sel.value = fallback;
+    box.append(el("div", { class: "form-row" }, el("label", { for: `seat-${s}`, text: `${t("seat")} ${s}` }), sel));
+  }
+}
+
+// The game's options: target and series length in the form itself, the rest grouped.
+function optionInputs(form, game, round) {
+  const inputs = [];
+  const details = el("details", { id: "options" }, el("summary", { text: t("options") }));
+  for (const group of game.groups) {
+    const box = el("fieldset", {}, el("legend", { text: pick(meta.groups[group.name]) || group.name }));
+    for (const o of group.options) {
+      const input = optionInput(o);
+      inputs.push({ input, o });
+      if (o.name === "target" || o.name === "deals_per_series") {
+        const label = o.name === "target" ? t("target") : game.target ? t("deals") : t("dealsOnly");
+        round.append(el("label", { for: input.id, text: label }), input);
+      } else {
+        box.append(el("div", { class: "opt" }, el("label", { for: input.id, text: o[lang] || o.de }), input));
+      }
     }
-    try {
-      const data = await api("/api/tables", { game: gameSel.value, preset: presetSel.value, options,
-        target: Number(target.value), bots: seats.map((s) => s.value || null) });
-      history.pushState({}, "", data.invite);
-      route();
-    } catch (e) { msg.replaceChildren(el("div", { class: "error", text: e.message })); }
-  } })), msg);
-  root.append(form);
-  const list = el("div", { class: "panel" }, el("h2", { text: t("openTables") }));
+    if (box.children.length > 1) details.append(box);
+  }
+  form.append(details);
+  return inputs;
+}
+
+function optionInput(o) {
+  const id = `opt-${o.name}`;
+  if (o.type === "bool") return el("input", { type: "checkbox", id, "data-opt": o.name });
+  if (o.allowed) {
+    const sel = el("select", { id, "data-opt": o.name });
+    for (const v of o.allowed) sel.append(el("option", { value: String(v), text: String(v) }));
+    return sel;
+  }
+  const numeric = o.type === "int" && !o.check?.includes("'");
+  return el("input", { type: numeric ? "number" : "text", id, size: "8", "data-opt": o.name,
+    title: o.check || "", placeholder: o.check || "" });
+}
+
+async function createTable(game, playersSel, presetSel, inputs, seatsBox, msg) {
+  const options = {};
+  for (const { input, o } of inputs) {
+    const def = o.defaults[presetSel.value];
+    let v = o.type === "bool" ? input.checked : input.value;
+    if (o.type === "int" && v !== "" && !isNaN(Number(v))) v = Number(v);
+    if (String(v) !== String(def)) options[o.name] = v;
+  }
+  const bots = [...seatsBox.querySelectorAll("select")].map((s) => s.value || null);
+  try {
+    const data = await api("/api/tables", { game: game.name, players: Number(playersSel.value),
+      preset: presetSel.value, options, bots });
+    history.pushState({}, "", data.invite);
+    route();
+  } catch (e) { msg.replaceChildren(el("div", { class: "error", text: e.message })); }
+}
+
+async function openTables() {
+  const list = el("div", { class: "panel", id: "open-tables" }, el("h2", { text: t("openTables") }));
   const tables = await api("/api/tables");
   if (!tables.length) list.append(el("div", { class: "notice", text: t("none") }));
   for (const tb of tables) {
-    const names = tb.seats.map((s) => s.bot ? s.bot : (s.nickname || "—")).join(", ");
-    list.append(el("div", {}, el("a", { href: `/t/${tb.id}`, text: `${tb.rules.preset}: ${names}` })));
+    const names = tb.seats.map((s) => s.bot ? `${t("bot")} ${s.bot}` : (s.nickname || "—")).join(", ");
+    const title = lang === "en" ? tb.title[1] : tb.title[0];
+    list.append(el("div", {}, el("a", { href: `/t/${tb.id}`, text: `${title}: ${names}` })));
   }
-  root.append(list);
+  return list;
 }
 
-// ------------------------------------------------------------------ table
-let socket = null, state = null, selected = new Set(), showLast = false, reconnectTimer = null;
+// ------------------------------------------------------------------ joining a table
+let socket = null, state = null, reconnectTimer = null;
+let selected = new Set(), selectKey = "", showLast = false;
 
 function tokenKey(id) { return `binokel.token.${id}`; }
 
@@ -179,46 +261,48 @@ async function tablePage(root, id) {
   try { info = await api(`/api/tables/${encodeURIComponent(id)}`); }
   catch (e) { root.append(el("div", { class: "error", text: e.message })); return; }
   const token = localStorage.getItem(tokenKey(id));
-  if (!token && info.status === "waiting") {
-    const panel = el("div", { class: "panel" }, el("h2", { text: t("join") }));
-    const name = el("input", { id: "nickname", placeholder: t("nickname"), maxlength: "32" });
-    panel.append(el("div", { class: "form-row" }, name));
-    const msg = el("div");
-    for (const s of info.seats) {
-      const label = s.bot ? `${t("seat")} ${s.seat}: ${s.bot}` : `${t("seat")} ${s.seat}` +
-        (s.taken ? ` (${s.nickname})` : "");
-      panel.append(el("div", { class: "form-row" }, el("span", { text: label }),
-        (!s.taken && !s.bot) ? el("button", { class: "small", id: `join-${s.seat}`, text: t("join"),
-          onclick: async () => {
-            try {
-              const r = await api(`/api/tables/${encodeURIComponent(id)}/join`,
-                { seat: s.seat, nickname: name.value });
-              localStorage.setItem(tokenKey(id), r.token);
-              route();
-            } catch (e) { msg.replaceChildren(el("div", { class: "error", text: e.message })); }
-          } }) : el("span", { class: "notice", text: s.bot ? "" : t("seatTaken") })));
-    }
-    panel.append(msg, el("div", { class: "form-row" },
-      el("button", { class: "secondary small", text: t("spectate"), onclick: () => connect(id, null) })));
-    panel.append(el("p", { class: "invite" }, `${t("invite")}: `, el("code", { text: location.href })));
-    root.append(panel);
-    return;
-  }
+  if (!token && info.status === "waiting") { joinPanel(root, id, info); return; }
   connect(id, token);
+}
+
+function joinPanel(root, id, info) {
+  const panel = el("div", { class: "panel" }, el("h2", { text: t("join") }));
+  const name = el("input", { id: "nickname", placeholder: t("nickname"), maxlength: "32" });
+  panel.append(el("div", { class: "form-row" }, name));
+  const msg = el("div");
+  for (const s of info.seats) {
+    const label = s.bot ? `${t("seat")} ${s.seat}: ${t("bot")} ${s.bot}` :
+      `${t("seat")} ${s.seat}` + (s.taken ? ` (${s.nickname})` : "");
+    const take = async () => {
+      try {
+        const r = await api(`/api/tables/${encodeURIComponent(id)}/join`, { seat: s.seat, nickname: name.value });
+        localStorage.setItem(tokenKey(id), r.token);
+        route();
+      } catch (e) { msg.replaceChildren(el("div", { class: "error", text: e.message })); }
+    };
+    panel.append(el("div", { class: "form-row" }, el("span", { text: label }),
+      (!s.taken && !s.bot) ? el("button", { class: "small", id: `join-${s.seat}`, text: t("join"), onclick: take })
+        : el("span", { class: "notice", text: s.bot ? "" : t("seatTaken") })));
+  }
+  panel.append(msg, el("div", { class: "form-row" },
+    el("button", { class: "secondary small", id: "spectate", text: t("spectate"), onclick: () => connect(id, null) })));
+  panel.append(el("p", { class: "invite" }, `${t("invite")}: `, el("code", { text: location.href })));
+  root.append(panel);
 }
 
 function connect(id, token) {
   if (socket) { socket.onclose = null; socket.close(); }
   const proto = location.protocol === "https:" ? "wss" : "ws";
-  const q = token ? `?token=${encodeURIComponent(token)}` : "";
-  socket = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(id)}${q}`);
+  const q = new URLSearchParams({ lang, cards: cardStyle });
+  if (token) q.set("token", token);
+  socket = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(id)}?${q}`);
   const conn = document.getElementById("conn");
   socket.onopen = () => { conn.textContent = t("connected"); };
   socket.onmessage = (ev) => {
     const msg = JSON.parse(ev.data);
     if (msg.type === "state") { state = msg; render(); }
     else if (msg.type === "error") {
-      if (msg.code === "bad_token") { localStorage.removeItem(tokenKey(id)); }
+      if (msg.code === "bad_token") localStorage.removeItem(tokenKey(id));
       showError(msg.message);
     }
   };
@@ -228,8 +312,10 @@ function connect(id, token) {
     reconnectTimer = setTimeout(() => connect(id, localStorage.getItem(tokenKey(id))), 1500);
   };
 }
+
 function send(obj) { if (socket && socket.readyState === 1) socket.send(JSON.stringify(obj)); }
-function act(a) { selected.clear(); send({ type: "action", action: a }); }
+function act(action) { selected.clear(); send({ type: "action", action }); }
+
 function showError(text) {
   const box = document.getElementById("errors");
   if (!box) return;
@@ -237,169 +323,278 @@ function showError(text) {
   setTimeout(() => box.replaceChildren(), 5000);
 }
 
+// ------------------------------------------------------------------ the table
 function render() {
   const root = document.getElementById("root");
   const m = state;
-  root.replaceChildren();
-  root.append(el("div", { id: "errors" }));
-  const v = m.view;
-  if (!v) {
-    root.append(el("div", { class: "panel" }, el("h2", { text: t("waiting") }),
-      el("p", { class: "invite" }, `${t("invite")}: `, el("code", { text: location.href }))));
-    for (const s of m.table.seats) root.append(el("div", { class: "notice",
-      text: `${t("seat")} ${s.seat}: ${s.bot || s.nickname || "—"}` }));
-    return;
-  }
-  const names = m.names;
-  const me = m.you;
-  // status line
-  const st = el("div", { class: "panel status" });
-  st.append(`${t("deal")} ${m.deal} · ${t("dealer")}: `, el("b", { text: names[v.dealer] }));
-  if (v.declarer !== null) st.append(` · ${t("declarer")}: `, el("b", { text: `${names[v.declarer]} (${v.high_bid})` }));
-  else if (v.high_bid !== null) st.append(` · ${t("bid")}: ${v.high_bid}`);
-  if (v.contract === "normal" && v.trump) st.append(` · ${t("trump")}: `, el("b", { text: `${SYM[v.trump]} ${suitName(v.trump)}` }));
-  else if (v.contract) st.append(` · ${t("contract")}: `, el("b", { text: t(v.contract) }));
-  if (v.to_move >= 0) st.append(el("div", { class: "turn", id: "turn",
-    text: v.to_move === me ? t("yourTurn") : t("turnOf") + names[v.to_move] }));
-  if (me === null) st.append(el("div", { class: "notice", text: t("spectator") }));
-  root.append(st);
-
+  root.replaceChildren(el("div", { id: "errors" }));
+  if (!m.table) { root.append(waitingPanel(m)); return; }
+  const tb = m.table;
+  // A new hand or a new decision drops a half-made selection.
+  const key = `${m.deal}/${m.moves}`;
+  if (key !== selectKey) { selected.clear(); selectKey = key; }
+  root.append(statusPanel(m, tb));
   const grid = el("div", { class: "grid" });
-  const left = el("div"), right = el("div");
-  grid.append(left, right);
+  const main = el("div", { class: "main" }), side = el("div", { class: "side" });
+  grid.append(main, side);
   root.append(grid);
-
-  // players
-  const lastBid = {};
-  for (const [s, a] of v.history) if (a.startsWith("bid") || a === "pass") lastBid[s] = a === "pass" ? t("pass") : a.split(" ")[1];
-  const players = el("div", { class: "players panel" });
-  for (let s = 0; s < v.players; s++) {
-    const p = el("div", { class: "player" + (s === v.to_move ? " tomove" : "") });
-    p.append(el("div", { class: "name", text: names[s] + (s === me ? " ★" : "") }));
-    p.append(el("div", { class: "meta", text: `${v.hand_sizes[s]} ${t("cards")} · ${v.trick_points[s]} ${t("points")}` +
-      (lastBid[s] ? ` · ${t("bid")}: ${lastBid[s]}` : "") }));
-    if (v.melds && v.melds[s].length) {
-      p.append(el("div", { class: "melds", text: `${t("melds")}: ` +
-        v.melds[s].map((x) => `${x.label[lang]} ${x.points}`).join(", ") +
-        ` = ${v.meld_totals[s]}` }));
-    }
-    players.append(p);
-  }
-  left.append(players);
-
-  // dapp and trick
-  const table = el("div", { class: "panel" });
-  if (v.dapp) table.append(el("div", { class: "form-row" }, el("span", { text: `${t("dapp")}:` }),
-    el("div", { class: "cards" }, ...v.dapp.map((c) => cardEl(c)))));
-  let trickCards = v.trick, leader = v.trick_leader, title = `${t("trick")} ${v.tricks.length + 1}`;
-  if ((showLast || (!v.trick.length && v.tricks.length)) && v.tricks.length) {
-    const last = v.tricks[v.tricks.length - 1];
-    if (showLast || !v.trick.length) { trickCards = last.cards; leader = last.leader;
-      title = `${t("lastTrick")} → ${names[last.winner]} (${last.points})`; }
-  }
-  const trick = el("div", { class: "trick", id: "trick" });
-  trickCards.forEach((c, i) => {
-    const seat = (leader + i) % v.players;
-    trick.append(el("div", { class: "slot" }, cardEl(c), el("div", { text: names[seat] })));
-  });
-  table.append(el("div", { class: "notice", text: title }), trick);
-  if (v.tricks.length) table.append(el("button", { class: "small secondary", text: t("lastTrick"),
-    onclick: () => { showLast = !showLast; render(); } }));
-  left.append(table);
-
-  // hand and actions
-  const legal = new Set(v.legal_actions);
-  const handPanel = el("div", { class: "panel" }, el("div", { class: "notice", text: t("hand") }));
-  const hand = el("div", { class: "cards hand", id: "hand" });
-  const k = v.dapp ? v.dapp.length : 4;
-  v.hand.forEach((c, i) => {
-    const key = `${c}#${i}`;
-    let cls = "";
-    let onclick = null;
-    if (legal.has(`play ${c}`)) { cls = "playable"; onclick = () => act(`play ${c}`); }
-    else if (v.phase === "give" && legal.has(`give ${c}`)) { cls = "playable"; onclick = () => act(`give ${c}`); }
-    else if (v.phase === "declare" && v.to_move === me) {
-      cls = "playable" + (selected.has(key) ? " selected" : "");
-      onclick = () => { if (selected.has(key)) selected.delete(key); else if (selected.size < k) selected.add(key); render(); };
-    } else if (v.phase === "play" && v.to_move === me) cls = "dim";
-    const ce = cardEl(c, cls);
-    if (onclick) ce.addEventListener("click", onclick);
-    hand.append(ce);
-  });
-  handPanel.append(hand);
-  const actions = el("div", { class: "actions", id: "actions" });
-  if (v.to_move === me && !v.result) {
-    if (v.phase === "bidding") {
-      const bids = v.legal_actions.filter((a) => a.startsWith("bid "));
-      if (bids.length) {
-        const sel = el("select", { id: "bid-select" });
-        bids.slice(0, 60).forEach((b) => sel.append(el("option", { value: b, text: b.split(" ")[1] })));
-        actions.append(sel, el("button", { id: "bid", text: t("bid"), onclick: () => act(sel.value) }));
-      }
-      if (legal.has("pass")) actions.append(el("button", { id: "pass", class: "secondary", text: t("pass"), onclick: () => act("pass") }));
-    } else if (v.phase === "declare") {
-      actions.append(el("span", { class: "notice", text: t("pushHint").replace("{k}", k) }));
-      actions.append(el("button", { id: "push", text: `${t("push")} (${selected.size}/${k})`, disabled: selected.size !== k,
-        onclick: () => act("discard " + [...selected].map((x) => x.split("#")[0]).join(" ")) }));
-      for (const a of v.legal_actions.filter((a) => a.startsWith("abgehen"))) actions.append(
-        el("button", { class: "secondary", text: actionLabel(a), onclick: () => act(a) }));
-    } else if (v.phase === "trump" || v.phase === "call") {
-      const calls = v.legal_actions.filter((a) => a.startsWith("call ") && a !== "call none");
-      if (calls.length) {
-        const sel = el("select", { id: "call-select" });
-        calls.forEach((c) => sel.append(el("option", { value: c, text: c.split(" ")[1] })));
-        actions.append(sel, el("button", { text: t("call"), onclick: () => act(sel.value) }));
-      }
-      for (const a of v.legal_actions.filter((a) => !a.startsWith("call ") || a === "call none")) actions.append(
-        el("button", { class: a.startsWith("abgehen") ? "secondary" : "", "data-action": a, text: actionLabel(a), onclick: () => act(a) }));
-    } else if (v.phase === "give") {
-      actions.append(el("span", { class: "notice", text: t("give") }));
-    }
-  }
-  handPanel.append(actions);
-  if (me !== null) left.append(handPanel);
-
-  // result
-  if (m.explanation) {
-    const res = el("div", { class: "panel", id: "result" }, el("h2", { text: t("result") }),
-      el("div", { class: "explain", text: m.explanation[lang].join("\n") }));
-    if (m.winner !== null && m.winner !== undefined) res.append(el("h2", { text: t("winner") + names[m.winner] }));
-    else if (me !== null) res.append(el("button", { id: "next", text: t("next"), onclick: () => { showLast = false; send({ type: "next" }); } }));
-    left.append(res);
-  }
-
-  // score sheet and records
-  const sheet = el("table", { class: "sheet", id: "sheet" });
-  sheet.append(el("tr", {}, el("th", { text: "#" }), ...names.map((n) => el("th", { text: n }))));
-  for (const line of m.sheet) sheet.append(el("tr", {}, el("td", { text: String(line.deal) }),
-    ...line.scores.map((s, i) => el("td", { text: `${s > 0 ? "+" : ""}${s} = ${line.totals[i]}` }))));
-  right.append(el("div", { class: "panel" }, el("h2", { text: t("sheet") }), sheet));
-  const recs = el("div", { class: "panel", id: "records" }, el("h2", { text: t("records") }));
-  const tid = m.table.id;
-  for (const line of m.sheet) {
-    recs.append(el("div", { class: "form-row" }, el("span", { text: `${t("deal")} ${line.deal}` }),
-      el("a", { href: `/api/tables/${tid}/deals/${line.deal}/record`, download: `binokel-${tid}-${line.deal}.json`, text: t("download") }),
-      el("button", { class: "small secondary", text: t("replay"), onclick: () => replay(tid, line.deal) })));
-  }
-  right.append(recs, el("div", { class: "panel" }, el("div", { class: "notice", text: t("invite") }),
-    el("code", { class: "invite", text: `${location.origin}/t/${tid}` })));
+  main.append(seatsPanel(tb, m.sheet), centerPanel(tb));
+  if (tb.me >= 0) main.append(handPanel(tb));
+  if (tb.result.length) main.append(resultPanel(m, tb));
+  side.append(sheetPanel(m), logPanel(tb.log), recordsPanel(m));
 }
 
-async function replay(tid, n) {
-  const data = await api(`/api/tables/${tid}/deals/${n}/replay`);
-  const names = data.names || ["0", "1", "2"];
-  const box = el("div", { class: "panel", id: "replay" }, el("h2", { text: `${t("replay")}: ${t("deal")} ${n}` }));
-  data.hands.forEach((h, s) => box.append(el("div", { class: "form-row" }, el("b", { text: names[s] }),
-    el("div", { class: "cards" }, ...h.map((c) => cardEl(c))))));
-  if (data.dapp.length) box.append(el("div", { class: "form-row" }, el("span", { text: t("dapp") }),
-    el("div", { class: "cards" }, ...data.dapp.map((c) => cardEl(c)))));
-  data.tricks.forEach((tr, i) => box.append(el("div", { class: "form-row" }, el("span", { text: `${t("trick")} ${i + 1}` }),
-    el("div", { class: "cards" }, ...tr.cards.map((c) => cardEl(c))), el("span", { text: `→ ${names[tr.winner]} (${tr.points})` }))));
-  if (data.result) box.append(el("div", { class: "explain", text: `${t("result")}: ${data.result.scores.join(" / ")}` }));
-  box.append(el("button", { class: "small secondary", text: "×", onclick: () => box.remove() }));
+function waitingPanel(m) {
+  const box = el("div", { class: "panel" }, el("h2", { text: t("waiting") }),
+    el("p", { class: "invite" }, `${t("invite")}: `, el("code", { text: location.href })));
+  for (const s of m.info.seats) {
+    box.append(el("div", { class: "notice", text: `${t("seat")} ${s.seat}: ${s.bot ? `${t("bot")} ${s.bot}` : s.nickname || "—"}` }));
+  }
+  return box;
+}
+
+function seatName(tb, seat) { return tb.seats[seat] ? tb.seats[seat].name : "?"; }
+
+function statusPanel(m, tb) {
+  const box = el("div", { class: "panel status", id: "status" });
+  box.append(el("div", { class: "title", text: `${tb.title} · ${t("deal")} ${m.deal}` }),
+    el("div", { id: "status-line", text: tb.status }));
+  if (tb.to_move >= 0) {
+    const mine = tb.to_move === tb.me;
+    box.append(el("div", { class: "turn" + (mine ? " mine" : ""), id: "turn",
+      text: mine ? t("yourTurn") : t("turnOf") + seatName(tb, tb.to_move) }));
+  }
+  if (tb.me < 0) box.append(el("div", { class: "notice", text: t("spectator") }));
+  return box;
+}
+
+function teamLetter(team) { return team === null || team === undefined ? "" : String.fromCharCode(65 + team); }
+
+function seatsPanel(tb) {
+  const box = el("div", { class: `seats n${tb.players}`, id: "seats" });
+  for (const s of tb.seats) box.append(seatBox(tb, s));
+  return box;
+}
+
+function seatBox(tb, s) {
+  let cls = "seat";
+  if (s.seat === tb.to_move) cls += " tomove";
+  if (s.seat === tb.me) cls += " me";
+  if (s.out) cls += " out";
+  const box = el("div", { class: cls, "data-seat": String(s.seat) });
+  const team = teamLetter(s.team);
+  box.append(el("div", { class: "name" }, el("span", { text: s.name }),
+    s.seat === tb.me ? el("span", { class: "star", text: " ★" }) : null,
+    team ? el("span", { class: `team t${s.team}`, text: team }) : null));
+  const roles = [...s.roles, `${s.cards} ${t("cards")}`];
+  box.append(el("div", { class: "meta", text: roles.join(" · ") }));
+  for (const line of s.lines) box.append(el("div", { class: "line", text: line }));
+  if (s.melds.length) {
+    const melds = el("div", { class: "melds" });
+    for (const md of s.melds) {
+      melds.append(el("div", { class: "meld" }, el("span", { text: `${md.label} ${md.points}` }),
+        cardRow(md.cards, "cards mini")));
+    }
+    if (s.meld_total !== null) melds.append(el("div", { class: "line", text: `= ${s.meld_total}` }));
+    box.append(melds);
+  }
+  if (s.table.length) box.append(faceUpCards(tb, s));
+  return box;
+}
+
+// Cards lying face up in front of a seat; the player's own may be clickable (Zweier).
+function faceUpCards(tb, s) {
+  const row = el("div", { class: "cards table-cards", id: `table-${s.seat}` });
+  const choice = tb.me === s.seat ? tb.choices.cards : null;
+  for (const c of s.table) {
+    const ce = cardEl(c, "mini");
+    if (choice && choice.cards.includes(c)) {
+      ce.classList.add("playable");
+      ce.addEventListener("click", () => act(`${choice.verb} ${c}`));
+    }
+    row.append(ce);
+  }
+  return row;
+}
+
+function centerPanel(tb) {
+  const box = el("div", { class: "panel center" });
+  for (const p of tb.panels) {
+    box.append(el("div", { class: "tpanel" }, el("span", { class: "ptitle", text: p.title }),
+      p.cards.length ? cardRow(p.cards) : null, p.text ? el("span", { text: p.text }) : null));
+  }
+  const last = tb.last_trick;
+  const useLast = last && (showLast || !tb.trick.cards.length);
+  const tr = useLast ? last : tb.trick;
+  let title = tr.title;
+  if (useLast && tr.winner !== null) title += ` → ${seatName(tb, tr.winner)}`;
+  const trick = el("div", { class: "trick", id: "trick" });
+  for (const [seat, c] of tr.cards) {
+    trick.append(el("div", { class: "slot" + (tr.winner === seat ? " won" : "") }, cardEl(c),
+      el("div", { class: "who", text: seatName(tb, seat) })));
+  }
+  box.append(el("div", { class: "notice", id: "trick-title", text: title }), trick);
+  if (last && tb.trick.cards.length) {
+    box.append(el("button", { class: "small secondary", id: "last-trick", text: t("showLast"),
+      onclick: () => { showLast = !showLast; render(); } }));
+  }
+  return box;
+}
+
+function handPanel(tb) {
+  const ch = tb.choices;
+  const box = el("div", { class: "panel", id: "hand-panel" }, el("div", { class: "notice", text: t("hand") }));
+  const hand = el("div", { class: "cards hand", id: "hand" });
+  const clickable = ch.cards ? new Set(ch.cards.cards) : new Set();
+  tb.hand.forEach((c, i) => hand.append(handCard(tb, c, i, clickable)));
+  box.append(hand, actionsBar(tb));
+  return box;
+}
+
+function handCard(tb, c, i, clickable) {
+  const ch = tb.choices;
+  if (ch.select) {
+    const on = selected.has(i);
+    return onClick(cardEl(c, "selectable" + (on ? " selected" : "")), () => {
+      if (selected.has(i)) selected.delete(i);
+      else if (selected.size < ch.select.count) selected.add(i);
+      render();
+    });
+  }
+  if (clickable.has(c)) return onClick(cardEl(c, "playable"), () => act(`${ch.cards.verb} ${c}`));
+  return cardEl(c, ch.cards ? "dim" : "");
+}
+
+function onClick(elem, fn) { elem.addEventListener("click", fn); return elem; }
+
+function actionsBar(tb) {
+  const ch = tb.choices;
+  const bar = el("div", { class: "actions", id: "actions" });
+  const hint = ch.select ? ch.select.hint : ch.cards ? ch.cards.hint : "";
+  if (hint) bar.append(el("span", { class: "notice hint", text: hint }));
+  if (ch.select) {
+    const n = ch.select.count;
+    const picked = [...selected].sort((a, b) => a - b).map((i) => tb.hand[i]);
+    bar.append(el("button", { id: "confirm", class: "primary", disabled: picked.length !== n,
+      text: `${ch.select.label} (${picked.length}/${n})`,
+      onclick: () => act([ch.select.verb, ...picked].join(" ")) }));
+  }
+  if (ch.bid) bar.append(bidEntry(ch.bid));
+  for (const b of ch.buttons) {
+    bar.append(el("button", { class: b.style || "", "data-action": b.action, text: b.label,
+      onclick: () => act(b.action) }));
+  }
+  return bar;
+}
+
+function bidEntry(range) {
+  const input = el("input", { type: "number", id: "bid-input", min: String(range.low),
+    max: String(range.high), step: String(range.step), value: String(range.low) });
+  const go = () => {
+    const n = Number(input.value);
+    if (!Number.isInteger(n) || n < range.low || n > range.high || (n - range.low) % range.step) {
+      showError(`${range.low} … ${range.high}`);
+      return;
+    }
+    act(`${range.verb} ${n}`);
+  };
+  input.addEventListener("keydown", (e) => { if (e.key === "Enter") go(); });
+  return el("span", { class: "bid-entry" }, input, el("button", { id: "bid-go", text: t("bid"), onclick: go }));
+}
+
+function resultPanel(m, tb) {
+  const box = el("div", { class: "panel", id: "result" }, el("h2", { text: t("result") }));
+  for (const line of tb.result) box.append(el("div", { class: "rline", text: line }));
+  if (m.winners && m.winners.length) {
+    box.append(el("h2", { id: "winner", text: t("winner") + m.winners.map((s) => seatName(tb, s)).join(" + ") }));
+  } else if (tb.me >= 0) {
+    box.append(el("button", { id: "next", text: t("next"), onclick: () => { showLast = false; send({ type: "next" }); } }));
+  }
+  return box;
+}
+
+function sheetPanel(m) {
+  const sh = m.sheet;
+  const box = el("div", { class: "panel", id: "sheet-panel" }, el("h2", { text: t("sheet") }));
+  const team = {};
+  sh.parties.forEach((p, i) => p.forEach((s) => { team[s] = i; }));
+  if (sh.parties.length) {
+    box.append(el("div", { class: "notice", text: t("partners") +
+      sh.parties.map((p) => p.map((s) => m.names[s]).join(" + ")).join(" · ") }));
+  }
+  const goal = sh.deals ? `${sh.lines.length} / ${sh.deals} ${t("dealsDone")}` : sh.target ? `${t("target")}: ${sh.target}` : "";
+  if (goal) box.append(el("div", { class: "notice", text: goal }));
+  const table = el("table", { class: "sheet", id: "sheet" });
+  table.append(el("tr", {}, el("th", { text: "#" }), ...m.names.map((n, s) =>
+    el("th", { text: n + (s in team ? ` (${teamLetter(team[s])})` : "") }))));
+  for (const line of sh.lines) {
+    table.append(el("tr", { class: line.separate ? "separate" : "" }, el("td", { text: String(line.deal) }),
+      ...line.scores.map((v, i) => el("td", { text: `${v > 0 ? "+" : ""}${v} = ${line.totals[i]}` }))));
+  }
+  table.append(el("tr", { class: "totals" }, el("td", { text: t("total") }),
+    ...sh.totals.map((v) => el("td", { text: String(v) }))));
+  if (sh.durch_totals) {
+    table.append(el("tr", {}, el("td", { text: t("durchTally") }),
+      ...sh.durch_totals.map((v) => el("td", { text: String(v) }))));
+  }
+  box.append(el("div", { class: "sheet-wrap" }, table));
+  return box;
+}
+
+function logPanel(lines) {
+  const list = el("ol", { class: "log", id: "log" }, ...lines.map((l) => el("li", { text: l })));
+  const box = el("details", { class: "panel", open: lines.length > 0 }, el("summary", { text: t("log") }), list);
+  requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+  return box;
+}
+
+function recordsPanel(m) {
+  const tid = m.info.id;
+  const box = el("div", { class: "panel", id: "records" }, el("h2", { text: t("records") }));
+  for (const line of m.sheet.lines) {
+    box.append(el("div", { class: "form-row" }, el("span", { text: `${t("deal")} ${line.deal}` }),
+      el("a", { href: `/api/tables/${tid}/deals/${line.deal}/record`, download: `${m.info.game}-${tid}-${line.deal}.json`, text: t("download") }),
+      el("button", { class: "small secondary", "data-replay": String(line.deal), text: t("replay"),
+        onclick: () => openReplay(tid, line.deal, 0) })));
+  }
+  box.append(el("div", { class: "notice", text: t("invite") }),
+    el("code", { class: "invite", text: `${location.origin}/t/${tid}` }));
+  return box;
+}
+
+// ------------------------------------------------------------------ replay of a finished deal
+async function openReplay(tid, deal, step) {
+  let data;
+  try {
+    const q = new URLSearchParams({ step: String(step), lang, cards: cardStyle });
+    data = await api(`/api/tables/${tid}/deals/${deal}/replay?${q}`);
+  } catch (e) { showError(e.message); return; }
+  document.getElementById("replay")?.remove();
+  const tb = data.table;
+  const go = (k) => openReplay(tid, deal, Math.max(0, Math.min(data.steps, k)));
+  const box = el("div", { class: "panel replay", id: "replay" },
+    el("h2", { text: `${t("replay")}: ${t("deal")} ${deal} · ${t("step")} ${data.step}/${data.steps}` }));
+  box.append(el("div", { class: "form-row" },
+    el("button", { class: "small secondary", id: "replay-start", text: `⏮ ${t("start")}`, onclick: () => go(0) }),
+    el("button", { class: "small secondary", id: "replay-prev", text: "◀", onclick: () => go(data.step - 1) }),
+    el("button", { class: "small", id: "replay-next", text: "▶", onclick: () => go(data.step + 1) }),
+    el("button", { class: "small secondary", id: "replay-end", text: `${t("end")} ⏭`, onclick: () => go(data.steps) }),
+    el("button", { class: "small secondary", id: "replay-close", text: t("close"), onclick: () => box.remove() })));
+  if (data.step > 0) {
+    const [seat, action] = data.actions[data.step - 1];
+    box.append(el("div", { class: "turn", id: "replay-action", text: `${data.names[seat]}: ${action}` }));
+  }
+  box.append(el("div", { class: "notice", text: tb.status }));
+  if (data.hands) {
+    box.append(el("div", { class: "notice", text: t("handsAt") }));
+    data.hands.forEach((h, s) => box.append(el("div", { class: "form-row" }, el("b", { text: data.names[s] }), cardRow(h, "cards mini"))));
+  }
+  box.append(seatsPanel(tb), centerPanel(tb));
+  if (tb.result.length) box.append(el("div", { class: "explain", text: tb.result.join("\n") }));
   document.getElementById("root").prepend(box);
 }
 
+// ------------------------------------------------------------------ routing
 function route() {
   const root = document.getElementById("root");
   const m = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)$/);
