@@ -193,6 +193,12 @@ def present(view: Any, lang: str = "de", names: Sequence[str] = (),
     return presenter(view, Context(lang, tuple(full), cards))
 
 
+def presented_games() -> list[str]:
+    """The games that have a presenter (every game a front end can draw)."""
+    _load_builtin()
+    return sorted(PRESENTERS)
+
+
 def _load_builtin() -> None:
     import importlib
     for mod in ("binokel", "doppelkopf", "zweier", "luxus"):
@@ -223,6 +229,6 @@ def trick_view(title: str, cards: Sequence[int], seats: Sequence[int],
 
 __all__ = [
     "BidRange", "Button", "CardChoice", "Choices", "Context", "MeldLine", "Panel", "Seat",
-    "Selection",
-    "Table", "TrickView", "present", "register_presenter", "tr", "trick_view",
+    "Selection", "Table", "TrickView", "present", "presented_games", "register_presenter",
+    "tr", "trick_view",
 ]

@@ -22,7 +22,7 @@ from typing import Any
 from ..bots import Bot, bot_names, make_bot
 from ..cards import card_token, cards_of, parse_card
 from ..games import GameSpec, all_games, get_game
-from ..present import PRESENTERS, present
+from ..present import present, presented_games
 from ..record import Record
 from ..round import Round, new_round
 from .store import Store, StoredDeal
@@ -70,12 +70,8 @@ def check_prefs(lang: Any, cards: Any) -> tuple[str, str]:
 
 def web_games() -> dict[str, GameSpec]:
     """The games the web game offers: every registered game the presentation layer draws."""
-    import binokel.present as present_module
-
-    # The presenters register themselves when their modules are imported; present() does
-    # that lazily, so ask the module to load them before looking.
-    present_module._load_builtin()
-    return {name: spec for name, spec in sorted(all_games().items()) if name in PRESENTERS}
+    drawn = presented_games()
+    return {name: spec for name, spec in sorted(all_games().items()) if name in drawn}
 
 
 Sender = Callable[[dict[str, Any]], Awaitable[None]]
