@@ -69,3 +69,19 @@ def test_arena_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> No
     assert main(["arena", "--bots", "heuristic,random", "--ray", "x", "--deals", "1",
                  "--no-progress"]) == 1
     assert "binokel[ray]" in capsys.readouterr().err
+
+
+def test_a_lineup_is_rotated_through_the_seats(tmp_path: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    assert seatings(["s", "h"], 3, lineup=["s", "h", "h"]) == [
+        ("s", "h", "h"), ("h", "s", "h"), ("h", "h", "s")]
+    assert seatings(["s", "h"], 4, teams=[(0, 2), (1, 3)], lineup=["s", "h"]) == [
+        ("s", "h", "s", "h"), ("h", "s", "h", "s")]
+    with pytest.raises(ValueError, match="one bot per seat"):
+        seatings(["s", "h"], 3, lineup=["s", "h"])
+    out = tmp_path / "m.json"
+    assert main(["arena", "--lineup", "heuristic,random,random", "--deals", "2", "--workers",
+                 "1", "--no-progress", "--out", str(out)]) == 0
+    data = json.loads(out.read_text())
+    assert data["games"] == 6 and data["lineup"] == ["heuristic", "random", "random"]
+    assert "line-up heuristic-random-random rotated" in capsys.readouterr().out

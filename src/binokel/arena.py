@@ -29,23 +29,36 @@ from .bots import make_bot
 from .games import get_game
 
 
-def seatings(kinds: Sequence[str], seats: int,
-             teams: Sequence[Sequence[int]] = ()) -> list[tuple[str, ...]]:
-    """Every assignment of the kinds to the seats in which each kind plays at least once.
+def seatings(kinds: Sequence[str], seats: int, teams: Sequence[Sequence[int]] = (),
+             lineup: Sequence[str] | None = None) -> list[tuple[str, ...]]:
+    """The seatings in which every deal is played.
 
+    By default every assignment of the kinds to the seats in which each kind plays at least
+    once. With a ``lineup`` (one kind per seat, or per team) that line-up rotated through
+    every seat: ``strong, heuristic, heuristic`` measures one strong bot against the field.
     With fixed ``teams`` a kind takes a whole team, so that partners are of one kind:
 
     >>> seatings(["a", "b"], 4, teams=[(0, 2), (1, 3)])
     [('a', 'b', 'a', 'b'), ('b', 'a', 'b', 'a')]
+    >>> seatings(["a", "b"], 3, lineup=["a", "b", "b"])
+    [('a', 'b', 'b'), ('b', 'a', 'b'), ('b', 'b', 'a')]
     """
     units = [tuple(t) for t in teams] or [(s,) for s in range(seats)]
+    where = "teams" if teams else "seats"
     if len(kinds) > len(units):
-        raise ValueError(f"{len(kinds)} bots do not fit {len(units)} "
-                         f"{'teams' if teams else 'seats'}")
+        raise ValueError(f"{len(kinds)} bots do not fit {len(units)} {where}")
+    if lineup is not None:
+        if len(lineup) != len(units) or set(lineup) != set(kinds):
+            raise ValueError(f"the line-up needs one bot per {where[:-1]} ({len(units)}), "
+                             f"each of {', '.join(kinds)} at least once")
+        n = len(units)
+        assigns = list(dict.fromkeys(tuple(lineup[(i - r) % n] for i in range(n))
+                                     for r in range(n)))
+    else:
+        assigns = [a for a in itertools.product(kinds, repeat=len(units))
+                   if set(a) == set(kinds)]
     out = []
-    for assign in itertools.product(kinds, repeat=len(units)):
-        if set(assign) != set(kinds):
-            continue
+    for assign in assigns:
         seating = [""] * seats
         for unit, kind in zip(units, assign, strict=True):
             for s in unit:
@@ -69,7 +82,8 @@ class GroupResult:
 
 
 def play_group(index: int, kinds: Sequence[str], seed: int, game: str,
-               rules_data: dict[str, Any], players: int) -> GroupResult:
+               rules_data: dict[str, Any], players: int,
+               lineup: Sequence[str] | None = None) -> GroupResult:
     """Play deal ``index`` of the match in every seating."""
     spec = get_game(game)
     rules = spec.make_rules(rules_data)
@@ -80,7 +94,7 @@ def play_group(index: int, kinds: Sequence[str], seed: int, game: str,
     counters: dict[str, dict[str, int]] = {n: dict.fromkeys(kinds, 0)
                                            for n in ("declared", "made", "abgehen", "durch",
                                                      "seat_games")}
-    for s_i, seating in enumerate(seatings(kinds, players, spec.teams)):
+    for s_i, seating in enumerate(seatings(kinds, players, spec.teams, lineup)):
         bots = [make_bot(kind, (seed * 1_000_003 + index * 1009 + s_i * 31 + seat) % 2**32)
                 for seat, kind in enumerate(seating)]
         state = spec.new_deal(rules, dealer, seed=deal_seed, players=players)
@@ -105,10 +119,10 @@ def play_group(index: int, kinds: Sequence[str], seed: int, game: str,
     return GroupResult(index, means, ranks, **counters)
 
 
-def _play_chunk(args: tuple[list[int], list[str], int, str, dict[str, Any], int]
-                ) -> list[GroupResult]:
-    indices, kinds, seed, game, rules_data, players = args
-    return [play_group(i, kinds, seed, game, rules_data, players) for i in indices]
+def _play_chunk(args: tuple[list[int], list[str], int, str, dict[str, Any], int,
+                            list[str] | None]) -> list[GroupResult]:
+    indices, kinds, seed, game, rules_data, players, lineup = args
+    return [play_group(i, kinds, seed, game, rules_data, players, lineup) for i in indices]
 
 
 @dataclass
@@ -123,13 +137,15 @@ class MatchResult:
     pairs: list[dict[str, Any]]
     ratings: dict[str, dict[str, float]]
     per_deal: list[dict[str, Any]] = field(default_factory=list)  # each deal's mean per bot
+    lineup: list[str] | None = None   # the line-up rotated through the seats (else all)
 
     def to_json(self) -> dict[str, Any]:
         return self.__dict__.copy()
 
     def table(self) -> str:
+        rotated = f", line-up {'-'.join(self.lineup)} rotated" if self.lineup else ""
         lines = [f"{self.game}, {self.rules.get('preset', '')}: {self.groups} duplicate deals, "
-                 f"{self.games} games, seed {self.seed}",
+                 f"{self.games} games{rotated}, seed {self.seed}",
                  f"{'bot':<16}{'mean/deal':>10}{'declarer':>10}{'made':>8}{'abgehen':>9}"
                  f"{'durch':>7}{'TrueSkill':>11}"]
         for b in sorted(self.bots, key=lambda k: -self.ratings[k]["conservative"]):
@@ -154,7 +170,8 @@ def confidence_interval(diffs: Sequence[float]) -> tuple[float, float, float]:
 
 
 def summarize(kinds: Sequence[str], groups: Sequence[GroupResult], game: str,
-              rules_data: dict[str, Any], seed: int, players: int) -> MatchResult:
+              rules_data: dict[str, Any], seed: int, players: int,
+              lineup: Sequence[str] | None = None) -> MatchResult:
     import trueskill
 
     env = trueskill.TrueSkill(draw_probability=0.02)
@@ -181,18 +198,21 @@ def summarize(kinds: Sequence[str], groups: Sequence[GroupResult], game: str,
         mean, lo, hi = confidence_interval(diffs)
         pairs.append({"a": a, "b": b, "mean_diff": mean, "ci_low": lo, "ci_high": hi,
                       "n": len(diffs)})
-    games = len(groups) * len(seatings(kinds, players, get_game(game).teams))
+    games = len(groups) * len(seatings(kinds, players, get_game(game).teams, lineup))
     per_deal = [{"deal": g.index, "mean_score": g.mean_score} for g in groups]
     return MatchResult(list(kinds), game, rules_data, seed, len(groups), games, per_bot, pairs,
                        {k: {"mu": r.mu, "sigma": r.sigma, "conservative": r.mu - 3 * r.sigma}
-                        for k, r in ratings.items()}, per_deal)
+                        for k, r in ratings.items()}, per_deal,
+                       list(lineup) if lineup is not None else None)
 
 
 def run_match(kinds: Sequence[str], deals: int, seed: int = 0, game: str = "binokel",
               rules_data: dict[str, Any] | None = None, players: int | None = None,
               workers: int | None = None, progress: bool = True,
-              ray_address: str | None = None) -> MatchResult:
-    """Play ``deals`` duplicate deals between ``kinds`` and summarize."""
+              ray_address: str | None = None,
+              lineup: Sequence[str] | None = None) -> MatchResult:
+    """Play ``deals`` duplicate deals between ``kinds`` and summarize (``lineup``: see
+    :func:`seatings`)."""
     kinds = list(dict.fromkeys(kinds))
     if len(kinds) < 2:
         raise ValueError("an arena match needs at least two different bots")
@@ -200,12 +220,13 @@ def run_match(kinds: Sequence[str], deals: int, seed: int = 0, game: str = "bino
     rules_data = rules_data or {"preset": "standard", "options": {}}
     spec.make_rules(rules_data)  # validate before starting workers
     players = players or spec.default_players
-    seatings(kinds, players, spec.teams)
+    lineup = list(lineup) if lineup is not None else None
+    seatings(kinds, players, spec.teams, lineup)
     for k in kinds:
         make_bot(k, 0, game=game)
     chunk = max(1, min(25, deals // 16 or 1))
-    jobs = [(list(range(i, min(deals, i + chunk))), kinds, seed, game, rules_data, players)
-            for i in range(0, deals, chunk)]
+    jobs = [(list(range(i, min(deals, i + chunk))), kinds, seed, game, rules_data, players,
+             lineup) for i in range(0, deals, chunk)]
     results: list[GroupResult] = []
     bar = _progress(deals, progress)
     if ray_address is not None:
@@ -223,7 +244,7 @@ def run_match(kinds: Sequence[str], deals: int, seed: int = 0, game: str = "bino
                 bar.update(len(part))
     bar.close()
     results.sort(key=lambda g: g.index)
-    return summarize(kinds, results, game, rules_data, seed, players)
+    return summarize(kinds, results, game, rules_data, seed, players, lineup)
 
 
 def _run_ray(jobs: Iterable[Any], address: str, bar: Any) -> list[GroupResult]:

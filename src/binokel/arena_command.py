@@ -11,8 +11,8 @@ from .cli import UserError, parse_options
 def register(sub: Any) -> None:
     add_solve(sub)
     p = sub.add_parser("arena", help="duplicate matches between bots, with ratings")
-    p.add_argument("--bots", required=True, help="comma-separated bot kinds, e.g. "
-                   "heuristic,random")
+    p.add_argument("--bots", default=None, help="comma-separated bot kinds, e.g. "
+                   "heuristic,random (default: the kinds of --lineup)")
     p.add_argument("--deals", type=int, default=200, help="duplicate deals (groups)")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--game", default="binokel")
@@ -23,6 +23,9 @@ def register(sub: Any) -> None:
     p.add_argument("--ray", metavar="ADDRESS", default=None,
                    help="run on a Ray cluster (optional dependency binokel[ray])")
     p.add_argument("--out", default=None, help="save results as JSON (and a .txt table)")
+    p.add_argument("--lineup", default=None, metavar="KIND,KIND,...",
+                   help="rotate this line-up (one bot per seat, e.g. strong,heuristic,heuristic) "
+                        "through the seats instead of playing every assignment")
     p.add_argument("--no-progress", action="store_true")
     p.set_defaults(handler=cmd_arena)
 
@@ -30,14 +33,20 @@ def register(sub: Any) -> None:
 def cmd_arena(args: argparse.Namespace) -> int:
     from .arena import run_match, save
 
-    kinds = [k.strip() for k in args.bots.split(",") if k.strip()]
+    lineup = [k.strip() for k in args.lineup.split(",")] if args.lineup else None
+    if args.bots:
+        kinds = [k.strip() for k in args.bots.split(",") if k.strip()]
+    elif lineup:
+        kinds = list(dict.fromkeys(lineup))
+    else:
+        raise UserError("say --bots KIND,KIND or --lineup KIND,KIND,...")
     if args.deals <= 0:
         raise UserError("--deals must be positive")
     rules_data = {"preset": args.preset, "options": parse_options(args.option or [])}
     try:
         result = run_match(kinds, args.deals, args.seed, args.game, rules_data, args.players,
                            args.workers, progress=not args.no_progress,
-                           ray_address=args.ray)
+                           ray_address=args.ray, lineup=lineup)
     except ValueError as e:
         raise UserError(str(e)) from None
     print(result.table())
