@@ -12,11 +12,10 @@ binokel.rules.RulesError: unknown option 'lost_factr' (did you mean 'lost_factor
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import difflib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar, Self, cast
 
 
 class RulesError(ValueError):
@@ -239,9 +238,74 @@ CARD_POINTS = {
 }
 
 
+class RuleSet:
+    """What the rules of every game share: a preset name plus the value of every option,
+    built from ``options_table`` and ``presets_table`` with every name and value checked.
+
+    A game's rules are a frozen dataclass deriving from this, one field per option.
+    """
+
+    options_table: ClassVar[Mapping[str, Option]] = {}
+    presets_table: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
+    preset: str
+
+    @classmethod
+    def from_preset(cls, preset: str = "standard", **options: Any) -> Self:
+        """The preset's rules with ``options`` changed; every name and value is checked."""
+        table = cls.options_table
+        if preset not in cls.presets_table:
+            raise RulesError(f"unknown preset {preset!r} "
+                             f"(allowed: {', '.join(cls.presets_table)})")
+        values = {name: opt.default for name, opt in table.items()}
+        values.update(cls.presets_table[preset])
+        for name, value in options.items():
+            if name not in table:
+                close = difflib.get_close_matches(name, table, n=1)
+                hint = f" (did you mean {close[0]!r}?)" if close else ""
+                raise RulesError(f"unknown option {name!r}{hint}")
+            values[name] = table[name].validate(value)
+        make = cast(Callable[..., Self], cls)  # the dataclass's own __init__
+        rules = make(preset=preset, **values)
+        rules._check_consistency()
+        return rules
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Self:
+        """From a record's ``rules`` field: ``{"preset": ..., "options": {...}}``."""
+        if not isinstance(data, Mapping):
+            raise RulesError("rules must be an object with 'preset' and 'options'")
+        unknown = set(data) - {"preset", "options"}
+        if unknown:
+            raise RulesError(f"rules: unknown field {sorted(unknown)[0]!r}")
+        options = data.get("options", {}) or {}
+        if not isinstance(options, Mapping):
+            raise RulesError("rules.options must be an object")
+        return cls.from_preset(str(data.get("preset", "standard")), **dict(options))
+
+    def changed_options(self) -> dict[str, Any]:
+        """The options that differ from the preset (what a record stores)."""
+        base = type(self).from_preset(self.preset)
+        return {name: getattr(self, name) for name in self.options_table
+                if getattr(self, name) != getattr(base, name)}
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"preset": self.preset, "options": self.changed_options()}
+
+    def replace(self, **options: Any) -> Self:
+        merged = self.changed_options()
+        merged.update(options)
+        return type(self).from_preset(self.preset, **merged)
+
+    def _check_consistency(self) -> None:
+        """Options that contradict each other raise :class:`RulesError` (none by default)."""
+
+
 @dataclass(frozen=True)
-class Rules:
-    """The complete rule set of a game: a preset name plus the value of every option."""
+class Rules(RuleSet):
+    """The complete rule set of Binokel: a preset name plus the value of every option."""
+
+    options_table: ClassVar[Mapping[str, Option]] = OPTIONS
+    presets_table: ClassVar[Mapping[str, Mapping[str, Any]]] = PRESETS
 
     preset: str = "standard"
     sevens: bool = False
@@ -284,50 +348,6 @@ class Rules:
     target: int = 1000
     deals_per_series: int = 0
     out_only_by_declarer: bool = False
-
-    @classmethod
-    def from_preset(cls, preset: str = "standard", **options: Any) -> Rules:
-        """The preset's rules with ``options`` changed; every name and value is checked."""
-        if preset not in PRESETS:
-            raise RulesError(f"unknown preset {preset!r} (allowed: {', '.join(PRESETS)})")
-        values = {name: opt.default for name, opt in OPTIONS.items()}
-        values.update(PRESETS[preset])
-        for name, value in options.items():
-            if name not in OPTIONS:
-                close = difflib.get_close_matches(name, OPTIONS, n=1)
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
-                raise RulesError(f"unknown option {name!r}{hint}")
-            values[name] = OPTIONS[name].validate(value)
-        rules = cls(preset=preset, **values)
-        rules._check_consistency()
-        return rules
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
-        """From a record's ``rules`` field: ``{"preset": ..., "options": {...}}``."""
-        if not isinstance(data, Mapping):
-            raise RulesError("rules must be an object with 'preset' and 'options'")
-        unknown = set(data) - {"preset", "options"}
-        if unknown:
-            raise RulesError(f"rules: unknown field {sorted(unknown)[0]!r}")
-        options = data.get("options", {}) or {}
-        if not isinstance(options, Mapping):
-            raise RulesError("rules.options must be an object")
-        return cls.from_preset(str(data.get("preset", "standard")), **dict(options))
-
-    def changed_options(self) -> dict[str, Any]:
-        """The options that differ from the preset (what a record stores)."""
-        base = Rules.from_preset(self.preset)
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
-                if f.name != "preset" and getattr(self, f.name) != getattr(base, f.name)}
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"preset": self.preset, "options": self.changed_options()}
-
-    def replace(self, **options: Any) -> Rules:
-        merged = self.changed_options()
-        merged.update(options)
-        return Rules.from_preset(self.preset, **merged)
 
     def _check_consistency(self) -> None:
         if self.min_bid % self.bid_step:

@@ -12,13 +12,11 @@ binokel.rules.RulesError: unknown option 'dulle_second_win' (did you mean 'dulle
 
 from __future__ import annotations
 
-import dataclasses
-import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from ..rules import Option, RulesError
+from ..rules import Option, RuleSet
 
 
 def _is_bool(v: Any) -> bool:
@@ -83,8 +81,11 @@ DOKO_PRESET_TEXT = {
 
 
 @dataclass(frozen=True)
-class DokoRules:
+class DokoRules(RuleSet):
     """The Doppelkopf rule set: a preset name plus every option's value."""
+
+    options_table: ClassVar[Mapping[str, Option]] = DOKO_OPTIONS
+    presets_table: ClassVar[Mapping[str, Mapping[str, Any]]] = DOKO_PRESETS
 
     preset: str = "standard"
     nines: bool = True
@@ -95,46 +96,6 @@ class DokoRules:
     pflicht_owed: str = "all"
     reach_absage_wins: bool = False
     deals_per_series: int = 24
-
-    @classmethod
-    def from_preset(cls, preset: str = "standard", **options: Any) -> DokoRules:
-        if preset not in DOKO_PRESETS:
-            raise RulesError(f"unknown preset {preset!r} (allowed: {', '.join(DOKO_PRESETS)})")
-        values = {name: opt.default for name, opt in DOKO_OPTIONS.items()}
-        values.update(DOKO_PRESETS[preset])
-        for name, value in options.items():
-            if name not in DOKO_OPTIONS:
-                close = difflib.get_close_matches(name, DOKO_OPTIONS, n=1)
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
-                raise RulesError(f"unknown option {name!r}{hint}")
-            values[name] = DOKO_OPTIONS[name].validate(value)
-        return cls(preset=preset, **values)
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> DokoRules:
-        """From a record's ``rules`` field: ``{"preset": ..., "options": {...}}``."""
-        if not isinstance(data, Mapping):
-            raise RulesError("rules must be an object with 'preset' and 'options'")
-        unknown = set(data) - {"preset", "options"}
-        if unknown:
-            raise RulesError(f"rules: unknown field {sorted(unknown)[0]!r}")
-        options = data.get("options", {}) or {}
-        if not isinstance(options, Mapping):
-            raise RulesError("rules.options must be an object")
-        return cls.from_preset(str(data.get("preset", "standard")), **dict(options))
-
-    def changed_options(self) -> dict[str, Any]:
-        base = DokoRules.from_preset(self.preset)
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
-                if f.name != "preset" and getattr(self, f.name) != getattr(base, f.name)}
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"preset": self.preset, "options": self.changed_options()}
-
-    def replace(self, **options: Any) -> DokoRules:
-        merged = self.changed_options()
-        merged.update(options)
-        return DokoRules.from_preset(self.preset, **merged)
 
     def owes_pflichtsolo(self, seat: int) -> bool:
         """Whether ``seat`` still owes its Pflichtsolo (only with ``pflichtsolo``)."""

@@ -17,13 +17,11 @@ binokel.rules.RulesError: unknown option 'luxusfamilien' (did you mean 'luxusfam
 
 from __future__ import annotations
 
-import dataclasses
-import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from ..rules import Option, RulesError
+from ..rules import Option, RulesError, RuleSet
 
 
 def _is_bool(v: Any) -> bool:
@@ -125,8 +123,11 @@ def convert(power: int, conversion: str) -> int:
 
 
 @dataclass(frozen=True)
-class LuxusRules:
+class LuxusRules(RuleSet):
     """The Luxusfamilie rule set: a preset name plus every option's value."""
+
+    options_table: ClassVar[Mapping[str, Option]] = LUXUS_OPTIONS
+    presets_table: ClassVar[Mapping[str, Mapping[str, Any]]] = LUXUS_PRESETS
 
     preset: str = "standard"
     luxusfamilie: int = 150
@@ -148,44 +149,3 @@ class LuxusRules:
         :class:`binokel.round.Round`, which looks at ``deals_per_series`` first."""
         return 0
 
-    @classmethod
-    def from_preset(cls, preset: str = "standard", **options: Any) -> LuxusRules:
-        """The preset's rules with ``options`` changed; every name and value is checked."""
-        if preset not in LUXUS_PRESETS:
-            raise RulesError(f"unknown preset {preset!r} (allowed: {', '.join(LUXUS_PRESETS)})")
-        values = {name: opt.default for name, opt in LUXUS_OPTIONS.items()}
-        values.update(LUXUS_PRESETS[preset])
-        for name, value in options.items():
-            if name not in LUXUS_OPTIONS:
-                close = difflib.get_close_matches(name, LUXUS_OPTIONS, n=1)
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
-                raise RulesError(f"unknown option {name!r}{hint}")
-            values[name] = LUXUS_OPTIONS[name].validate(value)
-        return cls(preset=preset, **values)
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> LuxusRules:
-        """From a record's ``rules`` field: ``{"preset": ..., "options": {...}}``."""
-        if not isinstance(data, Mapping):
-            raise RulesError("rules must be an object with 'preset' and 'options'")
-        unknown = set(data) - {"preset", "options"}
-        if unknown:
-            raise RulesError(f"rules: unknown field {sorted(unknown)[0]!r}")
-        options = data.get("options", {}) or {}
-        if not isinstance(options, Mapping):
-            raise RulesError("rules.options must be an object")
-        return cls.from_preset(str(data.get("preset", "standard")), **dict(options))
-
-    def changed_options(self) -> dict[str, Any]:
-        """The options that differ from the preset (what a record stores)."""
-        base = LuxusRules.from_preset(self.preset)
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
-                if f.name != "preset" and getattr(self, f.name) != getattr(base, f.name)}
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"preset": self.preset, "options": self.changed_options()}
-
-    def replace(self, **options: Any) -> LuxusRules:
-        merged = self.changed_options()
-        merged.update(options)
-        return LuxusRules.from_preset(self.preset, **merged)

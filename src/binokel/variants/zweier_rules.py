@@ -16,13 +16,11 @@ binokel.rules.RulesError: unknown option 'show_last_crd' (did you mean 'show_las
 
 from __future__ import annotations
 
-import dataclasses
-import difflib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from ..rules import CARD_POINTS, OPTIONS, Option, RulesError
+from ..rules import CARD_POINTS, OPTIONS, Option, RuleSet
 
 
 def _is_bool(v: Any) -> bool:
@@ -84,8 +82,11 @@ ZWEIER_PRESET_TEXT: dict[str, tuple[str, str]] = {
 
 
 @dataclass(frozen=True)
-class ZweierRules:
+class ZweierRules(RuleSet):
     """The Zweierbinokel rule set: a preset name plus every option's value."""
+
+    options_table: ClassVar[Mapping[str, Option]] = ZWEIER_OPTIONS
+    presets_table: ClassVar[Mapping[str, Mapping[str, Any]]] = ZWEIER_PRESETS
 
     preset: str = "standard"
     sevens: bool = False
@@ -104,49 +105,6 @@ class ZweierRules:
     show_last_card: bool = True
     upgrade_melds: bool = True
     rounding: str = "none"
-
-    @classmethod
-    def from_preset(cls, preset: str = "standard", **options: Any) -> ZweierRules:
-        """The preset's rules with ``options`` changed; every name and value is checked."""
-        if preset not in ZWEIER_PRESETS:
-            raise RulesError(f"unknown preset {preset!r} "
-                             f"(allowed: {', '.join(ZWEIER_PRESETS)})")
-        values = {name: opt.default for name, opt in ZWEIER_OPTIONS.items()}
-        values.update(ZWEIER_PRESETS[preset])
-        for name, value in options.items():
-            if name not in ZWEIER_OPTIONS:
-                close = difflib.get_close_matches(name, ZWEIER_OPTIONS, n=1)
-                hint = f" (did you mean {close[0]!r}?)" if close else ""
-                raise RulesError(f"unknown option {name!r}{hint}")
-            values[name] = ZWEIER_OPTIONS[name].validate(value)
-        return cls(preset=preset, **values)
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> ZweierRules:
-        """From a record's ``rules`` field: ``{"preset": ..., "options": {...}}``."""
-        if not isinstance(data, Mapping):
-            raise RulesError("rules must be an object with 'preset' and 'options'")
-        unknown = set(data) - {"preset", "options"}
-        if unknown:
-            raise RulesError(f"rules: unknown field {sorted(unknown)[0]!r}")
-        options = data.get("options", {}) or {}
-        if not isinstance(options, Mapping):
-            raise RulesError("rules.options must be an object")
-        return cls.from_preset(str(data.get("preset", "standard")), **dict(options))
-
-    def changed_options(self) -> dict[str, Any]:
-        """The options that differ from the preset (what a record stores)."""
-        base = ZweierRules.from_preset(self.preset)
-        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)
-                if f.name != "preset" and getattr(self, f.name) != getattr(base, f.name)}
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"preset": self.preset, "options": self.changed_options()}
-
-    def replace(self, **options: Any) -> ZweierRules:
-        merged = self.changed_options()
-        merged.update(options)
-        return ZweierRules.from_preset(self.preset, **merged)
 
     @property
     def points(self) -> tuple[int, ...]:
