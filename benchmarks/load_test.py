@@ -29,6 +29,8 @@ from typing import Any
 
 import websockets
 
+from binokel.present import offered_actions
+
 # (game, players) for --game all: every game, small and large tables.
 MIX = [("binokel", 3), ("binokel", 4), ("kreuzbinokel", 4), ("zweier", 2),
        ("luxusfamilie", 3), ("luxusfamilie", 6), ("doppelkopf", 4), ("doppelkopf", 5)]
@@ -45,22 +47,6 @@ def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
                                  {"Content-Type": "application/json"})
     with urllib.request.urlopen(req, timeout=10) as r:
         return json.loads(r.read())  # type: ignore[no-any-return]
-
-
-def offered(table: dict[str, Any], rng: random.Random) -> list[str]:
-    """What the table offers: buttons, clickable cards, a random selection, a random bid."""
-    ch = table["choices"]
-    acts = [b["action"] for b in ch["buttons"] if b["style"] != "warning" or rng.random() < 0.1]
-    if ch["cards"]:
-        acts += [f"{ch['cards']['verb']} {c}" for c in ch["cards"]["cards"]]
-    if ch["select"]:
-        sel = ch["select"]
-        picked = sorted(rng.sample(range(len(table["hand"])), sel["count"]))
-        acts.append(" ".join([sel["verb"], *(table["hand"][i] for i in picked)]))
-    if ch["bid"] and rng.random() < 0.2:
-        b = ch["bid"]
-        acts.append(f"{b['verb']} {rng.randrange(b['low'], b['high'] + 1, b['step'])}")
-    return acts
 
 
 class Stats:
@@ -110,7 +96,7 @@ async def seat_client(base: str, tid: str, token: str, deals: int, rng: random.R
                 sent_point = point
                 sent_at = time.perf_counter()
                 await ws.send(json.dumps({"type": "action",
-                                          "action": rng.choice(offered(t, rng))}))
+                                          "action": rng.choice(offered_actions(t, rng))}))
                 stats.actions += 1
 
 

@@ -19,7 +19,8 @@ know; the web server sends it as it is.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+import random
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -193,6 +194,30 @@ def present(view: Any, lang: str = "de", names: Sequence[str] = (),
     return presenter(view, Context(lang, tuple(full), cards))
 
 
+def offered_actions(table: Mapping[str, Any], rng: random.Random, bid_chance: float = 0.2,
+                    warning_chance: float = 0.1) -> list[str]:
+    """Actions a client can send from a table it received (``Table.to_json()``): its buttons,
+    its clickable cards, one random selection of ``count`` hand cards and, now and then, one
+    random free bid. For scripted clients: load tests and protocol tests.
+
+    Warning buttons (going out, ...) end a deal early: they are offered only with
+    ``warning_chance``, so that scripted deals get played.
+    """
+    ch = table["choices"]
+    acts = [b["action"] for b in ch["buttons"]
+            if b["style"] != "warning" or rng.random() < warning_chance]
+    if ch["cards"]:
+        acts += [f"{ch['cards']['verb']} {c}" for c in ch["cards"]["cards"]]
+    if ch["select"]:
+        sel = ch["select"]
+        picked = sorted(rng.sample(range(len(table["hand"])), sel["count"]))
+        acts.append(" ".join([sel["verb"], *(table["hand"][i] for i in picked)]))
+    if ch["bid"] and rng.random() < bid_chance:
+        b = ch["bid"]
+        acts.append(f"{b['verb']} {rng.randrange(b['low'], b['high'] + 1, b['step'])}")
+    return acts
+
+
 def presented_games() -> list[str]:
     """The games that have a presenter (every game a front end can draw)."""
     _load_builtin()
@@ -229,6 +254,6 @@ def trick_view(title: str, cards: Sequence[int], seats: Sequence[int],
 
 __all__ = [
     "BidRange", "Button", "CardChoice", "Choices", "Context", "MeldLine", "Panel", "Seat",
-    "Selection", "Table", "TrickView", "present", "presented_games", "register_presenter",
-    "tr", "trick_view",
+    "Selection", "Table", "TrickView", "offered_actions", "present", "presented_games",
+    "register_presenter", "tr", "trick_view",
 ]
