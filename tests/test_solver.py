@@ -103,3 +103,14 @@ def test_analyse_and_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert main(["solve", str(path), "--at", str(last_play)]) == 0
     assert "value" in capsys.readouterr().out
     assert main(["solve", str(path), "--at", "0"]) == 1
+
+
+def test_root_value_and_the_time_budget() -> None:
+    from binokel.solver import SearchTimeout, root_value
+    s = position(5, 36 - 12)  # four tricks left
+    assert root_value(s) == solve(s).value
+    full = position(6, 0)     # a whole deal: far more than a millisecond of search
+    with pytest.raises(SearchTimeout):
+        solve(full, time_budget=0.001)
+    with pytest.raises(SearchTimeout):
+        root_value(full, time_budget=0.001)

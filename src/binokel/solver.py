@@ -38,6 +38,10 @@ from .game import DURCH, PLAY, PLAY_ACTIONS, UNTENDURCH, DealState
 from .tricks import legal_mask
 
 
+class SearchTimeout(Exception):
+    """The search ran past its time budget (no value is known)."""
+
+
 @dataclass(frozen=True)
 class Solution:
     """The value of a position for the declarer, the best card, and search figures."""
@@ -53,6 +57,7 @@ class _Search:
     __slots__ = (
         "best_move",
         "bonus",
+        "deadline",
         "decl",
         "durch",
         "exempt",
@@ -69,8 +74,9 @@ class _Search:
         "unten",
     )
 
-    def __init__(self, state: DealState) -> None:
+    def __init__(self, state: DealState, time_budget: float | None = None) -> None:
         r = state.rules
+        self.deadline = time.perf_counter() + time_budget if time_budget is not None else -1.0
         self.n = state.n_active
         self.nxt = state.next_seat
         self.party = state.party
@@ -92,6 +98,9 @@ class _Search:
     def value(self, hands: list[int], seat: int, trick: list[int], leader: int,
               alpha: int, beta: int) -> int:
         self.nodes += 1
+        # A cheap check of the budget: the clock is read once per 4,096 nodes.
+        if not self.nodes & 4095 and self.deadline > 0 and time.perf_counter() > self.deadline:
+            raise SearchTimeout
         n = self.n
         if not trick:
             if not hands[seat]:
@@ -267,12 +276,24 @@ class _Search:
         return cards
 
 
+def root_value(state: DealState, time_budget: float | None = None) -> int:
+    """The exact value of the play-phase position ``state`` for the declarer's side, without
+    the value of every card (one search instead of one per card); raises
+    :class:`SearchTimeout` past ``time_budget`` seconds."""
+    if state.phase != PLAY:
+        raise ValueError(f"the solver needs a position in the play phase, not {state.phase}")
+    search = _Search(state, time_budget)
+    return search.mtdf(list(state.hands), state.to_move, list(state.trick), state.trick_leader)
+
+
 def solve(state: DealState, time_budget: float | None = None) -> Solution:
-    """Solve the play-phase position ``state`` exactly (it reads every hand)."""
+    """Solve the play-phase position ``state`` exactly (it reads every hand): its value for
+    the declarer's side and the value of every legal card. Raises :class:`SearchTimeout`
+    past ``time_budget`` seconds (None: no limit)."""
     if state.phase != PLAY:
         raise ValueError(f"the solver needs a position in the play phase, not {state.phase}")
     t0 = time.perf_counter()
-    search = _Search(state)
+    search = _Search(state, time_budget)
     hands = list(state.hands)
     seat = state.to_move
     trick = list(state.trick)
@@ -345,4 +366,5 @@ def describe_solution(sol: Solution) -> str:
             f"({parts}); {sol.nodes} nodes in {sol.seconds:.2f} s")
 
 
-__all__ = ["Mistake", "Solution", "analyse", "card_token", "describe_solution", "solve"]
+__all__ = ["Mistake", "SearchTimeout", "Solution", "analyse", "card_token", "describe_solution",
+           "root_value", "solve"]

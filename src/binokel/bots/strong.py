@@ -20,6 +20,7 @@ Levels trade strength for time: ``strong-easy`` (few samples), ``strong`` (defau
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from collections import Counter
@@ -348,9 +349,10 @@ class StrongBot:
         return {t: sum(v) / len(v) for t, v in utility.items()}
 
     def _contract_chance(self, view: View, contract: str) -> float:
-        """How often Durch (solved exactly: a single lost trick ends it, so the search is
-        short) or Untendurch (played out by heuristic players) is made on sampled deals."""
-        from ..solver import solve
+        """How often Durch (solved exactly on each sampled deal, within a time budget; a deal
+        the search cannot decide in time counts as lost, since a lost Durch costs most) or
+        Untendurch (played out by heuristic players) is made on sampled deals."""
+        from ..solver import SearchTimeout, root_value
         others, pool, per = self._worlds(view)
         deadline = time.perf_counter() + self.budget
         made = tried = 0
@@ -359,7 +361,8 @@ class StrongBot:
             w = self._declared_world(view, others, pool, per, -1, cardset(view.hand),
                                      list(view.discard or ()), contract)
             if contract == DURCH:
-                made += solve(w).value
+                with contextlib.suppress(SearchTimeout):
+                    made += root_value(w, time_budget=self.budget / 4)
             else:
                 while not w.is_over:
                     w.apply(self.rollout.choose(w.view(w.to_move)))
