@@ -38,8 +38,8 @@ from .game import DURCH, PLAY, PLAY_ACTIONS, UNTENDURCH, DealState
 from .tricks import legal_mask
 
 
-class SearchTimeout(Exception):
-    """The search ran past its time budget (no value is known)."""
+class SearchLimit(Exception):
+    """The search ran past its time or node budget (no value is known)."""
 
 
 @dataclass(frozen=True)
@@ -61,6 +61,7 @@ class _Search:
         "decl",
         "durch",
         "exempt",
+        "max_nodes",
         "mo",
         "mtl",
         "n",
@@ -74,9 +75,11 @@ class _Search:
         "unten",
     )
 
-    def __init__(self, state: DealState, time_budget: float | None = None) -> None:
+    def __init__(self, state: DealState, time_budget: float | None = None,
+                 max_nodes: int | None = None) -> None:
         r = state.rules
         self.deadline = time.perf_counter() + time_budget if time_budget is not None else -1.0
+        self.max_nodes = max_nodes if max_nodes is not None else -1
         self.n = state.n_active
         self.nxt = state.next_seat
         self.party = state.party
@@ -98,9 +101,11 @@ class _Search:
     def value(self, hands: list[int], seat: int, trick: list[int], leader: int,
               alpha: int, beta: int) -> int:
         self.nodes += 1
-        # A cheap check of the budget: the clock is read once per 4,096 nodes.
-        if not self.nodes & 4095 and self.deadline > 0 and time.perf_counter() > self.deadline:
-            raise SearchTimeout
+        # A cheap check of the budgets: the clock is read once per 4,096 nodes.
+        if not self.nodes & 4095 and (
+                (self.deadline > 0 and time.perf_counter() > self.deadline)
+                or 0 <= self.max_nodes < self.nodes):
+            raise SearchLimit
         n = self.n
         if not trick:
             if not hands[seat]:
@@ -276,19 +281,21 @@ class _Search:
         return cards
 
 
-def root_value(state: DealState, time_budget: float | None = None) -> int:
+def root_value(state: DealState, time_budget: float | None = None,
+               max_nodes: int | None = None) -> int:
     """The exact value of the play-phase position ``state`` for the declarer's side, without
     the value of every card (one search instead of one per card); raises
-    :class:`SearchTimeout` past ``time_budget`` seconds."""
+    :class:`SearchLimit` past ``time_budget`` seconds or about ``max_nodes`` nodes (a node
+    budget gives the same answer on every machine)."""
     if state.phase != PLAY:
         raise ValueError(f"the solver needs a position in the play phase, not {state.phase}")
-    search = _Search(state, time_budget)
+    search = _Search(state, time_budget, max_nodes)
     return search.mtdf(list(state.hands), state.to_move, list(state.trick), state.trick_leader)
 
 
 def solve(state: DealState, time_budget: float | None = None) -> Solution:
     """Solve the play-phase position ``state`` exactly (it reads every hand): its value for
-    the declarer's side and the value of every legal card. Raises :class:`SearchTimeout`
+    the declarer's side and the value of every legal card. Raises :class:`SearchLimit`
     past ``time_budget`` seconds (None: no limit)."""
     if state.phase != PLAY:
         raise ValueError(f"the solver needs a position in the play phase, not {state.phase}")
@@ -366,5 +373,5 @@ def describe_solution(sol: Solution) -> str:
             f"({parts}); {sol.nodes} nodes in {sol.seconds:.2f} s")
 
 
-__all__ = ["Mistake", "SearchTimeout", "Solution", "analyse", "card_token", "describe_solution",
+__all__ = ["Mistake", "SearchLimit", "Solution", "analyse", "card_token", "describe_solution",
            "root_value", "solve"]
