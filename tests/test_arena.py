@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import json
 import math
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -85,3 +89,30 @@ def test_a_lineup_is_rotated_through_the_seats(tmp_path: Path,
     data = json.loads(out.read_text())
     assert data["games"] == 6 and data["lineup"] == ["heuristic", "random", "random"]
     assert "line-up heuristic-random-random rotated" in capsys.readouterr().out
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").exists(), reason="reads /proc (Linux)")
+def test_sigterm_stops_the_worker_processes_too() -> None:
+    """A terminated arena leaves no worker processes behind (they would play their chunk
+    of deals, minutes with the strong bot, for nobody)."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "binokel", "arena", "--lineup", "strong,heuristic,heuristic",
+         "--deals", "1000", "--workers", "2", "--no-progress"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    children: list[int] = []
+    deadline = time.monotonic() + 60
+    while len(children) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+        children = [int(c) for t in Path(f"/proc/{proc.pid}/task").iterdir()
+                    for c in (t / "children").read_text().split()]
+    assert len(children) >= 2, "the arena did not start its workers"
+    time.sleep(1.0)  # the workers are playing
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=30) != 0
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(Path(f"/proc/{c}").exists() for c in children):
+        time.sleep(0.1)
+    alive = [c for c in children
+             if Path(f"/proc/{c}").exists()
+             and "Z" not in Path(f"/proc/{c}/stat").read_text().split()[2]]
+    assert not alive, f"worker processes {alive} still run"

@@ -16,12 +16,15 @@ are seeded from (seed, group index).
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
 import math
 import random
+import signal
 import statistics
-from collections.abc import Iterable, Sequence
+import threading
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -238,13 +241,32 @@ def run_match(kinds: Sequence[str], deals: int, seed: int = 0, game: str = "bino
             bar.update(len(part))
     else:
         import multiprocessing as mp
-        with mp.get_context("spawn").Pool(workers) as pool:
+        with _sigterm_interrupts(), mp.get_context("spawn").Pool(workers) as pool:
             for part in pool.imap_unordered(_play_chunk, jobs):
                 results.extend(part)
                 bar.update(len(part))
     bar.close()
     results.sort(key=lambda g: g.index)
     return summarize(kinds, results, game, rules_data, seed, players, lineup)
+
+
+@contextlib.contextmanager
+def _sigterm_interrupts() -> Iterator[None]:
+    """Turn SIGTERM into KeyboardInterrupt while worker processes run: the default action
+    ends this process at once and leaves the pool's workers running with nobody to collect
+    their results; an exception lets the pool terminate them."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def interrupt(signum: int, frame: Any) -> None:
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _run_ray(jobs: Iterable[Any], address: str, bar: Any) -> list[GroupResult]:
