@@ -4,7 +4,8 @@ positions. A benchmark, not a test:
 
     python benchmarks/strong_bot.py --deals 30 --level strong --solve 3
 
-Times are wall-clock per decision on this machine (the bot works against a time budget);
+Times are wall-clock per decision on this machine (the bot's budget is counted in work,
+solver nodes and rollout moves, so the figures measure this machine's speed);
 run it on an otherwise idle machine.
 """
 

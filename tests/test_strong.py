@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 from collections import Counter
 
 import pytest
@@ -80,7 +81,7 @@ def test_sampled_worlds_are_consistent_with_the_view(seed: int) -> None:
 
 def test_strong_bot_plays_legal_actions_from_views_only() -> None:
     for seed in range(3):
-        bots = [StrongBot(seed, samples=3, budget=0.2), make_bot("heuristic", seed),
+        bots = [StrongBot(seed, samples=3, budget=60_000), make_bot("heuristic", seed),
                 make_bot("random", seed)]
         s = DealState.new(Rules(), seed % 3, seed=seed)
         while not s.is_over:
@@ -89,6 +90,29 @@ def test_strong_bot_plays_legal_actions_from_views_only() -> None:
             a = bots[s.to_move].choose(v)
             assert a in v.legal_actions
             s.apply(a)
+
+
+def _strong_deal(seed: int) -> list[str]:
+    bots = [StrongBot(seed, samples=4, budget=80_000), make_bot("heuristic", seed),
+            make_bot("heuristic", seed + 1)]
+    s = DealState.new(Rules(), 2, seed=seed)
+    actions = []
+    while not s.is_over:
+        a = bots[s.to_move].choose(s.view(s.to_move))
+        s.apply(a)
+        actions.append(a)
+    return actions
+
+
+def test_the_same_seed_plays_the_same_deal_however_slow_the_machine(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The budget is counted in work, not read off the clock: a clock that runs ten
+    seconds per reading (a machine under heavy load) changes nothing."""
+    first = _strong_deal(5)
+    clock = iter(range(0, 10**9, 10))
+    monkeypatch.setattr(time, "perf_counter", lambda: float(next(clock)))
+    monkeypatch.setattr(time, "monotonic", lambda: float(next(clock)))
+    assert _strong_deal(5) == first
 
 
 def test_levels_are_registered() -> None:

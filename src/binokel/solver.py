@@ -287,10 +287,19 @@ def root_value(state: DealState, time_budget: float | None = None,
     the value of every card (one search instead of one per card); raises
     :class:`SearchLimit` past ``time_budget`` seconds or about ``max_nodes`` nodes (a node
     budget gives the same answer on every machine)."""
+    return root_search(state, time_budget, max_nodes)[0]
+
+
+def root_search(state: DealState, time_budget: float | None = None,
+                max_nodes: int | None = None) -> tuple[int, int]:
+    """:func:`root_value` and the number of nodes the search visited (for callers that
+    count their work in nodes)."""
     if state.phase != PLAY:
         raise ValueError(f"the solver needs a position in the play phase, not {state.phase}")
     search = _Search(state, time_budget, max_nodes)
-    return search.mtdf(list(state.hands), state.to_move, list(state.trick), state.trick_leader)
+    value = search.mtdf(list(state.hands), state.to_move, list(state.trick),
+                        state.trick_leader)
+    return value, search.nodes
 
 
 def solve(state: DealState, time_budget: float | None = None) -> Solution:
