@@ -419,6 +419,9 @@ def test_rounding_and_bonus_options() -> None:
     assert "139 → 140" in r.explain("en")[1]
     r = run(d1(bonus_trick="first"), D1_FREE + " " + D1_STRICT).result
     assert r is not None and r.trick_points == (101, 149) and r.bonus_to == 1
+    assert "(first trick +10)" in r.explain("en")[1]
+    assert "(erster Stich +10)" in r.explain("de")[1]
+    assert r.to_json()["bonus_trick"] == "first"
     r = run(d1(last_trick_bonus=0), D1_FREE + " " + D1_STRICT).result
     assert r is not None and r.trick_points == (101, 139) and r.scores == (101, 239)
     s = run(d1(card_points="tournament"), "1:play EA 0:play BU 1:play E10 0:play SK")

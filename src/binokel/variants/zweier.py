@@ -194,6 +194,7 @@ class ZweierResult:
     tricks_won: tuple[int, ...]
     bonus: int                           # the last- (or first-) trick bonus
     bonus_to: int                        # who got it
+    bonus_trick: str = "last"            # which trick carried it (option bonus_trick)
     declarer: None = None
     contract: str = "normal"
     made: None = None
@@ -205,7 +206,7 @@ class ZweierResult:
             "meld_points": list(self.meld_points), "trick_points": list(self.trick_points),
             "counted_trick_points": list(self.counted_trick_points),
             "tricks_won": list(self.tricks_won), "bonus": self.bonus, "bonus_to": self.bonus_to,
-            "declarer": None, "contract": self.contract, "made": None,
+            "bonus_trick": self.bonus_trick, "declarer": None, "contract": self.contract, "made": None,
         }
 
     def explain(self, lang: str = "de") -> list[str]:
@@ -226,7 +227,9 @@ class ZweierResult:
             ms = f"{ms} = {self.meld_points[p]}" if ms else none_w
             tp = f"{self.trick_points[p]}"
             if self.bonus and self.bonus_to == p:
-                which = "letzter Stich" if de else "last trick"
+                which = {("last", True): "letzter Stich", ("last", False): "last trick",
+                         ("first", True): "erster Stich", ("first", False): "first trick"
+                         }[self.bonus_trick, de]
                 tp += f" ({which} +{self.bonus})"
             if self.counted_trick_points[p] != self.trick_points[p]:
                 tp += f" → {self.counted_trick_points[p]}"
@@ -814,7 +817,7 @@ def score_deal(state: ZweierState) -> ZweierResult:
     bonus_to = (state.tricks[-1] if r.bonus_trick == "last" else state.tricks[0]).winner
     return ZweierResult(scores, state.trump, (tuple(state.melds[0]), tuple(state.melds[1])),
                         tuple(state.meld_points), tp, counted, tuple(state.tricks_won),
-                        r.last_trick_bonus, bonus_to)
+                        r.last_trick_bonus, bonus_to, r.bonus_trick)
 
 
 def _round(x: int) -> int:
