@@ -206,7 +206,13 @@ def test_luxus_tables_in_random_deals(players: int) -> None:
             s.apply(s.random_action(rng))
             step += 1
         assert s.result is not None and t.scores == s.result.scores
-        assert sum(1 for x in t.log if x.startswith(("Stich ", "Trick "))) == len(s.tricks)
+        trick_lines = [x for x in t.log if x.startswith(("Stich ", "Trick "))]
+        assert len(trick_lines) == len(s.tricks)
+        # each line says who led: with many players the cards alone do not say who played
+        for line, tr_ in zip(trick_lines, s.tricks, strict=True):
+            head = line.split(": ")[0]
+            assert head.endswith((f"{NAMES[tr_.leader]} leads",
+                                  f"{NAMES[tr_.leader]} spielt aus")), line
 
 
 def test_tables_are_quick() -> None:
@@ -504,8 +510,8 @@ def test_luxus_voids_and_tricks() -> None:
         assert t.seats[3].lines == {"de": ("Machtpunkte 27 · Stiche 1", "fehlt: Eichel"),
                                     "en": ("power points 27 · tricks 1", "void: Acorns")}[lang]
         assert [x.lines[1:] for x in t.seats[:3]] == [(), (), ()]
-        assert t.log[-1] == {"de": "Stich 2: E10 E10 EK HO → Dan (27)",
-                             "en": "Trick 2: E10 E10 EK HO → Dan (27)"}[lang]
+        assert t.log[-1] == {"de": "Stich 2, Ann spielt aus: E10 E10 EK HO → Dan (27)",
+                             "en": "Trick 2, Ann leads: E10 E10 EK HO → Dan (27)"}[lang]
         assert t.last_trick is not None and t.last_trick.winner == 3
         assert t.last_trick.cards == ((0, "E10"), (1, "E10"), (2, "EK"), (3, "HO"))
     both(s.view(2), two)

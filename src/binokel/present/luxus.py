@@ -61,7 +61,7 @@ TEXTS = {
         "log_trump": "{name} bestimmt Trumpf {suit} ({why})",
         "log_trump_melds": "Meldungen in Trumpf zählen jetzt mehr (+20 je Paar, +50 je "
                            "Familie): {totals}",
-        "log_trick": "Stich {n}: {cards} → {name} ({points})",
+        "log_trick": "Stich {n}, {leader} spielt aus: {cards} → {name} ({points})",
         "res_trump": "Trumpf {suit}, bestimmt von {name} ({why})",
         "res_line": "{name}: Meldung {melds} + Stichpunkte {tricks} = {score} "
                     "({power} Machtpunkte, {won})",
@@ -93,7 +93,7 @@ TEXTS = {
         "log_trump": "{name} names trump {suit} ({why})",
         "log_trump_melds": "Melds in trump now count more (+20 per pair, +50 per family): "
                            "{totals}",
-        "log_trick": "Trick {n}: {cards} → {name} ({points})",
+        "log_trick": "Trick {n}, {leader} leads: {cards} → {name} ({points})",
         "res_trump": "Trump {suit}, named by {name} ({why})",
         "res_line": "{name}: melds {melds} + trick points {tricks} = {score} "
                     "({power} power points, {won})",
@@ -253,8 +253,11 @@ def _log(view: LuxusView, ctx: Context, t: T) -> list[str]:
             k, rest = divmod(plays, view.players)
             if rest == 0 and k <= len(view.tricks):
                 tr_ = view.tricks[k - 1]
-                out.append(t("log_trick", n=k, cards=ctx.cards(tr_.cards),
-                             name=ctx.name(tr_.winner), points=tr_.points))
+                # With up to eight players the cards alone do not say who played which:
+                # the leader does (play goes round from him).
+                out.append(t("log_trick", n=k, leader=ctx.name(tr_.leader),
+                             cards=ctx.cards(tr_.cards), name=ctx.name(tr_.winner),
+                             points=tr_.points))
     return out
 
 

@@ -206,7 +206,8 @@ class ZweierResult:
             "meld_points": list(self.meld_points), "trick_points": list(self.trick_points),
             "counted_trick_points": list(self.counted_trick_points),
             "tricks_won": list(self.tricks_won), "bonus": self.bonus, "bonus_to": self.bonus_to,
-            "bonus_trick": self.bonus_trick, "declarer": None, "contract": self.contract, "made": None,
+            "bonus_trick": self.bonus_trick, "declarer": None, "contract": self.contract,
+            "made": None,
         }
 
     def explain(self, lang: str = "de") -> list[str]:
