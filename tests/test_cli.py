@@ -116,6 +116,8 @@ def test_rules_help_explains_every_game_and_option(lang: str,
             assert f"  {option} (" in out, (name, option)
         for preset in spec.presets:
             assert f"  {preset}: " in out
+        if lang == "de":  # what an option accepts is said in German too
+            assert " or " not in out and "a number" not in out, name
     assert main(["rules", "skat"]) == 1
     assert "unknown game 'skat'" in capsys.readouterr().err
 

@@ -134,6 +134,8 @@ def test_meta_offers_every_presentable_game(client: TestClient) -> None:
     assert b["target"] and b["deals"] and "heuristic" in b["bots"]
     rufen = next(o for grp in b["groups"] for o in grp["options"] if o["name"] == "rufen")
     assert rufen["type"] == "bool" and rufen["defaults"]["standard"] is False
+    min_bid = next(o for grp in b["groups"] for o in grp["options"] if o["name"] == "min_bid")
+    assert (min_bid["check"], min_bid["check_de"]) == ("a number > 0", "eine Zahl > 0")
     assert games["kreuzbinokel"]["teams"] == [[0, 2], [1, 3]]
     tid = new_table(client, [None, "heuristic", None])
     assert any(t["id"] == tid for t in client.get("/api/tables").json())

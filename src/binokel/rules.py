@@ -22,6 +22,13 @@ class RulesError(ValueError):
     """An unknown option, a bad value, or options that contradict each other."""
 
 
+# The words of the options' check texts, in German (the values themselves stay as typed).
+_CHECK_DE: tuple[tuple[str, str], ...] = (
+    ("a number", "eine Zahl"), ("packet sizes like", "Paketgrößen wie"),
+    ("seat digits such as", "Platznummern wie"), (" or ", " oder "),
+)
+
+
 @dataclass(frozen=True)
 class Option:
     name: str
@@ -32,6 +39,19 @@ class Option:
     de: str
     check: Callable[[Any], bool] | None = None
     check_text: str = ""
+
+    def check_label(self, lang: str = "en") -> str:
+        """``check_text`` (what ``check`` accepts) in ``lang``.
+
+        >>> Option("x", 0, None, "g", "", "", check_text="a number >= 0").check_label("de")
+        'eine Zahl >= 0'
+        """
+        if lang != "de":
+            return self.check_text
+        text = self.check_text
+        for en, de in _CHECK_DE:
+            text = text.replace(en, de)
+        return text
 
     def validate(self, value: Any) -> Any:
         if isinstance(self.default, bool):

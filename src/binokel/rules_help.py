@@ -39,7 +39,7 @@ def _value(v: Any) -> str:
 def _option_line(o: Option, lang: str, h: dict[str, str]) -> list[str]:
     text = o.de if lang == "de" else o.en
     allowed = (", ".join(_value(a) for a in o.allowed) if o.allowed is not None
-               else ("yes, no" if isinstance(o.default, bool) else o.check_text))
+               else ("yes, no" if isinstance(o.default, bool) else o.check_label(lang)))
     lines = [f"  {o.name} ({h['default']} {_value(o.default)}; {h['allowed']}: {allowed})"]
     lines += textwrap.wrap(text, 92, initial_indent="      ", subsequent_indent="      ")
     return lines

@@ -119,6 +119,7 @@ def game_meta(spec: GameSpec) -> dict[str, Any]:
             "int" if isinstance(o.default, int) else "str",
             "allowed": [_json_value(a) for a in o.allowed] if o.allowed else None,
             "check": o.check_text or None,
+            "check_de": o.check_label("de") or None,
             "defaults": {p: _json_value(getattr(r, o.name, o.default))
                          for p, r in defaults.items()},
         })

@@ -216,8 +216,9 @@ function optionInput(o) {
     return sel;
   }
   const numeric = o.type === "int" && !o.check?.includes("'");
+  const check = (lang === "de" && o.check_de) || o.check || "";
   return el("input", { type: numeric ? "number" : "text", id, size: "8", "data-opt": o.name,
-    title: o.check || "", placeholder: o.check || "" });
+    title: check, placeholder: check });
 }
 
 async function createTable(game, playersSel, presetSel, inputs, seatsBox, msg) {
