@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import random
 import re
+import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -16,7 +18,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from binokel.bots import bot_names
+from binokel.bots import bot_names, make_bot
 from binokel.cards import card_token, cards_of
 from binokel.games import all_games, get_game
 from binokel.present import present
@@ -321,6 +323,41 @@ def test_bots_move_and_a_person_finishes_the_deal(client: TestClient) -> None:
         ws.send_json({"type": "next"})
         msg = recv_state(ws)
         assert msg["deal"] == 2 and not msg["table"]["result"]
+
+
+def test_a_thinking_bot_does_not_stall_the_server(client: TestClient,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bot thinks in a worker thread: while it does (a searching bot takes up to seconds),
+    the server answers everybody else."""
+    from binokel import bots as bots_module
+    thinking, release, answered = threading.Event(), threading.Event(), threading.Event()
+
+    class Thinker:
+        name = "thinker"
+
+        def __init__(self, seed: int | None) -> None:
+            self.inner = make_bot("heuristic", seed)
+
+        def choose(self, view: Any) -> str:
+            thinking.set()
+            release.wait(10)  # on the event loop this would hold every request for 10 s
+            answered.set()
+            return str(self.inner.choose(view))
+
+    monkeypatch.setitem(bots_module._REGISTRY, ("thinker", "binokel"), Thinker)
+    tid = new_table(client, ["thinker", "thinker", None])
+    join(client, tid, 2)
+    assert thinking.wait(10)
+    assert client.get("/api/meta").status_code == 200
+    assert client.get(f"/api/tables/{tid}").status_code == 200
+    assert not answered.is_set(), "the server waited for the bot"
+    moves = len(server_state(client, tid).history)
+    release.set()
+    for _ in range(100):
+        if len(server_state(client, tid).history) > moves:
+            break
+        time.sleep(0.05)
+    assert len(server_state(client, tid).history) > moves  # and the bot's move went in
 
 
 def test_bad_input_never_hurts_the_game(client: TestClient) -> None:

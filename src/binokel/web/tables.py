@@ -351,14 +351,27 @@ class LiveTable:
                 return
             await asyncio.sleep(self.bot_delay)
             async with self.lock:
-                if self.round is not rnd or rnd.current.is_over or \
-                        rnd.current.to_move != seat:
+                state = rnd.current
+                if self.round is not rnd or state.is_over or state.to_move != seat:
                     continue
-                try:
-                    action = bot.choose(rnd.current.view(seat))
-                    self.apply(seat, action)
-                except Exception:  # pragma: no cover - a bot bug must not take the server down
+                view, moves = state.view(seat), len(state.history)
+            try:
+                # In a worker thread: a searching bot thinks for up to seconds, and on the
+                # event loop that would stall every table of the server meanwhile.
+                action: str | None = await asyncio.to_thread(bot.choose, view)
+            except Exception:  # pragma: no cover - a bot bug must not take the server down
+                if self.round is rnd and rnd.current is state and len(state.history) == moves:
                     # Logged without the view: it holds the bot's hidden cards.
+                    log.exception("table %s: the bot at seat %d failed", self.id, seat)
+                    return
+                action = None  # the deal moved on while it thought: think again
+            async with self.lock:
+                if action is None or self.round is not rnd or rnd.current is not state or \
+                        len(state.history) != moves:
+                    continue  # the deal moved on meanwhile (a restart, a new deal)
+                try:
+                    self.apply(seat, action)
+                except Exception:  # pragma: no cover - as above
                     log.exception("table %s: the bot at seat %d failed", self.id, seat)
                     return
             await self.broadcast()
