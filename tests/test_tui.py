@@ -3,7 +3,9 @@ every game, records saved, wrong keys and clicks answered kindly."""
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -67,6 +69,43 @@ async def test_a_bid_can_be_typed() -> None:
         app.press_action("bid 230")        # no button for 230: typed into the bid field
         await pilot.pause()
         assert app.state.history[0] == (0, "bid 230")
+
+
+async def test_the_table_answers_keys_while_a_bot_thinks() -> None:
+    thinking, release, answered = threading.Event(), threading.Event(), threading.Event()
+
+    class Thinker:
+        name = "thinker"
+
+        def __init__(self, inner: Any) -> None:
+            self.inner = inner
+
+        def choose(self, view: Any) -> str:
+            thinking.set()
+            release.wait(10)  # on the event loop this would freeze the table for 10 s
+            answered.set()
+            return str(self.inner.choose(view))
+
+    app = TableApp(GameConfig(rules=Rules(), seed=3, bot_delay=0.01, save_dir=None))
+    app.bots = {seat: Thinker(bot) for seat, bot in app.bots.items()}
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        assert app.state.to_move == 0
+        app.press_action("bid 150")
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if thinking.is_set():
+                break
+        assert thinking.is_set() and app.state.to_move == 1
+        await pilot.press("l")  # the last trick: there is none yet, the table says so
+        await pilot.pause()
+        assert not answered.is_set(), "the table waited for the bot"
+        release.set()
+        for _ in range(200):
+            await pilot.pause(0.02)
+            if len(app.state.history) > 1:
+                break
+        assert len(app.state.history) > 1  # and the bot's move went in
 
 
 async def test_wrong_keys_and_illegal_clicks_are_answered_kindly() -> None:

@@ -13,6 +13,7 @@ is answered with a hint.
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
@@ -368,7 +369,30 @@ class TableApp(App[None]):
         if state.is_over or state.to_move == self.config.human:
             return
         seat = state.to_move
-        self.apply(self.bots[seat].choose(state.view(seat)))
+        view, moves = state.view(seat), len(state.history)
+        # A searching bot thinks for up to seconds: in a worker thread, so that the table
+        # keeps answering keys (the last trick, help, quit) meanwhile.
+        self._bot_timer = "thinking"  # no second bot move is scheduled until this one is in
+
+        def think() -> None:
+            try:
+                action = self.bots[seat].choose(view)
+            except Exception as e:  # a bot bug is shown, not a crash of the whole game
+                with contextlib.suppress(RuntimeError):
+                    self.call_from_thread(self.notify, f"{self.names[seat]}: {e!r}",
+                                          severity="error", timeout=30)
+                return
+            with contextlib.suppress(RuntimeError):  # the app has closed meanwhile
+                self.call_from_thread(self._bot_answer, state, moves, action)
+
+        self.run_worker(think, thread=True, exit_on_error=False, group="bots")
+
+    def _bot_answer(self, state: Any, moves: int, action: str) -> None:
+        self._bot_timer = None
+        if self.state is state and len(state.history) == moves:
+            self.apply(action)
+        else:  # the deal moved on while the bot thought (a new round): ask again
+            self.schedule_bot()
 
     # ------------------------------------------------------------------ input
     def apply(self, action: str) -> None:
