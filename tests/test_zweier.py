@@ -16,8 +16,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from binokel.bots import RandomBot, make_bot
-from binokel.bots.zweier_heuristic import ZweierHeuristicBot
+from binokel.bots import RandomBot, bot_names, make_bot
+from binokel.bots.zweier_heuristic import StrictSolver, ZweierHeuristicBot, opponent_hand
+from binokel.bots.zweier_strong import ZweierStrongBot
 from binokel.cards import (
     HERZ,
     SCHELLEN,
@@ -29,6 +30,7 @@ from binokel.cards import (
     format_cards,
     parse_card,
     parse_cards,
+    size,
 )
 from binokel.game import IllegalAction, Trick
 from binokel.games import get_game
@@ -716,3 +718,52 @@ def test_bot_plays_the_endgame_exactly() -> None:
     assert ZweierHeuristicBot(1).choose(s.view(1)) == "play EU"
     run(s, "1:play EU 0:play EA 0:play HU 1:play HA")
     assert s.trick_points == [13, 23]
+
+
+# ------------------------------------------------------------------ exact play after the stock
+def _engine_value(s: ZweierState, seat: int) -> int:
+    """The points ``seat`` still takes with perfect play by both, by brute force over the
+    engine's own legal actions (the ground truth the solver must agree with)."""
+    if s.is_over:
+        return 0
+    before = s.trick_points[seat]
+    values = [c.trick_points[seat] - before + _engine_value(c, seat)
+              for c in (s.child(a) for a in s.legal_actions())]
+    return max(values) if s.to_move == seat else min(values)
+
+
+@settings(max_examples=40, deadline=None)
+@given(RULES, st.integers(0, 10**6), st.integers(2, 4))
+def test_strict_solver_agrees_with_the_engine(rules: ZweierRules, seed: int, left: int) -> None:
+    rng = random.Random(seed)
+    s = ZweierState.new(rules, seed % 2, seed=seed)
+    while not s.is_over and not (s.phase == STRICT and not s.trick
+                                 and size(s.hands[s.to_move]) <= left):
+        s.apply(s.random_action(rng))
+    if s.is_over:
+        return
+    me = s.to_move
+    v = s.view(me)
+    assert opponent_hand(v) == s.hands[1 - me]  # read off the view, no peeking
+    solver = StrictSolver.for_rules(s.trump, rules)
+    assert solver.value(s.hands[me], s.hands[1 - me], True) == _engine_value(s, me)
+    # and the strong bot's card is one of the best
+    action = ZweierStrongBot(1).choose(v)
+    best = max(_engine_value(c, me) + c.trick_points[me] for c in
+               (s.child(a) for a in s.legal_actions()))
+    child = s.child(action)
+    assert _engine_value(child, me) + child.trick_points[me] == best
+
+
+def test_strong_bot_is_registered_and_plays_whole_deals() -> None:
+    assert "strong" in bot_names("zweier")
+    for i, rules in enumerate([ZweierRules(), ZweierRules(sevens=True, must_beat=False),
+                               ZweierRules(bonus_trick="first", card_points="tournament")]):
+        s = ZweierState.new(rules, i % 2, seed=40 + i)
+        bots: list[Any] = [make_bot("strong", seed=i, game="zweier"), ZweierHeuristicBot(i)]
+        while not s.is_over:
+            v = s.view(s.to_move)
+            a = bots[s.to_move].choose(v)
+            assert a in v.legal_actions
+            s.apply(a)
+        assert s.result is not None and sum(s.result.trick_points) == 250

@@ -107,7 +107,7 @@ def bot_names(game: str | None = None) -> list[str]:
 def _load_builtin() -> None:
     import importlib
     for mod in ("heuristic", "strong", "doppelkopf_heuristic", "zweier_heuristic",
-                "luxus_heuristic"):
+                "zweier_strong", "luxus_heuristic"):
         try:
             importlib.import_module(f"binokel.bots.{mod}")
         except ModuleNotFoundError as e:

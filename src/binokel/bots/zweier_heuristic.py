@@ -168,27 +168,18 @@ class ZweierHeuristicBot:
         return any(all(count(hand, c) >= n for c, n in k.need) for k in kinds)
 
     # ---------------------------------------------------------------- after the stock
+    # With this many cards in hand or fewer the rest of the deal is searched exactly.
+    exact_from = 4
+
     def _strict(self, v: ZweierView, cards: list[Card], pts: tuple[int, ...]) -> Card:
         r = v.rules
         hand = _set(v.hand)
-        played = _set(v.trick)
-        for t in v.tricks:
-            played += _set(t.cards)
-        full = 0
-        for s in SUITS:
-            for rank in (*_FAMILY, *((SEVEN,) if r.sevens else ())):
-                full += 2 * bit(card(s, rank))
-        opp = full - hand - played  # the stock is empty: every unseen card is his
+        opp = opponent_hand(v)
         trump = v.trump
-        bonus = r.last_trick_bonus if r.bonus_trick == "last" else 0
-        if len(v.hand) <= 4:
+        if len(v.hand) <= self.exact_from:
+            solver = self._solver(v)
             led = v.trick[0] if v.trick else -1
-            best, choice = -1, cards[0]
-            for c in cards:
-                val = _after(hand - bit(c), opp, c, led, trump, r.must_beat, pts, bonus)
-                if val > best:
-                    best, choice = val, c
-            return choice
+            return max(cards, key=lambda c: solver.after(hand - bit(c), opp, c, led))
 
         def tcost(c: Card) -> tuple[int, int]:
             return (pts[c & 7] + (12 + (c & 7) if c >> 3 == trump else 0), c)
@@ -207,47 +198,89 @@ class ZweierHeuristicBot:
                 return w
         return min(cards, key=tcost)
 
+    def _solver(self, v: ZweierView) -> StrictSolver:
+        return StrictSolver.for_rules(v.trump, v.rules)
 
 
-def _after(mine: CardSet, opp: CardSet, c: Card, led: Card, trump: int, must_beat: bool,
-           pts: tuple[int, ...], bonus: int) -> int:
-    """Our best total of the remaining points after we play ``c`` (``led``: the opponent's
-    card we answer, -1 if we lead), both sides playing perfectly with open cards."""
-    if led < 0:
-        best = 10**6
-        for x in distinct(strict_legal(opp, c, trump, must_beat)):
-            we_win = not beats(x, c, trump)
-            val = _trick(mine, opp - bit(x), c, x, we_win, trump, must_beat, pts, bonus)
-            best = min(best, val)
+def opponent_hand(v: ZweierView) -> CardSet:
+    """After the stock every card not seen is the opponent's: the full deck less our hand
+    and every card played."""
+    full = 0
+    for s in SUITS:
+        for rank in (*_FAMILY, *((SEVEN,) if v.rules.sevens else ())):
+            full += 2 * bit(card(s, rank))
+    played = _set(v.trick)
+    for t in v.tricks:
+        played += _set(t.cards)
+    return full - _set(v.hand) - played
+
+
+class StrictSolver:
+    """Exact play after the stock (both hands known): the most points we can still take,
+    both sides playing perfectly. Positions are remembered: a value depends only on the two
+    hands and who leads (for the same trump and rules), so one solver serves a whole deal
+    and later deals alike.
+
+    >>> from binokel.cards import parse_cards
+    >>> from binokel.rules import CARD_POINTS
+    >>> s = StrictSolver(trump=2, must_beat=True, pts=CARD_POINTS["classic"], bonus=10)
+    >>> mine, opp = _set(tuple(parse_cards("HA EK"))), _set(tuple(parse_cards("H10 EA")))
+    >>> s.value(mine, opp, we_lead=True)  # EK to his EA, then his H10 into our HA: 21 + 10
+    31
+    >>> s.after(mine - bit(parse_cards("HA")[0]), opp, parse_cards("HA")[0], -1)  # HA first
+    21
+    """
+
+    __slots__ = ("bonus", "memo", "must_beat", "pts", "trump")
+
+    def __init__(self, trump: int, must_beat: bool, pts: tuple[int, ...], bonus: int) -> None:
+        self.trump, self.must_beat, self.pts, self.bonus = trump, must_beat, pts, bonus
+        self.memo: dict[tuple[CardSet, CardSet, bool], int] = {}
+
+    @classmethod
+    def for_rules(cls, trump: int, rules: ZweierRules) -> StrictSolver:
+        bonus = rules.last_trick_bonus if rules.bonus_trick == "last" else 0
+        return cls(trump, rules.must_beat, CARD_POINTS[rules.card_points], bonus)
+
+    def after(self, mine: CardSet, opp: CardSet, c: Card, led: Card) -> int:
+        """Our best total of the remaining points after we play ``c`` (``led``: the
+        opponent's card we answer, -1 if we lead)."""
+        if led < 0:
+            best = 10**6
+            for x in distinct(strict_legal(opp, c, self.trump, self.must_beat)):
+                val = self._trick(mine, opp - bit(x), c, x, not beats(x, c, self.trump))
+                best = min(best, val)
+            return best
+        return self._trick(mine, opp, led, c, beats(c, led, self.trump))
+
+    def _trick(self, mine: CardSet, opp: CardSet, a: Card, b: Card, we_win: bool) -> int:
+        points = self.pts[a & 7] + self.pts[b & 7]
+        last = not mine
+        gained = (points + (self.bonus if last else 0)) if we_win else 0
+        if last:
+            return gained
+        return gained + self.value(mine, opp, we_win)
+
+    def value(self, mine: CardSet, opp: CardSet, we_lead: bool) -> int:
+        """Our best points from the position on (hands of equal size, no card led)."""
+        key = (mine, opp, we_lead)
+        known = self.memo.get(key)
+        if known is not None:
+            return known
+        trump, must_beat = self.trump, self.must_beat
+        if we_lead:
+            best = -1
+            for c in distinct(mine):
+                best = max(best, self.after(mine - bit(c), opp, c, -1))
+        else:
+            best = 10**6
+            for a in distinct(opp):
+                rest = opp - bit(a)
+                val = max(self._trick(mine - bit(c), rest, a, c, beats(c, a, trump))
+                          for c in distinct(strict_legal(mine, a, trump, must_beat)))
+                best = min(best, val)
+        self.memo[key] = best
         return best
-    we_win = beats(c, led, trump)
-    return _trick(mine, opp, led, c, we_win, trump, must_beat, pts, bonus)
-
-
-def _trick(mine: CardSet, opp: CardSet, a: Card, b: Card, we_win: bool, trump: int,
-           must_beat: bool, pts: tuple[int, ...], bonus: int) -> int:
-    points = pts[a & 7] + pts[b & 7]
-    last = not mine
-    gained = (points + (bonus if last else 0)) if we_win else 0
-    if last:
-        return gained
-    return gained + _solve(mine, opp, we_win, trump, must_beat, pts, bonus)
-
-
-def _solve(mine: CardSet, opp: CardSet, we_lead: bool, trump: int, must_beat: bool,
-           pts: tuple[int, ...], bonus: int) -> int:
-    """Our best points from the position on (both hands known, equal sizes)."""
-    if we_lead:
-        return max(_after(mine - bit(c), opp, c, -1, trump, must_beat, pts, bonus)
-                   for c in distinct(mine))
-    best = 10**6
-    for a in distinct(opp):
-        rest = opp - bit(a)
-        val = max(_trick(mine - bit(c), rest, a, c, beats(c, a, trump), trump, must_beat,
-                         pts, bonus)
-                  for c in distinct(strict_legal(mine, a, trump, must_beat)))
-        best = min(best, val)
-    return best
 
 
 register_bot("heuristic", ZweierHeuristicBot, game="zweier")
