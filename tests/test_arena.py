@@ -14,6 +14,7 @@ import pytest
 
 from binokel.arena import confidence_interval, play_group, run_match, seatings
 from binokel.cli import main
+from binokel.games import get_game
 
 
 def test_seatings_put_every_bot_in_every_seat() -> None:
@@ -45,6 +46,22 @@ def test_results_do_not_depend_on_the_number_of_workers() -> None:
     assert pair["ci_low"] <= pair["mean_diff"] <= pair["ci_high"]
     assert a.per_bot["heuristic"]["mean_score"] > a.per_bot["random"]["mean_score"]
     assert a.ratings["heuristic"]["mu"] > a.ratings["random"]["mu"]
+
+
+@pytest.mark.parametrize("game, players", [("binokel", 4), ("kreuzbinokel", 4), ("zweier", 2),
+                                           ("luxusfamilie", 4), ("doppelkopf", 4)])
+def test_every_game_has_matches(game: str, players: int) -> None:
+    m = run_match(["heuristic", "random"], deals=2, seed=1, game=game, players=players,
+                  workers=1, progress=False)
+    assert m.groups == 2 and m.games == 2 * len(seatings(
+        ["heuristic", "random"], players, get_game(game).teams))
+    assert set(m.per_bot) == {"heuristic", "random"}
+    assert all(b["seat_games"] > 0 for b in m.per_bot.values())
+    # a game without a declarer (Zweierbinokel) shows no declarer columns
+    declarers = any(b["declarer_games"] for b in m.per_bot.values())
+    assert ("abgehen" in m.table()) == declarers
+    if game == "zweier":
+        assert not declarers
 
 
 def test_confidence_interval() -> None:

@@ -147,14 +147,18 @@ class MatchResult:
 
     def table(self) -> str:
         rotated = f", line-up {'-'.join(self.lineup)} rotated" if self.lineup else ""
+        # A game without a declarer (Zweierbinokel) has no such columns.
+        declarers = any(s["declarer_games"] for s in self.per_bot.values())
+        contract_head = (f"{'declarer':>10}{'made':>8}{'abgehen':>9}{'durch':>7}"
+                         if declarers else "")
         lines = [f"{self.game}, {self.rules.get('preset', '')}: {self.groups} duplicate deals, "
                  f"{self.games} games{rotated}, seed {self.seed}",
-                 f"{'bot':<16}{'mean/deal':>10}{'declarer':>10}{'made':>8}{'abgehen':>9}"
-                 f"{'durch':>7}{'TrueSkill':>11}"]
+                 f"{'bot':<16}{'mean/deal':>10}{contract_head}{'TrueSkill':>11}"]
         for b in sorted(self.bots, key=lambda k: -self.ratings[k]["conservative"]):
             s = self.per_bot[b]
-            lines.append(f"{b:<16}{s['mean_score']:>10.1f}{s['declarer_games']:>10.0f}"
-                         f"{s['made_rate']:>8.1%}{s['abgehen_rate']:>9.1%}{s['durch_rate']:>7.1%}"
+            contract = (f"{s['declarer_games']:>10.0f}{s['made_rate']:>8.1%}"
+                        f"{s['abgehen_rate']:>9.1%}{s['durch_rate']:>7.1%}" if declarers else "")
+            lines.append(f"{b:<16}{s['mean_score']:>10.1f}{contract}"
                          f"{self.ratings[b]['conservative']:>11.1f}")
         for p in self.pairs:
             lines.append(f"{p['a']} - {p['b']}: {p['mean_diff']:+.1f} per deal, 95% CI "
