@@ -3,6 +3,7 @@ max) in deals against two heuristic bots, and the solver's time for complete 12-
 positions. A benchmark, not a test:
 
     python benchmarks/strong_bot.py --deals 30 --level strong --solve 3
+    python benchmarks/strong_bot.py --game zweier --deals 30   # Zweierbinokel's strong bot
 
 Times are wall-clock per decision on this machine (the bot's budget is counted in work,
 solver nodes and rollout moves, so the figures measure this machine's speed);
@@ -19,20 +20,24 @@ import time
 from binokel.bots import make_bot
 from binokel.cards import cards_of, format_cards
 from binokel.game import PLAY, DealState
+from binokel.games import get_game
 from binokel.rules import Rules
 from binokel.solver import solve
 
 
-def decision_times(level: str, deals: int, seed: int) -> dict[str, list[float]]:
+def decision_times(level: str, deals: int, seed: int, game: str = "binokel"
+                   ) -> dict[str, list[float]]:
     """Per phase, the strong bot's decision times over ``deals`` deals (it sits in every
-    seat in turn, the two others are heuristic)."""
+    seat in turn, the others are heuristic)."""
     rng = random.Random(seed)
     times: dict[str, list[float]] = {}
+    spec = get_game(game)
+    n = spec.default_players
     for d in range(deals):
-        strong_seat = d % 3
-        bots = [make_bot(level if s == strong_seat else "heuristic", seed=seed + 10 * d + s)
-                for s in range(3)]
-        state = DealState.new(Rules(), d % 3, seed=rng.getrandbits(32))
+        strong_seat = d % n
+        bots = [make_bot(level if s == strong_seat else "heuristic", seed=seed + 10 * d + s,
+                         game=game) for s in range(n)]
+        state = spec.new_deal(spec.make_rules({}), d % n, seed=rng.getrandbits(32), players=n)
         while not state.is_over:
             seat = state.to_move
             t0 = time.perf_counter()
@@ -73,8 +78,9 @@ def main() -> None:
     ap.add_argument("--level", default="strong", help="strong-easy, strong or strong-hard")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--solve", type=int, default=3, help="full 12-trick positions to solve")
+    ap.add_argument("--game", default="binokel", help="binokel or zweier")
     a = ap.parse_args()
-    times = decision_times(a.level, a.deals, a.seed)
+    times = decision_times(a.level, a.deals, a.seed, a.game)
     every = [t for ts in times.values() for t in ts]
     print(f"{a.level}: {len(every)} decisions in {a.deals} deals: median "
           f"{statistics.median(every):.3f} s, 95th percentile {pct(every, 0.95):.3f} s, "
@@ -82,7 +88,7 @@ def main() -> None:
     for phase, ts in sorted(times.items()):
         print(f"  {phase:<8} {len(ts):4d} decisions: median {statistics.median(ts):.3f} s, "
               f"p95 {pct(ts, 0.95):.3f} s")
-    if a.solve:
+    if a.solve and a.game == "binokel":
         print("solver, complete 12-trick positions:")
         solved = full_positions(a.solve, a.seed)
         print(f"  median {statistics.median(solved):.1f} s CPU, max {max(solved):.1f} s")
