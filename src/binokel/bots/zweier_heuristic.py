@@ -177,9 +177,7 @@ class ZweierHeuristicBot:
         opp = opponent_hand(v)
         trump = v.trump
         if len(v.hand) <= self.exact_from:
-            solver = self._solver(v)
-            led = v.trick[0] if v.trick else -1
-            return max(cards, key=lambda c: solver.after(hand - bit(c), opp, c, led))
+            return self._solver(v).best(hand, opp, cards, v.trick[0] if v.trick else -1)
 
         def tcost(c: Card) -> tuple[int, int]:
             return (pts[c & 7] + (12 + (c & 7) if c >> 3 == trump else 0), c)
@@ -217,9 +215,9 @@ def opponent_hand(v: ZweierView) -> CardSet:
 
 class StrictSolver:
     """Exact play after the stock (both hands known): the most points we can still take,
-    both sides playing perfectly. Positions are remembered: a value depends only on the two
-    hands and who leads (for the same trump and rules), so one solver serves a whole deal
-    and later deals alike.
+    both sides playing perfectly. Alpha-beta search; every position's bounds are remembered:
+    they depend only on the two hands and who leads (for the same trump and rules), so one
+    solver serves a whole deal and later deals alike.
 
     >>> from binokel.cards import parse_cards
     >>> from binokel.rules import CARD_POINTS
@@ -235,52 +233,100 @@ class StrictSolver:
 
     def __init__(self, trump: int, must_beat: bool, pts: tuple[int, ...], bonus: int) -> None:
         self.trump, self.must_beat, self.pts, self.bonus = trump, must_beat, pts, bonus
-        self.memo: dict[tuple[CardSet, CardSet, bool], int] = {}
+        # (our hand, his hand, we lead) -> (lower, upper) bound of our points from there
+        self.memo: dict[tuple[CardSet, CardSet, bool], tuple[int, int]] = {}
 
     @classmethod
     def for_rules(cls, trump: int, rules: ZweierRules) -> StrictSolver:
         bonus = rules.last_trick_bonus if rules.bonus_trick == "last" else 0
         return cls(trump, rules.must_beat, CARD_POINTS[rules.card_points], bonus)
 
-    def after(self, mine: CardSet, opp: CardSet, c: Card, led: Card) -> int:
-        """Our best total of the remaining points after we play ``c`` (``led``: the
-        opponent's card we answer, -1 if we lead)."""
-        if led < 0:
-            best = 10**6
-            for x in distinct(strict_legal(opp, c, self.trump, self.must_beat)):
-                val = self._trick(mine, opp - bit(x), c, x, not beats(x, c, self.trump))
-                best = min(best, val)
-            return best
-        return self._trick(mine, opp, led, c, beats(c, led, self.trump))
+    def best(self, mine: CardSet, opp: CardSet, cards: list[Card], led: Card) -> Card:
+        """The first of ``cards`` (legal cards from ``mine``) with the best value."""
+        choice, best = cards[0], -1
+        for c in cards:
+            # A narrow window: only whether c beats the best so far matters.
+            v = self.after(mine - bit(c), opp, c, led, best, _INF)
+            if v > best:
+                choice, best = c, v
+        return choice
 
-    def _trick(self, mine: CardSet, opp: CardSet, a: Card, b: Card, we_win: bool) -> int:
+    def after(self, mine: CardSet, opp: CardSet, c: Card, led: Card, alpha: int = -1,
+              beta: int = 10**6) -> int:
+        """Our best total of the remaining points after we play ``c`` (``led``: the
+        opponent's card we answer, -1 if we lead); exact when it lies inside
+        (``alpha``, ``beta``), else a bound on that side."""
+        trump = self.trump
+        if led >= 0:
+            return self._trick(mine, opp, led, c, beats(c, led, trump), alpha, beta)
+        worst = _INF
+        for x in distinct(strict_legal(opp, c, trump, self.must_beat)):
+            v = self._trick(mine, opp - bit(x), c, x, not beats(x, c, trump), alpha,
+                            min(beta, worst))
+            if v < worst:
+                worst = v
+                if worst <= alpha:
+                    break
+        return worst
+
+    def _trick(self, mine: CardSet, opp: CardSet, a: Card, b: Card, we_win: bool,
+               alpha: int, beta: int) -> int:
         points = self.pts[a & 7] + self.pts[b & 7]
         last = not mine
         gained = (points + (self.bonus if last else 0)) if we_win else 0
         if last:
             return gained
-        return gained + self.value(mine, opp, we_win)
+        return gained + self.value(mine, opp, we_win, alpha - gained, beta - gained)
 
-    def value(self, mine: CardSet, opp: CardSet, we_lead: bool) -> int:
-        """Our best points from the position on (hands of equal size, no card led)."""
+    def value(self, mine: CardSet, opp: CardSet, we_lead: bool, alpha: int = -1,
+              beta: int = 10**6) -> int:
+        """Our best points from the position on (hands of equal size, no card led): exact
+        when inside (``alpha``, ``beta``), else a bound on that side."""
         key = (mine, opp, we_lead)
-        known = self.memo.get(key)
-        if known is not None:
-            return known
+        lo, hi = self.memo.get(key, (0, _INF))
+        if lo >= beta:
+            return lo
+        if hi <= alpha:
+            return hi
+        if lo == hi:
+            return lo
+        a, b = max(alpha, lo), min(beta, hi)
         trump, must_beat = self.trump, self.must_beat
         if we_lead:
             best = -1
             for c in distinct(mine):
-                best = max(best, self.after(mine - bit(c), opp, c, -1))
+                v = self.after(mine - bit(c), opp, c, -1, max(a, best), b)
+                if v > best:
+                    best = v
+                    if best >= b:
+                        break
         else:
-            best = 10**6
-            for a in distinct(opp):
-                rest = opp - bit(a)
-                val = max(self._trick(mine - bit(c), rest, a, c, beats(c, a, trump))
-                          for c in distinct(strict_legal(mine, a, trump, must_beat)))
-                best = min(best, val)
-        self.memo[key] = best
+            best = _INF
+            for x in distinct(opp):
+                rest = opp - bit(x)
+                reply = -1
+                for c in distinct(strict_legal(mine, x, trump, must_beat)):
+                    v = self._trick(mine - bit(c), rest, x, c, beats(c, x, trump),
+                                    max(a, reply), min(b, best))
+                    if v > reply:
+                        reply = v
+                        if reply >= min(b, best):
+                            break
+                if reply < best:
+                    best = reply
+                    if best <= a:
+                        break
+        if best <= a:
+            hi = best      # failed low: an upper bound
+        elif best >= b:
+            lo = best      # failed high: a lower bound
+        else:
+            lo = hi = best
+        self.memo[key] = (lo, hi)
         return best
+
+
+_INF = 10**6
 
 
 register_bot("heuristic", ZweierHeuristicBot, game="zweier")

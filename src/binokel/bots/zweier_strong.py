@@ -5,8 +5,8 @@ has not seen is in the opponent's hand (:func:`~binokel.bots.zweier_heuristic.op
 reads it off the view, nothing hidden). From the first card after the stock this bot plays
 the rest of the deal perfectly with :class:`~binokel.bots.zweier_heuristic.StrictSolver`;
 the heuristic searches only the last four tricks. The solver remembers every position it
-valued, so the first search of a deal (about a second in pure Python) pays for the rest of
-it. Before that, melds, the Dix and free play are the heuristic's.
+valued, so the first search of a deal (up to about half a second in pure Python) pays for
+the rest of it. Before that, melds, the Dix and free play are the heuristic's.
 
 >>> from binokel.variants.zweier import ZweierRules, ZweierState
 >>> state = ZweierState.new(ZweierRules(), dealer=0, seed=11)
