@@ -1,14 +1,14 @@
 """Optional compiled build of the engine core with mypyc: ``BINOKEL_COMPILE=1 pip install .``
 
 The pure-Python package is the default (and what an editable install uses, so that edits take
-effect at once); the compiled one runs the same code about twice as fast.
+effect at once); the compiled one runs the same code about twice as fast (the solver about three times).
 """
 
 import os
 
 from setuptools import setup
 
-CORE = ["cards", "tricks", "melds", "game"]
+CORE = ["cards", "tricks", "melds", "game", "solver"]
 
 ext_modules = []
 if os.environ.get("BINOKEL_COMPILE") == "1":
