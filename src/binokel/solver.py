@@ -181,13 +181,7 @@ class _Search:
         if not trick:
             self.best_move[key] = best_card
             lo, hi = self.tt.get(key, (0, 1 << 30))
-            if best <= a0:
-                hi = best          # fail low: an upper bound
-            elif best >= b0:
-                lo = best          # fail high: a lower bound
-            else:
-                lo = hi = best
-            self.tt[key] = (lo, hi)
+            self.tt[key] = search_bounds(lo, hi, best, a0, b0)
         return best
 
     def _points_left(self, hands: list[int]) -> int:
@@ -279,6 +273,24 @@ class _Search:
             cards.sort(key=lambda c: (beats(c), -(c & 7) if beats(c) else pts[c & 7] * -1),
                        reverse=True)
         return cards
+
+
+def search_bounds(lo: int, hi: int, value: int, alpha: int, beta: int) -> tuple[int, int]:
+    """A transposition table's new (lower, upper) bounds of a position known to lie in
+    [``lo``, ``hi``] after a fail-soft alpha-beta search of the window (``alpha``, ``beta``)
+    returned ``value``: at most ``alpha`` is an upper bound, at least ``beta`` a lower one,
+    anything between is exact.
+
+    >>> search_bounds(0, 100, 30, 40, 60), search_bounds(0, 100, 70, 40, 60)
+    ((0, 30), (70, 100))
+    >>> search_bounds(0, 100, 50, 40, 60)
+    (50, 50)
+    """
+    if value <= alpha:
+        return lo, value
+    if value >= beta:
+        return value, hi
+    return value, value
 
 
 def root_value(state: DealState, time_budget: float | None = None,
@@ -383,4 +395,4 @@ def describe_solution(sol: Solution) -> str:
 
 
 __all__ = ["Mistake", "SearchLimit", "Solution", "analyse", "card_token", "describe_solution",
-           "root_value", "solve"]
+           "root_search", "root_value", "search_bounds", "solve"]

@@ -34,7 +34,6 @@ from ..cards import (
     ASS,
     KOENIG,
     OBER,
-    SEVEN,
     SUIT_MASKS,
     SUITS,
     UNTER,
@@ -44,12 +43,23 @@ from ..cards import (
     bit,
     card,
     card_token,
+    cardset,
     count,
     distinct,
 )
 from ..rules import CARD_POINTS
+from ..solver import search_bounds
 from ..tricks import NONE, beats, legal_mask
-from ..variants.zweier import BO, FREE, SU, MeldKind, ZweierRules, ZweierView, meld_kinds
+from ..variants.zweier import (
+    BO,
+    FREE,
+    SU,
+    MeldKind,
+    ZweierRules,
+    ZweierView,
+    full_deck,
+    meld_kinds,
+)
 from . import legal_actions_of, register_bot
 
 _PLAY = {f"play {card_token(c)}": c for c in range(32) if c & 7 != 7}
@@ -203,14 +213,10 @@ class ZweierHeuristicBot:
 def opponent_hand(v: ZweierView) -> CardSet:
     """After the stock every card not seen is the opponent's: the full deck less our hand
     and every card played."""
-    full = 0
-    for s in SUITS:
-        for rank in (*_FAMILY, *((SEVEN,) if v.rules.sevens else ())):
-            full += 2 * bit(card(s, rank))
     played = _set(v.trick)
     for t in v.tricks:
         played += _set(t.cards)
-    return full - _set(v.hand) - played
+    return cardset(full_deck(v.rules)) - _set(v.hand) - played
 
 
 class StrictSolver:
@@ -239,7 +245,7 @@ class StrictSolver:
     @classmethod
     def for_rules(cls, trump: int, rules: ZweierRules) -> StrictSolver:
         bonus = rules.last_trick_bonus if rules.bonus_trick == "last" else 0
-        return cls(trump, rules.must_beat, CARD_POINTS[rules.card_points], bonus)
+        return cls(trump, rules.must_beat, rules.points, bonus)
 
     def best(self, mine: CardSet, opp: CardSet, cards: list[Card], led: Card) -> Card:
         """The first of ``cards`` (legal cards from ``mine``) with the best value."""
@@ -316,13 +322,7 @@ class StrictSolver:
                     best = reply
                     if best <= a:
                         break
-        if best <= a:
-            hi = best      # failed low: an upper bound
-        elif best >= b:
-            lo = best      # failed high: a lower bound
-        else:
-            lo = hi = best
-        self.memo[key] = (lo, hi)
+        self.memo[key] = search_bounds(lo, hi, best, a, b)
         return best
 
 

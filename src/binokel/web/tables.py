@@ -358,16 +358,15 @@ class LiveTable:
             try:
                 # In a worker thread: a searching bot thinks for up to seconds, and on the
                 # event loop that would stall every table of the server meanwhile.
-                action: str | None = await asyncio.to_thread(bot.choose, view)
+                action = await asyncio.to_thread(bot.choose, view)
             except Exception:  # pragma: no cover - a bot bug must not take the server down
-                if self.round is rnd and rnd.current is state and len(state.history) == moves:
-                    # Logged without the view: it holds the bot's hidden cards.
-                    log.exception("table %s: the bot at seat %d failed", self.id, seat)
-                    return
-                action = None  # the deal moved on while it thought: think again
+                if not self._still_at(rnd, state, moves):
+                    continue  # the deal moved on while it thought: think again
+                # Logged without the view: it holds the bot's hidden cards.
+                log.exception("table %s: the bot at seat %d failed", self.id, seat)
+                return
             async with self.lock:
-                if action is None or self.round is not rnd or rnd.current is not state or \
-                        len(state.history) != moves:
+                if not self._still_at(rnd, state, moves):
                     continue  # the deal moved on meanwhile (a restart, a new deal)
                 try:
                     self.apply(seat, action)
@@ -375,6 +374,10 @@ class LiveTable:
                     log.exception("table %s: the bot at seat %d failed", self.id, seat)
                     return
             await self.broadcast()
+
+    def _still_at(self, rnd: Round, state: Any, moves: int) -> bool:
+        """Whether the table is still at the position a bot was asked about."""
+        return self.round is rnd and rnd.current is state and len(state.history) == moves
 
     # ------------------------------------------------------------------ records
     def _finished_deal(self, number: int) -> StoredDeal:
@@ -412,7 +415,7 @@ class LiveTable:
         at = total if step is None else step
         if not 0 <= at <= total:
             raise TableError("bad_step", f"step must be 0..{total}")
-        state = rec.replay(at)
+        state = end if at == total else rec.replay(at)
         names = self.names()
         hands = getattr(state, "hands", None)
         return {
