@@ -8,7 +8,8 @@ import os
 
 from setuptools import setup
 
-CORE = ["cards", "tricks", "melds", "game", "solver"]
+CORE = ["core/cards", "core/trick", "games/binokel/melds", "games/binokel/state",
+        "games/binokel/solver"]
 
 ext_modules = []
 if os.environ.get("BINOKEL_COMPILE") == "1":

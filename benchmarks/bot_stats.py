@@ -12,8 +12,8 @@ import statistics
 import time
 
 from binokel.bots import Bot, make_bot
-from binokel.game import DealState
-from binokel.rules import Rules
+from binokel.games.binokel.rules import Rules
+from binokel.games.binokel.state import DealState
 
 
 def play(state: DealState, bots: list[Bot], times: list[float]) -> None:

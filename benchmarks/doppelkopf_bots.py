@@ -12,8 +12,8 @@ import time
 from collections import Counter
 
 from binokel.bots import RandomBot
-from binokel.bots.doppelkopf_heuristic import DokoHeuristicBot
-from binokel.variants.doppelkopf import DokoRules, DokoState
+from binokel.games.doppelkopf.bots import DokoHeuristicBot
+from binokel.games.doppelkopf.state import DokoRules, DokoState
 
 
 def run(kinds: list[str], n: int, seed: int) -> None:

@@ -12,9 +12,9 @@ import argparse
 import random
 import time
 
-from binokel.cards import cards_of, format_cards
-from binokel.game import PLAY, DealState, random_deal
-from binokel.rules import Rules
+from binokel.core.cards import cards_of, format_cards
+from binokel.games.binokel.rules import Rules
+from binokel.games.binokel.state import PLAY, DealState, random_deal
 
 
 def random_deals(rules: Rules, n: int, seed: int) -> tuple[float, int, dict[str, int]]:

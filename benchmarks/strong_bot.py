@@ -18,11 +18,11 @@ import statistics
 import time
 
 from binokel.bots import make_bot
-from binokel.cards import cards_of, format_cards
-from binokel.game import PLAY, DealState
-from binokel.games import get_game
-from binokel.rules import Rules
-from binokel.solver import solve
+from binokel.core.cards import cards_of, format_cards
+from binokel.games.binokel.rules import Rules
+from binokel.games.binokel.solver import solve
+from binokel.games.binokel.state import PLAY, DealState
+from binokel.registry import find_game
 
 
 def decision_times(level: str, deals: int, seed: int, game: str = "binokel"
@@ -31,7 +31,7 @@ def decision_times(level: str, deals: int, seed: int, game: str = "binokel"
     seat in turn, the others are heuristic)."""
     rng = random.Random(seed)
     times: dict[str, list[float]] = {}
-    spec = get_game(game)
+    spec = find_game(game)
     n = spec.default_players
     for d in range(deals):
         strong_seat = d % n

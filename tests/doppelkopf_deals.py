@@ -8,8 +8,8 @@ the deck is the dealing order that gives them (dealer 3: seat 0 is Vorhand).
 
 from __future__ import annotations
 
-from binokel.cards import Card, parse_card
-from binokel.variants.doppelkopf import DokoRules, DokoState
+from binokel.core.cards import Card, parse_card
+from binokel.games.doppelkopf.state import DokoRules, DokoState
 
 
 def _is_card(tok: str) -> bool:

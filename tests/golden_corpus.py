@@ -33,17 +33,16 @@ from typing import Any
 
 # ---------------------------------------------------------------------------------- API
 from binokel.bots import make_bot
-from binokel.cards import parse_card
+from binokel.core.cards import parse_card
 from binokel.describe import describe_deal
-from binokel.games import get_game
 from binokel.present import present
 from binokel.record import Record
-from binokel.round import new_round
+from binokel.registry import find_game
 
 
 def new_state(game: str, players: int, rules_data: dict[str, Any], dealer: int,
               seed: int | None = None, deck: list[str] | None = None) -> Any:
-    spec = get_game(game)
+    spec = find_game(game)
     rules = spec.make_rules(rules_data)
     order = [parse_card(t) for t in deck] if deck is not None else None
     return spec.new_deal(rules, dealer, seed=seed, deck_order=order, players=players)
@@ -68,8 +67,8 @@ def bot(kind: str, seed: int, game: str) -> Any:
 
 
 def new_series(game: str, players: int, rules_data: dict[str, Any], seed: int) -> Any:
-    rules = get_game(game).make_rules(rules_data)
-    return new_round(game, rules, players=players, seed=seed)
+    spec = find_game(game)
+    return spec.new_series(spec.make_rules(rules_data), players=players, seed=seed)
 
 
 # ------------------------------------------------------------------------------ digests
@@ -273,7 +272,7 @@ def play_series(game: str, players: int, preset: str, options: dict[str, Any],
               ln.bid, ln.made, ln.separate] for ln in rnd.sheet]
     return {"game": game, "players": players, "rules": rules, "seed": seed, "deals": deals,
             "records": records, "sheet": sheet, "totals": list(rnd.totals),
-            "durch_totals": list(rnd.durch_totals), "winner": rnd.winner}
+            "durch_totals": list(rnd.separate_totals), "winner": rnd.winner}
 
 
 def make_corpus() -> dict[str, Any]:

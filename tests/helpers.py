@@ -12,8 +12,10 @@ import random
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from binokel.cards import Card, CardSet, cards_of, format_cards, parse_cards
-from binokel.game import (
+from binokel.core.cards import Card, CardSet, cards_of, format_cards, parse_cards
+from binokel.games.binokel.melds import NO_TRUMP, MeldResult
+from binokel.games.binokel.rules import Rules
+from binokel.games.binokel.state import (
     BINOKEL,
     NORMAL,
     OVER,
@@ -24,8 +26,6 @@ from binokel.game import (
     score_deal,
     seating,
 )
-from binokel.melds import NO_TRUMP, MeldResult
-from binokel.rules import Rules
 
 __all__ = ["deal", "deck_for", "finished", "full_deck", "hand", "play_out", "run", "toks"]
 

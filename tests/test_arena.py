@@ -14,7 +14,7 @@ import pytest
 
 from binokel.arena import confidence_interval, play_group, run_match, seatings
 from binokel.cli import main
-from binokel.games import get_game
+from binokel.registry import find_game
 
 
 def test_seatings_put_every_bot_in_every_seat() -> None:
@@ -54,7 +54,7 @@ def test_every_game_has_matches(game: str, players: int) -> None:
     m = run_match(["heuristic", "random"], deals=2, seed=1, game=game, players=players,
                   workers=1, progress=False)
     assert m.groups == 2 and m.games == 2 * len(seatings(
-        ["heuristic", "random"], players, get_game(game).teams))
+        ["heuristic", "random"], players, find_game(game).teams))
     assert set(m.per_bot) == {"heuristic", "random"}
     assert all(b["seat_games"] > 0 for b in m.per_bot.values())
     # a game without a declarer (Zweierbinokel) shows no declarer columns

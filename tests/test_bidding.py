@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from binokel.cards import size
-from binokel.game import BIDDING, DECLARE, OVER, IllegalAction
+from binokel.core.cards import size
+from binokel.core.errors import IllegalAction
+from binokel.games.binokel.state import BIDDING, DECLARE, OVER
 from helpers import deal, run
 
 

@@ -7,11 +7,11 @@ import random
 import pytest
 
 from binokel.bots import bot_names, make_bot
-from binokel.bots.heuristic import HeuristicBot, best_discard, durch_safe
-from binokel.cards import cardset, parse_cards
-from binokel.game import DealState
-from binokel.round import Round
-from binokel.rules import Rules
+from binokel.core.cards import cardset, parse_cards
+from binokel.games.binokel.bots.heuristic import HeuristicBot, best_discard, durch_safe
+from binokel.games.binokel.rules import Rules
+from binokel.games.binokel.state import DealState
+from binokel.registry import new_series
 
 
 def play_deal(rules: Rules, seed: int, kinds: list[str]) -> DealState:
@@ -91,7 +91,7 @@ def test_declarer_usually_makes_the_bid_in_self_play() -> None:
 def test_whole_rounds_bot_vs_bot() -> None:
     rng = random.Random(0)
     for seed in range(8):
-        rnd = Round(Rules(target=500), seed=seed)
+        rnd = new_series("binokel", Rules(target=500), seed=seed)
         bots = [make_bot("heuristic", seed), make_bot("random", seed + 1),
                 make_bot("heuristic", seed + 2)]
         deals = 0

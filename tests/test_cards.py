@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from binokel import cards
-from binokel.cards import (
+from binokel.core import cards
+from binokel.core.cards import (
     ALL_CARDS,
     card_name,
     card_token,

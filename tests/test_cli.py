@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from binokel.cli import main
-from binokel.game import DealState
+from binokel.games.binokel.rules import Rules
+from binokel.games.binokel.state import DealState
 from binokel.record import Record
-from binokel.rules import Rules
 
 
 def _finished_record(tmp_path: Path, seed: int = 3, **options: object) -> Path:
@@ -21,7 +21,7 @@ def _finished_record(tmp_path: Path, seed: int = 3, **options: object) -> Path:
     state.apply("pass")
     state.apply("pass")
     hand = state.view(0).hand
-    from binokel.cards import format_cards
+    from binokel.core.cards import format_cards
     state.apply("discard " + format_cards(hand[:4]))
     state.apply("trump H")
     while not state.is_over:
@@ -104,10 +104,10 @@ def test_simulate_prints_a_rate(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize("lang", ["de", "en"])
 def test_rules_help_explains_every_game_and_option(lang: str,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
-    from binokel.games import all_games
+    from binokel.registry import GAMES
     assert main(["rules", "--lang", lang]) == 0
     listing = capsys.readouterr().out
-    for name, spec in all_games().items():
+    for name, spec in [(s.name, s) for s in GAMES]:
         assert name in listing
         assert main(["rules", name, "--lang", lang]) == 0
         out = capsys.readouterr().out
@@ -126,9 +126,9 @@ def test_rules_help_explains_every_game_and_option(lang: str,
                                            ("luxusfamilie", 5), ("doppelkopf", 4)])
 def test_replay_of_every_game(tmp_path: Path, game: str, players: int,
                                       capsys: pytest.CaptureFixture[str]) -> None:
-    from binokel.games import get_game
+    from binokel.registry import find_game
     rng = random.Random(4)
-    spec = get_game(game)
+    spec = find_game(game)
     state = spec.new_deal(spec.make_rules({}), 1, seed=4, players=players)
     while not state.is_over:
         state.apply(state.random_action(rng))

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from binokel.cards import EICHEL, HERZ, cardset, count, distinct, parse_cards, size
-from binokel.game import DECLARE, PLAY, TRUMP, DealState, IllegalAction, _multiset_count
-from binokel.melds import NO_MELDS, NO_TRUMP, best_melds
-from binokel.rules import Rules
+from binokel.core.cards import EICHEL, HERZ, cardset, count, distinct, parse_cards, size
+from binokel.core.errors import IllegalAction
+from binokel.games.binokel.melds import NO_MELDS, NO_TRUMP, best_melds
+from binokel.games.binokel.rules import Rules
+from binokel.games.binokel.state import DECLARE, PLAY, TRUMP, DealState, _multiset_count
 from helpers import deal, hand, run, toks
 
 HANDS = {0: "EA EA E10 E10 HA HA BA BA SA SA EK BK",

@@ -1,4 +1,4 @@
-"""The Doppelkopf table (binokel.present.doppelkopf) and the Doppelkopf series (DokoRound).
+"""The Doppelkopf table (binokel.games.doppelkopf.present) and the Doppelkopf series (DokoSeries).
 
 Random deals under every house rule check the table's invariants for every seat and a
 spectator; hand-checked deals (doppelkopf_deals.py) check the wording of a Hochzeit, a solo,
@@ -16,19 +16,14 @@ from typing import Any
 import pytest
 
 from binokel.bots import RandomBot
-from binokel.bots.doppelkopf_heuristic import DokoHeuristicBot
-from binokel.cards import card_token, cards_of, parse_card, size
+from binokel.core.cards import card_token, cards_of, parse_card, size
+from binokel.core.errors import RulesError
+from binokel.games.doppelkopf.bots import DokoHeuristicBot
+from binokel.games.doppelkopf.present import TEXTS
+from binokel.games.doppelkopf.series import DokoSeries
+from binokel.games.doppelkopf.state import TRUMP, DokoRules, DokoState, card_order
 from binokel.present import Table, present
-from binokel.present.doppelkopf import TEXTS
-from binokel.round import new_round
-from binokel.rules import RulesError
-from binokel.variants.doppelkopf import (
-    TRUMP,
-    DokoRound,
-    DokoRules,
-    DokoState,
-    card_order,
-)
+from binokel.registry import new_series
 from doppelkopf_deals import H2, N1, N3, play
 
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve"]
@@ -380,8 +375,8 @@ def test_deals_per_series_option() -> None:
 
 def test_series_repeats_the_dealer_after_a_pflichtsolo() -> None:
     rules = DokoRules(pflichtsolo=True, deals_per_series=3)
-    rnd = new_round("doppelkopf", rules, seed=7)
-    assert isinstance(rnd, DokoRound) and rnd.current.rules.pflicht_owed == "0123"
+    rnd = new_series("doppelkopf", rules, seed=7)
+    assert isinstance(rnd, DokoSeries) and rnd.current.rules.pflicht_owed == "0123"
     bots = [DokoHeuristicBot(k) for k in range(4)]
     first = True
     while not rnd.is_over:
@@ -409,7 +404,7 @@ def test_series_repeats_the_dealer_after_a_pflichtsolo() -> None:
 
 
 def test_series_for_five_without_pflichtsolo() -> None:
-    rnd = new_round("doppelkopf", DokoRules(deals_per_series=5), players=5, seed=3)
+    rnd = new_series("doppelkopf", DokoRules(deals_per_series=5), players=5, seed=3)
     bots = [RandomBot(k) for k in range(5)]
     while not rnd.is_over:
         s = rnd.current

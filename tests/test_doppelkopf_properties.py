@@ -10,22 +10,21 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from binokel.bots import RandomBot, make_bot
-from binokel.bots.doppelkopf_heuristic import DokoHeuristicBot
-from binokel.cards import bit, card_token, parse_card
-from binokel.game import IllegalAction
-from binokel.games import get_game
-from binokel.record import Record, RecordError
-from binokel.variants.doppelkopf import (
+from binokel.core.cards import bit, card_token, parse_card
+from binokel.core.errors import IllegalAction
+from binokel.games.doppelkopf.bots import DokoHeuristicBot
+from binokel.games.doppelkopf.state import (
     EO,
     SA,
     TRUMP,
     DokoRules,
-    DokoSession,
     DokoState,
     card_order,
     full_deck,
     random_deal,
 )
+from binokel.record import Record, RecordError
+from binokel.registry import find_game, new_series
 from doppelkopf_deals import N1, play
 
 RULES = st.builds(DokoRules, nines=st.booleans(), dulle_second_wins=st.booleans(),
@@ -271,7 +270,7 @@ def test_five_players_dealer_sits_out() -> None:
 
 
 def test_record_and_registry() -> None:
-    spec = get_game("doppelkopf")
+    spec = find_game("doppelkopf")
     assert spec.players == (4, 5) and len(spec.full_deck(DokoRules(), 4)) == 48
     state = random_deal(DokoRules(armut=True), 1, random.Random(9))
     rec = Record.from_state(state, result=state.result.to_json())  # type: ignore[union-attr]
@@ -284,19 +283,20 @@ def test_record_and_registry() -> None:
         Record.from_json(bad).replay()
 
 
-def test_session_pflichtsolo() -> None:
-    session = DokoSession(DokoRules(pflichtsolo=True))
-    s = session.new_deal(seed=3)
+def test_series_pflichtsolo() -> None:
+    series = new_series("doppelkopf", DokoRules(pflichtsolo=True), seed=3)
+    s = series.current
+    assert s.dealer == 0
     for a in ["vorbehalt", "gesund", "gesund", "gesund", "solo damen"]:
-        s.apply(a)
+        series.apply(a)
     assert s.pflicht
     rng = random.Random(0)
     while not s.is_over:
-        s.apply(s.random_action(rng))
-    session.finish(s)
+        series.apply(s.random_action(rng))
     # Seat 1 (Vorhand) served its Pflichtsolo; the same dealer deals again.
-    assert session.owed == {0, 2, 3} and session.dealer == 0
-    assert session.new_deal(seed=4).rules.pflicht_owed == "023"
+    nxt = series.next_deal()
+    assert series.owed == {0, 2, 3} and nxt.dealer == 0  # type: ignore[attr-defined]
+    assert nxt.rules.pflicht_owed == "023"  # type: ignore[attr-defined]
 
 
 def test_bots_registered_and_legal() -> None:

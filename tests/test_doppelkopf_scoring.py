@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from binokel.game import IllegalAction
-from binokel.variants.doppelkopf import DokoRules
+from binokel.core.errors import IllegalAction
+from binokel.games.doppelkopf.state import DokoRules
 from doppelkopf_deals import H0, H1, H2, H3, N1, N2, N3, N3B, K, S, play
 
 

@@ -9,21 +9,20 @@ import random
 import pytest
 
 from binokel.bots import make_bot
-from binokel.game import (
+from binokel.core.errors import IllegalAction
+from binokel.games.binokel.rules import Rules
+from binokel.games.binokel.solver import solve
+from binokel.games.binokel.state import (
     DURCH,
     KREUZBINOKEL,
     PLAY,
     UNTENDURCH,
     DealState,
-    IllegalAction,
     _deal_plan,
     deal_packets,
 )
-from binokel.games import get_game
 from binokel.record import Record, RecordError
-from binokel.round import Round
-from binokel.rules import Rules
-from binokel.solver import solve
+from binokel.registry import find_game, new_series
 from helpers import deal, finished, hand, run, toks
 
 K = KREUZBINOKEL
@@ -275,7 +274,7 @@ def test_solver_plays_for_the_team(seed: int) -> None:
 @pytest.mark.parametrize("game, players", [(K, 4), ("binokel", 4)])
 def test_records_round_trip(game: str, players: int) -> None:
     rng = random.Random(2)
-    s = get_game(game).new_deal(Rules(), 1, seed=9, players=players)
+    s = find_game(game).new_deal(Rules(), 1, seed=9, players=players)
     while not s.is_over:
         s.apply(s.random_action(rng))
     rec = Record.loads(Record.from_state(s).dumps(indent=2))
@@ -294,7 +293,7 @@ def test_a_kreuzbinokel_record_for_three_is_rejected() -> None:
 
 @pytest.mark.parametrize("game, players", [(K, 4), ("binokel", 4)])
 def test_a_round_has_four_columns(game: str, players: int) -> None:
-    rnd = Round(Rules(target=500), players=players, seed=1, game=game)
+    rnd = new_series(game, Rules(target=500), players=players, seed=1)
     bots = [make_bot("heuristic", seed=i) for i in range(players)]
     while not rnd.is_over:
         state = rnd.current
@@ -315,7 +314,7 @@ def test_a_round_has_four_columns(game: str, players: int) -> None:
 @pytest.mark.parametrize("game, players", [(K, 4), ("binokel", 4)])
 def test_thousand_bot_deals(game: str, players: int) -> None:
     """1,000 deals, heuristic and random bots mixed (the seats rotate), without an error."""
-    spec = get_game(game)
+    spec = find_game(game)
     rng = random.Random(11)
     kinds = ["heuristic", "random", "random", "heuristic"]
     for d in range(1000):

@@ -13,8 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from binokel.bots import RandomBot, bot_names, make_bot
-from binokel.bots.luxus_heuristic import LuxusHeuristicBot, choose_trump
-from binokel.cards import (
+from binokel.core.cards import (
     Card,
     CardSet,
     bit,
@@ -25,12 +24,10 @@ from binokel.cards import (
     parse_card,
     parse_cards,
 )
-from binokel.game import IllegalAction
-from binokel.games import get_game
-from binokel.record import Record, RecordError
-from binokel.round import Round
-from binokel.rules import RulesError
-from binokel.variants.luxus import (
+from binokel.core.errors import IllegalAction, RulesError
+from binokel.games.luxusfamilie.bots import LuxusHeuristicBot, choose_trump
+from binokel.games.luxusfamilie.rules import convert
+from binokel.games.luxusfamilie.state import (
     PACKETS,
     TIE_NAMES,
     LuxusRules,
@@ -43,7 +40,8 @@ from binokel.variants.luxus import (
     random_deal,
     trump_claim,
 )
-from binokel.variants.luxus_rules import convert
+from binokel.record import Record, RecordError
+from binokel.registry import find_game, new_series
 
 PLAYERS = (3, 4, 5, 6, 7, 8)
 DECK_SET = sum(bit(c) for c in full_deck())
@@ -437,7 +435,7 @@ def test_options_presets_and_errors() -> None:
     assert r.trump_melds and r.last_trick_bonus == 10 and r.deals_per_series == 12
     assert LuxusRules.from_dict({"preset": "standard", "options": {"luxusfamilie": "200"}}
                                 ).luxusfamilie == 200
-    assert LuxusRules().target == 0
+    assert LuxusRules().series_end().deals == 12 and LuxusRules().series_end().target is None
     for bad, name in [({"luxusfamilie": 50}, "luxusfamilie"),
                       ({"trump_duty": "sometimes"}, "trump_duty"),
                       ({"conversion": 3}, "conversion"),
@@ -606,7 +604,7 @@ def test_record_round_trip_and_errors() -> None:
 
 
 def test_registry_and_help() -> None:
-    spec = get_game("luxusfamilie")
+    spec = find_game("luxusfamilie")
     assert spec.players == PLAYERS and spec.default_players == 4
     assert spec.title == ("Luxusfamilie", "Luxusfamilie")
     assert len(spec.full_deck(LuxusRules(), 5)) == 48
@@ -623,8 +621,8 @@ def test_bot_registered_deterministic_and_fast() -> None:
     bot = make_bot("heuristic", seed=1)
     assert bot.choose(s.view(s.to_move)) in s.legal_actions()
     with pytest.raises(ValueError, match="Luxusfamilie"):
-        from binokel.game import DealState
-        from binokel.rules import Rules
+        from binokel.games.binokel.rules import Rules
+        from binokel.games.binokel.state import DealState
         d = DealState.new(Rules(), 0, seed=1)
         LuxusHeuristicBot(1).choose(d.view(d.to_move))
 
@@ -681,7 +679,7 @@ def test_thousand_bot_deals(players: int) -> None:
 @pytest.mark.parametrize("players", PLAYERS)
 def test_round_plays_a_session(players: int) -> None:
     rules = LuxusRules(deals_per_series=players)  # everyone deals once
-    rnd = Round(rules, players=players, game="luxusfamilie", seed=players)
+    rnd = new_series("luxusfamilie", rules, players=players, seed=players)
     bots = [make_bot("heuristic" if k % 2 else "random", seed=k) for k in range(players)]
     while True:
         deal = rnd.current
@@ -698,7 +696,7 @@ def test_round_plays_a_session(players: int) -> None:
 
 
 def test_default_session_length() -> None:
-    rnd = Round(LuxusRules(), players=4, game="luxusfamilie", seed=1)
+    rnd = new_series("luxusfamilie", LuxusRules(), players=4, seed=1)
     rng = random.Random(1)
     while not rnd.is_over:
         while not rnd.current.is_over:

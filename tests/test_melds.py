@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from binokel.cards import BLATT, EICHEL, HERZ, SCHELLEN, cardset, parse_cards
-from binokel.melds import MELD_NAMES, NO_TRUMP, best_melds
-from binokel.rules import Rules
+from binokel.core.cards import BLATT, EICHEL, HERZ, SCHELLEN, cardset, parse_cards
+from binokel.games.binokel.melds import MELD_NAMES, NO_TRUMP, best_melds
+from binokel.games.binokel.rules import Rules
 from helpers import toks
 
 

@@ -13,9 +13,10 @@ from typing import Any
 
 import pytest
 
-from binokel.cards import size
-from binokel.game import PLAY, TRUMP, DealResult, DealState, IllegalAction, _deal_plan
-from binokel.rules import Rules, RulesError
+from binokel.core.cards import size
+from binokel.core.errors import IllegalAction, RulesError
+from binokel.games.binokel.rules import Rules
+from binokel.games.binokel.state import PLAY, TRUMP, DealResult, DealState, _deal_plan
 from helpers import deal, finished, run
 
 # Seat 0 declares with 120 melded; he took 100 in tricks and pushed EA E10 SK SU (27).

@@ -1,4 +1,4 @@
-"""The tables of Zweierbinokel and Luxusfamilie (``binokel.present.zweier`` / ``.luxus``).
+"""The tables of Zweierbinokel and Luxusfamilie (``binokel.games.zweier.present`` / ``.luxus``).
 
 Properties over random deals, checked before every action for every seat and a spectator:
 the table is JSON, the choices offer exactly the legal actions (only to the seat to move),
@@ -19,10 +19,10 @@ from typing import Any
 
 import pytest
 
-from binokel.cards import card_token, cards_of, parse_card
+from binokel.core.cards import card_token, cards_of, parse_card
+from binokel.games.luxusfamilie.state import LuxusRules, LuxusState
+from binokel.games.zweier.state import ZweierRules, ZweierState
 from binokel.present import Choices, Table, present
-from binokel.variants.luxus import LuxusRules, LuxusState
-from binokel.variants.zweier import ZweierRules, ZweierState
 from test_luxus import HANDS, TRICKS, play_tricks
 from test_luxus import deck_for as luxus_deck
 from test_zweier import D1_FREE, d1, new, run

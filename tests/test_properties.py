@@ -11,10 +11,11 @@ from typing import Any
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from binokel.cards import card_token, cards_of
-from binokel.game import BIDDING, DECLARE, OVER, PLAY, DealState, IllegalAction, full_deck
+from binokel.core.cards import card_token, cards_of
+from binokel.core.errors import IllegalAction
+from binokel.games.binokel.rules import Rules
+from binokel.games.binokel.state import BIDDING, DECLARE, OVER, PLAY, DealState, full_deck
 from binokel.record import Record
-from binokel.rules import Rules
 
 RULE_SETS: list[tuple[str, dict[str, Any]]] = [
     ("standard", {}),

@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from binokel.cards import card_token, cards_of, parse_cards
-from binokel.game import DealState
+from binokel.core.cards import card_token, cards_of, parse_cards
+from binokel.games.binokel.rules import Rules
+from binokel.games.binokel.state import DealState
 from binokel.record import FORMAT, MAX_RECORD_BYTES, Record, RecordError
-from binokel.rules import Rules
 from helpers import deck_for, toks
 
 

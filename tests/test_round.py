@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
-from binokel.game import DealResult
-from binokel.round import Round
-from binokel.rules import Rules
+from binokel.core.series import Series
+from binokel.games.binokel.rules import Rules
+from binokel.games.binokel.state import DealResult
+from binokel.registry import new_series
 from helpers import finished
 
 
@@ -27,7 +28,7 @@ class Done:
         self.is_over = True
 
 
-def book(rnd: Round, result: DealResult) -> None:
+def book(rnd: Series, result: DealResult) -> None:
     """Book ``result`` as the current deal of ``rnd``."""
     rnd.current = Done(rnd.current.dealer, result)
     rnd.apply("end")
@@ -47,7 +48,7 @@ def normal(rules: Rules, declarer: int, made: bool, scores_others: tuple[int, in
 
 
 def test_nobody_at_the_target_plays_on() -> None:
-    rnd = Round(Rules(), seed=1)
+    rnd = new_series("binokel", Rules(), seed=1)
     book(rnd, normal(rnd.rules, 0, True))
     assert rnd.totals == [250, 0, 0] and not rnd.is_over and rnd.winner is None
     nxt = rnd.next_deal()
@@ -55,7 +56,7 @@ def test_nobody_at_the_target_plays_on() -> None:
 
 
 def test_the_one_who_reaches_the_target_wins() -> None:
-    rnd = Round(Rules(target=500), seed=1)
+    rnd = new_series("binokel", Rules(target=500), seed=1)
     rnd.totals = [300, 100, 0]
     book(rnd, normal(rnd.rules, 0, True))
     assert rnd.winner == 0 and rnd.is_over
@@ -64,7 +65,7 @@ def test_the_one_who_reaches_the_target_wins() -> None:
 
 
 def test_declarer_wins_if_several_reach_the_target() -> None:
-    rnd = Round(Rules(target=1000), seed=1)
+    rnd = new_series("binokel", Rules(target=1000), seed=1)
     rnd.totals = [800, 990, 990]
     book(rnd, normal(rnd.rules, 0, True, (100, 70)))
     assert rnd.totals == [1050, 1090, 1060]
@@ -72,19 +73,19 @@ def test_declarer_wins_if_several_reach_the_target() -> None:
 
 
 def test_else_the_highest_total_wins() -> None:
-    rnd = Round(Rules(target=1000), seed=1)
+    rnd = new_series("binokel", Rules(target=1000), seed=1)
     rnd.totals = [950, 990, 900]
     book(rnd, normal(rnd.rules, 0, False, (20, 150)))   # the declarer lost: -300
     assert rnd.totals == [650, 1010, 1050] and rnd.winner == 2
     # the declarer is not among those who reached the target
-    rnd = Round(Rules(target=1000), seed=1)
+    rnd = new_series("binokel", Rules(target=1000), seed=1)
     rnd.totals = [0, 990, 950]
     book(rnd, normal(rnd.rules, 0, True, (20, 70)))
     assert rnd.totals == [250, 1010, 1020] and rnd.winner == 2
 
 
 def test_equal_totals_the_earlier_seat_in_playing_order_wins() -> None:
-    rnd = Round(Rules(target=1000), first_dealer=0, seed=1)  # order 1, 2, 0
+    rnd = new_series("binokel", Rules(target=1000), first_dealer=0, seed=1)  # order 1, 2, 0
     rnd.totals = [0, 980, 980]
     book(rnd, normal(rnd.rules, 0, True, (20, 20)))
     assert rnd.totals[1] == rnd.totals[2] and rnd.winner == 1
@@ -92,14 +93,14 @@ def test_equal_totals_the_earlier_seat_in_playing_order_wins() -> None:
 
 def test_out_only_by_declarer() -> None:
     rules = Rules(target=1000, out_only_by_declarer=True)
-    rnd = Round(rules, seed=1)
+    rnd = new_series("binokel", rules, seed=1)
     rnd.totals = [0, 990, 0]
     book(rnd, normal(rules, 0, True, (20, 0)))
     assert rnd.totals[1] >= 1000 and rnd.winner is None, "only the declarer may go out"
     rnd.next_deal()
     book(rnd, normal(rules, 1, True))
     assert rnd.winner == 1
-    lost = Round(rules, seed=1)
+    lost = new_series("binokel", rules, seed=1)
     lost.totals = [990, 0, 0]
     book(lost, finished(rules, declarer=0, bid=150, contract="abgehen", melds=(0, 0, 0)))
     assert lost.winner is None
@@ -107,7 +108,7 @@ def test_out_only_by_declarer() -> None:
 
 def test_deals_per_series() -> None:
     rules = Rules(deals_per_series=3, target=100)
-    rnd = Round(rules, seed=1)
+    rnd = new_series("binokel", rules, seed=1)
     book(rnd, normal(rules, 0, True))
     assert rnd.winner is None, "a fixed series ignores the target"
     rnd.next_deal()
@@ -122,20 +123,20 @@ def test_deals_per_series() -> None:
 
 def test_durch_separate_tally() -> None:
     rules = Rules(durch_separate=True)
-    rnd = Round(rules, seed=1)
+    rnd = new_series("binokel", rules, seed=1)
     book(rnd, finished(rules, declarer=0, contract="durch", tricks=(1, 1, 0)))
-    assert rnd.totals == [0, 0, 0] and rnd.durch_totals == [-2000, 0, 0]
+    assert rnd.totals == [0, 0, 0] and rnd.separate_totals == [-2000, 0, 0]
     assert rnd.sheet[-1].separate and rnd.sheet[-1].contract == "durch"
     rnd.next_deal()
     book(rnd, normal(rules, 1, True))
     assert rnd.totals == [0, 250, 0] and not rnd.sheet[-1].separate
-    together = Round(Rules(), seed=1)
+    together = new_series("binokel", Rules(), seed=1)
     book(together, finished(together.rules, declarer=0, contract="durch", tricks=(12, 0, 0)))
     assert together.totals == [1000, 0, 0] and together.winner == 0
 
 
 def test_the_sheet_keeps_running_totals() -> None:
-    rnd = Round(Rules(), first_dealer=2, seed=1)
+    rnd = new_series("binokel", Rules(), first_dealer=2, seed=1)
     book(rnd, normal(rnd.rules, 0, True, (40, 50)))
     rnd.next_deal()
     book(rnd, normal(rnd.rules, 1, False, (10, 20)))
@@ -147,7 +148,7 @@ def test_the_sheet_keeps_running_totals() -> None:
 
 
 def test_next_deal_needs_a_finished_deal() -> None:
-    rnd = Round(Rules(), seed=1)
+    rnd = new_series("binokel", Rules(), seed=1)
     with pytest.raises(ValueError, match="not over"):
         rnd.next_deal()
 
@@ -157,7 +158,7 @@ def test_next_deal_needs_a_finished_deal() -> None:
                                              ("aks", {"deals_per_series": 4})])
 def test_a_whole_round_of_random_play(preset: str, options: dict[str, Any]) -> None:
     rules = Rules.from_preset(preset, **options)
-    rnd = Round(rules, seed=7)
+    rnd = new_series("binokel", rules, seed=7)
     rng = random.Random(7)
     while True:
         while not rnd.current.is_over:

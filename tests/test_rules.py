@@ -6,7 +6,8 @@ from typing import Any
 
 import pytest
 
-from binokel.rules import OPTIONS, PRESETS, Rules, RulesError
+from binokel.core.errors import RulesError
+from binokel.games.binokel.rules import OPTIONS, PRESETS, Rules
 
 
 @pytest.mark.parametrize("preset, expected", [

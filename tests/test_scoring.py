@@ -7,8 +7,9 @@ from typing import Any
 
 import pytest
 
-from binokel.game import DealResult, DealState, IllegalAction
-from binokel.rules import Rules
+from binokel.core.errors import IllegalAction
+from binokel.games.binokel.rules import Rules
+from binokel.games.binokel.state import DealResult, DealState
 from helpers import deal, finished, run
 
 

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from binokel.cards import cards_of, format_cards
 from binokel.cli import main
-from binokel.game import DealState
+from binokel.core.cards import cards_of, format_cards
+from binokel.games.binokel.rules import Rules
+from binokel.games.binokel.solver import analyse, solve
+from binokel.games.binokel.state import DealState
 from binokel.record import Record
-from binokel.rules import Rules
-from binokel.solver import analyse, solve
 
 
 def position(seed: int, played: int, contract: str = "trump H", **opts: object) -> DealState:
@@ -106,7 +106,7 @@ def test_analyse_and_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_root_value_and_the_time_budget() -> None:
-    from binokel.solver import SearchLimit, root_value
+    from binokel.games.binokel.solver import SearchLimit, root_value
     s = position(5, 36 - 12)  # four tricks left
     assert root_value(s) == solve(s).value
     full = position(6, 0)     # a whole deal: far more than a millisecond or 5,000 nodes

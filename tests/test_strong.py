@@ -9,10 +9,10 @@ from collections import Counter
 import pytest
 
 from binokel.bots import make_bot
-from binokel.bots.strong import StrongBot, sample_world
-from binokel.cards import cards_of, size
-from binokel.game import PLAY, DealState, full_deck
-from binokel.rules import Rules
+from binokel.core.cards import cards_of, size
+from binokel.games.binokel.bots.strong import StrongBot, sample_world
+from binokel.games.binokel.rules import Rules
+from binokel.games.binokel.state import PLAY, DealState, full_deck
 
 
 def midgame(seed: int, steps: int) -> DealState:

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from binokel.cards import EICHEL, HERZ, cardset, parse_card, parse_cards
-from binokel.game import DealState, IllegalAction
-from binokel.melds import NO_TRUMP
-from binokel.tricks import beats, legal_mask
+from binokel.core.cards import EICHEL, HERZ, cardset, parse_card, parse_cards
+from binokel.core.errors import IllegalAction
+from binokel.core.trick import beats, legal_mask
+from binokel.games.binokel.melds import NO_TRUMP
+from binokel.games.binokel.state import DealState
 from helpers import deal, run, toks
 from helpers import hand as hand_text
 

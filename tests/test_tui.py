@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from binokel.bots import make_bot
+from binokel.games.binokel.rules import Rules
 from binokel.record import Record
-from binokel.rules import Rules
 from binokel.tui.app import ActionButton, CardButton, GameConfig, TableApp
 
 TABLES = [("binokel", 3), ("binokel", 4), ("kreuzbinokel", 4), ("zweier", 2),

@@ -12,9 +12,10 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from binokel.cards import CardSet, card_token, cards_of
-from binokel.game import BIDDING, DealState, IllegalAction
-from binokel.rules import Rules
+from binokel.core.cards import CardSet, card_token, cards_of
+from binokel.core.errors import IllegalAction
+from binokel.games.binokel.rules import Rules
+from binokel.games.binokel.state import BIDDING, DealState
 from helpers import deal, run, toks
 
 RULE_SETS: list[tuple[str, dict[str, Any]]] = [

@@ -19,10 +19,10 @@ import pytest
 from starlette.testclient import TestClient
 
 from binokel.bots import bot_names, make_bot
-from binokel.cards import card_token, cards_of
-from binokel.games import all_games, get_game
+from binokel.core.cards import card_token, cards_of
 from binokel.present import present
 from binokel.record import Record
+from binokel.registry import find_game, game_names
 from binokel.web.app import create_app
 from binokel.web.tables import web_games
 from web_helpers import act, recv_state
@@ -121,7 +121,7 @@ def test_meta_offers_every_presentable_game(client: TestClient) -> None:
     games = {g["name"]: g for g in meta["games"]}
     assert set(games) == set(web_games()) and "binokel" in games
     for name, g in games.items():
-        spec = get_game(name)
+        spec = find_game(name)
         assert g["players"] == list(spec.players) and g["bots"] == bot_names(name)
         assert g["title"] == {"de": spec.title[0], "en": spec.title[1]}
         names = [o["name"] for grp in g["groups"] for o in grp["options"]]
@@ -137,7 +137,8 @@ def test_meta_offers_every_presentable_game(client: TestClient) -> None:
     rufen = next(o for grp in b["groups"] for o in grp["options"] if o["name"] == "rufen")
     assert rufen["type"] == "bool" and rufen["defaults"]["standard"] is False
     min_bid = next(o for grp in b["groups"] for o in grp["options"] if o["name"] == "min_bid")
-    assert (min_bid["check"], min_bid["check_de"]) == ("a number > 0", "eine Zahl > 0")
+    assert (min_bid["check"], min_bid["check_de"]) == ("a number from 10 to 1000",
+                                                       "eine Zahl von 10 bis 1000")
     assert games["kreuzbinokel"]["teams"] == [[0, 2], [1, 3]]
     tid = new_table(client, [None, "heuristic", None])
     assert any(t["id"] == tid for t in client.get("/api/tables").json())
@@ -145,11 +146,11 @@ def test_meta_offers_every_presentable_game(client: TestClient) -> None:
     assert "app.js" in client.get("/").text
 
 
-@pytest.mark.parametrize("game", sorted(all_games()))
+@pytest.mark.parametrize("game", game_names())
 def test_meta_lists_the_game_with_its_options(client: TestClient, game: str) -> None:
     needs_web(game)
     g = next(x for x in client.get("/api/meta").json()["games"] if x["name"] == game)
-    spec = get_game(game)
+    spec = find_game(game)
     assert g["default_players"] == spec.default_players and g["help"] == dict(spec.help)
     assert {o["name"] for grp in g["groups"] for o in grp["options"]} == set(spec.options)
 
@@ -344,7 +345,12 @@ def test_a_thinking_bot_does_not_stall_the_server(client: TestClient,
             answered.set()
             return str(self.inner.choose(view))
 
-    monkeypatch.setitem(bots_module._REGISTRY, ("thinker", "binokel"), Thinker)
+    kinds_of = bots_module.kinds_of
+
+    def with_thinker(game: str) -> dict[str, Any]:
+        return {**kinds_of(game), "thinker": Thinker} if game == "binokel" else kinds_of(game)
+
+    monkeypatch.setattr(bots_module, "kinds_of", with_thinker)
     tid = new_table(client, ["thinker", "thinker", None])
     join(client, tid, 2)
     assert thinking.wait(10)

@@ -17,9 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from binokel.bots import RandomBot, bot_names, make_bot
-from binokel.bots.zweier_heuristic import StrictSolver, ZweierHeuristicBot, opponent_hand
-from binokel.bots.zweier_strong import ZweierStrongBot
-from binokel.cards import (
+from binokel.core.cards import (
     HERZ,
     SCHELLEN,
     CardSet,
@@ -32,12 +30,13 @@ from binokel.cards import (
     parse_cards,
     size,
 )
-from binokel.game import IllegalAction, Trick
-from binokel.games import get_game
-from binokel.record import Record, RecordError
-from binokel.round import Round
-from binokel.rules import OPTIONS, RulesError
-from binokel.variants.zweier import (
+from binokel.core.errors import IllegalAction, RulesError
+from binokel.core.trick import Trick
+from binokel.games.binokel.rules import OPTIONS
+from binokel.games.zweier.bots.heuristic import StrictSolver, ZweierHeuristicBot, opponent_hand
+from binokel.games.zweier.bots.strong import ZweierStrongBot
+from binokel.games.zweier.rules import ZWEIER_OPTIONS
+from binokel.games.zweier.state import (
     FREE,
     OVER,
     STRICT,
@@ -46,7 +45,8 @@ from binokel.variants.zweier import (
     full_deck,
     meld_kinds,
 )
-from binokel.variants.zweier_rules import ZWEIER_OPTIONS
+from binokel.record import Record, RecordError
+from binokel.registry import find_game, new_series
 
 
 # ------------------------------------------------------------------ helpers
@@ -150,7 +150,7 @@ def test_sevens_deck() -> None:
     rules = ZweierRules(sevens=True)
     s = ZweierState.new(rules, 1, seed=5)
     assert len(s.deck) == 48 and s.stock_size == 24 and s.to_move == 0
-    assert len(get_game("zweier").full_deck(rules, 2)) == 48
+    assert len(find_game("zweier").full_deck(rules, 2)) == 48
 
 
 # ------------------------------------------------------------------ free play
@@ -519,7 +519,7 @@ def test_rules_options_and_presets() -> None:
     assert ZweierRules().replace(sevens=True).to_dict() == {"preset": "standard",
                                                             "options": {"sevens": True}}
     for name in ("card_points", "sevens", "last_trick_bonus", "target", "double_family"):
-        assert ZWEIER_OPTIONS[name] is OPTIONS[name]
+        assert ZWEIER_OPTIONS[name] == OPTIONS[name]
     assert "must_overtrump" not in ZWEIER_OPTIONS and "meld_needs_trick" not in ZWEIER_OPTIONS
     for o in ZWEIER_OPTIONS.values():
         assert o.en and o.de and o.name in ZweierRules.__dataclass_fields__
@@ -533,7 +533,7 @@ def test_rules_options_and_presets() -> None:
 
 
 def test_registry_spec() -> None:
-    spec = get_game("zweier")
+    spec = find_game("zweier")
     assert spec.players == (2,) and spec.default_players == 2
     assert spec.title == ("Zweierbinokel", "Two-player Binokel")
     assert set(spec.help) == {"de", "en"} and "upgrade_melds" in spec.help["en"]
@@ -682,7 +682,7 @@ def test_thousand_bot_deals() -> None:
 
 def test_round_to_target_with_bots() -> None:
     rules = ZweierRules(target=1000)
-    rnd = Round(rules, players=2, game="zweier", seed=3)
+    rnd = new_series("zweier", rules, players=2, seed=3)
     bots = [make_bot("heuristic", seed=1), make_bot("random", seed=2)]
     while not rnd.is_over:
         if rnd.current.is_over:

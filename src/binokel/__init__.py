@@ -6,9 +6,10 @@
 ('bidding', 0)
 """
 
-from .cards import card_name, card_token, format_cards, parse_card, parse_cards
-from .game import DealResult, DealState, IllegalAction, View
-from .rules import PRESETS, Rules, RulesError
+from .core.cards import card_name, card_token, format_cards, parse_card, parse_cards
+from .core.errors import IllegalAction, RulesError
+from .games.binokel.rules import PRESETS, Rules
+from .games.binokel.state import DealResult, DealState, View
 
 __all__ = [
     "PRESETS", "DealResult", "DealState", "IllegalAction", "Rules", "RulesError", "View",

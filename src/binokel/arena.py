@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import make_bot
-from .games import get_game
+from .registry import find_game
 
 
 def seatings(kinds: Sequence[str], seats: int, teams: Sequence[Sequence[int]] = (),
@@ -88,7 +88,7 @@ def play_group(index: int, kinds: Sequence[str], seed: int, game: str,
                rules_data: dict[str, Any], players: int,
                lineup: Sequence[str] | None = None) -> GroupResult:
     """Play deal ``index`` of the match in every seating."""
-    spec = get_game(game)
+    spec = find_game(game)
     rules = spec.make_rules(rules_data)
     rng = random.Random(f"{seed}/{index}")
     deal_seed = rng.getrandbits(63)
@@ -205,7 +205,7 @@ def summarize(kinds: Sequence[str], groups: Sequence[GroupResult], game: str,
         mean, lo, hi = confidence_interval(diffs)
         pairs.append({"a": a, "b": b, "mean_diff": mean, "ci_low": lo, "ci_high": hi,
                       "n": len(diffs)})
-    games = len(groups) * len(seatings(kinds, players, get_game(game).teams, lineup))
+    games = len(groups) * len(seatings(kinds, players, find_game(game).teams, lineup))
     per_deal = [{"deal": g.index, "mean_score": g.mean_score} for g in groups]
     return MatchResult(list(kinds), game, rules_data, seed, len(groups), games, per_bot, pairs,
                        {k: {"mu": r.mu, "sigma": r.sigma, "conservative": r.mu - 3 * r.sigma}
@@ -223,7 +223,7 @@ def run_match(kinds: Sequence[str], deals: int, seed: int = 0, game: str = "bino
     kinds = list(dict.fromkeys(kinds))
     if len(kinds) < 2:
         raise ValueError("an arena match needs at least two different bots")
-    spec = get_game(game)
+    spec = find_game(game)
     rules_data = rules_data or {"preset": "standard", "options": {}}
     spec.make_rules(rules_data)  # validate before starting workers
     players = players or spec.default_players

@@ -79,7 +79,7 @@ def _play_positions(path: str) -> tuple[list[Any], list[str]]:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    from .solver import describe_solution, solve
+    from .games.binokel.solver import describe_solution, solve
     states, actions = _play_positions(args.file)
     indices = [args.at] if args.at is not None else [
         i for i, s in enumerate(states) if s.phase == "play" and len(s.hands[0]) >= 0
@@ -94,7 +94,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def cmd_analyse(args: argparse.Namespace) -> int:
-    from .solver import analyse
+    from .games.binokel.solver import analyse
     states, actions = _play_positions(args.file)
     keep = [i for i, s in enumerate(states) if s.phase == "play"
             and len(s.tricks) + 1 >= args.from_trick]

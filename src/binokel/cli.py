@@ -13,8 +13,8 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from .core.errors import RulesError
 from .record import RecordError
-from .rules import RulesError
 
 Handler = Callable[[argparse.Namespace], int]
 

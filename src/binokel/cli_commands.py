@@ -9,11 +9,11 @@ import sys
 import time
 from typing import Any
 
-from .cards import card_name
 from .cli import UserError, parse_options
-from .game import random_deal
+from .core.cards import card_name
+from .games.binokel.rules import Rules
+from .games.binokel.state import random_deal
 from .record import Record
-from .rules import Rules
 
 
 def register(sub: Any) -> None:

@@ -4,8 +4,8 @@ A replayed deal is over or recorded, so every hand is shown; the course of the d
 explanation of the result are the presenter's own log and result lines (:mod:`binokel.present`),
 told from the seat that knew most (the declarer's view shows his pushed cards).
 
->>> from binokel.game import DealState
->>> from binokel.rules import Rules
+>>> from binokel.games.binokel.state import DealState
+>>> from binokel.games.binokel.rules import Rules
 >>> s = DealState.new(Rules(), dealer=2, seed=1)
 >>> print(describe_deal(s, "en").splitlines()[0])
 Seat 0 (Vorhand): E10 EO EU B10 B10 BK HA H10 SA SK SK SU
@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .cards import card_name
-from .games import get_game
+from .core.cards import card_name
+from .registry import find_game
 
 _T: dict[str, dict[str, Any]] = {
     "de": {"seat": "Platz", "dealer": "Geber", "vorhand": "Vorhand", "out": "setzt aus",
@@ -39,7 +39,7 @@ def describe_deal(state: Any, lang: str = "de", style: str = "token",
 
     t = _T["en" if lang == "en" else "de"]
     game = str(getattr(state, "game_name", "binokel"))
-    spec = get_game(game)
+    spec = find_game(game)
     initial = spec.new_deal(state.rules, state.dealer, deck_order=list(state.deck),
                             players=state.players)
     seat_names = names or [f"{t['seat']} {s}" for s in range(state.players)]

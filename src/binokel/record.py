@@ -3,8 +3,8 @@
 A deal is fully determined by its game, rules, dealer, deck order and actions, so this is the
 unit of saving, sharing, replaying and testing (what PGN is to chess).
 
->>> from binokel.rules import Rules
->>> from binokel.game import DealState
+>>> from binokel.games.binokel.rules import Rules
+>>> from binokel.games.binokel.state import DealState
 >>> state = DealState.new(Rules(), dealer=2, seed=5)
 >>> state.apply("bid 150")
 >>> rec = Record.from_state(state)
@@ -26,8 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .cards import card_token, parse_card
-from .games import get_game
+from .core.cards import card_token, parse_card
+from .registry import find_game
 
 FORMAT = "binokel-record/1"
 OPTIONAL_FIELDS = {"names", "event", "date", "result", "comment", "round", "deal_number"}
@@ -125,7 +125,7 @@ class Record:
         if not isinstance(game, str):
             raise RecordError("field 'game'", "missing or not a string")
         try:
-            spec = get_game(game)
+            spec = find_game(game)
         except ValueError as e:
             raise RecordError("field 'game'", str(e)) from None
         players = data.get("players", spec.default_players)
@@ -153,7 +153,7 @@ class Record:
 
     # ------------------------------------------------------------ replay
     def initial_state(self) -> Any:
-        spec = get_game(self.game)
+        spec = find_game(self.game)
         try:
             rules = spec.make_rules(self.rules)
         except ValueError as e:

@@ -10,8 +10,8 @@ import argparse
 import textwrap
 from typing import Any
 
-from .games import all_games, get_game
-from .rules import Option
+from .core.rules import Option
+from .registry import GAMES, find_game
 
 HEAD = {
     "de": {"game": "Spiel", "players": "Spieler", "presets": "Voreinstellungen (--preset)",
@@ -47,7 +47,7 @@ def _option_line(o: Option, lang: str, h: dict[str, str]) -> list[str]:
 
 def rules_text(game: str, lang: str = "de") -> str:
     """The help of ``game``: title, the rules in brief, the presets and every option."""
-    spec = get_game(game)
+    spec = find_game(game)
     h = HEAD["en" if lang == "en" else "de"]
     title = spec.title[1] if lang == "en" else spec.title[0]
     out = [f"{title} — {h['game']} \"{spec.name}\", "
@@ -73,7 +73,8 @@ def rules_text(game: str, lang: str = "de") -> str:
 def games_text(lang: str = "de") -> str:
     h = HEAD["en" if lang == "en" else "de"]
     lines = [h["games"]]
-    for name, spec in sorted(all_games().items()):
+    for spec in sorted(GAMES, key=lambda s: s.name):
+        name = spec.name
         title = spec.title[1] if lang == "en" else spec.title[0]
         lines.append(f"  {name:<14} {title} ({'/'.join(map(str, spec.players))})")
     return "\n".join(lines)

@@ -9,8 +9,8 @@ presenter that builds it in German or English.
 A presenter is given a view, never the state, so a table cannot hold more than its seat may
 know; the web server sends it as it is.
 
->>> from binokel.game import DealState
->>> from binokel.rules import Rules
+>>> from binokel.games.binokel.state import DealState
+>>> from binokel.games.binokel.rules import Rules
 >>> state = DealState.new(Rules(), dealer=2, seed=1)
 >>> table = present(state.view(0), "en", ["Ann", "Bob", "Cid"])
 >>> table.status, [b.label for b in table.choices.buttons][:2]
@@ -22,7 +22,9 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, cast
+
+from ..registry import find_game
 
 
 @dataclass(frozen=True)
@@ -155,14 +157,14 @@ class Context:
     card_style: str = "token"
 
     def card(self, c: int | str) -> str:
-        from ..cards import card_name, parse_card
+        from ..core.cards import card_name, parse_card
         return card_name(parse_card(c) if isinstance(c, str) else c, self.card_style, self.lang)
 
     def cards(self, cs: Sequence[int | str]) -> str:
         return " ".join(self.card(c) for c in cs)
 
     def suit(self, s: int | str) -> str:
-        from ..cards import parse_suit, suit_name
+        from ..core.cards import parse_suit, suit_name
         return suit_name(parse_suit(s) if isinstance(s, str) else s, self.lang)
 
     def name(self, seat: int) -> str:
@@ -170,22 +172,13 @@ class Context:
 
 
 Presenter = Callable[[Any, Context], Table]
-PRESENTERS: dict[str, Presenter] = {}
-
-
-def register_presenter(game: str, presenter: Presenter) -> None:
-    PRESENTERS[game] = presenter
 
 
 def present(view: Any, lang: str = "de", names: Sequence[str] = (),
             cards: str = "token") -> Table:
     """The table of ``view`` (any game) in ``lang`` ("de" or "en"); ``names`` per seat
     (default: "Platz 0" / "Seat 0" ...); ``cards``: how texts write cards."""
-    _load_builtin()
-    game = str(getattr(view, "game", "binokel"))
-    presenter = PRESENTERS.get(game)
-    if presenter is None:
-        raise ValueError(f"no presenter for {game!r}")
+    presenter = cast(Presenter, find_game(str(view.game)).presenter())
     lang = "en" if lang == "en" else "de"
     players = int(view.players)
     given = list(names)[:players]
@@ -218,22 +211,6 @@ def offered_actions(table: Mapping[str, Any], rng: random.Random, bid_chance: fl
     return acts
 
 
-def presented_games() -> list[str]:
-    """The games that have a presenter (every game a front end can draw)."""
-    _load_builtin()
-    return sorted(PRESENTERS)
-
-
-def _load_builtin() -> None:
-    import importlib
-    for mod in ("binokel", "doppelkopf", "zweier", "luxus"):
-        try:
-            importlib.import_module(f"binokel.present.{mod}")
-        except ModuleNotFoundError as e:
-            if e.name != f"binokel.present.{mod}":
-                raise
-
-
 def tr(texts: dict[str, dict[str, str]], lang: str) -> Callable[..., str]:
     """A lookup ``t(key, **fields)`` into per-language texts (German is the fallback)."""
     table = texts.get(lang) or texts["de"]
@@ -247,13 +224,12 @@ def tr(texts: dict[str, dict[str, str]], lang: str) -> Callable[..., str]:
 def trick_view(title: str, cards: Sequence[int], seats: Sequence[int],
                winner: int | None = None) -> TrickView:
     """A trick from card ints and the seats that played them."""
-    from ..cards import card_token
+    from ..core.cards import card_token
     return TrickView(title, tuple((s, card_token(c)) for s, c in zip(seats, cards, strict=False)),
                      winner)
 
 
 __all__ = [
     "BidRange", "Button", "CardChoice", "Choices", "Context", "MeldLine", "Panel", "Seat",
-    "Selection", "Table", "TrickView", "offered_actions", "present", "presented_games",
-    "register_presenter", "tr", "trick_view",
+    "Selection", "Table", "TrickView", "offered_actions", "present", "tr", "trick_view",
 ]

@@ -26,11 +26,11 @@ from textual.events import Key
 from textual.widgets import Button, DataTable, Footer, Header, Input, RichLog, Static
 
 from ..bots import Bot, make_bot
-from ..cards import card_name, parse_card
-from ..games import get_game
+from ..core.cards import card_name, parse_card
+from ..core.series import Series
 from ..present import Table, TrickView, present
 from ..record import Record
-from ..round import Round, new_round
+from ..registry import find_game
 
 TEXT = {
     "de": {
@@ -137,13 +137,13 @@ class TableApp(App[None]):
         super().__init__()
         self.config = config
         self.t = TEXT["en" if config.lang == "en" else "de"]
-        spec = get_game(config.game)
+        spec = find_game(config.game)
         self.players = config.players or spec.default_players
         rules = config.rules if config.rules is not None else spec.make_rules({})
         # The seat before the human deals first: he is Vorhand and never sits out deal one.
         first_dealer = (config.human - 1) % self.players
-        self.round: Round = new_round(config.game, rules, self.players, first_dealer,
-                                      seed=config.seed)
+        self.round: Series = spec.new_series(rules, self.players, first_dealer,
+                                             seed=config.seed)
         others = [s for s in range(self.players) if s != config.human]
         kinds = list(config.bots) or ["heuristic"]
         kinds += [kinds[-1]] * (len(others) - len(kinds))

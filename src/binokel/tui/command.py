@@ -9,11 +9,11 @@ from typing import Any
 
 from ..bots import bot_names
 from ..cli import UserError, parse_options
-from ..games import all_games, get_game
+from ..registry import find_game, game_names
 
 
 def register(sub: Any) -> None:
-    games = ", ".join(sorted(all_games()))
+    games = ", ".join(game_names())
     p = sub.add_parser("play", help="play a round against computer players in the terminal")
     p.add_argument("--game", default="binokel", help=f"the game: {games}")
     p.add_argument("--players", type=int, default=None,
@@ -43,7 +43,7 @@ def register(sub: Any) -> None:
 def game_rules(game: str, preset: str, options: dict[str, Any], target: int | None = None,
                deals: int | None = None) -> Any:
     """The rules of ``game`` from the command line's preset, options, target and deals."""
-    spec = get_game(game)
+    spec = find_game(game)
     options = dict(options)
     for name, value in (("target", target), ("deals_per_series", deals)):
         if value is None:
@@ -61,7 +61,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from .app import GameConfig, run_terminal_game
 
     try:
-        spec = get_game(args.game)
+        spec = find_game(args.game)
     except ValueError as e:
         raise UserError(str(e)) from None
     players = args.players or spec.default_players

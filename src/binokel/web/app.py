@@ -45,7 +45,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from ..bots import bot_names
-from ..games import GameSpec
+from ..registry import GameSpec
 from .store import Store, default_database_url
 from .tables import Connection, Registry, TableError, check_prefs, web_games
 
@@ -118,7 +118,7 @@ def game_meta(spec: GameSpec) -> dict[str, Any]:
             "type": "bool" if isinstance(o.default, bool) else
             "int" if isinstance(o.default, int) else "str",
             "allowed": [_json_value(a) for a in o.allowed] if o.allowed else None,
-            "check": o.check_text or None,
+            "check": o.check_label("en") or None,
             "check_de": o.check_label("de") or None,
             "defaults": {p: _json_value(getattr(r, o.name, o.default))
                          for p, r in defaults.items()},

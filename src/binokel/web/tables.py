@@ -6,7 +6,7 @@ ever receives messages built from ``view(seat)`` (the game-independent table of
 :mod:`binokel.present`); spectators get ``public_view()``.
 
 Every game the engine registers and the presentation layer can draw is offered; the game
-brings its own rules, options, bots and series (:func:`binokel.round.new_round`).
+brings its own rules, options, bots and series (:meth:`binokel.core.spec.GameSpec.new_series`).
 """
 
 from __future__ import annotations
@@ -20,11 +20,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import Bot, bot_names, make_bot
-from ..cards import card_token, cards_of, parse_card
-from ..games import GameSpec, all_games, get_game
-from ..present import present, presented_games
+from ..core.cards import card_token, cards_of, parse_card
+from ..core.series import Series
+from ..present import present
 from ..record import Record
-from ..round import Round, new_round
+from ..registry import GAMES, GameSpec, find_game
 from .store import Store, StoredDeal
 
 log = logging.getLogger("binokel.web")
@@ -69,9 +69,8 @@ def check_prefs(lang: Any, cards: Any) -> tuple[str, str]:
 
 
 def web_games() -> dict[str, GameSpec]:
-    """The games the web game offers: every registered game the presentation layer draws."""
-    drawn = presented_games()
-    return {name: spec for name, spec in sorted(all_games().items()) if name in drawn}
+    """The games the web game offers: every registered game (each has a presenter)."""
+    return {spec.name: spec for spec in sorted(GAMES, key=lambda s: s.name)}
 
 
 Sender = Callable[[dict[str, Any]], Awaitable[None]]
@@ -110,7 +109,7 @@ class LiveTable:
     bot_delay: float = 0.5
     nicknames: dict[int, str] = field(default_factory=dict)
     token_hashes: dict[int, str] = field(default_factory=dict)
-    round: Round | None = None
+    round: Series | None = None
     deal_number: int = 0
     connections: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
@@ -121,7 +120,7 @@ class LiveTable:
     _cache_version: int = -1
 
     def __post_init__(self) -> None:
-        self.spec = get_game(self.game)
+        self.spec = find_game(self.game)
         self.rules = self.spec.make_rules(self.rules_data)
         for seat, kind in enumerate(self.bots):
             if kind:
@@ -188,8 +187,8 @@ class LiveTable:
         }
 
     # ------------------------------------------------------------------ deals
-    def _new_round(self) -> Round:
-        return new_round(self.game, self.rules, players=self.players, seed=self.seed)
+    def _new_round(self) -> Series:
+        return self.spec.new_series(self.rules, players=self.players, seed=self.seed)
 
     def start_if_full(self) -> bool:
         if self.round is not None or any(s not in self.token_hashes for s in self.human_seats):
@@ -302,8 +301,8 @@ class LiveTable:
         """The score sheet of the series: a column per seat, a line per finished deal."""
         assert self.round is not None
         rnd = self.round
-        target = getattr(self.rules, "target", None) if "target" in self.spec.options else None
-        deals = getattr(self.rules, "deals_per_series", 0) or None
+        end = self.rules.series_end()
+        target, deals = end.target, end.deals or None
         return {
             "parties": [list(p) for p in self.spec.teams],
             "lines": [{"deal": ln.deal, "dealer": ln.dealer, "scores": list(ln.scores),
@@ -312,7 +311,7 @@ class LiveTable:
                        "separate": ln.separate}
                       for ln in rnd.sheet],
             "totals": list(rnd.totals),
-            "durch_totals": list(rnd.durch_totals) if any(rnd.durch_totals) else None,
+            "durch_totals": list(rnd.separate_totals) if any(rnd.separate_totals) else None,
             "target": target if not deals else None,
             "deals": deals,
         }
@@ -375,7 +374,7 @@ class LiveTable:
                     return
             await self.broadcast()
 
-    def _still_at(self, rnd: Round, state: Any, moves: int) -> bool:
+    def _still_at(self, rnd: Series, state: Any, moves: int) -> bool:
         """Whether the table is still at the position a bot was asked about."""
         return self.round is rnd and rnd.current is state and len(state.history) == moves
 

@@ -1,0 +1,95 @@
+"""Computer players. A bot sees only a player's view and returns a legal action.
+
+A bot *kind* (``random``, ``heuristic``, ``strong``, ...) names a playing style. ``random``
+plays every game; every other kind is implemented by each game that offers it (the game's
+spec in :mod:`binokel.registry` lists its kinds), so ``heuristic`` plays Binokel,
+Kreuzbinokel, Doppelkopf, ... each by its own rules.
+
+>>> bot = make_bot("random", seed=1, game="binokel")
+>>> "heuristic" in bot_names("doppelkopf"), "strong" in bot_names("doppelkopf")
+(True, False)
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from .core.spec import Bot, BotFactory
+from .registry import GAMES, find_game
+
+
+def legal_actions_of(view: Any) -> list[str]:
+    """The actions a bot may choose from; a view of a player not to move is a caller's bug."""
+    actions = [str(a) for a in view.legal_actions]
+    if not actions:
+        raise ValueError("the bot is not to move in this view")
+    return actions
+
+
+class RandomBot:
+    """Uniformly random legal actions (deterministic under its seed); plays every game."""
+
+    name = "random"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: Any) -> str:
+        actions = legal_actions_of(view)
+        return actions[self.rng.randrange(len(actions))]
+
+
+def kinds_of(game: str) -> dict[str, BotFactory]:
+    """The bot kinds that play ``game``, by name."""
+    kinds: dict[str, BotFactory] = {"random": RandomBot}
+    kinds.update(find_game(game).bots())
+    return kinds
+
+
+class GameBot:
+    """A bot kind across games: the first view of a game creates that game's implementation
+    (seeded alike, so a seat's play is reproducible whatever it played before)."""
+
+    def __init__(self, kind: str, seed: int | None = None) -> None:
+        self.name = kind
+        self.seed = seed
+        self._impls: dict[str, Bot] = {}
+
+    def implementation(self, game: str) -> Bot:
+        impl = self._impls.get(game)
+        if impl is None:
+            factory = kinds_of(game).get(self.name)
+            if factory is None:
+                raise ValueError(f"bot {self.name!r} does not play {game} "
+                                 f"(bots for {game}: {', '.join(bot_names(game))})")
+            impl = self._impls[game] = factory(self.seed)
+        return impl
+
+    def choose(self, view: Any) -> str:
+        return self.implementation(str(view.game)).choose(view)
+
+
+def make_bot(kind: str, seed: int | None = None, game: str | None = None) -> GameBot:
+    """A bot by kind: ``random``, ``heuristic``, ... (see :func:`bot_names`).
+
+    With ``game``, a kind that does not play that game is an error now rather than at its
+    first move.
+    """
+    if kind not in bot_names():
+        raise ValueError(f"unknown bot {kind!r} (known: {', '.join(bot_names())})")
+    bot = GameBot(kind, seed)
+    if game is not None:
+        bot.implementation(game)
+    return bot
+
+
+def bot_names(game: str | None = None) -> list[str]:
+    """Every bot kind, or the kinds that play ``game``."""
+    if game is not None:
+        return sorted(kinds_of(game))
+    return sorted({kind for spec in GAMES for kind in kinds_of(spec.name)})
+
+
+__all__ = ["Bot", "BotFactory", "GameBot", "RandomBot", "bot_names", "kinds_of",
+           "legal_actions_of", "make_bot"]

@@ -1,0 +1,128 @@
+"""A series of deals (Runde, Serie): the dealer moving on, the running score sheet, the winner.
+
+A series ends as the game's rules say (:meth:`RuleSet.series_end`): when a player reaches a
+target, or after a fixed number of deals. A game with more to keep (Doppelkopf's Pflichtsoli)
+derives its own series from :class:`Series`.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .outcome import Outcome
+from .rules import RuleSet
+from .state import State
+
+if TYPE_CHECKING:
+    from .spec import GameSpec
+
+
+@dataclass(frozen=True)
+class SheetLine:
+    """One line of the score sheet: the deal's entries and the running totals."""
+
+    deal: int
+    dealer: int
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+    declarer: int | None
+    contract: str
+    bid: int | None
+    made: bool | None
+    separate: bool = False   # booked on the separate tally (Binokel's durch_separate)
+
+
+class Series:
+    """Deals until the rules' end (:meth:`RuleSet.series_end`) is reached."""
+
+    def __init__(self, spec: GameSpec, rules: RuleSet, players: int | None = None,
+                 first_dealer: int = 0, seed: int | None = None) -> None:
+        self.spec = spec
+        self.game = spec.name
+        self.rules = rules
+        self.players = players or spec.default_players
+        self.rng = random.Random(seed)
+        self.sheet: list[SheetLine] = []
+        self.totals = [0] * self.players
+        self.separate_totals = [0] * self.players
+        self.finished: list[State] = []
+        self.winner: int | None = None
+        self.current = self._deal(first_dealer)
+
+    def _deal(self, dealer: int) -> State:
+        seed = self.rng.getrandbits(63)
+        return self.spec.new_deal(self.deal_rules(), dealer, seed=seed, players=self.players)
+
+    def deal_rules(self) -> RuleSet:
+        """The rules of the next deal (a game's series may change them from deal to deal)."""
+        return self.rules
+
+    def next_dealer(self) -> int:
+        """Who deals next: the seat after the current dealer."""
+        return (self.current.dealer + 1) % self.players
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    def apply(self, action: str) -> None:
+        """Apply an action to the current deal; a finished deal is booked at once."""
+        self.current.apply(action)
+        if self.current.is_over:
+            self._book()
+
+    def next_deal(self) -> State:
+        """Start the next deal (after the current one is over)."""
+        if not self.current.is_over:
+            raise ValueError("the current deal is not over")
+        if self.is_over:
+            raise ValueError("the round is over")
+        self.current = self._deal(self.next_dealer())
+        return self.current
+
+    def result(self) -> Outcome:
+        """The current deal's result (it must be over)."""
+        res = self.current.result
+        if res is None:
+            raise ValueError("the current deal is not over")
+        return res
+
+    def _book(self) -> None:
+        state, res = self.current, self.result()
+        separate = res.contract in self.rules.series_end().separate
+        tally = self.separate_totals if separate else self.totals
+        for s, v in enumerate(res.scores):
+            tally[s] += v
+        self.finished.append(state)
+        self.sheet.append(SheetLine(len(self.sheet) + 1, state.dealer, tuple(res.scores),
+                                    tuple(self.totals), res.declarer, res.contract, res.bid,
+                                    res.made, separate))
+        self.winner = self._winner(res)
+
+    def _winner(self, res: Outcome) -> int | None:
+        end = self.rules.series_end()
+        if end.deals:
+            if len(self.sheet) < end.deals:
+                return None
+            return self._best(list(range(self.players)))
+        if end.target is None:
+            return None
+        reached = [s for s in range(self.players) if self.totals[s] >= end.target]
+        declarer = res.declarer
+        if end.only_declarer_out:
+            return declarer if (declarer in reached and res.made) else None
+        if not reached:
+            return None
+        if declarer is not None and declarer in reached and res.made is not False:
+            return declarer
+        return self._best(reached)
+
+    def _best(self, seats: list[int]) -> int:
+        # Equal totals: the seat earlier in the last deal's playing order wins.
+        order = [(self.current.dealer + 1 + i) % self.players for i in range(self.players)]
+        return max(seats, key=lambda s: (self.totals[s], -order.index(s)))
+
+
+__all__ = ["Series", "SheetLine"]

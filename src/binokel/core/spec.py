@@ -1,0 +1,81 @@
+"""What the registry knows of a game: a :class:`GameSpec`, and the :class:`Bot` protocol.
+
+Each game package exports one spec; :mod:`binokel.registry` lists them. The spec holds the
+engine's facts directly (rules, how to deal, the deck, player counts, teams, the series) and
+loads the game's presenter and bots only when asked, so that code below those layers
+(records, series, the engine itself) never imports them.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from .cards import Card
+from .rules import Option, RuleSet
+from .series import Series
+from .state import State
+
+
+class Bot(Protocol):
+    """A computer player: ``choose(view)`` returns one of ``view.legal_actions``. It sees
+    only the view of its seat."""
+
+    name: str
+
+    def choose(self, view: Any) -> str: ...
+
+
+# A bot kind's factory: a seed (None: unseeded) -> a bot.
+BotFactory = Callable[[int | None], Bot]
+
+
+class NewDeal(Protocol):
+    """How a game makes a deal: from ``deck_order`` (the dealing order, top card first),
+    else shuffled by ``rng`` or by a generator seeded with ``seed``."""
+
+    def __call__(self, rules: Any, dealer: int = 0, *, seed: int | None = None,
+                 deck_order: list[Card] | None = None, players: int = ...,
+                 rng: random.Random | None = None) -> State: ...
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game of the family as the registry lists it."""
+
+    name: str                                    # as records and the CLI spell it
+    title: tuple[str, str]                       # (German, English)
+    players: tuple[int, ...]                     # the allowed player counts
+    default_players: int
+    rules: type[RuleSet]
+    new_deal: NewDeal
+    full_deck: Callable[[Any, int], list[Card]]  # (rules, players) -> every card dealt
+    help: Mapping[str, str]                      # "de"/"en" -> the rules in brief
+    presenter: Callable[[], Callable[..., Any]]  # loads the presenter: (view, Context) -> Table
+    bots: Callable[[], Mapping[str, BotFactory]]  # loads the game's bot kinds
+    teams: tuple[tuple[int, ...], ...] = ()      # fixed partnerships (Kreuzbinokel: 0+2, 1+3)
+    series: type[Series] = Series
+
+    @property
+    def options(self) -> Mapping[str, Option]:
+        """The game's house rules."""
+        return self.rules.options()
+
+    @property
+    def presets(self) -> Mapping[str, tuple[str, str]]:
+        """Preset name -> what it is (English, German)."""
+        return self.rules.preset_texts
+
+    def make_rules(self, data: Mapping[str, Any]) -> RuleSet:
+        """The rules from a record's ``rules`` object (``{"preset": ..., "options": ...}``)."""
+        return self.rules.from_dict(data)
+
+    def new_series(self, rules: RuleSet, players: int | None = None, first_dealer: int = 0,
+                   seed: int | None = None) -> Series:
+        """A series of deals of this game under ``rules``."""
+        return self.series(self, rules, players, first_dealer, seed)
+
+
+__all__ = ["Bot", "BotFactory", "GameSpec", "NewDeal"]

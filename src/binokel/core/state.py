@@ -1,0 +1,165 @@
+"""The base of every game's deal state (in the spirit of OpenSpiel's ``State``).
+
+:meth:`State.apply` is the one way an action enters a deal, in every game: it reads the action
+by one grammar, lets the game carry it out (:meth:`State._do_play` for ``play C``,
+:meth:`State._do_apply` for every other verb) and records it in the history with the seat that
+made it. A game only implements what happens; how actions are spelled, checked for form and
+recorded is here.
+
+The grammar: a verb and its arguments separated by white space, at most
+:data:`MAX_ACTION_LENGTH` characters; the verb in any case (``PLAY ek`` is ``play EK``), the
+arguments as each game reads them (card tokens in any case). The history holds the canonical
+spelling the game returns (``play EK``), which is what records store.
+
+A game declares its verbs per phase in ``HANDLERS``: ``{(phase, verb): handler}``, where a
+handler takes the state and the argument text, carries the action out or raises
+:class:`~binokel.core.errors.IllegalAction` without changing anything, and returns the
+canonical action. ``ANY_PHASE`` registers a verb for every phase.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from mypy_extensions import mypyc_attr
+
+from .cards import Card, parse_card
+from .errors import IllegalAction
+from .outcome import Outcome
+from .rules import RuleSet
+from .trick import play_card
+from .view import View
+
+MAX_ACTION_LENGTH = 200
+OVER = "over"
+ANY_PHASE = "*"
+
+Handler = Callable[[Any, str], str]
+
+
+def parse_action(action: object) -> tuple[str, str]:
+    """``(verb, argument)`` of an action by the common grammar.
+
+    >>> parse_action("  PLAY  ek "), parse_action("solo   damen"), parse_action("pass")
+    (('play', 'ek'), ('solo', 'damen'), ('pass', ''))
+    """
+    if not isinstance(action, str):
+        raise IllegalAction(f"an action is text, not {type(action).__name__}")
+    if len(action) > MAX_ACTION_LENGTH:
+        raise IllegalAction(f"an action has at most {MAX_ACTION_LENGTH} characters")
+    words = action.split()
+    if not words:
+        raise IllegalAction("empty action")
+    return words[0].lower(), " ".join(words[1:])
+
+
+def parse_card_arg(verb: str, arg: str) -> Card:
+    """The one card named by ``arg`` (``play EA``, ``give SU``), as an IllegalAction if not."""
+    try:
+        return parse_card(arg)
+    except ValueError as e:
+        raise IllegalAction(f"{verb}: {e}") from None
+
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class State:
+    """One deal of a game: whose turn, the legal actions, ``apply``, and views per seat.
+
+    ``apply`` mutates the state (fast, for search and simulation); ``child`` returns a new
+    one. Seats are numbered in playing order; ``to_move`` is -1 once the deal is over.
+    """
+
+    HANDLERS: ClassVar[Mapping[tuple[str, str], Handler]] = {}
+
+    game_name: str
+    rules: RuleSet
+    players: int
+    dealer: int
+    deck: tuple[Card, ...]
+    phase: str
+    to_move: int
+    history: list[tuple[int, str]]
+    result: Outcome | None
+
+    # ----------------------------------------------------------------- queries
+    @property
+    def is_over(self) -> bool:
+        return self.phase == OVER
+
+    def legal_actions(self) -> list[str]:
+        """Every legal action of the player to move (empty once the deal is over)."""
+        raise NotImplementedError
+
+    def random_action(self, rng: random.Random) -> str:
+        """A uniformly random legal action (games with many actions draw without listing
+        them)."""
+        actions = self.legal_actions()
+        if not actions:
+            raise IllegalAction("the deal is over")
+        return actions[int(rng.random() * len(actions))]
+
+    def view(self, player: int) -> View:
+        """What ``player`` may know; never another seat's hidden cards."""
+        raise NotImplementedError
+
+    def public_view(self) -> View:
+        """What a spectator may know (no hand at all)."""
+        raise NotImplementedError
+
+    def clone(self) -> State:
+        """An independent copy (immutable parts shared)."""
+        raise NotImplementedError
+
+    def child(self, action: str) -> State:
+        """A new state with ``action`` applied; ``self`` is unchanged."""
+        c = self.clone()
+        c.apply(action)
+        return c
+
+    # ----------------------------------------------------------------- apply
+    def apply(self, action: str) -> None:
+        """Apply ``action`` for the player to move; raises :class:`IllegalAction` and then
+        leaves the state unchanged."""
+        seat = self.to_move
+        c = play_card(action)
+        if c is not None:
+            if self.phase == OVER:
+                raise IllegalAction("the deal is over")
+            canonical = self._do_play(c)
+        else:
+            verb, arg = parse_action(action)
+            if self.phase == OVER:
+                raise IllegalAction("the deal is over")
+            if verb == "play":
+                canonical = self._do_play(parse_card_arg(verb, arg))
+            else:
+                canonical = self._do_apply(verb, arg)
+        self.history.append((seat, canonical))
+
+    def _do_play(self, c: Card) -> str:
+        """Play card ``c`` for the player to move if legal (else raise, changing nothing);
+        return the canonical action."""
+        raise NotImplementedError
+
+    def _do_apply(self, verb: str, arg: str) -> str:
+        """Carry out any other action by the game's ``HANDLERS``."""
+        handler = self.HANDLERS.get((self.phase, verb)) or self.HANDLERS.get((ANY_PHASE, verb))
+        if handler is None:
+            raise IllegalAction(f"{(verb + ' ' + arg).strip()!r} is not possible now: the "
+                                f"{self.phase} phase expects {self.expected_verbs()}")
+        return handler(self, arg)
+
+    def expected_verbs(self) -> str:
+        """The verbs of the current phase, for error messages."""
+        verbs = sorted({v for (ph, v) in self.HANDLERS if ph in (self.phase, ANY_PHASE)})
+        return "one of " + ", ".join(verbs) if verbs else "play CARD"
+
+    def __repr__(self) -> str:
+        return (f"<{type(self).__name__} phase={self.phase} to_move={self.to_move} "
+                f"actions={len(self.history)}>")
+
+
+__all__ = ["ANY_PHASE", "MAX_ACTION_LENGTH", "OVER", "Handler", "State", "parse_action",
+           "parse_card_arg"]

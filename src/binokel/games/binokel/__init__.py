@@ -1,0 +1,55 @@
+"""Binokel (three players, or four with the dealer sitting out) and Kreuzbinokel (four, in
+teams): one engine, two entries in the registry.
+
+- :mod:`.rules`: the options and presets;
+- :mod:`.state`: the deal (:class:`DealState`): dealing, seating, the play;
+- :mod:`.melds`: finding the best melding of a hand;
+- :mod:`.scoring`: scoring a finished deal;
+- :mod:`.kreuz`: the Kreuzbinokel deal;
+- :mod:`.texts`: the rules in brief, German and English;
+- :mod:`.present`: the table a front end draws;
+- :mod:`.bots`: the heuristic and the strong (PIMC) players; :mod:`.solver`: the
+  perfect-information solver behind the strong player and ``binokel solve``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ...core.spec import BotFactory, GameSpec
+from .kreuz import new_deal as new_kreuz_deal
+from .rules import Rules
+from .state import DealState, full_deck
+from .texts import HELP, KREUZ_HELP
+
+
+def _presenter() -> Callable[..., Any]:
+    from .present import present_binokel
+    return present_binokel
+
+
+def _bots() -> Mapping[str, BotFactory]:
+    from .bots.heuristic import HeuristicBot
+    from .bots.strong import LEVELS, level_factory
+    kinds: dict[str, BotFactory] = {"heuristic": HeuristicBot}
+    for level in LEVELS:
+        kinds[level] = level_factory(level)
+    return kinds
+
+
+SPEC = GameSpec(
+    name="binokel", title=("Binokel zu dritt (zu viert: der Geber setzt aus)",
+                           "Three-player Binokel (four players: the dealer sits out)"),
+    players=(3, 4), default_players=3, rules=Rules, new_deal=DealState.new,
+    full_deck=lambda rules, players: full_deck(rules), help=HELP,
+    presenter=_presenter, bots=_bots)
+
+KREUZ_SPEC = GameSpec(
+    name="kreuzbinokel", title=("Kreuzbinokel (zu viert, über Kreuz)",
+                                "Kreuzbinokel (four, partners opposite)"),
+    players=(4,), default_players=4, rules=Rules, new_deal=new_kreuz_deal,
+    full_deck=lambda rules, players: full_deck(rules), help=KREUZ_HELP,
+    presenter=_presenter, bots=_bots, teams=((0, 2), (1, 3)))
+
+__all__ = ["KREUZ_SPEC", "SPEC", "DealState", "Rules"]

@@ -1,0 +1,1 @@
+"""Binokel's computer players: :mod:`.heuristic` and :mod:`.strong` (PIMC)."""

@@ -1,0 +1,338 @@
+"""The table of Binokel (three, or four with the dealer sitting out) and Kreuzbinokel.
+
+>>> from binokel.games.binokel.state import DealState
+>>> from binokel.games.binokel.rules import Rules
+>>> s = DealState.new(Rules(), dealer=3, seed=2, players=4, game="kreuzbinokel")
+>>> for a in ("bid 150", "pass", "pass"):
+...     s.apply(a)
+>>> t = present_binokel(s.view(0), Context("en", ("Ann", "Bob", "Cid", "Dan")))
+>>> t.status
+'Kreuzbinokel · dealer Dan · declarer Ann (150) · Ann to move'
+>>> t.choices.select.count, t.choices.buttons[0].label, [p.title for p in t.panels]
+(4, 'Go out, trump Acorns', ['Dapp'])
+>>> [x.team for x in t.seats], t.seats[0].roles
+([0, 1, 0, 1], ('Vorhand', 'declarer'))
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.cards import SUIT_LETTERS
+from ...present import (
+    BidRange,
+    Button,
+    CardChoice,
+    Choices,
+    Context,
+    MeldLine,
+    Panel,
+    Seat,
+    Selection,
+    Table,
+    TrickView,
+    tr,
+    trick_view,
+)
+from .state import View
+
+TEXTS = {
+    "de": {
+        "binokel": "Binokel", "binokel4": "Binokel zu viert", "kreuzbinokel": "Kreuzbinokel",
+        "dealer": "Geber", "vorhand": "Vorhand", "declarer": "Spielmacher", "out": "setzt aus",
+        "to_move": "{name} ist dran", "over": "Spiel vorbei", "dealer_is": "Geber {name}",
+        "declarer_is": "Spielmacher {name} ({bid})", "trump_is": "Trumpf {suit}",
+        "bid": "Reizen {n}", "bid_line": "{name} reizt {n}", "pass": "Weg", "pass_line":
+        "{name} ist weg", "last_bid": "Gebot: {n}", "passed": "weg",
+        "discard": "Drücken", "discard_hint": "Wähle {k} Karten zum Drücken.",
+        "discard_line": "{name} drückt {cards}", "trump": "Trumpf {suit}",
+        "trump_line": "{name} sagt Trumpf {suit} an", "abgehen": "Abgehen, Trumpf {suit}",
+        "abgehen_line": "{name} geht ab, Trumpf {suit}", "durch": "Durch",
+        "durch open": "Durch offen", "untendurch": "Untendurch",
+        "durch_line": "{name} spielt Durch", "durch open_line": "{name} spielt Durch offen",
+        "untendurch_line": "{name} spielt Untendurch", "call": "Rufen {card}",
+        "call none": "Nicht rufen", "call_line": "{name} ruft {card}",
+        "call none_line": "{name} ruft nicht", "give_line": "{name} gibt {card}",
+        "give_hint": "Wähle die Karte, die du zurückgibst.", "play_hint": "Spiele eine Karte.",
+        "dapp": "Dapp", "your_discard": "Gedrückt", "open_hand": "Offene Karten von {name}",
+        "trick": "Stich {n}", "last_trick": "Letzter Stich",
+        "trick_line": "Stich {n}: {cards} → {name} ({points})",
+        "melds_line": "{name} meldet {melds} = {total}", "points": "Stichpunkte {n}",
+        "team": "Partei {a} + {b}", "tricks": "Stiche {n}",
+        "result": "Ergebnis: {what}", "thrown_in": "alle weg, neu geben",
+        "normal": "Normalspiel", "made": "gewonnen", "lost": "verloren",
+        "decl_total": "{name}: Meldung {melds} + Stichpunkte {tricks} = {total} von {bid} "
+                      "({outcome})",
+        "score_line": "{name}: Meldung {melds}, Stichpunkte {tricks} → {score:+d}",
+        "durch_result": "{what} {outcome}",
+        "meld_void": "{name} hat keinen Stich gemacht: Meldung {n} zählt nicht",
+        "lost_by": "Verloren: Gebot {bid}, abgeschrieben {n}",
+        "abgehen_by": "Abgegangen: Gebot {bid} abgeschrieben, die anderen schreiben ihre "
+                      "Meldung und den Bonus",
+    },
+    "en": {
+        "binokel": "Binokel", "binokel4": "Binokel for four", "kreuzbinokel": "Kreuzbinokel",
+        "dealer": "dealer", "vorhand": "Vorhand", "declarer": "declarer",
+        "out": "sits out", "to_move": "{name} to move", "over": "deal over",
+        "dealer_is": "dealer {name}", "declarer_is": "declarer {name} ({bid})",
+        "trump_is": "trump {suit}", "bid": "Bid {n}", "bid_line": "{name} bids {n}",
+        "pass": "Pass", "pass_line": "{name} passes", "last_bid": "bid: {n}",
+        "passed": "passed", "discard": "Push", "discard_hint": "Select {k} cards to push.",
+        "discard_line": "{name} pushes {cards}", "trump": "Trump {suit}",
+        "trump_line": "{name} names trump {suit}", "abgehen": "Go out, trump {suit}",
+        "abgehen_line": "{name} goes out (abgehen), trump {suit}", "durch": "Durch",
+        "durch open": "Open Durch", "untendurch": "Untendurch",
+        "durch_line": "{name} plays Durch", "durch open_line": "{name} plays an open Durch",
+        "untendurch_line": "{name} plays Untendurch", "call": "Call {card}",
+        "call none": "No call", "call_line": "{name} calls {card}",
+        "call none_line": "{name} calls nothing", "give_line": "{name} gives {card}",
+        "give_hint": "Choose the card you give back.", "play_hint": "Play a card.",
+        "dapp": "Dapp", "your_discard": "Pushed", "open_hand": "{name}'s open hand",
+        "trick": "Trick {n}", "last_trick": "Last trick",
+        "trick_line": "Trick {n}: {cards} → {name} ({points})",
+        "melds_line": "{name} melds {melds} = {total}", "points": "trick points {n}",
+        "team": "team {a} + {b}", "tricks": "tricks {n}",
+        "result": "Result: {what}", "thrown_in": "all passed, deal again",
+        "normal": "normal game", "made": "made", "lost": "lost",
+        "decl_total": "{name}: melds {melds} + trick points {tricks} = {total} of {bid} "
+                      "({outcome})",
+        "score_line": "{name}: melds {melds}, trick points {tricks} → {score:+d}",
+        "durch_result": "{what} {outcome}",
+        "meld_void": "{name} took no trick: melds {n} do not count",
+        "lost_by": "Lost: bid {bid}, {n} written off",
+        "abgehen_by": "Gone out: the bid {bid} is written off, the others score their melds "
+                      "and the bonus",
+    },
+}
+JUMPS = (20, 50, 100)  # the bid buttons: the next bid and these jumps above it
+
+
+def present_binokel(view: View, ctx: Context) -> Table:
+    t = tr(TEXTS, ctx.lang)
+    me = view.player
+    team_of = {s: i for i, p in enumerate(view.parties) for s in p} \
+        if view.game == "kreuzbinokel" else {}
+    title = t("binokel4") if view.game == "binokel" and view.players == 4 else t(view.game)
+    return Table(
+        game=view.game, title=title, lang=ctx.lang, players=view.players, me=me,
+        dealer=view.dealer, phase=view.phase, to_move=view.to_move,
+        status=_status(view, ctx, t), seats=_seats(view, ctx, t, team_of),
+        hand=tuple(ctx_token(c) for c in view.hand), panels=_panels(view, ctx, t),
+        trick=trick_view(t("trick", n=len(view.tricks) + 1), view.trick,
+                         view.trick_seats(view.trick_leader, len(view.trick))
+                         if view.trick else ()),
+        last_trick=_last_trick(view, t), tricks_played=len(view.tricks),
+        choices=_choices(view, ctx, t) if me >= 0 and view.to_move == me else Choices(),
+        log=tuple(_log(view, ctx, t)), result=tuple(_result(view, ctx, t)),
+        scores=tuple(view.result.scores) if view.result is not None else None,
+    )
+
+
+def ctx_token(c: int) -> str:
+    from ...core.cards import card_token
+    return card_token(c)
+
+
+def _status(view: View, ctx: Context, t: Any) -> str:
+    parts = [t("binokel4") if view.game == "binokel" and view.players == 4 else t(view.game),
+             t("dealer_is", name=ctx.name(view.dealer))]
+    if view.declarer is not None:
+        parts.append(t("declarer_is", name=ctx.name(view.declarer), bid=view.high_bid))
+    if view.contract == "normal" and view.trump >= 0:
+        parts.append(t("trump_is", suit=ctx.suit(view.trump)))
+    elif view.contract in ("durch", "untendurch"):
+        parts.append(t("durch open" if view.open_hand is not None else view.contract))
+    parts.append(t("over") if view.result is not None or view.to_move < 0
+                 else t("to_move", name=ctx.name(view.to_move)))
+    if view.game == "binokel" and view.players == 3:
+        parts.pop(0)  # the plain game needs no name on every line
+    return " · ".join(parts)
+
+
+def _seats(view: View, ctx: Context, t: Any, team_of: dict[int, int]) -> tuple[Seat, ...]:
+    last_bid: dict[int, str] = {}
+    for seat, a in view.history:
+        if a.startswith("bid "):
+            last_bid[seat] = a.split()[1]
+        elif a == "pass":
+            last_bid[seat] = t("passed")
+    won = [0] * view.players
+    for tr_ in view.tricks:
+        won[tr_.winner] += 1
+    out = []
+    for s in range(view.players):
+        playing = s in view.order
+        roles = []
+        if s == view.dealer:
+            roles.append(t("dealer"))
+        if view.order and s == view.order[0]:
+            roles.append(t("vorhand"))
+        if s == view.declarer:
+            roles.append(t("declarer"))
+        if not playing:
+            roles.append(t("out"))
+        lines = []
+        if s in last_bid and view.phase == "bidding":
+            lines.append(t("last_bid", n=last_bid[s]))
+        if view.tricks or view.phase == "play":
+            lines.append(t("points", n=view.trick_points[s]) + " · " + t("tricks", n=won[s]))
+        melds: tuple[MeldLine, ...] = ()
+        total = None
+        if view.melds is not None and playing:
+            mr = view.melds[s]
+            melds = tuple(MeldLine(m.label(ctx.lang), m.points, tuple(ctx_token(c)
+                                                                      for c in m.cards))
+                          for m in mr.melds)
+            total = mr.total
+        out.append(Seat(s, ctx.name(s), tuple(roles), view.hand_sizes[s], team_of.get(s),
+                        tuple(lines), melds, total, out=not playing))
+    return tuple(out)
+
+
+def _panels(view: View, ctx: Context, t: Any) -> tuple[Panel, ...]:
+    out = []
+    if view.dapp is not None:
+        out.append(Panel(t("dapp"), tuple(ctx_token(c) for c in view.dapp)))
+    if view.discard:
+        out.append(Panel(t("your_discard"), tuple(ctx_token(c) for c in view.discard)))
+    if view.open_hand is not None and view.declarer is not None:
+        out.append(Panel(t("open_hand", name=ctx.name(view.declarer)),
+                         tuple(ctx_token(c) for c in view.open_hand)))
+    return tuple(out)
+
+
+def _last_trick(view: View, t: Any) -> TrickView | None:
+    if not view.tricks:
+        return None
+    last = view.tricks[-1]
+    return trick_view(t("last_trick"), last.cards, view.trick_seats(last.leader,
+                                                                    len(last.cards)),
+                      last.winner)
+
+
+def _choices(view: View, ctx: Context, t: Any) -> Choices:
+    acts = list(view.legal_actions)
+    ph = view.phase
+    if ph == "play":
+        return Choices(cards=CardChoice("play", tuple(a[5:] for a in acts), t("play_hint")))
+    if ph == "give":
+        return Choices(cards=CardChoice("give", tuple(a[5:] for a in acts), t("give_hint")))
+    buttons: list[Button] = []
+    if ph == "bidding":
+        bids = [int(a.split()[1]) for a in acts if a.startswith("bid ")]
+        if bids:
+            low = bids[0]
+            shown = [low] + [low + j for j in JUMPS if low + j in bids]
+            buttons += [Button(f"bid {n}", t("bid", n=n), "primary" if n == low else "")
+                        for n in shown]
+        if "pass" in acts:
+            buttons.append(Button("pass", t("pass")))
+        step = view.rules.bid_step
+        return Choices(buttons=tuple(buttons), bid=BidRange("bid", bids[0], bids[-1], step)
+                       if bids else None)
+    select = None
+    for a in acts:
+        verb, _, arg = a.partition(" ")
+        if verb == "discard":
+            continue
+        if verb in ("trump", "abgehen"):
+            label = t(verb, suit=ctx.suit(arg))
+        elif verb == "call" and arg != "none":
+            label = t("call", card=ctx.card(arg))
+        else:
+            label = t(a)
+        buttons.append(Button(a, label, "warning" if verb == "abgehen" else ""))
+    if ph == "declare":
+        k = len(view.dapp or ())
+        select = Selection("discard", k, t("discard"), t("discard_hint", k=k))
+    return Choices(buttons=tuple(buttons), select=select)
+
+
+def _log(view: View, ctx: Context, t: Any) -> list[str]:
+    out: list[str] = []
+    plays = 0
+    n = max(1, len(view.order))
+    melds_logged = False
+    for i, (seat, a) in enumerate(view.history):
+        verb, _, arg = a.partition(" ")
+        name = ctx.name(seat)
+        if verb == "play":
+            if not melds_logged:
+                out += _meld_lines(view, ctx, t)
+                melds_logged = True
+            plays += 1
+            if plays % n == 0 and plays // n <= len(view.tricks):
+                k = plays // n
+                tr_ = view.tricks[k - 1]
+                out.append(t("trick_line", n=k, cards=ctx.cards(tr_.cards),
+                             name=ctx.name(tr_.winner), points=tr_.points))
+            continue
+        if verb == "bid":
+            out.append(t("bid_line", name=name, n=arg))
+        elif verb == "pass":
+            out.append(t("pass_line", name=name))
+        elif verb == "discard":
+            shown = "" if "?" in arg else ctx.cards(arg.split())
+            out.append(t("discard_line", name=name, cards=shown).rstrip())
+        elif verb in ("trump", "abgehen"):
+            out.append(t(f"{verb}_line", name=name, suit=ctx.suit(arg)))
+        elif verb == "call":
+            out.append(t("call none_line", name=name) if arg == "none"
+                       else t("call_line", name=name, card=ctx.card(arg)))
+        elif verb == "give":
+            out.append(t("give_line", name=name, card="?" if arg == "?" else ctx.card(arg)))
+        elif verb in ("durch", "untendurch"):
+            out.append(t(f"{a}_line", name=name))
+        if verb == "abgehen" and i == len(view.history) - 1:
+            out += _meld_lines(view, ctx, t)
+            melds_logged = True
+    if not melds_logged and view.phase == "play" and view.melds is not None:
+        out += _meld_lines(view, ctx, t)
+    return out
+
+
+def _meld_lines(view: View, ctx: Context, t: Any) -> list[str]:
+    if view.melds is None:
+        return []
+    return [t("melds_line", name=ctx.name(s), total=mr.total,
+              melds=", ".join(f"{m.label(ctx.lang)} {m.points}" for m in mr.melds))
+            for s, mr in enumerate(view.melds) if mr.melds]
+
+
+def _result(view: View, ctx: Context, t: Any) -> list[str]:
+    res = view.result
+    if res is None:
+        return []
+    if res.contract == "thrown_in" or res.declarer is None:
+        return [t("result", what=t("thrown_in"))]
+    what = t("normal") if res.contract == "normal" else (
+        t("abgehen", suit=ctx.suit(res.trump)) if res.contract == "abgehen"
+        else t(res.contract))
+    if res.contract == "normal" and res.trump >= 0:
+        what += " · " + t("trump_is", suit=ctx.suit(SUIT_LETTERS[res.trump]))
+    lines = [t("result", what=what) + " · " + t("declarer_is", name=ctx.name(res.declarer),
+                                                  bid=res.bid)]
+    side = next((p for p in res.parties if res.declarer in p), (res.declarer,))
+    outcome = t("made") if res.made else t("lost")
+    if res.contract == "normal" and res.declarer_total is not None:
+        side_name = " + ".join(ctx.name(s) for s in side)
+        lines.append(t("decl_total", name=side_name,
+                       melds=sum(res.meld_points[s] for s in side),
+                       tricks=sum(res.trick_points[s] for s in side),
+                       total=res.declarer_total, bid=res.bid, outcome=outcome))
+    elif res.contract in ("durch", "untendurch"):
+        lines.append(t("durch_result", what=t(res.contract), outcome=outcome))
+    for p in res.parties:
+        for s in p:
+            if res.contract == "normal" and res.meld_points[s] < res.melds[s].total and (
+                    s != res.declarer or res.made):
+                lines.append(t("meld_void", name=ctx.name(s), n=res.melds[s].total))
+    if res.contract == "normal" and not res.made and res.bid is not None:
+        lines.append(t("lost_by", bid=res.bid, n=-res.scores[res.declarer]))
+    if res.contract == "abgehen" and res.bid is not None:
+        lines.append(t("abgehen_by", bid=res.bid))
+    for p in res.parties:
+        name = " + ".join(ctx.name(s) for s in p)
+        lines.append(t("score_line", name=name, melds=sum(res.meld_points[s] for s in p),
+                       tricks=sum(res.trick_points[s] for s in p), score=res.scores[p[0]]))
+    return lines

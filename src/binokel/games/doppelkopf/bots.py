@@ -1,0 +1,318 @@
+"""A rule-based Doppelkopf player that sees only its :class:`DokoView`.
+
+- Vorbehalte: a solo only with a clearly strong hand (many trumps of that kind and high ones),
+  a Hochzeit with both Kreuz-Damen, Armut (when played) with at most three trumps.
+- Ansagen: Re/Kontra with many and high trumps, an Erwiderung with a little less, Absagen only
+  as a very strong soloist.
+- Play: counts the cards still out and the voids shown, knows the parties as far as the view
+  reveals them; smears points (and the Fuchs) onto a trick its partner surely wins, wins
+  tricks with the cheapest sure card, keeps the Dulle for tricks worth it, never throws the
+  Fuchs to the opponents when it can help it, and saves Karlchen for the last trick.
+
+``make_bot("heuristic")`` plays Doppelkopf with this bot (it is registered for that game).
+
+>>> from binokel.games.doppelkopf.state import DokoState
+>>> state = DokoState.new(dealer=3, seed=11)
+>>> bot = DokoHeuristicBot(seed=1)
+>>> while not state.is_over:
+...     state.apply(bot.choose(state.view(state.to_move)))
+>>> sum(state.result.scores)
+0
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from ...bots import legal_actions_of
+from ...core.cards import (
+    ASS,
+    SUITS,
+    ZEHN,
+    Card,
+    CardSet,
+    bit,
+    card,
+    card_token,
+    cardset,
+    count,
+    distinct,
+    parse_card,
+    size,
+)
+from .state import EO, H10, SA, SOLOS, SU, TRUMP, DokoView, Order, card_order, full_deck
+
+_POINTS = (0, 0, 2, 3, 4, 10, 11, 0)
+
+
+def _pts(c: Card) -> int:
+    return _POINTS[c & 7]
+
+
+def _top(order: Order, k: int) -> CardSet:
+    """The set of the ``k`` highest trump ranks (both copies)."""
+    s = 0
+    for c in order.trumps[:k]:
+        s |= 3 << (2 * c)
+    return s
+
+
+def solo_strength(hand: CardSet, kind: str) -> float:
+    """A rough count of tricks a soloist of ``kind`` can expect; >= 8 is a playable solo."""
+    order = card_order(kind)
+    trumps = hand & order.masks[TRUMP]
+    t = size(trumps)
+    high = size(trumps & _top(order, 4 if kind not in ("damen", "buben") else 2))
+    aces = sum(count(hand, card(s, ASS)) for s in SUITS if order.group[card(s, ASS)] != TRUMP)
+    if kind == "fleischlos":
+        # Only solid suits count: aces, and tens behind an ace.
+        tens = sum(min(count(hand, card(s, ZEHN)), count(hand, card(s, ASS))) for s in SUITS)
+        return aces + 0.8 * tens
+    return t * 0.7 + high * 0.6 + aces * 0.6
+
+
+class DokoHeuristicBot:
+    """Heuristic Doppelkopf bot (``choose(view)`` -> one of ``view.legal_actions``)."""
+
+    name = "doppelkopf-heuristic"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.rng = random.Random(seed)
+
+    # ------------------------------------------------------------------ entry
+    def choose(self, view: Any) -> str:
+        actions = legal_actions_of(view)
+        if getattr(view, "game", None) != "doppelkopf":
+            raise ValueError("DokoHeuristicBot plays Doppelkopf views only")
+        ph = view.phase
+        hand = cardset(view.hand)
+        if ph == "vorbehalt":
+            return "vorbehalt" if self._reservation(view, hand) else "gesund"
+        if ph == "declare":
+            want = self._reservation(view, hand) or "solo S"
+            return want if want in actions else actions[-1]
+        if ph == "armut_give":
+            return min(actions, key=lambda a: sum(_pts(parse_card(t)) for t in a.split()[1:]))
+        if ph == "armut_offer":
+            order = card_order("normal")
+            t = size(hand & order.masks[TRUMP])
+            return "accept" if t >= 8 and size(hand & _top(order, 5)) >= 3 else "decline"
+        if ph == "armut_return":
+            return self._armut_return(hand)
+        return self._play_turn(view, hand, actions)
+
+    # ------------------------------------------------------------------ reservations
+    def _reservation(self, view: DokoView, hand: CardSet) -> str | None:
+        best, best_s = None, 0.0
+        for solo in SOLOS:
+            kind = solo[5:]
+            s = solo_strength(hand, kind)
+            # Fitted on self-play (benchmarks/doppelkopf_bots.py): at 9.0 the Farbsoli were
+            # played far too often and won about a quarter of the time.
+            need = 8.5 if kind in ("damen", "buben", "fleischlos") else 10.5
+            if s >= need and s > best_s:
+                best, best_s = solo, s
+        if best is not None:
+            return best
+        if count(hand, EO) == 2:
+            return "hochzeit"
+        order = card_order("normal")
+        if view.rules.armut and size(hand & order.masks[TRUMP]) <= 3:
+            return "armut"
+        return None
+
+    def _armut_return(self, hand: CardSet) -> str:
+        order = card_order("normal")
+        plain = [c for c in distinct(hand) if order.group[c] != TRUMP for _ in
+                 range(count(hand, c))]
+        # Give back low plain cards, shortest suits first (voids let the trumps in).
+        suit_len = {s: size(hand & order.masks[s]) for s in SUITS}
+        plain.sort(key=lambda c: (c & 7 == ASS, suit_len[c >> 3], _pts(c)))
+        pick = plain[:3]
+        if len(pick) < 3:
+            trumps = sorted((c for c in distinct(hand) if order.group[c] == TRUMP
+                             for _ in range(count(hand, c))), key=lambda c: order.power[c])
+            pick += trumps[:3 - len(pick)]
+        pick.sort(key=lambda c: (c >> 3, -(c & 7)))
+        return "return " + " ".join(card_token(c) for c in pick)
+
+    # ------------------------------------------------------------------ play
+    def _play_turn(self, view: DokoView, hand: CardSet, actions: list[str]) -> str:
+        plays = [a for a in actions if a.startswith("play ")]
+        announce = [a for a in actions if not a.startswith("play ")]
+        if announce:
+            a = self._announcement(view, hand, announce)
+            if a is not None:
+                return a
+        cards = [parse_card(a[5:]) for a in plays]
+        c = _CardPlay(view, hand).choose(cards)
+        return "play " + card_token(c)
+
+    def _announcement(self, view: DokoView, hand: CardSet, options: list[str]) -> str | None:
+        me = view.player
+        order = view.order
+        trumps = hand & order.masks[TRUMP]
+        t, high = size(trumps), size(trumps & _top(order, 3))
+        aces = sum(count(hand, card(s, ASS)) for s in SUITS if order.group[card(s, ASS)] != TRUMP)
+        n = len(view.hand)
+        soloist = view.soloist == me or (view.parties[me] == "re" and count(hand, EO) == 2)
+        score = t + high + 0.5 * aces + (12 - n) * 0.5  # later: fewer cards, same quality
+        if "re" in options or "kontra" in options:
+            answer = view.announced[0 if "kontra" in options else 1] >= 0
+            need = 11.0 if soloist or view.soloist is None else 12.5
+            if answer:
+                need -= 1.0
+            if score >= need:
+                return options[0]
+            return None
+        if soloist and "keine 90" in options and t >= 10 and high >= 3:
+            return "keine 90"
+        return None
+
+
+class _CardPlay:
+    """One card decision with what the view tells: the trick, the cards out, the parties."""
+
+    def __init__(self, view: DokoView, hand: CardSet) -> None:
+        self.view = view
+        self.hand = hand
+        self.order = view.order
+        self.dulle2 = view.rules.dulle_second_wins
+        me = view.player
+        played = 0
+        voids: dict[int, set[int]] = {s: set() for s in view.active}
+        order = self.order
+        for t in view.tricks:
+            played += sum(bit(c) for c in t.cards)
+            self._note_voids(t.leader, t.cards, voids)
+        played += sum(bit(c) for c in view.trick)
+        if view.trick:
+            self._note_voids(view.trick_leader, view.trick, voids)
+        self.voids = voids
+        deck = sum(bit(c) for c in full_deck(view.rules))
+        self.unseen = deck - played - hand
+        mine = view.parties[me]
+        self.friends = {s for s in view.active if s != me and mine is not None
+                        and view.parties[s] == mine}
+        # Seats still to play after me in this trick.
+        seats = list(view.active)
+        i = seats.index(view.trick_leader) if view.trick else seats.index(me)
+        rot = seats[i:] + seats[:i]
+        self.after = rot[len(view.trick) + 1:]
+        self.led = order.group[view.trick[0]] if view.trick else -1
+        self.win_card, self.win_seat = -1, -1
+        if view.trick:
+            seat_iter = rot
+            w, ws = view.trick[0], seat_iter[0]
+            for k, c in enumerate(view.trick[1:], start=1):
+                if order.beats(c, w, self.led, self.dulle2):
+                    w, ws = c, seat_iter[k]
+            self.win_card, self.win_seat = w, ws
+        self.trick_pts = sum(_pts(c) for c in view.trick)
+        self.last_trick = len(view.hand) == 1
+
+    def _note_voids(self, leader: int, cards: tuple[Card, ...],
+                    voids: dict[int, set[int]]) -> None:
+        order = self.order
+        seats = list(self.view.active)
+        i = seats.index(leader)
+        led = order.group[cards[0]]
+        for k, c in enumerate(cards[1:], start=1):
+            if order.group[c] != led:
+                voids[seats[(i + k) % 4]].add(led)
+
+    # -- helpers
+    def beaten_later(self, c: Card, led: int, by: list[int]) -> bool:
+        """Whether a card still out could beat ``c`` when played by one of ``by``."""
+        if not by:
+            return False
+        order = self.order
+        for u in distinct(self.unseen):
+            if order.beats(u, c, led, self.dulle2):
+                g = order.group[u]
+                if all(g in self.voids[s] for s in by):
+                    continue
+                return True
+        if order.group[c] != TRUMP:
+            # A plain-suit winner also falls to a trump from a void player; count the suit.
+            left = size(self.unseen & order.masks[led])
+            if left < len(by) or any(led in self.voids[s] for s in by):
+                return any(TRUMP not in self.voids[s] for s in by)
+        return False
+
+    def opponents_after(self) -> list[int]:
+        return [s for s in self.after if s not in self.friends]
+
+    def cost(self, c: Card) -> float:
+        """How much it hurts to throw ``c`` away: points, trump height, Fuchs, Karlchen."""
+        order = self.order
+        x = float(_pts(c))
+        if order.group[c] == TRUMP:
+            x += 3 + (order.power[c] - 100) * 0.8
+            if c == SA:
+                x += 12
+            if c == SU and not self.last_trick:
+                x += 5
+            if c == H10:
+                x += 4
+        return x
+
+    # -- the decision
+    def choose(self, cards: list[Card]) -> Card:
+        if len(cards) == 1:
+            return cards[0]
+        if not self.view.trick:
+            return self.lead(cards)
+        return self.follow(cards)
+
+    def lead(self, cards: list[Card]) -> Card:
+        order = self.order
+        view = self.view
+        me = view.player
+        trumps = [c for c in cards if order.group[c] == TRUMP]
+        plain = [c for c in cards if order.group[c] != TRUMP]
+        led_before = {order.group[t.cards[0]] for t in view.tricks}
+        others = [s for s in view.active if s != me]
+        soloist = view.soloist == me
+        # A sure trump first when the hand is trump-long (soloist / Re pulling trumps).
+        if trumps and (soloist or len(trumps) * 2 > len(cards)):
+            sure = [c for c in trumps if not self.beaten_later(c, TRUMP, others)]
+            if sure:
+                return min(sure, key=lambda c: (c == SU, order.power[c]))
+        # Plain aces in a suit nobody has led yet.
+        aces = [c for c in plain if c & 7 == ASS and c >> 3 not in led_before
+                and size(self.hand & order.masks[c >> 3]) <= 3
+                and not self.beaten_later(c, c >> 3, others)]
+        if aces:
+            return aces[0]
+        if plain:
+            # A low card of the suit where the others can still follow, so that a partner
+            # behind may win it; keep the tens.
+            return min(plain, key=lambda c: (_pts(c) >= 10, _pts(c), c))
+        return min(trumps, key=self.cost)
+
+    def follow(self, cards: list[Card]) -> Card:
+        order = self.order
+        led = self.led
+        friend_wins = self.win_seat in self.friends
+        opp_after = self.opponents_after()
+        winners = [c for c in cards if order.beats(c, self.win_card, led, self.dulle2)]
+        if friend_wins and not self.beaten_later(self.win_card, led, opp_after):
+            # Smear: the most points we can give without wasting a high trump.
+            return max(cards, key=lambda c: (_pts(c) + (6 if c == SA else 0)
+                                             - (0 if order.group[c] != TRUMP else
+                                                (order.power[c] - 100) * 0.8), -c))
+        if winners:
+            safe = [c for c in winners if not self.beaten_later(c, led, opp_after)]
+            worth = self.trick_pts + (10 if SA in self.view.trick else 0)
+            pick = safe or (winners if not opp_after else [])
+            if pick:
+                best = min(pick, key=self.cost)
+                dear = best == H10 or order.power[best] - 100 >= len(order.trumps) - 2
+                if not dear or worth >= 10 or not opp_after or self.last_trick:
+                    return best
+            elif worth >= 14:
+                # Not safe but worth a try with a high card.
+                return max(winners, key=lambda c: order.power[c])
+        return min(cards, key=self.cost)

@@ -1,0 +1,686 @@
+"""The table of Doppelkopf (four players; with five the dealer sits out).
+
+Everything comes from a :class:`~binokel.games.doppelkopf.state.DokoView`, so a seat sees its own
+hand, the public play and the parties only as far as the view reveals them.
+
+- The hand is sorted in the card order of the game being played as far as the seat knows it:
+  trumps first, high to low (Dulle, Damen, Buben, ... or the solo's trumps), then the plain
+  suits Kreuz, Pik, Herz, Karo, each high to low. Before the game is settled the normal order
+  is used (it is also the Hochzeit's, the Armut's and the Karo-Solo's).
+- Cards in texts: Doppelkopf is played with French cards, so the ``words`` style writes
+  ``Kreuz-Dame`` / ``Queen of Clubs`` and the ``symbol`` style ``♣D`` in German (Dame, Bube).
+
+>>> from binokel.games.doppelkopf.state import DokoRules, DokoState
+>>> s = DokoState.new(DokoRules(), dealer=3, seed=4)
+>>> for a in ("vorbehalt", "gesund", "gesund", "gesund"):
+...     s.apply(a)
+>>> t = present_doppelkopf(s.view(0), Context("en", ("Ann", "Bob", "Cid", "Dan")))
+>>> t.status
+'dealer Dan · reservation: Ann · Ann to move'
+>>> [b.label for b in t.choices.buttons][:3]
+['Queens solo', 'Jacks solo', 'Fleischloser (Aces solo)']
+>>> t.hand[:4], t.seats[0].roles, t.seats[0].lines
+(('BO', 'HO', 'EU', 'SU'), ('Vorhand',), ('reservation',))
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Sequence
+
+from ...core.cards import SUIT_SYMBOLS, Card, card_name, card_token, parse_card
+from ...present import (
+    Button,
+    CardChoice,
+    Choices,
+    Context,
+    Panel,
+    Seat,
+    Selection,
+    Table,
+    TrickView,
+    tr,
+    trick_view,
+)
+from .state import ABSAGEN, EO, SA, DokoView, Order, card_order
+
+T = Callable[..., str]
+
+TEXTS = {
+    "de": {
+        "title": "Doppelkopf",
+        # roles and parties
+        "dealer": "Geber", "vorhand": "Vorhand", "soloist": "Solist", "hochzeit": "Hochzeit",
+        "partner": "Partner", "armut": "Armut", "out": "setzt aus", "re": "Re",
+        "kontra": "Kontra",
+        # contracts
+        "normal": "Normalspiel", "solo damen": "Damensolo", "solo buben": "Bubensolo",
+        "solo fleischlos": "Fleischloser", "solo E": "Kreuz-Solo", "solo B": "Pik-Solo",
+        "solo H": "Herz-Solo", "solo S": "Karo-Solo",
+        "solo_of": "{what} von {name}", "pflicht_of": "{what} von {name} (Pflichtsolo)",
+        "hochzeit_of": "Hochzeit von {name}", "armut_of": "Armut von {name}",
+        "stille_of": "stille Hochzeit von {name} (Karo-Solo)",
+        "thrown_in": "eingeworfen: niemand nimmt die Armut",
+        "stille_mine": "für dich eine stille Hochzeit (Karo-Solo)",
+        "unclarified": "Partner: erster fremder Stich (bis Stich 3)",
+        "clarified": "Partner {name} (Stich {n})",
+        "no_partner": "ohne Partner: Karo-Solo",
+        "armut_partner": "Partner {name}",
+        "schweine": "Schweinchen: {name}",
+        # status
+        "dealer_is": "Geber {name}", "asking": "Vorbehaltsabfrage",
+        "reservations": "Vorbehalt: {names}", "to_move": "{name} ist dran",
+        "over": "Spiel vorbei", "announced": "{party}: {what}",
+        # seat lines
+        "gesund": "gesund", "vorbehalt": "Vorbehalt", "owes": "schuldet ein Pflichtsolo",
+        "said": "Ansagen: {what}", "points": "{n} Augen · {k} Stiche",
+        "points_1": "{n} Augen · 1 Stich",
+        "has_schweine": "Schweinchen",
+        # announcements
+        "ann_re": "Re", "ann_kontra": "Kontra", "ann_keine 90": "keine 90",
+        "ann_keine 60": "keine 60", "ann_keine 30": "keine 30", "ann_schwarz": "schwarz",
+        # buttons and hints
+        "btn_gesund": "Gesund", "btn_vorbehalt": "Vorbehalt", "btn_hochzeit": "Hochzeit",
+        "btn_armut": "Armut", "btn_pflicht": "{what} (Pflicht)",
+        "btn_re": "Re", "btn_kontra": "Kontra", "btn_keine 90": "Keine 90",
+        "btn_keine 60": "Keine 60", "btn_keine 30": "Keine 30", "btn_schwarz": "Schwarz",
+        "btn_accept": "Armut nehmen", "btn_decline": "Nicht nehmen",
+        "give": "Abgeben", "give_all": "Gib deine drei Trümpfe ab: {cards}.",
+        "give_some": "Wähle 3 Karten zum Abgeben: alle deine Trümpfe ({cards}) und {k} "
+                     "weitere.",
+        "give_none": "Wähle 3 Karten zum Abgeben (du hast keinen Trumpf).",
+        "give_btn": "Abgeben: {cards}",
+        "return": "Zurückgeben", "return_hint": "Wähle 3 Karten, die du zurückgibst.",
+        "play_hint": "Spiele eine Karte; bedienen, wenn du kannst.",
+        # panels
+        "armut_given": "Armut von {name}", "armut_back": "Zurück an {name}",
+        "armut_hidden": "3 Karten, verdeckt",
+        "armut_hidden_back": "3 Karten, verdeckt, davon {n} Trumpf",
+        "armut_hidden_back_n": "3 Karten, verdeckt, davon {n} Trümpfe",
+        "trumps": "Trümpfe",
+        "trumps_none": "keine Trümpfe",
+        "trick": "Stich {n}", "last_trick": "Letzter Stich",
+        # log
+        "log_gesund": "{name}: gesund", "log_vorbehalt": "{name}: Vorbehalt",
+        "log_declare": "{name} meldet {what}",
+        "log_start": "Gespielt wird: {what} · {name} kommt raus",
+        "log_schweine": "{name} hat beide Füchse: Schweinchen, die höchsten Trümpfe",
+        "log_give": "{name} gibt 3 Karten ab: {cards}",
+        "log_give_hidden": "{name} gibt 3 Karten ab",
+        "log_accept": "{name} nimmt die Armut", "log_decline": "{name} nimmt die Armut nicht",
+        "log_return": "{name} gibt 3 Karten zurück: {cards}",
+        "log_return_hidden": "{name} gibt 3 Karten zurück, davon {n} Trumpf",
+        "log_return_hidden_n": "{name} gibt 3 Karten zurück, davon {n} Trümpfe",
+        "log_announce": "{name} sagt {what}",
+        "log_trick": "Stich {n}: {cards} → {name} ({points} Augen)",
+        "log_clarified": "{name} macht den Klärungsstich und spielt mit {h}",
+        "log_no_partner": "{h} macht die ersten drei Stiche selbst: Karo-Solo",
+        # result
+        "res_won": "{what}: {party} gewinnt mit {pts} Augen, {other} hat {opts}",
+        "res_none": "{what}: keine Partei erreicht ihr Ziel ({p1} {a}, {p2} {b})",
+        "res_party": "{party} ({names})",
+        "goal": "Ziel {party}: {goal}", "goal_pts": "{n} Augen",
+        "goal_below": "Gegner unter {n}", "goal_schwarz": "Gegner ohne Stich",
+        "goal_or": "oder {n} Augen gegen die Absage", "goal_or_trick":
+        "oder ein Stich gegen die Absage", "and": " und ",
+        "note_stille": "Stille Hochzeit: {name} hatte beide Kreuz-Damen und spielt allein, "
+                       "gewertet als Karo-Solo",
+        "note_no_partner": "Hochzeit ohne Partner: {name} spielt ein Karo-Solo, gewertet als "
+                           "Solo",
+        "item": "{party} +{n}: {what}",
+        "it_gewonnen": "Gewonnen", "it_angesagt": "{party} angesagt",
+        "it_abgesagt": "{what} abgesagt ({party})",
+        "it_gespielt": "{what} gespielt (Gegner unter {n})",
+        "it_schwarz": "Schwarz gespielt (Gegner ohne Stich)",
+        "it_gegen": "{n} Augen gegen {what} erreicht",
+        "it_alten": "Gegen die Alten (gegen die Kreuz-Damen gewonnen)",
+        "it_doko": "Doppelkopf (40 Augen oder mehr)",
+        "it_fuchs": "Fuchs gefangen", "it_karlchen": "Karlchen macht den letzten Stich",
+        "in_trick": "{what} in Stich {n}",
+        "no_items": "Keine Punkte",
+        "value": "Spielwert: Re {re} − Kontra {ko} = {v}",
+        "solo_value": "Solo: {name} bekommt 3 × {v} = {x:+d}, die Gegenspieler je {y:+d}",
+        "score": "{name} ({party}): {x:+d}", "score_out": "{name} (setzt aus): 0",
+        "thrown_line": "Niemand nimmt die Armut: eingeworfen, 0 Punkte für alle",
+    },
+    "en": {
+        "title": "Doppelkopf",
+        "dealer": "dealer", "vorhand": "Vorhand", "soloist": "soloist",
+        "hochzeit": "marriage (Hochzeit)", "partner": "partner", "armut": "poverty (Armut)",
+        "out": "sits out", "re": "Re", "kontra": "Kontra",
+        "normal": "normal game", "solo damen": "Queens solo", "solo buben": "Jacks solo",
+        "solo fleischlos": "Fleischloser (Aces solo)", "solo E": "Clubs solo",
+        "solo B": "Spades solo", "solo H": "Hearts solo", "solo S": "Diamonds solo",
+        "solo_of": "{what} by {name}", "pflicht_of": "{what} by {name} (compulsory solo)",
+        "hochzeit_of": "marriage (Hochzeit) of {name}", "armut_of": "poverty (Armut) of {name}",
+        "stille_of": "silent marriage of {name} (Diamonds solo)",
+        "thrown_in": "thrown in: nobody took the poverty",
+        "stille_mine": "for you a silent marriage (Diamonds solo)",
+        "unclarified": "partner: the first trick won by another player (up to trick 3)",
+        "clarified": "partner {name} (trick {n})",
+        "no_partner": "no partner: Diamonds solo",
+        "armut_partner": "partner {name}",
+        "schweine": "Schweinchen: {name}",
+        "dealer_is": "dealer {name}", "asking": "asking for reservations",
+        "reservations": "reservation: {names}", "to_move": "{name} to move",
+        "over": "deal over", "announced": "{party}: {what}",
+        "gesund": "healthy", "vorbehalt": "reservation",
+        "owes": "owes a compulsory solo", "said": "announced: {what}",
+        "points": "{n} points · {k} tricks", "points_1": "{n} points · 1 trick",
+        "has_schweine": "Schweinchen",
+        "ann_re": "Re", "ann_kontra": "Kontra", "ann_keine 90": "no 90",
+        "ann_keine 60": "no 60", "ann_keine 30": "no 30", "ann_schwarz": "schwarz (no trick)",
+        "btn_gesund": "Healthy", "btn_vorbehalt": "Reservation",
+        "btn_hochzeit": "Marriage (Hochzeit)", "btn_armut": "Poverty (Armut)",
+        "btn_pflicht": "{what} (compulsory)",
+        "btn_re": "Re", "btn_kontra": "Kontra", "btn_keine 90": "No 90",
+        "btn_keine 60": "No 60", "btn_keine 30": "No 30", "btn_schwarz": "Schwarz",
+        "btn_accept": "Take the poverty", "btn_decline": "Decline",
+        "give": "Pass", "give_all": "Pass your three trumps: {cards}.",
+        "give_some": "Select 3 cards to pass: all your trumps ({cards}) and {k} more.",
+        "give_none": "Select 3 cards to pass (you have no trump).",
+        "give_btn": "Pass {cards}",
+        "return": "Give back", "return_hint": "Select 3 cards to give back.",
+        "play_hint": "Play a card; follow suit if you can.",
+        "armut_given": "Poverty of {name}", "armut_back": "Back to {name}",
+        "armut_hidden": "3 cards, face down",
+        "armut_hidden_back": "3 cards, face down, {n} trump",
+        "armut_hidden_back_n": "3 cards, face down, {n} trumps",
+        "trumps": "Trumps", "trumps_none": "no trumps",
+        "trick": "Trick {n}", "last_trick": "Last trick",
+        "log_gesund": "{name}: healthy", "log_vorbehalt": "{name}: reservation",
+        "log_declare": "{name} declares {what}",
+        "log_start": "Game: {what} · {name} leads",
+        "log_schweine": "{name} holds both foxes: Schweinchen, the highest trumps",
+        "log_give": "{name} passes 3 cards: {cards}",
+        "log_give_hidden": "{name} passes 3 cards",
+        "log_accept": "{name} takes the poverty", "log_decline": "{name} declines the poverty",
+        "log_return": "{name} gives 3 cards back: {cards}",
+        "log_return_hidden": "{name} gives 3 cards back, {n} trump",
+        "log_return_hidden_n": "{name} gives 3 cards back, {n} trumps",
+        "log_announce": "{name} announces {what}",
+        "log_trick": "Trick {n}: {cards} → {name} ({points} points)",
+        "log_clarified": "{name} wins the clarifying trick and partners {h}",
+        "log_no_partner": "{h} wins the first three tricks alone: Diamonds solo",
+        "res_won": "{what}: {party} wins with {pts} points, {other} has {opts}",
+        "res_none": "{what}: neither party reached its goal ({p1} {a}, {p2} {b})",
+        "res_party": "{party} ({names})",
+        "goal": "goal of {party}: {goal}", "goal_pts": "{n} points",
+        "goal_below": "opponents under {n}", "goal_schwarz": "opponents take no trick",
+        "goal_or": "or {n} points against the announcement",
+        "goal_or_trick": "or a trick against the announcement", "and": " and ",
+        "note_stille": "Silent marriage: {name} held both Queens of Clubs and plays alone, "
+                       "scored as a Diamonds solo",
+        "note_no_partner": "Marriage without a partner: {name} plays a Diamonds solo, scored "
+                           "as a solo",
+        "item": "{party} +{n}: {what}",
+        "it_gewonnen": "won", "it_angesagt": "{party} announced",
+        "it_abgesagt": "{what} announced by {party}",
+        "it_gespielt": "{what} played (opponents under {n})",
+        "it_schwarz": "schwarz played (opponents took no trick)",
+        "it_gegen": "{n} points against {what}",
+        "it_alten": "won against the Queens of Clubs (gegen die Alten)",
+        "it_doko": "Doppelkopf (40 points or more)",
+        "it_fuchs": "fox caught (Fuchs)",
+        "it_karlchen": "Karlchen (Jack of Diamonds) takes the last trick",
+        "in_trick": "{what} in trick {n}",
+        "no_items": "no points",
+        "value": "game value: Re {re} − Kontra {ko} = {v}",
+        "solo_value": "solo: {name} scores 3 × {v} = {x:+d}, each opponent {y:+d}",
+        "score": "{name} ({party}): {x:+d}", "score_out": "{name} (sits out): 0",
+        "thrown_line": "Nobody took the poverty: thrown in, 0 points for everyone",
+    },
+}
+
+PLAY_ACTIONS = ("re", "kontra", *ABSAGEN)   # what is said in the play phase besides cards
+_FR_SHORT = {"de": ("9", "B", "D", "K", "10", "A"), "en": ("9", "J", "Q", "K", "10", "A")}
+_DENIED = {"keine 90": 90, "keine 60": 60, "keine 30": 30}
+
+
+def present_doppelkopf(view: DokoView, ctx: Context) -> Table:
+    """The table of one seat (``view.player``; -1: a spectator)."""
+    t = tr(TEXTS, ctx.lang)
+    me = view.player
+    order = view.order
+    trick_title = t("trick", n=len(view.tricks) + 1)
+    return Table(
+        game=view.game, title=t("title"), lang=ctx.lang, players=view.players, me=me,
+        dealer=view.dealer, phase=view.phase, to_move=view.to_move,
+        status=_status(view, ctx, t), seats=_seats(view, ctx, t),
+        hand=tuple(card_token(c) for c in sort_hand(view.hand, order)),
+        panels=_panels(view, ctx, t),
+        trick=trick_view(trick_title, view.trick,
+                         _seats_from(view, view.trick_leader, len(view.trick))),
+        last_trick=_last_trick(view, t), tricks_played=len(view.tricks),
+        choices=_choices(view, ctx, t) if me >= 0 and view.to_move == me else Choices(),
+        log=tuple(_log(view, ctx, t)), result=tuple(_result(view, ctx, t)),
+        scores=tuple(view.result.scores) if view.result is not None else None,
+    )
+
+
+def sort_hand(hand: Sequence[Card], order: Order) -> list[Card]:
+    """Trumps first (high to low in ``order``), then Kreuz, Pik, Herz, Karo, each high to low.
+
+    >>> from binokel.core.cards import parse_cards
+    >>> hand = parse_cards("SA HA H10 EU EO BO EA HO")
+    >>> [card_token(c) for c in sort_hand(hand, card_order("normal"))]
+    ['H10', 'EO', 'BO', 'HO', 'EU', 'SA', 'EA', 'HA']
+    >>> [card_token(c) for c in sort_hand(hand, card_order("damen"))]
+    ['EO', 'BO', 'HO', 'EA', 'EU', 'HA', 'H10', 'SA']
+    """
+    def key(c: Card) -> tuple[int, int]:
+        return (0 if order.is_trump(c) else 1 + (c >> 3), -order.power[c])
+    return sorted(hand, key=key)
+
+
+# ----------------------------------------------------------------------- words
+def _card(ctx: Context, c: Card | str) -> str:
+    """A card in the context's style, with French names (Doppelkopf is a French-suited game)."""
+    c = parse_card(c) if isinstance(c, str) else c
+    style = ctx.card_style
+    if style == "symbol":
+        return SUIT_SYMBOLS[c >> 3] + _FR_SHORT["en" if ctx.lang == "en" else "de"][(c & 7) - 1]
+    if style == "words":
+        style = "french"
+    return card_name(c, style, ctx.lang)
+
+
+def _cards(ctx: Context, cs: Sequence[Card | str]) -> str:
+    return " ".join(_card(ctx, c) for c in cs)
+
+
+def _names(ctx: Context, seats: Sequence[int]) -> str:
+    return " + ".join(ctx.name(s) for s in seats)
+
+
+def _seats_from(view: DokoView, leader: int, n: int) -> list[int]:
+    """The seats that play the first ``n`` cards of a trick led by ``leader``."""
+    if n == 0 or leader not in view.active:
+        return []
+    i = view.active.index(leader)
+    return [view.active[(i + k) % 4] for k in range(n)]
+
+
+def _poor(view: DokoView) -> int | None:
+    """The Armut player: the first seat (from Vorhand) that declared Armut, when it is played."""
+    if view.contract not in ("armut", "thrown in"):
+        return None
+    return next((s for s in view.active if view.declarations[s] == "armut"), None)
+
+
+def _pflicht(view: DokoView) -> bool:
+    if view.result is not None:
+        return view.result.pflichtsolo
+    return view.soloist is not None and view.rules.owes_pflichtsolo(view.soloist)
+
+
+def _contract_name(view: DokoView, ctx: Context, t: T) -> str:
+    """The game being played, as far as public (``view.contract``)."""
+    c = view.contract or "normal"
+    if c.startswith("solo") and view.soloist is not None:
+        return t("pflicht_of" if _pflicht(view) else "solo_of", what=t(c),
+                 name=ctx.name(view.soloist))
+    if c == "hochzeit" and view.hochzeit is not None:
+        return t("hochzeit_of", name=ctx.name(view.hochzeit))
+    if c == "stille hochzeit" and view.soloist is not None:
+        return t("stille_of", name=ctx.name(view.soloist))
+    if c == "armut":
+        poor = _poor(view)
+        return t("armut_of", name=ctx.name(poor if poor is not None else -1))
+    if c == "thrown in":
+        return t("thrown_in")
+    return t("normal")
+
+
+def _own_kreuz_damen(view: DokoView) -> int:
+    """How many Kreuz-Damen the viewer was dealt (held now or played by him)."""
+    if view.player < 0:
+        return 0
+    played = sum(1 for s, a in view.history if s == view.player and a == "play EO")
+    return sum(1 for c in view.hand if c == EO) + played
+
+
+def _level_word(level: int, party: str, t: T) -> str:
+    return t(f"ann_{party}") if level == 0 else t(f"ann_{ABSAGEN[level - 1]}")
+
+
+# ----------------------------------------------------------------------- status
+def _status(view: DokoView, ctx: Context, t: T) -> str:
+    parts = [t("dealer_is", name=ctx.name(view.dealer))]
+    ph = view.phase
+    if ph == "vorbehalt":
+        parts.append(t("asking"))
+    elif ph == "declare":
+        said = [s for s in view.active if view.vorbehalte[s] == "vorbehalt"]
+        parts.append(t("reservations", names=", ".join(ctx.name(s) for s in said)))
+    else:
+        what = _contract_name(view, ctx, t)
+        c = view.contract
+        if c == "normal" and ph == "play" and _own_kreuz_damen(view) == 2:
+            what += " – " + t("stille_mine")  # he alone knows he plays a stille Hochzeit
+        parts.append(what)
+        if c == "hochzeit" and ph == "play":
+            if view.clarified_in == 0:
+                parts.append(t("unclarified"))
+            elif view.partner is not None:
+                parts.append(t("clarified", name=ctx.name(view.partner), n=view.clarified_in))
+            else:
+                parts.append(t("no_partner"))
+        elif c == "armut" and view.partner is not None:
+            parts.append(t("armut_partner", name=ctx.name(view.partner)))
+        if view.schweine is not None:
+            parts.append(t("schweine", name=ctx.name(view.schweine)))
+        for i, party in enumerate(("re", "kontra")):
+            if view.announced[i] >= 0:
+                parts.append(t("announced", party=t(party),
+                               what=_level_word(view.announced[i], party, t))
+                             if view.announced[i] > 0 else t(party))
+    parts.append(t("over") if view.result is not None or view.to_move < 0
+                 else t("to_move", name=ctx.name(view.to_move)))
+    return " · ".join(parts)
+
+
+# ----------------------------------------------------------------------- seats
+def _seats(view: DokoView, ctx: Context, t: T) -> tuple[Seat, ...]:
+    poor = _poor(view)
+    playing = view.phase in ("play", "over")
+    said: dict[int, list[str]] = {}
+    for s, side, what in view.announcements:
+        said.setdefault(s, []).append(t(f"ann_{what}") if what not in ("re", "kontra")
+                                      else t(side))
+    out = []
+    for s in range(view.players):
+        active = s in view.active
+        roles: list[str] = []
+        if s == view.dealer:
+            roles.append(t("dealer"))
+        if active and s == view.active[0]:
+            roles.append(t("vorhand"))
+        if not active:
+            roles.append(t("out"))
+        if s == view.soloist:
+            roles.append(t("soloist"))
+        if s == view.hochzeit:
+            roles.append(t("hochzeit"))
+        if s == poor:
+            roles.append(t("armut"))
+        if view.partner == s and (view.contract == "armut" or view.clarified_in > 0):
+            roles.append(t("partner"))
+        party = view.parties[s]
+        if party is not None:
+            roles.append(t(party))
+        lines: list[str] = []
+        if view.phase in ("vorbehalt", "declare"):
+            if view.vorbehalte[s] is not None:
+                lines.append(t(view.vorbehalte[s]))
+            if view.declarations[s] is not None:
+                lines.append(t(view.declarations[s]))
+            if active and view.rules.owes_pflichtsolo(s):
+                lines.append(t("owes"))
+        if s == view.schweine:
+            lines.append(t("has_schweine"))
+        if s in said:
+            lines.append(t("said", what=", ".join(said[s])))
+        if playing and active:
+            won = sum(1 for tr_ in view.tricks if tr_.winner == s)
+            lines.append(t("points_1" if won == 1 else "points", n=view.trick_points[s], k=won))
+        team = None if party is None else (0 if party == "re" else 1)
+        out.append(Seat(s, ctx.name(s), tuple(roles), view.hand_sizes[s], team, tuple(lines),
+                        out=not active))
+    return tuple(out)
+
+
+# ----------------------------------------------------------------------- panels, tricks
+def _panels(view: DokoView, ctx: Context, t: T) -> tuple[Panel, ...]:
+    out: list[Panel] = []
+    for seat, a in view.history:
+        verb, _, arg = a.partition(" ")
+        if verb not in ("give", "return"):
+            continue
+        # The give goes from the poor player, the return back to him.
+        to = _poor(view) if verb == "return" else seat
+        title = t("armut_given" if verb == "give" else "armut_back",
+                  name=ctx.name(seat if to is None else to))
+        if "?" in arg:  # masked: only the Armut pair sees these cards
+            n = _hidden_trumps(arg)
+            text = t("armut_hidden") if n is None else t(
+                "armut_hidden_back" if n == 1 else "armut_hidden_back_n", n=n)
+            out.append(Panel(title, (), text))
+        else:
+            out.append(Panel(title, tuple(arg.split())))
+    if view.phase in ("play", "over") and view.contract != "thrown in":
+        trumps = view.order.trumps
+        out.append(Panel(t("trumps"), (), _cards(ctx, trumps) if trumps
+                         else t("trumps_none")))
+    return tuple(out)
+
+
+def _hidden_trumps(arg: str) -> int | None:
+    m = re.search(r"\((\d+) trump", arg)
+    return int(m.group(1)) if m else None
+
+
+def _last_trick(view: DokoView, t: T) -> TrickView | None:
+    if not view.tricks:
+        return None
+    last = view.tricks[-1]
+    return trick_view(t("last_trick"), last.cards,
+                      _seats_from(view, last.leader, len(last.cards)), last.winner)
+
+
+# ----------------------------------------------------------------------- choices
+def _choices(view: DokoView, ctx: Context, t: T) -> Choices:
+    acts = view.legal_actions
+    ph = view.phase
+    if ph == "play":
+        cards = tuple(a[5:] for a in acts if a.startswith("play "))
+        said = tuple(Button(a, t(f"btn_{a}")) for a in acts if a in PLAY_ACTIONS)
+        return Choices(buttons=said, cards=CardChoice("play", cards, t("play_hint")))
+    if ph == "vorbehalt":
+        return Choices(buttons=(Button("gesund", t("btn_gesund"), "primary"),
+                                Button("vorbehalt", t("btn_vorbehalt"))))
+    if ph == "declare":
+        pflicht = view.rules.owes_pflichtsolo(view.player)
+        buttons = []
+        for a in acts:
+            if a.startswith("solo "):
+                label = t("btn_pflicht", what=t(a)) if pflicht else t(a)
+            else:
+                label = t(f"btn_{a}")
+            buttons.append(Button(a, label))
+        return Choices(buttons=tuple(buttons))
+    if ph == "armut_offer":
+        return Choices(buttons=(Button("accept", t("btn_accept")),
+                                Button("decline", t("btn_decline"))))
+    if ph == "armut_give":
+        normal = card_order("normal")
+        trumps = [c for c in sort_hand(view.hand, normal) if normal.is_trump(c)]
+        if len(trumps) == 3:
+            hint = t("give_all", cards=_cards(ctx, trumps))
+        elif trumps:
+            hint = t("give_some", cards=_cards(ctx, trumps), k=3 - len(trumps))
+        else:
+            hint = t("give_none")
+        # With three trumps there is only one way to pass: offer it as a button as well.
+        only = tuple(Button(a, t("give_btn", cards=_cards(ctx, a.split()[1:])), "primary")
+                     for a in acts) if len(acts) == 1 else ()
+        return Choices(buttons=only, select=Selection("give", 3, t("give"), hint))
+    if ph == "armut_return":
+        return Choices(select=Selection("return", 3, t("return"), t("return_hint")))
+    return Choices()
+
+
+# ----------------------------------------------------------------------- log
+def _log(view: DokoView, ctx: Context, t: T) -> list[str]:
+    out: list[str] = []
+    plays = 0
+    started = False
+    h = view.hochzeit
+
+    def start() -> None:
+        nonlocal started
+        if started or view.contract == "thrown in":
+            return
+        started = True
+        out.append(t("log_start", what=_contract_name(view, ctx, t),
+                     name=ctx.name(view.active[0])))
+        if view.schweine is not None:
+            out.append(t("log_schweine", name=ctx.name(view.schweine)))
+
+    for seat, a in view.history:
+        name = ctx.name(seat)
+        verb, _, arg = a.partition(" ")
+        if verb == "play" or a in PLAY_ACTIONS:
+            start()
+        if verb == "play":
+            plays += 1
+            k = plays // 4
+            if plays % 4 == 0 and k <= len(view.tricks):
+                tr_ = view.tricks[k - 1]
+                out.append(t("log_trick", n=k, cards=_cards(ctx, tr_.cards),
+                             name=ctx.name(tr_.winner), points=tr_.points))
+                if view.contract == "hochzeit" and h is not None and k == view.clarified_in:
+                    out.append(t("log_clarified", name=ctx.name(view.partner), h=ctx.name(h))
+                               if view.partner is not None
+                               else t("log_no_partner", h=ctx.name(h)))
+        elif a in PLAY_ACTIONS:
+            out.append(t("log_announce", name=name, what=t(f"ann_{a}")))
+        elif a in ("gesund", "vorbehalt", "accept", "decline"):
+            out.append(t(f"log_{a}", name=name))
+        elif verb in ("give", "return"):
+            if "?" in arg:
+                n = _hidden_trumps(arg)
+                out.append(t("log_give_hidden", name=name) if n is None else t(
+                    "log_return_hidden" if n == 1 else "log_return_hidden_n", name=name, n=n))
+            else:
+                out.append(t(f"log_{verb}", name=name, cards=_cards(ctx, arg.split())))
+        else:  # a declaration: hochzeit, armut, solo ...
+            out.append(t("log_declare", name=name, what=t(a)))
+    if view.phase in ("play", "over"):
+        start()
+    if view.contract == "thrown in":
+        out.append(t("thrown_line"))
+    return out
+
+
+# ----------------------------------------------------------------------- result
+def _result(view: DokoView, ctx: Context, t: T) -> list[str]:
+    res = view.result
+    if res is None:
+        return []
+    if res.contract == "thrown in":
+        return [t("thrown_line")]
+    re_seats = res.re_seats
+    ko_seats = tuple(s for s in view.active if s not in re_seats)
+    pts = {"re": res.re_points, "kontra": res.kontra_points}
+    seats = {"re": re_seats, "kontra": ko_seats}
+
+    def party(p: str) -> str:
+        return t("res_party", party=t(p), names=_names(ctx, seats[p]))
+
+    what = _contract_name(view, ctx, t)
+    if res.winner is not None:
+        o = "kontra" if res.winner == "re" else "re"
+        lines = [t("res_won", what=what, party=party(res.winner), pts=pts[res.winner],
+                   other=party(o), opts=pts[o])]
+    else:
+        lines = [t("res_none", what=what, p1=party("re"), a=pts["re"], p2=party("kontra"),
+                   b=pts["kontra"])]
+    re_level, ko_level = res.announced
+    if max(re_level, ko_level) >= 1 or ko_level >= 0 > re_level:
+        lines += _goals(view, t)  # only when announcements moved a goal
+    if res.contract == "stille hochzeit":
+        lines.append(t("note_stille", name=_names(ctx, re_seats)))
+    elif res.contract == "hochzeit" and len(re_seats) == 1:
+        lines.append(t("note_no_partner", name=_names(ctx, re_seats)))
+    tricks_of = _special_tricks(view)
+    seen: dict[str, int] = {}
+    for what_, p, n in res.lines:
+        label = _item(what_, t)
+        if what_ in tricks_of:
+            i = seen.get(what_, 0)
+            seen[what_] = i + 1
+            if i < len(tricks_of[what_]):
+                label = t("in_trick", what=label, n=tricks_of[what_][i])
+        lines.append(t("item", party=t(p), n=n, what=label[:1].upper() + label[1:]))
+    if not res.lines:
+        lines.append(t("no_items"))
+    re_sum = sum(n for _, p, n in res.lines if p == "re")
+    lines.append(t("value", re=re_sum, ko=re_sum - res.value, v=res.value))
+    if len(re_seats) == 1:
+        solo = re_seats[0]
+        lines.append(t("solo_value", name=ctx.name(solo), v=res.value, x=res.scores[solo],
+                       y=-res.value))
+    for s in range(view.players):
+        if s not in view.active:
+            lines.append(t("score_out", name=ctx.name(s)))
+        else:
+            lines.append(t("score", name=ctx.name(s), x=res.scores[s],
+                           party=t("re" if s in re_seats else "kontra")))
+    return lines
+
+
+def _goals(view: DokoView, t: T) -> list[str]:
+    """Each party's goal as the announcements made it (seed; DKV option for the Absage)."""
+    res = view.result
+    assert res is not None
+    level = {"re": res.announced[0], "kontra": res.announced[1]}
+    other = {"re": "kontra", "kontra": "re"}
+    only_kontra = level["kontra"] >= 0 > level["re"]
+    out = []
+    for p in ("re", "kontra"):
+        need = (120 if only_kontra else 121) if p == "re" else (121 if only_kontra else 120)
+        parts = [t("goal_pts", n=need)]
+        lv = level[p]
+        if lv >= 1:
+            a = ABSAGEN[lv - 1]
+            parts.append(t("goal_below", n=_DENIED[a]) if a in _DENIED
+                         else t("goal_schwarz"))
+        text = t("and").join(parts)
+        lo = level[other[p]]
+        if view.rules.reach_absage_wins and lo >= 1:
+            a = ABSAGEN[lo - 1]
+            text += " " + (t("goal_or", n=_DENIED[a]) if a in _DENIED else t("goal_or_trick"))
+        out.append(t("goal", party=t(p), goal=text))
+    return out
+
+
+def _item(what: str, t: T) -> str:
+    """One scoring line of :func:`~binokel.games.doppelkopf.state.score_deal`, in words."""
+    if what == "gewonnen":
+        return t("it_gewonnen")
+    if what in ("re angesagt", "kontra angesagt"):
+        return t("it_angesagt", party=t(what.split()[0]))
+    m = re.fullmatch(r"(.+) abgesagt \((re|kontra)\)", what)
+    if m:
+        return t("it_abgesagt", what=t(f"ann_{m.group(1)}"), party=t(m.group(2)))
+    if what == "schwarz gespielt":
+        return t("it_schwarz")
+    m = re.fullmatch(r"(keine (\d+)) gespielt", what)
+    if m:
+        return t("it_gespielt", what=t(f"ann_{m.group(1)}"), n=m.group(2))
+    m = re.fullmatch(r"(\d+) gegen (.+)", what)
+    if m:
+        return t("it_gegen", n=m.group(1), what=t(f"ann_{m.group(2)}"))
+    special = {"gegen die Alten": "it_alten", "Doppelkopf": "it_doko",
+               "Fuchs gefangen": "it_fuchs", "Karlchen": "it_karlchen"}
+    return t(special[what]) if what in special else what
+
+
+def _special_tricks(view: DokoView) -> dict[str, list[int]]:
+    """The tricks (numbered from 1) of the Doppelkopf and Fuchs points, in the order in which
+    the scoring lists them, so that each line can say where it was made."""
+    res = view.result
+    if res is None or res.solo:
+        return {}
+    re_seats = set(res.re_seats)
+    out: dict[str, list[int]] = {"Doppelkopf": [], "Fuchs gefangen": []}
+    for n, tr_ in enumerate(view.tricks, 1):
+        win_re = tr_.winner in re_seats
+        if tr_.points >= 40:
+            out["Doppelkopf"].append(n)
+        if view.schweine is None:  # Schweinchen are no foxes
+            for seat, c in zip(_seats_from(view, tr_.leader, 4), tr_.cards, strict=False):
+                if c == SA and (seat in re_seats) != win_re:
+                    out["Fuchs gefangen"].append(n)
+    return out

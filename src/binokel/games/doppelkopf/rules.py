@@ -1,0 +1,95 @@
+"""Doppelkopf house rules as data (RULES §8): the seed's game is the ``standard`` preset, every
+common house rule beyond it is a named option, off by default.
+
+>>> r = DokoRules.from_preset("standard", armut=True)
+>>> r.armut, r.nines, r.to_dict()
+(True, True, {'preset': 'standard', 'options': {'armut': True}})
+>>> DokoRules.from_dict({"options": {"dulle_second_win": True}})
+Traceback (most recent call last):
+...
+binokel.core.errors.RulesError: unknown option 'dulle_second_win' (did you mean ...
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from ...core.rules import RuleSet, SeriesEnd, option
+
+
+def _owed(v: Any) -> bool:
+    # "all", or the seats (digits) that still owe their Pflichtsolo, e.g. "013"; "" = nobody.
+    return isinstance(v, str) and (v == "all" or (len(v) <= 5 and all(ch in "01234" for ch in v)))
+
+
+DOKO_PRESETS: dict[str, dict[str, Any]] = {
+    "standard": {},
+    # The rules of the Deutscher Doppelkopf-Verband differ from the seed in the win condition
+    # against an Absage; a convenience preset, not a full tournament rule set.
+    "dkv": {"reach_absage_wins": True},
+}
+DOKO_PRESET_TEXT = {
+    "standard": ("Seed 002: Doppelkopf-Kurzregeln, no house rules",
+                 "Text 002: Doppelkopf-Kurzregeln, ohne Hausregeln"),
+    "dkv": ("Seed 002 with the DKV win condition against an Absage",
+            "Text 002 mit der DKV-Gewinnbedingung gegen eine Absage"),
+}
+
+
+@dataclass(frozen=True)
+class DokoRules(RuleSet):
+    """The Doppelkopf rule set: a preset name plus every option's value."""
+
+    presets_table: ClassVar[Mapping[str, Mapping[str, Any]]] = DOKO_PRESETS
+    preset_texts: ClassVar[Mapping[str, tuple[str, str]]] = DOKO_PRESET_TEXT
+
+    preset: str = "standard"
+    nines: bool = option(True, "deal", "Play with the nines (48 cards); off: 40 cards, 10 each",
+                         "Mit Neunen (48 Karten); aus: ohne Neunen, 40 Karten, je 10")
+    dulle_second_wins: bool = option(False, "play",
+                                     "Of two Herz-Zehnen (Dullen) in a trick the second wins",
+                                     "Von zwei Dullen in einem Stich sticht die zweite die erste")
+    schweinchen: bool = option(
+        False, "play",
+        "Both Karo-Asse in one hand become the highest trumps (normal game, Hochzeit, Armut)",
+        "Beide Füchse in einer Hand werden höchste Trümpfe (Normalspiel, Hochzeit, Armut)")
+    armut: bool = option(
+        False, "reservations",
+        "A player with at most 3 trumps may declare Armut and pass 3 cards to a partner",
+        "Wer höchstens 3 Trümpfe hat, darf Armut ansagen und 3 Karten abgeben")
+    pflichtsolo: bool = option(
+        False, "reservations",
+        "Each player owes one solo per session; a Pflichtsolo beats a Lustsolo",
+        "Jeder schuldet ein Solo je Sitzung; ein Pflichtsolo geht vor einem Lustsolo")
+    pflicht_owed: str = option(
+        "all", "reservations",
+        "Seats that still owe their Pflichtsolo in this session ('all' or digits like '02')",
+        "Plätze, die ihr Pflichtsolo noch schulden ('all' oder Ziffern wie '02')",
+        check=_owed, check_text="'all' or seat digits such as '013'")
+    reach_absage_wins: bool = option(
+        False, "scoring",
+        "DKV: against an Absage the other party wins by reaching 90/60/30/one trick",
+        "DKV: gegen eine Absage gewinnt die Gegenpartei schon mit 90/60/30/einem Stich")
+    # A series (DokoRound): as at a DKV table, 24 deals; Pflichtsoli come on top of them.
+    deals_per_series: int = option(
+        24, "round", "Deals in a series (Pflichtsoli are played on top); the highest total wins",
+        "Spiele einer Runde (Pflichtsoli kommen dazu); die höchste Summe gewinnt",
+        low=1, high=1000)
+
+    def owes_pflichtsolo(self, seat: int) -> bool:
+        """Whether ``seat`` still owes its Pflichtsolo (only with ``pflichtsolo``)."""
+        if not self.pflichtsolo:
+            return False
+        return self.pflicht_owed == "all" or str(seat) in self.pflicht_owed
+
+    @property
+    def hand_size(self) -> int:
+        return 12 if self.nines else 10
+
+    def series_end(self) -> SeriesEnd:
+        return SeriesEnd(deals=self.deals_per_series)
+
+
+DOKO_OPTIONS = DokoRules.options()

@@ -1,0 +1,281 @@
+"""The table of Luxusfamilie (3 to 8 players): everyone's melds shown at once, the best meld
+names trump, known voids per seat, power points, set-aside cards with 5 and 7 players.
+
+>>> from binokel.games.luxusfamilie.state import LuxusRules, LuxusState
+>>> s = LuxusState.new(LuxusRules(), dealer=0, seed=3, players=5)
+>>> t = present_luxus(s.view(s.to_move), Context("en", ("Ann", "Bob", "Cid", "Dan", "Eve")))
+>>> t.status
+'Luxusfamilie · dealer Ann · Dan names trump (melds tied, more sevens) · Dan to move'
+>>> [b.label for b in t.choices.buttons]
+['Trump Acorns', 'Trump Leaves', 'Trump Hearts', 'Trump Bells']
+>>> [(p.title, p.text) for p in t.panels], t.seats[3].roles, t.seats[3].meld_total
+([('Set aside', '3 cards face down')], ('trump maker',), 40)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...core.cards import SUIT_LETTERS, card_token
+from ...present import (
+    Button,
+    CardChoice,
+    Choices,
+    Context,
+    MeldLine,
+    Panel,
+    Seat,
+    Table,
+    TrickView,
+    tr,
+    trick_view,
+)
+from ..binokel.melds import Meld, MeldResult
+from .state import POWER, LuxusView
+
+T = Callable[..., str]
+
+TEXTS = {
+    "de": {
+        "title": "Luxusfamilie", "dealer": "Geber", "vorhand": "Vorhand",
+        "maker": "bestimmt Trumpf", "dealer_is": "Geber {name}",
+        "names_trump": "{name} bestimmt Trumpf ({why})",
+        "trump_by": "Trumpf {suit} von {name} ({why})",
+        "to_move": "{name} ist dran", "over": "Spiel vorbei",
+        "why_melds": "höchste Meldung", "why_order": "Gleichstand, sitzt früher",
+        "why_tie": "Gleichstand bei den Meldungen, {what}",
+        "sevens": "mehr Siebener", "unter": "mehr Unter", "ober": "mehr Ober",
+        "koenig": "mehr Könige", "zehn": "mehr Zehner", "ass": "mehr Asse",
+        "power": "Machtpunkte {n} · Stiche {k}", "voids": "fehlt: {suits}",
+        "aside": "Übrige Karten", "aside_n": "{n} Karten verdeckt",
+        "aside_pts": "{n} Machtpunkte, zählen für niemanden",
+        "aside_last": "{n} Machtpunkte, für den letzten Stich",
+        "trump": "Trumpf {suit}",
+        "play_hint": "Bediene; wer nicht bedienen kann, muss trumpfen (außer bei Trumpf).",
+        "play_hint_untrumped": "Bediene; wer nicht kann, muss trumpfen, solange kein Trumpf "
+                               "im Stich liegt.",
+        "play_hint_none": "Bediene; wer nicht kann, legt eine beliebige Karte.",
+        "trick": "Stich {n}", "last_trick": "Letzter Stich",
+        "log_melds": "{name} meldet {melds} = {total}", "log_no_melds": "{name} meldet nichts",
+        "log_trump": "{name} bestimmt Trumpf {suit} ({why})",
+        "log_trump_melds": "Meldungen in Trumpf zählen jetzt mehr (+20 je Paar, +50 je "
+                           "Familie): {totals}",
+        "log_trick": "Stich {n}, {leader} spielt aus: {cards} → {name} ({points})",
+        "res_trump": "Trumpf {suit}, bestimmt von {name} ({why})",
+        "res_line": "{name}: Meldung {melds} + Stichpunkte {tricks} = {score} "
+                    "({power} Machtpunkte, {won})",
+        "won_1": "1 Stich", "won_n": "{n} Stiche",
+        "res_void": "{name}: Meldung {n} verfällt (kein Stich)",
+        "res_aside": "Übrige Karten: {cards} ({what})",
+    },
+    "en": {
+        "title": "Luxusfamilie", "dealer": "dealer", "vorhand": "Vorhand",
+        "maker": "trump maker", "dealer_is": "dealer {name}",
+        "names_trump": "{name} names trump ({why})",
+        "trump_by": "trump {suit} by {name} ({why})",
+        "to_move": "{name} to move", "over": "deal over",
+        "why_melds": "highest melds", "why_order": "tied, sits earlier",
+        "why_tie": "melds tied, {what}",
+        "sevens": "more sevens", "unter": "more Unters", "ober": "more Obers",
+        "koenig": "more Kings", "zehn": "more Tens", "ass": "more Aces",
+        "power": "power points {n} · tricks {k}", "voids": "void: {suits}",
+        "aside": "Set aside", "aside_n": "{n} cards face down",
+        "aside_pts": "{n} power points, counted for nobody",
+        "aside_last": "{n} power points, for the last trick",
+        "trump": "Trump {suit}",
+        "play_hint": "Follow suit; if void, play a trump (unless trump was led).",
+        "play_hint_untrumped": "Follow suit; if void, play a trump while no trump lies in "
+                               "the trick.",
+        "play_hint_none": "Follow suit; if void, play any card.",
+        "trick": "Trick {n}", "last_trick": "Last trick",
+        "log_melds": "{name} melds {melds} = {total}", "log_no_melds": "{name} melds nothing",
+        "log_trump": "{name} names trump {suit} ({why})",
+        "log_trump_melds": "Melds in trump now count more (+20 per pair, +50 per family): "
+                           "{totals}",
+        "log_trick": "Trick {n}, {leader} leads: {cards} → {name} ({points})",
+        "res_trump": "Trump {suit}, named by {name} ({why})",
+        "res_line": "{name}: melds {melds} + trick points {tricks} = {score} "
+                    "({power} power points, {won})",
+        "won_1": "1 trick", "won_n": "{n} tricks",
+        "res_void": "{name}: melds {n} void (no trick)",
+        "res_aside": "Set aside: {cards} ({what})",
+    },
+}
+
+
+def present_luxus(view: LuxusView, ctx: Context) -> Table:
+    """One seat's (or a spectator's) Luxusfamilie table."""
+    t = tr(TEXTS, ctx.lang)
+    me = view.player
+    return Table(
+        game=view.game, title=t("title"), lang=ctx.lang, players=view.players, me=me,
+        dealer=view.dealer, phase=view.phase, to_move=view.to_move,
+        status=_status(view, ctx, t), seats=_seats(view, ctx, t),
+        hand=tuple(card_token(c) for c in view.hand), panels=_panels(view, ctx, t),
+        trick=trick_view(t("trick", n=len(view.tricks) + 1), view.trick,
+                         _trick_seats(view, view.trick_leader, len(view.trick))),
+        last_trick=_last_trick(view, t), tricks_played=len(view.tricks),
+        choices=_choices(view, ctx, t) if me >= 0 and view.to_move == me else Choices(),
+        log=tuple(_log(view, ctx, t)), result=tuple(_result(view, ctx, t)),
+        scores=tuple(view.result.scores) if view.result is not None else None,
+    )
+
+
+def _trick_seats(view: LuxusView, leader: int, n: int) -> list[int]:
+    # Play goes round the table from the leader: seat numbers are the playing order.
+    return [(leader + k) % view.players for k in range(n)]
+
+
+def _why(view: LuxusView, t: T) -> str:
+    """Why the trump maker names trump: the criterion of seed 004's tie-break that decided."""
+    r = view.trump_reason
+    if r == "melds":
+        return t("why_melds")
+    if r == "order":
+        return t("why_order")
+    return t("why_tie", what=t(r))
+
+
+def _status(view: LuxusView, ctx: Context, t: T) -> str:
+    parts = [t("title"), t("dealer_is", name=ctx.name(view.dealer))]
+    maker = ctx.name(view.trump_maker)
+    if view.trump < 0:
+        parts.append(t("names_trump", name=maker, why=_why(view, t)))
+    else:
+        parts.append(t("trump_by", suit=ctx.suit(view.trump), name=maker, why=_why(view, t)))
+    parts.append(t("over") if view.to_move < 0 else t("to_move", name=ctx.name(view.to_move)))
+    return " · ".join(parts)
+
+
+def _meld_lines(mr: MeldResult, lang: str) -> tuple[MeldLine, ...]:
+    return tuple(MeldLine(m.label(lang), m.points, tuple(card_token(c) for c in m.cards))
+                 for m in mr.melds)
+
+
+def _seats(view: LuxusView, ctx: Context, t: T) -> tuple[Seat, ...]:
+    won = [0] * view.players
+    for tr_ in view.tricks:
+        won[tr_.winner] += 1
+    vorhand = (view.dealer + 1) % view.players
+    out = []
+    for s in range(view.players):
+        roles = []
+        if s == view.dealer:
+            roles.append(t("dealer"))
+        if s == vorhand:
+            roles.append(t("vorhand"))
+        if s == view.trump_maker:
+            roles.append(t("maker"))
+        lines = [t("power", n=view.power_points[s], k=won[s])]
+        if view.voids[s]:
+            suits = ", ".join(ctx.suit(x) for x in view.voids[s])
+            lines.append(t("voids", suits=suits))
+        out.append(Seat(s, ctx.name(s), tuple(roles), view.hand_sizes[s], None, tuple(lines),
+                        _meld_lines(view.melds[s], ctx.lang), view.melds[s].total))
+    return tuple(out)
+
+
+def _panels(view: LuxusView, ctx: Context, t: T) -> tuple[Panel, ...]:
+    if not view.leftover_count:
+        return ()
+    res = view.result
+    if res is None:
+        return (Panel(t("aside"), (), t("aside_n", n=view.leftover_count)),)
+    # Turned up after the deal.
+    power = sum(POWER[c & 7] for c in res.leftover)
+    key = "aside_last" if res.leftover_rule == "last_trick" else "aside_pts"
+    return (Panel(t("aside"), tuple(card_token(c) for c in res.leftover), t(key, n=power)),)
+
+
+def _last_trick(view: LuxusView, t: T) -> TrickView | None:
+    if not view.tricks:
+        return None
+    last = view.tricks[-1]
+    return trick_view(t("last_trick"), last.cards,
+                      _trick_seats(view, last.leader, len(last.cards)), last.winner)
+
+
+def _choices(view: LuxusView, ctx: Context, t: T) -> Choices:
+    acts = view.legal_actions
+    if view.phase == "trump":
+        # A hint: the suit of which the hand holds the most cards (then the higher ones).
+        weight = {s: sum(1 + (c & 7) / 8 for c in view.hand if c >> 3 == s) for s in range(4)}
+        best = max(range(4), key=lambda s: weight[s])
+        return Choices(buttons=tuple(
+            Button(a, t("trump", suit=ctx.suit(a[6:])),
+                   "primary" if a[6:] == SUIT_LETTERS[best] else "")
+            for a in acts if a.startswith("trump ")))
+    duty = view.rules.trump_duty
+    hint = t("play_hint" if duty == "always" else f"play_hint_{duty}")
+    return Choices(cards=CardChoice("play", tuple(a[5:] for a in acts if a.startswith("play ")),
+                                    hint))
+
+
+# What a suit meld in trump gains with ``trump_melds`` (the engine's meld table: +20 per
+# pair, +50 per family, twice that for the doubled melds).
+_TRUMP_UP = {"pair": 20, "family": 50, "luxusfamilie": 50, "double_family": 100,
+             "double_luxusfamilie": 100}
+
+
+def _plain(view: LuxusView, m: Meld) -> int:
+    """A meld's points as shown at the deal, before trump counted it up."""
+    if view.rules.trump_melds and view.trump >= 0 and m.suit == view.trump:
+        return m.points - _TRUMP_UP.get(m.name, 0)
+    return m.points
+
+
+def _log(view: LuxusView, ctx: Context, t: T) -> list[str]:
+    out: list[str] = []
+    # The melds are shown as soon as the cards are dealt, at plain values: the lines stay as
+    # they were written when trump counts them up later (a log only ever grows).
+    for s in range(view.players):
+        mr = view.melds[s]
+        if mr.melds:
+            ms = ", ".join(f"{m.label(ctx.lang)} {_plain(view, m)}" for m in mr.melds)
+            total = sum(_plain(view, m) for m in mr.melds)
+            out.append(t("log_melds", name=ctx.name(s), melds=ms, total=total))
+        else:
+            out.append(t("log_no_melds", name=ctx.name(s)))
+    plays = 0
+    for seat, a in view.history:
+        verb, _, arg = a.partition(" ")
+        if verb == "trump":
+            out.append(t("log_trump", name=ctx.name(seat), suit=ctx.suit(arg),
+                         why=_why(view, t)))
+            up = [(p, mr.total) for p, mr in enumerate(view.melds)
+                  if any(_plain(view, m) != m.points for m in mr.melds)]
+            if up:
+                totals = ", ".join(f"{ctx.name(p)} {n}" for p, n in up)
+                out.append(t("log_trump_melds", totals=totals))
+        elif verb == "play":
+            plays += 1
+            k, rest = divmod(plays, view.players)
+            if rest == 0 and k <= len(view.tricks):
+                tr_ = view.tricks[k - 1]
+                # With up to eight players the cards alone do not say who played which:
+                # the leader does (play goes round from him).
+                out.append(t("log_trick", n=k, leader=ctx.name(tr_.leader),
+                             cards=ctx.cards(tr_.cards), name=ctx.name(tr_.winner),
+                             points=tr_.points))
+    return out
+
+
+def _result(view: LuxusView, ctx: Context, t: T) -> list[str]:
+    res = view.result
+    if res is None:
+        return []
+    lines = [t("res_trump", suit=ctx.suit(res.trump), name=ctx.name(res.declarer),
+               why=_why(view, t))]
+    for s in range(view.players):
+        if res.melds[s].total and res.meld_points[s] == 0:
+            lines.append(t("res_void", name=ctx.name(s), n=res.melds[s].total))
+        lines.append(t("res_line", name=ctx.name(s), melds=res.meld_points[s],
+                       tricks=res.trick_points[s], score=res.scores[s],
+                       power=res.power_points[s],
+                       won=t("won_1") if res.tricks_won[s] == 1 else
+                       t("won_n", n=res.tricks_won[s])))
+    if res.leftover:
+        power = sum(POWER[c & 7] for c in res.leftover)
+        key = "aside_last" if res.leftover_rule == "last_trick" else "aside_pts"
+        lines.append(t("res_aside", cards=ctx.cards(res.leftover), what=t(key, n=power)))
+    return lines

@@ -1,0 +1,1 @@
+"""Zweierbinokel's computer players: :mod:`.heuristic` and :mod:`.strong`."""

@@ -1,0 +1,360 @@
+"""The table of Zweierbinokel: two players, a stock with the turned-up trump card under it,
+melded cards lying face up (and still playable) in front of their owner.
+
+>>> from binokel.games.zweier.state import ZweierRules, ZweierState
+>>> s = ZweierState.new(ZweierRules(), dealer=0, seed=3)
+>>> t = present_zweier(s.view(1), Context("en", ("Ann", "Bob")))
+>>> t.status
+'Two-player Binokel · trump Hearts · stock 16 · free play (no need to follow) · Bob to move'
+>>> [(p.title, p.cards, p.text) for p in t.panels]
+[('Turned-up card', ('HU',), 'under the stock: trump Hearts'), ('Stock', (), '16 cards')]
+>>> t.choices.cards.verb, len(t.choices.cards.cards) > 0, t.seats[1].roles
+('play', True, ('Vorhand',))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...core.cards import SEVEN, Card, card, card_token, parse_card
+from ...present import (
+    Button,
+    CardChoice,
+    Choices,
+    Context,
+    MeldLine,
+    Panel,
+    Seat,
+    Table,
+    TrickView,
+    tr,
+    trick_view,
+)
+from ..binokel.melds import Meld
+from .state import FREE, STRICT, MeldKind, ZweierView, meld_kinds
+
+T = Callable[..., str]
+
+TEXTS = {
+    "de": {
+        "title": "Zweierbinokel", "dealer": "Geber", "vorhand": "Vorhand",
+        "trump_is": "Trumpf {suit}", "stock_n": "Stoß {n}", "stock_empty": "Stoß leer",
+        "free": "freies Spiel (kein Farbzwang)",
+        "strict": "Farbzwang, Stichzwang, Trumpfzwang",
+        "strict_weak": "Farbzwang, Trumpfzwang (überstechen nur bei Trumpf)",
+        "to_move": "{name} ist dran", "over": "Spiel vorbei",
+        "turned_up": "Aufgedeckte Karte", "under_stock": "unter dem Stoß: Trumpf {suit}",
+        "stock": "Stoß", "cards_n": "{n} Karten", "cards_1": "1 Karte (die aufgedeckte)",
+        "empty": "leer",
+        "points": "Stichpunkte {n} · Stiche {k}",
+        "shown_last card": "hat {card} (letzte Karte vom Stoß, gezeigt)",
+        "shown_turned-up card": "hat {card} (die aufgedeckte Karte)",
+        "shown_exchange": "hat {card} (gegen die Dix getauscht)",
+        "meld": "{label}: {cards} ({points})",
+        "exchange": "Dix tauschen: {seven} gegen {card}",
+        "exchange_pts": "Dix tauschen: {seven} gegen {card} (+{points})",
+        "exchange2": "Dix {seven} gegen die aufgedeckte Dix tauschen",
+        "exchange2_pts": "Dix {seven} gegen die aufgedeckte Dix tauschen (+{points})",
+        "play_hint": "Spiele eine Karte aus der Hand oder von deinen Meldungen.",
+        "meld_hint": "Melde vor dem Ausspielen eine Kombination oder spiele eine Karte.",
+        "strict_hint": "Bedienen und überstechen; wer nicht bedienen kann, muss trumpfen.",
+        "strict_hint_weak": "Bedienen (einen Trumpf überstechen); wer nicht bedienen kann, "
+                            "muss trumpfen.",
+        "trick": "Stich {n}", "last_trick": "Letzter Stich",
+        "log_turned": "Aufgedeckt: {card}, Trumpf ist {suit}",
+        "log_dix_up": "Die Dix liegt auf: {name} (Geber) schreibt {points}",
+        "log_trick": "Stich {n}: {cards} → {name} ({points})",
+        "log_draw": "{a} zieht, dann {b} (Stoß: {n})",
+        "log_last": "{name} zieht die letzte verdeckte Karte",
+        "log_last_shown": "{name} zieht die letzte verdeckte Karte: {card} (gezeigt)",
+        "log_take": "{name} nimmt die aufgedeckte Karte {card}",
+        "log_strict": "Stoß leer: die Meldungen gehen auf die Hand, jetzt gilt {duty}",
+        "log_meld": "{name} meldet {label}: {cards} ({points})",
+        "log_exchange": "{name} tauscht die Dix {seven} gegen {card}",
+        "log_exchange_pts": "{name} tauscht die Dix {seven} gegen {card} (+{points})",
+        "log_dix2": "{name} tauscht die zweite Dix {seven} gegen die erste",
+        "log_dix2_pts": "{name} tauscht die zweite Dix {seven} gegen die erste (+{points})",
+        "res_title": "Ergebnis · Trumpf {suit}",
+        "res_line": "{name}: Meldungen {melds}; Stichpunkte {tricks}; Wertung {score}",
+        "res_none": "keine", "res_last": "letzter Stich +{n}", "res_first": "erster Stich +{n}",
+    },
+    "en": {
+        "title": "Two-player Binokel", "dealer": "dealer", "vorhand": "Vorhand",
+        "trump_is": "trump {suit}", "stock_n": "stock {n}", "stock_empty": "stock empty",
+        "free": "free play (no need to follow)",
+        "strict": "follow suit, beat, trump",
+        "strict_weak": "follow suit, trump if void (beat only a led trump)",
+        "to_move": "{name} to move", "over": "deal over",
+        "turned_up": "Turned-up card", "under_stock": "under the stock: trump {suit}",
+        "stock": "Stock", "cards_n": "{n} cards", "cards_1": "1 card (the turned-up one)",
+        "empty": "empty",
+        "points": "trick points {n} · tricks {k}",
+        "shown_last card": "holds {card} (last card of the stock, shown)",
+        "shown_turned-up card": "holds {card} (the turned-up card)",
+        "shown_exchange": "holds {card} (exchanged for the Dix)",
+        "meld": "{label}: {cards} ({points})",
+        "exchange": "Exchange the Dix: {seven} for {card}",
+        "exchange_pts": "Exchange the Dix: {seven} for {card} (+{points})",
+        "exchange2": "Exchange your Dix {seven} for the turned-up Dix",
+        "exchange2_pts": "Exchange your Dix {seven} for the turned-up Dix (+{points})",
+        "play_hint": "Play a card from your hand or from your melds.",
+        "meld_hint": "Meld a combination before you lead, or play a card.",
+        "strict_hint": "Follow suit and beat; if void, play a trump.",
+        "strict_hint_weak": "Follow suit (beat a led trump); if void, play a trump.",
+        "trick": "Trick {n}", "last_trick": "Last trick",
+        "log_turned": "Turned up: {card}, trump is {suit}",
+        "log_dix_up": "The Dix is turned up: {name} (dealer) scores {points}",
+        "log_trick": "Trick {n}: {cards} → {name} ({points})",
+        "log_draw": "{a} draws, then {b} (stock: {n})",
+        "log_last": "{name} draws the last face-down card",
+        "log_last_shown": "{name} draws the last face-down card: {card} (shown)",
+        "log_take": "{name} takes the turned-up card {card}",
+        "log_strict": "Stock empty: the melds go back to the hands, now {duty}",
+        "log_meld": "{name} melds {label}: {cards} ({points})",
+        "log_exchange": "{name} exchanges the Dix {seven} for {card}",
+        "log_exchange_pts": "{name} exchanges the Dix {seven} for {card} (+{points})",
+        "log_dix2": "{name} exchanges the second Dix {seven} for the first",
+        "log_dix2_pts": "{name} exchanges the second Dix {seven} for the first (+{points})",
+        "res_title": "Result · trump {suit}",
+        "res_line": "{name}: melds {melds}; trick points {tricks}; score {score}",
+        "res_none": "none", "res_last": "last trick +{n}", "res_first": "first trick +{n}",
+    },
+}
+
+
+def present_zweier(view: ZweierView, ctx: Context) -> Table:
+    """One seat's (or a spectator's) Zweierbinokel table."""
+    t = tr(TEXTS, ctx.lang)
+    me = view.player
+    return Table(
+        game=view.game, title=t("title"), lang=ctx.lang, players=view.players, me=me,
+        dealer=view.dealer, phase=view.phase, to_move=view.to_move,
+        status=_status(view, ctx, t), seats=_seats(view, ctx, t),
+        hand=tuple(card_token(c) for c in view.hand), panels=_panels(view, ctx, t),
+        trick=trick_view(t("trick", n=len(view.tricks) + 1), view.trick,
+                         (view.trick_leader, 1 - view.trick_leader)),
+        last_trick=_last_trick(view, t), tricks_played=len(view.tricks),
+        choices=_choices(view, ctx, t) if me >= 0 and view.to_move == me else Choices(),
+        log=tuple(_log(view, ctx, t)), result=tuple(_result(view, ctx, t)),
+        scores=tuple(view.result.scores) if view.result is not None else None,
+    )
+
+
+def _duty(view: ZweierView, t: T) -> str:
+    return t("strict") if view.rules.must_beat else t("strict_weak")
+
+
+def _status(view: ZweierView, ctx: Context, t: T) -> str:
+    parts = [t("title"), t("trump_is", suit=ctx.suit(view.trump))]
+    if view.phase == FREE:
+        parts += [t("stock_n", n=view.stock_size), t("free")]
+    elif view.phase == STRICT:
+        parts += [t("stock_empty"), _duty(view, t)]
+    parts.append(t("over") if view.to_move < 0 else t("to_move", name=ctx.name(view.to_move)))
+    return " · ".join(parts)
+
+
+def _meld_lines(melds: tuple[Meld, ...], lang: str) -> tuple[MeldLine, ...]:
+    return tuple(MeldLine(m.label(lang), m.points, tuple(card_token(c) for c in m.cards))
+                 for m in melds)
+
+
+def _seats(view: ZweierView, ctx: Context, t: T) -> tuple[Seat, ...]:
+    won = [0, 0]
+    for tr_ in view.tricks:
+        won[tr_.winner] += 1
+    known = _known_in_hand(view)
+    out = []
+    for s in (0, 1):
+        roles = (t("dealer"),) if s == view.dealer else (t("vorhand"),)
+        lines = [t("points", n=view.trick_points[s], k=won[s])]
+        lines += [t(f"shown_{why}", card=ctx.card(c)) for why, c in known[s]]
+        out.append(Seat(s, ctx.name(s), roles, view.hand_sizes[s], None, tuple(lines),
+                        _meld_lines(view.melds[s], ctx.lang), view.meld_points[s],
+                        tuple(card_token(c) for c in view.table[s])))
+    return tuple(out)
+
+
+def _known_in_hand(view: ZweierView) -> list[list[tuple[str, Card]]]:
+    """Per seat, the shown cards (last stock card, turned-up card, card taken for the Dix)
+    still known to be in his hand, with why they were shown.
+
+    Cautious: once the seat plays a card of the same kind the line goes, even if he may
+    have held a second copy, so that a line never claims more than is certain.
+    """
+    known: list[list[tuple[str, Card]]] = [[], []]
+    shown = list(view.shown)
+    # The events in the order they happened: the shows of the stock's last cards follow the
+    # trick that emptied it, an exchange's show follows the exchange.
+    for seat, why, c in _shown_in_order(view, shown):
+        if why == "play":
+            known[seat] = [(w, x) for w, x in known[seat] if x != c]
+        else:
+            known[seat].append((why, c))
+    for s in (0, 1):
+        # A card lying on his table is visible there; no second line for it.
+        table = list(view.table[s])
+        kept = []
+        for why, c in known[s]:
+            if c in table:
+                table.remove(c)
+            else:
+                kept.append((why, c))
+        known[s] = kept
+    return known
+
+
+def _shown_in_order(view: ZweierView,
+                    shown: list[tuple[int, str, Card]]) -> list[tuple[int, str, Card]]:
+    """``shown`` interleaved with the plays (``why`` "play"), in the order of the deal."""
+    exchanges = [x for x in shown if x[1] == "exchange"]
+    stock = [x for x in shown if x[1] != "exchange"]
+    free_tricks = _free_tricks(view)
+    out: list[tuple[int, str, Card]] = []
+    plays = 0
+    for seat, a in view.history:
+        if a == "exchange":
+            # Only an exchange that took a card other than the trump seven shows one.
+            if exchanges and exchanges[0][0] == seat:
+                out.append(exchanges.pop(0))
+            continue
+        if not a.startswith("play "):
+            continue
+        out.append((seat, "play", parse_card(a[5:])))
+        plays += 1
+        if plays == 2 * free_tricks:
+            out += stock
+    return out
+
+
+def _free_tricks(view: ZweierView) -> int:
+    """The tricks played while the stock lasts: each takes two cards from it."""
+    return (48 if view.rules.sevens else 40) // 2 - 12
+
+
+def _first_turned_up(view: ZweierView) -> Card | None:
+    """The card turned up at the deal (public: everybody saw it)."""
+    taken = [c for _, why, c in view.shown if why == "exchange"]
+    if taken:
+        return taken[0]
+    if any(a == "exchange" for _, a in view.history):
+        # Exchanges that show nothing swap one trump seven for the other.
+        return card(view.trump, SEVEN)
+    if view.trump_card is not None:
+        return view.trump_card
+    return next((c for _, why, c in view.shown if why == "turned-up card"), None)
+
+
+def _panels(view: ZweierView, ctx: Context, t: T) -> tuple[Panel, ...]:
+    out = []
+    if view.trump_card is not None:
+        out.append(Panel(t("turned_up"), (card_token(view.trump_card),),
+                         t("under_stock", suit=ctx.suit(view.trump))))
+    n = view.stock_size
+    out.append(Panel(t("stock"), (), t("empty") if n == 0 else
+                     t("cards_1") if n == 1 else t("cards_n", n=n)))
+    return tuple(out)
+
+
+def _last_trick(view: ZweierView, t: T) -> TrickView | None:
+    if not view.tricks:
+        return None
+    last = view.tricks[-1]
+    return trick_view(t("last_trick"), last.cards, (last.leader, 1 - last.leader),
+                      last.winner)
+
+
+def _kinds(view: ZweierView) -> dict[str, MeldKind]:
+    return {k.action: k for k in meld_kinds(view.trump, view.rules)}
+
+
+def _meld_label(kind: MeldKind, ctx: Context, t: T, key: str = "meld", **kw: str) -> str:
+    return t(key, label=kind.meld().label(ctx.lang), cards=ctx.cards(kind.cards),
+             points=kind.points, **kw)
+
+
+def _choices(view: ZweierView, ctx: Context, t: T) -> Choices:
+    acts = view.legal_actions
+    kinds = _kinds(view)
+    buttons: list[Button] = []
+    if "exchange" in acts and view.trump_card is not None:
+        seven, up = card(view.trump, SEVEN), view.trump_card
+        key = ("exchange" if up != seven else "exchange2") + ("_pts" if view.rules.dix else "")
+        buttons.append(Button("exchange", t(key, seven=ctx.card(seven), card=ctx.card(up),
+                                            points=10)))
+    melds = sorted((kinds[a] for a in acts if a.startswith("meld ")),
+                   key=lambda k: -k.points)  # the best first; sorted() keeps table order
+    buttons += [Button(k.action, _meld_label(k, ctx, t), "primary" if i == 0 else "")
+                for i, k in enumerate(melds)]
+    cards = tuple(a[5:] for a in acts if a.startswith("play "))
+    strict = "strict_hint" if view.rules.must_beat else "strict_hint_weak"
+    hint = t(strict) if view.phase == STRICT else (
+        t("meld_hint") if buttons else t("play_hint"))
+    return Choices(buttons=tuple(buttons), cards=CardChoice("play", cards, hint))
+
+
+def _log(view: ZweierView, ctx: Context, t: T) -> list[str]:
+    up = _first_turned_up(view)
+    out: list[str] = []
+    if up is not None:
+        out.append(t("log_turned", card=ctx.card(up), suit=ctx.suit(view.trump)))
+        dix = card(view.trump, SEVEN)
+        if view.rules.sevens and view.rules.dix and up == dix:
+            out.append(t("log_dix_up", name=ctx.name(view.dealer), points=10))
+    kinds = _kinds(view)
+    taken = [c for _, why, c in view.shown if why == "exchange"]
+    last = next(((s, c) for s, why, c in view.shown if why == "last card"), None)
+    free_tricks = _free_tricks(view)
+    full_stock = 2 * free_tricks
+    plays = 0
+    for seat, a in view.history:
+        name = ctx.name(seat)
+        verb = a.partition(" ")[0]
+        if verb == "meld":
+            out.append(_meld_label(kinds[a], ctx, t, "log_meld", name=name))
+        elif verb == "exchange":
+            # The first exchange may take any card; later ones take the other trump seven.
+            seven = card(view.trump, SEVEN)
+            got = taken.pop(0) if taken else seven
+            key = "log_exchange" if got != seven else "log_dix2"
+            key += "_pts" if view.rules.dix else ""
+            out.append(t(key, name=name, seven=ctx.card(seven), card=ctx.card(got), points=10))
+        elif verb == "play":
+            plays += 1
+            if plays % 2 or plays // 2 > len(view.tricks):
+                continue
+            k = plays // 2
+            tr_ = view.tricks[k - 1]
+            w, other = ctx.name(tr_.winner), ctx.name(1 - tr_.winner)
+            out.append(t("log_trick", n=k, cards=ctx.cards(tr_.cards), name=w,
+                         points=tr_.points))
+            if k < free_tricks:
+                out.append(t("log_draw", a=w, b=other, n=full_stock - 2 * k))
+            elif k == free_tricks:
+                out.append(t("log_last_shown", name=w, card=ctx.card(last[1]))
+                           if last is not None else t("log_last", name=w))
+                if up is not None:
+                    # The turned-up card now (a Dix may have replaced it): shown as taken.
+                    now = next((c for _, why, c in view.shown if why == "turned-up card"), up)
+                    out.append(t("log_take", name=other, card=ctx.card(now)))
+                out.append(t("log_strict", duty=_duty(view, t)))
+    return out
+
+
+def _result(view: ZweierView, ctx: Context, t: T) -> list[str]:
+    res = view.result
+    if res is None:
+        return []
+    lines = [t("res_title", suit=ctx.suit(res.trump))]
+    for p in (0, 1):
+        ms = ", ".join(f"{m.label(ctx.lang)} {m.points}" for m in res.melds[p])
+        melds = f"{ms} = {res.meld_points[p]}" if ms else t("res_none")
+        tricks = str(res.trick_points[p])
+        if res.bonus and res.bonus_to == p:
+            key = "res_first" if view.rules.bonus_trick == "first" else "res_last"
+            tricks += f" ({t(key, n=res.bonus)})"
+        if res.counted_trick_points[p] != res.trick_points[p]:
+            tricks += f" → {res.counted_trick_points[p]}"
+        lines.append(t("res_line", name=ctx.name(p), melds=melds, tricks=tricks,
+                       score=res.scores[p]))
+    return lines
