@@ -108,6 +108,14 @@ class State:
         """What a spectator may know (no hand at all)."""
         raise NotImplementedError
 
+    def points_taken(self) -> tuple[int, ...]:
+        """The card points (bonuses included) each seat has taken so far."""
+        raise NotImplementedError
+
+    def points_total(self) -> int:
+        """The card points (bonuses included) a deal played to its last trick hands out."""
+        raise NotImplementedError
+
     def clone(self) -> State:
         """An independent copy (immutable parts shared)."""
         raise NotImplementedError
