@@ -8,8 +8,11 @@ import os
 
 from setuptools import setup
 
-CORE = ["core/cards", "core/trick", "games/binokel/melds", "games/binokel/state",
-        "games/binokel/solver"]
+# The hot path: card sets and the trick, the state base, Binokel's deal and the solver
+# (scripts/check-compiled compiles the same list).
+CORE = ["core/cards", "core/trick", "core/outcome", "core/state", "games/binokel/deal",
+        "games/binokel/bidding", "games/binokel/declarer", "games/binokel/melds",
+        "games/binokel/scoring", "games/binokel/state", "games/binokel/solver"]
 
 ext_modules = []
 if os.environ.get("BINOKEL_COMPILE") == "1":

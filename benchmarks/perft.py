@@ -13,8 +13,9 @@ import random
 import time
 
 from binokel.core.cards import cards_of, format_cards
+from binokel.games.binokel.deal import PLAY
 from binokel.games.binokel.rules import Rules
-from binokel.games.binokel.state import PLAY, DealState, random_deal
+from binokel.games.binokel.state import DealState, random_deal
 
 
 def random_deals(rules: Rules, n: int, seed: int) -> tuple[float, int, dict[str, int]]:

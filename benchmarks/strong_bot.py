@@ -19,9 +19,10 @@ import time
 
 from binokel.bots import make_bot
 from binokel.core.cards import cards_of, format_cards
+from binokel.games.binokel.deal import PLAY
 from binokel.games.binokel.rules import Rules
 from binokel.games.binokel.solver import solve
-from binokel.games.binokel.state import PLAY, DealState
+from binokel.games.binokel.state import DealState
 from binokel.registry import find_game
 
 

@@ -13,19 +13,11 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from binokel.core.cards import Card, CardSet, cards_of, format_cards, parse_cards
+from binokel.games.binokel.deal import NORMAL, OVER, deal_plan, full_deck, seating
 from binokel.games.binokel.melds import NO_TRUMP, MeldResult
 from binokel.games.binokel.rules import Rules
-from binokel.games.binokel.state import (
-    BINOKEL,
-    NORMAL,
-    OVER,
-    DealResult,
-    DealState,
-    _deal_plan,
-    full_deck,
-    score_deal,
-    seating,
-)
+from binokel.games.binokel.scoring import DealResult, score_deal
+from binokel.games.binokel.state import BINOKEL, DealState
 
 __all__ = ["deal", "deck_for", "finished", "full_deck", "hand", "play_out", "run", "toks"]
 
@@ -41,7 +33,7 @@ def deck_for(hands: Mapping[int, str], dapp: str = "", dealer: int = 2,
     rules = rules or Rules()
     order, _ = seating(game, players, dealer)
     n = len(order)
-    plan = _deal_plan(rules, n)
+    plan = deal_plan(rules, n)
     rest = list(full_deck(rules))
     wanted: dict[int, list[Card]] = {}
     for offset in range(n + 1):

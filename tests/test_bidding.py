@@ -6,7 +6,7 @@ import pytest
 
 from binokel.core.cards import size
 from binokel.core.errors import IllegalAction
-from binokel.games.binokel.state import BIDDING, DECLARE, OVER
+from binokel.games.binokel.deal import BIDDING, DECLARE, OVER
 from helpers import deal, run
 
 

@@ -7,9 +7,11 @@ import pytest
 
 from binokel.core.cards import EICHEL, HERZ, cardset, count, distinct, parse_cards, size
 from binokel.core.errors import IllegalAction
+from binokel.games.binokel.deal import DECLARE, PLAY, TRUMP
+from binokel.games.binokel.declarer import multiset_count
 from binokel.games.binokel.melds import NO_MELDS, NO_TRUMP, best_melds
 from binokel.games.binokel.rules import Rules
-from binokel.games.binokel.state import DECLARE, PLAY, TRUMP, DealState, _multiset_count
+from binokel.games.binokel.state import DealState
 from helpers import deal, hand, run, toks
 
 HANDS = {0: "EA EA E10 E10 HA HA BA BA SA SA EK BK",
@@ -43,7 +45,7 @@ def test_discard_four_cards() -> None:
     state = won()
     # every 4-card sub-multiset of the 16 cards, plus abgehen in each suit
     h = state.hands[0]
-    n = _multiset_count([count(h, c) for c in distinct(h)], 4)
+    n = multiset_count([count(h, c) for c in distinct(h)], 4)
     acts = state.legal_actions()
     assert len(acts) == n + 4 and acts[-4:] == ["abgehen E", "abgehen B", "abgehen H",
                                                   "abgehen S"]

@@ -10,17 +10,17 @@ import pytest
 
 from binokel.bots import make_bot
 from binokel.core.errors import IllegalAction
-from binokel.games.binokel.rules import Rules
-from binokel.games.binokel.solver import solve
-from binokel.games.binokel.state import (
+from binokel.games.binokel.deal import (
     DURCH,
     KREUZBINOKEL,
     PLAY,
     UNTENDURCH,
-    DealState,
-    _deal_plan,
     deal_packets,
+    deal_plan,
 )
+from binokel.games.binokel.rules import Rules
+from binokel.games.binokel.solver import solve
+from binokel.games.binokel.state import DealState
 from binokel.record import Record, RecordError
 from binokel.registry import find_game, new_series
 from helpers import deal, finished, hand, run, toks
@@ -38,7 +38,7 @@ def test_kreuzbinokel_deals_nine_each_and_four_to_the_dapp() -> None:
     assert deal_packets(Rules(), 4) == [("players", 3), ("dapp", 2), ("players", 3),
                                         ("dapp", 2), ("players", 3)]
     # offsets from Vorhand: 3 cards each, 2 to the Dapp (offset 4), ...
-    assert _deal_plan(Rules(), 4)[:14] == (0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4)
+    assert deal_plan(Rules(), 4)[:14] == (0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 3, 3, 4, 4)
     s = kdeal({0: "EA EA E10 E10 EK EK EO EO EU"}, dapp="SU SU BO BO", dealer=3)
     assert hand(s, 0) == "EA EA E10 E10 EK EK EO EO EU"
     assert toks(s.dapp_cards) == "BO BO SU SU"

@@ -15,8 +15,10 @@ import pytest
 
 from binokel.core.cards import size
 from binokel.core.errors import IllegalAction, RulesError
+from binokel.games.binokel.deal import PLAY, TRUMP, deal_plan
 from binokel.games.binokel.rules import Rules
-from binokel.games.binokel.state import PLAY, TRUMP, DealResult, DealState, _deal_plan
+from binokel.games.binokel.scoring import DealResult
+from binokel.games.binokel.state import DealState
 from helpers import deal, finished, run
 
 # Seat 0 declares with 120 melded; he took 100 in tricks and pushed EA E10 SK SU (27).
@@ -191,7 +193,7 @@ def test_dapp_no() -> None:
 def test_deal_pattern() -> None:
     r = Rules(deal_pattern="3-1-3-1-3-1-3-1")
     # offsets from Vorhand: 0, 1, 2 = the players, 3 = the Dapp
-    assert _deal_plan(r, 3)[:13] == (0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 0, 0, 0)
+    assert deal_plan(r, 3)[:13] == (0, 0, 0, 1, 1, 1, 2, 2, 2, 3, 0, 0, 0)
     state = DealState.new(r, 2, seed=1)
     assert [size(h) for h in state.hands] == [12, 12, 12] and len(state.dapp_cards) == 4
     assert state.dapp_cards == (state.deck[9], state.deck[19], state.deck[29], state.deck[39])

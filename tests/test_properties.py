@@ -13,8 +13,10 @@ from hypothesis import strategies as st
 
 from binokel.core.cards import card_token, cards_of
 from binokel.core.errors import IllegalAction
+from binokel.games.binokel.deal import BIDDING, DECLARE, OVER, PLAY, full_deck
 from binokel.games.binokel.rules import Rules
-from binokel.games.binokel.state import BIDDING, DECLARE, OVER, PLAY, DealState, full_deck
+from binokel.games.binokel.scoring import set_points
+from binokel.games.binokel.state import DealState
 from binokel.record import Record
 
 RULE_SETS: list[tuple[str, dict[str, Any]]] = [
@@ -131,7 +133,7 @@ def test_trick_points_sum_to_240_plus_bonus(rules: Rules, seed: int, dealer: int
     res = state.result
     assert res is not None and res.contract == "normal"
     assert sum(res.trick_points) == 240 + rules.last_trick_bonus
-    assert sum(t.points for t in state.tricks) + state._set_points(state.discard) == (
+    assert sum(t.points for t in state.tricks) + set_points(state.rules, state.discard) == (
         240 + rules.last_trick_bonus)
     assert sum(res.tricks_won) == len(state.tricks) == (
         len(full_deck(rules)) - len(state.dapp_cards)) // state.n_active

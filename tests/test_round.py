@@ -11,7 +11,7 @@ import pytest
 
 from binokel.core.series import Series
 from binokel.games.binokel.rules import Rules
-from binokel.games.binokel.state import DealResult
+from binokel.games.binokel.scoring import DealResult
 from binokel.registry import new_series
 from helpers import finished
 

@@ -9,7 +9,8 @@ import pytest
 
 from binokel.core.errors import IllegalAction
 from binokel.games.binokel.rules import Rules
-from binokel.games.binokel.state import DealResult, DealState
+from binokel.games.binokel.scoring import DealResult
+from binokel.games.binokel.state import DealState
 from helpers import deal, finished, run
 
 

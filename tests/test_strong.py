@@ -11,8 +11,9 @@ import pytest
 from binokel.bots import make_bot
 from binokel.core.cards import cards_of, size
 from binokel.games.binokel.bots.strong import StrongBot, sample_world
+from binokel.games.binokel.deal import PLAY, full_deck
 from binokel.games.binokel.rules import Rules
-from binokel.games.binokel.state import PLAY, DealState, full_deck
+from binokel.games.binokel.state import DealState
 
 
 def midgame(seed: int, steps: int) -> DealState:

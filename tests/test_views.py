@@ -14,8 +14,9 @@ from hypothesis import strategies as st
 
 from binokel.core.cards import CardSet, card_token, cards_of
 from binokel.core.errors import IllegalAction
+from binokel.games.binokel.deal import BIDDING
 from binokel.games.binokel.rules import Rules
-from binokel.games.binokel.state import BIDDING, DealState
+from binokel.games.binokel.state import DealState
 from helpers import deal, run, toks
 
 RULE_SETS: list[tuple[str, dict[str, Any]]] = [

@@ -9,10 +9,21 @@
 from .core.cards import card_name, card_token, format_cards, parse_card, parse_cards
 from .core.errors import IllegalAction, RulesError
 from .games.binokel.rules import PRESETS, Rules
-from .games.binokel.state import DealResult, DealState, View
+from .games.binokel.scoring import DealResult
+from .games.binokel.state import BinokelView, DealState
 
 __all__ = [
-    "PRESETS", "DealResult", "DealState", "IllegalAction", "Rules", "RulesError", "View",
-    "card_name", "card_token", "format_cards", "parse_card", "parse_cards",
+    "PRESETS",
+    "BinokelView",
+    "DealResult",
+    "DealState",
+    "IllegalAction",
+    "Rules",
+    "RulesError",
+    "card_name",
+    "card_token",
+    "format_cards",
+    "parse_card",
+    "parse_cards",
 ]
 __version__ = "0.1.0"

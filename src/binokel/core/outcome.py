@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
+from mypy_extensions import mypyc_attr
+
 
 class Termination(Enum):
     """How a deal ended."""
@@ -27,6 +29,7 @@ class Termination(Enum):
     THROWN_IN = "thrown_in"    # no game: everybody passed, or the cards were thrown in
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 @dataclass(frozen=True, kw_only=True)
 class Outcome:
     """The result of one deal: scores per seat (a seat that sits out scores 0) and the

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from .outcome import Outcome
 from .rules import RuleSet
-from .state import State
+from .state import AnyState
 
 if TYPE_CHECKING:
     from .spec import GameSpec
@@ -47,11 +47,11 @@ class Series:
         self.sheet: list[SheetLine] = []
         self.totals = [0] * self.players
         self.separate_totals = [0] * self.players
-        self.finished: list[State] = []
+        self.finished: list[AnyState] = []
         self.winner: int | None = None
         self.current = self._deal(first_dealer)
 
-    def _deal(self, dealer: int) -> State:
+    def _deal(self, dealer: int) -> AnyState:
         seed = self.rng.getrandbits(63)
         return self.spec.new_deal(self.deal_rules(), dealer, seed=seed, players=self.players)
 
@@ -73,7 +73,7 @@ class Series:
         if self.current.is_over:
             self._book()
 
-    def next_deal(self) -> State:
+    def next_deal(self) -> AnyState:
         """Start the next deal (after the current one is over)."""
         if not self.current.is_over:
             raise ValueError("the current deal is not over")

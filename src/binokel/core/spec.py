@@ -16,7 +16,7 @@ from typing import Any, Protocol
 from .cards import Card
 from .rules import Option, RuleSet
 from .series import Series
-from .state import State
+from .state import AnyState
 
 
 class Bot(Protocol):
@@ -38,7 +38,7 @@ class NewDeal(Protocol):
 
     def __call__(self, rules: Any, dealer: int = 0, *, seed: int | None = None,
                  deck_order: list[Card] | None = None, players: int = ...,
-                 rng: random.Random | None = None) -> State: ...
+                 rng: random.Random | None = None) -> AnyState: ...
 
 
 @dataclass(frozen=True)

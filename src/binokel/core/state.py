@@ -20,8 +20,8 @@ canonical action. ``ANY_PHASE`` registers a verb for every phase.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
-from typing import Any, ClassVar
+from collections.abc import Callable
+from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
@@ -29,14 +29,16 @@ from .cards import Card, parse_card
 from .errors import IllegalAction
 from .outcome import Outcome
 from .rules import RuleSet
-from .trick import play_card
+from .trick import PLAY_LOOKUP
 from .view import View
 
-MAX_ACTION_LENGTH = 200
-OVER = "over"
-ANY_PHASE = "*"
+MAX_ACTION_LENGTH: Final = 200
+OVER: Final = "over"
+ANY_PHASE: Final = "*"
 
 Handler = Callable[[Any, str], str]
+R_co = TypeVar("R_co", bound=RuleSet, covariant=True)
+O_co = TypeVar("O_co", bound=Outcome, covariant=True)
 
 
 def parse_action(action: object) -> tuple[str, str]:
@@ -44,15 +46,21 @@ def parse_action(action: object) -> tuple[str, str]:
 
     >>> parse_action("  PLAY  ek "), parse_action("solo   damen"), parse_action("pass")
     (('play', 'ek'), ('solo', 'damen'), ('pass', ''))
+    >>> parse_action("discard\tSA SK")
+    ('discard', 'SA SK')
     """
     if not isinstance(action, str):
         raise IllegalAction(f"an action is text, not {type(action).__name__}")
     if len(action) > MAX_ACTION_LENGTH:
         raise IllegalAction(f"an action has at most {MAX_ACTION_LENGTH} characters")
-    words = action.split()
-    if not words:
-        raise IllegalAction("empty action")
-    return words[0].lower(), " ".join(words[1:])
+    verb, _, arg = action.strip().partition(" ")
+    if not verb.isalpha() or (arg and (arg[0] == " " or "  " in arg or not arg.isprintable())):
+        # Any other white space: split and join properly (the common case above is cheap).
+        words = action.split()
+        if not words:
+            raise IllegalAction("empty action")
+        verb, arg = words[0], " ".join(words[1:])
+    return verb.lower(), arg
 
 
 def parse_card_arg(verb: str, arg: str) -> Card:
@@ -64,24 +72,25 @@ def parse_card_arg(verb: str, arg: str) -> Card:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class State:
+class State(Generic[R_co, O_co]):
     """One deal of a game: whose turn, the legal actions, ``apply``, and views per seat.
 
     ``apply`` mutates the state (fast, for search and simulation); ``child`` returns a new
-    one. Seats are numbered in playing order; ``to_move`` is -1 once the deal is over.
+    one. Seats are numbered in playing order; ``to_move`` is -1 once the deal is over. A game's
+    state is a ``State[ItsRules, ItsResult]``; code for every game reads an :data:`AnyState`.
     """
 
-    HANDLERS: ClassVar[Mapping[tuple[str, str], Handler]] = {}
+    HANDLERS: ClassVar[dict[tuple[str, str], Handler]] = {}
 
     game_name: str
-    rules: RuleSet
+    rules: R_co
     players: int
     dealer: int
     deck: tuple[Card, ...]
     phase: str
     to_move: int
     history: list[tuple[int, str]]
-    result: Outcome | None
+    result: O_co | None
 
     # ----------------------------------------------------------------- queries
     @property
@@ -116,11 +125,11 @@ class State:
         """The card points (bonuses included) a deal played to its last trick hands out."""
         raise NotImplementedError
 
-    def clone(self) -> State:
+    def clone(self) -> State[R_co, O_co]:
         """An independent copy (immutable parts shared)."""
         raise NotImplementedError
 
-    def child(self, action: str) -> State:
+    def child(self, action: str) -> State[R_co, O_co]:
         """A new state with ``action`` applied; ``self`` is unchanged."""
         c = self.clone()
         c.apply(action)
@@ -131,7 +140,7 @@ class State:
         """Apply ``action`` for the player to move; raises :class:`IllegalAction` and then
         leaves the state unchanged."""
         seat = self.to_move
-        c = play_card(action)
+        c = PLAY_LOOKUP.get(action)  # the hot path: a canonical 'play C', no parsing
         if c is not None:
             if self.phase == OVER:
                 raise IllegalAction("the deal is over")
@@ -162,12 +171,23 @@ class State:
     def expected_verbs(self) -> str:
         """The verbs of the current phase, for error messages."""
         verbs = sorted({v for (ph, v) in self.HANDLERS if ph in (self.phase, ANY_PHASE)})
-        return "one of " + ", ".join(verbs) if verbs else "play CARD"
+        return "one of " + ", ".join(verbs) if verbs else "'play CARD'"
 
     def __repr__(self) -> str:
         return (f"<{type(self).__name__} phase={self.phase} to_move={self.to_move} "
                 f"actions={len(self.history)}>")
 
 
-__all__ = ["ANY_PHASE", "MAX_ACTION_LENGTH", "OVER", "Handler", "State", "parse_action",
-           "parse_card_arg"]
+# A deal of any game, as the code above the games sees it.
+AnyState = State[RuleSet, Outcome]
+
+__all__ = [
+    "ANY_PHASE",
+    "MAX_ACTION_LENGTH",
+    "OVER",
+    "AnyState",
+    "Handler",
+    "State",
+    "parse_action",
+    "parse_card_arg",
+]

@@ -35,7 +35,7 @@ class Trick(NamedTuple):
 
 # The canonical action of playing each card, built once: hot paths hand out shared strings.
 PLAY_ACTIONS = tuple(f"play {card_token(c)}" if c & 7 != 7 else "" for c in range(32))
-_PLAY_LOOKUP = {a: c for c, a in enumerate(PLAY_ACTIONS) if a}
+PLAY_LOOKUP: dict[str, Card] = {a: c for c, a in enumerate(PLAY_ACTIONS) if a}
 # For each suit, the play actions of every presence pattern of that suit's 16-bit slice.
 _SUIT_PLAYS: tuple[dict[int, tuple[str, ...]], ...] = tuple(
     {sum(1 << (2 * r) for r in range(7) if bits >> r & 1):
@@ -46,7 +46,7 @@ _SUIT_PLAYS: tuple[dict[int, tuple[str, ...]], ...] = tuple(
 def play_card(action: str) -> Card | None:
     """The card of a canonical ``play C`` action (exactly as :data:`PLAY_ACTIONS` writes
     it), else None: the fast path before any parsing."""
-    return _PLAY_LOOKUP.get(action)
+    return PLAY_LOOKUP.get(action)
 
 
 def play_actions(m: CardSet) -> list[str]:
@@ -114,5 +114,5 @@ def trick_bonus(bonus: int, which: str, number: int, last: bool) -> int:
     return bonus if last else 0
 
 
-__all__ = ["NONE", "PLAY_ACTIONS", "Trick", "beats", "legal_mask", "play_actions",
+__all__ = ["NONE", "PLAY_ACTIONS", "PLAY_LOOKUP", "Trick", "beats", "legal_mask", "play_actions",
            "play_card", "trick_bonus"]

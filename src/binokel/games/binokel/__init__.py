@@ -18,9 +18,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...core.spec import BotFactory, GameSpec
+from .deal import full_deck
 from .kreuz import new_deal as new_kreuz_deal
 from .rules import Rules
-from .state import DealState, full_deck
+from .state import DealState
 from .texts import HELP, KREUZ_HELP
 
 

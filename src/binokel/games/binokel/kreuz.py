@@ -20,8 +20,9 @@ from __future__ import annotations
 import random
 
 from ...core.cards import Card
+from .deal import KREUZBINOKEL
 from .rules import Rules
-from .state import KREUZBINOKEL, DealState
+from .state import DealState
 
 
 def new_deal(rules: Rules, dealer: int = 0, seed: int | None = None,

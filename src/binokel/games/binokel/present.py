@@ -34,7 +34,7 @@ from ...present import (
     tr,
     trick_view,
 )
-from .state import View
+from .state import BinokelView
 
 TEXTS = {
     "de": {
@@ -107,7 +107,7 @@ TEXTS = {
 JUMPS = (20, 50, 100)  # the bid buttons: the next bid and these jumps above it
 
 
-def present_binokel(view: View, ctx: Context) -> Table:
+def present_binokel(view: BinokelView, ctx: Context) -> Table:
     t = tr(TEXTS, ctx.lang)
     me = view.player
     team_of = {s: i for i, p in enumerate(view.parties) for s in p} \
@@ -133,7 +133,7 @@ def ctx_token(c: int) -> str:
     return card_token(c)
 
 
-def _status(view: View, ctx: Context, t: Any) -> str:
+def _status(view: BinokelView, ctx: Context, t: Any) -> str:
     parts = [t("binokel4") if view.game == "binokel" and view.players == 4 else t(view.game),
              t("dealer_is", name=ctx.name(view.dealer))]
     if view.declarer is not None:
@@ -149,7 +149,7 @@ def _status(view: View, ctx: Context, t: Any) -> str:
     return " · ".join(parts)
 
 
-def _seats(view: View, ctx: Context, t: Any, team_of: dict[int, int]) -> tuple[Seat, ...]:
+def _seats(view: BinokelView, ctx: Context, t: Any, team_of: dict[int, int]) -> tuple[Seat, ...]:
     last_bid: dict[int, str] = {}
     for seat, a in view.history:
         if a.startswith("bid "):
@@ -189,7 +189,7 @@ def _seats(view: View, ctx: Context, t: Any, team_of: dict[int, int]) -> tuple[S
     return tuple(out)
 
 
-def _panels(view: View, ctx: Context, t: Any) -> tuple[Panel, ...]:
+def _panels(view: BinokelView, ctx: Context, t: Any) -> tuple[Panel, ...]:
     out = []
     if view.dapp is not None:
         out.append(Panel(t("dapp"), tuple(ctx_token(c) for c in view.dapp)))
@@ -201,7 +201,7 @@ def _panels(view: View, ctx: Context, t: Any) -> tuple[Panel, ...]:
     return tuple(out)
 
 
-def _last_trick(view: View, t: Any) -> TrickView | None:
+def _last_trick(view: BinokelView, t: Any) -> TrickView | None:
     if not view.tricks:
         return None
     last = view.tricks[-1]
@@ -210,7 +210,7 @@ def _last_trick(view: View, t: Any) -> TrickView | None:
                       last.winner)
 
 
-def _choices(view: View, ctx: Context, t: Any) -> Choices:
+def _choices(view: BinokelView, ctx: Context, t: Any) -> Choices:
     acts = list(view.legal_actions)
     ph = view.phase
     if ph == "play":
@@ -248,7 +248,7 @@ def _choices(view: View, ctx: Context, t: Any) -> Choices:
     return Choices(buttons=tuple(buttons), select=select)
 
 
-def _log(view: View, ctx: Context, t: Any) -> list[str]:
+def _log(view: BinokelView, ctx: Context, t: Any) -> list[str]:
     out: list[str] = []
     plays = 0
     n = max(1, len(view.order))
@@ -291,7 +291,7 @@ def _log(view: View, ctx: Context, t: Any) -> list[str]:
     return out
 
 
-def _meld_lines(view: View, ctx: Context, t: Any) -> list[str]:
+def _meld_lines(view: BinokelView, ctx: Context, t: Any) -> list[str]:
     if view.melds is None:
         return []
     return [t("melds_line", name=ctx.name(s), total=mr.total,
@@ -299,7 +299,7 @@ def _meld_lines(view: View, ctx: Context, t: Any) -> list[str]:
             for s, mr in enumerate(view.melds) if mr.melds]
 
 
-def _result(view: View, ctx: Context, t: Any) -> list[str]:
+def _result(view: BinokelView, ctx: Context, t: Any) -> list[str]:
     res = view.result
     if res is None:
         return []

@@ -35,7 +35,8 @@ from typing import Any
 
 from ...core.cards import LOW_BITS, SUIT_MASKS, card_token
 from ...core.trick import PLAY_ACTIONS, legal_mask
-from .state import DURCH, PLAY, UNTENDURCH, DealState
+from .deal import DURCH, PLAY, UNTENDURCH
+from .state import DealState
 
 
 class SearchLimit(Exception):

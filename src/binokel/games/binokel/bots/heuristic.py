@@ -43,16 +43,17 @@ from ....core.cards import (
     parse_card,
     sort_key,
 )
+from ..deal import full_deck
 from ..melds import best_melds
 from ..rules import Rules
-from ..state import View, full_deck
+from ..state import BinokelView
 
 # Rough trick value of holding a card, by rank slot (7, 9, U, O, K, 10, A), as trump / plain.
 _TRUMP_WORTH = (4, 5, 9, 11, 14, 18, 22)
 _PLAIN_WORTH = (0, 0, 0, 1, 2, 4, 16)
 
 
-def _hand_set(view: View) -> CardSet:
+def _hand_set(view: BinokelView) -> CardSet:
     return cardset(view.hand)
 
 
@@ -157,7 +158,7 @@ class HeuristicBot:
         return self._play(view, actions)
 
     # ------------------------------------------------------------------ bidding
-    def hand_value(self, view: View) -> float:
+    def hand_value(self, view: BinokelView) -> float:
         """Meld + trick points this hand may reach as declarer, Dapp included (averaged);
         in Kreuzbinokel for the team, with the partner's hand sampled from the unseen cards.
 
@@ -172,7 +173,7 @@ class HeuristicBot:
             value = self._hand_values[key] = self._estimate_hand(view)
         return value
 
-    def _estimate_hand(self, view: View) -> float:
+    def _estimate_hand(self, view: BinokelView) -> float:
         rules = view.rules
         hand = _hand_set(view)
         unseen = Counter(full_deck(rules))
@@ -209,7 +210,7 @@ class HeuristicBot:
         team_tricks = 37 + 1.11 * own + 0.61 * partner_est - 15  # half an sd: bid safely
         return melds + partner_melds + min(250.0, team_tricks)
 
-    def _partner_samples(self, view: View, n: int = 6) -> list[CardSet]:
+    def _partner_samples(self, view: BinokelView, n: int = 6) -> list[CardSet]:
         """Hands the partner may hold (Kreuzbinokel), drawn from the cards we cannot see."""
         if not view.partners(view.player):
             return []
@@ -220,7 +221,7 @@ class HeuristicBot:
         size = view.hand_sizes[view.partners(view.player)[0]]
         return [cardset(self.rng.sample(pool, size)) for _ in range(n)]
 
-    def _bid(self, view: View, actions: list[str]) -> str:
+    def _bid(self, view: BinokelView, actions: list[str]) -> str:
         bids = [a for a in actions if a.startswith("bid ")]
         if not bids:
             return "pass"
@@ -233,7 +234,7 @@ class HeuristicBot:
         return "pass"
 
     # ------------------------------------------------------------------ declarer
-    def _plan(self, view: View) -> tuple[float, int, list[Card]]:
+    def _plan(self, view: BinokelView) -> tuple[float, int, list[Card]]:
         """The best trump, its push and the expected total."""
         rules = view.rules
         hand = _hand_set(view)
@@ -247,7 +248,7 @@ class HeuristicBot:
                 best = (value, t, push)
         return best
 
-    def _abgehen_suit(self, view: View) -> str:
+    def _abgehen_suit(self, view: BinokelView) -> str:
         # The others meld pairs and families in trump for more: name the suit in which we hold
         # the most kings and obers, so that they are least likely to have them.
         hand = view.hand
@@ -255,14 +256,14 @@ class HeuristicBot:
             return sum(1 for c in hand if c >> 3 == s and c & 7 in (KOENIG, OBER))
         return "EBHS"[max(SUITS, key=held)]
 
-    def _declare(self, view: View, actions: list[str]) -> str:
+    def _declare(self, view: BinokelView, actions: list[str]) -> str:
         value, _trump, push = self._plan(view)
         bid = view.high_bid or 0
         if value < bid * 0.85 and f"abgehen {self._abgehen_suit(view)}" in actions:
             return f"abgehen {self._abgehen_suit(view)}"
         return "discard " + " ".join(card_token(c) for c in sorted(push, key=sort_key))
 
-    def _trump(self, view: View, actions: list[str]) -> str:
+    def _trump(self, view: BinokelView, actions: list[str]) -> str:
         rules = view.rules
         hand = _hand_set(view)
         if "durch" in actions and durch_safe(hand, rules):
@@ -277,7 +278,7 @@ class HeuristicBot:
             return f"abgehen {self._abgehen_suit(view)}"
         return f"trump {'EBHS'[t]}"
 
-    def _call(self, view: View, actions: list[str]) -> str:
+    def _call(self, view: BinokelView, actions: list[str]) -> str:
         # Call the best trump card we lack (an ace or ten of trump wins tricks).
         for r in (ASS, ZEHN, KOENIG):
             a = f"call {card_token(card(view.trump, r))}"
@@ -285,7 +286,7 @@ class HeuristicBot:
                 return a
         return "call none"
 
-    def _give(self, view: View, actions: list[str]) -> str:
+    def _give(self, view: BinokelView, actions: list[str]) -> str:
         hand = _hand_set(view)
         meld_cards = best_melds(hand, view.trump, view.rules).cards()
 
@@ -295,7 +296,7 @@ class HeuristicBot:
         return min(actions, key=cost)
 
     # ------------------------------------------------------------------ play
-    def _play(self, view: View, actions: list[str]) -> str:
+    def _play(self, view: BinokelView, actions: list[str]) -> str:
         cards = [parse_card(a[5:]) for a in actions]
         info = _Knowledge(view)
         c = info.choose(cards)
@@ -305,7 +306,7 @@ class HeuristicBot:
 class _Knowledge:
     """What the player can deduce: unseen cards, voids, known meld cards, the trick state."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: BinokelView) -> None:
         self.view = view
         self.me = view.player
         self.trump = view.trump

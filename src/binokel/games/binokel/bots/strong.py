@@ -42,8 +42,10 @@ from ....core.cards import (
     size,
     sort_key,
 )
+from ..deal import DURCH, NORMAL, PLAY, UNTENDURCH, full_deck
 from ..melds import best_melds
-from ..state import DURCH, NORMAL, PLAY, UNTENDURCH, DealState, View, full_deck
+from ..scoring import set_points
+from ..state import BinokelView, DealState
 from .heuristic import HeuristicBot, best_discard, durch_safe
 
 
@@ -51,7 +53,7 @@ class _Impossible(Exception):
     pass
 
 
-def sample_world(view: View, rng: random.Random, tries: int = 50) -> DealState:
+def sample_world(view: BinokelView, rng: random.Random, tries: int = 50) -> DealState:
     """A complete play-phase state consistent with ``view`` (hidden cards drawn at random)."""
     me, n = view.player, view.players
     decl = view.declarer
@@ -154,7 +156,7 @@ def _deal_hidden(unseen: Counter[Card], fixed: dict[int, Counter[Card]],
     return hands, discard
 
 
-def _world(view: View, hands: dict[int, list[Card]], discard: list[Card]) -> DealState:
+def _world(view: BinokelView, hands: dict[int, list[Card]], discard: list[Card]) -> DealState:
     assert view.declarer is not None and view.contract is not None
     return DealState.at_play(
         view.rules, view.dealer,
@@ -244,12 +246,12 @@ class StrongBot:
         assert decl is not None and world.melds is not None and world.bid is not None
         side = [s for s in range(world.players) if world.party[s] == world.party[decl]]
         total = (sum(world.melds[s].total for s in side) + StrongBot._side_points(world)
-                 + world._set_points(world.discard) + gained)
+                 + set_points(world.rules, world.discard) + gained)
         if total >= world.bid:
             return float(total)
         return float(-world.bid * world.rules.lost_factor)
 
-    def _play(self, view: View, actions: list[str]) -> str:
+    def _play(self, view: BinokelView, actions: list[str]) -> str:
         self._work = 0
         assert view.declarer is not None
         maximize = view.player == view.declarer or view.player in view.partners(view.declarer)
@@ -283,7 +285,7 @@ class StrongBot:
         return pick(actions, key=lambda a: (totals[a], a))
 
     # ------------------------------------------------------------------ declarer
-    def _declare(self, view: View, actions: list[str]) -> str:
+    def _declare(self, view: BinokelView, actions: list[str]) -> str:
         """Push and trump: the heuristic's best push for each trump, each played out on the
         same sampled deals; the plan with the best expected score is compared with abgehen."""
         rules = view.rules
@@ -303,7 +305,7 @@ class StrongBot:
             return abgehen
         return "discard " + " ".join(card_token(c) for c in push)
 
-    def _trump(self, view: View, actions: list[str]) -> str:
+    def _trump(self, view: BinokelView, actions: list[str]) -> str:
         """The trump the push was simulated for (or, with no Dapp, the best trump by
         simulation), against Durch and Untendurch by simulation and abgehen."""
         bid = view.high_bid or 0
@@ -329,7 +331,7 @@ class StrongBot:
         best_action = max(options, key=lambda a: options[a])
         return best_action if best_action in actions else self.heuristic.choose(view)
 
-    def _worlds(self, view: View) -> tuple[list[int], list[Card], int]:
+    def _worlds(self, view: BinokelView) -> tuple[list[int], list[Card], int]:
         """The other seats in play, the cards they hold between them (shuffled anew for each
         world), and how many each holds."""
         unknown = Counter(full_deck(view.rules))
@@ -339,7 +341,7 @@ class StrongBot:
         others = [s for s in view.order if s != view.player]
         return others, pool, len(pool) // len(others)
 
-    def _simulate(self, view: View, plans: dict[int, tuple[CardSet, list[Card]]],
+    def _simulate(self, view: BinokelView, plans: dict[int, tuple[CardSet, list[Card]]],
                   budget: int) -> dict[int, float]:
         """Expected score of a normal game for each trump's (kept cards, push), played out by
         heuristic players on the same sampled deals (the declarer writes his side's total if
@@ -362,7 +364,7 @@ class StrongBot:
                 break
         return {t: sum(v) / len(v) for t, v in utility.items()}
 
-    def _contract_chance(self, view: View, contract: str) -> float:
+    def _contract_chance(self, view: BinokelView, contract: str) -> float:
         """How often Durch (solved exactly on each sampled deal within a node budget; a deal
         the search cannot decide counts as lost, since a lost Durch costs most) or Untendurch
         (played out by heuristic players) is made on sampled deals."""
@@ -390,7 +392,7 @@ class StrongBot:
                 break
         return made / tried
 
-    def _declared_world(self, view: View, others: list[int], pool: list[Card], per: int,
+    def _declared_world(self, view: BinokelView, others: list[int], pool: list[Card], per: int,
                         trump: int, kept: CardSet, push: list[Card],
                         contract: str) -> DealState:
         hands = {others[i]: pool[i * per:(i + 1) * per] for i in range(len(others))}
