@@ -474,7 +474,8 @@ def test_second_dix_when_the_seven_is_turned_up() -> None:
 
 # ------------------------------------------------------------------ errors
 @pytest.mark.parametrize(("action", "message"), [
-    ("dance", "not an action of this game"),
+    ("dance", "'dance' is not possible now: the free phase expects play CARD, meld CARDS "
+              "or exchange"),
     ("play XX", "not a card"),
     ("play", "not a card"),
     ("meld", "only after winning"),
@@ -511,6 +512,15 @@ def test_aliases_and_canonical_history() -> None:
     s.apply("play gb")  # G = Blatt, B = Unter
     s.apply("meld EA EZ EK ED EB")
     assert [a for _, a in s.history] == ["play E10", "play BU", "meld EA E10 EK EO EU"]
+    # the one action grammar: verbs in any case, white space as you like
+    s = d1()
+    s.apply("  PLAY   ea ")
+    s.apply("Play bu")
+    s.apply("MELD  ea e10 ek eo eu")
+    assert s.history == [(1, "play EA"), (0, "play BU"), (1, "meld EA E10 EK EO EU")]
+    s = run(new({1: "H7 EA EA", 0: "E10 E10"}, "HA", sevens=True), "1:play EA 0:play E10")
+    s.apply("  EXCHANGE ")
+    assert s.history[-1] == (1, "exchange") and s.turned_up == parse_card("H7")
 
 
 # ------------------------------------------------------------------ rules, registry

@@ -32,9 +32,10 @@ dealer, four times), then the turned-up card, then the stock from its top.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any, ClassVar, NamedTuple
 
 from ...core.cards import (
     ASS,
@@ -66,8 +67,10 @@ from ...core.cards import (
     sort_key,
 )
 from ...core.errors import IllegalAction
-from ...core.outcome import Outcome
-from ...core.trick import NONE, PLAY_ACTIONS, Trick, beats, legal_mask, play_actions
+from ...core.outcome import Outcome, Termination
+from ...core.rules import round_to_ten
+from ...core.state import ANY_PHASE, OVER, Handler, State
+from ...core.trick import NONE, PLAY_ACTIONS, Trick, beats, legal_mask, play_actions, trick_bonus
 from ..binokel.melds import FOUR_VALUES, Meld
 from .rules import ZweierRules
 
@@ -86,7 +89,7 @@ __all__ = [
     "random_deal",
 ]
 
-FREE, STRICT, OVER = "free", "strict", "over"
+FREE, STRICT = "free", "strict"
 DEALT = 24            # 12 cards each
 TURNED_UP = DEALT     # deck position of the turned-up card
 # Meld classes (RULES §3): a physical card serves once per class, again in another class.
@@ -94,7 +97,6 @@ SUIT_CLASS, RANK_CLASS, BINOKEL_CLASS = 0, 1, 2
 CLASS_NAMES = ("suit", "rank", "Binokel")
 SU, BO = card(SCHELLEN, UNTER), card(BLATT, OBER)
 _RANK_KEYS = {UNTER: "unter", OBER: "ober", KOENIG: "koenig", ASS: "ass", ZEHN: "zehn"}
-_PLAY_LOOKUP = {a: c for c, a in enumerate(PLAY_ACTIONS) if a}
 
 _DECKS = {False: tuple(deck(BINOKEL_RANKS)), True: tuple(deck((*BINOKEL_RANKS, SEVEN)))}
 
@@ -289,7 +291,7 @@ class ZweierView:
 
 
 # ----------------------------------------------------------------------- the deal
-class ZweierState:
+class ZweierState(State):
     """One deal of Zweierbinokel. ``apply`` mutates (fast, for search); ``child`` copies."""
 
     __slots__ = (
@@ -405,9 +407,14 @@ class ZweierState:
                 self._score(dealer, Meld("dix", (self.turned_up,), 10))
 
     def clone(self) -> ZweierState:
+        """An independent copy: the lists and the usage dicts are copied, the rules, the deck,
+        the tricks and the melds (immutable) are shared."""
         o = ZweierState()
-        for name in ZweierState.__slots__:
-            setattr(o, name, getattr(self, name))
+        o.rules, o.players, o.dealer, o.deck = self.rules, self.players, self.dealer, self.deck
+        o.trump, o.turned_up, o.stock_next = self.trump, self.turned_up, self.stock_next
+        o.phase, o.to_move, o.result = self.phase, self.to_move, self.result
+        o.trick_leader, o.won_lead, o.melded = self.trick_leader, self.won_lead, self.melded
+        o.dix_count = self.dix_count
         o.hands = list(self.hands)
         o.tables = list(self.tables)
         o.usage = [dict(self.usage[0]), dict(self.usage[1])]
@@ -421,15 +428,15 @@ class ZweierState:
         o.meld_points = list(self.meld_points)
         return o
 
-    def child(self, action: str) -> ZweierState:
-        c = self.clone()
-        c.apply(action)
-        return c
-
     # ------------------------------------------------------------------ queries
-    @property
-    def is_over(self) -> bool:
-        return self.phase == OVER
+    def points_taken(self) -> tuple[int, ...]:
+        """Each seat's trick points so far, the last- (or first-) trick bonus included."""
+        return (self.trick_points[0], self.trick_points[1])
+
+    def points_total(self) -> int:
+        """The deck's card points (240 under either ``card_points``) plus the trick bonus."""
+        pts = self.rules.points
+        return sum(pts[c & 7] for c in self.deck) + self.rules.last_trick_bonus
 
     @property
     def facedown_left(self) -> int:
@@ -500,45 +507,16 @@ class ZweierState:
             out.extend(k.action for k in self.meld_options())
         return out
 
-    def random_action(self, rng: random.Random) -> str:
-        actions = self.legal_actions()
-        if not actions:
-            raise IllegalAction("the deal is over")
-        return actions[int(rng.random() * len(actions))]
+    def expected_verbs(self) -> str:
+        # Cards are played in every phase; the kernel's default lists only the HANDLERS.
+        return "play CARD, meld CARDS or exchange" if self.phase == FREE else "play CARD"
 
-    # ------------------------------------------------------------------ apply
-    def apply(self, action: str) -> None:
-        """Apply ``action`` for the player to move; raises :class:`IllegalAction` and then
-        leaves the state unchanged."""
-        if self.phase == OVER:
-            raise IllegalAction("the deal is over")
-        c = _PLAY_LOOKUP.get(action)
-        if c is not None:
-            self._play_checked(c)
-            return
-        verb, _, arg = action.strip().partition(" ")
-        verb, arg = verb.lower(), arg.strip()
-        if verb == "play":
-            try:
-                c = parse_card(arg)
-            except ValueError as e:
-                raise IllegalAction(f"play: {e}") from None
-            self._play_checked(c)
-        elif verb == "meld":
-            self._meld(arg)
-        elif verb == "exchange":
-            if arg:
-                raise IllegalAction("exchange takes no argument (the trump seven is implied)")
-            self._exchange()
-        else:
-            raise IllegalAction(f"{action!r} is not an action of this game: expected "
-                                "play CARD, meld CARDS or exchange")
-
-    # play ----------------------------------------------------------------------
-    def _play_checked(self, c: Card) -> None:
+    # ------------------------------------------------------------------ actions
+    def _do_play(self, c: Card) -> str:
         if not (self.legal_cards() >> (c << 1)) & 3:
             raise IllegalAction(self._why_not(c))
         self._play(c)
+        return PLAY_ACTIONS[c]
 
     def _why_not(self, c: Card) -> str:
         tok, seat = card_token(c), self.to_move
@@ -564,7 +542,6 @@ class ZweierState:
             self._take_from_table(seat, c)
         else:
             self.hands[seat] -= b
-        self.history.append((seat, PLAY_ACTIONS[c]))
         self.won_lead = self.melded = False
         self.trick.append(c)
         if len(self.trick) == 1:
@@ -596,8 +573,11 @@ class ZweierState:
         self.trick = []
         self.trick_leader = self.to_move = w
         r = self.rules
-        if r.bonus_trick == "first" and len(self.tricks) == 1:
-            self.trick_points[w] += r.last_trick_bonus
+        # The free phase never ends a deal (its trick is followed by drawing), even when the
+        # winner's cards all lie on his table.
+        last = self.phase == STRICT and not self.hands[w]
+        self.trick_points[w] += trick_bonus(r.last_trick_bonus, r.bonus_trick, len(self.tricks),
+                                            last)
         if self.phase == FREE:
             self._draw(w)
             self._draw(1 - w)
@@ -605,9 +585,7 @@ class ZweierState:
                 self.won_lead = True
             else:
                 self._stock_empty()
-        elif not self.hands[w]:
-            if r.bonus_trick == "last":
-                self.trick_points[w] += r.last_trick_bonus
+        elif last:
             self._finish()
 
     def _draw(self, seat: int) -> None:
@@ -646,7 +624,7 @@ class ZweierState:
             return f"{verb}: only after winning a trick, before leading the next one"
         return None
 
-    def _meld(self, arg: str) -> None:
+    def _meld(self, arg: str) -> str:
         problem = self._turn_problem("meld")
         if problem is not None:
             raise IllegalAction(problem)
@@ -677,7 +655,7 @@ class ZweierState:
         self._lay_down(seat, kind)
         self.melded = True
         self._score(seat, kind.meld())
-        self.history.append((seat, kind.action))
+        return kind.action
 
     def _eligible(self, seat: int, c: Card, kind: MeldKind) -> list[int]:
         """Indices of the table copies of ``c`` that may still serve in ``kind``."""
@@ -755,7 +733,9 @@ class ZweierState:
             return f"exchange: the turned-up card is already {card_token(seven)}"
         return None
 
-    def _exchange(self) -> None:
+    def _exchange(self, arg: str) -> str:
+        if arg:
+            raise IllegalAction("exchange takes no argument (the trump seven is implied)")
         problem = self._exchange_problem()
         if problem is not None:
             raise IllegalAction(problem)
@@ -768,7 +748,13 @@ class ZweierState:
             self.shown.append((seat, "exchange", taken))
         if self.rules.dix:
             self._score(seat, Meld("dix", (seven,), 10))
-        self.history.append((seat, "exchange"))
+        return "exchange"
+
+    HANDLERS: ClassVar[Mapping[tuple[str, str], Handler]] = {
+        # Every phase, so that a meld after the stock is refused with the reason.
+        (ANY_PHASE, "meld"): _meld,
+        (ANY_PHASE, "exchange"): _exchange,
+    }
 
     # ------------------------------------------------------------------ views
     def view(self, player: int) -> ZweierView:
@@ -809,16 +795,13 @@ def score_deal(state: ZweierState) -> ZweierResult:
     """Each player scores his melds plus his trick points (rounded with ``rounding = all``)."""
     r = state.rules
     tp = tuple(state.trick_points)
-    counted = tuple(_round(x) for x in tp) if r.rounding == "all" else tp
+    counted = tuple(round_to_ten(x) for x in tp) if r.rounding == "all" else tp
     scores = tuple(state.meld_points[p] + counted[p] for p in (0, 1))
     bonus_to = (state.tricks[-1] if r.bonus_trick == "last" else state.tricks[0]).winner
     return ZweierResult(state.trump, (tuple(state.melds[0]), tuple(state.melds[1])),
                         tuple(state.meld_points), tp, counted, tuple(state.tricks_won),
-                        r.last_trick_bonus, bonus_to, r.bonus_trick, scores=scores)
-
-
-def _round(x: int) -> int:
-    return (x + 5) // 10 * 10
+                        r.last_trick_bonus, bonus_to, r.bonus_trick, scores=scores,
+                        termination=Termination.PLAYED)
 
 
 def random_deal(rules: ZweierRules, dealer: int, rng: random.Random) -> ZweierState:
