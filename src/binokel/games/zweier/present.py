@@ -1,7 +1,7 @@
 """The table of Zweierbinokel: two players, a stock with the turned-up trump card under it,
 melded cards lying face up (and still playable) in front of their owner.
 
->>> from binokel.games.zweier.state import ZweierRules, ZweierState
+>>> from binokel.games.zweier import ZweierRules, ZweierState
 >>> s = ZweierState.new(ZweierRules(), dealer=0, seed=3)
 >>> t = present_zweier(s.view(1), Context("en", ("Ann", "Bob")))
 >>> t.status
@@ -31,7 +31,9 @@ from ...present import (
     trick_view,
 )
 from ..binokel.melds import Meld
-from .state import FREE, STRICT, MeldKind, ZweierView, meld_kinds
+from .deal import FREE, STRICT
+from .melds import MeldKind, meld_kinds
+from .view import ZweierView
 
 T = Callable[..., str]
 

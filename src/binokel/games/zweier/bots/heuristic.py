@@ -15,7 +15,7 @@
 
 ``make_bot("heuristic")`` plays Zweierbinokel with this bot (it is registered for the game).
 
->>> from binokel.games.zweier.state import ZweierRules, ZweierState
+>>> from binokel.games.zweier import ZweierRules, ZweierState
 >>> state = ZweierState.new(ZweierRules(), dealer=0, seed=11)
 >>> bots = [ZweierHeuristicBot(seed=1), ZweierHeuristicBot(seed=2)]
 >>> while not state.is_over:
@@ -50,8 +50,12 @@ from ....core.cards import (
     distinct,
 )
 from ....core.trick import NONE, beats, legal_mask
+from ...binokel.melds import BO, SU
 from ...binokel.solver import search_bounds
-from ..state import BO, FREE, SU, MeldKind, ZweierRules, ZweierView, full_deck, meld_kinds
+from ..deal import FREE, full_deck
+from ..melds import MeldKind, meld_kinds
+from ..rules import ZweierRules
+from ..view import ZweierView
 
 _PLAY = {f"play {card_token(c)}": c for c in range(32) if c & 7 != 7}
 _FAMILY = (ASS, ZEHN, KOENIG, OBER, UNTER)
