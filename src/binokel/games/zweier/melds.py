@@ -48,7 +48,8 @@ if TYPE_CHECKING:
 # Meld classes (RULES §3): a physical card serves once per class, again in another class.
 SUIT_CLASS, RANK_CLASS, BINOKEL_CLASS = 0, 1, 2
 CLASS_NAMES = ("suit", "rank", "Binokel")
-_RANK_KEYS = {UNTER: "unter", OBER: "ober", KOENIG: "koenig", ASS: "ass", ZEHN: "zehn"}
+# The rank melds' names: four_unter, eight_ass, ...
+RANK_KEYS = {UNTER: "unter", OBER: "ober", KOENIG: "koenig", ASS: "ass", ZEHN: "zehn"}
 
 
 class MeldKind(NamedTuple):
@@ -99,8 +100,8 @@ def _meld_table(trump: Suit, eight: Any, dfam: int, dtfam: int,
         if not value:
             continue
         four = [card(s, r) for s in SUITS]
-        kinds.append(_kind(f"four_{_RANK_KEYS[r]}", RANK_CLASS, 1, four, value, None))
-        kinds.append(_kind(f"eight_{_RANK_KEYS[r]}", RANK_CLASS, 2, four * 2,
+        kinds.append(_kind(f"four_{RANK_KEYS[r]}", RANK_CLASS, 1, four, value, None))
+        kinds.append(_kind(f"eight_{RANK_KEYS[r]}", RANK_CLASS, 2, four * 2,
                            2 * value if eight == "double" else int(eight), None))
     kinds.append(_kind("binokel", BINOKEL_CLASS, 1, [SU, BO], 40, None))
     kinds.append(_kind("doppelbinokel", BINOKEL_CLASS, 2, [SU, SU, BO, BO], 300, None))
@@ -256,5 +257,6 @@ def score(state: ZweierState, seat: int, m: Meld) -> None:
     state.meld_points[seat] += m.points
 
 
-__all__ = ["BINOKEL_CLASS", "CLASS_NAMES", "RANK_CLASS", "SUIT_CLASS", "MeldKind", "meld",
+__all__ = ["BINOKEL_CLASS", "CLASS_NAMES", "RANK_CLASS", "RANK_KEYS", "SUIT_CLASS", "MeldKind",
+           "meld",
            "meld_kinds", "meld_options", "meld_problem", "score", "spent", "turn_problem"]

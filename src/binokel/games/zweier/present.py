@@ -197,9 +197,9 @@ def _choices(view: ZweierView, ctx: Context, t: T) -> Choices:
     buttons: list[Button] = []
     if "exchange" in acts and view.trump_card is not None:
         seven, up = card(view.trump, SEVEN), view.trump_card
-        key = ("exchange" if up != seven else "exchange2") + ("_pts" if view.rules.dix else "")
-        buttons.append(Button("exchange", t(key, seven=ctx.card(seven), card=ctx.card(up),
-                                            points=DIX_POINTS)))
+        key = "exchange" if up != seven else "exchange2"
+        label = t(key, seven=ctx.card(seven), card=ctx.card(up)) + _dix_points(view)
+        buttons.append(Button("exchange", label))
     melds = sorted((kinds[a] for a in acts if a.startswith("meld ")),
                    key=lambda k: -k.points)  # the best first; sorted() keeps table order
     buttons += [Button(k.action, _meld_label(k, ctx, t), "primary" if i == 0 else "")
@@ -209,6 +209,11 @@ def _choices(view: ZweierView, ctx: Context, t: T) -> Choices:
     hint = t(strict) if view.phase == STRICT else (
         t("meld_hint") if buttons else t("play_hint"))
     return Choices(buttons=tuple(buttons), cards=CardChoice("play", cards, hint))
+
+
+def _dix_points(view: ZweierView) -> str:
+    """What an exchanged Dix scores, after its text (nothing when it scores nothing)."""
+    return f" (+{DIX_POINTS})" if view.rules.dix else ""
 
 
 def _log(view: ZweierView, ctx: Context, t: T) -> list[str]:
@@ -235,9 +240,8 @@ def _log(view: ZweierView, ctx: Context, t: T) -> list[str]:
             seven = card(view.trump, SEVEN)
             got = taken.pop(0) if taken else seven
             key = "log_exchange" if got != seven else "log_dix2"
-            key += "_pts" if view.rules.dix else ""
-            out.append(t(key, name=name, seven=ctx.card(seven), card=ctx.card(got),
-                         points=DIX_POINTS))
+            out.append(t(key, name=name, seven=ctx.card(seven), card=ctx.card(got))
+                       + _dix_points(view))
         elif verb == "play":
             plays += 1
             if plays % 2 or plays // 2 > len(view.tricks):
