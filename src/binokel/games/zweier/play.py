@@ -72,7 +72,7 @@ def legal_cards(state: ZweierState) -> CardSet:
 def refusal(state: ZweierState, c: Card) -> str:
     """Why the player to move may not play ``c``, with the cards he may play."""
     tok, seat = card_token(c), state.to_move
-    if not count(state.hands[seat] + state.tables[seat], c):
+    if not count(state.playable(seat), c):
         where = "hand or table" if state.phase == FREE else "hand"
         return f"play {tok}: seat {seat} holds no {tok} ({where})"
     led = state.trick[0] >> 3

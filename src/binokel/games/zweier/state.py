@@ -190,10 +190,6 @@ class ZweierState(State):
         """Everything ``seat`` can play from: hand and own table cards."""
         return self.hands[seat] + self.tables[seat]
 
-    def legal_cards(self) -> CardSet:
-        """The cards the player to move may play now (:func:`.play.legal_cards`)."""
-        return play.legal_cards(self)
-
     @property
     def may_meld(self) -> bool:
         """Whether the player to move may meld now (or exchange the Dix)."""
