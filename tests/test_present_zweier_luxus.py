@@ -21,7 +21,8 @@ import pytest
 
 from binokel.core.cards import card_token, cards_of, parse_card
 from binokel.games.luxusfamilie.state import LuxusRules, LuxusState
-from binokel.games.zweier.state import ZweierRules, ZweierState
+from binokel.games.zweier.rules import ZweierRules
+from binokel.games.zweier.state import ZweierState
 from binokel.present import Choices, Table, present
 from test_luxus import HANDS, TRICKS, play_tricks
 from test_luxus import deck_for as luxus_deck

@@ -31,20 +31,17 @@ from binokel.core.cards import (
     size,
 )
 from binokel.core.errors import IllegalAction, RulesError
+from binokel.core.outcome import Termination
+from binokel.core.state import OVER
 from binokel.core.trick import Trick
 from binokel.games.binokel.rules import OPTIONS
 from binokel.games.zweier.bots.heuristic import StrictSolver, ZweierHeuristicBot, opponent_hand
 from binokel.games.zweier.bots.strong import ZweierStrongBot
-from binokel.games.zweier.rules import ZWEIER_OPTIONS
-from binokel.games.zweier.state import (
-    FREE,
-    OVER,
-    STRICT,
-    ZweierRules,
-    ZweierState,
-    full_deck,
-    meld_kinds,
-)
+from binokel.games.zweier.deal import FREE, STRICT, full_deck
+from binokel.games.zweier.melds import meld_kinds
+from binokel.games.zweier.rules import ZWEIER_OPTIONS, ZweierRules
+from binokel.games.zweier.state import ZweierState
+from binokel.present import present
 from binokel.record import Record, RecordError
 from binokel.registry import find_game, new_series
 
@@ -396,6 +393,13 @@ def _strict(hands: dict[int, str], leader: int, trump: int = HERZ,
 
 
 # ------------------------------------------------------------------ complete deal, scoring
+def result_lines(s: ZweierState, lang: str) -> tuple[str, ...]:
+    """The presented result's line per player (the wording is the presenter's)."""
+    lines = present(s.public_view(), lang).result
+    assert lines[0].startswith(("Ergebnis · Trumpf ", "Result · trump "))
+    return lines[1:]
+
+
 def test_complete_deal_hand_checked() -> None:
     s = run(d1(), D1_FREE + " " + D1_STRICT)
     assert s.is_over and s.phase == OVER and s.to_move == -1
@@ -405,27 +409,33 @@ def test_complete_deal_hand_checked() -> None:
     assert r.meld_points == (0, 100) and r.trick_points == (111, 139)
     assert r.tricks_won == (9, 11) and r.scores == (111, 239)
     assert (r.bonus, r.bonus_to, r.declarer, r.contract, r.made) == (10, 0, None, "normal", None)
-    assert r.explain("en") == [
+    assert r.termination is Termination.PLAYED
+    assert result_lines(s, "en") == (
         "Seat 0: melds none; trick points 111 (last trick +10); score 111",
-        "Seat 1: melds Family Acorns 100 = 100; trick points 139; score 239"]
-    assert r.explain("de")[1] == \
+        "Seat 1: melds Family Acorns 100 = 100; trick points 139; score 239")
+    assert result_lines(s, "de")[1] == \
         "Platz 1: Meldungen Familie Eichel 100 = 100; Stichpunkte 139; Wertung 239"
     assert r.to_json()["scores"] == [111, 239] and s.legal_actions() == []
+    assert s.points_taken() == r.trick_points and s.points_total() == 250
     with pytest.raises(IllegalAction, match="over"):
         s.apply("play EA")
 
 
 def test_rounding_and_bonus_options() -> None:
-    r = run(d1(rounding="all"), D1_FREE + " " + D1_STRICT).result
+    s = run(d1(rounding="all"), D1_FREE + " " + D1_STRICT)
+    r = s.result
     assert r is not None and r.scores == (110, 240) and r.counted_trick_points == (110, 140)
-    assert "139 → 140" in r.explain("en")[1]
-    r = run(d1(bonus_trick="first"), D1_FREE + " " + D1_STRICT).result
+    assert "139 → 140" in result_lines(s, "en")[1]
+    s = run(d1(bonus_trick="first"), D1_FREE + " " + D1_STRICT)
+    r = s.result
     assert r is not None and r.trick_points == (101, 149) and r.bonus_to == 1
-    assert "(first trick +10)" in r.explain("en")[1]
-    assert "(erster Stich +10)" in r.explain("de")[1]
+    assert "(first trick +10)" in result_lines(s, "en")[1]
+    assert "(erster Stich +10)" in result_lines(s, "de")[1]
     assert r.to_json()["bonus_trick"] == "first"
-    r = run(d1(last_trick_bonus=0), D1_FREE + " " + D1_STRICT).result
+    s = run(d1(last_trick_bonus=0), D1_FREE + " " + D1_STRICT)
+    r = s.result
     assert r is not None and r.trick_points == (101, 139) and r.scores == (101, 239)
+    assert s.points_total() == 240
     s = run(d1(card_points="tournament"), "1:play EA 0:play BU 1:play E10 0:play SK")
     assert [t.points for t in s.tricks] == [10, 20]
 
@@ -474,7 +484,8 @@ def test_second_dix_when_the_seven_is_turned_up() -> None:
 
 # ------------------------------------------------------------------ errors
 @pytest.mark.parametrize(("action", "message"), [
-    ("dance", "not an action of this game"),
+    ("dance", "'dance' is not possible now: the free phase expects play CARD, meld CARDS "
+              "or exchange"),
     ("play XX", "not a card"),
     ("play", "not a card"),
     ("meld", "only after winning"),
@@ -511,6 +522,15 @@ def test_aliases_and_canonical_history() -> None:
     s.apply("play gb")  # G = Blatt, B = Unter
     s.apply("meld EA EZ EK ED EB")
     assert [a for _, a in s.history] == ["play E10", "play BU", "meld EA E10 EK EO EU"]
+    # the one action grammar: verbs in any case, white space as you like
+    s = d1()
+    s.apply("  PLAY   ea ")
+    s.apply("Play bu")
+    s.apply("MELD  ea e10 ek eo eu")
+    assert s.history == [(1, "play EA"), (0, "play BU"), (1, "meld EA E10 EK EO EU")]
+    s = run(new({1: "H7 EA EA", 0: "E10 E10"}, "HA", sevens=True), "1:play EA 0:play E10")
+    s.apply("  EXCHANGE ")
+    assert s.history[-1] == (1, "exchange") and s.turned_up == parse_card("H7")
 
 
 # ------------------------------------------------------------------ rules, registry

@@ -1,10 +1,19 @@
 """Zweierbinokel, two-player Binokel with a stock (seed 001, RULES §7).
 
+The engine, one module per rule topic:
+
 - :mod:`.rules`: the options and presets;
-- :mod:`.state`: the deal (:class:`ZweierState`), the meld table and melding, scoring;
-- :mod:`.texts`: the rules in brief, German and English;
-- :mod:`.present`: the table a front end draws;
-- :mod:`.bots`: the heuristic and the strong player.
+- :mod:`.state`: the deal (:class:`ZweierState`): its fields, the legal actions, the views;
+- :mod:`.deal`: the deck, dealing in threes, the turned-up card, drawing from the stock;
+- :mod:`.play`: playing a card: free play, the duties after the stock, the trick;
+- :mod:`.melds`: the meld table and melding (when, which cards, upgrades);
+- :mod:`.dix`: the trump seven (with ``sevens``): the turned-up Dix and the exchange;
+- :mod:`.scoring`: the result (:class:`~.scoring.ZweierResult`);
+- :mod:`.view`: what a seat may know (:class:`~.view.ZweierView`);
+- :mod:`.texts`: every text of the game, German and English.
+
+Above the engine: :mod:`.present`, the table a front end draws, and :mod:`.bots`, the
+heuristic and the strong player (loaded only when asked for).
 """
 
 from __future__ import annotations
@@ -13,8 +22,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...core.spec import BotFactory, GameSpec
+from .deal import full_deck
 from .rules import ZweierRules
-from .state import ZweierState, full_deck
+from .state import ZweierState
 from .texts import HELP
 
 

@@ -1,7 +1,7 @@
 """The table of Zweierbinokel: two players, a stock with the turned-up trump card under it,
 melded cards lying face up (and still playable) in front of their owner.
 
->>> from binokel.games.zweier.state import ZweierRules, ZweierState
+>>> from binokel.games.zweier import ZweierRules, ZweierState
 >>> s = ZweierState.new(ZweierRules(), dealer=0, seed=3)
 >>> t = present_zweier(s.view(1), Context("en", ("Ann", "Bob")))
 >>> t.status
@@ -31,100 +31,18 @@ from ...present import (
     trick_view,
 )
 from ..binokel.melds import Meld
-from .state import FREE, STRICT, MeldKind, ZweierView, meld_kinds
+from .deal import DEALT, FREE, STRICT, full_deck
+from .dix import DIX_POINTS
+from .melds import MeldKind, meld_kinds
+from .texts import TABLE_TEXTS
+from .view import ZweierView
 
 T = Callable[..., str]
-
-TEXTS = {
-    "de": {
-        "title": "Zweierbinokel", "dealer": "Geber", "vorhand": "Vorhand",
-        "trump_is": "Trumpf {suit}", "stock_n": "Stoß {n}", "stock_empty": "Stoß leer",
-        "free": "freies Spiel (kein Farbzwang)",
-        "strict": "Farbzwang, Stichzwang, Trumpfzwang",
-        "strict_weak": "Farbzwang, Trumpfzwang (überstechen nur bei Trumpf)",
-        "to_move": "{name} ist dran", "over": "Spiel vorbei",
-        "turned_up": "Aufgedeckte Karte", "under_stock": "unter dem Stoß: Trumpf {suit}",
-        "stock": "Stoß", "cards_n": "{n} Karten", "cards_1": "1 Karte (die aufgedeckte)",
-        "empty": "leer",
-        "points": "Stichpunkte {n} · Stiche {k}",
-        "shown_last card": "hat {card} (letzte Karte vom Stoß, gezeigt)",
-        "shown_turned-up card": "hat {card} (die aufgedeckte Karte)",
-        "shown_exchange": "hat {card} (gegen die Dix getauscht)",
-        "meld": "{label}: {cards} ({points})",
-        "exchange": "Dix tauschen: {seven} gegen {card}",
-        "exchange_pts": "Dix tauschen: {seven} gegen {card} (+{points})",
-        "exchange2": "Dix {seven} gegen die aufgedeckte Dix tauschen",
-        "exchange2_pts": "Dix {seven} gegen die aufgedeckte Dix tauschen (+{points})",
-        "play_hint": "Spiele eine Karte aus der Hand oder von deinen Meldungen.",
-        "meld_hint": "Melde vor dem Ausspielen eine Kombination oder spiele eine Karte.",
-        "strict_hint": "Bedienen und überstechen; wer nicht bedienen kann, muss trumpfen.",
-        "strict_hint_weak": "Bedienen (einen Trumpf überstechen); wer nicht bedienen kann, "
-                            "muss trumpfen.",
-        "trick": "Stich {n}", "last_trick": "Letzter Stich",
-        "log_turned": "Aufgedeckt: {card}, Trumpf ist {suit}",
-        "log_dix_up": "Die Dix liegt auf: {name} (Geber) schreibt {points}",
-        "log_trick": "Stich {n}: {cards} → {name} ({points})",
-        "log_draw": "{a} zieht, dann {b} (Stoß: {n})",
-        "log_last": "{name} zieht die letzte verdeckte Karte",
-        "log_last_shown": "{name} zieht die letzte verdeckte Karte: {card} (gezeigt)",
-        "log_take": "{name} nimmt die aufgedeckte Karte {card}",
-        "log_strict": "Stoß leer: die Meldungen gehen auf die Hand, jetzt gilt {duty}",
-        "log_meld": "{name} meldet {label}: {cards} ({points})",
-        "log_exchange": "{name} tauscht die Dix {seven} gegen {card}",
-        "log_exchange_pts": "{name} tauscht die Dix {seven} gegen {card} (+{points})",
-        "log_dix2": "{name} tauscht die zweite Dix {seven} gegen die erste",
-        "log_dix2_pts": "{name} tauscht die zweite Dix {seven} gegen die erste (+{points})",
-        "res_title": "Ergebnis · Trumpf {suit}",
-        "res_line": "{name}: Meldungen {melds}; Stichpunkte {tricks}; Wertung {score}",
-        "res_none": "keine", "res_last": "letzter Stich +{n}", "res_first": "erster Stich +{n}",
-    },
-    "en": {
-        "title": "Two-player Binokel", "dealer": "dealer", "vorhand": "Vorhand",
-        "trump_is": "trump {suit}", "stock_n": "stock {n}", "stock_empty": "stock empty",
-        "free": "free play (no need to follow)",
-        "strict": "follow suit, beat, trump",
-        "strict_weak": "follow suit, trump if void (beat only a led trump)",
-        "to_move": "{name} to move", "over": "deal over",
-        "turned_up": "Turned-up card", "under_stock": "under the stock: trump {suit}",
-        "stock": "Stock", "cards_n": "{n} cards", "cards_1": "1 card (the turned-up one)",
-        "empty": "empty",
-        "points": "trick points {n} · tricks {k}",
-        "shown_last card": "holds {card} (last card of the stock, shown)",
-        "shown_turned-up card": "holds {card} (the turned-up card)",
-        "shown_exchange": "holds {card} (exchanged for the Dix)",
-        "meld": "{label}: {cards} ({points})",
-        "exchange": "Exchange the Dix: {seven} for {card}",
-        "exchange_pts": "Exchange the Dix: {seven} for {card} (+{points})",
-        "exchange2": "Exchange your Dix {seven} for the turned-up Dix",
-        "exchange2_pts": "Exchange your Dix {seven} for the turned-up Dix (+{points})",
-        "play_hint": "Play a card from your hand or from your melds.",
-        "meld_hint": "Meld a combination before you lead, or play a card.",
-        "strict_hint": "Follow suit and beat; if void, play a trump.",
-        "strict_hint_weak": "Follow suit (beat a led trump); if void, play a trump.",
-        "trick": "Trick {n}", "last_trick": "Last trick",
-        "log_turned": "Turned up: {card}, trump is {suit}",
-        "log_dix_up": "The Dix is turned up: {name} (dealer) scores {points}",
-        "log_trick": "Trick {n}: {cards} → {name} ({points})",
-        "log_draw": "{a} draws, then {b} (stock: {n})",
-        "log_last": "{name} draws the last face-down card",
-        "log_last_shown": "{name} draws the last face-down card: {card} (shown)",
-        "log_take": "{name} takes the turned-up card {card}",
-        "log_strict": "Stock empty: the melds go back to the hands, now {duty}",
-        "log_meld": "{name} melds {label}: {cards} ({points})",
-        "log_exchange": "{name} exchanges the Dix {seven} for {card}",
-        "log_exchange_pts": "{name} exchanges the Dix {seven} for {card} (+{points})",
-        "log_dix2": "{name} exchanges the second Dix {seven} for the first",
-        "log_dix2_pts": "{name} exchanges the second Dix {seven} for the first (+{points})",
-        "res_title": "Result · trump {suit}",
-        "res_line": "{name}: melds {melds}; trick points {tricks}; score {score}",
-        "res_none": "none", "res_last": "last trick +{n}", "res_first": "first trick +{n}",
-    },
-}
 
 
 def present_zweier(view: ZweierView, ctx: Context) -> Table:
     """One seat's (or a spectator's) Zweierbinokel table."""
-    t = tr(TEXTS, ctx.lang)
+    t = tr(TABLE_TEXTS, ctx.lang)
     me = view.player
     return Table(
         game=view.game, title=t("title"), lang=ctx.lang, players=view.players, me=me,
@@ -229,7 +147,7 @@ def _shown_in_order(view: ZweierView,
 
 def _free_tricks(view: ZweierView) -> int:
     """The tricks played while the stock lasts: each takes two cards from it."""
-    return (48 if view.rules.sevens else 40) // 2 - 12
+    return (len(full_deck(view.rules)) - DEALT) // 2
 
 
 def _first_turned_up(view: ZweierView) -> Card | None:
@@ -279,9 +197,9 @@ def _choices(view: ZweierView, ctx: Context, t: T) -> Choices:
     buttons: list[Button] = []
     if "exchange" in acts and view.trump_card is not None:
         seven, up = card(view.trump, SEVEN), view.trump_card
-        key = ("exchange" if up != seven else "exchange2") + ("_pts" if view.rules.dix else "")
-        buttons.append(Button("exchange", t(key, seven=ctx.card(seven), card=ctx.card(up),
-                                            points=10)))
+        key = "exchange" if up != seven else "exchange2"
+        label = t(key, seven=ctx.card(seven), card=ctx.card(up)) + _dix_points(view)
+        buttons.append(Button("exchange", label))
     melds = sorted((kinds[a] for a in acts if a.startswith("meld ")),
                    key=lambda k: -k.points)  # the best first; sorted() keeps table order
     buttons += [Button(k.action, _meld_label(k, ctx, t), "primary" if i == 0 else "")
@@ -293,6 +211,11 @@ def _choices(view: ZweierView, ctx: Context, t: T) -> Choices:
     return Choices(buttons=tuple(buttons), cards=CardChoice("play", cards, hint))
 
 
+def _dix_points(view: ZweierView) -> str:
+    """What an exchanged Dix scores, after its text (nothing when it scores nothing)."""
+    return f" (+{DIX_POINTS})" if view.rules.dix else ""
+
+
 def _log(view: ZweierView, ctx: Context, t: T) -> list[str]:
     up = _first_turned_up(view)
     out: list[str] = []
@@ -300,7 +223,7 @@ def _log(view: ZweierView, ctx: Context, t: T) -> list[str]:
         out.append(t("log_turned", card=ctx.card(up), suit=ctx.suit(view.trump)))
         dix = card(view.trump, SEVEN)
         if view.rules.sevens and view.rules.dix and up == dix:
-            out.append(t("log_dix_up", name=ctx.name(view.dealer), points=10))
+            out.append(t("log_dix_up", name=ctx.name(view.dealer), points=DIX_POINTS))
     kinds = _kinds(view)
     taken = [c for _, why, c in view.shown if why == "exchange"]
     last = next(((s, c) for s, why, c in view.shown if why == "last card"), None)
@@ -317,8 +240,8 @@ def _log(view: ZweierView, ctx: Context, t: T) -> list[str]:
             seven = card(view.trump, SEVEN)
             got = taken.pop(0) if taken else seven
             key = "log_exchange" if got != seven else "log_dix2"
-            key += "_pts" if view.rules.dix else ""
-            out.append(t(key, name=name, seven=ctx.card(seven), card=ctx.card(got), points=10))
+            out.append(t(key, name=name, seven=ctx.card(seven), card=ctx.card(got))
+                       + _dix_points(view))
         elif verb == "play":
             plays += 1
             if plays % 2 or plays // 2 > len(view.tricks):

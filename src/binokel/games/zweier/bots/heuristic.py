@@ -15,7 +15,7 @@
 
 ``make_bot("heuristic")`` plays Zweierbinokel with this bot (it is registered for the game).
 
->>> from binokel.games.zweier.state import ZweierRules, ZweierState
+>>> from binokel.games.zweier import ZweierRules, ZweierState
 >>> state = ZweierState.new(ZweierRules(), dealer=0, seed=11)
 >>> bots = [ZweierHeuristicBot(seed=1), ZweierHeuristicBot(seed=2)]
 >>> while not state.is_over:
@@ -26,37 +26,31 @@
 
 from __future__ import annotations
 
-import random
 from functools import lru_cache
 from typing import Any
 
 from ....bots import legal_actions_of
 from ....core.cards import (
-    ASS,
-    CARD_POINTS,
     KOENIG,
     OBER,
     SUIT_MASKS,
     SUITS,
-    UNTER,
-    ZEHN,
     Card,
     CardSet,
     bit,
     card,
-    card_token,
     cardset,
     count,
     distinct,
 )
-from ....core.trick import NONE, beats, legal_mask
+from ....core.trick import PLAY_ACTIONS, beats, play_card
+from ...binokel.melds import BO, FAMILY_RANKS, FOUR_VALUES, SU
 from ...binokel.solver import search_bounds
-from ..state import BO, FREE, SU, MeldKind, ZweierRules, ZweierView, full_deck, meld_kinds
-
-_PLAY = {f"play {card_token(c)}": c for c in range(32) if c & 7 != 7}
-_FAMILY = (ASS, ZEHN, KOENIG, OBER, UNTER)
-_FOURS = (ASS, KOENIG, OBER, UNTER)
-_RK = {UNTER: "unter", OBER: "ober", KOENIG: "koenig", ASS: "ass"}
+from ..deal import FREE, full_deck
+from ..melds import RANK_KEYS, MeldKind, meld_kinds
+from ..play import strict_legal
+from ..rules import ZweierRules
+from ..view import ZweierView
 
 
 @lru_cache(maxsize=64)
@@ -65,28 +59,14 @@ def _kinds(trump: int, rules: ZweierRules) -> tuple[dict[str, int], tuple[MeldKi
     return {k.action: k.points for k in kinds}, kinds
 
 
-def _set(cards: tuple[Card, ...]) -> CardSet:
-    s = 0
-    for c in cards:
-        s += bit(c)
-    return s
-
-
-def strict_legal(hand: CardSet, led: Card, trump: int, must_beat: bool) -> CardSet:
-    """The cards of ``hand`` that may follow ``led`` after the stock (as the engine rules)."""
-    suit = led >> 3
-    if suit != trump and not must_beat:
-        return (hand & SUIT_MASKS[suit]) or (hand & SUIT_MASKS[trump]) or hand
-    return legal_mask(hand, suit, led, led if suit == trump else NONE, trump)
-
-
 class ZweierHeuristicBot:
-    """Plays by the game's own scoring; deterministic under its seed."""
+    """Plays by the game's own scoring. It draws no lots: the same view gets the same action
+    whatever the seed (which it takes as every bot does)."""
 
     name = "heuristic"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        self.seed = seed
 
     def choose(self, view: Any) -> str:
         actions = legal_actions_of(view)
@@ -99,19 +79,19 @@ class ZweierHeuristicBot:
         melds = [a for a in actions if a.startswith("meld")]
         if melds:
             return max(melds, key=lambda a: (values[a], a))
-        cards = [_PLAY[a] for a in actions]
-        pts = CARD_POINTS[v.rules.card_points]
+        cards = [c for c in map(play_card, actions) if c is not None]
+        pts = v.rules.points
         if v.phase == FREE:
             c = self._free(v, cards, pts)
         else:
             c = self._strict(v, cards, pts)
-        return f"play {card_token(c)}"
+        return PLAY_ACTIONS[c]
 
     # ---------------------------------------------------------------- free phase
     def _keep(self, v: ZweierView) -> dict[Card, int]:
         """What each of our cards is still worth for melds and trick-taking."""
         me = v.player
-        mine = _set(v.hand) + _set(v.table[me])
+        mine = cardset(v.hand) + cardset(v.table[me])
         done = {(m.name, m.suit) for m in v.melds[me]}
         trump = v.trump
         keep: dict[Card, int] = {}
@@ -121,7 +101,7 @@ class ZweierHeuristicBot:
 
         for s in SUITS:
             t = s == trump
-            fam = [card(s, r) for r in _FAMILY if count(mine, card(s, r))]
+            fam = [card(s, r) for r in FAMILY_RANKS if count(mine, card(s, r))]
             if ("family", s) not in done and len(fam) >= 3:
                 for c in fam:
                     add(c, 6 * (len(fam) - 2) * (2 if t else 1))
@@ -130,9 +110,9 @@ class ZweierHeuristicBot:
                     "family", s) not in done:
                 add(k, 25 if t else 15)
                 add(o, 25 if t else 15)
-        for r in _FOURS:
+        for r in FOUR_VALUES:  # the fours that are melds under any rules
             held = [card(s, r) for s in SUITS if count(mine, card(s, r))]
-            if len(held) >= 3 and (f"four_{_RK[r]}", None) not in done:
+            if len(held) >= 3 and (f"four_{RANK_KEYS[r]}", None) not in done:
                 for c in held:
                     add(c, 8 * (len(held) - 2))
         if ("binokel", None) not in done:
@@ -164,7 +144,7 @@ class ZweierHeuristicBot:
 
     def _meld_in_hand(self, v: ZweierView) -> bool:
         """Whether the hand alone holds a meld (hand cards can always be melded)."""
-        hand = _set(v.hand)
+        hand = cardset(v.hand)
         _, kinds = _kinds(v.trump, v.rules)
         return any(all(count(hand, c) >= n for c, n in k.need) for k in kinds)
 
@@ -174,7 +154,7 @@ class ZweierHeuristicBot:
 
     def _strict(self, v: ZweierView, cards: list[Card], pts: tuple[int, ...]) -> Card:
         r = v.rules
-        hand = _set(v.hand)
+        hand = cardset(v.hand)
         opp = opponent_hand(v)
         trump = v.trump
         if len(v.hand) <= self.exact_from:
@@ -204,10 +184,10 @@ class ZweierHeuristicBot:
 def opponent_hand(v: ZweierView) -> CardSet:
     """After the stock every card not seen is the opponent's: the full deck less our hand
     and every card played."""
-    played = _set(v.trick)
+    played = cardset(v.trick)
     for t in v.tricks:
-        played += _set(t.cards)
-    return cardset(full_deck(v.rules)) - _set(v.hand) - played
+        played += cardset(t.cards)
+    return cardset(full_deck(v.rules)) - cardset(v.hand) - played
 
 
 class StrictSolver:
@@ -219,7 +199,7 @@ class StrictSolver:
     >>> from binokel.core.cards import parse_cards
     >>> from binokel.core.cards import CARD_POINTS
     >>> s = StrictSolver(trump=2, must_beat=True, pts=CARD_POINTS["classic"], bonus=10)
-    >>> mine, opp = _set(tuple(parse_cards("HA EK"))), _set(tuple(parse_cards("H10 EA")))
+    >>> mine, opp = cardset(parse_cards("HA EK")), cardset(parse_cards("H10 EA"))
     >>> s.value(mine, opp, we_lead=True)  # EK to his EA, then his H10 into our HA: 21 + 10
     31
     >>> s.after(mine - bit(parse_cards("HA")[0]), opp, parse_cards("HA")[0], -1)  # HA first

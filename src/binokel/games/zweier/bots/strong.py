@@ -8,7 +8,7 @@ the heuristic searches only the last four tricks. The solver remembers every pos
 valued, so the first search of a deal (up to about half a second in pure Python) pays for
 the rest of it. Before that, melds, the Dix and free play are the heuristic's.
 
->>> from binokel.games.zweier.state import ZweierRules, ZweierState
+>>> from binokel.games.zweier import ZweierRules, ZweierState
 >>> state = ZweierState.new(ZweierRules(), dealer=0, seed=11)
 >>> bots = [ZweierStrongBot(seed=1), ZweierStrongBot(seed=2)]
 >>> while not state.is_over:
@@ -19,7 +19,8 @@ the rest of it. Before that, melds, the Dix and free play are the heuristic's.
 
 from __future__ import annotations
 
-from ..state import ZweierRules, ZweierView
+from ..rules import ZweierRules
+from ..view import ZweierView
 from .heuristic import StrictSolver, ZweierHeuristicBot
 
 # Positions remembered per solver before it starts afresh (a deal needs up to ~250,000).
