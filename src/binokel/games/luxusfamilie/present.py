@@ -1,5 +1,6 @@
 """The table of Luxusfamilie (3 to 8 players): everyone's melds shown at once, the best meld
-names trump, known voids per seat, power points, set-aside cards with 5 and 7 players.
+names trump, known voids per seat, power points, set-aside cards with 5 and 7 players. The
+words are in :mod:`.texts`.
 
 >>> from binokel.games.luxusfamilie.state import LuxusRules, LuxusState
 >>> s = LuxusState.new(LuxusRules(), dealer=0, seed=3, players=5)
@@ -32,75 +33,9 @@ from ...present import (
 )
 from ..binokel.melds import Meld, MeldResult
 from .state import POWER, LuxusView
+from .texts import TEXTS
 
 T = Callable[..., str]
-
-TEXTS = {
-    "de": {
-        "title": "Luxusfamilie", "dealer": "Geber", "vorhand": "Vorhand",
-        "maker": "bestimmt Trumpf", "dealer_is": "Geber {name}",
-        "names_trump": "{name} bestimmt Trumpf ({why})",
-        "trump_by": "Trumpf {suit} von {name} ({why})",
-        "to_move": "{name} ist dran", "over": "Spiel vorbei",
-        "why_melds": "höchste Meldung", "why_order": "Gleichstand, sitzt früher",
-        "why_tie": "Gleichstand bei den Meldungen, {what}",
-        "sevens": "mehr Siebener", "unter": "mehr Unter", "ober": "mehr Ober",
-        "koenig": "mehr Könige", "zehn": "mehr Zehner", "ass": "mehr Asse",
-        "power": "Machtpunkte {n} · Stiche {k}", "voids": "fehlt: {suits}",
-        "aside": "Übrige Karten", "aside_n": "{n} Karten verdeckt",
-        "aside_pts": "{n} Machtpunkte, zählen für niemanden",
-        "aside_last": "{n} Machtpunkte, für den letzten Stich",
-        "trump": "Trumpf {suit}",
-        "play_hint": "Bediene; wer nicht bedienen kann, muss trumpfen (außer bei Trumpf).",
-        "play_hint_untrumped": "Bediene; wer nicht kann, muss trumpfen, solange kein Trumpf "
-                               "im Stich liegt.",
-        "play_hint_none": "Bediene; wer nicht kann, legt eine beliebige Karte.",
-        "trick": "Stich {n}", "last_trick": "Letzter Stich",
-        "log_melds": "{name} meldet {melds} = {total}", "log_no_melds": "{name} meldet nichts",
-        "log_trump": "{name} bestimmt Trumpf {suit} ({why})",
-        "log_trump_melds": "Meldungen in Trumpf zählen jetzt mehr (+20 je Paar, +50 je "
-                           "Familie): {totals}",
-        "log_trick": "Stich {n}, {leader} spielt aus: {cards} → {name} ({points})",
-        "res_trump": "Trumpf {suit}, bestimmt von {name} ({why})",
-        "res_line": "{name}: Meldung {melds} + Stichpunkte {tricks} = {score} "
-                    "({power} Machtpunkte, {won})",
-        "won_1": "1 Stich", "won_n": "{n} Stiche",
-        "res_void": "{name}: Meldung {n} verfällt (kein Stich)",
-        "res_aside": "Übrige Karten: {cards} ({what})",
-    },
-    "en": {
-        "title": "Luxusfamilie", "dealer": "dealer", "vorhand": "Vorhand",
-        "maker": "trump maker", "dealer_is": "dealer {name}",
-        "names_trump": "{name} names trump ({why})",
-        "trump_by": "trump {suit} by {name} ({why})",
-        "to_move": "{name} to move", "over": "deal over",
-        "why_melds": "highest melds", "why_order": "tied, sits earlier",
-        "why_tie": "melds tied, {what}",
-        "sevens": "more sevens", "unter": "more Unters", "ober": "more Obers",
-        "koenig": "more Kings", "zehn": "more Tens", "ass": "more Aces",
-        "power": "power points {n} · tricks {k}", "voids": "void: {suits}",
-        "aside": "Set aside", "aside_n": "{n} cards face down",
-        "aside_pts": "{n} power points, counted for nobody",
-        "aside_last": "{n} power points, for the last trick",
-        "trump": "Trump {suit}",
-        "play_hint": "Follow suit; if void, play a trump (unless trump was led).",
-        "play_hint_untrumped": "Follow suit; if void, play a trump while no trump lies in "
-                               "the trick.",
-        "play_hint_none": "Follow suit; if void, play any card.",
-        "trick": "Trick {n}", "last_trick": "Last trick",
-        "log_melds": "{name} melds {melds} = {total}", "log_no_melds": "{name} melds nothing",
-        "log_trump": "{name} names trump {suit} ({why})",
-        "log_trump_melds": "Melds in trump now count more (+20 per pair, +50 per family): "
-                           "{totals}",
-        "log_trick": "Trick {n}, {leader} leads: {cards} → {name} ({points})",
-        "res_trump": "Trump {suit}, named by {name} ({why})",
-        "res_line": "{name}: melds {melds} + trick points {tricks} = {score} "
-                    "({power} power points, {won})",
-        "won_1": "1 trick", "won_n": "{n} tricks",
-        "res_void": "{name}: melds {n} void (no trick)",
-        "res_aside": "Set aside: {cards} ({what})",
-    },
-}
 
 
 def present_luxus(view: LuxusView, ctx: Context) -> Table:

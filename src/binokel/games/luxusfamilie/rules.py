@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from ...core.rules import RulesError, RuleSet, SeriesEnd, option
+from .texts import PRESET_TEXTS
 
 
 def _family_plus(v: Any) -> bool:
@@ -33,15 +34,6 @@ LUXUS_PRESETS: dict[str, dict[str, Any]] = {
     "standard": {},
     # For tables used to Binokel: trump melds count double-ish and the last trick earns 10.
     "binokel": {"trump_melds": True, "last_trick_bonus": 10},
-}
-LUXUS_PRESET_TEXT: dict[str, tuple[str, str]] = {
-    "standard": ("Seed 004 with our tables: plain meld values, Luxusfamilie 150, power points "
-                 "rounded to tens, 12 deals",
-                 "Text 004 mit unseren Tabellen: einfache Meldewerte, Luxusfamilie 150, "
-                 "Machtpunkte auf Zehner gerundet, 12 Spiele"),
-    "binokel": ("As standard, with Binokel habits: trump melds count more, last trick +10",
-                "Wie standard, mit Binokel-Gewohnheiten: Trumpfmeldungen zählen mehr, "
-                "letzter Stich +10"),
 }
 
 
@@ -61,7 +53,7 @@ class LuxusRules(RuleSet):
     """The Luxusfamilie rule set: a preset name plus every option's value."""
 
     presets_table: ClassVar[Mapping[str, Mapping[str, Any]]] = LUXUS_PRESETS
-    preset_texts: ClassVar[Mapping[str, tuple[str, str]]] = LUXUS_PRESET_TEXT
+    preset_texts: ClassVar[Mapping[str, tuple[str, str]]] = PRESET_TEXTS
 
     preset: str = "standard"
     # melds (the seed's table is missing: every value here is ours)
