@@ -1,8 +1,9 @@
 """The table of Luxusfamilie (3 to 8 players): everyone's melds shown at once, the best meld
-names trump, known voids per seat, power points, set-aside cards with 5 and 7 players. The
-words are in :mod:`.texts`.
+names trump, known voids per seat, power points, set-aside cards with 5 and 7 players. It
+reads only the view; the words are in :mod:`.texts`.
 
->>> from binokel.games.luxusfamilie.state import LuxusRules, LuxusState
+>>> from binokel.games.luxusfamilie.rules import LuxusRules
+>>> from binokel.games.luxusfamilie.state import LuxusState
 >>> s = LuxusState.new(LuxusRules(), dealer=0, seed=3, players=5)
 >>> t = present_luxus(s.view(s.to_move), Context("en", ("Ann", "Bob", "Cid", "Dan", "Eve")))
 >>> t.status
@@ -32,8 +33,10 @@ from ...present import (
     trick_view,
 )
 from ..binokel.melds import Meld, MeldResult
-from .state import POWER, LuxusView
+from .melds import plain_points
+from .scoring import POWER, LuxusResult
 from .texts import TEXTS
+from .view import LuxusView
 
 T = Callable[..., str]
 
@@ -117,9 +120,13 @@ def _panels(view: LuxusView, ctx: Context, t: T) -> tuple[Panel, ...]:
     if res is None:
         return (Panel(t("aside"), (), t("aside_n", n=view.leftover_count)),)
     # Turned up after the deal.
+    return (Panel(t("aside"), tuple(card_token(c) for c in res.leftover), _aside(res, t)),)
+
+
+def _aside(res: LuxusResult, t: T) -> str:
+    """The set-aside cards' power points and whom they count for."""
     power = sum(POWER[c & 7] for c in res.leftover)
-    key = "aside_last" if res.leftover_rule == "last_trick" else "aside_pts"
-    return (Panel(t("aside"), tuple(card_token(c) for c in res.leftover), t(key, n=power)),)
+    return t("aside_last" if res.leftover_rule == "last_trick" else "aside_pts", n=power)
 
 
 def _last_trick(view: LuxusView, t: T) -> TrickView | None:
@@ -146,17 +153,9 @@ def _choices(view: LuxusView, ctx: Context, t: T) -> Choices:
                                     hint))
 
 
-# What a suit meld in trump gains with ``trump_melds`` (the engine's meld table: +20 per
-# pair, +50 per family, twice that for the doubled melds).
-_TRUMP_UP = {"pair": 20, "family": 50, "luxusfamilie": 50, "double_family": 100,
-             "double_luxusfamilie": 100}
-
-
 def _plain(view: LuxusView, m: Meld) -> int:
     """A meld's points as shown at the deal, before trump counted it up."""
-    if view.rules.trump_melds and view.trump >= 0 and m.suit == view.trump:
-        return m.points - _TRUMP_UP.get(m.name, 0)
-    return m.points
+    return plain_points(m, view.trump if view.rules.trump_melds else -1)
 
 
 def _log(view: LuxusView, ctx: Context, t: T) -> list[str]:
@@ -199,7 +198,7 @@ def _result(view: LuxusView, ctx: Context, t: T) -> list[str]:
     res = view.result
     if res is None:
         return []
-    lines = [t("res_trump", suit=ctx.suit(res.trump), name=ctx.name(res.declarer),
+    lines = [t("res_trump", suit=ctx.suit(res.trump), name=ctx.name(view.trump_maker),
                why=_why(view, t))]
     for s in range(view.players):
         if res.melds[s].total and res.meld_points[s] == 0:
@@ -210,7 +209,5 @@ def _result(view: LuxusView, ctx: Context, t: T) -> list[str]:
                        won=t("won_1") if res.tricks_won[s] == 1 else
                        t("won_n", n=res.tricks_won[s])))
     if res.leftover:
-        power = sum(POWER[c & 7] for c in res.leftover)
-        key = "aside_last" if res.leftover_rule == "last_trick" else "aside_pts"
-        lines.append(t("res_aside", cards=ctx.cards(res.leftover), what=t(key, n=power)))
+        lines.append(t("res_aside", cards=ctx.cards(res.leftover), what=_aside(res, t)))
     return lines
