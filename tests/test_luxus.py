@@ -25,21 +25,16 @@ from binokel.core.cards import (
     parse_cards,
 )
 from binokel.core.errors import IllegalAction, RulesError
+from binokel.core.outcome import Termination
 from binokel.games.luxusfamilie.bots import LuxusHeuristicBot, choose_trump
-from binokel.games.luxusfamilie.rules import convert
-from binokel.games.luxusfamilie.state import (
-    PACKETS,
-    TIE_NAMES,
-    LuxusRules,
-    LuxusState,
-    choose_trump_maker,
-    deal_seats,
-    full_deck,
-    legal_mask,
-    luxus_melds,
-    random_deal,
-    trump_claim,
-)
+from binokel.games.luxusfamilie.deal import PACKETS, deal_seats, full_deck
+from binokel.games.luxusfamilie.melds import luxus_melds
+from binokel.games.luxusfamilie.play import legal_mask
+from binokel.games.luxusfamilie.rules import LuxusRules
+from binokel.games.luxusfamilie.scoring import convert
+from binokel.games.luxusfamilie.state import LuxusState, random_deal
+from binokel.games.luxusfamilie.trump import TIE_NAMES, choose_trump_maker, trump_claim
+from binokel.present import present
 from binokel.record import Record, RecordError
 from binokel.registry import find_game, new_series
 
@@ -304,6 +299,9 @@ def test_hand_built_deal_melds_and_trump() -> None:
                                           for p in range(4)]
     assert [m.total for m in s.melds] == [150, 0, 0, 140]
     assert s.trump_maker == 0 and s.to_move == 0 and s.phase == "trump"
+    # The suit by letter in any case or by name; stored canonically.
+    for spelling in ("h", "Herz", "HEARTS"):
+        assert s.child(f"trump {spelling}").history == [(0, "trump H")]
     s.apply("trump H")
     assert s.phase == "play" and s.to_move == 0 and s.trick_leader == 0 and s.trump == 2
 
@@ -351,17 +349,22 @@ def test_complete_scored_deal() -> None:
     assert r.meld_points == (150, 0, 0, 140)
     assert r.scores == (210, 90, 30, 200)
     assert r.declarer == 0 and r.trump == 2 and r.contract == "normal" and r.made is None
-    assert r.leftover == ()
+    assert r.leftover == () and r.termination is Termination.PLAYED
+    assert s.points_taken() == r.power_points and s.points_total() == 240
     # Known voids: S0 B (and trump, trick 11) and H (trick 6); S1 B; S2 E and H; S3 E B H.
     assert s.view(2).voids == ("BH", "B", "EH", "EBH")
-    en = r.explain("en")
-    assert en[0] == "Trump: Hearts, named by Seat 0 (best melds)"
-    assert en[1] == ("  Seat 0: Luxusfamilie Acorns 150 = 150; 3 tricks, 57 power points -> "
-                     "60 trick points; score 150 + 60 = 210")
-    assert en[2].startswith("  Seat 1: no melds; 5 tricks, 91 power points")
-    de = r.explain("de")
-    assert de[0] == "Trumpf: Herz, bestimmt von Platz 0 (beste Meldung)"
-    assert "Paar Herz 20" in de[4] and "Wertung 140 + 60 = 200" in de[4]
+    # The result in words is the presenter's (the table's log and result lines).
+    en = present(s.public_view(), "en")
+    assert en.log[:2] == ("Seat 0 melds Luxusfamilie Acorns 150 = 150", "Seat 1 melds nothing")
+    assert en.result[:3] == (
+        "Trump Hearts, named by Seat 0 (highest melds)",
+        "Seat 0: melds 150 + trick points 60 = 210 (57 power points, 3 tricks)",
+        "Seat 1: melds 0 + trick points 90 = 90 (91 power points, 5 tricks)")
+    de = present(s.public_view(), "de")
+    assert de.result[0] == "Trumpf Herz, bestimmt von Platz 0 (höchste Meldung)"
+    assert "Paar Herz 20" in de.log[3] and de.log[3].endswith("= 140")
+    assert de.result[4] == "Platz 3: Meldung 140 + Stichpunkte 60 = 200 (59 Machtpunkte, " \
+        "2 Stiche)"
     data = r.to_json()
     assert data["scores"] == [210, 90, 30, 200] and data["trump"] == "H"
 
@@ -406,7 +409,8 @@ def test_meld_needs_trick_option() -> None:
         for p in range(8):
             if r.melds[p].total and r.tricks_won[p] == 0:
                 assert r.meld_points[p] == 0 and r.scores[p] == r.trick_points[p]
-                assert "void (no trick)" in r.explain("en")[p + 1]
+                assert f"Seat {p}: melds {r.melds[p].total} void (no trick)" in \
+                    present(s.public_view(), "en").result
                 found += 1
             else:
                 assert r.meld_points[p] == r.melds[p].total
@@ -460,26 +464,28 @@ def test_options_presets_and_errors() -> None:
 # ----------------------------------------------------------------------- errors
 def test_illegal_and_malformed_actions_leave_the_state_unchanged() -> None:
     s = hand_deal()
-    cases = [("", "names trump"), ("play EA", "names trump"), ("bid 150", "names trump"),
+    cases = [("", "empty action"), ("play EA", "the trump phase expects one of trump"),
+             ("bid 150", "the trump phase expects one of trump"), (17, "text"),
              ("trump", "not a suit"), ("trump X", "not a suit"), ("trump H S", "not a suit")]
     for action, why in cases:
         before = snapshot(s)
         with pytest.raises(IllegalAction, match=why):
-            s.apply(action)
+            s.apply(action)  # type: ignore[arg-type]
         assert snapshot(s) == before, action
-    s.apply("trump h")  # case does not matter; stored canonically
+    s.apply("TRUMP h")  # case does not matter; stored canonically
     assert s.history == [(0, "trump H")]
     s.apply("play EA")
-    cases = [("", "plays a card"), ("trump E", "plays a card"), ("play", "not a card"),
-             ("play ZZ", "not a card"), ("play E9", "no such card"),
-             ("play HK", "does not hold"), ("play HA", "must follow E"),
-             ("pass", "plays a card")]
+    cases = [("   ", "empty action"), ("trump E", "the play phase expects play CARD"),
+             ("play", "not a card"), ("play ZZ", "not a card"), ("play E9", "no such card"),
+             ("play EA EA", "not a card"), ("play HK", "seat 1 does not hold HK"),
+             ("play HA", r"must follow E \(Farbzwang\); legal: EA E10 E7"),
+             ("pass", "the play phase expects play CARD"), ("x" * 201, "at most 200")]
     for action, why in cases:
         before = snapshot(s)
         with pytest.raises(IllegalAction, match=why):
             s.apply(action)
         assert snapshot(s) == before, action
-    s.apply("play e7")  # aliases and case are accepted, stored canonically
+    s.apply("  PLAY   e7 ")  # verb and card in any case, stored canonically
     assert s.history[-1] == (1, "play E7")
     s = play_tricks(hand_deal(), TRICKS)
     with pytest.raises(IllegalAction, match="over"):

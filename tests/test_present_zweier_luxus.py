@@ -20,7 +20,8 @@ from typing import Any
 import pytest
 
 from binokel.core.cards import card_token, cards_of, parse_card
-from binokel.games.luxusfamilie.state import LuxusRules, LuxusState
+from binokel.games.luxusfamilie.rules import LuxusRules
+from binokel.games.luxusfamilie.state import LuxusState
 from binokel.games.zweier.rules import ZweierRules
 from binokel.games.zweier.state import ZweierState
 from binokel.present import Choices, Table, present

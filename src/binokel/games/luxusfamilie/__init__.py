@@ -1,10 +1,19 @@
 """Luxusfamilie, Binokel for three to eight without bidding (seed 004, RULES §7).
 
+The engine, one module per rule topic:
+
 - :mod:`.rules`: the options and presets (the seed's missing tables are ours);
-- :mod:`.state`: the deal (:class:`LuxusState`): melds, the trump maker, play, scoring;
-- :mod:`.texts`: the rules in brief, German and English;
-- :mod:`.present`: the table a front end draws;
-- :mod:`.bots`: the heuristic player.
+- :mod:`.deal`: the deck, the packets per player count, the set-aside cards;
+- :mod:`.melds`: the meld table and the best melding of a hand;
+- :mod:`.trump`: who names trump (meld totals and the tie-break) and ``trump T``;
+- :mod:`.play`: what may be played (Farbzwang, Trumpfzwang) and the known voids;
+- :mod:`.scoring`: power points, their conversion, the result (:class:`LuxusResult`);
+- :mod:`.view`: what a seat may know (:class:`LuxusView`);
+- :mod:`.state`: the deal (:class:`LuxusState`) and the play;
+- :mod:`.texts`: every German and English text: the rules in brief and the table's words.
+
+Above the engine, loaded only when asked: :mod:`.present` (the table a front end draws) and
+:mod:`.bots` (the heuristic player).
 """
 
 from __future__ import annotations
@@ -13,8 +22,9 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...core.spec import BotFactory, GameSpec
+from .deal import PLAYER_COUNTS, full_deck
 from .rules import LuxusRules
-from .state import PLAYER_COUNTS, LuxusState, full_deck
+from .state import LuxusState
 from .texts import HELP
 
 

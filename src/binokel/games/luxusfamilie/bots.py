@@ -46,9 +46,13 @@ from ...core.cards import (
     parse_card,
     size,
 )
-from .state import PLAY_ACTIONS, POWER, TRUMP_ACTIONS, LuxusView, full_deck, luxus_melds
+from ...core.trick import PLAY_ACTIONS, beats
+from .deal import DECK_SET, TRUMP
+from .melds import luxus_melds
+from .scoring import POWER
+from .trump import TRUMP_ACTIONS
+from .view import LuxusView
 
-_DECK_SET: CardSet = sum(bit(c) for c in full_deck())
 # What holding a trump is worth when choosing trump, by rank slot: 7, 9, U, O, K, 10, A.
 _TRUMP_WORTH = (1, 0, 2, 3, 4, 6, 8)
 # What it costs to give a card away besides its points: trumps and aces win tricks later.
@@ -92,7 +96,7 @@ class LuxusHeuristicBot:
         if getattr(view, "game", None) != "luxusfamilie":
             raise ValueError("LuxusHeuristicBot plays Luxusfamilie views only")
         hand = cardset(view.hand)
-        if view.phase == "trump":
+        if view.phase == TRUMP:
             a = choose_trump(hand, view)
             return a if a in actions else actions[0]
         if len(actions) == 1:
@@ -115,7 +119,7 @@ class _CardPlay:
                 played += bit(c)
         for c in view.trick:
             played += bit(c)
-        self.unseen = _DECK_SET - played - hand
+        self.unseen = DECK_SET - played - hand
         # Known voids, and suits of which no card is out any more: nobody else holds them.
         gone = 0
         for s in SUITS:
@@ -131,14 +135,10 @@ class _CardPlay:
         if trick:
             w = trick[0]
             for c in trick[1:]:
-                if self.beats(c, w):
+                if beats(c, w, self.trump):
                     w = c
             self.win_card = w
         self.trick_pts = sum(POWER[c & 7] for c in trick)
-
-    def beats(self, c: Card, best: Card) -> bool:
-        s, bs = c >> 3, best >> 3
-        return c > best if s == bs else s == self.trump
 
     def may_be_void(self, seat: int, suit: int, by: int) -> bool:
         """Whether ``seat`` may lack ``suit``: shown by play, or the suit is so thin that
@@ -212,7 +212,7 @@ class _CardPlay:
         win = self.win_card
         led = self.led
         after = self.after
-        winners = [c for c in cards if self.beats(c, win)]
+        winners = [c for c in cards if beats(c, win, self.trump)]
         # Points the players behind will likely add when they must follow.
         later = 2 * len(after)
         if winners:

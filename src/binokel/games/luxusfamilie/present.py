@@ -1,7 +1,9 @@
 """The table of Luxusfamilie (3 to 8 players): everyone's melds shown at once, the best meld
-names trump, known voids per seat, power points, set-aside cards with 5 and 7 players.
+names trump, known voids per seat, power points, set-aside cards with 5 and 7 players. It
+reads only the view; the words are in :mod:`.texts`.
 
->>> from binokel.games.luxusfamilie.state import LuxusRules, LuxusState
+>>> from binokel.games.luxusfamilie.rules import LuxusRules
+>>> from binokel.games.luxusfamilie.state import LuxusState
 >>> s = LuxusState.new(LuxusRules(), dealer=0, seed=3, players=5)
 >>> t = present_luxus(s.view(s.to_move), Context("en", ("Ann", "Bob", "Cid", "Dan", "Eve")))
 >>> t.status
@@ -31,76 +33,12 @@ from ...present import (
     trick_view,
 )
 from ..binokel.melds import Meld, MeldResult
-from .state import POWER, LuxusView
+from .melds import plain_points
+from .scoring import POWER, LuxusResult
+from .texts import TEXTS
+from .view import LuxusView
 
 T = Callable[..., str]
-
-TEXTS = {
-    "de": {
-        "title": "Luxusfamilie", "dealer": "Geber", "vorhand": "Vorhand",
-        "maker": "bestimmt Trumpf", "dealer_is": "Geber {name}",
-        "names_trump": "{name} bestimmt Trumpf ({why})",
-        "trump_by": "Trumpf {suit} von {name} ({why})",
-        "to_move": "{name} ist dran", "over": "Spiel vorbei",
-        "why_melds": "höchste Meldung", "why_order": "Gleichstand, sitzt früher",
-        "why_tie": "Gleichstand bei den Meldungen, {what}",
-        "sevens": "mehr Siebener", "unter": "mehr Unter", "ober": "mehr Ober",
-        "koenig": "mehr Könige", "zehn": "mehr Zehner", "ass": "mehr Asse",
-        "power": "Machtpunkte {n} · Stiche {k}", "voids": "fehlt: {suits}",
-        "aside": "Übrige Karten", "aside_n": "{n} Karten verdeckt",
-        "aside_pts": "{n} Machtpunkte, zählen für niemanden",
-        "aside_last": "{n} Machtpunkte, für den letzten Stich",
-        "trump": "Trumpf {suit}",
-        "play_hint": "Bediene; wer nicht bedienen kann, muss trumpfen (außer bei Trumpf).",
-        "play_hint_untrumped": "Bediene; wer nicht kann, muss trumpfen, solange kein Trumpf "
-                               "im Stich liegt.",
-        "play_hint_none": "Bediene; wer nicht kann, legt eine beliebige Karte.",
-        "trick": "Stich {n}", "last_trick": "Letzter Stich",
-        "log_melds": "{name} meldet {melds} = {total}", "log_no_melds": "{name} meldet nichts",
-        "log_trump": "{name} bestimmt Trumpf {suit} ({why})",
-        "log_trump_melds": "Meldungen in Trumpf zählen jetzt mehr (+20 je Paar, +50 je "
-                           "Familie): {totals}",
-        "log_trick": "Stich {n}, {leader} spielt aus: {cards} → {name} ({points})",
-        "res_trump": "Trumpf {suit}, bestimmt von {name} ({why})",
-        "res_line": "{name}: Meldung {melds} + Stichpunkte {tricks} = {score} "
-                    "({power} Machtpunkte, {won})",
-        "won_1": "1 Stich", "won_n": "{n} Stiche",
-        "res_void": "{name}: Meldung {n} verfällt (kein Stich)",
-        "res_aside": "Übrige Karten: {cards} ({what})",
-    },
-    "en": {
-        "title": "Luxusfamilie", "dealer": "dealer", "vorhand": "Vorhand",
-        "maker": "trump maker", "dealer_is": "dealer {name}",
-        "names_trump": "{name} names trump ({why})",
-        "trump_by": "trump {suit} by {name} ({why})",
-        "to_move": "{name} to move", "over": "deal over",
-        "why_melds": "highest melds", "why_order": "tied, sits earlier",
-        "why_tie": "melds tied, {what}",
-        "sevens": "more sevens", "unter": "more Unters", "ober": "more Obers",
-        "koenig": "more Kings", "zehn": "more Tens", "ass": "more Aces",
-        "power": "power points {n} · tricks {k}", "voids": "void: {suits}",
-        "aside": "Set aside", "aside_n": "{n} cards face down",
-        "aside_pts": "{n} power points, counted for nobody",
-        "aside_last": "{n} power points, for the last trick",
-        "trump": "Trump {suit}",
-        "play_hint": "Follow suit; if void, play a trump (unless trump was led).",
-        "play_hint_untrumped": "Follow suit; if void, play a trump while no trump lies in "
-                               "the trick.",
-        "play_hint_none": "Follow suit; if void, play any card.",
-        "trick": "Trick {n}", "last_trick": "Last trick",
-        "log_melds": "{name} melds {melds} = {total}", "log_no_melds": "{name} melds nothing",
-        "log_trump": "{name} names trump {suit} ({why})",
-        "log_trump_melds": "Melds in trump now count more (+20 per pair, +50 per family): "
-                           "{totals}",
-        "log_trick": "Trick {n}, {leader} leads: {cards} → {name} ({points})",
-        "res_trump": "Trump {suit}, named by {name} ({why})",
-        "res_line": "{name}: melds {melds} + trick points {tricks} = {score} "
-                    "({power} power points, {won})",
-        "won_1": "1 trick", "won_n": "{n} tricks",
-        "res_void": "{name}: melds {n} void (no trick)",
-        "res_aside": "Set aside: {cards} ({what})",
-    },
-}
 
 
 def present_luxus(view: LuxusView, ctx: Context) -> Table:
@@ -182,9 +120,13 @@ def _panels(view: LuxusView, ctx: Context, t: T) -> tuple[Panel, ...]:
     if res is None:
         return (Panel(t("aside"), (), t("aside_n", n=view.leftover_count)),)
     # Turned up after the deal.
+    return (Panel(t("aside"), tuple(card_token(c) for c in res.leftover), _aside(res, t)),)
+
+
+def _aside(res: LuxusResult, t: T) -> str:
+    """The set-aside cards' power points and whom they count for."""
     power = sum(POWER[c & 7] for c in res.leftover)
-    key = "aside_last" if res.leftover_rule == "last_trick" else "aside_pts"
-    return (Panel(t("aside"), tuple(card_token(c) for c in res.leftover), t(key, n=power)),)
+    return t("aside_last" if res.leftover_rule == "last_trick" else "aside_pts", n=power)
 
 
 def _last_trick(view: LuxusView, t: T) -> TrickView | None:
@@ -211,17 +153,9 @@ def _choices(view: LuxusView, ctx: Context, t: T) -> Choices:
                                     hint))
 
 
-# What a suit meld in trump gains with ``trump_melds`` (the engine's meld table: +20 per
-# pair, +50 per family, twice that for the doubled melds).
-_TRUMP_UP = {"pair": 20, "family": 50, "luxusfamilie": 50, "double_family": 100,
-             "double_luxusfamilie": 100}
-
-
 def _plain(view: LuxusView, m: Meld) -> int:
     """A meld's points as shown at the deal, before trump counted it up."""
-    if view.rules.trump_melds and view.trump >= 0 and m.suit == view.trump:
-        return m.points - _TRUMP_UP.get(m.name, 0)
-    return m.points
+    return plain_points(m, view.trump if view.rules.trump_melds else -1)
 
 
 def _log(view: LuxusView, ctx: Context, t: T) -> list[str]:
@@ -264,7 +198,7 @@ def _result(view: LuxusView, ctx: Context, t: T) -> list[str]:
     res = view.result
     if res is None:
         return []
-    lines = [t("res_trump", suit=ctx.suit(res.trump), name=ctx.name(res.declarer),
+    lines = [t("res_trump", suit=ctx.suit(res.trump), name=ctx.name(view.trump_maker),
                why=_why(view, t))]
     for s in range(view.players):
         if res.melds[s].total and res.meld_points[s] == 0:
@@ -275,7 +209,5 @@ def _result(view: LuxusView, ctx: Context, t: T) -> list[str]:
                        won=t("won_1") if res.tricks_won[s] == 1 else
                        t("won_n", n=res.tricks_won[s])))
     if res.leftover:
-        power = sum(POWER[c & 7] for c in res.leftover)
-        key = "aside_last" if res.leftover_rule == "last_trick" else "aside_pts"
-        lines.append(t("res_aside", cards=ctx.cards(res.leftover), what=t(key, n=power)))
+        lines.append(t("res_aside", cards=ctx.cards(res.leftover), what=_aside(res, t)))
     return lines

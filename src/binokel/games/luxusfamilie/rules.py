@@ -11,8 +11,6 @@ named option with a documented default (``docs/luxusfamilie.md`` gives the reaso
 Traceback (most recent call last):
 ...
 binokel.core.errors.RulesError: unknown option 'luxusfamilien' (did you mean 'luxusfamilie'?)
->>> convert(57, "tens"), convert(55, "tens"), convert(54, "tens"), convert(59, "floor")
-(60, 60, 50, 50)
 """
 
 from __future__ import annotations
@@ -21,7 +19,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from ...core.rules import RulesError, RuleSet, SeriesEnd, option
+from ...core.rules import RuleSet, SeriesEnd, option, same_option
+from ..binokel.rules import Rules as BinokelRules
+from .texts import PRESET_TEXTS
 
 
 def _family_plus(v: Any) -> bool:
@@ -29,39 +29,19 @@ def _family_plus(v: Any) -> bool:
     return isinstance(v, int) and (v == 0 or 100 <= v <= 5000)
 
 
-LUXUS_PRESETS: dict[str, dict[str, Any]] = {
+PRESETS: dict[str, dict[str, Any]] = {
     "standard": {},
     # For tables used to Binokel: trump melds count double-ish and the last trick earns 10.
     "binokel": {"trump_melds": True, "last_trick_bonus": 10},
 }
-LUXUS_PRESET_TEXT: dict[str, tuple[str, str]] = {
-    "standard": ("Seed 004 with our tables: plain meld values, Luxusfamilie 150, power points "
-                 "rounded to tens, 12 deals",
-                 "Text 004 mit unseren Tabellen: einfache Meldewerte, Luxusfamilie 150, "
-                 "Machtpunkte auf Zehner gerundet, 12 Spiele"),
-    "binokel": ("As standard, with Binokel habits: trump melds count more, last trick +10",
-                "Wie standard, mit Binokel-Gewohnheiten: Trumpfmeldungen zählen mehr, "
-                "letzter Stich +10"),
-}
-
-
-def convert(power: int, conversion: str) -> int:
-    """Trick points (Stichpunkte) for ``power`` power points (Machtpunkte)."""
-    if conversion == "identity":
-        return power
-    if conversion == "floor":
-        return power // 10 * 10
-    if conversion == "tens":
-        return (power + 5) // 10 * 10
-    raise RulesError(f"option 'conversion': {conversion!r} is not allowed")
 
 
 @dataclass(frozen=True)
 class LuxusRules(RuleSet):
     """The Luxusfamilie rule set: a preset name plus every option's value."""
 
-    presets_table: ClassVar[Mapping[str, Mapping[str, Any]]] = LUXUS_PRESETS
-    preset_texts: ClassVar[Mapping[str, tuple[str, str]]] = LUXUS_PRESET_TEXT
+    presets_table: ClassVar[Mapping[str, Mapping[str, Any]]] = PRESETS
+    preset_texts: ClassVar[Mapping[str, tuple[str, str]]] = PRESET_TEXTS
 
     preset: str = "standard"
     # melds (the seed's table is missing: every value here is ours)
@@ -77,11 +57,9 @@ class LuxusRules(RuleSet):
         300, "melds", "Double Luxusfamilie (all 12 cards of one suit; 0 = no such meld)",
         "Doppelte Luxusfamilie (alle 12 Karten einer Farbe; 0 = keine Meldung)",
         low=0, high=10000)
-    eight_of_a_rank: int | str = option(1000, "melds", "All 8 of a rank: 1000, or twice the four",
-                                        "Acht Gleiche: 1000 oder doppelter Vierer",
-                                        allowed=(1000, "double"))
-    four_tens: int = option(0, "melds", "Four tens (0 = no meld)",
-                            "Vier Zehner (0 = keine Meldung)", allowed=(0, 80, 100))
+    # The rank class is Binokel's, with Binokel's options.
+    eight_of_a_rank: int | str = same_option(BinokelRules, "eight_of_a_rank")
+    four_tens: int = same_option(BinokelRules, "four_tens")
     trump_melds: bool = option(
         False, "melds",
         "Once trump is named, suit melds in trump count more for everyone "
@@ -122,5 +100,3 @@ class LuxusRules(RuleSet):
     def series_end(self) -> SeriesEnd:
         return SeriesEnd(deals=self.deals_per_series)
 
-
-LUXUS_OPTIONS = LuxusRules.options()

@@ -1,4 +1,7 @@
-"""The texts of Luxusfamilie, German and English: the rules in brief (``binokel rules``)."""
+"""The texts of Luxusfamilie, German and English: the rules in brief (``binokel rules``,
+:data:`HELP`), what each preset is (:data:`PRESET_TEXTS`) and the words of its table
+(:data:`TEXTS`, read by :mod:`.present`). The options' own texts stand with their
+declarations in :mod:`.rules`."""
 
 from __future__ import annotations
 
@@ -46,3 +49,79 @@ Jeder Wert ist eine Option.
 """
 
 HELP: dict[str, str] = {"en": _HELP_EN, "de": _HELP_DE}
+
+# What each preset of :mod:`.rules` is (English, German).
+PRESET_TEXTS: dict[str, tuple[str, str]] = {
+    "standard": ("Seed 004 with our tables: plain meld values, Luxusfamilie 150, power points "
+                 "rounded to tens, 12 deals",
+                 "Text 004 mit unseren Tabellen: einfache Meldewerte, Luxusfamilie 150, "
+                 "Machtpunkte auf Zehner gerundet, 12 Spiele"),
+    "binokel": ("As standard, with Binokel habits: trump melds count more, last trick +10",
+                "Wie standard, mit Binokel-Gewohnheiten: Trumpfmeldungen zählen mehr, "
+                "letzter Stich +10"),
+}
+
+# The table's words, German and English side by side, by key (``{name}`` and the like are
+# filled in by the presenter through ``binokel.present.tr``).
+_TABLE: dict[str, tuple[str, str]] = {
+    "title": ("Luxusfamilie", "Luxusfamilie"),
+    "dealer": ("Geber", "dealer"),
+    "vorhand": ("Vorhand", "Vorhand"),
+    "maker": ("bestimmt Trumpf", "trump maker"),
+    "dealer_is": ("Geber {name}", "dealer {name}"),
+    "names_trump": ("{name} bestimmt Trumpf ({why})", "{name} names trump ({why})"),
+    "trump_by": ("Trumpf {suit} von {name} ({why})", "trump {suit} by {name} ({why})"),
+    "to_move": ("{name} ist dran", "{name} to move"),
+    "over": ("Spiel vorbei", "deal over"),
+    "why_melds": ("höchste Meldung", "highest melds"),
+    "why_order": ("Gleichstand, sitzt früher", "tied, sits earlier"),
+    "why_tie": ("Gleichstand bei den Meldungen, {what}", "melds tied, {what}"),
+    "sevens": ("mehr Siebener", "more sevens"),
+    "unter": ("mehr Unter", "more Unters"),
+    "ober": ("mehr Ober", "more Obers"),
+    "koenig": ("mehr Könige", "more Kings"),
+    "zehn": ("mehr Zehner", "more Tens"),
+    "ass": ("mehr Asse", "more Aces"),
+    "power": ("Machtpunkte {n} · Stiche {k}", "power points {n} · tricks {k}"),
+    "voids": ("fehlt: {suits}", "void: {suits}"),
+    "aside": ("Übrige Karten", "Set aside"),
+    "aside_n": ("{n} Karten verdeckt", "{n} cards face down"),
+    "aside_pts": ("{n} Machtpunkte, zählen für niemanden",
+                  "{n} power points, counted for nobody"),
+    "aside_last": ("{n} Machtpunkte, für den letzten Stich",
+                   "{n} power points, for the last trick"),
+    "trump": ("Trumpf {suit}", "Trump {suit}"),
+    "play_hint": ("Bediene; wer nicht bedienen kann, muss trumpfen (außer bei Trumpf).",
+                  "Follow suit; if void, play a trump (unless trump was led)."),
+    "play_hint_untrumped": ("Bediene; wer nicht kann, muss trumpfen, solange kein Trumpf "
+                            "im Stich liegt.",
+                            "Follow suit; if void, play a trump while no trump lies in "
+                            "the trick."),
+    "play_hint_none": ("Bediene; wer nicht kann, legt eine beliebige Karte.",
+                       "Follow suit; if void, play any card."),
+    "trick": ("Stich {n}", "Trick {n}"),
+    "last_trick": ("Letzter Stich", "Last trick"),
+    "log_melds": ("{name} meldet {melds} = {total}", "{name} melds {melds} = {total}"),
+    "log_no_melds": ("{name} meldet nichts", "{name} melds nothing"),
+    "log_trump": ("{name} bestimmt Trumpf {suit} ({why})",
+                  "{name} names trump {suit} ({why})"),
+    "log_trump_melds": ("Meldungen in Trumpf zählen jetzt mehr (+20 je Paar, +50 je "
+                        "Familie): {totals}",
+                        "Melds in trump now count more (+20 per pair, +50 per family): "
+                        "{totals}"),
+    "log_trick": ("Stich {n}, {leader} spielt aus: {cards} → {name} ({points})",
+                  "Trick {n}, {leader} leads: {cards} → {name} ({points})"),
+    "res_trump": ("Trumpf {suit}, bestimmt von {name} ({why})",
+                  "Trump {suit}, named by {name} ({why})"),
+    "res_line": ("{name}: Meldung {melds} + Stichpunkte {tricks} = {score} "
+                 "({power} Machtpunkte, {won})",
+                 "{name}: melds {melds} + trick points {tricks} = {score} "
+                 "({power} power points, {won})"),
+    "won_1": ("1 Stich", "1 trick"),
+    "won_n": ("{n} Stiche", "{n} tricks"),
+    "res_void": ("{name}: Meldung {n} verfällt (kein Stich)",
+                 "{name}: melds {n} void (no trick)"),
+    "res_aside": ("Übrige Karten: {cards} ({what})", "Set aside: {cards} ({what})"),
+}
+TEXTS: dict[str, dict[str, str]] = {
+    lang: {key: pair[i] for key, pair in _TABLE.items()} for i, lang in enumerate(("de", "en"))}

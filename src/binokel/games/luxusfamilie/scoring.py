@@ -1,0 +1,108 @@
+"""Scoring a deal of Luxusfamilie: power points, their conversion, melds, the result.
+
+Power points (Machtpunkte) are the classic card points, A 11, 10 10, K 4, O 3, U 2, 7 0: 240
+in the deck, plus the option ``last_trick_bonus`` on the last trick; the set-aside cards (five
+and seven players) count for nobody or, with ``leftover = last_trick``, for the winner of the
+last trick. They are converted to trick points (Stichpunkte, option ``conversion``); a player
+scores his melds (lost without a trick with ``meld_needs_trick``) plus his trick points.
+Nobody loses points.
+
+>>> convert(57, "tens"), convert(55, "tens"), convert(54, "tens"), convert(59, "floor")
+(60, 60, 50, 50)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ...core.cards import (
+    CARD_POINTS,
+    SUIT_LETTERS,
+    Card,
+    CardSet,
+    card_token,
+    cards_of,
+    count,
+    distinct,
+)
+from ...core.outcome import Outcome, Termination
+from ...core.rules import RulesError, round_to_ten
+from ..binokel.melds import MeldResult
+
+if TYPE_CHECKING:
+    from .state import LuxusState
+
+# Machtpunkte by rank slot 7, 9, U, O, K, 10, A.
+POWER: tuple[int, ...] = CARD_POINTS["classic"]
+
+
+def set_power(s: CardSet) -> int:
+    """The power points of the cards of ``s``."""
+    return sum(POWER[c & 7] * count(s, c) for c in distinct(s))
+
+
+def convert(power: int, conversion: str) -> int:
+    """Trick points (Stichpunkte) for ``power`` power points (Machtpunkte): to the nearest
+    ten, 5 up (``tens``), unchanged (``identity``) or down to tens (``floor``)."""
+    if conversion == "tens":
+        return round_to_ten(power)
+    if conversion == "identity":
+        return power
+    if conversion == "floor":
+        return power // 10 * 10
+    raise RulesError(f"option 'conversion': {conversion!r} is not allowed")
+
+
+@dataclass(frozen=True)
+class LuxusResult(Outcome):
+    """The outcome of one deal: per-seat scores and what made them. Every deal is played to
+    its last trick; ``declarer`` is the trump maker, who plays for himself like everyone."""
+
+    melds: tuple[MeldResult, ...]        # as shown (with trump values if trump_melds)
+    meld_points: tuple[int, ...]         # as counted (0 where meld_needs_trick voids them)
+    power_points: tuple[int, ...]        # Machtpunkte from won tricks (bonus included)
+    trick_points: tuple[int, ...]        # Stichpunkte: power points converted
+    tricks_won: tuple[int, ...]
+    trump: int                           # named by the trump maker (``declarer``)
+    trump_reason: str                    # which criterion made him trump maker
+    leftover: tuple[Card, ...]           # the set-aside cards, turned up after the deal
+    leftover_rule: str = "nobody"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "scores": list(self.scores), "declarer": self.declarer,
+            "contract": self.contract, "made": self.made, "bid": self.bid,
+            "trump": SUIT_LETTERS[self.trump], "trump_reason": self.trump_reason,
+            "melds": [m.total for m in self.melds], "meld_points": list(self.meld_points),
+            "meld_details": [[x.to_json() for x in m.melds] for m in self.melds],
+            "power_points": list(self.power_points), "trick_points": list(self.trick_points),
+            "tricks_won": list(self.tricks_won),
+            "leftover": [card_token(c) for c in self.leftover],
+        }
+
+
+def points_total(state: LuxusState) -> int:
+    """The power points a deal played to its last trick hands out: the cards in play, the
+    last-trick bonus, and the set-aside cards where they count for the last trick."""
+    r = state.rules
+    total = sum(POWER[c & 7] for c in state.deck) + r.last_trick_bonus
+    return total if r.leftover == "last_trick" else total - set_power(state.leftover)
+
+
+def score_deal(state: LuxusState) -> LuxusResult:
+    """Score a finished deal: each player's melds plus his converted power points."""
+    r = state.rules
+    meld_points = tuple(0 if r.meld_needs_trick and won == 0 else m.total
+                        for m, won in zip(state.melds, state.tricks_won, strict=True))
+    trick_points = tuple(convert(p, r.conversion) for p in state.power_points)
+    scores = tuple(m + t for m, t in zip(meld_points, trick_points, strict=True))
+    return LuxusResult(
+        scores=scores, termination=Termination.PLAYED, declarer=state.trump_maker,
+        melds=state.melds, meld_points=meld_points, power_points=tuple(state.power_points),
+        trick_points=trick_points, tricks_won=tuple(state.tricks_won), trump=state.trump,
+        trump_reason=state.trump_reason, leftover=tuple(cards_of(state.leftover)),
+        leftover_rule=r.leftover)
+
+
+__all__ = ["POWER", "LuxusResult", "convert", "points_total", "score_deal", "set_power"]
