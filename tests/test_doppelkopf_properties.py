@@ -10,19 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from binokel.bots import RandomBot, make_bot
-from binokel.core.cards import bit, card_token, parse_card
+from binokel.core.cards import EO, SA, bit, card_token, parse_card
 from binokel.core.errors import IllegalAction
+from binokel.games.doppelkopf.announcements import deadline
 from binokel.games.doppelkopf.bots import DokoHeuristicBot
-from binokel.games.doppelkopf.state import (
-    EO,
-    SA,
-    TRUMP,
-    DokoRules,
-    DokoState,
-    card_order,
-    full_deck,
-    random_deal,
-)
+from binokel.games.doppelkopf.deal import full_deck
+from binokel.games.doppelkopf.order import TRUMP, card_order
+from binokel.games.doppelkopf.rules import DokoRules
+from binokel.games.doppelkopf.state import DokoState, random_deal
 from binokel.record import Record, RecordError
 from binokel.registry import find_game, new_series
 from doppelkopf_deals import N1, play
@@ -258,7 +253,7 @@ def test_without_nines() -> None:
     rules = DokoRules(nines=False)
     s = DokoState.new(rules, 0, seed=3)
     assert len(s.deck) == 40 and all(len(s.view(p).hand) == 10 for p in range(4))
-    assert s.announcement_deadline("re", 0) == 9 and s.announcement_deadline("re", 4) == 5
+    assert deadline(s, "re", 0) == 9 and deadline(s, "re", 4) == 5
     assert random_deal(rules, 0, random.Random(2)).result is not None
 
 

@@ -28,6 +28,11 @@ from typing import Any
 from ...bots import legal_actions_of
 from ...core.cards import (
     ASS,
+    CARD_POINTS,
+    EO,
+    H10,
+    SA,
+    SU,
     SUITS,
     ZEHN,
     Card,
@@ -41,9 +46,11 @@ from ...core.cards import (
     parse_card,
     size,
 )
-from .state import EO, H10, SA, SOLOS, SU, TRUMP, DokoView, Order, card_order, full_deck
+from .deal import SOLOS, full_deck
+from .order import TRUMP, Order, card_order
+from .view import DokoView
 
-_POINTS = (0, 0, 2, 3, 4, 10, 11, 0)
+_POINTS = CARD_POINTS["classic"]
 
 
 def _pts(c: Card) -> int:
