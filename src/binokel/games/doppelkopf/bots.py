@@ -22,7 +22,6 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from ...bots import legal_actions_of
@@ -85,7 +84,9 @@ class DokoHeuristicBot:
     name = "doppelkopf-heuristic"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        # Every decision is a rule of thumb: the bot draws no random numbers, and its seed
+        # (the bot factory's argument) changes nothing.
+        self.seed = seed
 
     # ------------------------------------------------------------------ entry
     def choose(self, view: Any) -> str:
@@ -269,9 +270,7 @@ class _CardPlay:
     def choose(self, cards: list[Card]) -> Card:
         if len(cards) == 1:
             return cards[0]
-        if not self.view.trick:
-            return self.lead(cards)
-        return self.follow(cards)
+        return self.follow(cards) if self.view.trick else self.lead(cards)
 
     def lead(self, cards: list[Card]) -> Card:
         order = self.order
