@@ -19,13 +19,13 @@ from typing import TYPE_CHECKING
 from ...core.cards import (
     Card,
     CardSet,
-    bit,
     card_token,
     cards_of,
+    cardset,
     count,
     distinct,
     format_cards,
-    parse_card,
+    parse_cards,
     size,
 )
 from ...core.cards import sort_key as display_order
@@ -68,18 +68,17 @@ def random_return(state: DokoState, rng: random.Random) -> str:
 
 
 def _parse_three(state: DokoState, verb: str, arg: str, hand: CardSet) -> CardSet:
+    """The three cards named by ``arg`` as a card set; all of them must be in ``hand``."""
     try:
-        cards = [parse_card(t) for t in arg.split()]
+        d = cardset(parse_cards(arg))
     except ValueError as e:
         raise IllegalAction(f"{verb}: {e}") from None
-    if len(cards) != 3:
-        raise IllegalAction(f"{verb}: exactly 3 cards, not {len(cards)}")
-    d = 0
-    for c in cards:
-        d += bit(c)
+    if size(d) != 3:
+        raise IllegalAction(f"{verb}: exactly 3 cards, not {size(d)}")
+    for c in distinct(d):
         if count(d, c) > count(hand, c):
             raise IllegalAction(f"{verb}: seat {state.to_move} does not hold "
-                                f"{card_token(c)}" + (" twice" if count(d, c) == 2 else ""))
+                                f"{card_token(c)}" + (" twice" if count(hand, c) else ""))
     return d
 
 

@@ -38,13 +38,14 @@ from ...core.cards import (
     CardSet,
     bit,
     card,
-    card_token,
     cardset,
     count,
     distinct,
+    format_cards,
     parse_card,
     size,
 )
+from ...core.trick import PLAY_ACTIONS
 from .deal import SOLOS, full_deck
 from .order import TRUMP, Order, card_order
 from .view import DokoView
@@ -143,7 +144,7 @@ class DokoHeuristicBot:
                              for _ in range(count(hand, c))), key=lambda c: order.power[c])
             pick += trumps[:3 - len(pick)]
         pick.sort(key=lambda c: (c >> 3, -(c & 7)))
-        return "return " + " ".join(card_token(c) for c in pick)
+        return "return " + format_cards(pick)
 
     # ------------------------------------------------------------------ play
     def _play_turn(self, view: DokoView, hand: CardSet, actions: list[str]) -> str:
@@ -155,7 +156,7 @@ class DokoHeuristicBot:
                 return a
         cards = [parse_card(a[5:]) for a in plays]
         c = _CardPlay(view, hand).choose(cards)
-        return "play " + card_token(c)
+        return PLAY_ACTIONS[c]
 
     def _announcement(self, view: DokoView, hand: CardSet, options: list[str]) -> str | None:
         me = view.player
