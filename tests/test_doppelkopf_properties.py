@@ -152,6 +152,33 @@ def test_bedienpflicht_and_errors() -> None:
         fresh.apply("play EA")
 
 
+def test_every_verb_in_any_case_is_recorded_canonically() -> None:
+    s = play(N1, setup=["Vorbehalt", "GESUND", "gesund", " gesund "], upto=0)
+    s.apply("SOLO   kreuz")
+    s.apply("Re")
+    s.apply("KEINE 90")
+    s.apply("play ea")
+    assert s.history == [(0, "vorbehalt"), (1, "gesund"), (2, "gesund"), (3, "gesund"),
+                         (0, "solo E"), (0, "re"), (0, "keine 90"), (0, "play EA")]
+    assert s.announcements == [(0, "re", "re"), (0, "re", "keine 90")]
+    # Seat 1 (Kontra against the soloist) is to move. The play phase names its card verb
+    # besides the announcements; a verb of another phase or a bad argument changes nothing.
+    seen = (list(s.history), list(s.hands), list(s.announced))
+    for bad, why in [("gesund", "play CARD or one of keine, kontra, re, schwarz"),
+                     ("keine 45", "keine 90/60/30"), ("re now", "re now"),
+                     ("re", "seat 1 does not belong to the re party")]:
+        with pytest.raises(IllegalAction, match=why):
+            s.apply(bad)
+    assert (s.history, s.hands, s.announced) == (list(seen[0]), seen[1], seen[2])
+
+
+def test_points_taken_add_up_to_240() -> None:
+    for rules in (DokoRules(), DokoRules(nines=False)):
+        s = random_deal(rules, 0, random.Random(5))
+        assert s.points_total() == 240 and sum(s.points_taken()) == 240
+        assert s.points_taken() == tuple(s.trick_points)
+
+
 def test_trump_orders() -> None:
     toks = lambda k: [card_token(c) for c in card_order(k).trumps]
     assert toks("damen") == ["EO", "BO", "HO", "SO"]
