@@ -19,9 +19,11 @@ from binokel.bots import RandomBot
 from binokel.core.cards import card_token, cards_of, parse_card, size
 from binokel.core.errors import RulesError
 from binokel.games.doppelkopf.bots import DokoHeuristicBot
-from binokel.games.doppelkopf.present import TEXTS
+from binokel.games.doppelkopf.order import TRUMP, card_order
+from binokel.games.doppelkopf.rules import DokoRules
 from binokel.games.doppelkopf.series import DokoSeries
-from binokel.games.doppelkopf.state import TRUMP, DokoRules, DokoState, card_order
+from binokel.games.doppelkopf.state import DokoState
+from binokel.games.doppelkopf.texts import TEXTS
 from binokel.present import Table, present
 from binokel.registry import new_series
 from doppelkopf_deals import H2, N1, N3, play

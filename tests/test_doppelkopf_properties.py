@@ -10,19 +10,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from binokel.bots import RandomBot, make_bot
-from binokel.core.cards import bit, card_token, parse_card
+from binokel.core.cards import EO, SA, bit, card_token, parse_card
 from binokel.core.errors import IllegalAction
+from binokel.games.doppelkopf.announcements import deadline
 from binokel.games.doppelkopf.bots import DokoHeuristicBot
-from binokel.games.doppelkopf.state import (
-    EO,
-    SA,
-    TRUMP,
-    DokoRules,
-    DokoState,
-    card_order,
-    full_deck,
-    random_deal,
-)
+from binokel.games.doppelkopf.deal import full_deck
+from binokel.games.doppelkopf.order import TRUMP, card_order
+from binokel.games.doppelkopf.rules import DokoRules
+from binokel.games.doppelkopf.state import DokoState, random_deal
 from binokel.record import Record, RecordError
 from binokel.registry import find_game, new_series
 from doppelkopf_deals import N1, play
@@ -157,6 +152,33 @@ def test_bedienpflicht_and_errors() -> None:
         fresh.apply("play EA")
 
 
+def test_every_verb_in_any_case_is_recorded_canonically() -> None:
+    s = play(N1, setup=["Vorbehalt", "GESUND", "gesund", " gesund "], upto=0)
+    s.apply("SOLO   kreuz")
+    s.apply("Re")
+    s.apply("KEINE 90")
+    s.apply("play ea")
+    assert s.history == [(0, "vorbehalt"), (1, "gesund"), (2, "gesund"), (3, "gesund"),
+                         (0, "solo E"), (0, "re"), (0, "keine 90"), (0, "play EA")]
+    assert s.announcements == [(0, "re", "re"), (0, "re", "keine 90")]
+    # Seat 1 (Kontra against the soloist) is to move. The play phase names its card verb
+    # besides the announcements; a verb of another phase or a bad argument changes nothing.
+    seen = (list(s.history), list(s.hands), list(s.announced))
+    for bad, why in [("gesund", "play CARD or one of keine, kontra, re, schwarz"),
+                     ("keine 45", "keine 90/60/30"), ("re now", "re now"),
+                     ("re", "seat 1 does not belong to the re party")]:
+        with pytest.raises(IllegalAction, match=why):
+            s.apply(bad)
+    assert (s.history, s.hands, s.announced) == (list(seen[0]), seen[1], seen[2])
+
+
+def test_points_taken_add_up_to_240() -> None:
+    for rules in (DokoRules(), DokoRules(nines=False)):
+        s = random_deal(rules, 0, random.Random(5))
+        assert s.points_total() == 240 and sum(s.points_taken()) == 240
+        assert s.points_taken() == tuple(s.trick_points)
+
+
 def test_trump_orders() -> None:
     toks = lambda k: [card_token(c) for c in card_order(k).trumps]
     assert toks("damen") == ["EO", "BO", "HO", "SO"]
@@ -258,7 +280,7 @@ def test_without_nines() -> None:
     rules = DokoRules(nines=False)
     s = DokoState.new(rules, 0, seed=3)
     assert len(s.deck) == 40 and all(len(s.view(p).hand) == 10 for p in range(4))
-    assert s.announcement_deadline("re", 0) == 9 and s.announcement_deadline("re", 4) == 5
+    assert deadline(s, "re", 0) == 9 and deadline(s, "re", 4) == 5
     assert random_deal(rules, 0, random.Random(2)).result is not None
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from binokel.core.errors import IllegalAction
-from binokel.games.doppelkopf.state import DokoRules
+from binokel.games.doppelkopf.rules import DokoRules
 from doppelkopf_deals import H0, H1, H2, H3, N1, N2, N3, N3B, K, S, play
 
 

@@ -1,12 +1,21 @@
 """Doppelkopf (seed 002, RULES §8), four players (five: the dealer sits out).
 
+The engine:
+
 - :mod:`.rules`: the options and presets;
-- :mod:`.state`: the deal (:class:`DokoState`): card orders, Vorbehalte, Armut, Hochzeit,
-  announcements, play and scoring;
+- :mod:`.state`: the deal (:class:`DokoState`) and the play of the cards;
+- :mod:`.deal`: the deck, the seats in play, dealing, the names of phases and contracts;
+- :mod:`.order`: the card orders (which cards are trump) and who wins a trick;
+- :mod:`.reservations`: Vorbehalte, Soli, Hochzeit and its Klärungsstich;
+- :mod:`.armut`: the Armut's exchange (option);
+- :mod:`.announcements`: Re / Kontra, the Absagen and their deadlines;
+- :mod:`.scoring`: the result (:class:`~.scoring.DokoResult`);
+- :mod:`.view`: what a seat may know (:class:`~.view.DokoView`);
 - :mod:`.series`: a series with its Pflichtsoli;
-- :mod:`.texts`: the rules in brief, German and English;
-- :mod:`.present`: the table a front end draws;
-- :mod:`.bots`: the heuristic player.
+- :mod:`.texts`: every text, German and English.
+
+Above the engine (loaded only when asked): :mod:`.present`, the table a front end draws, and
+:mod:`.bots`, the heuristic player.
 """
 
 from __future__ import annotations
@@ -15,9 +24,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ...core.spec import BotFactory, GameSpec
+from .deal import full_deck
 from .rules import DokoRules
 from .series import DokoSeries
-from .state import DokoState, full_deck
+from .state import DokoState
 from .texts import HELP
 
 

@@ -22,28 +22,35 @@
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from ...bots import legal_actions_of
 from ...core.cards import (
     ASS,
+    CARD_POINTS,
+    EO,
+    H10,
+    SA,
+    SU,
     SUITS,
     ZEHN,
     Card,
     CardSet,
     bit,
     card,
-    card_token,
     cardset,
     count,
     distinct,
+    format_cards,
     parse_card,
     size,
 )
-from .state import EO, H10, SA, SOLOS, SU, TRUMP, DokoView, Order, card_order, full_deck
+from ...core.trick import PLAY_ACTIONS
+from .deal import SOLOS, full_deck
+from .order import TRUMP, Order, card_order
+from .view import DokoView
 
-_POINTS = (0, 0, 2, 3, 4, 10, 11, 0)
+_POINTS = CARD_POINTS["classic"]
 
 
 def _pts(c: Card) -> int:
@@ -78,7 +85,9 @@ class DokoHeuristicBot:
     name = "doppelkopf-heuristic"
 
     def __init__(self, seed: int | None = None) -> None:
-        self.rng = random.Random(seed)
+        # Every decision is a rule of thumb: the bot draws no random numbers, and its seed
+        # (the bot factory's argument) changes nothing.
+        self.seed = seed
 
     # ------------------------------------------------------------------ entry
     def choose(self, view: Any) -> str:
@@ -135,7 +144,7 @@ class DokoHeuristicBot:
                              for _ in range(count(hand, c))), key=lambda c: order.power[c])
             pick += trumps[:3 - len(pick)]
         pick.sort(key=lambda c: (c >> 3, -(c & 7)))
-        return "return " + " ".join(card_token(c) for c in pick)
+        return "return " + format_cards(pick)
 
     # ------------------------------------------------------------------ play
     def _play_turn(self, view: DokoView, hand: CardSet, actions: list[str]) -> str:
@@ -147,7 +156,7 @@ class DokoHeuristicBot:
                 return a
         cards = [parse_card(a[5:]) for a in plays]
         c = _CardPlay(view, hand).choose(cards)
-        return "play " + card_token(c)
+        return PLAY_ACTIONS[c]
 
     def _announcement(self, view: DokoView, hand: CardSet, options: list[str]) -> str | None:
         me = view.player
@@ -262,9 +271,7 @@ class _CardPlay:
     def choose(self, cards: list[Card]) -> Card:
         if len(cards) == 1:
             return cards[0]
-        if not self.view.trick:
-            return self.lead(cards)
-        return self.follow(cards)
+        return self.follow(cards) if self.view.trick else self.lead(cards)
 
     def lead(self, cards: list[Card]) -> Card:
         order = self.order

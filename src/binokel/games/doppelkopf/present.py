@@ -28,7 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
-from ...core.cards import SUIT_SYMBOLS, Card, card_name, card_token, parse_card
+from ...core.cards import EO, SUIT_SYMBOLS, Card, card_name, card_token, parse_card
 from ...present import (
     Button,
     CardChoice,
@@ -42,199 +42,17 @@ from ...present import (
     tr,
     trick_view,
 )
-from .state import ABSAGEN, EO, SA, DokoView, Order, card_order
+from .announcements import ABSAGEN, ANNOUNCEMENTS, DENIED, SCHWARZ
+from .deal import KONTRA, RE
+from .order import Order, card_order
+from .scoring import augen_needed, special_points
+from .texts import TEXTS
+from .view import DokoView
 
 T = Callable[..., str]
 
-TEXTS = {
-    "de": {
-        "title": "Doppelkopf",
-        # roles and parties
-        "dealer": "Geber", "vorhand": "Vorhand", "soloist": "Solist", "hochzeit": "Hochzeit",
-        "partner": "Partner", "armut": "Armut", "out": "setzt aus", "re": "Re",
-        "kontra": "Kontra",
-        # contracts
-        "normal": "Normalspiel", "solo damen": "Damensolo", "solo buben": "Bubensolo",
-        "solo fleischlos": "Fleischloser", "solo E": "Kreuz-Solo", "solo B": "Pik-Solo",
-        "solo H": "Herz-Solo", "solo S": "Karo-Solo",
-        "solo_of": "{what} von {name}", "pflicht_of": "{what} von {name} (Pflichtsolo)",
-        "hochzeit_of": "Hochzeit von {name}", "armut_of": "Armut von {name}",
-        "stille_of": "stille Hochzeit von {name} (Karo-Solo)",
-        "thrown_in": "eingeworfen: niemand nimmt die Armut",
-        "stille_mine": "für dich eine stille Hochzeit (Karo-Solo)",
-        "unclarified": "Partner: erster fremder Stich (bis Stich 3)",
-        "clarified": "Partner {name} (Stich {n})",
-        "no_partner": "ohne Partner: Karo-Solo",
-        "armut_partner": "Partner {name}",
-        "schweine": "Schweinchen: {name}",
-        # status
-        "dealer_is": "Geber {name}", "asking": "Vorbehaltsabfrage",
-        "reservations": "Vorbehalt: {names}", "to_move": "{name} ist dran",
-        "over": "Spiel vorbei", "announced": "{party}: {what}",
-        # seat lines
-        "gesund": "gesund", "vorbehalt": "Vorbehalt", "owes": "schuldet ein Pflichtsolo",
-        "said": "Ansagen: {what}", "points": "{n} Augen · {k} Stiche",
-        "points_1": "{n} Augen · 1 Stich",
-        "has_schweine": "Schweinchen",
-        # announcements
-        "ann_re": "Re", "ann_kontra": "Kontra", "ann_keine 90": "keine 90",
-        "ann_keine 60": "keine 60", "ann_keine 30": "keine 30", "ann_schwarz": "schwarz",
-        # buttons and hints
-        "btn_gesund": "Gesund", "btn_vorbehalt": "Vorbehalt", "btn_hochzeit": "Hochzeit",
-        "btn_armut": "Armut", "btn_pflicht": "{what} (Pflicht)",
-        "btn_re": "Re", "btn_kontra": "Kontra", "btn_keine 90": "Keine 90",
-        "btn_keine 60": "Keine 60", "btn_keine 30": "Keine 30", "btn_schwarz": "Schwarz",
-        "btn_accept": "Armut nehmen", "btn_decline": "Nicht nehmen",
-        "give": "Abgeben", "give_all": "Gib deine drei Trümpfe ab: {cards}.",
-        "give_some": "Wähle 3 Karten zum Abgeben: alle deine Trümpfe ({cards}) und {k} "
-                     "weitere.",
-        "give_none": "Wähle 3 Karten zum Abgeben (du hast keinen Trumpf).",
-        "give_btn": "Abgeben: {cards}",
-        "return": "Zurückgeben", "return_hint": "Wähle 3 Karten, die du zurückgibst.",
-        "play_hint": "Spiele eine Karte; bedienen, wenn du kannst.",
-        # panels
-        "armut_given": "Armut von {name}", "armut_back": "Zurück an {name}",
-        "armut_hidden": "3 Karten, verdeckt",
-        "armut_hidden_back": "3 Karten, verdeckt, davon {n} Trumpf",
-        "armut_hidden_back_n": "3 Karten, verdeckt, davon {n} Trümpfe",
-        "trumps": "Trümpfe",
-        "trumps_none": "keine Trümpfe",
-        "trick": "Stich {n}", "last_trick": "Letzter Stich",
-        # log
-        "log_gesund": "{name}: gesund", "log_vorbehalt": "{name}: Vorbehalt",
-        "log_declare": "{name} meldet {what}",
-        "log_start": "Gespielt wird: {what} · {name} kommt raus",
-        "log_schweine": "{name} hat beide Füchse: Schweinchen, die höchsten Trümpfe",
-        "log_give": "{name} gibt 3 Karten ab: {cards}",
-        "log_give_hidden": "{name} gibt 3 Karten ab",
-        "log_accept": "{name} nimmt die Armut", "log_decline": "{name} nimmt die Armut nicht",
-        "log_return": "{name} gibt 3 Karten zurück: {cards}",
-        "log_return_hidden": "{name} gibt 3 Karten zurück, davon {n} Trumpf",
-        "log_return_hidden_n": "{name} gibt 3 Karten zurück, davon {n} Trümpfe",
-        "log_announce": "{name} sagt {what}",
-        "log_trick": "Stich {n}: {cards} → {name} ({points} Augen)",
-        "log_clarified": "{name} macht den Klärungsstich und spielt mit {h}",
-        "log_no_partner": "{h} macht die ersten drei Stiche selbst: Karo-Solo",
-        # result
-        "res_won": "{what}: {party} gewinnt mit {pts} Augen, {other} hat {opts}",
-        "res_none": "{what}: keine Partei erreicht ihr Ziel ({p1} {a}, {p2} {b})",
-        "res_party": "{party} ({names})",
-        "goal": "Ziel {party}: {goal}", "goal_pts": "{n} Augen",
-        "goal_below": "Gegner unter {n}", "goal_schwarz": "Gegner ohne Stich",
-        "goal_or": "oder {n} Augen gegen die Absage", "goal_or_trick":
-        "oder ein Stich gegen die Absage", "and": " und ",
-        "note_stille": "Stille Hochzeit: {name} hatte beide Kreuz-Damen und spielt allein, "
-                       "gewertet als Karo-Solo",
-        "note_no_partner": "Hochzeit ohne Partner: {name} spielt ein Karo-Solo, gewertet als "
-                           "Solo",
-        "item": "{party} +{n}: {what}",
-        "it_gewonnen": "Gewonnen", "it_angesagt": "{party} angesagt",
-        "it_abgesagt": "{what} abgesagt ({party})",
-        "it_gespielt": "{what} gespielt (Gegner unter {n})",
-        "it_schwarz": "Schwarz gespielt (Gegner ohne Stich)",
-        "it_gegen": "{n} Augen gegen {what} erreicht",
-        "it_alten": "Gegen die Alten (gegen die Kreuz-Damen gewonnen)",
-        "it_doko": "Doppelkopf (40 Augen oder mehr)",
-        "it_fuchs": "Fuchs gefangen", "it_karlchen": "Karlchen macht den letzten Stich",
-        "in_trick": "{what} in Stich {n}",
-        "no_items": "Keine Punkte",
-        "value": "Spielwert: Re {re} − Kontra {ko} = {v}",
-        "solo_value": "Solo: {name} bekommt 3 × {v} = {x:+d}, die Gegenspieler je {y:+d}",
-        "score": "{name} ({party}): {x:+d}", "score_out": "{name} (setzt aus): 0",
-        "thrown_line": "Niemand nimmt die Armut: eingeworfen, 0 Punkte für alle",
-    },
-    "en": {
-        "title": "Doppelkopf",
-        "dealer": "dealer", "vorhand": "Vorhand", "soloist": "soloist",
-        "hochzeit": "marriage (Hochzeit)", "partner": "partner", "armut": "poverty (Armut)",
-        "out": "sits out", "re": "Re", "kontra": "Kontra",
-        "normal": "normal game", "solo damen": "Queens solo", "solo buben": "Jacks solo",
-        "solo fleischlos": "Fleischloser (Aces solo)", "solo E": "Clubs solo",
-        "solo B": "Spades solo", "solo H": "Hearts solo", "solo S": "Diamonds solo",
-        "solo_of": "{what} by {name}", "pflicht_of": "{what} by {name} (compulsory solo)",
-        "hochzeit_of": "marriage (Hochzeit) of {name}", "armut_of": "poverty (Armut) of {name}",
-        "stille_of": "silent marriage of {name} (Diamonds solo)",
-        "thrown_in": "thrown in: nobody took the poverty",
-        "stille_mine": "for you a silent marriage (Diamonds solo)",
-        "unclarified": "partner: the first trick won by another player (up to trick 3)",
-        "clarified": "partner {name} (trick {n})",
-        "no_partner": "no partner: Diamonds solo",
-        "armut_partner": "partner {name}",
-        "schweine": "Schweinchen: {name}",
-        "dealer_is": "dealer {name}", "asking": "asking for reservations",
-        "reservations": "reservation: {names}", "to_move": "{name} to move",
-        "over": "deal over", "announced": "{party}: {what}",
-        "gesund": "healthy", "vorbehalt": "reservation",
-        "owes": "owes a compulsory solo", "said": "announced: {what}",
-        "points": "{n} points · {k} tricks", "points_1": "{n} points · 1 trick",
-        "has_schweine": "Schweinchen",
-        "ann_re": "Re", "ann_kontra": "Kontra", "ann_keine 90": "no 90",
-        "ann_keine 60": "no 60", "ann_keine 30": "no 30", "ann_schwarz": "schwarz (no trick)",
-        "btn_gesund": "Healthy", "btn_vorbehalt": "Reservation",
-        "btn_hochzeit": "Marriage (Hochzeit)", "btn_armut": "Poverty (Armut)",
-        "btn_pflicht": "{what} (compulsory)",
-        "btn_re": "Re", "btn_kontra": "Kontra", "btn_keine 90": "No 90",
-        "btn_keine 60": "No 60", "btn_keine 30": "No 30", "btn_schwarz": "Schwarz",
-        "btn_accept": "Take the poverty", "btn_decline": "Decline",
-        "give": "Pass", "give_all": "Pass your three trumps: {cards}.",
-        "give_some": "Select 3 cards to pass: all your trumps ({cards}) and {k} more.",
-        "give_none": "Select 3 cards to pass (you have no trump).",
-        "give_btn": "Pass {cards}",
-        "return": "Give back", "return_hint": "Select 3 cards to give back.",
-        "play_hint": "Play a card; follow suit if you can.",
-        "armut_given": "Poverty of {name}", "armut_back": "Back to {name}",
-        "armut_hidden": "3 cards, face down",
-        "armut_hidden_back": "3 cards, face down, {n} trump",
-        "armut_hidden_back_n": "3 cards, face down, {n} trumps",
-        "trumps": "Trumps", "trumps_none": "no trumps",
-        "trick": "Trick {n}", "last_trick": "Last trick",
-        "log_gesund": "{name}: healthy", "log_vorbehalt": "{name}: reservation",
-        "log_declare": "{name} declares {what}",
-        "log_start": "Game: {what} · {name} leads",
-        "log_schweine": "{name} holds both foxes: Schweinchen, the highest trumps",
-        "log_give": "{name} passes 3 cards: {cards}",
-        "log_give_hidden": "{name} passes 3 cards",
-        "log_accept": "{name} takes the poverty", "log_decline": "{name} declines the poverty",
-        "log_return": "{name} gives 3 cards back: {cards}",
-        "log_return_hidden": "{name} gives 3 cards back, {n} trump",
-        "log_return_hidden_n": "{name} gives 3 cards back, {n} trumps",
-        "log_announce": "{name} announces {what}",
-        "log_trick": "Trick {n}: {cards} → {name} ({points} points)",
-        "log_clarified": "{name} wins the clarifying trick and partners {h}",
-        "log_no_partner": "{h} wins the first three tricks alone: Diamonds solo",
-        "res_won": "{what}: {party} wins with {pts} points, {other} has {opts}",
-        "res_none": "{what}: neither party reached its goal ({p1} {a}, {p2} {b})",
-        "res_party": "{party} ({names})",
-        "goal": "goal of {party}: {goal}", "goal_pts": "{n} points",
-        "goal_below": "opponents under {n}", "goal_schwarz": "opponents take no trick",
-        "goal_or": "or {n} points against the announcement",
-        "goal_or_trick": "or a trick against the announcement", "and": " and ",
-        "note_stille": "Silent marriage: {name} held both Queens of Clubs and plays alone, "
-                       "scored as a Diamonds solo",
-        "note_no_partner": "Marriage without a partner: {name} plays a Diamonds solo, scored "
-                           "as a solo",
-        "item": "{party} +{n}: {what}",
-        "it_gewonnen": "won", "it_angesagt": "{party} announced",
-        "it_abgesagt": "{what} announced by {party}",
-        "it_gespielt": "{what} played (opponents under {n})",
-        "it_schwarz": "schwarz played (opponents took no trick)",
-        "it_gegen": "{n} points against {what}",
-        "it_alten": "won against the Queens of Clubs (gegen die Alten)",
-        "it_doko": "Doppelkopf (40 points or more)",
-        "it_fuchs": "fox caught (Fuchs)",
-        "it_karlchen": "Karlchen (Jack of Diamonds) takes the last trick",
-        "in_trick": "{what} in trick {n}",
-        "no_items": "no points",
-        "value": "game value: Re {re} − Kontra {ko} = {v}",
-        "solo_value": "solo: {name} scores 3 × {v} = {x:+d}, each opponent {y:+d}",
-        "score": "{name} ({party}): {x:+d}", "score_out": "{name} (sits out): 0",
-        "thrown_line": "Nobody took the poverty: thrown in, 0 points for everyone",
-    },
-}
 
-PLAY_ACTIONS = ("re", "kontra", *ABSAGEN)   # what is said in the play phase besides cards
 _FR_SHORT = {"de": ("9", "B", "D", "K", "10", "A"), "en": ("9", "J", "Q", "K", "10", "A")}
-_DENIED = {"keine 90": 90, "keine 60": 60, "keine 30": 30}
 
 
 def present_doppelkopf(view: DokoView, ctx: Context) -> Table:
@@ -474,7 +292,7 @@ def _choices(view: DokoView, ctx: Context, t: T) -> Choices:
     ph = view.phase
     if ph == "play":
         cards = tuple(a[5:] for a in acts if a.startswith("play "))
-        said = tuple(Button(a, t(f"btn_{a}")) for a in acts if a in PLAY_ACTIONS)
+        said = tuple(Button(a, t(f"btn_{a}")) for a in acts if a in ANNOUNCEMENTS)
         return Choices(buttons=said, cards=CardChoice("play", cards, t("play_hint")))
     if ph == "vorbehalt":
         return Choices(buttons=(Button("gesund", t("btn_gesund"), "primary"),
@@ -530,7 +348,7 @@ def _log(view: DokoView, ctx: Context, t: T) -> list[str]:
     for seat, a in view.history:
         name = ctx.name(seat)
         verb, _, arg = a.partition(" ")
-        if verb == "play" or a in PLAY_ACTIONS:
+        if verb == "play" or a in ANNOUNCEMENTS:
             start()
         if verb == "play":
             plays += 1
@@ -543,7 +361,7 @@ def _log(view: DokoView, ctx: Context, t: T) -> list[str]:
                     out.append(t("log_clarified", name=ctx.name(view.partner), h=ctx.name(h))
                                if view.partner is not None
                                else t("log_no_partner", h=ctx.name(h)))
-        elif a in PLAY_ACTIONS:
+        elif a in ANNOUNCEMENTS:
             out.append(t("log_announce", name=name, what=t(f"ann_{a}")))
         elif a in ("gesund", "vorbehalt", "accept", "decline"):
             out.append(t(f"log_{a}", name=name))
@@ -624,23 +442,16 @@ def _goals(view: DokoView, t: T) -> list[str]:
     """Each party's goal as the announcements made it (seed; DKV option for the Absage)."""
     res = view.result
     assert res is not None
-    level = {"re": res.announced[0], "kontra": res.announced[1]}
-    other = {"re": "kontra", "kontra": "re"}
-    only_kontra = level["kontra"] >= 0 > level["re"]
     out = []
-    for p in ("re", "kontra"):
-        need = (120 if only_kontra else 121) if p == "re" else (121 if only_kontra else 120)
-        parts = [t("goal_pts", n=need)]
-        lv = level[p]
+    for i, p in enumerate((RE, KONTRA)):
+        parts = [t("goal_pts", n=augen_needed(p, res.announced))]
+        lv = res.announced[i]
         if lv >= 1:
-            a = ABSAGEN[lv - 1]
-            parts.append(t("goal_below", n=_DENIED[a]) if a in _DENIED
-                         else t("goal_schwarz"))
+            parts.append(t("goal_below", n=DENIED[lv]) if lv < SCHWARZ else t("goal_schwarz"))
         text = t("and").join(parts)
-        lo = level[other[p]]
+        lo = res.announced[1 - i]
         if view.rules.reach_absage_wins and lo >= 1:
-            a = ABSAGEN[lo - 1]
-            text += " " + (t("goal_or", n=_DENIED[a]) if a in _DENIED else t("goal_or_trick"))
+            text += " " + (t("goal_or", n=DENIED[lo]) if lo < SCHWARZ else t("goal_or_trick"))
         out.append(t("goal", party=t(p), goal=text))
     return out
 
@@ -673,14 +484,9 @@ def _special_tricks(view: DokoView) -> dict[str, list[int]]:
     res = view.result
     if res is None or res.solo:
         return {}
-    re_seats = set(res.re_seats)
     out: dict[str, list[int]] = {"Doppelkopf": [], "Fuchs gefangen": []}
-    for n, tr_ in enumerate(view.tricks, 1):
-        win_re = tr_.winner in re_seats
-        if tr_.points >= 40:
-            out["Doppelkopf"].append(n)
-        if view.schweine is None:  # Schweinchen are no foxes
-            for seat, c in zip(_seats_from(view, tr_.leader, 4), tr_.cards, strict=False):
-                if c == SA and (seat in re_seats) != win_re:
-                    out["Fuchs gefangen"].append(n)
+    for what, _, n in special_points(view.tricks, res.re_seats, view.active, res.winner,
+                                     view.schweine is None):
+        if what in out:
+            out[what].append(n)
     return out

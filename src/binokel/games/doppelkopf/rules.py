@@ -72,7 +72,7 @@ class DokoRules(RuleSet):
         False, "scoring",
         "DKV: against an Absage the other party wins by reaching 90/60/30/one trick",
         "DKV: gegen eine Absage gewinnt die Gegenpartei schon mit 90/60/30/einem Stich")
-    # A series (DokoRound): as at a DKV table, 24 deals; Pflichtsoli come on top of them.
+    # A series (DokoSeries): as at a DKV table, 24 deals; Pflichtsoli come on top of them.
     deals_per_series: int = option(
         24, "round", "Deals in a series (Pflichtsoli are played on top); the highest total wins",
         "Spiele einer Runde (Pflichtsoli kommen dazu); die höchste Summe gewinnt",

@@ -1,0 +1,147 @@
+"""Armut (option ``armut``): the exchange of three cards between the poor player and the
+partner who takes them.
+
+A player with at most three trumps (normal order) may declare Armut (see
+:mod:`.reservations`; it ranks lowest). He passes three cards face down, all of his trumps
+among them (``give C C C``); the others are asked in turn from his left (``accept`` /
+``decline``); the first to accept gives back any three cards (``return C C C``) and the two
+play as Re. If nobody accepts, the deal is thrown in (our decision; DKV: a new deal). Who may
+see the cards passed is in :mod:`.view`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from itertools import combinations
+from typing import TYPE_CHECKING
+
+from ...core.cards import (
+    Card,
+    CardSet,
+    card_token,
+    cards_of,
+    cardset,
+    count,
+    distinct,
+    format_cards,
+    parse_cards,
+    size,
+)
+from ...core.cards import sort_key as display_order
+from ...core.errors import IllegalAction
+from .deal import ARMUT_OFFER, ARMUT_RETURN, THROWN_IN
+from .order import normal_trumps
+from .reservations import start_play
+
+if TYPE_CHECKING:
+    from .state import DokoState
+
+
+def _sub_multisets(hand: CardSet, k: int) -> Iterator[tuple[Card, ...]]:
+    """Every distinct k-card sub-multiset of ``hand``, cards sorted for display."""
+    seen: set[tuple[Card, ...]] = set()
+    for combo in combinations(cards_of(hand), k):
+        if combo not in seen:
+            seen.add(combo)
+            yield combo
+
+
+def give_options(state: DokoState) -> list[str]:
+    """The poor player's ways to pass three cards: all his trumps and any others."""
+    hand = state.hands[state.to_move]
+    trumps = normal_trumps(hand)
+    return ["give " + format_cards(sorted(cards_of(trumps) + list(combo), key=display_order))
+            for combo in _sub_multisets(hand - trumps, 3 - size(trumps))]
+
+
+def return_options(state: DokoState) -> list[str]:
+    """The partner's ways to give three cards back (any three)."""
+    return ["return " + format_cards(combo)
+            for combo in _sub_multisets(state.hands[state.to_move], 3)]
+
+
+def random_return(state: DokoState, rng: random.Random) -> str:
+    """A uniformly random ``return``, drawn without listing the hundreds of choices."""
+    pick = rng.sample(cards_of(state.hands[state.to_move]), 3)
+    return "return " + format_cards(sorted(pick, key=display_order))
+
+
+def _parse_three(state: DokoState, verb: str, arg: str, hand: CardSet) -> CardSet:
+    """The three cards named by ``arg`` as a card set; all of them must be in ``hand``."""
+    try:
+        d = cardset(parse_cards(arg))
+    except ValueError as e:
+        raise IllegalAction(f"{verb}: {e}") from None
+    if size(d) != 3:
+        raise IllegalAction(f"{verb}: exactly 3 cards, not {size(d)}")
+    for c in distinct(d):
+        if count(d, c) > count(hand, c):
+            raise IllegalAction(f"{verb}: seat {state.to_move} does not hold "
+                                f"{card_token(c)}" + (" twice" if count(hand, c) else ""))
+    return d
+
+
+def give(state: DokoState, arg: str) -> str:
+    """The poor player passes three cards, all of his trumps among them."""
+    seat = state.to_move
+    hand = state.hands[seat]
+    d = _parse_three(state, "give", arg, hand)
+    trumps = normal_trumps(hand)
+    if any(count(d, c) != count(trumps, c) for c in distinct(trumps)):
+        raise IllegalAction("give: the Armut passes all of its trumps")
+    state.hands[seat] = hand - d
+    state.armut_cards = d
+    state.phase = ARMUT_OFFER
+    _offer_next(state, seat)
+    return "give " + format_cards(cards_of(d))
+
+
+def _offer_next(state: DokoState, after: int) -> None:
+    nxt = state.next_seat[after]
+    if nxt == state.armut_offer[0]:
+        # Nobody takes the Armut: the deal is thrown in (our decision; DKV: redeal).
+        state.contract = THROWN_IN
+        state.finish()
+        return
+    state.armut_offer.append(nxt)
+    state.to_move = nxt
+
+
+def _no_argument(verb: str, arg: str) -> None:
+    if arg:
+        raise IllegalAction(f"{verb} {arg!r}: say just 'accept' or 'decline'")
+
+
+def accept(state: DokoState, arg: str) -> str:
+    """Take the Armut: the three cards join the hand, three go back."""
+    _no_argument("accept", arg)
+    seat = state.to_move
+    state.partner = seat
+    state.hands[seat] += state.armut_cards
+    state.phase = ARMUT_RETURN
+    return "accept"
+
+
+def decline(state: DokoState, arg: str) -> str:
+    """Leave the Armut to the next player."""
+    _no_argument("decline", arg)
+    _offer_next(state, state.to_move)
+    return "decline"
+
+
+def give_back(state: DokoState, arg: str) -> str:
+    """The partner gives any three cards back; play begins, the two are Re."""
+    seat = state.to_move
+    d = _parse_three(state, "return", arg, state.hands[seat])
+    poor = state.armut_offer[0]
+    state.hands[seat] -= d
+    state.hands[poor] += d
+    state.armut_cards = d  # now: what went back (masked for the others)
+    state.re_seats = frozenset((poor, seat))
+    start_play(state)
+    return "return " + format_cards(cards_of(d))
+
+
+__all__ = ["accept", "decline", "give", "give_back", "give_options", "random_return",
+           "return_options"]

@@ -1,0 +1,115 @@
+"""Card orders: which cards are trump and how cards rank in each kind of game, and who wins a
+trick (Bedienpflicht is in :meth:`DokoState.legal_cards <.state.DokoState.legal_cards>`).
+
+The normal game (also the Hochzeit, the Armut and the Karo-Solo) has 13 trumps: the Dulle
+(H10), the Damen, the Buben, then Karo A 10 K 9; a Damen- or Bubensolo has only the Damen or
+Buben as trumps, a Farbsolo the normal trumps with its own suit instead of Karo, a Fleischloser
+none. With the option ``schweinchen`` both Karo-Asse in one hand become the highest trumps.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ...core.cards import (
+    ASS,
+    H10,
+    KOENIG,
+    NINE,
+    OBER,
+    SUITS,
+    UNTER,
+    ZEHN,
+    Card,
+    CardSet,
+    card,
+    parse_suit,
+)
+
+TRUMP = 4  # the trump "suit" in the group tables
+# Every card of the game: the rank slots 9 .. A of each suit (no sevens).
+DOKO_CARDS: tuple[Card, ...] = tuple(c for c in range(32) if NINE <= c & 7 <= ASS)
+
+
+@dataclass(frozen=True)
+class Order:
+    """How cards rank in one kind of game.
+
+    ``group[c]`` is the card's suit for plain cards and :data:`TRUMP` for trumps; ``power[c]``
+    orders the cards of one group (higher wins); ``masks[g]`` is the card set of group ``g``.
+    """
+
+    kind: str
+    group: tuple[int, ...]
+    power: tuple[int, ...]
+    masks: tuple[CardSet, ...]
+    trumps: tuple[Card, ...]   # high to low
+
+    def is_trump(self, c: Card) -> bool:
+        return self.group[c] == TRUMP
+
+    def plain(self, suit: int) -> tuple[Card, ...]:
+        """The plain cards of ``suit``, high to low."""
+        return tuple(sorted((c for c in DOKO_CARDS if self.group[c] == suit and c >> 3 == suit),
+                            key=lambda c: -self.power[c]))
+
+    def beats(self, c: Card, best: Card, led: int, dulle_second: bool = False) -> bool:
+        """Whether ``c`` played later beats ``best`` in a trick whose led group is ``led``:
+        of two equal cards the first wins, except two Dullen with ``dulle_second``."""
+        g, gb = self.group[c], self.group[best]
+        if g == TRUMP:
+            if gb != TRUMP or self.power[c] > self.power[best]:
+                return True
+            return dulle_second and c == best == H10
+        return g == led and gb == g and self.power[c] > self.power[best]
+
+
+@lru_cache(maxsize=32)
+def card_order(kind: str, schweine: bool = False) -> Order:
+    """The card order of a game kind: ``normal`` (also Hochzeit, Armut, Karo-Solo), ``damen``,
+    ``buben``, ``fleischlos`` or a Farbsolo suit ``E``/``B``/``H``/``S``.
+
+    >>> from binokel.core.cards import card_token
+    >>> [card_token(c) for c in card_order("normal").trumps]
+    ['H10', 'EO', 'BO', 'HO', 'SO', 'EU', 'BU', 'HU', 'SU', 'SA', 'S10', 'SK', 'S9']
+    >>> [card_token(c) for c in card_order("damen").plain(2)]
+    ['HA', 'H10', 'HK', 'HU', 'H9']
+    """
+    if kind == "normal":
+        kind = "S"
+    if kind == "damen":
+        trumps = [card(s, OBER) for s in SUITS]
+    elif kind == "buben":
+        trumps = [card(s, UNTER) for s in SUITS]
+    elif kind == "fleischlos":
+        trumps = []
+    else:
+        ts = parse_suit(kind)
+        trumps = [H10] + [card(s, OBER) for s in SUITS] + [card(s, UNTER) for s in SUITS]
+        trumps += [card(ts, r) for r in (ASS, ZEHN, KOENIG, NINE) if card(ts, r) != H10]
+        if schweine:
+            trumps.remove(card(ts, ASS))
+            trumps.insert(0, card(ts, ASS))
+    group = [c >> 3 for c in range(32)]
+    power = [c & 7 for c in range(32)]  # plain cards: A > 10 > K > O > U > 9 as rank slots
+    for i, c in enumerate(trumps):
+        group[c] = TRUMP
+        power[c] = 100 + len(trumps) - i
+    masks = [0] * 5
+    for c in DOKO_CARDS:
+        masks[group[c]] |= 3 << (2 * c)
+    return Order(kind, tuple(group), tuple(power), tuple(masks), tuple(trumps))
+
+
+def kind_of(contract: str) -> str:
+    """The card order's kind of a contract: the solo's kind, else ``normal``."""
+    return contract[5:] if contract.startswith("solo ") else "normal"
+
+
+def normal_trumps(hand: CardSet) -> CardSet:
+    """The trumps of ``hand`` in the normal order (what the Armut counts and passes)."""
+    return hand & card_order("normal").masks[TRUMP]
+
+
+__all__ = ["DOKO_CARDS", "TRUMP", "Order", "card_order", "kind_of", "normal_trumps"]

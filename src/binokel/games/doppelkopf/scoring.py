@@ -1,0 +1,193 @@
+"""Scoring per seed 002 (RULES §8): who reached his goal, the points a-e, the special points
+and the scores per seat (:class:`DokoResult`).
+
+- Goals: Re wins with 121 Augen (120 if only Kontra was announced), Kontra with 120 (121 if
+  only Kontra was announced); an Absage adds "the opponents below 90 / 60 / 30 / no trick";
+  with ``reach_absage_wins`` (DKV) reaching what the opponents' Absage denied is enough.
+- a) won 1; b) each Ansage 2 to the winner; c) the winner gets 1 each for the opponents under
+  90, 60, 30 and schwarz (either party when nobody wins); d) each Absage step 1 to the
+  winner; e) 1 for 120 / 90 / 60 / 30 Augen against keine 90 / 60 / 30 / schwarz.
+- Special points (not in games scored as a solo): gegen die Alten, Doppelkopf, Fuchs
+  gefangen, Karlchen.
+- Two against two each Re player scores the value (Re's points minus Kontra's) and each
+  Kontra player minus it; a soloist scores three times the value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ...core.cards import SA, SU
+from ...core.outcome import Outcome, Termination
+from ...core.trick import Trick
+from .announcements import ABSAGEN, DENIED, SCHWARZ, level_name
+from .deal import HOCHZEIT, KONTRA, NORMAL, RE, STILLE_HOCHZEIT, THROWN_IN
+from .texts import RESULT_NOTES
+
+if TYPE_CHECKING:
+    from .state import DokoState
+
+
+@dataclass(frozen=True)
+class DokoResult(Outcome):
+    """The outcome of one deal: per-seat scores and every scoring line that made them."""
+
+    re_seats: tuple[int, ...]
+    solo: bool                      # scored as a solo (x3, no special points)
+    re_points: int                  # Augen of the Re party
+    kontra_points: int
+    winner: str | None              # "re", "kontra" or None (nobody reached the goal)
+    announced: tuple[int, int]      # levels of Re and Kontra (-1 none, 0 Ansage, 1..4 Absage)
+    lines: tuple[tuple[str, str, int], ...]   # (what, party, points)
+    value: int                      # net game value for the Re party (before x3)
+    notes: tuple[str, ...] = ()
+    pflichtsolo: bool = False
+
+    def to_json(self) -> dict[str, Any]:
+        return {"scores": list(self.scores), "contract": self.contract,
+                "re_seats": list(self.re_seats), "solo": self.solo,
+                "re_points": self.re_points, "kontra_points": self.kontra_points,
+                "winner": self.winner,
+                "announced": {"re": level_name(self.announced[0]),
+                              "kontra": level_name(self.announced[1])},
+                "lines": [[w, p, n] for w, p, n in self.lines], "value": self.value,
+                "notes": list(self.notes), "pflichtsolo": self.pflichtsolo}
+
+
+def scored_as_solo(state: DokoState) -> bool:
+    """A declared solo, a stille Hochzeit, or a Hochzeit without partner (a Karo-Solo)."""
+    c = state.contract or NORMAL
+    return (c.startswith("solo") or c == STILLE_HOCHZEIT
+            or (c == HOCHZEIT and state.clarified_in > 0 and state.partner is None))
+
+
+def augen_needed(party: str, announced: tuple[int, int]) -> int:
+    """The Augen ``party`` needs to win (before any Absage): Re 121 and Kontra 120, the other
+    way round when Kontra was announced and Re was not.
+
+    >>> augen_needed("re", (-1, -1)), augen_needed("re", (-1, 0)), augen_needed("kontra", (0, 0))
+    (121, 120, 120)
+    """
+    only_kontra = announced[1] >= 0 > announced[0]
+    if party == RE:
+        return 120 if only_kontra else 121
+    return 121 if only_kontra else 120
+
+
+def score_deal(state: DokoState) -> DokoResult:
+    """Score a finished deal per seed 002 (RULES §8)."""
+    n = state.players
+    contract = state.contract or NORMAL
+    if contract == THROWN_IN:
+        return DokoResult(re_seats=(), solo=False, re_points=0, kontra_points=0, winner=None,
+                          announced=(-1, -1), lines=(), value=0,
+                          notes=(RESULT_NOTES["thrown_in"],), scores=(0,) * n,
+                          contract=THROWN_IN, termination=Termination.THROWN_IN)
+    rules = state.rules
+    re_seats = tuple(sorted(state.re_seats))
+    ko_seats = tuple(s for s in state.active if s not in state.re_seats)
+    tp = state.trick_points
+    pts = {RE: sum(tp[s] for s in re_seats), KONTRA: sum(tp[s] for s in ko_seats)}
+    tricks = {RE: sum(state.tricks_won[s] for s in re_seats),
+              KONTRA: sum(state.tricks_won[s] for s in ko_seats)}
+    announced = (state.announced[0], state.announced[1])
+    level = {RE: announced[0], KONTRA: announced[1]}
+    other = {RE: KONTRA, KONTRA: RE}
+    solo = scored_as_solo(state)
+    notes: list[str] = []
+    if contract == HOCHZEIT and state.partner is None:
+        notes.append(RESULT_NOTES["no_partner"])
+    if contract == STILLE_HOCHZEIT:
+        notes.append(RESULT_NOTES["stille"])
+
+    def reached(p: str) -> bool:
+        """Whether party ``p`` reached its Spielziel."""
+        o = other[p]
+        ok = pts[p] >= augen_needed(p, announced)
+        if rules.reach_absage_wins and level[o] >= 1:
+            # DKV: against the opponents' Absage, reaching what they denied is enough.
+            lv = level[o]
+            ok = ok or (tricks[p] > 0 if lv == SCHWARZ else pts[p] >= DENIED[lv])
+        for lv in range(1, level[p] + 1):  # own Absagen: the opponents must stay below
+            ok = ok and (tricks[o] == 0 if lv == SCHWARZ else pts[o] < DENIED[lv])
+        return ok
+
+    winners = [p for p in (RE, KONTRA) if reached(p)]
+    assert len(winners) <= 1, "both parties cannot reach their goal"
+    winner = winners[0] if winners else None
+    lines: list[tuple[str, str, int]] = []
+    if winner is not None:
+        lines.append(("gewonnen", winner, 1))                                   # a
+        for p in (RE, KONTRA):                                                  # b
+            if level[p] >= 0:
+                lines.append((f"{p} angesagt", winner, 2))
+        for p in (RE, KONTRA):                                                  # d
+            for lv in range(1, level[p] + 1):
+                lines.append((f"{ABSAGEN[lv - 1]} abgesagt ({p})", winner, 1))
+    for p in (RE, KONTRA):                                                      # c
+        if winner is not None and p != winner:
+            continue
+        o = other[p]
+        for limit, label in ((90, "keine 90"), (60, "keine 60"), (30, "keine 30")):
+            if pts[o] < limit:
+                lines.append((f"{label} gespielt", p, 1))
+        if tricks[o] == 0:
+            lines.append(("schwarz gespielt", p, 1))
+    for p in (RE, KONTRA):                                                      # e
+        o = other[p]
+        for lv, need in ((1, 120), (2, 90), (3, 60), (4, 30)):
+            if level[o] >= lv and pts[p] >= need:
+                lines.append((f"{need} gegen {ABSAGEN[lv - 1]}", p, 1))
+    if not solo:
+        lines += [(what, p, 1) for what, p, _ in special_points(
+            state.tricks, state.re_seats, state.active, winner, state.schweine is None)]
+    value = sum(x for _, p, x in lines if p == RE) - sum(x for _, p, x in lines if p == KONTRA)
+    scores = [0] * n
+    factor = 3 if len(re_seats) == 1 else 1   # the soloist scores three times
+    for s in re_seats:
+        scores[s] = factor * value
+    for s in ko_seats:
+        scores[s] = -value
+    # The soloist of a game scored as a solo (for score sheets and the arena) and whether
+    # he won; None when no one played alone.
+    soloist = re_seats[0] if solo and len(re_seats) == 1 else None
+    return DokoResult(re_seats=re_seats, solo=solo, re_points=pts[RE],
+                      kontra_points=pts[KONTRA], winner=winner,
+                      announced=announced, lines=tuple(lines), value=value,
+                      notes=tuple(notes), pflichtsolo=state.pflicht, scores=tuple(scores),
+                      contract=contract, declarer=soloist,
+                      made=None if soloist is None else winner == RE)
+
+
+def special_points(tricks: Sequence[Trick], re_seats: Collection[int],
+                   active: tuple[int, ...], winner: str | None, foxes: bool
+                   ) -> list[tuple[str, str, int]]:
+    """The special points, each worth 1, as (what, party, trick number; 0: the deal):
+    gegen die Alten (Kontra wins), Doppelkopf (a trick of 40 Augen or more), Fuchs gefangen
+    (a Karo-As of the other party taken; not with Schweinchen, ``foxes`` False), Karlchen
+    (the Karo-Bube wins the last trick)."""
+    def party(seat: int) -> str:
+        return RE if seat in re_seats else KONTRA
+
+    out: list[tuple[str, str, int]] = []
+    if winner == KONTRA:
+        out.append(("gegen die Alten", KONTRA, 0))
+    for n, t in enumerate(tricks, 1):
+        wp = party(t.winner)
+        if t.points >= 40:
+            out.append(("Doppelkopf", wp, n))
+        i = active.index(t.leader)
+        seats = [active[(i + k) % 4] for k in range(len(t.cards))]
+        if foxes:
+            out += [("Fuchs gefangen", wp, n) for seat, c in zip(seats, t.cards, strict=True)
+                    if c == SA and party(seat) != wp]
+        if n == len(tricks):
+            out += [("Karlchen", wp, n) for seat, c in zip(seats, t.cards, strict=True)
+                    if seat == t.winner and c == SU]
+    return out
+
+
+__all__ = ["DokoResult", "augen_needed", "score_deal", "scored_as_solo",
+           "special_points"]

@@ -1,0 +1,186 @@
+"""What one seat may know of a Doppelkopf deal (:class:`DokoView`, a
+:class:`~binokel.core.view.View`).
+
+- Hands: only the seat's own; a spectator (-1) sees none.
+- The contract: as publicly known, so a stille Hochzeit looks like a normal game until the
+  deal is over.
+- Parties (:func:`known_parties`): the seat's own from its own cards, a played Kreuz-Dame, an
+  announcement, a declared solo / Hochzeit / Armut, and the inference "two different seats
+  have shown a Kreuz-Dame, so the rest is Kontra". A Kontra player never infers Re from two
+  Kontra seats: one seat may hold both Kreuz-Damen.
+- The Armut's cards (:func:`masked_history`): only the poor player and the partner see them;
+  the others see ``give ? ? ?`` and how many trumps went back.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ...core.cards import EO, Card, card_token, cards_of, cardset, count, parse_cards, size
+from ...core.trick import Trick
+from .announcements import level_name
+from .deal import ARMUT, HOCHZEIT, KONTRA, NORMAL, OVER, PLAY, RE, STILLE_HOCHZEIT, THROWN_IN
+from .order import Order, card_order, kind_of, normal_trumps
+from .rules import DokoRules
+from .scoring import DokoResult
+
+if TYPE_CHECKING:
+    from .state import DokoState
+
+
+@dataclass(frozen=True)
+class DokoView:
+    """What one player may know; never another player's cards or an unrevealed party."""
+
+    player: int
+    players: int
+    rules: DokoRules
+    dealer: int
+    active: tuple[int, ...]               # the four seats in the deal, from Vorhand
+    phase: str
+    to_move: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    history: tuple[tuple[int, str], ...]  # hidden cards (Armut) masked
+    vorbehalte: tuple[str | None, ...]    # per seat: "gesund", "vorbehalt" or None
+    declarations: tuple[str | None, ...]  # per seat: the declared reservation, once said
+    contract: str | None                  # as publicly known (a stille Hochzeit looks normal)
+    soloist: int | None
+    hochzeit: int | None                  # the Hochzeit player
+    partner: int | None                   # Hochzeit / Armut partner once known
+    clarified_in: int                     # Hochzeit: the Klärungsstich (0: not yet)
+    schweine: int | None                  # seat holding both Schweinchen, if any
+    parties: tuple[str | None, ...]       # per seat "re"/"kontra" as far as revealed
+    announced: tuple[int, int]            # levels of Re and Kontra
+    announcements: tuple[tuple[int, str, str], ...]   # (seat, party, what)
+    tricks: tuple[Trick, ...]
+    trick_leader: int
+    trick: tuple[Card, ...]
+    trick_points: tuple[int, ...]
+    legal_actions: tuple[str, ...]
+    result: DokoResult | None
+    game: str = "doppelkopf"
+
+    @property
+    def order(self) -> Order:
+        """The card order of the game being played (as far as public)."""
+        return card_order(kind_of(self.contract or NORMAL), self.schweine is not None)
+
+    def to_json(self) -> dict[str, Any]:
+        def toks(cs: tuple[Card, ...]) -> list[str]:
+            return [card_token(c) for c in cs]
+
+        return {
+            "game": self.game, "player": self.player, "players": self.players,
+            "rules": self.rules.to_dict(), "dealer": self.dealer, "active": list(self.active),
+            "phase": self.phase, "to_move": self.to_move, "hand": toks(self.hand),
+            "hand_sizes": list(self.hand_sizes), "history": [[s, a] for s, a in self.history],
+            "vorbehalte": list(self.vorbehalte), "declarations": list(self.declarations),
+            "contract": self.contract, "soloist": self.soloist, "hochzeit": self.hochzeit,
+            "partner": self.partner, "clarified_in": self.clarified_in,
+            "schweine": self.schweine, "parties": list(self.parties),
+            "announced": {"re": level_name(self.announced[0]),
+                          "kontra": level_name(self.announced[1])},
+            "announcements": [[s, p, w] for s, p, w in self.announcements],
+            "tricks": [t.to_json() for t in self.tricks], "trick_leader": self.trick_leader,
+            "trick": toks(self.trick), "trick_points": list(self.trick_points),
+            "legal_actions": list(self.legal_actions),
+            "result": self.result.to_json() if self.result else None,
+        }
+
+
+def known_parties(state: DokoState, viewer: int) -> tuple[str | None, ...]:
+    """Each seat's party as far as ``viewer`` (-1: a spectator) can know it from public play
+    and his own hand."""
+    out: list[str | None] = [None] * state.players
+    contract = state.contract
+    if contract is None or state.phase not in (PLAY, OVER):
+        return tuple(out)
+    public_solo = contract.startswith("solo") or (
+        contract == HOCHZEIT and state.clarified_in > 0) or contract == ARMUT
+    if public_solo or state.phase == OVER:
+        for s in state.active:
+            out[s] = state.party(s)
+        return tuple(out)
+    if contract == HOCHZEIT:
+        assert state.hochzeit is not None
+        out[state.hochzeit] = RE
+        return tuple(out)
+    # A normal game as the table sees it (a stille Hochzeit looks like one).
+    re_known = set(state.eo_played)
+    ko_known: set[int] = set()
+    for s, p, _ in state.announcements:
+        (re_known if p == RE else ko_known).add(s)
+    own = count(state.initial_hands[viewer], EO) if viewer >= 0 else -1
+    others = [s for s in state.active if s != viewer]
+    if own == 2:  # he plays alone and knows it
+        re_known, ko_known = {viewer}, set(others)
+    elif own == 1:
+        re_known.add(viewer)
+        if len(re_known) == 2:
+            ko_known = set(state.active) - re_known
+        elif len(ko_known) == 2:  # exactly one other Kreuz-Dame: the last seat has it
+            re_known |= set(state.active) - ko_known
+    else:
+        if own == 0:
+            ko_known.add(viewer)
+        # Two different seats with a Kreuz-Dame: the rest is Kontra. Two Kontra seats
+        # prove nothing to a Kontra player: one seat may hold both Kreuz-Damen.
+        if len(re_known) == 2:
+            ko_known = set(state.active) - re_known
+    for s in re_known:
+        out[s] = RE
+    for s in ko_known:
+        out[s] = KONTRA
+    return tuple(out)
+
+
+def masked_history(state: DokoState, viewer: int) -> tuple[tuple[int, str], ...]:
+    """The history as ``viewer`` may see it: the Armut's cards only for the Armut pair."""
+    if state.contract not in (ARMUT, THROWN_IN):  # a refused Armut stays face down too
+        return tuple(state.history)
+    poor = state.armut_offer[0]
+    out = []
+    for s, a in state.history:
+        if a.startswith("give ") and viewer not in (poor, state.partner):
+            a = "give ? ? ?"
+        elif a.startswith("return ") and viewer not in (poor, state.partner):
+            n = size(normal_trumps(cardset(parse_cards(a.split()[1:]))))
+            a = f"return ? ? ? ({n} trump{'s' if n != 1 else ''})"
+        out.append((s, a))
+    return tuple(out)
+
+
+def make_view(state: DokoState, player: int, spectator: bool = True) -> DokoView:
+    """The view of seat ``player``, or of a spectator (-1) where ``spectator`` allows it."""
+    if not (-1 if spectator else 0) <= player < state.players:
+        raise ValueError(f"no seat {player}")
+    over = state.phase == OVER
+    contract = state.contract if over else public_contract(state)
+    soloist = state.soloist if (over or (contract or "").startswith("solo")) else None
+    # Declarations are said aloud one by one: all of them are public.
+    legal = tuple(state.legal_actions()) if player == state.to_move and player >= 0 else ()
+    return DokoView(
+        player=player, players=state.players, rules=state.rules, dealer=state.dealer,
+        active=state.active, phase=state.phase, to_move=state.to_move,
+        hand=tuple(cards_of(state.hands[player])) if player >= 0 else (),
+        hand_sizes=tuple(size(h) for h in state.hands),
+        history=masked_history(state, player),
+        vorbehalte=tuple(state.vorbehalte), declarations=tuple(state.declarations),
+        contract=contract, soloist=soloist, hochzeit=state.hochzeit,
+        partner=state.partner, clarified_in=state.clarified_in,
+        schweine=state.schweine, parties=known_parties(state, player),
+        announced=(state.announced[0], state.announced[1]),
+        announcements=tuple(state.announcements), tricks=tuple(state.tricks),
+        trick_leader=state.trick_leader, trick=tuple(state.trick),
+        trick_points=tuple(state.trick_points), legal_actions=legal, result=state.result,
+    )
+
+
+def public_contract(state: DokoState) -> str | None:
+    """The contract as the table knows it: a stille Hochzeit looks like a normal game."""
+    return NORMAL if state.contract == STILLE_HOCHZEIT else state.contract
+
+
+__all__ = ["DokoView", "known_parties", "make_view", "masked_history", "public_contract"]
