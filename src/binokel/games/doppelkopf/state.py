@@ -26,7 +26,6 @@ The play itself (Bedienpflicht, the trick) is here.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import ClassVar
 
 from ...core.cards import (
@@ -68,10 +67,10 @@ from .view import DokoView, make_view
 _POINTS = CARD_POINTS["classic"]   # Doppelkopf counts the classic Augen: 240 in all
 
 
-class DokoState(State):
+class DokoState(State[DokoRules, DokoResult]):
     """One deal of Doppelkopf. ``apply`` mutates (fast, for search); ``child`` copies."""
 
-    HANDLERS: ClassVar[Mapping[tuple[str, str], Handler]] = {
+    HANDLERS: ClassVar[dict[tuple[str, str], Handler]] = {
         (VORBEHALT, "gesund"): reservations.gesund,
         (VORBEHALT, "vorbehalt"): reservations.vorbehalt,
         (DECLARE, "hochzeit"): reservations.hochzeit,
@@ -127,7 +126,6 @@ class DokoState(State):
     )
 
     game_name = "doppelkopf"
-    rules: DokoRules
     # The seats and the cards.
     active: tuple[int, ...]       # the four seats in play, from Vorhand
     next_seat: tuple[int, ...]    # per seat the next one in play (-1: sits out)
@@ -161,7 +159,6 @@ class DokoState(State):
     trick_points: list[int]
     tricks_won: list[int]
     eo_played: list[int]          # who played a Kreuz-Dame (it shows his party)
-    result: DokoResult | None
 
     # ------------------------------------------------------------------ construction
     @classmethod

@@ -27,7 +27,6 @@ and ``play C``.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import ClassVar
 
 from ...core.cards import LOW_BITS, Card, CardSet, card_token, cards_of, size
@@ -52,10 +51,10 @@ from .trump import TRUMP_ACTIONS, name_trump, trump_maker
 from .view import LuxusView, voids_text
 
 
-class LuxusState(State):
+class LuxusState(State[LuxusRules, LuxusResult]):
     """One deal of Luxusfamilie. ``apply`` mutates (fast, for search); ``child`` copies."""
 
-    HANDLERS: ClassVar[Mapping[tuple[str, str], Handler]] = {
+    HANDLERS: ClassVar[dict[tuple[str, str], Handler]] = {
         (TRUMP, "trump"): name_trump,
     }
 
@@ -90,7 +89,6 @@ class LuxusState(State):
 
     # players, dealer, deck, phase, to_move and history are the base's.
     game_name = "luxusfamilie"
-    rules: LuxusRules
     hands: list[CardSet]
     initial_hands: tuple[CardSet, ...]
     leftover: CardSet                    # the set-aside cards (five and seven players)
@@ -108,7 +106,6 @@ class LuxusState(State):
     power_points: list[int]
     tricks_won: list[int]
     voids: list[int]                     # per seat: a bit per suit he is known to lack
-    result: LuxusResult | None
     _mask: CardSet                       # legal_cards() until the next card, -1: unknown
 
     # ------------------------------------------------------------------ construction

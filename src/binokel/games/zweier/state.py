@@ -34,7 +34,6 @@ view in :mod:`.view`.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import ClassVar
 
 from ...core.cards import SUIT_LETTERS, Card, CardSet, bit
@@ -48,10 +47,10 @@ from .scoring import ZweierResult
 from .view import ZweierView, make_view
 
 
-class ZweierState(State):
+class ZweierState(State[ZweierRules, ZweierResult]):
     """One deal of Zweierbinokel. ``apply`` mutates (fast, for search); ``child`` copies."""
 
-    HANDLERS: ClassVar[Mapping[tuple[str, str], Handler]] = {
+    HANDLERS: ClassVar[dict[tuple[str, str], Handler]] = {
         # Every phase, so that a meld after the stock is refused with its reason.
         (ANY_PHASE, "meld"): melds.meld,
         (ANY_PHASE, "exchange"): dix.exchange,
@@ -86,7 +85,6 @@ class ZweierState(State):
     )
 
     game_name = "zweier"
-    rules: ZweierRules
     players: int
     dealer: int
     deck: tuple[Card, ...]
@@ -110,7 +108,6 @@ class ZweierState(State):
     tricks_won: list[int]
     melds: list[list[Meld]]
     meld_points: list[int]
-    result: ZweierResult | None
 
     # ------------------------------------------------------------------ construction
     @classmethod
