@@ -43,7 +43,6 @@ as meetings; the search spreads the bot tables over the players.
 from __future__ import annotations
 
 import functools
-import math
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -100,6 +99,7 @@ STALL_BASE, STALL_PER_PLAYER = 400, 20
 TENURE_LO, TENURE_DIV = 2, 8
 MOVERS_MAX = 16
 MOVERS_FACTOR = 100
+SEAT_SWEEPS = 20
 
 PlayerId: TypeAlias = int | str
 """A player's id: a start number or a name/user id (at most 64 characters)."""
@@ -489,12 +489,14 @@ class _History:
     bot_rounds: list[int] = field(default_factory=list)  # rounds at a table with bots
     seat_counts: list[list[int]] = field(default_factory=list)  # [player][seat index]
     groups: list[list[int]] = field(default_factory=list)  # per round: table sizes (present)
+    gone_met: list[int] = field(default_factory=list)  # distinct absent players met
 
     def __post_init__(self) -> None:
         n = self.n
         self.meet = [0] * (n * n)
         self.bot_rounds = [0] * n
         self.seat_counts = [[0] * MAX_TABLE_SIZE for _ in range(n)]
+        self.gone_met = [0] * n
 
     def add_round(self, tables: list[list[int | None]]) -> None:
         """One round: per table the present players' indices (None: bot or absent)."""
@@ -520,6 +522,7 @@ def _read_history(history: Iterable[HistoryRound], index: dict[PlayerId, int]) -
     if isinstance(history, str | bytes):
         raise HistoryError("history must be a list of rounds")
     out = _History(len(index))
+    gone_met: list[set[PlayerId]] = [set() for _ in index]
     for r, rnd in enumerate(history, start=1):
         if r > MAX_HISTORY_ROUNDS:
             raise LimitError(f"more than {MAX_HISTORY_ROUNDS} earlier rounds")
@@ -534,6 +537,7 @@ def _read_history(history: Iterable[HistoryRound], index: dict[PlayerId, int]) -
             if isinstance(table, str | bytes) or not isinstance(table, Iterable):
                 raise HistoryError(f"round {r}, table {t}: expected a list of seats")
             row: list[int | None] = []
+            gone: list[PlayerId] = []
             has_bot = False
             for seat in table:
                 if seat is None or isinstance(seat, BotSeat):
@@ -548,6 +552,8 @@ def _read_history(history: Iterable[HistoryRound], index: dict[PlayerId, int]) -
                     raise HistoryError(f"round {r}: player {pid!r} sits twice")
                 seen.add(pid)
                 row.append(index.get(pid))
+                if pid not in index:
+                    gone.append(pid)
             if len(row) > MAX_TABLE_SIZE:
                 raise HistoryError(f"round {r}, table {t}: {len(row)} seats, more than "
                                    f"{MAX_TABLE_SIZE}")
@@ -555,12 +561,17 @@ def _read_history(history: Iterable[HistoryRound], index: dict[PlayerId, int]) -
                 raise LimitError(f"round {r}: too many players")
             rows.append(row)
             bots_at.append(has_bot)
+            if gone:
+                for p in row:
+                    if p is not None:
+                        gone_met[p].update(gone)
         for row, has_bot in zip(rows, bots_at, strict=True):
             if has_bot:
                 for p in row:
                     if p is not None:
                         out.bot_rounds[p] += 1
         out.add_round(rows)
+    out.gone_met = [len(s) for s in gone_met]
     return out
 
 
@@ -1056,30 +1067,30 @@ class _Search:
 
 def _seat_order(seats: list[int | None], counts: list[list[int]], rng: random.Random
                 ) -> list[int | None]:
-    """The table's players in seat order, each where he has sat least often so far.
+    """The table's players in seat order, each where he has sat least often.
 
     An exact assignment (bitmask dynamic programming over at most 8 seats) minimising the
-    summed earlier counts of the seats given; that is the increase of the sum of squared seat
-    counts, so over the rounds every player's seats even out. Random tie-breaks (from the
-    seeded generator) keep equal cases from always favouring the same seat.
+    summed counts of the seats given, which is the increase of the sum of squared seat
+    counts, so that every player's seats even out. Random tie-breaks (from the seeded
+    generator) keep equal cases from always favouring the same seat.
     """
     k = len(seats)
     cost = [[(counts[p][pos] if p is not None else 0) * 1000 + rng.randrange(100)
              for pos in range(k)] for p in seats]
     full = (1 << k) - 1
-    inf = math.inf
-    best: list[float] = [inf] * (1 << k)
+    unset = -1
+    best = [unset] * (1 << k)
     choice = [0] * (1 << k)
     best[0] = 0
     for mask in range(full):
-        if best[mask] == inf:
+        if best[mask] == unset:
             continue
         i = mask.bit_count()  # the i-th seat-holder is placed next
         for pos in range(k):
             bit = 1 << pos
             if not mask & bit:
                 c = best[mask] + cost[i][pos]
-                if c < best[mask | bit]:
+                if best[mask | bit] == unset or c < best[mask | bit]:
                     best[mask | bit] = c
                     choice[mask | bit] = pos
     order: list[int | None] = [None] * k
@@ -1089,6 +1100,97 @@ def _seat_order(seats: list[int | None], counts: list[list[int]], rng: random.Ra
         order[pos] = seats[i]
         mask ^= 1 << pos
     return order
+
+
+def _seat_orders(rounds: list[list[list[int]]], bots: Sequence[int], counts: list[list[int]],
+                 rng: random.Random) -> list[list[list[int | None]]]:
+    """Seat order for every table of the rounds (None: a bot), after the earlier ``counts``.
+
+    Round by round each table gets its best order given the seats so far; with several
+    rounds, sweeps then re-seat each table given all other rounds until nothing improves
+    (each change lowers the sum of squared seat counts, so this ends). ``counts`` is
+    updated to include the rounds.
+    """
+    def seat(order: list[int | None], d: int) -> None:
+        for pos, p in enumerate(order):
+            if p is not None:
+                counts[p][pos] += d
+
+    def load(order: list[int | None]) -> int:
+        return sum(counts[p][pos] for pos, p in enumerate(order) if p is not None)
+
+    out: list[list[list[int | None]]] = []
+    for tables in rounds:
+        orders = [_seat_order([*members, *([None] * bots[t])], counts, rng)
+                  for t, members in enumerate(tables)]
+        for order in orders:
+            seat(order, 1)
+        out.append(orders)
+    for _ in range(SEAT_SWEEPS if len(rounds) > 1 else 0):
+        improved = False
+        for orders in out:
+            for t, order in enumerate(orders):
+                seat(order, -1)
+                better = _seat_order(order, counts, rng)
+                if load(better) < load(order):
+                    orders[t] = order = better
+                    improved = True
+                seat(order, 1)
+        if not improved:
+            break
+    _rebalance_seats(out, counts)
+    return out
+
+
+def _rebalance_seats(out: list[list[list[int | None]]], counts: list[list[int]]) -> None:
+    """Even out seat counts with alternating chains of seat swaps (after de Werra).
+
+    A player who had seat ``a`` at least twice more than seat ``b`` takes seat ``b`` at a
+    table where he has ``a``; whoever had ``b`` there takes ``a`` and, if that unbalances
+    him, hands it on the same way at another of his tables, until the chain reaches a player
+    (or a bot) for whom having ``a`` instead of ``b`` is no worse. Every table keeps one
+    player per seat and everyone in between keeps his counts; the sum of squared counts
+    drops, so this ends. For tables of one size the counts end up differing by at most one
+    (de Werra: bipartite graphs have equitable edge colourings; the players and tables form
+    one, the seats are the colours).
+    """
+    where: list[dict[int, tuple[int, int]]] = [
+        {p: (t, pos) for t, order in enumerate(orders) for pos, p in enumerate(order)
+         if p is not None} for orders in out]
+    seat_kinds = max((len(o) for orders in out for o in orders), default=0)
+    players = sorted({p for w in where for p in w})
+
+    def chain(v: int, a: int, b: int) -> bool:
+        used: set[tuple[int, int]] = set()
+        path: list[tuple[int, int]] = []
+        u = v
+        while True:
+            step = next(((r, t) for r, w in enumerate(where)
+                         if (tp := w.get(u)) is not None and tp[1] == a
+                         and len(out[r][(t := tp[0])]) > b and (r, t) not in used), None)
+            if step is None:
+                return False
+            used.add(step)
+            path.append(step)
+            w = out[step[0]][step[1]][b]
+            if w is None or (w != v and counts[w][b] - counts[w][a] >= 1):
+                break
+            u = w
+        for r, t in path:
+            order = out[r][t]
+            x, y = order[a], order[b]
+            order[a], order[b] = y, x
+            for p, old, new in ((x, a, b), (y, b, a)):
+                if p is not None:
+                    counts[p][old] -= 1
+                    counts[p][new] += 1
+                    where[r][p] = (t, new)
+        return True
+
+    for _ in range(len(players) * seat_kinds * seat_kinds):  # a generous cap; ends sooner
+        if not any(chain(v, a, b) for v in players for a in range(seat_kinds)
+                   for b in range(seat_kinds) if counts[v][a] - counts[v][b] >= 2):
+            break
 
 
 # ---------------------------------------------------------------------------------------------
@@ -1112,6 +1214,7 @@ def _copy_history(hist: _History) -> _History:
     out.bot_rounds = list(hist.bot_rounds)
     out.seat_counts = [list(c) for c in hist.seat_counts]
     out.groups = [list(g) for g in hist.groups]
+    out.gone_met = list(hist.gone_met)
     return out
 
 
@@ -1131,16 +1234,15 @@ def _plan(ids: list[PlayerId], rounds: int, layout: TableLayout, hist: _History,
     bound, reason = _lower_bound(hist, rounds, layout.humans)
     search = _Search(n, rounds, layout.humans, layout.bots, hist, rng, bound, even_bots)
     search.run(budget)
+    seat_orders = _seat_orders(search.tables, layout.bots,
+                               [list(c) for c in hist.seat_counts], rng)
     # Describe the rounds one after the other, the earlier ones becoming history.
     run = _copy_history(hist)
     out: list[RoundSeating] = []
     total = 0
-    for r in range(rounds):
+    for r, seated in enumerate(seat_orders):
         round_lb = _lower_bound(run, 1, layout.humans)[0]
-        meet, counts = run.meet, run.seat_counts
-        seated: list[list[int | None]] = [
-            _seat_order([*members, *([None] * layout.bots[t])], counts, rng)
-            for t, members in enumerate(search.tables[r])]
+        meet = run.meet
         bot_no = 0
         tables: list[Table] = []
         figures: dict[int, tuple[int, int, int, list[int]]] = {}  # table, seat, repeats, again
@@ -1174,7 +1276,8 @@ def _plan(ids: list[PlayerId], rounds: int, layout: TableLayout, hist: _History,
             players.append(PlayerRound(
                 player=ids[p], table=table, seat=seat, repeats=rep,
                 met_again=tuple(ids[q] for q in sorted(again)),
-                opponents=sum(1 for q in range(n) if q != p and run.meet[p * n + q]),
+                opponents=run.gone_met[p] + sum(1 for q in range(n)
+                                                if q != p and run.meet[p * n + q]),
                 bot_rounds=run.bot_rounds[p],
                 seat_counts=tuple(run.seat_counts[p][:max(layout.sizes)])))
         out.append(RoundSeating(hist.rounds + r + 1, tuple(tables), round_repeats, round_lb,
