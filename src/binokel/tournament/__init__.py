@@ -17,6 +17,7 @@ from .seating import (
     MIN_TABLE_SIZE,
     BotSeat,
     HistoryError,
+    HistoryRound,
     LimitError,
     MissingSeatsError,
     PlayerError,
@@ -40,8 +41,9 @@ from .seating import (
 __all__ = [
     "BINOKEL", "DEFAULT_PLAN_BUDGET", "DEFAULT_ROUND_BUDGET", "DOPPELKOPF", "KREUZBINOKEL",
     "MAX_BUDGET", "MAX_HISTORY_ROUNDS", "MAX_PLAYERS", "MAX_ROUNDS", "MAX_TABLE_SIZE",
-    "MIN_TABLE_SIZE", "BotSeat", "HistoryError", "LimitError", "MissingSeatsError",
-    "PlayerError", "PlayerId", "PlayerRound", "RepeatBound", "RoundSeating", "Seat",
-    "SeatingError", "Table", "TableLayout", "TableSizeError", "TableSizes", "TournamentPlan",
-    "plan_tournament", "repeat_lower_bound", "seat_round", "table_layout",
+    "MIN_TABLE_SIZE", "BotSeat", "HistoryError", "HistoryRound", "LimitError",
+    "MissingSeatsError", "PlayerError", "PlayerId", "PlayerRound", "RepeatBound",
+    "RoundSeating", "Seat", "SeatingError", "Table", "TableLayout", "TableSizeError",
+    "TableSizes", "TournamentPlan", "plan_tournament", "repeat_lower_bound", "seat_round",
+    "table_layout",
 ]

@@ -20,15 +20,14 @@ evaluated), never in seconds, so that one seed gives the same seating on every m
 Two entry points:
 
 - :func:`seat_round` seats one round given the tables of the rounds played so far (late
-  arrivals simply appear, withdrawn players simply are absent from ``players``);
+  arrivals simply appear, withdrawn players simply are absent from ``players``); with
+  ``lookahead`` it plans further rounds too, so that this one does not spoil them;
 - :func:`plan_tournament` seats all rounds at once when the field is known in advance, which
   avoids the dead ends of drawing round by round.
 
 >>> plan = plan_tournament(range(1, 10), 4, TableSizes.of(3), seed=1)
->>> plan.repeats, plan.lower_bound.value
-(0, 0)
->>> [t.players for t in plan.rounds[0].tables]  # doctest: +SKIP
-[(4, 9, 1), (6, 2, 8), (3, 5, 7)]
+>>> plan.repeats, plan.lower_bound.value, plan.lower_bound.known_optimal
+(0, 0, True)
 >>> r = seat_round([1, 2, 3, 4, 5, 6], [[[1, 2, 3], [4, 5, 6]]], BINOKEL, seed=3)
 >>> r.number, r.repeats, r.lower_bound
 (2, 2, 2)
@@ -37,15 +36,22 @@ Table sizes are a :class:`TableSizes` (``BINOKEL`` = tables of 3 or 4 preferring
 ``DOPPELKOPF`` = 4 or 5 preferring 4, ``KREUZBINOKEL`` = 4 only). A field that no set of
 allowed tables fits raises :class:`MissingSeatsError`, which says how many seats are missing;
 with ``fill_with_bots=True`` bot seats (:class:`BotSeat`) fill them instead. Bots never count
-as meetings; the search spreads the bot tables over the players.
+as meetings; the rounds at tables with bots are spread evenly over the players.
+
+Seat 1 (who deals first) rotates: each table seats its players where they have sat least
+often, and over a plan every player's seat counts even out (within one of each other when
+all tables have one size). All errors are :class:`SeatingError`, a ``ValueError``; every
+count a caller controls has a limit (``MAX_PLAYERS``, ``MAX_ROUNDS``, ``MAX_BUDGET``...).
 """
 
 from __future__ import annotations
 
 import functools
+import operator
 import random
+from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TypeAlias
 
 __all__ = [
@@ -62,6 +68,7 @@ __all__ = [
     "MIN_TABLE_SIZE",
     "BotSeat",
     "HistoryError",
+    "HistoryRound",
     "LimitError",
     "MissingSeatsError",
     "PlayerError",
@@ -87,19 +94,22 @@ __all__ = [
 MAX_PLAYERS = 500
 MAX_ROUNDS = 30
 MAX_HISTORY_ROUNDS = 200
+MAX_HISTORY_SEATS = 4 * MAX_PLAYERS  # per earlier round (withdrawn players sat there too)
 MIN_TABLE_SIZE = 2
 MAX_TABLE_SIZE = 8
 MAX_BUDGET = 50_000_000
 MAX_ID_LENGTH = 64
-# Default work budgets (candidate swaps evaluated). A round for 60 players takes well under a
-# second with the round default; see benchmarks/seating.py for the figures.
-DEFAULT_ROUND_BUDGET = 100_000
+# Default work budgets (about one unit per candidate swap evaluated; some 1.5 to 3 million
+# units a second on one core). A round for 60 players that spends the whole round default
+# takes about a quarter of a second; see benchmarks/seating.py for the figures.
+DEFAULT_ROUND_BUDGET = 300_000
 DEFAULT_PLAN_BUDGET = 1_000_000
-STALL_BASE, STALL_PER_PLAYER = 400, 20
-TENURE_LO, TENURE_DIV = 2, 8
-MOVERS_MAX = 16
-MOVERS_FACTOR = 100
-SEAT_SWEEPS = 20
+# The search's tuning, chosen on hard social golfer instances; halving or doubling any of
+# them changed the results there by no more than the seed does.
+_STALL_BASE, _STALL_PER_PLAYER = 400, 20  # steps without a new best before a restart
+_TENURE_MIN = 2  # steps a player may not return to the table he left: 2 + random(span)
+_MAX_MOVERS = 16  # repeating players looked at per step
+_SEAT_SWEEPS = 20  # re-seating passes over a plan's tables
 
 PlayerId: TypeAlias = int | str
 """A player's id: a start number or a name/user id (at most 64 characters)."""
@@ -365,8 +375,8 @@ class RoundSeating:
 
     ``repeats`` counts pairs at one table that met in earlier rounds, per earlier meeting;
     ``lower_bound`` is a number of repeats no seating of this round can avoid, given the
-    earlier rounds (when the two are equal the seating is optimal). ``work`` is the search
-    work spent (candidate swaps evaluated).
+    earlier rounds (when the two are equal the seating is optimal). ``work`` is the work of
+    the search that produced the round (for a round of a plan: of the whole plan's search).
     """
 
     number: int
@@ -395,6 +405,11 @@ class RoundSeating:
     def as_lists(self) -> list[list[Seat]]:
         """The tables as plain lists in seat order (what :func:`seat_round` takes as history)."""
         return [list(t.seats) for t in self.tables]
+
+
+HistoryRound: TypeAlias = RoundSeating | Sequence[Sequence[Seat | None]]
+"""An earlier round as :func:`seat_round` takes it: a :class:`RoundSeating`, or its tables in
+seat order as lists of ids, with :class:`BotSeat` or None for bots."""
 
 
 @dataclass(frozen=True)
@@ -476,27 +491,27 @@ def _check_players(players: Iterable[PlayerId]) -> list[PlayerId]:
     return out
 
 
-HistoryRound: TypeAlias = "RoundSeating | Sequence[Sequence[Seat | None]]"
-
-
-@dataclass
 class _History:
     """What the earlier rounds say about the present players (indices 0..n-1)."""
 
-    n: int
-    rounds: int = 0
-    meet: list[int] = field(default_factory=list)        # n*n meeting counts
-    bot_rounds: list[int] = field(default_factory=list)  # rounds at a table with bots
-    seat_counts: list[list[int]] = field(default_factory=list)  # [player][seat index]
-    groups: list[list[int]] = field(default_factory=list)  # per round: table sizes (present)
-    gone_met: list[int] = field(default_factory=list)  # distinct absent players met
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self.rounds = 0
+        self.meet = [0] * (n * n)  # meeting counts, [p*n + q]
+        self.bot_rounds = [0] * n  # rounds at a table with bots
+        self.seat_counts = [[0] * MAX_TABLE_SIZE for _ in range(n)]  # [player][seat index]
+        self.groups: list[list[int]] = []  # per round: present players per table
+        self.gone_met = [0] * n  # distinct players met who are absent now
 
-    def __post_init__(self) -> None:
-        n = self.n
-        self.meet = [0] * (n * n)
-        self.bot_rounds = [0] * n
-        self.seat_counts = [[0] * MAX_TABLE_SIZE for _ in range(n)]
-        self.gone_met = [0] * n
+    def copy(self) -> _History:
+        out = _History(self.n)
+        out.rounds = self.rounds
+        out.meet = list(self.meet)
+        out.bot_rounds = list(self.bot_rounds)
+        out.seat_counts = [list(c) for c in self.seat_counts]
+        out.groups = [list(g) for g in self.groups]
+        out.gone_met = list(self.gone_met)
+        return out
 
     def add_round(self, tables: list[list[int | None]]) -> None:
         """One round: per table the present players' indices (None: bot or absent)."""
@@ -533,6 +548,7 @@ def _read_history(history: Iterable[HistoryRound], index: dict[PlayerId, int]) -
         seen: set[PlayerId] = set()
         rows: list[list[int | None]] = []
         bots_at: list[bool] = []
+        seats = 0
         for t, table in enumerate(tables, start=1):
             if isinstance(table, str | bytes) or not isinstance(table, Iterable):
                 raise HistoryError(f"round {r}, table {t}: expected a list of seats")
@@ -540,6 +556,12 @@ def _read_history(history: Iterable[HistoryRound], index: dict[PlayerId, int]) -
             gone: list[PlayerId] = []
             has_bot = False
             for seat in table:
+                if len(row) == MAX_TABLE_SIZE:
+                    raise HistoryError(f"round {r}, table {t}: more than {MAX_TABLE_SIZE} "
+                                       f"seats")
+                seats += 1
+                if seats > MAX_HISTORY_SEATS:
+                    raise LimitError(f"round {r}: more than {MAX_HISTORY_SEATS} seats")
                 if seat is None or isinstance(seat, BotSeat):
                     has_bot = True
                     row.append(None)
@@ -554,11 +576,8 @@ def _read_history(history: Iterable[HistoryRound], index: dict[PlayerId, int]) -
                 row.append(index.get(pid))
                 if pid not in index:
                     gone.append(pid)
-            if len(row) > MAX_TABLE_SIZE:
-                raise HistoryError(f"round {r}, table {t}: {len(row)} seats, more than "
-                                   f"{MAX_TABLE_SIZE}")
-            if len(seen) > MAX_PLAYERS * 4:
-                raise LimitError(f"round {r}: too many players")
+            if not row:
+                raise HistoryError(f"round {r}, table {t}: an empty table")
             rows.append(row)
             bots_at.append(has_bot)
             if gone:
@@ -591,18 +610,14 @@ def _spread(items: int, bins: int) -> int:
     return r * _pairs(q + 1) + (bins - r) * _pairs(q)
 
 
-def _player_marginals(meet: list[int], n: int, p: int, rounds: int, count: int) -> list[int]:
-    """The ``count`` cheapest extra repeats player ``p`` can incur by new meetings.
+def _player_marginals(row: list[int], rounds: int, count: int) -> list[int]:
+    """The ``count`` cheapest extra repeats a player can incur by new meetings.
 
-    Meeting someone already met ``h`` times adds ``h`` repeats, the next time ``h + 1``...;
-    in ``rounds`` rounds a pair meets at most ``rounds`` times.
+    ``row``: how often he met each other player. Meeting someone already met ``h`` times
+    adds ``h`` repeats, the next time ``h + 1``...; in ``rounds`` rounds a pair meets at most
+    ``rounds`` times.
     """
-    hist: dict[int, int] = {}
-    row = p * n
-    for q in range(n):
-        if q != p:
-            h = meet[row + q]
-            hist[h] = hist.get(h, 0) + 1
+    hist = Counter(row)
     out: list[int] = []
     v = 0
     top = max(hist) + rounds if hist else 0
@@ -628,8 +643,10 @@ def _counting_bound(hist: _History, rounds: int, humans: Sequence[int]) -> int:
     total = rounds * sum(k * (k - 1) for k in humans)  # meetings summed over players
     cost = 0
     extras: list[int] = []
+    meet = hist.meet
     for p in range(n):
-        marg = _player_marginals(hist.meet, n, p, rounds, hi)
+        marg = _player_marginals(meet[p * n:p * n + p] + meet[p * n + p + 1:(p + 1) * n],
+                                 rounds, hi)
         cost += sum(marg[:lo])
         extras.extend(marg[lo:])
     extra_needed = total - n * lo
@@ -647,9 +664,8 @@ def _pigeonhole_bound(hist: _History, rounds: int, humans: Sequence[int]) -> int
     rounds is counted separately (a repeat is a pair meeting in two rounds), from both sides.
     """
     tables = len(humans)
-    per_pair_new = max(sum(_spread(k, tables) for k in humans),  # a table spread over tables
-                       sum(_spread(k, tables) for k in humans))
-    bound = _pairs(rounds) * per_pair_new
+    # Planned rounds all have the same tables, so both sides give the same count.
+    bound = _pairs(rounds) * sum(_spread(k, tables) for k in humans)
     for groups in hist.groups:
         present = sum(groups)
         old_tables = len([g for g in groups if g]) + (hist.n - present)  # absent: alone
@@ -793,19 +809,23 @@ class _Search:
             where = [0] * n
             order = list(range(n))
             rng.shuffle(order)
+            # cost[p*T + t]: earlier meetings of p with the players at table t so far;
+            # closed[c][t]: a large number where table t is full or of the other kind than
+            # c (c: with bots or not), so that it is never the cheapest.
+            cost = [0] * (n * T)
+            big = n * (self.hist.rounds + self.R + 1) ** 2
+            closed = [[0 if self.has_bot[t] == c else big for t in range(T)]
+                      for c in (False, True)]
             for p in order:
-                best_t, best_c, ties = -1, 0, 0
                 row = p * n
-                for t in range(T):
-                    if len(tables[t]) >= self.caps[t] or self.has_bot[t] != at_bots[r][p]:
-                        continue
-                    c = sum(meet[row + x] for x in tables[t])
-                    if best_t < 0 or c < best_c:
-                        best_t, best_c, ties = t, c, 1
-                    elif c == best_c:
-                        ties += 1
-                        if rng.randrange(ties) == 0:
-                            best_t = t
+                vals = list(map(operator.add, cost[p * T:(p + 1) * T], closed[at_bots[r][p]]))
+                low = min(vals)
+                cands = [t for t, v in enumerate(vals) if v == low]
+                best_t = cands[rng.randrange(len(cands))] if len(cands) > 1 else cands[0]
+                if len(tables[best_t]) + 1 == self.caps[best_t]:
+                    for c in closed:
+                        c[best_t] = big
+                cost[best_t::T] = map(operator.add, cost[best_t::T], meet[row:row + n])
                 for x in tables[best_t]:
                     meet[row + x] += 1
                     meet[x * n + p] += 1
@@ -852,21 +872,21 @@ class _Search:
                     if self.has_bot[t]:
                         botr[p] += 1
         self.meet, self.botr = meet, botr
+        rows = [meet[x * n:(x + 1) * n] for x in range(n)]
         self.sums = []
         for tables in self.tables:
             sums = [0] * (n * T)
-            for p in range(n):
-                row = p * n
-                for t, table in enumerate(tables):
-                    sums[p * T + t] = sum(meet[row + x] for x in table)
+            for t, table in enumerate(tables):
+                if table:  # sums[p*T + t] for all p: a strided slice, summed column-wise
+                    sums[t::T] = map(sum, zip(*(rows[x] for x in table), strict=True))
             self.sums.append(sums)
-        self.repeats = sum(_pairs(meet[p * n + q]) - _pairs(self.base_meet[p * n + q])
-                           for p in range(n) for q in range(p + 1, n))
+        # Each pair appears twice in the matrix; m*(m-1) is twice the pair's repeats.
+        self.repeats = (sum(m * (m - 1) for m in meet)
+                        - sum(h * (h - 1) for h in self.base_meet)) // 4
         self.conf = []
         self.conf_pos = [-1] * (self.R * n)
         for key in range(self.R * n):
             self._update_conflict(key)
-        self.work += self.R * n * n
 
     def _swap(self, r: int, a: int, b: int) -> None:
         """Swap players a and b (at different tables) in round r, updating all sums."""
@@ -962,11 +982,11 @@ class _Search:
         tabu = [0] * (R * n * T)
         step = 0
         last_best = 0
-        stall = STALL_BASE + STALL_PER_PLAYER * n
-        tenure_lo, tenure_span = TENURE_LO, max(3, min(T, 10) + n // TENURE_DIV)
+        stall = _STALL_BASE + _STALL_PER_PLAYER * n
+        tenure_lo, tenure_span = _TENURE_MIN, max(3, min(T, 10) + n // 8)
         # Players looked at per step: as many as make one step's evaluation cost about as
         # much as the swap it leads to.
-        movers = max(1, min(MOVERS_MAX, self.swap_work * MOVERS_FACTOR // (100 * n)))
+        movers = max(1, min(_MAX_MOVERS, self.swap_work // n))
         has_bot, even_bots = self.has_bot, self.even_bots
         meet, botr = self.meet, self.botr
         while self.work < budget and best > self.target:
@@ -1049,6 +1069,7 @@ class _Search:
     def _restart(self, best: list[list[list[int]]]) -> None:
         """Back to the best seating, shaken by a few random swaps."""
         self._restore(best)
+        self.work += self.R * self.n * self.n  # what rebuilding the sums takes
         rng = self.rng
         for _ in range(2 + self.n // 12):
             r = rng.randrange(self.R)
@@ -1126,7 +1147,7 @@ def _seat_orders(rounds: list[list[list[int]]], bots: Sequence[int], counts: lis
         for order in orders:
             seat(order, 1)
         out.append(orders)
-    for _ in range(SEAT_SWEEPS if len(rounds) > 1 else 0):
+    for _ in range(_SEAT_SWEEPS if len(rounds) > 1 else 0):
         improved = False
         for orders in out:
             for t, order in enumerate(orders):
@@ -1207,17 +1228,6 @@ def _check_seed(seed: int) -> int:
     return seed
 
 
-def _copy_history(hist: _History) -> _History:
-    out = _History(hist.n)
-    out.rounds = hist.rounds
-    out.meet = list(hist.meet)
-    out.bot_rounds = list(hist.bot_rounds)
-    out.seat_counts = [list(c) for c in hist.seat_counts]
-    out.groups = [list(g) for g in hist.groups]
-    out.gone_met = list(hist.gone_met)
-    return out
-
-
 @dataclass
 class _Plan:
     rounds: list[RoundSeating]
@@ -1228,16 +1238,17 @@ class _Plan:
 
 def _plan(ids: list[PlayerId], rounds: int, layout: TableLayout, hist: _History, seed: int,
           budget: int, even_bots: bool, keep: int) -> _Plan:
-    """Search the seating of ``rounds`` rounds and describe the first ``keep`` of them."""
+    """Search the seating of ``rounds`` rounds and describe the first ``keep`` of them (the
+    others are only looked ahead to: they get no seat order and no description)."""
     n = len(ids)
     rng = random.Random(seed)
     bound, reason = _lower_bound(hist, rounds, layout.humans)
     search = _Search(n, rounds, layout.humans, layout.bots, hist, rng, bound, even_bots)
     search.run(budget)
-    seat_orders = _seat_orders(search.tables, layout.bots,
+    seat_orders = _seat_orders(search.tables[:keep], layout.bots,
                                [list(c) for c in hist.seat_counts], rng)
     # Describe the rounds one after the other, the earlier ones becoming history.
-    run = _copy_history(hist)
+    run = hist.copy()
     out: list[RoundSeating] = []
     total = 0
     for r, seated in enumerate(seat_orders):
@@ -1268,22 +1279,19 @@ def _plan(ids: list[PlayerId], rounds: int, layout: TableLayout, hist: _History,
                     run.bot_rounds[p] += 1
         run.add_round(seated)
         total += round_repeats
-        if r >= keep:
-            continue
         players = []
         for p in range(n):
             table, seat, rep, again = figures[p]
             players.append(PlayerRound(
                 player=ids[p], table=table, seat=seat, repeats=rep,
                 met_again=tuple(ids[q] for q in sorted(again)),
-                opponents=run.gone_met[p] + sum(1 for q in range(n)
-                                                if q != p and run.meet[p * n + q]),
+                opponents=run.gone_met[p] + n - run.meet[p * n:(p + 1) * n].count(0),
                 bot_rounds=run.bot_rounds[p],
                 seat_counts=tuple(run.seat_counts[p][:max(layout.sizes)])))
         out.append(RoundSeating(hist.rounds + r + 1, tuple(tables), round_repeats, round_lb,
                                 tuple(players), search.work))
     # The search keeps its own running count; the description recounts from the tables.
-    assert total == search.repeats, "the search's count disagrees with the seating"
+    assert keep < rounds or total == search.repeats, "the search's count disagrees"
     return _Plan(out, search.work, bound, reason)
 
 
