@@ -5,7 +5,10 @@ known repeat-free cases; clear errors for bad input."""
 from __future__ import annotations
 
 import itertools
+import os
 import random
+import subprocess
+import sys
 from collections import Counter
 from collections.abc import Iterator, Sequence
 
@@ -261,6 +264,21 @@ def test_late_arrivals_and_withdrawals() -> None:
     assert second.repeats == 0  # 12 players, tables of 3: a second round without repeats
     # A RoundSeating and its plain lists are the same history.
     assert second == seat_round([*range(1, 11), 13, 14], [first.as_lists()], BINOKEL, seed=5)
+
+
+def test_names_and_numbers_as_ids_seat_the_same_on_every_run() -> None:
+    players: list[PlayerId] = ["Anna", "Bert", "Carla", 7, 8, 9, 10, "Dora", 12, "Emil"]
+    history: list[Round] = [[["Anna", "Bert", 7], ["Carla", 8, 9, 10], ["Dora", 12, "Emil"]]]
+    rs = seat_round(players, history, BINOKEL, seed=11)
+    check_round(rs, players, history, BINOKEL, bots_allowed=False)
+    # Ids of both kinds are ordered without hashing, so another hash seed (a new process)
+    # gives the same seating.
+    code = ("from binokel.tournament import seat_round, BINOKEL; "
+            f"print(seat_round({players!r}, {history!r}, BINOKEL, seed=11).as_lists())")
+    for hash_seed in ("1", "2"):
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                             check=True, env={**os.environ, "PYTHONHASHSEED": hash_seed})
+        assert out.stdout.strip() == repr(rs.as_lists())
 
 
 def test_bots_never_count_as_meetings() -> None:
