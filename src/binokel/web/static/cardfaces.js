@@ -112,6 +112,7 @@ const GERMAN_COLORS = {
     H: { ink: "#d0000f", fill: "#e8101c", shade: "#a00010", line: "#620008", hi: "#ff9a90", acc: "#ffd0cc", robe: "#d0121c", tint: "#fde6e3" },
     S: { ink: "#c25400", fill: "#ffb300", shade: "#d03010", line: "#5e3000", hi: "#fff2a0", acc: "#6a2000", robe: "#f0a000", tint: "#fff2cc" },
   },
+  // high contrast has one palette: its colours are already as strong as they go
   high: {
     E: { ink: "#4a2800", fill: "#c89c10", shade: "#6b3c00", line: "#000", acc: "#ffd23c", robe: "#6b3c00", tint: "#fff" },
     B: { ink: "#006400", fill: "#1d9a1d", shade: "#005000", line: "#000", acc: "#d8ffd0", robe: "#1d8a1d", tint: "#fff" },
@@ -284,18 +285,19 @@ const FRENCH_SIGNS = {
 // German signs differ in their natural width; these factors give them equal visual weight.
 const SIGN_SCALE = { german: { E: 1.2, B: 1.04, H: 0.96, S: 1.04 }, french: { E: 0.98, B: 0.98, H: 0.98, S: 1.02 } };
 
+const signCache = new Map();
+
 /**
  * Suit signs `size` units tall at `places` ([x, y, turned] each), one <path> per layer for all
  * of them. `level` 0 is the plain index sign; `outline` is the outline width in card units.
+ * Cached: every layout the module asks for is fixed, so the cache stays small.
  */
-const signCache = new Map();
-
 function signs(suit, o, places, size, level, outline) {
   const key = `${suit}${o.deck}${o.colors}${o.contrast}|${level}|${size}|${outline}|${places}`;
   let out = signCache.get(key);
   if (out === undefined) {
     out = drawSigns(suit, o, places, size, level, outline);
-    if (signCache.size < 4096) signCache.set(key, out);   // every layout is fixed: a guard only
+    if (signCache.size < 4096) signCache.set(key, out);   // a guard, never reached
   }
   return out;
 }
@@ -352,11 +354,24 @@ function pips(suit, rank, o, g) {
   return signs(suit, o, places, g.pip, 1, g.outline);
 }
 
+const SKIN = "#f6d5b5";
+const GOLD = "#e8b22e";
+
+// The German Ace (the Daus) sits in a tinted oval above a gold banner, the French Ace is the
+// plain large sign; in high contrast both are the plain sign with a heavy outline.
+const BANNER = "M68,214Q100,226 132,214L132,231Q100,243 68,231Z";
+const BANNER_ENDS = "M68,217L52,213L58,223.5L52,234L68,231ZM132,217L148,213L142,223.5L148,234L132,231Z";
+
 function ace(suit, o, p) {
   const high = o.contrast === "high";
-  let s = "";
-  if (!high && o.deck === "german") s += `<path d="${ellipse(100, 150, 62, 78)}" fill="${p.tint}" stroke="${p.ink}" stroke-width="1" stroke-opacity=".35"/>`;
-  return s + signs(suit, o, [[100, 150, false]], o.deck === "german" ? 104 : 96, 1, high ? 4 : 2.4);
+  if (high || o.deck === "french") {
+    return signs(suit, o, [[100, 150, false]], o.deck === "german" ? 104 : 96, 1, high ? 4 : 2.4);
+  }
+  const st = `stroke="${p.line}" stroke-width="1.6"`;
+  return `<path d="${ellipse(100, 146, 62, 80)}" fill="${p.tint}" stroke="${p.ink}" stroke-width="1" stroke-opacity=".35"/>` +
+    signs(suit, o, [[100, 140, false]], 100, 1, 2.4) +
+    `<path d="${BANNER_ENDS}" fill="#c8901e" ${st}/><path d="${BANNER}" fill="${GOLD}" ${st}/>` +
+    `<path d="M74,223Q100,233 126,223" fill="none" stroke="#fff3c4" stroke-width="2" stroke-linecap="round" opacity=".8"/>`;
 }
 
 // ------------------------------------------------------------------ court cards
@@ -365,8 +380,6 @@ function ace(suit, o, p) {
 // Ober: plumed hat and sash, the sign held up above; Unter: cap with a feather, the sign held
 // low in front; the French Dame: tiara, long hair and pearls; the French Bube: beret with a
 // feather, its sign beside the head like the King's and the Dame's. All drawings are our own.
-const SKIN = "#f6d5b5";
-const GOLD = "#e8b22e";
 const HAIR = { K: "#ece6da", O: "#4a2f18", U: "#d9a441", Q: "#9a5524", J: "#7a4a24" };
 
 const courtCache = new Map();
@@ -533,9 +546,9 @@ export function cardBackSVG(opts) {
   s += `<rect x="10" y="10" width="180" height="280" rx="8" fill="${ground}"/>`;
   s += `<path d="${LATTICE}" fill="${pattern}" opacity="${high ? 0.5 : 0.55}"/>`;
   s += `<rect x="16" y="16" width="168" height="268" rx="5" fill="none" stroke="${pattern}" stroke-width="${high ? 3 : 1.5}"/>`;
-  s += `<path d="${ellipse(100, 150, 46, 62)}" fill="#fffdf6" stroke="${pattern}" stroke-width="${high ? 5 : 4}"/>`;
-  for (const [suit, x, y] of [["E", 100, 118], ["B", 74, 150], ["H", 126, 150], ["S", 100, 182]]) {
-    s += signs(suit, o, [[x, y, false]], 26, 1, high ? 3 : 1.6);
+  s += `<path d="${ellipse(100, 150, 52, 70)}" fill="#fffdf6" stroke="${pattern}" stroke-width="${high ? 5 : 4}"/>`;
+  for (const [suit, x, y] of [["E", 100, 113], ["B", 71, 150], ["H", 129, 150], ["S", 100, 187]]) {
+    s += signs(suit, o, [[x, y, false]], 30, 1, high ? 3 : 1.6);
   }
   return s + "</svg>";
 }
