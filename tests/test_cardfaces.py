@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 CHROMIUM = Path("/usr/bin/chromium")
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
@@ -158,6 +160,17 @@ def page(browser: Any, base_url: str) -> Iterator[Page]:
     assert p.errors == [], p.errors
 
 
+@pytest.fixture(scope="module")
+def module_page(browser: Any, base_url: str) -> Iterator[Page]:
+    """One page with the module imported as ``window.cf``, shared by many examples."""
+    p = Page(browser, base_url)
+    p.gallery("?deck=german&colors=standard&contrast=normal&size=phone")
+    p.page.evaluate("async () => { window.cf = await import('./cardfaces.js'); }")
+    yield p
+    p.page.close()
+    assert p.errors == [], p.errors
+
+
 # ---------------------------------------------------------------------- names and indices
 def test_names_and_indices_match_the_specification(page: Page) -> None:
     got = page.run("""
@@ -291,6 +304,29 @@ def test_unknown_tokens_and_options_throw(page: Page) -> None:
     for name, is_error, message in got[66:]:
         assert is_error is True, (name, is_error)
         assert "unknown" in message or "must be an object" in message, message
+
+
+# Near misses of real tokens (other case, other ranks, stray blanks) and free text.
+NEAR_TOKENS = st.builds(
+    lambda pre, suit, rank, post: pre + suit + rank + post,
+    st.sampled_from(["", "", "", " "]), st.sampled_from("EBHSebhsXZ"),
+    st.sampled_from(["A", "10", "K", "O", "U", "9", "7", "a", "k", "o", "u", "1", "8", "100",
+                     "D", "Q", "J", "AA", ""]),
+    st.sampled_from(["", "", "", " ", "\n", "\u0000"]))
+ANY_TOKEN = st.one_of(NEAR_TOKENS, st.text(alphabet="EBHSAKOU0179 ebhs\u0000é", max_size=5))
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(ANY_TOKEN, min_size=1, max_size=60))
+def test_exactly_the_28_tokens_are_accepted(module_page: Page, tokens: list[str]) -> None:
+    got = module_page.page.evaluate("""(tokens) => tokens.map((t) => {
+        try { return window.cf.cardSVG(t).startsWith("<svg ") ? "svg" : "garbage"; }
+        catch (e) { return e instanceof Error ? e.message : "not an Error"; } })""", tokens)
+    for token, result in zip(tokens, got, strict=True):
+        if token in TOKENS:
+            assert result == "svg", token
+        else:
+            assert result.startswith("cardfaces: unknown card token"), (token, result)
 
 
 def test_card_backs(page: Page) -> None:
