@@ -164,7 +164,7 @@ def test_every_verb_in_any_case_is_recorded_canonically() -> None:
     # Seat 1 (Kontra against the soloist) is to move. The play phase names its card verb
     # besides the announcements; a verb of another phase or a bad argument changes nothing.
     seen = (list(s.history), list(s.hands), list(s.announced))
-    for bad, why in [("gesund", "play CARD or one of keine, kontra, re, schwarz"),
+    for bad, why in [("gesund", "one of play CARD, keine, kontra, re, schwarz"),
                      ("keine 45", "keine 90/60/30"), ("re now", "re now"),
                      ("re", "seat 1 does not belong to the re party")]:
         with pytest.raises(IllegalAction, match=why):

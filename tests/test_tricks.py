@@ -163,7 +163,7 @@ def test_illegal_cards_say_why() -> None:
         state.apply("play BK")
     with pytest.raises(IllegalAction, match="not a card"):
         state.apply("play XX")
-    with pytest.raises(IllegalAction, match="expects 'play CARD'"):
+    with pytest.raises(IllegalAction, match="expects play CARD"):
         state.apply("bid 150")
 
 

@@ -25,7 +25,7 @@ from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from mypy_extensions import mypyc_attr
 
-from .cards import Card, parse_card
+from .cards import Card, Suit, parse_card, parse_suit
 from .errors import IllegalAction
 from .outcome import Outcome
 from .rules import RuleSet
@@ -71,6 +71,15 @@ def parse_card_arg(verb: str, arg: str) -> Card:
         raise IllegalAction(f"{verb}: {e}") from None
 
 
+def parse_suit_arg(verb: str, arg: str) -> Suit:
+    """The suit named by ``arg`` (``trump H``, ``abgehen Eichel``), as an IllegalAction if
+    not."""
+    try:
+        return parse_suit(arg)
+    except ValueError as e:
+        raise IllegalAction(f"{verb}: {e}") from None
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class State(Generic[R_co, O_co]):
     """One deal of a game: whose turn, the legal actions, ``apply``, and views per seat.
@@ -81,6 +90,7 @@ class State(Generic[R_co, O_co]):
     """
 
     HANDLERS: ClassVar[dict[tuple[str, str], Handler]] = {}
+    PLAY_PHASES: ClassVar[frozenset[str]] = frozenset({"play"})  # where ``play C`` is read
 
     game_name: str
     rules: R_co
@@ -171,7 +181,11 @@ class State(Generic[R_co, O_co]):
     def expected_verbs(self) -> str:
         """The verbs of the current phase, for error messages."""
         verbs = sorted({v for (ph, v) in self.HANDLERS if ph in (self.phase, ANY_PHASE)})
-        return "one of " + ", ".join(verbs) if verbs else "'play CARD'"
+        if self.phase in self.PLAY_PHASES:
+            verbs.insert(0, "play CARD")
+        if not verbs:
+            return "nothing"
+        return verbs[0] if len(verbs) == 1 else "one of " + ", ".join(verbs)
 
     def __repr__(self) -> str:
         return (f"<{type(self).__name__} phase={self.phase} to_move={self.to_move} "
@@ -190,4 +204,5 @@ __all__ = [
     "State",
     "parse_action",
     "parse_card_arg",
+    "parse_suit_arg",
 ]

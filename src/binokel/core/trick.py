@@ -64,6 +64,20 @@ def play_actions(m: CardSet) -> list[str]:
     return out
 
 
+def choose_card(m: CardSet, u: float) -> Card:
+    """The distinct card of ``m`` at the uniform position ``u`` in [0, 1): a random legal
+    card without listing the cards.
+
+    >>> from binokel.core.cards import EA, EK, SU, cardset
+    >>> [card_token(choose_card(cardset([EK, EA, EA, SU]), u)) for u in (0.0, 0.5, 0.9)]
+    ['EK', 'EA', 'SU']
+    """
+    p = (m | (m >> 1)) & LOW_BITS
+    for _ in range(int(u * p.bit_count())):
+        p &= p - 1
+    return ((p & -p).bit_length() - 1) >> 1
+
+
 def legal_mask(hand: CardSet, led: int, best_led: Card, best_trump: Card, trump: int,
                must_overtrump: bool = True, must_trump_lower: bool = True) -> CardSet:
     """The cards of ``hand`` that may be played to the current trick under Binokel's duties.
@@ -114,5 +128,5 @@ def trick_bonus(bonus: int, which: str, number: int, last: bool) -> int:
     return bonus if last else 0
 
 
-__all__ = ["NONE", "PLAY_ACTIONS", "PLAY_LOOKUP", "Trick", "beats", "legal_mask", "play_actions",
-           "play_card", "trick_bonus"]
+__all__ = ["NONE", "PLAY_ACTIONS", "PLAY_LOOKUP", "Trick", "beats", "choose_card", "legal_mask",
+           "play_actions", "play_card", "trick_bonus"]

@@ -28,10 +28,10 @@ from ...core.cards import (
     count,
     distinct,
     parse_card,
-    parse_suit,
     sort_key,
 )
 from ...core.errors import IllegalAction
+from ...core.state import parse_suit_arg
 from .deal import (
     ABGEHEN,
     ABGEHEN_ACTIONS,
@@ -169,16 +169,9 @@ def discard(state: DealState, arg: str) -> str:
     return "discard " + " ".join(card_token(c) for c in sorted(cards, key=sort_key))
 
 
-def _suit(arg: str, verb: str) -> int:
-    try:
-        return parse_suit(arg)
-    except ValueError as e:
-        raise IllegalAction(f"{verb}: {e}") from None
-
-
 def trump(state: DealState, arg: str) -> str:
     """``trump T``: a normal game in suit T."""
-    s = _suit(arg, "trump")
+    s = parse_suit_arg("trump", arg)
     state.contract, state.trump = NORMAL, s
     if state.rules.rufen:
         state.phase = CALL
@@ -189,7 +182,7 @@ def trump(state: DealState, arg: str) -> str:
 
 def abgehen(state: DealState, arg: str) -> str:
     """``abgehen T``: go out naming trump; the others meld (in T) and the deal is scored."""
-    s = _suit(arg, "abgehen")
+    s = parse_suit_arg("abgehen", arg)
     state.contract, state.trump = ABGEHEN, s
     state.melds = [meld(state, seat) if seat != state.declarer else NO_MELDS
                    for seat in range(state.players)]

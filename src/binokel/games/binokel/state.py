@@ -38,7 +38,14 @@ from ...core.cards import (
 )
 from ...core.errors import IllegalAction
 from ...core.state import Handler, State
-from ...core.trick import PLAY_ACTIONS, Trick, legal_mask, play_actions, trick_bonus
+from ...core.trick import (
+    PLAY_ACTIONS,
+    Trick,
+    choose_card,
+    legal_mask,
+    play_actions,
+    trick_bonus,
+)
 from . import bidding, declarer
 from .bidding import Bidding
 from .deal import (
@@ -463,7 +470,7 @@ class DealState(State[Rules, DealResult]):
         """
         ph = self.phase
         if ph == PLAY:
-            return PLAY_ACTIONS[_choose_card(self.legal_cards(), rng.random())]
+            return PLAY_ACTIONS[choose_card(self.legal_cards(), rng.random())]
         if ph == BIDDING:
             return bidding.random_bid(self, rng)
         if ph == DECLARE:
@@ -571,7 +578,7 @@ class DealState(State[Rules, DealResult]):
             raise IllegalAction(f"random_playout needs the play phase, not {self.phase}")
         rand = rng.random
         while self.trick:
-            self._play(_choose_card(self.legal_cards(), rand()))
+            self._play(choose_card(self.legal_cards(), rand()))
             if self.phase != PLAY:
                 return
         r = self.rules
@@ -678,14 +685,6 @@ class DealState(State[Rules, DealResult]):
         hist = tuple((s, _mask_action(a, s, -1, self)) for s, a in self.history)
         return replace(v, player=-1, hand=(), discard=None, legal_actions=(),
                        history=hist, trick_points=tuple(self.trick_points))
-
-
-def _choose_card(m: CardSet, u: float) -> Card:
-    """The distinct card of ``m`` at the uniform position ``u`` in [0, 1)."""
-    p = (m | (m >> 1)) & LOW_BITS
-    for _ in range(int(u * p.bit_count())):
-        p &= p - 1
-    return ((p & -p).bit_length() - 1) >> 1
 
 
 

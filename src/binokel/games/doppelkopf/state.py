@@ -271,10 +271,6 @@ class DokoState(State[DokoRules, DokoResult]):
             return armut.random_return(self, rng)
         return super().random_action(rng)
 
-    def expected_verbs(self) -> str:
-        verbs = super().expected_verbs()
-        return f"play CARD or {verbs}" if self.phase == PLAY else verbs
-
     def points_taken(self) -> tuple[int, ...]:
         return tuple(self.trick_points)
 

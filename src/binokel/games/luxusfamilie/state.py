@@ -29,10 +29,10 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from ...core.cards import LOW_BITS, Card, CardSet, card_token, cards_of, size
+from ...core.cards import Card, CardSet, card_token, cards_of, size
 from ...core.errors import IllegalAction
 from ...core.state import OVER, Handler, State
-from ...core.trick import PLAY_ACTIONS, Trick, beats, play_actions, trick_bonus
+from ...core.trick import PLAY_ACTIONS, Trick, beats, choose_card, play_actions, trick_bonus
 from ..binokel.melds import MeldResult
 from .deal import (
     PLAY,
@@ -212,11 +212,7 @@ class LuxusState(State[LuxusRules, LuxusResult]):
     def random_action(self, rng: random.Random) -> str:
         """A uniformly random legal action; in the play without listing them all."""
         if self.phase == PLAY:
-            m = self.legal_cards()
-            p = (m | (m >> 1)) & LOW_BITS
-            for _ in range(int(rng.random() * p.bit_count())):
-                p &= p - 1
-            return PLAY_ACTIONS[((p & -p).bit_length() - 1) >> 1]
+            return PLAY_ACTIONS[choose_card(self.legal_cards(), rng.random())]
         return super().random_action(rng)
 
     def points_taken(self) -> tuple[int, ...]:

@@ -25,9 +25,8 @@ from ...core.cards import (
     ZEHN,
     CardSet,
     card,
-    parse_suit,
 )
-from ...core.errors import IllegalAction
+from ...core.state import parse_suit_arg
 from .deal import PLAY
 from .melds import luxus_melds
 
@@ -88,10 +87,7 @@ def trump_maker(meld_totals: Sequence[int], hands: Sequence[CardSet], dealer: in
 
 def name_trump(state: LuxusState, arg: str) -> str:
     """``trump T``: the trump maker names suit T and leads; trump melds count up."""
-    try:
-        t = parse_suit(arg)
-    except ValueError as e:
-        raise IllegalAction(f"trump: {e}") from None
+    t = parse_suit_arg("trump", arg)
     state.trump = t
     if state.rules.trump_melds:
         state.melds = tuple(luxus_melds(h, t, state.rules) for h in state.initial_hands)
