@@ -34,8 +34,8 @@ from typing import Any
 # ---------------------------------------------------------------------------------- API
 from binokel.bots import make_bot
 from binokel.core.cards import parse_card
-from binokel.describe import describe_deal
 from binokel.present import present
+from binokel.present.describe import describe_deal
 from binokel.record import Record
 from binokel.registry import find_game
 

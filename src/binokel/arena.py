@@ -29,6 +29,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .bots import make_bot
+from .core.outcome import Termination
+from .play import play_deal
 from .registry import find_game
 
 
@@ -101,21 +103,18 @@ def play_group(index: int, kinds: Sequence[str], seed: int, game: str,
         bots = [make_bot(kind, (seed * 1_000_003 + index * 1009 + s_i * 31 + seat) % 2**32)
                 for seat, kind in enumerate(seating)]
         state = spec.new_deal(rules, dealer, seed=deal_seed, players=players)
-        while not state.is_over:
-            seat = state.to_move
-            state.apply(bots[seat].choose(state.view(seat)))
+        play_deal(state, bots)
         res = state.result
+        assert res is not None
         for seat, kind in enumerate(seating):
-            totals[kind].append(int(res.scores[seat]))
+            totals[kind].append(res.scores[seat])
             counters["seat_games"][kind] += 1
-        decl = getattr(res, "declarer", None)
-        if decl is not None:
-            kind = seating[decl]
+        if res.declarer is not None:
+            kind = seating[res.declarer]
             counters["declared"][kind] += 1
-            contract = getattr(res, "contract", "normal")
-            counters["made"][kind] += bool(getattr(res, "made", False)) and contract == "normal"
-            counters["abgehen"][kind] += contract == "abgehen"
-            counters["durch"][kind] += contract in ("durch", "untendurch")
+            counters["made"][kind] += bool(res.made) and res.contract == "normal"
+            counters["abgehen"][kind] += res.termination is Termination.CONCEDED
+            counters["durch"][kind] += res.contract in ("durch", "untendurch")
     means = {k: statistics.fmean(v) for k, v in totals.items()}
     order = sorted(kinds, key=lambda k: -means[k])
     ranks = {k: order.index(k) for k in kinds}

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from .core.cards import card_token, parse_card
+from .core.state import AnyState
 from .registry import find_game
 
 FORMAT = "binokel-record/1"
@@ -54,9 +55,9 @@ class Record:
 
     # ------------------------------------------------------------ building
     @classmethod
-    def from_state(cls, state: Any, game: str | None = None, **extra: Any) -> Record:
+    def from_state(cls, state: AnyState, game: str | None = None, **extra: Any) -> Record:
         """The record of a finished or unfinished deal."""
-        game = game or str(getattr(state, "game_name", "binokel"))
+        game = game or state.game_name
         return cls(game=game, players=state.players, rules=state.rules.to_dict(),
                    dealer=state.dealer, deck=tuple(card_token(c) for c in state.deck),
                    actions=tuple(a for _, a in state.history), extra=dict(extra))
@@ -152,7 +153,7 @@ class Record:
         return rec
 
     # ------------------------------------------------------------ replay
-    def initial_state(self) -> Any:
+    def initial_state(self) -> AnyState:
         spec = find_game(self.game)
         try:
             rules = spec.make_rules(self.rules)
@@ -169,7 +170,7 @@ class Record:
         except ValueError as e:
             raise RecordError("field 'deck'", str(e)) from None
 
-    def states(self) -> Iterator[Any]:
+    def states(self) -> Iterator[AnyState]:
         """The state before each action and after the last one (each a fresh copy)."""
         state = self.initial_state()
         yield state.clone()
@@ -177,7 +178,7 @@ class Record:
             self._apply(state, i, action)
             yield state.clone()
 
-    def replay(self, upto: int | None = None) -> Any:
+    def replay(self, upto: int | None = None) -> AnyState:
         """The state after the first ``upto`` actions (all by default)."""
         state = self.initial_state()
         for i, action in enumerate(self.actions[:upto]):
@@ -185,7 +186,7 @@ class Record:
         return state
 
     @staticmethod
-    def _apply(state: Any, i: int, action: str) -> None:
+    def _apply(state: AnyState, i: int, action: str) -> None:
         if state.is_over:
             raise RecordError(f"action {i}", f"{action!r} after the end of the deal", i)
         try:
@@ -193,7 +194,7 @@ class Record:
         except ValueError as e:
             raise RecordError(f"action {i} ({action!r})", str(e), i) from None
 
-    def validate(self) -> Any:
+    def validate(self) -> AnyState:
         """Replay the whole record; returns the final state or raises :class:`RecordError`.
 
         If the record carries a ``result`` with ``scores``, they must match the replay.
@@ -212,7 +213,7 @@ class Record:
                 isinstance(v, int) and not isinstance(v, bool) for v in scores):
             raise RecordError("field 'result'",
                               f"scores must be a list of {self.players} numbers")
-        if not state.is_over:
+        if state.result is None:
             raise RecordError("field 'result'", "the record has a result but its actions "
                               f"do not finish the deal ({len(self.actions)} actions)")
         if list(stored["scores"]) != list(state.result.scores):

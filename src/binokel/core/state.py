@@ -107,6 +107,11 @@ class State(Generic[R_co, O_co]):
     def is_over(self) -> bool:
         return self.phase == OVER
 
+    @property
+    def vorhand(self) -> int | None:
+        """The seat that speaks and leads first (None in a game without the role)."""
+        return None
+
     def legal_actions(self) -> list[str]:
         """Every legal action of the player to move (empty once the deal is over)."""
         raise NotImplementedError

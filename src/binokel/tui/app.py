@@ -28,6 +28,8 @@ from textual.widgets import Button, DataTable, Footer, Header, Input, RichLog, S
 from ..bots import Bot, make_bot
 from ..core.cards import card_name, parse_card
 from ..core.series import Series
+from ..core.state import AnyState
+from ..play import BotTurn, bot_turn, decide
 from ..present import Table, TrickView, present
 from ..record import Record
 from ..registry import find_game
@@ -192,7 +194,7 @@ class TableApp(App[None]):
 
     # ------------------------------------------------------------------ helpers
     @property
-    def state(self) -> Any:
+    def state(self) -> AnyState:
         return self.round.current
 
     def table(self) -> Table:
@@ -356,8 +358,7 @@ class TableApp(App[None]):
 
     # ------------------------------------------------------------------ bots
     def schedule_bot(self) -> None:
-        state = self.state
-        if state.is_over or state.to_move == self.config.human or self._bot_timer is not None:
+        if self._bot_timer is not None or bot_turn(self.state, self.bots) is None:
             return
         self._bot_timer = self.set_timer(self.config.bot_delay, self.bot_move)
 
@@ -365,31 +366,29 @@ class TableApp(App[None]):
         self._bot_timer = None
         if not self.query("#status"):  # the app is closing: its screen is already gone
             return
-        state = self.state
-        if state.is_over or state.to_move == self.config.human:
+        turn = bot_turn(self.state, self.bots)
+        if turn is None:
             return
-        seat = state.to_move
-        view, moves = state.view(seat), len(state.history)
         # A searching bot thinks for up to seconds: in a worker thread, so that the table
         # keeps answering keys (the last trick, help, quit) meanwhile.
         self._bot_timer = "thinking"  # no second bot move is scheduled until this one is in
 
         def think() -> None:
             try:
-                action = self.bots[seat].choose(view)
+                action = decide(turn, self.bots[turn.seat])
             except Exception as e:  # a bot bug is shown, not a crash of the whole game
                 with contextlib.suppress(RuntimeError):
-                    self.call_from_thread(self.notify, f"{self.names[seat]}: {e!r}",
+                    self.call_from_thread(self.notify, f"{self.names[turn.seat]}: {e!r}",
                                           severity="error", timeout=30)
                 return
             with contextlib.suppress(RuntimeError):  # the app has closed meanwhile
-                self.call_from_thread(self._bot_answer, state, moves, action)
+                self.call_from_thread(self._bot_answer, turn, action)
 
         self.run_worker(think, thread=True, exit_on_error=False, group="bots")
 
-    def _bot_answer(self, state: Any, moves: int, action: str) -> None:
+    def _bot_answer(self, turn: BotTurn, action: str) -> None:
         self._bot_timer = None
-        if self.state is state and len(state.history) == moves:
+        if turn.still_current(self.state):
             self.apply(action)
         else:  # the deal moved on while the bot thought (a new round): ask again
             self.schedule_bot()

@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..bots import Bot, bot_names, make_bot
-from ..core.cards import card_token, cards_of, parse_card
+from ..core.cards import card_token, parse_card
 from ..core.series import Series
+from ..play import BotTurn, bot_turn, decide
 from ..present import present
 from ..record import Record
 from ..registry import GAMES, GameSpec, find_game
@@ -252,7 +253,7 @@ class LiveTable:
         except ValueError as e:
             raise TableError("illegal", str(e)) from None
         canonical = probe.history[-1][1]
-        result = probe.result.to_json() if probe.is_over else None
+        result = probe.result.to_json() if probe.result is not None else None
         self.store.add_action(self.id, self.deal_number, len(state.history), seat, canonical,
                               result)
         self.round.apply(canonical)
@@ -342,41 +343,37 @@ class LiveTable:
     async def _run_bots(self) -> None:
         while True:
             rnd = self.round
-            if rnd is None or rnd.current.is_over:
-                return
-            seat = rnd.current.to_move
-            bot = self.bot_players.get(seat)
-            if bot is None:
+            if rnd is None or bot_turn(rnd.current, self.bot_players) is None:
                 return
             await asyncio.sleep(self.bot_delay)
             async with self.lock:
-                state = rnd.current
-                if self.round is not rnd or state.is_over or state.to_move != seat:
+                turn = bot_turn(rnd.current, self.bot_players)
+                if self.round is not rnd or turn is None:
                     continue
-                view, moves = state.view(seat), len(state.history)
+            bot = self.bot_players[turn.seat]
             try:
                 # In a worker thread: a searching bot thinks for up to seconds, and on the
                 # event loop that would stall every table of the server meanwhile.
-                action = await asyncio.to_thread(bot.choose, view)
+                action = await asyncio.to_thread(decide, turn, bot)
             except Exception:  # pragma: no cover - a bot bug must not take the server down
-                if not self._still_at(rnd, state, moves):
+                if not self._still_at(rnd, turn):
                     continue  # the deal moved on while it thought: think again
                 # Logged without the view: it holds the bot's hidden cards.
-                log.exception("table %s: the bot at seat %d failed", self.id, seat)
+                log.exception("table %s: the bot at seat %d failed", self.id, turn.seat)
                 return
             async with self.lock:
-                if not self._still_at(rnd, state, moves):
+                if not self._still_at(rnd, turn):
                     continue  # the deal moved on meanwhile (a restart, a new deal)
                 try:
-                    self.apply(seat, action)
+                    self.apply(turn.seat, action)
                 except Exception:  # pragma: no cover - as above
-                    log.exception("table %s: the bot at seat %d failed", self.id, seat)
+                    log.exception("table %s: the bot at seat %d failed", self.id, turn.seat)
                     return
             await self.broadcast()
 
-    def _still_at(self, rnd: Series, state: Any, moves: int) -> bool:
+    def _still_at(self, rnd: Series, turn: BotTurn) -> bool:
         """Whether the table is still at the position a bot was asked about."""
-        return self.round is rnd and rnd.current is state and len(state.history) == moves
+        return self.round is rnd and turn.still_current(rnd.current)
 
     # ------------------------------------------------------------------ records
     def _finished_deal(self, number: int) -> StoredDeal:
@@ -393,9 +390,7 @@ class LiveTable:
         """The rules deal ``number`` was played with (a series may vary them per deal)."""
         finished = self.round.finished if self.round is not None else []
         if 0 < number <= len(finished):
-            rules = getattr(finished[number - 1], "rules", None)
-            if rules is not None and hasattr(rules, "to_dict"):
-                return dict(rules.to_dict())
+            return finished[number - 1].rules.to_dict()
         return self.rules_data
 
     def record(self, number: int) -> dict[str, Any]:
@@ -416,12 +411,11 @@ class LiveTable:
             raise TableError("bad_step", f"step must be 0..{total}")
         state = end if at == total else rec.replay(at)
         names = self.names()
-        hands = getattr(state, "hands", None)
         return {
             "deal": number, "step": at, "steps": total, "names": names,
             "actions": [[s, a] for s, a in end.history],
-            "hands": [[card_token(c) for c in cards_of(h)] for h in hands]
-            if hands is not None else None,
+            "hands": [[card_token(c) for c in state.view(s).hand]
+                      for s in range(state.players)],
             "table": present(state.public_view(), lang, names, cards).to_json(),
             "result": end.result.to_json() if end.result is not None else None,
         }

@@ -10,8 +10,9 @@ import argparse
 import textwrap
 from typing import Any
 
-from .core.rules import Option
-from .registry import GAMES, find_game
+from ..core.rules import Option
+from ..registry import GAMES, find_game
+from .common import UserError
 
 HEAD = {
     "de": {"game": "Spiel", "players": "Spieler", "presets": "Voreinstellungen (--preset)",
@@ -88,7 +89,6 @@ def register(sub: Any) -> None:
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
-    from .cli import UserError
     if args.game is None:
         print(games_text(args.lang))
         return 0

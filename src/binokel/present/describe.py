@@ -16,8 +16,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from .core.cards import card_name
-from .registry import find_game
+from ..core.cards import card_name
+from ..core.state import AnyState
+from ..registry import find_game
 
 _T: dict[str, dict[str, Any]] = {
     "de": {"seat": "Platz", "dealer": "Geber", "vorhand": "Vorhand", "out": "setzt aus",
@@ -31,14 +32,14 @@ _T: dict[str, dict[str, Any]] = {
 }
 
 
-def describe_deal(state: Any, lang: str = "de", style: str = "token",
+def describe_deal(state: AnyState, lang: str = "de", style: str = "token",
                   names: list[str] | None = None) -> str:
     """The whole deal: every seat's cards as dealt, what is left (Dapp, stock ...), each
     event and trick, and the result explained."""
-    from .present import present
+    from . import present
 
     t = _T["en" if lang == "en" else "de"]
-    game = str(getattr(state, "game_name", "binokel"))
+    game = state.game_name
     spec = find_game(game)
     initial = spec.new_deal(state.rules, state.dealer, deck_order=list(state.deck),
                             players=state.players)
@@ -48,7 +49,7 @@ def describe_deal(state: Any, lang: str = "de", style: str = "token",
         return " ".join(card_name(c, style, lang) for c in cs)
 
     out: list[str] = []
-    vorhand = getattr(initial, "vorhand", None)
+    vorhand = initial.vorhand
     held: Counter[int] = Counter()
     for seat in range(state.players):
         hand = initial.view(seat).hand
@@ -71,8 +72,8 @@ def describe_deal(state: Any, lang: str = "de", style: str = "token",
     if rest:
         out.append(f"{t['rest'].get(game, '…')}: {cards(rest)}")
     out.append("")
-    declarer = getattr(state, "declarer", None)
-    seat = declarer if isinstance(declarer, int) and declarer >= 0 else 0
+    res = state.result
+    seat = res.declarer if res is not None and res.declarer is not None else 0
     table = present(state.view(seat), lang, seat_names, style)
     out.extend(table.log)
     out.append("")

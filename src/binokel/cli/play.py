@@ -8,20 +8,16 @@ from pathlib import Path
 from typing import Any
 
 from ..bots import bot_names
-from ..cli import UserError, parse_options
-from ..registry import find_game, game_names
+from ..registry import find_game
+from .common import UserError, add_rule_arguments, game_rules, parse_options
 
 
 def register(sub: Any) -> None:
-    games = ", ".join(game_names())
     p = sub.add_parser("play", help="play a round against computer players in the terminal")
-    p.add_argument("--game", default="binokel", help=f"the game: {games}")
     p.add_argument("--players", type=int, default=None,
                    help="number of players (binokel: 3, or 4 with the dealer sitting out; "
                         "luxusfamilie: 3-8; doppelkopf: 4 or 5)")
-    p.add_argument("--preset", default="standard", help="the game's preset (binokel rules GAME)")
-    p.add_argument("-o", "--option", action="append", metavar="NAME=VALUE",
-                   help="a rule option, e.g. -o lost_factor=1 (repeatable)")
+    add_rule_arguments(p)
     p.add_argument("--seed", type=int, default=None, help="seed for the cards and the bots")
     p.add_argument("--bots", default="heuristic",
                    help="the computer players at the other seats, comma-separated (the last "
@@ -40,25 +36,8 @@ def register(sub: Any) -> None:
     p.set_defaults(handler=cmd_play)
 
 
-def game_rules(game: str, preset: str, options: dict[str, Any], target: int | None = None,
-               deals: int | None = None) -> Any:
-    """The rules of ``game`` from the command line's preset, options, target and deals."""
-    spec = find_game(game)
-    options = dict(options)
-    for name, value in (("target", target), ("deals_per_series", deals)):
-        if value is None:
-            continue
-        if name not in spec.options:
-            raise UserError(f"{game} has no {'--target' if name == 'target' else '--deals'}")
-        options[name] = value
-    try:
-        return spec.make_rules({"preset": preset, "options": options})
-    except ValueError as e:
-        raise UserError(str(e)) from None
-
-
 def cmd_play(args: argparse.Namespace) -> int:
-    from .app import GameConfig, run_terminal_game
+    from ..tui.app import GameConfig, run_terminal_game
 
     try:
         spec = find_game(args.game)

@@ -22,7 +22,7 @@ def register(sub: Any) -> None:
 def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from .app import create_app
+    from ..web.app import create_app
 
     app = create_app(args.database_url, bot_delay=args.bot_delay)
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0") else args.host
