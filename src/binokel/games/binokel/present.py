@@ -35,80 +35,13 @@ from ...present import (
     trick_view,
 )
 from .state import BinokelView
+from .texts import TABLE_TEXTS
 
-TEXTS = {
-    "de": {
-        "binokel": "Binokel", "binokel4": "Binokel zu viert", "kreuzbinokel": "Kreuzbinokel",
-        "dealer": "Geber", "vorhand": "Vorhand", "declarer": "Spielmacher", "out": "setzt aus",
-        "to_move": "{name} ist dran", "over": "Spiel vorbei", "dealer_is": "Geber {name}",
-        "declarer_is": "Spielmacher {name} ({bid})", "trump_is": "Trumpf {suit}",
-        "bid": "Reizen {n}", "bid_line": "{name} reizt {n}", "pass": "Weg", "pass_line":
-        "{name} ist weg", "last_bid": "Gebot: {n}", "passed": "weg",
-        "discard": "Drücken", "discard_hint": "Wähle {k} Karten zum Drücken.",
-        "discard_line": "{name} drückt {cards}", "trump": "Trumpf {suit}",
-        "trump_line": "{name} sagt Trumpf {suit} an", "abgehen": "Abgehen, Trumpf {suit}",
-        "abgehen_line": "{name} geht ab, Trumpf {suit}", "durch": "Durch",
-        "durch open": "Durch offen", "untendurch": "Untendurch",
-        "durch_line": "{name} spielt Durch", "durch open_line": "{name} spielt Durch offen",
-        "untendurch_line": "{name} spielt Untendurch", "call": "Rufen {card}",
-        "call none": "Nicht rufen", "call_line": "{name} ruft {card}",
-        "call none_line": "{name} ruft nicht", "give_line": "{name} gibt {card}",
-        "give_hint": "Wähle die Karte, die du zurückgibst.", "play_hint": "Spiele eine Karte.",
-        "dapp": "Dapp", "your_discard": "Gedrückt", "open_hand": "Offene Karten von {name}",
-        "trick": "Stich {n}", "last_trick": "Letzter Stich",
-        "trick_line": "Stich {n}: {cards} → {name} ({points})",
-        "melds_line": "{name} meldet {melds} = {total}", "points": "Stichpunkte {n}",
-        "team": "Partei {a} + {b}", "tricks": "Stiche {n}",
-        "result": "Ergebnis: {what}", "thrown_in": "alle weg, neu geben",
-        "normal": "Normalspiel", "made": "gewonnen", "lost": "verloren",
-        "decl_total": "{name}: Meldung {melds} + Stichpunkte {tricks} = {total} von {bid} "
-                      "({outcome})",
-        "score_line": "{name}: Meldung {melds}, Stichpunkte {tricks} → {score:+d}",
-        "durch_result": "{what} {outcome}",
-        "meld_void": "{name} hat keinen Stich gemacht: Meldung {n} zählt nicht",
-        "lost_by": "Verloren: Gebot {bid}, abgeschrieben {n}",
-        "abgehen_by": "Abgegangen: Gebot {bid} abgeschrieben, die anderen schreiben ihre "
-                      "Meldung und den Bonus",
-    },
-    "en": {
-        "binokel": "Binokel", "binokel4": "Binokel for four", "kreuzbinokel": "Kreuzbinokel",
-        "dealer": "dealer", "vorhand": "Vorhand", "declarer": "declarer",
-        "out": "sits out", "to_move": "{name} to move", "over": "deal over",
-        "dealer_is": "dealer {name}", "declarer_is": "declarer {name} ({bid})",
-        "trump_is": "trump {suit}", "bid": "Bid {n}", "bid_line": "{name} bids {n}",
-        "pass": "Pass", "pass_line": "{name} passes", "last_bid": "bid: {n}",
-        "passed": "passed", "discard": "Push", "discard_hint": "Select {k} cards to push.",
-        "discard_line": "{name} pushes {cards}", "trump": "Trump {suit}",
-        "trump_line": "{name} names trump {suit}", "abgehen": "Go out, trump {suit}",
-        "abgehen_line": "{name} goes out (abgehen), trump {suit}", "durch": "Durch",
-        "durch open": "Open Durch", "untendurch": "Untendurch",
-        "durch_line": "{name} plays Durch", "durch open_line": "{name} plays an open Durch",
-        "untendurch_line": "{name} plays Untendurch", "call": "Call {card}",
-        "call none": "No call", "call_line": "{name} calls {card}",
-        "call none_line": "{name} calls nothing", "give_line": "{name} gives {card}",
-        "give_hint": "Choose the card you give back.", "play_hint": "Play a card.",
-        "dapp": "Dapp", "your_discard": "Pushed", "open_hand": "{name}'s open hand",
-        "trick": "Trick {n}", "last_trick": "Last trick",
-        "trick_line": "Trick {n}: {cards} → {name} ({points})",
-        "melds_line": "{name} melds {melds} = {total}", "points": "trick points {n}",
-        "team": "team {a} + {b}", "tricks": "tricks {n}",
-        "result": "Result: {what}", "thrown_in": "all passed, deal again",
-        "normal": "normal game", "made": "made", "lost": "lost",
-        "decl_total": "{name}: melds {melds} + trick points {tricks} = {total} of {bid} "
-                      "({outcome})",
-        "score_line": "{name}: melds {melds}, trick points {tricks} → {score:+d}",
-        "durch_result": "{what} {outcome}",
-        "meld_void": "{name} took no trick: melds {n} do not count",
-        "lost_by": "Lost: bid {bid}, {n} written off",
-        "abgehen_by": "Gone out: the bid {bid} is written off, the others score their melds "
-                      "and the bonus",
-    },
-}
 JUMPS = (20, 50, 100)  # the bid buttons: the next bid and these jumps above it
 
 
 def present_binokel(view: BinokelView, ctx: Context) -> Table:
-    t = tr(TEXTS, ctx.lang)
+    t = tr(TABLE_TEXTS, ctx.lang)
     me = view.player
     team_of = {s: i for i, p in enumerate(view.parties) for s in p} \
         if view.game == "kreuzbinokel" else {}

@@ -46,7 +46,7 @@ from .announcements import ABSAGEN, ANNOUNCEMENTS, DENIED, SCHWARZ
 from .deal import KONTRA, RE
 from .order import Order, card_order
 from .scoring import augen_needed, special_points
-from .texts import TEXTS
+from .texts import TABLE_TEXTS
 from .view import DokoView
 
 T = Callable[..., str]
@@ -57,7 +57,7 @@ _FR_SHORT = {"de": ("9", "B", "D", "K", "10", "A"), "en": ("9", "J", "Q", "K", "
 
 def present_doppelkopf(view: DokoView, ctx: Context) -> Table:
     """The table of one seat (``view.player``; -1: a spectator)."""
-    t = tr(TEXTS, ctx.lang)
+    t = tr(TABLE_TEXTS, ctx.lang)
     me = view.player
     order = view.order
     trick_title = t("trick", n=len(view.tricks) + 1)

@@ -1,7 +1,7 @@
 """Every text of Doppelkopf, German and English, in one place.
 
 - :data:`HELP`: the rules in brief (``binokel rules``);
-- :data:`TEXTS`: the words of the table (:mod:`.present`): roles, contracts, status, seat
+- :data:`TABLE_TEXTS`: the words of the table (:mod:`.present`): roles, contracts, status, seat
   lines, buttons and hints, panels, the log and the explained result;
 - :data:`RESULT_NOTES`: the notes a result carries in records (English, as records store
   them; the table explains the same in its own words).
@@ -219,7 +219,7 @@ _TABLE: dict[str, tuple[str, str]] = {
                     "Nobody took the poverty: thrown in, 0 points for everyone"),
 }
 # The table's texts as the presenter looks them up (``binokel.present.tr``): language -> key.
-TEXTS: dict[str, dict[str, str]] = {
+TABLE_TEXTS: dict[str, dict[str, str]] = {
     "de": {key: de for key, (de, _) in _TABLE.items()},
     "en": {key: en for key, (_, en) in _TABLE.items()},
 }

@@ -35,7 +35,7 @@ from ...present import (
 from ..binokel.melds import Meld, MeldResult
 from .melds import plain_points
 from .scoring import POWER, LuxusResult
-from .texts import TEXTS
+from .texts import TABLE_TEXTS
 from .view import LuxusView
 
 T = Callable[..., str]
@@ -43,7 +43,7 @@ T = Callable[..., str]
 
 def present_luxus(view: LuxusView, ctx: Context) -> Table:
     """One seat's (or a spectator's) Luxusfamilie table."""
-    t = tr(TEXTS, ctx.lang)
+    t = tr(TABLE_TEXTS, ctx.lang)
     me = view.player
     return Table(
         game=view.game, title=t("title"), lang=ctx.lang, players=view.players, me=me,

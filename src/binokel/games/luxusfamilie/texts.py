@@ -1,6 +1,6 @@
 """The texts of Luxusfamilie, German and English: the rules in brief (``binokel rules``,
 :data:`HELP`), what each preset is (:data:`PRESET_TEXTS`) and the words of its table
-(:data:`TEXTS`, read by :mod:`.present`). The options' own texts stand with their
+(:data:`TABLE_TEXTS`, read by :mod:`.present`). The options' own texts stand with their
 declarations in :mod:`.rules`."""
 
 from __future__ import annotations
@@ -123,5 +123,5 @@ _TABLE: dict[str, tuple[str, str]] = {
                  "{name}: melds {n} void (no trick)"),
     "res_aside": ("Übrige Karten: {cards} ({what})", "Set aside: {cards} ({what})"),
 }
-TEXTS: dict[str, dict[str, str]] = {
+TABLE_TEXTS: dict[str, dict[str, str]] = {
     lang: {key: pair[i] for key, pair in _TABLE.items()} for i, lang in enumerate(("de", "en"))}
