@@ -11,7 +11,8 @@ import random
 import statistics
 import time
 
-from binokel.bots import Bot, make_bot
+from binokel.bots import Bot
+from binokel.bots import make_bot
 from binokel.games.binokel.rules import Rules
 from binokel.games.binokel.state import DealState
 

@@ -13,7 +13,8 @@ from collections import Counter
 
 from binokel.bots import RandomBot
 from binokel.games.doppelkopf.bots import DokoHeuristicBot
-from binokel.games.doppelkopf.state import DokoRules, DokoState
+from binokel.games.doppelkopf.state import DokoRules
+from binokel.games.doppelkopf.state import DokoState
 
 
 def run(kinds: list[str], n: int, seed: int) -> None:

@@ -12,10 +12,12 @@ import argparse
 import random
 import time
 
-from binokel.core.cards import cards_of, format_cards
+from binokel.core.cards import cards_of
+from binokel.core.cards import format_cards
 from binokel.games.binokel.deal import PLAY
 from binokel.games.binokel.rules import Rules
-from binokel.games.binokel.state import DealState, random_deal
+from binokel.games.binokel.state import DealState
+from binokel.games.binokel.state import random_deal
 
 
 def random_deals(rules: Rules, n: int, seed: int) -> tuple[float, int, dict[str, int]]:

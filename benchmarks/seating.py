@@ -22,16 +22,14 @@ import random
 import statistics
 import time
 
-from binokel.tournament import (
-    BINOKEL,
-    DEFAULT_ROUND_BUDGET,
-    DOPPELKOPF,
-    RoundSeating,
-    Seat,
-    TableSizes,
-    plan_tournament,
-    seat_round,
-)
+from binokel.tournament import BINOKEL
+from binokel.tournament import DEFAULT_ROUND_BUDGET
+from binokel.tournament import DOPPELKOPF
+from binokel.tournament import RoundSeating
+from binokel.tournament import Seat
+from binokel.tournament import TableSizes
+from binokel.tournament import plan_tournament
+from binokel.tournament import seat_round
 
 PLAYERS = (9, 12, 15, 16, 18, 20, 21, 24, 27, 30, 36, 40, 45, 48, 50, 60)
 ROUNDS = (3, 4, 5, 6)

@@ -18,7 +18,8 @@ import statistics
 import time
 
 from binokel.bots import make_bot
-from binokel.core.cards import cards_of, format_cards
+from binokel.core.cards import cards_of
+from binokel.core.cards import format_cards
 from binokel.games.binokel.deal import PLAY
 from binokel.games.binokel.rules import Rules
 from binokel.games.binokel.solver import solve

@@ -8,7 +8,8 @@ the deck is the dealing order that gives them (dealer 3: seat 0 is Vorhand).
 
 from __future__ import annotations
 
-from binokel.core.cards import Card, parse_card
+from binokel.core.cards import Card
+from binokel.core.cards import parse_card
 from binokel.games.doppelkopf.rules import DokoRules
 from binokel.games.doppelkopf.state import DokoState
 

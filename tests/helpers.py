@@ -9,15 +9,27 @@ and build finished deals with chosen melds and trick points for scoring tests.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Any
 
-from binokel.core.cards import Card, CardSet, cards_of, format_cards, parse_cards
-from binokel.games.binokel.deal import NORMAL, OVER, deal_plan, full_deck, seating
-from binokel.games.binokel.melds import NO_TRUMP, MeldResult
+from binokel.core.cards import Card
+from binokel.core.cards import CardSet
+from binokel.core.cards import cards_of
+from binokel.core.cards import format_cards
+from binokel.core.cards import parse_cards
+from binokel.games.binokel.deal import NORMAL
+from binokel.games.binokel.deal import OVER
+from binokel.games.binokel.deal import deal_plan
+from binokel.games.binokel.deal import full_deck
+from binokel.games.binokel.deal import seating
+from binokel.games.binokel.melds import NO_TRUMP
+from binokel.games.binokel.melds import MeldResult
 from binokel.games.binokel.rules import Rules
-from binokel.games.binokel.scoring import DealResult, score_deal
-from binokel.games.binokel.state import BINOKEL, DealState
+from binokel.games.binokel.scoring import DealResult
+from binokel.games.binokel.scoring import score_deal
+from binokel.games.binokel.state import BINOKEL
+from binokel.games.binokel.state import DealState
 
 __all__ = ["deal", "deck_for", "finished", "full_deck", "hand", "play_out", "run", "toks"]
 

@@ -12,7 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from binokel.arena import confidence_interval, play_group, run_match, seatings
+from binokel.arena import confidence_interval
+from binokel.arena import play_group
+from binokel.arena import run_match
+from binokel.arena import seatings
 from binokel.cli import main
 from binokel.registry import find_game
 

@@ -6,8 +6,11 @@ import pytest
 
 from binokel.core.cards import size
 from binokel.core.errors import IllegalAction
-from binokel.games.binokel.deal import BIDDING, DECLARE, OVER
-from helpers import deal, run
+from binokel.games.binokel.deal import BIDDING
+from binokel.games.binokel.deal import DECLARE
+from binokel.games.binokel.deal import OVER
+from helpers import deal
+from helpers import run
 
 
 def test_seed_003_bidding_example() -> None:

@@ -6,9 +6,13 @@ import random
 
 import pytest
 
-from binokel.bots import bot_names, make_bot
-from binokel.core.cards import cardset, parse_cards
-from binokel.games.binokel.bots.heuristic import HeuristicBot, best_discard, durch_safe
+from binokel.bots import bot_names
+from binokel.bots import make_bot
+from binokel.core.cards import cardset
+from binokel.core.cards import parse_cards
+from binokel.games.binokel.bots.heuristic import HeuristicBot
+from binokel.games.binokel.bots.heuristic import best_discard
+from binokel.games.binokel.bots.heuristic import durch_safe
 from binokel.games.binokel.rules import Rules
 from binokel.games.binokel.state import DealState
 from binokel.registry import new_series

@@ -5,17 +5,15 @@ from __future__ import annotations
 import pytest
 
 from binokel.core import cards
-from binokel.core.cards import (
-    ALL_CARDS,
-    card_name,
-    card_token,
-    cards_of,
-    cardset,
-    count,
-    parse_card,
-    parse_suit,
-    size,
-)
+from binokel.core.cards import ALL_CARDS
+from binokel.core.cards import card_name
+from binokel.core.cards import card_token
+from binokel.core.cards import cards_of
+from binokel.core.cards import cardset
+from binokel.core.cards import count
+from binokel.core.cards import parse_card
+from binokel.core.cards import parse_suit
+from binokel.core.cards import size
 
 
 def test_constants_match_the_notation() -> None:

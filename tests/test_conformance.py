@@ -17,10 +17,13 @@ import pytest
 
 from binokel.core.cards import card_token
 from binokel.core.errors import IllegalAction
-from binokel.core.outcome import Outcome, Termination
-from binokel.core.state import MAX_ACTION_LENGTH, State
+from binokel.core.outcome import Outcome
+from binokel.core.outcome import Termination
+from binokel.core.state import MAX_ACTION_LENGTH
+from binokel.core.state import State
 from binokel.record import Record
-from binokel.registry import GAMES, find_game
+from binokel.registry import GAMES
+from binokel.registry import find_game
 
 CASES = [(spec.name, n) for spec in GAMES for n in spec.players]
 IDS = [f"{g}-{n}" for g, n in CASES]

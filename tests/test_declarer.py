@@ -5,14 +5,27 @@ from __future__ import annotations
 
 import pytest
 
-from binokel.core.cards import EICHEL, HERZ, cardset, count, distinct, parse_cards, size
+from binokel.core.cards import EICHEL
+from binokel.core.cards import HERZ
+from binokel.core.cards import cardset
+from binokel.core.cards import count
+from binokel.core.cards import distinct
+from binokel.core.cards import parse_cards
+from binokel.core.cards import size
 from binokel.core.errors import IllegalAction
-from binokel.games.binokel.deal import DECLARE, PLAY, TRUMP
+from binokel.games.binokel.deal import DECLARE
+from binokel.games.binokel.deal import PLAY
+from binokel.games.binokel.deal import TRUMP
 from binokel.games.binokel.declarer import multiset_count
-from binokel.games.binokel.melds import NO_MELDS, NO_TRUMP, best_melds
+from binokel.games.binokel.melds import NO_MELDS
+from binokel.games.binokel.melds import NO_TRUMP
+from binokel.games.binokel.melds import best_melds
 from binokel.games.binokel.rules import Rules
 from binokel.games.binokel.state import DealState
-from helpers import deal, hand, run, toks
+from helpers import deal
+from helpers import hand
+from helpers import run
+from helpers import toks
 
 HANDS = {0: "EA EA E10 E10 HA HA BA BA SA SA EK BK",
          1: "H10 H10 HK HK HO HO HU HU EU BO BU SU",

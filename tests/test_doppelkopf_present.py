@@ -16,17 +16,25 @@ from typing import Any
 import pytest
 
 from binokel.bots import RandomBot
-from binokel.core.cards import card_token, cards_of, parse_card, size
+from binokel.core.cards import card_token
+from binokel.core.cards import cards_of
+from binokel.core.cards import parse_card
+from binokel.core.cards import size
 from binokel.core.errors import RulesError
 from binokel.games.doppelkopf.bots import DokoHeuristicBot
-from binokel.games.doppelkopf.order import TRUMP, card_order
+from binokel.games.doppelkopf.order import TRUMP
+from binokel.games.doppelkopf.order import card_order
 from binokel.games.doppelkopf.rules import DokoRules
 from binokel.games.doppelkopf.series import DokoSeries
 from binokel.games.doppelkopf.state import DokoState
 from binokel.games.doppelkopf.texts import TEXTS
-from binokel.present import Table, present
+from binokel.present import Table
+from binokel.present import present
 from binokel.registry import new_series
-from doppelkopf_deals import H2, N1, N3, play
+from doppelkopf_deals import H2
+from doppelkopf_deals import N1
+from doppelkopf_deals import N3
+from doppelkopf_deals import play
 
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve"]
 # Words of the English texts that must never show in a German table.

@@ -6,21 +6,32 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from binokel.bots import RandomBot, make_bot
-from binokel.core.cards import EO, SA, bit, card_token, parse_card
+from binokel.bots import RandomBot
+from binokel.bots import make_bot
+from binokel.core.cards import EO
+from binokel.core.cards import SA
+from binokel.core.cards import bit
+from binokel.core.cards import card_token
+from binokel.core.cards import parse_card
 from binokel.core.errors import IllegalAction
 from binokel.games.doppelkopf.announcements import deadline
 from binokel.games.doppelkopf.bots import DokoHeuristicBot
 from binokel.games.doppelkopf.deal import full_deck
-from binokel.games.doppelkopf.order import TRUMP, card_order
+from binokel.games.doppelkopf.order import TRUMP
+from binokel.games.doppelkopf.order import card_order
 from binokel.games.doppelkopf.rules import DokoRules
-from binokel.games.doppelkopf.state import DokoState, random_deal
-from binokel.record import Record, RecordError
-from binokel.registry import find_game, new_series
-from doppelkopf_deals import N1, play
+from binokel.games.doppelkopf.state import DokoState
+from binokel.games.doppelkopf.state import random_deal
+from binokel.record import Record
+from binokel.record import RecordError
+from binokel.registry import find_game
+from binokel.registry import new_series
+from doppelkopf_deals import N1
+from doppelkopf_deals import play
 
 RULES = st.builds(DokoRules, nines=st.booleans(), dulle_second_wins=st.booleans(),
                   schweinchen=st.booleans(), armut=st.booleans(),

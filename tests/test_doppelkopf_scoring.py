@@ -6,7 +6,17 @@ import pytest
 
 from binokel.core.errors import IllegalAction
 from binokel.games.doppelkopf.rules import DokoRules
-from doppelkopf_deals import H0, H1, H2, H3, N1, N2, N3, N3B, K, S, play
+from doppelkopf_deals import H0
+from doppelkopf_deals import H1
+from doppelkopf_deals import H2
+from doppelkopf_deals import H3
+from doppelkopf_deals import N1
+from doppelkopf_deals import N2
+from doppelkopf_deals import N3
+from doppelkopf_deals import N3B
+from doppelkopf_deals import K
+from doppelkopf_deals import S
+from doppelkopf_deals import play
 
 
 def lines(state: object) -> dict[str, int]:

@@ -7,7 +7,11 @@ from typing import Any
 
 import pytest
 
-from golden_corpus import fingerprints, load, play_series, play_with_bots, record_json
+from golden_corpus import fingerprints
+from golden_corpus import load
+from golden_corpus import play_series
+from golden_corpus import play_with_bots
+from golden_corpus import record_json
 
 CORPUS = load()
 

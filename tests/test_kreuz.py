@@ -10,20 +10,24 @@ import pytest
 
 from binokel.bots import make_bot
 from binokel.core.errors import IllegalAction
-from binokel.games.binokel.deal import (
-    DURCH,
-    KREUZBINOKEL,
-    PLAY,
-    UNTENDURCH,
-    deal_packets,
-    deal_plan,
-)
+from binokel.games.binokel.deal import DURCH
+from binokel.games.binokel.deal import KREUZBINOKEL
+from binokel.games.binokel.deal import PLAY
+from binokel.games.binokel.deal import UNTENDURCH
+from binokel.games.binokel.deal import deal_packets
+from binokel.games.binokel.deal import deal_plan
 from binokel.games.binokel.rules import Rules
 from binokel.games.binokel.solver import solve
 from binokel.games.binokel.state import DealState
-from binokel.record import Record, RecordError
-from binokel.registry import find_game, new_series
-from helpers import deal, finished, hand, run, toks
+from binokel.record import Record
+from binokel.record import RecordError
+from binokel.registry import find_game
+from binokel.registry import new_series
+from helpers import deal
+from helpers import finished
+from helpers import hand
+from helpers import run
+from helpers import toks
 
 K = KREUZBINOKEL
 

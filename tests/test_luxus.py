@@ -5,38 +5,49 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from binokel.bots import RandomBot, bot_names, make_bot
-from binokel.core.cards import (
-    Card,
-    CardSet,
-    bit,
-    card_token,
-    cards_of,
-    cardset,
-    format_cards,
-    parse_card,
-    parse_cards,
-)
-from binokel.core.errors import IllegalAction, RulesError
+from binokel.bots import RandomBot
+from binokel.bots import bot_names
+from binokel.bots import make_bot
+from binokel.core.cards import Card
+from binokel.core.cards import CardSet
+from binokel.core.cards import bit
+from binokel.core.cards import card_token
+from binokel.core.cards import cards_of
+from binokel.core.cards import cardset
+from binokel.core.cards import format_cards
+from binokel.core.cards import parse_card
+from binokel.core.cards import parse_cards
+from binokel.core.errors import IllegalAction
+from binokel.core.errors import RulesError
 from binokel.core.outcome import Termination
-from binokel.games.luxusfamilie.bots import LuxusHeuristicBot, choose_trump
-from binokel.games.luxusfamilie.deal import PACKETS, deal_seats, full_deck
+from binokel.games.luxusfamilie.bots import LuxusHeuristicBot
+from binokel.games.luxusfamilie.bots import choose_trump
+from binokel.games.luxusfamilie.deal import PACKETS
+from binokel.games.luxusfamilie.deal import deal_seats
+from binokel.games.luxusfamilie.deal import full_deck
 from binokel.games.luxusfamilie.melds import luxus_melds
 from binokel.games.luxusfamilie.play import legal_mask
 from binokel.games.luxusfamilie.rules import LuxusRules
 from binokel.games.luxusfamilie.scoring import convert
-from binokel.games.luxusfamilie.state import LuxusState, random_deal
-from binokel.games.luxusfamilie.trump import TIE_NAMES, choose_trump_maker, trump_claim
+from binokel.games.luxusfamilie.state import LuxusState
+from binokel.games.luxusfamilie.state import random_deal
+from binokel.games.luxusfamilie.trump import TIE_NAMES
+from binokel.games.luxusfamilie.trump import choose_trump_maker
+from binokel.games.luxusfamilie.trump import trump_claim
 from binokel.present import present
-from binokel.record import Record, RecordError
-from binokel.registry import find_game, new_series
+from binokel.record import Record
+from binokel.record import RecordError
+from binokel.registry import find_game
+from binokel.registry import new_series
 
 PLAYERS = (3, 4, 5, 6, 7, 8)
 DECK_SET = sum(bit(c) for c in full_deck())

@@ -7,8 +7,15 @@ from typing import Any
 
 import pytest
 
-from binokel.core.cards import BLATT, EICHEL, HERZ, SCHELLEN, cardset, parse_cards
-from binokel.games.binokel.melds import MELD_NAMES, NO_TRUMP, best_melds
+from binokel.core.cards import BLATT
+from binokel.core.cards import EICHEL
+from binokel.core.cards import HERZ
+from binokel.core.cards import SCHELLEN
+from binokel.core.cards import cardset
+from binokel.core.cards import parse_cards
+from binokel.games.binokel.melds import MELD_NAMES
+from binokel.games.binokel.melds import NO_TRUMP
+from binokel.games.binokel.melds import best_melds
 from binokel.games.binokel.rules import Rules
 from helpers import toks
 

@@ -14,12 +14,17 @@ from typing import Any
 import pytest
 
 from binokel.core.cards import size
-from binokel.core.errors import IllegalAction, RulesError
-from binokel.games.binokel.deal import PLAY, TRUMP, deal_plan
+from binokel.core.errors import IllegalAction
+from binokel.core.errors import RulesError
+from binokel.games.binokel.deal import PLAY
+from binokel.games.binokel.deal import TRUMP
+from binokel.games.binokel.deal import deal_plan
 from binokel.games.binokel.rules import Rules
 from binokel.games.binokel.scoring import DealResult
 from binokel.games.binokel.state import DealState
-from helpers import deal, finished, run
+from helpers import deal
+from helpers import finished
+from helpers import run
 
 # Seat 0 declares with 120 melded; he took 100 in tricks and pushed EA E10 SK SU (27).
 GAME: dict[str, Any] = {"discard": "EA E10 SK SU", "points": (100, 57, 66),

@@ -19,15 +19,24 @@ from typing import Any
 
 import pytest
 
-from binokel.core.cards import card_token, cards_of, parse_card
+from binokel.core.cards import card_token
+from binokel.core.cards import cards_of
+from binokel.core.cards import parse_card
 from binokel.games.luxusfamilie.rules import LuxusRules
 from binokel.games.luxusfamilie.state import LuxusState
 from binokel.games.zweier.rules import ZweierRules
 from binokel.games.zweier.state import ZweierState
-from binokel.present import Choices, Table, present
-from test_luxus import HANDS, TRICKS, play_tricks
+from binokel.present import Choices
+from binokel.present import Table
+from binokel.present import present
+from test_luxus import HANDS
+from test_luxus import TRICKS
 from test_luxus import deck_for as luxus_deck
-from test_zweier import D1_FREE, d1, new, run
+from test_luxus import play_tricks
+from test_zweier import D1_FREE
+from test_zweier import d1
+from test_zweier import new
+from test_zweier import run
 
 TOKEN = re.compile(r"(?<![A-Za-z0-9])[EBHS](?:A|10|K|O|U|7)(?![A-Za-z0-9])")
 HOLDS = re.compile(r"^(?:hat|holds) (\S+) \(", re.M)

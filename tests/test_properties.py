@@ -8,12 +8,19 @@ import random
 from collections import Counter
 from typing import Any
 
-from hypothesis import assume, given, settings
+from hypothesis import assume
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from binokel.core.cards import card_token, cards_of
+from binokel.core.cards import card_token
+from binokel.core.cards import cards_of
 from binokel.core.errors import IllegalAction
-from binokel.games.binokel.deal import BIDDING, DECLARE, OVER, PLAY, full_deck
+from binokel.games.binokel.deal import BIDDING
+from binokel.games.binokel.deal import DECLARE
+from binokel.games.binokel.deal import OVER
+from binokel.games.binokel.deal import PLAY
+from binokel.games.binokel.deal import full_deck
 from binokel.games.binokel.rules import Rules
 from binokel.games.binokel.scoring import set_points
 from binokel.games.binokel.state import DealState

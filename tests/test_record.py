@@ -10,11 +10,17 @@ from typing import Any
 
 import pytest
 
-from binokel.core.cards import card_token, cards_of, parse_cards
+from binokel.core.cards import card_token
+from binokel.core.cards import cards_of
+from binokel.core.cards import parse_cards
 from binokel.games.binokel.rules import Rules
 from binokel.games.binokel.state import DealState
-from binokel.record import FORMAT, MAX_RECORD_BYTES, Record, RecordError
-from helpers import deck_for, toks
+from binokel.record import FORMAT
+from binokel.record import MAX_RECORD_BYTES
+from binokel.record import Record
+from binokel.record import RecordError
+from helpers import deck_for
+from helpers import toks
 
 
 def finished_deal(seed: int = 3, **options: Any) -> DealState:

@@ -7,7 +7,9 @@ from typing import Any
 import pytest
 
 from binokel.core.errors import RulesError
-from binokel.games.binokel.rules import OPTIONS, PRESETS, Rules
+from binokel.games.binokel.rules import OPTIONS
+from binokel.games.binokel.rules import PRESETS
+from binokel.games.binokel.rules import Rules
 
 
 @pytest.mark.parametrize("preset, expected", [

@@ -11,7 +11,9 @@ from binokel.core.errors import IllegalAction
 from binokel.games.binokel.rules import Rules
 from binokel.games.binokel.scoring import DealResult
 from binokel.games.binokel.state import DealState
-from helpers import deal, finished, run
+from helpers import deal
+from helpers import finished
+from helpers import run
 
 
 def rules(preset: str, **options: Any) -> Rules:

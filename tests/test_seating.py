@@ -10,32 +10,33 @@ import random
 import subprocess
 import sys
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
+from collections.abc import Sequence
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from binokel.tournament import (
-    BINOKEL,
-    DOPPELKOPF,
-    KREUZBINOKEL,
-    BotSeat,
-    HistoryError,
-    LimitError,
-    MissingSeatsError,
-    PlayerError,
-    PlayerId,
-    RoundSeating,
-    Seat,
-    SeatingError,
-    TableSizeError,
-    TableSizes,
-    plan_tournament,
-    repeat_lower_bound,
-    seat_round,
-    table_layout,
-)
+from binokel.tournament import BINOKEL
+from binokel.tournament import DOPPELKOPF
+from binokel.tournament import KREUZBINOKEL
+from binokel.tournament import BotSeat
+from binokel.tournament import HistoryError
+from binokel.tournament import LimitError
+from binokel.tournament import MissingSeatsError
+from binokel.tournament import PlayerError
+from binokel.tournament import PlayerId
+from binokel.tournament import RoundSeating
+from binokel.tournament import Seat
+from binokel.tournament import SeatingError
+from binokel.tournament import TableSizeError
+from binokel.tournament import TableSizes
+from binokel.tournament import plan_tournament
+from binokel.tournament import repeat_lower_bound
+from binokel.tournament import seat_round
+from binokel.tournament import table_layout
 
 Round = Sequence[Sequence[Seat | None]]
 

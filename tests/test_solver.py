@@ -8,9 +8,11 @@ from pathlib import Path
 import pytest
 
 from binokel.cli import main
-from binokel.core.cards import cards_of, format_cards
+from binokel.core.cards import cards_of
+from binokel.core.cards import format_cards
 from binokel.games.binokel.rules import Rules
-from binokel.games.binokel.solver import analyse, solve
+from binokel.games.binokel.solver import analyse
+from binokel.games.binokel.solver import solve
 from binokel.games.binokel.state import DealState
 from binokel.record import Record
 
@@ -106,7 +108,8 @@ def test_analyse_and_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_root_value_and_the_time_budget() -> None:
-    from binokel.games.binokel.solver import SearchLimit, root_value
+    from binokel.games.binokel.solver import SearchLimit
+    from binokel.games.binokel.solver import root_value
     s = position(5, 36 - 12)  # four tricks left
     assert root_value(s) == solve(s).value
     full = position(6, 0)     # a whole deal: far more than a millisecond or 5,000 nodes

@@ -9,9 +9,12 @@ from collections import Counter
 import pytest
 
 from binokel.bots import make_bot
-from binokel.core.cards import cards_of, size
-from binokel.games.binokel.bots.strong import StrongBot, sample_world
-from binokel.games.binokel.deal import PLAY, full_deck
+from binokel.core.cards import cards_of
+from binokel.core.cards import size
+from binokel.games.binokel.bots.strong import StrongBot
+from binokel.games.binokel.bots.strong import sample_world
+from binokel.games.binokel.deal import PLAY
+from binokel.games.binokel.deal import full_deck
 from binokel.games.binokel.rules import Rules
 from binokel.games.binokel.state import DealState
 
@@ -124,7 +127,8 @@ def test_levels_are_registered() -> None:
 def test_durch_declarer_does_not_throw_the_durch_away() -> None:
     """Leading the Unter loses the Durch (the others must beat it); leading from the top
     makes it. Every sampled world says so."""
-    from helpers import deal, run
+    from helpers import deal
+    from helpers import run
     s = deal({0: "HA HA H10 H10 HK HU EA EA E10 E10 BA BA",
               1: "HK HO EU EU BU BU SK SK SO SO SU SU",
               2: "HO HU EK EK EO EO BK BK BO BO B10 B10"}, dapp="SA SA S10 S10", dealer=2)
@@ -137,7 +141,8 @@ def test_durch_declarer_does_not_throw_the_durch_away() -> None:
 
 
 def test_a_sure_durch_is_announced_and_a_hopeless_one_is_not() -> None:
-    from helpers import deal, run
+    from helpers import deal
+    from helpers import run
     solid = deal({0: "EA EA E10 E10 EK EK BA BA B10 B10 HA HA"}, dapp="SA SA S10 S10",
                  dealer=2)
     run(solid, "bid 150; pass; pass; discard SA SA S10 S10")

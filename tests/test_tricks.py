@@ -5,13 +5,20 @@ from __future__ import annotations
 
 import pytest
 
-from binokel.core.cards import EICHEL, HERZ, cardset, parse_card, parse_cards
+from binokel.core.cards import EICHEL
+from binokel.core.cards import HERZ
+from binokel.core.cards import cardset
+from binokel.core.cards import parse_card
+from binokel.core.cards import parse_cards
 from binokel.core.errors import IllegalAction
-from binokel.core.trick import beats, legal_mask
+from binokel.core.trick import beats
+from binokel.core.trick import legal_mask
 from binokel.games.binokel.melds import NO_TRUMP
 from binokel.games.binokel.state import DealState
-from helpers import deal, run, toks
+from helpers import deal
 from helpers import hand as hand_text
+from helpers import run
+from helpers import toks
 
 
 def legal(hand: str, trick: str, trump: int = EICHEL, must_overtrump: bool = True,

@@ -12,7 +12,10 @@ import pytest
 from binokel.bots import make_bot
 from binokel.games.binokel.rules import Rules
 from binokel.record import Record
-from binokel.tui.app import ActionButton, CardButton, GameConfig, TableApp
+from binokel.tui.app import ActionButton
+from binokel.tui.app import CardButton
+from binokel.tui.app import GameConfig
+from binokel.tui.app import TableApp
 
 TABLES = [("binokel", 3), ("binokel", 4), ("kreuzbinokel", 4), ("zweier", 2),
           ("luxusfamilie", 4), ("luxusfamilie", 7), ("doppelkopf", 4), ("doppelkopf", 5)]

@@ -9,15 +9,21 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import assume
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from binokel.core.cards import CardSet, card_token, cards_of
+from binokel.core.cards import CardSet
+from binokel.core.cards import card_token
+from binokel.core.cards import cards_of
 from binokel.core.errors import IllegalAction
 from binokel.games.binokel.deal import BIDDING
 from binokel.games.binokel.rules import Rules
 from binokel.games.binokel.state import DealState
-from helpers import deal, run, toks
+from helpers import deal
+from helpers import run
+from helpers import toks
 
 RULE_SETS: list[tuple[str, dict[str, Any]]] = [
     ("standard", {}), ("turnier", {"rufen": True}), ("aks", {}),

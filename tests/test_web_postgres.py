@@ -20,7 +20,8 @@ from starlette.testclient import TestClient
 
 from binokel.record import Record
 from binokel.web.app import create_app
-from web_helpers import act, recv_state
+from web_helpers import act
+from web_helpers import recv_state
 
 BIN = Path("/usr/lib/postgresql/15/bin")
 pytestmark = pytest.mark.skipif(not (BIN / "initdb").exists(), reason="no PostgreSQL server")

@@ -18,14 +18,18 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from binokel.bots import bot_names, make_bot
-from binokel.core.cards import card_token, cards_of
+from binokel.bots import bot_names
+from binokel.bots import make_bot
+from binokel.core.cards import card_token
+from binokel.core.cards import cards_of
 from binokel.present import present
 from binokel.record import Record
-from binokel.registry import find_game, game_names
+from binokel.registry import find_game
+from binokel.registry import game_names
 from binokel.web.app import create_app
 from binokel.web.tables import web_games
-from web_helpers import act, recv_state
+from web_helpers import act
+from web_helpers import recv_state
 
 # (game, players): every game, with the smallest and largest tables where they differ.
 DEALS = [("binokel", 3), ("binokel", 4), ("kreuzbinokel", 4), ("zweier", 2),

@@ -13,37 +13,46 @@ import time
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
-from binokel.bots import RandomBot, bot_names, make_bot
-from binokel.core.cards import (
-    HERZ,
-    SCHELLEN,
-    CardSet,
-    bit,
-    card_token,
-    cards_of,
-    cardset,
-    format_cards,
-    parse_card,
-    parse_cards,
-    size,
-)
-from binokel.core.errors import IllegalAction, RulesError
+from binokel.bots import RandomBot
+from binokel.bots import bot_names
+from binokel.bots import make_bot
+from binokel.core.cards import HERZ
+from binokel.core.cards import SCHELLEN
+from binokel.core.cards import CardSet
+from binokel.core.cards import bit
+from binokel.core.cards import card_token
+from binokel.core.cards import cards_of
+from binokel.core.cards import cardset
+from binokel.core.cards import format_cards
+from binokel.core.cards import parse_card
+from binokel.core.cards import parse_cards
+from binokel.core.cards import size
+from binokel.core.errors import IllegalAction
+from binokel.core.errors import RulesError
 from binokel.core.outcome import Termination
 from binokel.core.state import OVER
 from binokel.core.trick import Trick
 from binokel.games.binokel.rules import OPTIONS
-from binokel.games.zweier.bots.heuristic import StrictSolver, ZweierHeuristicBot, opponent_hand
+from binokel.games.zweier.bots.heuristic import StrictSolver
+from binokel.games.zweier.bots.heuristic import ZweierHeuristicBot
+from binokel.games.zweier.bots.heuristic import opponent_hand
 from binokel.games.zweier.bots.strong import ZweierStrongBot
-from binokel.games.zweier.deal import FREE, STRICT, full_deck
+from binokel.games.zweier.deal import FREE
+from binokel.games.zweier.deal import STRICT
+from binokel.games.zweier.deal import full_deck
 from binokel.games.zweier.melds import meld_kinds
-from binokel.games.zweier.rules import ZWEIER_OPTIONS, ZweierRules
+from binokel.games.zweier.rules import ZWEIER_OPTIONS
+from binokel.games.zweier.rules import ZweierRules
 from binokel.games.zweier.state import ZweierState
 from binokel.present import present
-from binokel.record import Record, RecordError
-from binokel.registry import find_game, new_series
+from binokel.record import Record
+from binokel.record import RecordError
+from binokel.registry import find_game
+from binokel.registry import new_series
 
 
 # ------------------------------------------------------------------ helpers

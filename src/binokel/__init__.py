@@ -6,11 +6,18 @@
 ('bidding', 0)
 """
 
-from .core.cards import card_name, card_token, format_cards, parse_card, parse_cards
-from .core.errors import IllegalAction, RulesError
-from .games.binokel.rules import PRESETS, Rules
+from .core.cards import card_name
+from .core.cards import card_token
+from .core.cards import format_cards
+from .core.cards import parse_card
+from .core.cards import parse_cards
+from .core.errors import IllegalAction
+from .core.errors import RulesError
+from .games.binokel.rules import PRESETS
+from .games.binokel.rules import Rules
 from .games.binokel.scoring import DealResult
-from .games.binokel.state import BinokelView, DealState
+from .games.binokel.state import BinokelView
+from .games.binokel.state import DealState
 
 __all__ = [
     "PRESETS",

@@ -15,8 +15,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .core.spec import Bot, BotFactory
-from .registry import GAMES, find_game
+from .core.spec import Bot
+from .core.spec import BotFactory
+from .registry import GAMES
+from .registry import find_game
 
 
 def legal_actions_of(view: Any) -> list[str]:

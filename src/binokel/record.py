@@ -22,11 +22,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 from pathlib import Path
 from typing import Any
 
-from .core.cards import card_token, parse_card
+from .core.cards import card_token
+from .core.cards import parse_card
 from .core.state import AnyState
 from .registry import find_game
 

@@ -17,7 +17,10 @@ from __future__ import annotations
 from .core.rules import RuleSet
 from .core.series import Series
 from .core.spec import GameSpec
-from .games import binokel, doppelkopf, luxusfamilie, zweier
+from .games import binokel
+from .games import doppelkopf
+from .games import luxusfamilie
+from .games import zweier
 
 GAMES: tuple[GameSpec, ...] = (
     binokel.SPEC,

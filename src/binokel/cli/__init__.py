@@ -9,11 +9,19 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 
 from ..core.errors import RulesError
 from ..record import RecordError
-from . import arena, play, replay, rules, serve, simulate, solve, validate
+from . import arena
+from . import play
+from . import replay
+from . import rules
+from . import serve
+from . import simulate
+from . import solve
+from . import validate
 from .common import UserError
 
 Handler = Callable[[argparse.Namespace], int]

@@ -5,7 +5,8 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from .common import UserError, parse_options
+from .common import UserError
+from .common import parse_options
 
 
 def register(sub: Any) -> None:
@@ -30,7 +31,8 @@ def register(sub: Any) -> None:
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
-    from ..arena import run_match, save
+    from ..arena import run_match
+    from ..arena import save
 
     lineup = [k.strip() for k in args.lineup.split(",")] if args.lineup else None
     if args.bots:

@@ -9,7 +9,10 @@ from typing import Any
 
 from ..bots import bot_names
 from ..registry import find_game
-from .common import UserError, add_rule_arguments, game_rules, parse_options
+from .common import UserError
+from .common import add_rule_arguments
+from .common import game_rules
+from .common import parse_options
 
 
 def register(sub: Any) -> None:
@@ -37,7 +40,8 @@ def register(sub: Any) -> None:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from ..tui.app import GameConfig, run_terminal_game
+    from ..tui.app import GameConfig
+    from ..tui.app import run_terminal_game
 
     try:
         spec = find_game(args.game)

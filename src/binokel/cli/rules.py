@@ -11,7 +11,8 @@ import textwrap
 from typing import Any
 
 from ..core.rules import Option
-from ..registry import GAMES, find_game
+from ..registry import GAMES
+from ..registry import find_game
 from .common import UserError
 
 HEAD = {

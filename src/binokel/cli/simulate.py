@@ -11,7 +11,9 @@ from ..core.state import AnyState
 from ..games.binokel.rules import Rules
 from ..games.binokel.state import random_deal
 from ..registry import find_game
-from .common import UserError, add_rule_arguments, rules_from_args
+from .common import UserError
+from .common import add_rule_arguments
+from .common import rules_from_args
 
 
 def register(sub: Any) -> None:

@@ -32,7 +32,8 @@ def _play_positions(path: str) -> tuple[list[Any], list[str]]:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    from ..games.binokel.solver import describe_solution, solve
+    from ..games.binokel.solver import describe_solution
+    from ..games.binokel.solver import solve
     states, actions = _play_positions(args.file)
     indices = [args.at] if args.at is not None else [
         i for i, s in enumerate(states) if s.phase == "play" and len(s.tricks) >= 7]

@@ -18,7 +18,8 @@ and trick resolution free of allocations.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
+from collections.abc import Iterator
 
 Card = int
 Suit = int

@@ -29,9 +29,14 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import difflib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar, Self, TypeVar, cast
+from typing import Any
+from typing import ClassVar
+from typing import Self
+from typing import TypeVar
+from typing import cast
 
 from .errors import RulesError
 

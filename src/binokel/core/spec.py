@@ -9,12 +9,15 @@ loads the game's presenter and bots only when asked, so that code below those la
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
+from typing import Protocol
 
 from .cards import Card
-from .rules import Option, RuleSet
+from .rules import Option
+from .rules import RuleSet
 from .series import Series
 from .state import AnyState
 

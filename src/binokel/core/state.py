@@ -21,11 +21,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, ClassVar, Final, Generic, TypeVar
+from typing import Any
+from typing import ClassVar
+from typing import Final
+from typing import Generic
+from typing import TypeVar
 
 from mypy_extensions import mypyc_attr
 
-from .cards import Card, Suit, parse_card, parse_suit
+from .cards import Card
+from .cards import Suit
+from .cards import parse_card
+from .cards import parse_suit
 from .errors import IllegalAction
 from .outcome import Outcome
 from .rules import RuleSet

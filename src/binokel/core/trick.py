@@ -13,9 +13,15 @@ cost a handful of integer operations.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import Any
+from typing import NamedTuple
 
-from .cards import ABOVE, LOW_BITS, SUIT_MASKS, Card, CardSet, card_token
+from .cards import ABOVE
+from .cards import LOW_BITS
+from .cards import SUIT_MASKS
+from .cards import Card
+from .cards import CardSet
+from .cards import card_token
 
 NONE = -1
 

@@ -8,7 +8,8 @@ stock, Re and Kontra, ...).
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
+from typing import Protocol
 
 from .cards import Card
 from .outcome import Outcome

@@ -20,9 +20,14 @@ know; the web server sends it as it is.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import asdict, dataclass, field
-from typing import Any, cast
+from collections.abc import Callable
+from collections.abc import Mapping
+from collections.abc import Sequence
+from dataclasses import asdict
+from dataclasses import dataclass
+from dataclasses import field
+from typing import Any
+from typing import cast
 
 from ..registry import find_game
 
@@ -157,14 +162,16 @@ class Context:
     card_style: str = "token"
 
     def card(self, c: int | str) -> str:
-        from ..core.cards import card_name, parse_card
+        from ..core.cards import card_name
+        from ..core.cards import parse_card
         return card_name(parse_card(c) if isinstance(c, str) else c, self.card_style, self.lang)
 
     def cards(self, cs: Sequence[int | str]) -> str:
         return " ".join(self.card(c) for c in cs)
 
     def suit(self, s: int | str) -> str:
-        from ..core.cards import parse_suit, suit_name
+        from ..core.cards import parse_suit
+        from ..core.cards import suit_name
         return suit_name(parse_suit(s) if isinstance(s, str) else s, self.lang)
 
     def name(self, seat: int) -> str:

@@ -50,7 +50,8 @@ import functools
 import operator
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypeAlias
 

@@ -16,50 +16,42 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
 from rich.text import Text
-from textual.app import App, ComposeResult
+from textual.app import App
+from textual.app import ComposeResult
 from textual.binding import Binding
-from textual.containers import Horizontal, Vertical
+from textual.containers import Horizontal
+from textual.containers import Vertical
 from textual.events import Key
-from textual.widgets import Button, DataTable, Footer, Header, Input, RichLog, Static
+from textual.widgets import Button
+from textual.widgets import DataTable
+from textual.widgets import Footer
+from textual.widgets import Header
+from textual.widgets import Input
+from textual.widgets import RichLog
+from textual.widgets import Static
 
-from ..bots import Bot, make_bot
-from ..core.cards import card_name, parse_card
+from ..bots import Bot
+from ..bots import make_bot
+from ..core.cards import card_name
+from ..core.cards import parse_card
 from ..core.series import Series
 from ..core.state import AnyState
-from ..play import BotTurn, bot_turn, decide
-from ..present import Table, TrickView, present
+from ..core.texts import by_language
+from ..core.texts import load_texts
+from ..play import BotTurn
+from ..play import bot_turn
+from ..play import decide
+from ..present import Table
+from ..present import TrickView
+from ..present import present
 from ..record import Record
 from ..registry import find_game
 
-TEXT = {
-    "de": {
-        "you": "Spieler", "hand": "Deine Karten", "table_cards": "Deine offenen Karten",
-        "next": "Nächstes Spiel (n)", "your_turn": "Du bist dran.",
-        "bad_key": "Die Taste »{key}« hat hier keine Bedeutung. Klicke eine Karte oder einen "
-                   "Knopf; l = letzter Stich, n = nächstes Spiel, q = Ende.",
-        "saved": "Gespeichert: {path}", "round_over": "Runde vorbei: {name} gewinnt!",
-        "no_last": "Es gibt noch keinen Stich.", "not_now": "Du bist gerade nicht dran.",
-        "deal": "Spiel", "bid_placeholder": "Gebot", "bid": "Reizen", "team": "Partei",
-        "cards": "Karten", "over_next": "Das Spiel ist vorbei: n für das nächste.",
-        "bad_bid": "Gebote von {low} bis {high} in Schritten von {step}.",
-        "sits_out": "setzt aus",
-    },
-    "en": {
-        "you": "Player", "hand": "Your cards", "table_cards": "Your face-up cards",
-        "next": "Next deal (n)", "your_turn": "Your turn.",
-        "bad_key": "The key »{key}« does nothing here. Click a card or a button; "
-                   "l = last trick, n = next deal, q = quit.",
-        "saved": "Saved: {path}", "round_over": "Round over: {name} wins!",
-        "no_last": "No trick has been played yet.", "not_now": "It is not your turn.",
-        "deal": "Deal", "bid_placeholder": "bid", "bid": "Bid", "team": "team",
-        "cards": "cards", "over_next": "The deal is over: n for the next one.",
-        "bad_bid": "Bids from {low} to {high} in steps of {step}.",
-        "sits_out": "sits out",
-    },
-}
+TEXT = by_language(load_texts("binokel.tui")["ui"])
 
 SUIT_STYLE = {0: "green", 1: "bright_green", 2: "red", 3: "yellow"}
 BOT_NAMES = ("Sepp", "Lina", "Gottlob", "Marie", "Hannes", "Rosa", "Frieder", "Luise")

@@ -39,15 +39,25 @@ from typing import Any
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.responses import FileResponse
+from starlette.responses import JSONResponse
+from starlette.responses import Response
+from starlette.routing import Mount
+from starlette.routing import Route
+from starlette.routing import WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.websockets import WebSocket, WebSocketDisconnect
+from starlette.websockets import WebSocket
+from starlette.websockets import WebSocketDisconnect
 
 from ..bots import bot_names
 from ..registry import GameSpec
-from .store import Store, default_database_url
-from .tables import Connection, Registry, TableError, check_prefs, web_games
+from .store import Store
+from .store import default_database_url
+from .tables import Connection
+from .tables import Registry
+from .tables import TableError
+from .tables import check_prefs
+from .tables import web_games
 
 log = logging.getLogger("binokel.web")
 STATIC = Path(__file__).parent / "static"

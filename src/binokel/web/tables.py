@@ -15,18 +15,28 @@ import asyncio
 import hashlib
 import logging
 import secrets
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from collections.abc import Awaitable
+from collections.abc import Callable
+from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 
-from ..bots import Bot, bot_names, make_bot
-from ..core.cards import card_token, parse_card
+from ..bots import Bot
+from ..bots import bot_names
+from ..bots import make_bot
+from ..core.cards import card_token
+from ..core.cards import parse_card
 from ..core.series import Series
-from ..play import BotTurn, bot_turn, decide
+from ..play import BotTurn
+from ..play import bot_turn
+from ..play import decide
 from ..present import present
 from ..record import Record
-from ..registry import GAMES, GameSpec, find_game
-from .store import Store, StoredDeal
+from ..registry import GAMES
+from ..registry import GameSpec
+from ..registry import find_game
+from .store import Store
+from .store import StoredDeal
 
 log = logging.getLogger("binokel.web")
 

@@ -14,15 +14,18 @@ teams): one engine, two entries in the registry.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Any
 
-from ...core.spec import BotFactory, GameSpec
+from ...core.spec import BotFactory
+from ...core.spec import GameSpec
 from .deal import full_deck
 from .kreuz import new_deal as new_kreuz_deal
 from .rules import Rules
 from .state import DealState
-from .texts import HELP, KREUZ_HELP
+from .texts import HELP
+from .texts import KREUZ_HELP
 
 
 def _presenter() -> Callable[..., Any]:
@@ -32,7 +35,8 @@ def _presenter() -> Callable[..., Any]:
 
 def _bots() -> Mapping[str, BotFactory]:
     from .bots.heuristic import HeuristicBot
-    from .bots.strong import LEVELS, level_factory
+    from .bots.strong import LEVELS
+    from .bots.strong import level_factory
     kinds: dict[str, BotFactory] = {"heuristic": HeuristicBot}
     for level in LEVELS:
         kinds[level] = level_factory(level)

@@ -17,7 +17,9 @@ import random
 from typing import TYPE_CHECKING
 
 from ...core.errors import IllegalAction
-from .deal import DECLARE, THROWN_IN, TRUMP
+from .deal import DECLARE
+from .deal import THROWN_IN
+from .deal import TRUMP
 
 if TYPE_CHECKING:
     from .state import DealState

@@ -12,7 +12,11 @@ import random
 from functools import lru_cache
 from typing import Final
 
-from ...core.cards import BINOKEL_RANKS, SEVEN, SUIT_LETTERS, Card, deck
+from ...core.cards import BINOKEL_RANKS
+from ...core.cards import SEVEN
+from ...core.cards import SUIT_LETTERS
+from ...core.cards import Card
+from ...core.cards import deck
 from ...core.errors import IllegalAction
 from .rules import Rules
 

@@ -18,34 +18,32 @@ import random
 from math import comb
 from typing import TYPE_CHECKING
 
-from ...core.cards import (
-    SUIT_LETTERS,
-    Card,
-    CardSet,
-    bit,
-    card_token,
-    cards_of,
-    count,
-    distinct,
-    parse_card,
-    sort_key,
-)
+from ...core.cards import SUIT_LETTERS
+from ...core.cards import Card
+from ...core.cards import CardSet
+from ...core.cards import bit
+from ...core.cards import card_token
+from ...core.cards import cards_of
+from ...core.cards import count
+from ...core.cards import distinct
+from ...core.cards import parse_card
+from ...core.cards import sort_key
 from ...core.errors import IllegalAction
 from ...core.state import parse_suit_arg
-from .deal import (
-    ABGEHEN,
-    ABGEHEN_ACTIONS,
-    CALL,
-    DURCH,
-    GIVE,
-    NORMAL,
-    PLAY,
-    TRUMP,
-    TRUMP_ACTIONS,
-    UNTENDURCH,
-    full_deck,
-)
-from .melds import NO_MELDS, MeldResult, best_melds
+from .deal import ABGEHEN
+from .deal import ABGEHEN_ACTIONS
+from .deal import CALL
+from .deal import DURCH
+from .deal import GIVE
+from .deal import NORMAL
+from .deal import PLAY
+from .deal import TRUMP
+from .deal import TRUMP_ACTIONS
+from .deal import UNTENDURCH
+from .deal import full_deck
+from .melds import NO_MELDS
+from .melds import MeldResult
+from .melds import best_melds
 
 if TYPE_CHECKING:
     from .state import DealState

@@ -15,25 +15,24 @@ classes it may serve again (the Blatt-Ober of a Blatt family still makes a Binok
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
+from typing import NamedTuple
 
-from ...core.cards import (
-    ASS,
-    BLATT,
-    KOENIG,
-    OBER,
-    SCHELLEN,
-    SEVEN,
-    SUITS,
-    UNTER,
-    ZEHN,
-    Card,
-    CardSet,
-    Suit,
-    card,
-    card_token,
-    count,
-)
+from ...core.cards import ASS
+from ...core.cards import BLATT
+from ...core.cards import KOENIG
+from ...core.cards import OBER
+from ...core.cards import SCHELLEN
+from ...core.cards import SEVEN
+from ...core.cards import SUITS
+from ...core.cards import UNTER
+from ...core.cards import ZEHN
+from ...core.cards import Card
+from ...core.cards import CardSet
+from ...core.cards import Suit
+from ...core.cards import card
+from ...core.cards import card_token
+from ...core.cards import count
 from .rules import Rules
 
 NO_TRUMP = -1

@@ -19,21 +19,19 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.cards import SUIT_LETTERS
-from ...present import (
-    BidRange,
-    Button,
-    CardChoice,
-    Choices,
-    Context,
-    MeldLine,
-    Panel,
-    Seat,
-    Selection,
-    Table,
-    TrickView,
-    tr,
-    trick_view,
-)
+from ...present import BidRange
+from ...present import Button
+from ...present import CardChoice
+from ...present import Choices
+from ...present import Context
+from ...present import MeldLine
+from ...present import Panel
+from ...present import Seat
+from ...present import Selection
+from ...present import Table
+from ...present import TrickView
+from ...present import tr
+from ...present import trick_view
 from .state import BinokelView
 from .texts import TABLE_TEXTS
 

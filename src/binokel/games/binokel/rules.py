@@ -14,10 +14,16 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
 from ...core.cards import CARD_POINTS
-from ...core.rules import RulesError, RuleSet, SeriesEnd, option, round_to_ten
+from ...core.rules import RulesError
+from ...core.rules import RuleSet
+from ...core.rules import SeriesEnd
+from ...core.rules import option
+from ...core.rules import round_to_ten
+from .texts import PRESET_TEXTS
 
 
 def _pattern(v: Any) -> bool:
@@ -50,14 +56,6 @@ PRESETS: dict[str, dict[str, Any]] = {
         "overbid_unreachable": True, "deals_per_series": 15,
     },
 }
-PRESET_TEXT = {
-    "standard": ("Seeds 000 + 001: classic card points, lost game costs double, Abgehen +30",
-                 "Texte 000 + 001: klassische Augen, verlorenes Spiel doppelt, Abgehen +30"),
-    "turnier": ("Tournament rules (seed 003): A/10/K = 10, meld needs a trick, Abgehen +40",
-                "Turnierregeln (Text 003): A/10/K = 10, Meldung nur mit Stich, Abgehen +40"),
-    "aks": ("A Swabian club tournament sheet: 15 deals, Rundgang 350, no Durch",
-            "Turnierblatt eines schwäbischen Vereins: 15 Spiele, Rundgang 350, kein Durch"),
-}
 
 
 @dataclass(frozen=True)
@@ -65,7 +63,7 @@ class Rules(RuleSet):
     """The complete rule set of Binokel: a preset name plus the value of every option."""
 
     presets_table: ClassVar[Mapping[str, Mapping[str, Any]]] = PRESETS
-    preset_texts: ClassVar[Mapping[str, tuple[str, str]]] = PRESET_TEXT
+    preset_texts: ClassVar[Mapping[str, tuple[str, str]]] = PRESET_TEXTS
 
     preset: str = "standard"
     # deck and deal

@@ -9,12 +9,22 @@ and nowhere else.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
-from ...core.cards import SUIT_LETTERS, CardSet, count, distinct
-from ...core.outcome import Outcome, Termination
-from .deal import ABGEHEN, DURCH, THROWN_IN, UNTENDURCH
-from .melds import NO_MELDS, NO_TRUMP, MeldResult
+from ...core.cards import SUIT_LETTERS
+from ...core.cards import CardSet
+from ...core.cards import count
+from ...core.cards import distinct
+from ...core.outcome import Outcome
+from ...core.outcome import Termination
+from .deal import ABGEHEN
+from .deal import DURCH
+from .deal import THROWN_IN
+from .deal import UNTENDURCH
+from .melds import NO_MELDS
+from .melds import NO_TRUMP
+from .melds import MeldResult
 from .rules import Rules
 
 if TYPE_CHECKING:

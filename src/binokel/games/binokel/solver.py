@@ -33,9 +33,14 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from ...core.cards import LOW_BITS, SUIT_MASKS, card_token
-from ...core.trick import PLAY_ACTIONS, legal_mask
-from .deal import DURCH, PLAY, UNTENDURCH
+from ...core.cards import LOW_BITS
+from ...core.cards import SUIT_MASKS
+from ...core.cards import card_token
+from ...core.trick import PLAY_ACTIONS
+from ...core.trick import legal_mask
+from .deal import DURCH
+from .deal import PLAY
+from .deal import UNTENDURCH
 from .state import DealState
 
 

@@ -20,54 +20,57 @@ Stichzwang, Trumpfzwang, the trick) is here, being the hot path of every search.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from dataclasses import dataclass
+from dataclasses import replace
+from typing import Any
+from typing import ClassVar
 
-from ...core.cards import (
-    LOW_BITS,
-    SUIT_LETTERS,
-    SUIT_MASKS,
-    Card,
-    CardSet,
-    bit,
-    card_token,
-    cards_of,
-    count,
-    distinct,
-    size,
-)
+from ...core.cards import LOW_BITS
+from ...core.cards import SUIT_LETTERS
+from ...core.cards import SUIT_MASKS
+from ...core.cards import Card
+from ...core.cards import CardSet
+from ...core.cards import bit
+from ...core.cards import card_token
+from ...core.cards import cards_of
+from ...core.cards import count
+from ...core.cards import distinct
+from ...core.cards import size
 from ...core.errors import IllegalAction
-from ...core.state import Handler, State
-from ...core.trick import (
-    PLAY_ACTIONS,
-    Trick,
-    choose_card,
-    legal_mask,
-    play_actions,
-    trick_bonus,
-)
-from . import bidding, declarer
+from ...core.state import Handler
+from ...core.state import State
+from ...core.trick import PLAY_ACTIONS
+from ...core.trick import Trick
+from ...core.trick import choose_card
+from ...core.trick import legal_mask
+from ...core.trick import play_actions
+from ...core.trick import trick_bonus
+from . import bidding
+from . import declarer
 from .bidding import Bidding
-from .deal import (
-    BIDDING,
-    BINOKEL,
-    CALL,
-    DECLARE,
-    DURCH,
-    GIVE,
-    KREUZBINOKEL,
-    OVER,
-    PLAY,
-    TRUMP,
-    UNTENDURCH,
-    check_deck,
-    deal_plan,
-    seating,
-    shuffled_deck,
-)
-from .melds import NO_MELDS, NO_TRUMP, MeldResult
+from .deal import BIDDING
+from .deal import BINOKEL
+from .deal import CALL
+from .deal import DECLARE
+from .deal import DURCH
+from .deal import GIVE
+from .deal import KREUZBINOKEL
+from .deal import OVER
+from .deal import PLAY
+from .deal import TRUMP
+from .deal import UNTENDURCH
+from .deal import check_deck
+from .deal import deal_plan
+from .deal import seating
+from .deal import shuffled_deck
+from .melds import NO_MELDS
+from .melds import NO_TRUMP
+from .melds import MeldResult
 from .rules import Rules
-from .scoring import DealResult, party_seats, score_deal, set_points
+from .scoring import DealResult
+from .scoring import party_seats
+from .scoring import score_deal
+from .scoring import set_points
 
 
 @dataclass(frozen=True)

@@ -20,10 +20,12 @@ Above the engine (loaded only when asked): :mod:`.present`, the table a front en
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Any
 
-from ...core.spec import BotFactory, GameSpec
+from ...core.spec import BotFactory
+from ...core.spec import GameSpec
 from .deal import full_deck
 from .rules import DokoRules
 from .series import DokoSeries

@@ -15,7 +15,10 @@ from typing import TYPE_CHECKING
 
 from ...core.cards import size
 from ...core.errors import IllegalAction
-from .deal import HOCHZEIT, KONTRA, PLAY, RE
+from .deal import HOCHZEIT
+from .deal import KONTRA
+from .deal import PLAY
+from .deal import RE
 
 if TYPE_CHECKING:
     from .state import DokoState

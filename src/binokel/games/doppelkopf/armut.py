@@ -16,21 +16,21 @@ from collections.abc import Iterator
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from ...core.cards import (
-    Card,
-    CardSet,
-    card_token,
-    cards_of,
-    cardset,
-    count,
-    distinct,
-    format_cards,
-    parse_cards,
-    size,
-)
+from ...core.cards import Card
+from ...core.cards import CardSet
+from ...core.cards import card_token
+from ...core.cards import cards_of
+from ...core.cards import cardset
+from ...core.cards import count
+from ...core.cards import distinct
+from ...core.cards import format_cards
+from ...core.cards import parse_cards
+from ...core.cards import size
 from ...core.cards import sort_key as display_order
 from ...core.errors import IllegalAction
-from .deal import ARMUT_OFFER, ARMUT_RETURN, THROWN_IN
+from .deal import ARMUT_OFFER
+from .deal import ARMUT_RETURN
+from .deal import THROWN_IN
 from .order import normal_trumps
 from .reservations import start_play
 

@@ -25,29 +25,30 @@ from __future__ import annotations
 from typing import Any
 
 from ...bots import legal_actions_of
-from ...core.cards import (
-    ASS,
-    CARD_POINTS,
-    EO,
-    H10,
-    SA,
-    SU,
-    SUITS,
-    ZEHN,
-    Card,
-    CardSet,
-    bit,
-    card,
-    cardset,
-    count,
-    distinct,
-    format_cards,
-    parse_card,
-    size,
-)
+from ...core.cards import ASS
+from ...core.cards import CARD_POINTS
+from ...core.cards import EO
+from ...core.cards import H10
+from ...core.cards import SA
+from ...core.cards import SU
+from ...core.cards import SUITS
+from ...core.cards import ZEHN
+from ...core.cards import Card
+from ...core.cards import CardSet
+from ...core.cards import bit
+from ...core.cards import card
+from ...core.cards import cardset
+from ...core.cards import count
+from ...core.cards import distinct
+from ...core.cards import format_cards
+from ...core.cards import parse_card
+from ...core.cards import size
 from ...core.trick import PLAY_ACTIONS
-from .deal import SOLOS, full_deck
-from .order import TRUMP, Order, card_order
+from .deal import SOLOS
+from .deal import full_deck
+from .order import TRUMP
+from .order import Order
+from .order import card_order
 from .view import DokoView
 
 _POINTS = CARD_POINTS["classic"]

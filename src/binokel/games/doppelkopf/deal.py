@@ -9,7 +9,17 @@ are dealt, and the names of the phases, contracts and parties every module of th
 
 from __future__ import annotations
 
-from ...core.cards import ASS, KOENIG, NINE, OBER, SUITS, UNTER, ZEHN, Card, CardSet, bit, card
+from ...core.cards import ASS
+from ...core.cards import KOENIG
+from ...core.cards import NINE
+from ...core.cards import OBER
+from ...core.cards import SUITS
+from ...core.cards import UNTER
+from ...core.cards import ZEHN
+from ...core.cards import Card
+from ...core.cards import CardSet
+from ...core.cards import bit
+from ...core.cards import card
 from ...core.errors import IllegalAction
 from ...core.state import OVER
 from .rules import DokoRules

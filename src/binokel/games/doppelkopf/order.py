@@ -12,20 +12,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...core.cards import (
-    ASS,
-    H10,
-    KOENIG,
-    NINE,
-    OBER,
-    SUITS,
-    UNTER,
-    ZEHN,
-    Card,
-    CardSet,
-    card,
-    parse_suit,
-)
+from ...core.cards import ASS
+from ...core.cards import H10
+from ...core.cards import KOENIG
+from ...core.cards import NINE
+from ...core.cards import OBER
+from ...core.cards import SUITS
+from ...core.cards import UNTER
+from ...core.cards import ZEHN
+from ...core.cards import Card
+from ...core.cards import CardSet
+from ...core.cards import card
+from ...core.cards import parse_suit
 
 TRUMP = 4  # the trump "suit" in the group tables
 # Every card of the game: the rank slots 9 .. A of each suit (no sevens).

@@ -26,26 +26,36 @@ hand, the public play and the parties only as far as the view reveals them.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
+from collections.abc import Sequence
 
-from ...core.cards import EO, SUIT_SYMBOLS, Card, card_name, card_token, parse_card
-from ...present import (
-    Button,
-    CardChoice,
-    Choices,
-    Context,
-    Panel,
-    Seat,
-    Selection,
-    Table,
-    TrickView,
-    tr,
-    trick_view,
-)
-from .announcements import ABSAGEN, ANNOUNCEMENTS, DENIED, SCHWARZ
-from .deal import KONTRA, RE
-from .order import Order, card_order
-from .scoring import augen_needed, special_points
+from ...core.cards import EO
+from ...core.cards import SUIT_SYMBOLS
+from ...core.cards import Card
+from ...core.cards import card_name
+from ...core.cards import card_token
+from ...core.cards import parse_card
+from ...present import Button
+from ...present import CardChoice
+from ...present import Choices
+from ...present import Context
+from ...present import Panel
+from ...present import Seat
+from ...present import Selection
+from ...present import Table
+from ...present import TrickView
+from ...present import tr
+from ...present import trick_view
+from .announcements import ABSAGEN
+from .announcements import ANNOUNCEMENTS
+from .announcements import DENIED
+from .announcements import SCHWARZ
+from .deal import KONTRA
+from .deal import RE
+from .order import Order
+from .order import card_order
+from .scoring import augen_needed
+from .scoring import special_points
 from .texts import TABLE_TEXTS
 from .view import DokoView
 

@@ -12,19 +12,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core.cards import EO, SA, count, size
+from ...core.cards import EO
+from ...core.cards import SA
+from ...core.cards import count
+from ...core.cards import size
 from ...core.errors import IllegalAction
-from .deal import (
-    ARMUT,
-    ARMUT_GIVE,
-    DECLARE,
-    HOCHZEIT,
-    NORMAL,
-    PLAY,
-    SOLOS,
-    STILLE_HOCHZEIT,
-)
-from .order import card_order, kind_of, normal_trumps
+from .deal import ARMUT
+from .deal import ARMUT_GIVE
+from .deal import DECLARE
+from .deal import HOCHZEIT
+from .deal import NORMAL
+from .deal import PLAY
+from .deal import SOLOS
+from .deal import STILLE_HOCHZEIT
+from .order import card_order
+from .order import kind_of
+from .order import normal_trumps
 
 if TYPE_CHECKING:
     from .state import DokoState

@@ -14,9 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
-from ...core.rules import RuleSet, SeriesEnd, option
+from ...core.rules import RuleSet
+from ...core.rules import SeriesEnd
+from ...core.rules import option
+from .texts import PRESET_TEXTS
 
 
 def _owed(v: Any) -> bool:
@@ -30,12 +34,6 @@ DOKO_PRESETS: dict[str, dict[str, Any]] = {
     # against an Absage; a convenience preset, not a full tournament rule set.
     "dkv": {"reach_absage_wins": True},
 }
-DOKO_PRESET_TEXT = {
-    "standard": ("Seed 002: Doppelkopf-Kurzregeln, no house rules",
-                 "Text 002: Doppelkopf-Kurzregeln, ohne Hausregeln"),
-    "dkv": ("Seed 002 with the DKV win condition against an Absage",
-            "Text 002 mit der DKV-Gewinnbedingung gegen eine Absage"),
-}
 
 
 @dataclass(frozen=True)
@@ -43,7 +41,7 @@ class DokoRules(RuleSet):
     """The Doppelkopf rule set: a preset name plus every option's value."""
 
     presets_table: ClassVar[Mapping[str, Mapping[str, Any]]] = DOKO_PRESETS
-    preset_texts: ClassVar[Mapping[str, tuple[str, str]]] = DOKO_PRESET_TEXT
+    preset_texts: ClassVar[Mapping[str, tuple[str, str]]] = PRESET_TEXTS
 
     preset: str = "standard"
     nines: bool = option(True, "deal", "Play with the nines (48 cards); off: 40 cards, 10 each",

@@ -15,15 +15,27 @@ and the scores per seat (:class:`DokoResult`).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
-from ...core.cards import SA, SU
-from ...core.outcome import Outcome, Termination
+from ...core.cards import SA
+from ...core.cards import SU
+from ...core.outcome import Outcome
+from ...core.outcome import Termination
 from ...core.trick import Trick
-from .announcements import ABSAGEN, DENIED, SCHWARZ, level_name
-from .deal import HOCHZEIT, KONTRA, NORMAL, RE, STILLE_HOCHZEIT, THROWN_IN
+from .announcements import ABSAGEN
+from .announcements import DENIED
+from .announcements import SCHWARZ
+from .announcements import level_name
+from .deal import HOCHZEIT
+from .deal import KONTRA
+from .deal import NORMAL
+from .deal import RE
+from .deal import STILLE_HOCHZEIT
+from .deal import THROWN_IN
 from .texts import RESULT_NOTES
 
 if TYPE_CHECKING:

@@ -4,7 +4,8 @@ who still owes one, and the same dealer again after a Pflichtsolo.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
+from typing import cast
 
 from ...core.outcome import Outcome
 from ...core.rules import RuleSet

@@ -28,41 +28,46 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from ...core.cards import (
-    CARD_POINTS,
-    EO,
-    SUIT_LETTERS,
-    Card,
-    CardSet,
-    bit,
-    card_token,
-    count,
-    distinct,
-)
+from ...core.cards import CARD_POINTS
+from ...core.cards import EO
+from ...core.cards import SUIT_LETTERS
+from ...core.cards import Card
+from ...core.cards import CardSet
+from ...core.cards import bit
+from ...core.cards import card_token
+from ...core.cards import count
+from ...core.cards import distinct
 from ...core.errors import IllegalAction
-from ...core.state import Handler, State
-from ...core.trick import PLAY_ACTIONS, Trick, play_actions
-from . import announcements, armut, reservations
-from .deal import (
-    ARMUT_GIVE,
-    ARMUT_OFFER,
-    ARMUT_RETURN,
-    DECLARE,
-    HOCHZEIT,
-    KONTRA,
-    OVER,
-    PLAY,
-    RE,
-    VORBEHALT,
-    check_deck,
-    deal_hands,
-    full_deck,
-    seating,
-)
-from .order import TRUMP, Order, card_order
+from ...core.state import Handler
+from ...core.state import State
+from ...core.trick import PLAY_ACTIONS
+from ...core.trick import Trick
+from ...core.trick import play_actions
+from . import announcements
+from . import armut
+from . import reservations
+from .deal import ARMUT_GIVE
+from .deal import ARMUT_OFFER
+from .deal import ARMUT_RETURN
+from .deal import DECLARE
+from .deal import HOCHZEIT
+from .deal import KONTRA
+from .deal import OVER
+from .deal import PLAY
+from .deal import RE
+from .deal import VORBEHALT
+from .deal import check_deck
+from .deal import deal_hands
+from .deal import full_deck
+from .deal import seating
+from .order import TRUMP
+from .order import Order
+from .order import card_order
 from .rules import DokoRules
-from .scoring import DokoResult, score_deal
-from .view import DokoView, make_view
+from .scoring import DokoResult
+from .scoring import score_deal
+from .view import DokoView
+from .view import make_view
 
 _POINTS = CARD_POINTS["classic"]   # Doppelkopf counts the classic Augen: 240 in all
 

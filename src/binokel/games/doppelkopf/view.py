@@ -15,13 +15,32 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
-from ...core.cards import EO, Card, card_token, cards_of, cardset, count, parse_cards, size
+from ...core.cards import EO
+from ...core.cards import Card
+from ...core.cards import card_token
+from ...core.cards import cards_of
+from ...core.cards import cardset
+from ...core.cards import count
+from ...core.cards import parse_cards
+from ...core.cards import size
 from ...core.trick import Trick
 from .announcements import level_name
-from .deal import ARMUT, HOCHZEIT, KONTRA, NORMAL, OVER, PLAY, RE, STILLE_HOCHZEIT, THROWN_IN
-from .order import Order, card_order, kind_of, normal_trumps
+from .deal import ARMUT
+from .deal import HOCHZEIT
+from .deal import KONTRA
+from .deal import NORMAL
+from .deal import OVER
+from .deal import PLAY
+from .deal import RE
+from .deal import STILLE_HOCHZEIT
+from .deal import THROWN_IN
+from .order import Order
+from .order import card_order
+from .order import kind_of
+from .order import normal_trumps
 from .rules import DokoRules
 from .scoring import DokoResult
 

@@ -18,11 +18,14 @@ Above the engine, loaded only when asked: :mod:`.present` (the table a front end
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Any
 
-from ...core.spec import BotFactory, GameSpec
-from .deal import PLAYER_COUNTS, full_deck
+from ...core.spec import BotFactory
+from ...core.spec import GameSpec
+from .deal import PLAYER_COUNTS
+from .deal import full_deck
 from .rules import LuxusRules
 from .state import LuxusState
 from .texts import HELP

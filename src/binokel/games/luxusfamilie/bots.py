@@ -32,22 +32,22 @@ import random
 from typing import Any
 
 from ...bots import legal_actions_of
-from ...core.cards import (
-    ABOVE,
-    ASS,
-    SUIT_LETTERS,
-    SUIT_MASKS,
-    SUITS,
-    Card,
-    CardSet,
-    bit,
-    cardset,
-    distinct,
-    parse_card,
-    size,
-)
-from ...core.trick import PLAY_ACTIONS, beats
-from .deal import DECK_SET, TRUMP
+from ...core.cards import ABOVE
+from ...core.cards import ASS
+from ...core.cards import SUIT_LETTERS
+from ...core.cards import SUIT_MASKS
+from ...core.cards import SUITS
+from ...core.cards import Card
+from ...core.cards import CardSet
+from ...core.cards import bit
+from ...core.cards import cardset
+from ...core.cards import distinct
+from ...core.cards import parse_card
+from ...core.cards import size
+from ...core.trick import PLAY_ACTIONS
+from ...core.trick import beats
+from .deal import DECK_SET
+from .deal import TRUMP
 from .melds import luxus_melds
 from .scoring import POWER
 from .trump import TRUMP_ACTIONS

@@ -16,18 +16,16 @@ from __future__ import annotations
 
 import random
 
-from ...core.cards import (
-    ASS,
-    KOENIG,
-    OBER,
-    SEVEN,
-    UNTER,
-    ZEHN,
-    Card,
-    CardSet,
-    bit,
-    deck,
-)
+from ...core.cards import ASS
+from ...core.cards import KOENIG
+from ...core.cards import OBER
+from ...core.cards import SEVEN
+from ...core.cards import UNTER
+from ...core.cards import ZEHN
+from ...core.cards import Card
+from ...core.cards import CardSet
+from ...core.cards import bit
+from ...core.cards import deck
 from ...core.errors import IllegalAction
 from .rules import LuxusRules
 

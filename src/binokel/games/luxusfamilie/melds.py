@@ -20,8 +20,17 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from ...core.cards import KOENIG, OBER, SEVEN, SUITS, CardSet, card
-from ..binokel.melds import FAMILY_RANKS, Meld, MeldResult, binokel_melds, rank_melds
+from ...core.cards import KOENIG
+from ...core.cards import OBER
+from ...core.cards import SEVEN
+from ...core.cards import SUITS
+from ...core.cards import CardSet
+from ...core.cards import card
+from ..binokel.melds import FAMILY_RANKS
+from ..binokel.melds import Meld
+from ..binokel.melds import MeldResult
+from ..binokel.melds import binokel_melds
+from ..binokel.melds import rank_melds
 from .rules import LuxusRules
 
 PAIR, FAMILY = 20, 100  # at plain values, as in Binokel

@@ -10,7 +10,13 @@ void too (:func:`shown_voids`).
 
 from __future__ import annotations
 
-from ...core.cards import SUIT_LETTERS, SUIT_MASKS, Card, CardSet, card_token, distinct, sort_key
+from ...core.cards import SUIT_LETTERS
+from ...core.cards import SUIT_MASKS
+from ...core.cards import Card
+from ...core.cards import CardSet
+from ...core.cards import card_token
+from ...core.cards import distinct
+from ...core.cards import sort_key
 
 
 def legal_mask(hand: CardSet, led: int, trump: int, trumped: bool,

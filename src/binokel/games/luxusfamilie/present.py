@@ -18,23 +18,24 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...core.cards import SUIT_LETTERS, card_token
-from ...present import (
-    Button,
-    CardChoice,
-    Choices,
-    Context,
-    MeldLine,
-    Panel,
-    Seat,
-    Table,
-    TrickView,
-    tr,
-    trick_view,
-)
-from ..binokel.melds import Meld, MeldResult
+from ...core.cards import SUIT_LETTERS
+from ...core.cards import card_token
+from ...present import Button
+from ...present import CardChoice
+from ...present import Choices
+from ...present import Context
+from ...present import MeldLine
+from ...present import Panel
+from ...present import Seat
+from ...present import Table
+from ...present import TrickView
+from ...present import tr
+from ...present import trick_view
+from ..binokel.melds import Meld
+from ..binokel.melds import MeldResult
 from .melds import plain_points
-from .scoring import POWER, LuxusResult
+from .scoring import POWER
+from .scoring import LuxusResult
 from .texts import TABLE_TEXTS
 from .view import LuxusView
 

@@ -17,9 +17,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
-from ...core.rules import RuleSet, SeriesEnd, option, same_option
+from ...core.rules import RuleSet
+from ...core.rules import SeriesEnd
+from ...core.rules import option
+from ...core.rules import same_option
 from ..binokel.rules import Rules as BinokelRules
 from .texts import PRESET_TEXTS
 

@@ -14,20 +14,21 @@ Nobody loses points.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
-from ...core.cards import (
-    CARD_POINTS,
-    SUIT_LETTERS,
-    Card,
-    CardSet,
-    card_token,
-    cards_of,
-    count,
-    distinct,
-)
-from ...core.outcome import Outcome, Termination
-from ...core.rules import RulesError, round_to_ten
+from ...core.cards import CARD_POINTS
+from ...core.cards import SUIT_LETTERS
+from ...core.cards import Card
+from ...core.cards import CardSet
+from ...core.cards import card_token
+from ...core.cards import cards_of
+from ...core.cards import count
+from ...core.cards import distinct
+from ...core.outcome import Outcome
+from ...core.outcome import Termination
+from ...core.rules import RulesError
+from ...core.rules import round_to_ten
 from ..binokel.melds import MeldResult
 
 if TYPE_CHECKING:

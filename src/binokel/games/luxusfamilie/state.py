@@ -29,26 +29,44 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from ...core.cards import Card, CardSet, card_token, cards_of, size
+from ...core.cards import Card
+from ...core.cards import CardSet
+from ...core.cards import card_token
+from ...core.cards import cards_of
+from ...core.cards import size
 from ...core.errors import IllegalAction
-from ...core.state import OVER, Handler, State
-from ...core.trick import PLAY_ACTIONS, Trick, beats, choose_card, play_actions, trick_bonus
+from ...core.state import OVER
+from ...core.state import Handler
+from ...core.state import State
+from ...core.trick import PLAY_ACTIONS
+from ...core.trick import Trick
+from ...core.trick import beats
+from ...core.trick import choose_card
+from ...core.trick import play_actions
+from ...core.trick import trick_bonus
 from ..binokel.melds import MeldResult
-from .deal import (
-    PLAY,
-    RANKS,
-    TRUMP,
-    check_deal,
-    deal_hands,
-    hand_size,
-    shuffled_deck,
-)
+from .deal import PLAY
+from .deal import RANKS
+from .deal import TRUMP
+from .deal import check_deal
+from .deal import deal_hands
+from .deal import hand_size
+from .deal import shuffled_deck
 from .melds import luxus_melds
-from .play import legal_mask, shown_voids, why_illegal
+from .play import legal_mask
+from .play import shown_voids
+from .play import why_illegal
 from .rules import LuxusRules
-from .scoring import POWER, LuxusResult, points_total, score_deal, set_power
-from .trump import TRUMP_ACTIONS, name_trump, trump_maker
-from .view import LuxusView, voids_text
+from .scoring import POWER
+from .scoring import LuxusResult
+from .scoring import points_total
+from .scoring import score_deal
+from .scoring import set_power
+from .trump import TRUMP_ACTIONS
+from .trump import name_trump
+from .trump import trump_maker
+from .view import LuxusView
+from .view import voids_text
 
 
 class LuxusState(State[LuxusRules, LuxusResult]):

@@ -14,18 +14,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ...core.cards import (
-    ASS,
-    KOENIG,
-    OBER,
-    SEVEN,
-    SUIT_LETTERS,
-    SUITS,
-    UNTER,
-    ZEHN,
-    CardSet,
-    card,
-)
+from ...core.cards import ASS
+from ...core.cards import KOENIG
+from ...core.cards import OBER
+from ...core.cards import SEVEN
+from ...core.cards import SUIT_LETTERS
+from ...core.cards import SUITS
+from ...core.cards import UNTER
+from ...core.cards import ZEHN
+from ...core.cards import CardSet
+from ...core.cards import card
 from ...core.state import parse_suit_arg
 from .deal import PLAY
 from .melds import luxus_melds

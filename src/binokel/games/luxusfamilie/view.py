@@ -10,7 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...core.cards import SUIT_LETTERS, SUITS, Card, card_token
+from ...core.cards import SUIT_LETTERS
+from ...core.cards import SUITS
+from ...core.cards import Card
+from ...core.cards import card_token
 from ...core.trick import Trick
 from ..binokel.melds import MeldResult
 from .rules import LuxusRules

@@ -18,10 +18,12 @@ heuristic and the strong player (loaded only when asked for).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Any
 
-from ...core.spec import BotFactory, GameSpec
+from ...core.spec import BotFactory
+from ...core.spec import GameSpec
 from .deal import full_deck
 from .rules import ZweierRules
 from .state import ZweierState

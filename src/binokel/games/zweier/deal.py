@@ -17,14 +17,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from ...core.cards import (
-    BINOKEL_RANKS,
-    SEVEN,
-    Card,
-    CardSet,
-    bit,
-    deck,
-)
+from ...core.cards import BINOKEL_RANKS
+from ...core.cards import SEVEN
+from ...core.cards import Card
+from ...core.cards import CardSet
+from ...core.cards import bit
+from ...core.cards import deck
 from ...core.errors import IllegalAction
 from .rules import ZweierRules
 

@@ -11,10 +11,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core.cards import SEVEN, bit, card, card_token, count
+from ...core.cards import SEVEN
+from ...core.cards import bit
+from ...core.cards import card
+from ...core.cards import card_token
+from ...core.cards import count
 from ...core.errors import IllegalAction
 from ..binokel.melds import Meld
-from .melds import score, turn_problem
+from .melds import score
+from .melds import turn_problem
 
 if TYPE_CHECKING:
     from .state import ZweierState

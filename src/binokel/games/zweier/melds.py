@@ -16,29 +16,33 @@ which cards a meld may take, and how the melded cards lie on the table.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING
+from typing import Any
+from typing import NamedTuple
 
-from ...core.cards import (
-    ASS,
-    KOENIG,
-    OBER,
-    SUITS,
-    UNTER,
-    ZEHN,
-    Card,
-    CardSet,
-    Suit,
-    bit,
-    card,
-    card_token,
-    count,
-    format_cards,
-    parse_cards,
-    presence,
-    sort_key,
-)
+from ...core.cards import ASS
+from ...core.cards import KOENIG
+from ...core.cards import OBER
+from ...core.cards import SUITS
+from ...core.cards import UNTER
+from ...core.cards import ZEHN
+from ...core.cards import Card
+from ...core.cards import CardSet
+from ...core.cards import Suit
+from ...core.cards import bit
+from ...core.cards import card
+from ...core.cards import card_token
+from ...core.cards import count
+from ...core.cards import format_cards
+from ...core.cards import parse_cards
+from ...core.cards import presence
+from ...core.cards import sort_key
 from ...core.errors import IllegalAction
-from ..binokel.melds import BO, FAMILY_RANKS, FOUR_VALUES, SU, Meld
+from ..binokel.melds import BO
+from ..binokel.melds import FAMILY_RANKS
+from ..binokel.melds import FOUR_VALUES
+from ..binokel.melds import SU
+from ..binokel.melds import Meld
 from .deal import FREE
 from .rules import ZweierRules
 

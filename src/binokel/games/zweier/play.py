@@ -16,22 +16,28 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ...core.cards import (
-    SUIT_LETTERS,
-    SUIT_MASKS,
-    Card,
-    CardSet,
-    bit,
-    card_token,
-    count,
-    distinct,
-    format_cards,
-    sort_key,
-)
+from ...core.cards import SUIT_LETTERS
+from ...core.cards import SUIT_MASKS
+from ...core.cards import Card
+from ...core.cards import CardSet
+from ...core.cards import bit
+from ...core.cards import card_token
+from ...core.cards import count
+from ...core.cards import distinct
+from ...core.cards import format_cards
+from ...core.cards import sort_key
 from ...core.errors import IllegalAction
 from ...core.state import OVER
-from ...core.trick import NONE, PLAY_ACTIONS, Trick, beats, legal_mask, trick_bonus
-from .deal import FREE, STRICT, draw, stock_empty
+from ...core.trick import NONE
+from ...core.trick import PLAY_ACTIONS
+from ...core.trick import Trick
+from ...core.trick import beats
+from ...core.trick import legal_mask
+from ...core.trick import trick_bonus
+from .deal import FREE
+from .deal import STRICT
+from .deal import draw
+from .deal import stock_empty
 from .melds import spent
 from .scoring import score_deal
 

@@ -16,24 +16,30 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from ...core.cards import SEVEN, Card, card, card_token, parse_card
-from ...present import (
-    Button,
-    CardChoice,
-    Choices,
-    Context,
-    MeldLine,
-    Panel,
-    Seat,
-    Table,
-    TrickView,
-    tr,
-    trick_view,
-)
+from ...core.cards import SEVEN
+from ...core.cards import Card
+from ...core.cards import card
+from ...core.cards import card_token
+from ...core.cards import parse_card
+from ...present import Button
+from ...present import CardChoice
+from ...present import Choices
+from ...present import Context
+from ...present import MeldLine
+from ...present import Panel
+from ...present import Seat
+from ...present import Table
+from ...present import TrickView
+from ...present import tr
+from ...present import trick_view
 from ..binokel.melds import Meld
-from .deal import DEALT, FREE, STRICT, full_deck
+from .deal import DEALT
+from .deal import FREE
+from .deal import STRICT
+from .deal import full_deck
 from .dix import DIX_POINTS
-from .melds import MeldKind, meld_kinds
+from .melds import MeldKind
+from .melds import meld_kinds
 from .texts import TABLE_TEXTS
 from .view import ZweierView
 

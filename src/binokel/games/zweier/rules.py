@@ -17,22 +17,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any
+from typing import ClassVar
 
 from ...core.cards import CARD_POINTS
-from ...core.rules import RuleSet, SeriesEnd, option, same_option
+from ...core.rules import RuleSet
+from ...core.rules import SeriesEnd
+from ...core.rules import option
+from ...core.rules import same_option
 from ..binokel.rules import Rules as BinokelRules
+from .texts import PRESET_TEXTS
 
 ZWEIER_PRESETS: dict[str, dict[str, Any]] = {
     "standard": {},
     # Seed 003's card values and double trump family on the two-player game: a convenience.
     "turnier": {"card_points": "tournament", "double_trump_family": 1000},
-}
-ZWEIER_PRESET_TEXT: dict[str, tuple[str, str]] = {
-    "standard": ("Seed 001: 40 cards, classic card points, last trick +10, to 1000",
-                 "Text 001: 40 Karten, klassische Augen, letzter Stich +10, bis 1000"),
-    "turnier": ("Tournament card points (A/10/K = 10) and double trump family 1000 (seed 003)",
-                "Turnier-Augen (A/10/K = 10) und doppelte Trumpffamilie 1000 (Text 003)"),
 }
 
 
@@ -46,7 +45,7 @@ class ZweierRules(RuleSet):
     """
 
     presets_table: ClassVar[Mapping[str, Mapping[str, Any]]] = ZWEIER_PRESETS
-    preset_texts: ClassVar[Mapping[str, tuple[str, str]]] = ZWEIER_PRESET_TEXT
+    preset_texts: ClassVar[Mapping[str, tuple[str, str]]] = PRESET_TEXTS
 
     preset: str = "standard"
     # shared with three-player Binokel: the same name, values and meaning

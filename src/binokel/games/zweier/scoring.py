@@ -9,10 +9,12 @@ How a result is worded for people is the presenter's (:mod:`.present`, texts in
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
 from ...core.cards import SUIT_LETTERS
-from ...core.outcome import Outcome, Termination
+from ...core.outcome import Outcome
+from ...core.outcome import Termination
 from ...core.rules import round_to_ten
 from ..binokel.melds import Meld
 

@@ -36,15 +36,30 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from ...core.cards import SUIT_LETTERS, Card, CardSet, bit
-from ...core.state import ANY_PHASE, OVER, Handler, State
-from ...core.trick import Trick, play_actions
+from ...core.cards import SUIT_LETTERS
+from ...core.cards import Card
+from ...core.cards import CardSet
+from ...core.cards import bit
+from ...core.state import ANY_PHASE
+from ...core.state import OVER
+from ...core.state import Handler
+from ...core.state import State
+from ...core.trick import Trick
+from ...core.trick import play_actions
 from ..binokel.melds import Meld
-from . import dix, melds, play, scoring
-from .deal import FREE, TURNED_UP, check_deal, deal_hands, full_deck
+from . import dix
+from . import melds
+from . import play
+from . import scoring
+from .deal import FREE
+from .deal import TURNED_UP
+from .deal import check_deal
+from .deal import deal_hands
+from .deal import full_deck
 from .rules import ZweierRules
 from .scoring import ZweierResult
-from .view import ZweierView, make_view
+from .view import ZweierView
+from .view import make_view
 
 
 class ZweierState(State[ZweierRules, ZweierResult]):

@@ -8,9 +8,14 @@ turned-up card, the tricks) and the cards shown as drawn or exchanged (``shown``
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+from typing import Any
 
-from ...core.cards import SUIT_LETTERS, Card, card_token, cards_of, size
+from ...core.cards import SUIT_LETTERS
+from ...core.cards import Card
+from ...core.cards import card_token
+from ...core.cards import cards_of
+from ...core.cards import size
 from ...core.trick import Trick
 from ..binokel.melds import Meld
 from .rules import ZweierRules

@@ -27,22 +27,20 @@ from collections import Counter
 from typing import Any
 
 from ....bots import legal_actions_of
-from ....core.cards import (
-    ASS,
-    KOENIG,
-    OBER,
-    SUITS,
-    ZEHN,
-    Card,
-    CardSet,
-    card,
-    card_token,
-    cards_of,
-    cardset,
-    count,
-    parse_card,
-    sort_key,
-)
+from ....core.cards import ASS
+from ....core.cards import KOENIG
+from ....core.cards import OBER
+from ....core.cards import SUITS
+from ....core.cards import ZEHN
+from ....core.cards import Card
+from ....core.cards import CardSet
+from ....core.cards import card
+from ....core.cards import card_token
+from ....core.cards import cards_of
+from ....core.cards import cardset
+from ....core.cards import count
+from ....core.cards import parse_card
+from ....core.cards import sort_key
 from ..deal import full_deck
 from ..melds import best_melds
 from ..rules import Rules

@@ -31,22 +31,27 @@ from collections.abc import Callable
 from typing import Any
 
 from ....bots import legal_actions_of
-from ....core.cards import (
-    SUIT_LETTERS,
-    SUITS,
-    Card,
-    CardSet,
-    card_token,
-    cards_of,
-    cardset,
-    size,
-    sort_key,
-)
-from ..deal import DURCH, NORMAL, PLAY, UNTENDURCH, full_deck
+from ....core.cards import SUIT_LETTERS
+from ....core.cards import SUITS
+from ....core.cards import Card
+from ....core.cards import CardSet
+from ....core.cards import card_token
+from ....core.cards import cards_of
+from ....core.cards import cardset
+from ....core.cards import size
+from ....core.cards import sort_key
+from ..deal import DURCH
+from ..deal import NORMAL
+from ..deal import PLAY
+from ..deal import UNTENDURCH
+from ..deal import full_deck
 from ..melds import best_melds
 from ..scoring import set_points
-from ..state import BinokelView, DealState
-from .heuristic import HeuristicBot, best_discard, durch_safe
+from ..state import BinokelView
+from ..state import DealState
+from .heuristic import HeuristicBot
+from .heuristic import best_discard
+from .heuristic import durch_safe
 
 
 class _Impossible(Exception):
@@ -368,7 +373,8 @@ class StrongBot:
         """How often Durch (solved exactly on each sampled deal within a node budget; a deal
         the search cannot decide counts as lost, since a lost Durch costs most) or Untendurch
         (played out by heuristic players) is made on sampled deals."""
-        from ..solver import SearchLimit, root_search
+        from ..solver import SearchLimit
+        from ..solver import root_search
         if contract == DURCH and durch_safe(cardset(view.hand), view.rules):
             return 1.0  # every suit solid from the top: nothing to search
         others, pool, per = self._worlds(view)

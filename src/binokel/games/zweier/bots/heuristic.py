@@ -30,24 +30,30 @@ from functools import lru_cache
 from typing import Any
 
 from ....bots import legal_actions_of
-from ....core.cards import (
-    KOENIG,
-    OBER,
-    SUIT_MASKS,
-    SUITS,
-    Card,
-    CardSet,
-    bit,
-    card,
-    cardset,
-    count,
-    distinct,
-)
-from ....core.trick import PLAY_ACTIONS, beats, play_card
-from ...binokel.melds import BO, FAMILY_RANKS, FOUR_VALUES, SU
+from ....core.cards import KOENIG
+from ....core.cards import OBER
+from ....core.cards import SUIT_MASKS
+from ....core.cards import SUITS
+from ....core.cards import Card
+from ....core.cards import CardSet
+from ....core.cards import bit
+from ....core.cards import card
+from ....core.cards import cardset
+from ....core.cards import count
+from ....core.cards import distinct
+from ....core.trick import PLAY_ACTIONS
+from ....core.trick import beats
+from ....core.trick import play_card
+from ...binokel.melds import BO
+from ...binokel.melds import FAMILY_RANKS
+from ...binokel.melds import FOUR_VALUES
+from ...binokel.melds import SU
 from ...binokel.solver import search_bounds
-from ..deal import FREE, full_deck
-from ..melds import RANK_KEYS, MeldKind, meld_kinds
+from ..deal import FREE
+from ..deal import full_deck
+from ..melds import RANK_KEYS
+from ..melds import MeldKind
+from ..melds import meld_kinds
 from ..play import strict_legal
 from ..rules import ZweierRules
 from ..view import ZweierView

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from ..rules import ZweierRules
 from ..view import ZweierView
-from .heuristic import StrictSolver, ZweierHeuristicBot
+from .heuristic import StrictSolver
+from .heuristic import ZweierHeuristicBot
 
 # Positions remembered per solver before it starts afresh (a deal needs up to ~250,000).
 MEMO_LIMIT = 1_000_000

@@ -1,0 +1,43 @@
+"""Texts as data: each game keeps its German and English texts in a ``texts.toml`` next to
+its code (the rules in brief, what each preset is, the words of its table), so that the
+wording can be read and changed without reading code, and both languages stay side by side.
+
+A table text is a pair ``[German, English]`` with ``{placeholders}`` that the presenter fills;
+:func:`by_language` turns the pairs into one lookup per language.
+
+>>> by_language({"dealer": ["Geber {name}", "dealer {name}"]})["en"]
+{'dealer': 'dealer {name}'}
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Mapping
+from collections.abc import Sequence
+from importlib import resources
+from typing import Any
+
+LANGUAGES = ("de", "en")
+
+
+def load_texts(package: str, name: str = "texts.toml") -> dict[str, Any]:
+    """The texts file ``name`` of ``package`` (a game's package)."""
+    with resources.files(package).joinpath(name).open("rb") as f:
+        return tomllib.load(f)
+
+
+def by_language(pairs: Mapping[str, Sequence[str]]) -> dict[str, dict[str, str]]:
+    """``{key: [German, English]}`` -> ``{"de": {key: German}, "en": {key: English}}``."""
+    for key, pair in pairs.items():
+        if len(pair) != len(LANGUAGES):
+            raise ValueError(f"text {key!r}: expected [German, English], got {pair!r}")
+    return {lang: {key: pair[i] for key, pair in pairs.items()}
+            for i, lang in enumerate(LANGUAGES)}
+
+
+def presets(data: Mapping[str, Any]) -> dict[str, tuple[str, str]]:
+    """What each preset is, as ``RuleSet.preset_texts`` has it: name -> (English, German)."""
+    return {name: (text["en"], text["de"]) for name, text in data["presets"].items()}
+
+
+__all__ = ["LANGUAGES", "by_language", "load_texts", "presets"]
