@@ -46,6 +46,7 @@ ANY_PHASE: Final = "*"
 Handler = Callable[[Any, str], str]
 R_co = TypeVar("R_co", bound=RuleSet, covariant=True)
 O_co = TypeVar("O_co", bound=Outcome, covariant=True)
+V_co = TypeVar("V_co", bound=View, covariant=True)
 
 
 def parse_action(action: object) -> tuple[str, str]:
@@ -67,7 +68,7 @@ def parse_action(action: object) -> tuple[str, str]:
         if not words:
             raise IllegalAction("empty action")
         verb, arg = words[0], " ".join(words[1:])
-    return verb.lower(), arg
+    return (verb if verb.islower() else verb.lower()), arg
 
 
 def parse_card_arg(verb: str, arg: str) -> Card:
@@ -88,14 +89,17 @@ def parse_suit_arg(verb: str, arg: str) -> Suit:
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)
-class State(Generic[R_co, O_co]):
+class State(Generic[R_co, O_co, V_co]):
     """One deal of a game: whose turn, the legal actions, ``apply``, and views per seat.
 
     ``apply`` mutates the state (fast, for search and simulation); ``child`` returns a new
     one. Seats are numbered in playing order; ``to_move`` is -1 once the deal is over. A game's
-    state is a ``State[ItsRules, ItsResult]``; code for every game reads an :data:`AnyState`.
+    state is a ``State[ItsRules, ItsResult, ItsView]``; code for every game reads an
+    :data:`AnyState`.
     """
 
+    __slots__ = ("dealer", "deck", "game_name", "history", "phase", "players", "result", "rules",
+                 "to_move")
     HANDLERS: ClassVar[dict[tuple[str, str], Handler]] = {}
     PLAY_PHASES: ClassVar[frozenset[str]] = frozenset({"play"})  # where ``play C`` is read
 
@@ -131,13 +135,29 @@ class State(Generic[R_co, O_co]):
             raise IllegalAction("the deal is over")
         return actions[int(rng.random() * len(actions))]
 
-    def view(self, player: int) -> View:
+    def view(self, player: int) -> V_co:
         """What ``player`` may know; never another seat's hidden cards."""
+        if not 0 <= player < self.players:
+            raise ValueError(f"no seat {player}")
+        return self._view(player)
+
+    def public_view(self) -> V_co:
+        """What a spectator may know (no hand at all)."""
+        return self._view(-1)
+
+    def _view(self, player: int) -> V_co:
+        """The view of seat ``player`` (-1: a spectator's)."""
         raise NotImplementedError
 
-    def public_view(self) -> View:
-        """What a spectator may know (no hand at all)."""
+    def score(self) -> O_co:
+        """The result of the finished deal."""
         raise NotImplementedError
+
+    def finish(self) -> None:
+        """The deal is over: score it."""
+        self.phase = OVER
+        self.to_move = -1
+        self.result = self.score()
 
     def points_taken(self) -> tuple[int, ...]:
         """The card points (bonuses included) each seat has taken so far."""
@@ -147,11 +167,11 @@ class State(Generic[R_co, O_co]):
         """The card points (bonuses included) a deal played to its last trick hands out."""
         raise NotImplementedError
 
-    def clone(self) -> State[R_co, O_co]:
+    def clone(self) -> State[R_co, O_co, V_co]:
         """An independent copy (immutable parts shared)."""
         raise NotImplementedError
 
-    def child(self, action: str) -> State[R_co, O_co]:
+    def child(self, action: str) -> State[R_co, O_co, V_co]:
         """A new state with ``action`` applied; ``self`` is unchanged."""
         c = self.clone()
         c.apply(action)
@@ -184,7 +204,10 @@ class State(Generic[R_co, O_co]):
 
     def _do_apply(self, verb: str, arg: str) -> str:
         """Carry out any other action by the game's ``HANDLERS``."""
-        handler = self.HANDLERS.get((self.phase, verb)) or self.HANDLERS.get((ANY_PHASE, verb))
+        handlers = self.HANDLERS
+        handler = handlers.get((self.phase, verb))
+        if handler is None:
+            handler = handlers.get((ANY_PHASE, verb))
         if handler is None:
             raise IllegalAction(f"{(verb + ' ' + arg).strip()!r} is not possible now: the "
                                 f"{self.phase} phase expects {self.expected_verbs()}")
@@ -205,7 +228,7 @@ class State(Generic[R_co, O_co]):
 
 
 # A deal of any game, as the code above the games sees it.
-AnyState = State[RuleSet, Outcome]
+AnyState = State[RuleSet, Outcome, View]
 
 __all__ = [
     "ANY_PHASE",

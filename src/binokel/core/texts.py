@@ -14,6 +14,7 @@ from __future__ import annotations
 import tomllib
 from collections.abc import Mapping
 from collections.abc import Sequence
+from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
@@ -40,4 +41,21 @@ def presets(data: Mapping[str, Any]) -> dict[str, tuple[str, str]]:
     return {name: (text["en"], text["de"]) for name, text in data["presets"].items()}
 
 
-__all__ = ["LANGUAGES", "by_language", "load_texts", "presets"]
+@dataclass(frozen=True)
+class GameTexts:
+    """A game's texts: ``help`` (language -> the rules in brief), ``presets`` (name ->
+    (English, German), as ``RuleSet.preset_texts``), ``table`` (language -> key -> words, for
+    :func:`binokel.present.tr`) and ``sections``, every section of the file."""
+
+    help: dict[str, str]
+    presets: dict[str, tuple[str, str]]
+    table: dict[str, dict[str, str]]
+    sections: dict[str, Any]
+
+    @classmethod
+    def load(cls, package: str) -> GameTexts:
+        data = load_texts(package)
+        return cls(data["help"], presets(data), by_language(data["table"]), data)
+
+
+__all__ = ["LANGUAGES", "GameTexts", "by_language", "load_texts", "presets"]

@@ -14,6 +14,7 @@ cost a handful of integer operations.
 from __future__ import annotations
 
 from typing import Any
+from typing import Final
 from typing import NamedTuple
 
 from .cards import ABOVE
@@ -41,7 +42,7 @@ class Trick(NamedTuple):
 
 # The canonical action of playing each card, built once: hot paths hand out shared strings.
 PLAY_ACTIONS = tuple(f"play {card_token(c)}" if c & 7 != 7 else "" for c in range(32))
-PLAY_LOOKUP: dict[str, Card] = {a: c for c, a in enumerate(PLAY_ACTIONS) if a}
+PLAY_LOOKUP: Final[dict[str, Card]] = {a: c for c, a in enumerate(PLAY_ACTIONS) if a}
 # For each suit, the play actions of every presence pattern of that suit's 16-bit slice.
 _SUIT_PLAYS: tuple[dict[int, tuple[str, ...]], ...] = tuple(
     {sum(1 << (2 * r) for r in range(7) if bits >> r & 1):

@@ -24,8 +24,7 @@ from .deal import full_deck
 from .kreuz import new_deal as new_kreuz_deal
 from .rules import Rules
 from .state import DealState
-from .texts import HELP
-from .texts import KREUZ_HELP
+from .texts import TEXTS
 
 
 def _presenter() -> Callable[..., Any]:
@@ -47,14 +46,14 @@ SPEC = GameSpec(
     name="binokel", title=("Binokel zu dritt (zu viert: der Geber setzt aus)",
                            "Three-player Binokel (four players: the dealer sits out)"),
     players=(3, 4), default_players=3, rules=Rules, new_deal=DealState.new,
-    full_deck=lambda rules, players: full_deck(rules), help=HELP,
+    full_deck=lambda rules, players: full_deck(rules), help=TEXTS.help,
     presenter=_presenter, bots=_bots)
 
 KREUZ_SPEC = GameSpec(
     name="kreuzbinokel", title=("Kreuzbinokel (zu viert, über Kreuz)",
                                 "Kreuzbinokel (four, partners opposite)"),
     players=(4,), default_players=4, rules=Rules, new_deal=new_kreuz_deal,
-    full_deck=lambda rules, players: full_deck(rules), help=KREUZ_HELP,
+    full_deck=lambda rules, players: full_deck(rules), help=TEXTS.sections["help_kreuzbinokel"],
     presenter=_presenter, bots=_bots, teams=((0, 2), (1, 3)))
 
 __all__ = ["KREUZ_SPEC", "SPEC", "DealState", "Rules"]

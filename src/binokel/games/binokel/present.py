@@ -33,13 +33,13 @@ from ...present import TrickView
 from ...present import tr
 from ...present import trick_view
 from .state import BinokelView
-from .texts import TABLE_TEXTS
+from .texts import TEXTS
 
 JUMPS = (20, 50, 100)  # the bid buttons: the next bid and these jumps above it
 
 
 def present_binokel(view: BinokelView, ctx: Context) -> Table:
-    t = tr(TABLE_TEXTS, ctx.lang)
+    t = tr(TEXTS.table, ctx.lang)
     me = view.player
     team_of = {s: i for i, p in enumerate(view.parties) for s in p} \
         if view.game == "kreuzbinokel" else {}

@@ -23,7 +23,7 @@ from ...core.rules import RuleSet
 from ...core.rules import SeriesEnd
 from ...core.rules import option
 from ...core.rules import round_to_ten
-from .texts import PRESET_TEXTS
+from .texts import TEXTS
 
 
 def _pattern(v: Any) -> bool:
@@ -63,7 +63,7 @@ class Rules(RuleSet):
     """The complete rule set of Binokel: a preset name plus the value of every option."""
 
     presets_table: ClassVar[Mapping[str, Mapping[str, Any]]] = PRESETS
-    preset_texts: ClassVar[Mapping[str, tuple[str, str]]] = PRESET_TEXTS
+    preset_texts: ClassVar[Mapping[str, tuple[str, str]]] = TEXTS.presets
 
     preset: str = "standard"
     # deck and deal

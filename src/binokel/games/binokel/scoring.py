@@ -83,7 +83,7 @@ def score_deal(state: DealState) -> DealResult:
     notes: list[str] = []
     if contract == THROWN_IN or decl is None or bid is None:
         return DealResult(NO_TRUMP, melds, (0,) * n, tp, tw, notes=("all passed: thrown in",),
-                          parties=party_seats(state.party), scores=(0,) * n,
+                          parties=state.parties, scores=(0,) * n,
                           contract=THROWN_IN, termination=Termination.THROWN_IN)
     party = state.party
     parties = sorted({p for p in party if p >= 0})
@@ -154,12 +154,14 @@ def score_deal(state: DealState) -> DealResult:
     scores = tuple(p_score[party[s]] if party[s] >= 0 else 0 for s in range(n))
     if contract == ABGEHEN:
         termination = Termination.CONCEDED
-    elif any(state.hands[s] for s in state.order):
-        termination = Termination.DECIDED  # Durch or Untendurch, decided before the end
     else:
         termination = Termination.PLAYED
+        for s in state.order:
+            if state.hands[s]:
+                termination = Termination.DECIDED  # Durch or Untendurch, decided early
+                break
     return DealResult(state.trump, melds, tuple(meld_pts), tp, tw, total, tuple(notes),
-                      parties=party_seats(party), scores=scores, termination=termination,
+                      parties=state.parties, scores=scores, termination=termination,
                       contract=contract, declarer=decl, bid=bid, made=made)
 
 

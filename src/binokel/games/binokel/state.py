@@ -55,7 +55,6 @@ from .deal import DECLARE
 from .deal import DURCH
 from .deal import GIVE
 from .deal import KREUZBINOKEL
-from .deal import OVER
 from .deal import PLAY
 from .deal import TRUMP
 from .deal import UNTENDURCH
@@ -145,7 +144,7 @@ class BinokelView:
         }
 
 
-class DealState(State[Rules, DealResult]):
+class DealState(State[Rules, DealResult, BinokelView]):
     """One deal of Binokel for three players at a table of ``players`` seats.
 
     Seats are numbered in playing order; Vorhand is ``(dealer + 1) % players``.
@@ -166,47 +165,12 @@ class DealState(State[Rules, DealResult]):
     }
 
     __slots__ = (
-        "_legal_at",
-        "_legal_cache",
-        "_mask",
-        "_points",
-        "best_led",
-        "best_trump",
-        "bid",
-        "bidding",
-        "call_holder",
-        "called",
-        "contract",
-        "dapp",
-        "dapp_cards",
-        "dealer",
-        "deck",
-        "declarer",
-        "discard",
-        "game_name",
-        "hands",
-        "history",
-        "led",
-        "melds",
-        "n_active",
-        "next_seat",
-        "open_durch",
-        "order",
-        "party",
-        "phase",
-        "players",
-        "result",
-        "rules",
-        "to_move",
-        "trick",
-        "trick_leader",
-        "trick_points",
-        "trick_sum",
-        "tricks",
+        "_legal_at", "_legal_cache", "_mask", "_points", "best_led", "best_trump", "bid",
+        "bidding", "call_holder", "called", "contract", "dapp", "dapp_cards", "declarer",
+        "discard", "hands", "led", "melds", "n_active", "next_seat", "open_durch", "order",
+        "parties", "party", "trick", "trick_leader", "trick_points", "trick_sum", "tricks",
         "tricks_won",
-        "trump",
-        "win_card",
-        "win_seat",
+        "trump", "win_card", "win_seat",
     )
 
     game_name: str
@@ -248,6 +212,7 @@ class DealState(State[Rules, DealResult]):
     next_seat: tuple[int, ...]    # the seat in play after each seat
     n_active: int                 # cards in a full trick
     party: tuple[int, ...]        # per seat: who scores together (-1: sits out)
+    parties: tuple[tuple[int, ...], ...]  # the parties' seats, by their lowest seat
 
     # ----------------------------------------------------------------- construction
     @classmethod
@@ -333,6 +298,7 @@ class DealState(State[Rules, DealResult]):
         self.game_name, self.rules, self.players, self.dealer = game, rules, players, dealer
         self.deck = ()
         self.order, self.n_active, self.party = order, len(order), party
+        self.parties = party_seats(party)
         nxt = list(range(players))
         for i, seat in enumerate(order):
             nxt[seat] = order[(i + 1) % len(order)]
@@ -385,6 +351,7 @@ class DealState(State[Rules, DealResult]):
         o.n_active = self.n_active
         o.next_seat = self.next_seat
         o.party = self.party
+        o.parties = self.parties
         o.led = self.led
         o.open_durch = self.open_durch
         o.order = self.order
@@ -646,17 +613,15 @@ class DealState(State[Rules, DealResult]):
         self._mask = -1
         self.finish()
 
-    def finish(self) -> None:
-        """The deal is over: score it."""
-        self.phase = OVER
-        self.to_move = -1
-        self.result = score_deal(self)
+    def score(self) -> DealResult:
+        return score_deal(self)
 
     # ----------------------------------------------------------------- views
-    def view(self, player: int) -> BinokelView:
-        """What ``player`` may know: own hand, public history, revealed Dapp, shown melds."""
-        if not 0 <= player < self.players:
-            raise ValueError(f"no seat {player}")
+    def _view(self, player: int) -> BinokelView:
+        """What ``player`` may know: own hand, public history, revealed Dapp, shown melds; a
+        spectator (-1) sees no hand and no pushed cards."""
+        if player < 0:
+            return self._public_view()
         dapp_revealed = self.declarer is not None and self.phase != BIDDING
         history = tuple((s, _mask_action(a, s, player, self)) for s, a in self.history)
         tp = list(self.trick_points)
@@ -679,16 +644,14 @@ class DealState(State[Rules, DealResult]):
             trick_points=tuple(tp),
             legal_actions=tuple(self.legal_actions()) if player == self.to_move else (),
             result=self.result, open_hand=open_hand, game=self.game_name, order=self.order,
-            parties=party_seats(self.party),
+            parties=self.parties,
         )
 
-    def public_view(self) -> BinokelView:
-        """What a spectator may know (no hand at all)."""
+    def _public_view(self) -> BinokelView:
         v = self.view(0)
         hist = tuple((s, _mask_action(a, s, -1, self)) for s, a in self.history)
         return replace(v, player=-1, hand=(), discard=None, legal_actions=(),
                        history=hist, trick_points=tuple(self.trick_points))
-
 
 
 def _mask_action(action: str, seat: int, viewer: int, state: DealState) -> str:

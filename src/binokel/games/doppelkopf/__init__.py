@@ -30,7 +30,7 @@ from .deal import full_deck
 from .rules import DokoRules
 from .series import DokoSeries
 from .state import DokoState
-from .texts import HELP
+from .texts import TEXTS
 
 
 def _presenter() -> Callable[..., Any]:
@@ -45,7 +45,7 @@ def _bots() -> Mapping[str, BotFactory]:
 
 SPEC = GameSpec(
     name="doppelkopf", title=("Doppelkopf", "Doppelkopf"), players=(4, 5), default_players=4,
-    rules=DokoRules, new_deal=DokoState.new, full_deck=full_deck, help=HELP,
+    rules=DokoRules, new_deal=DokoState.new, full_deck=full_deck, help=TEXTS.help,
     presenter=_presenter, bots=_bots, series=DokoSeries)
 
 __all__ = ["SPEC", "DokoRules", "DokoSeries", "DokoState"]

@@ -56,7 +56,7 @@ from .order import Order
 from .order import card_order
 from .scoring import augen_needed
 from .scoring import special_points
-from .texts import TABLE_TEXTS
+from .texts import TEXTS
 from .view import DokoView
 
 T = Callable[..., str]
@@ -67,7 +67,7 @@ _FR_SHORT = {"de": ("9", "B", "D", "K", "10", "A"), "en": ("9", "J", "Q", "K", "
 
 def present_doppelkopf(view: DokoView, ctx: Context) -> Table:
     """The table of one seat (``view.player``; -1: a spectator)."""
-    t = tr(TABLE_TEXTS, ctx.lang)
+    t = tr(TEXTS.table, ctx.lang)
     me = view.player
     order = view.order
     trick_title = t("trick", n=len(view.tricks) + 1)

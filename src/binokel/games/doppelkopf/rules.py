@@ -20,7 +20,7 @@ from typing import ClassVar
 from ...core.rules import RuleSet
 from ...core.rules import SeriesEnd
 from ...core.rules import option
-from .texts import PRESET_TEXTS
+from .texts import TEXTS
 
 
 def _owed(v: Any) -> bool:
@@ -41,7 +41,7 @@ class DokoRules(RuleSet):
     """The Doppelkopf rule set: a preset name plus every option's value."""
 
     presets_table: ClassVar[Mapping[str, Mapping[str, Any]]] = DOKO_PRESETS
-    preset_texts: ClassVar[Mapping[str, tuple[str, str]]] = PRESET_TEXTS
+    preset_texts: ClassVar[Mapping[str, tuple[str, str]]] = TEXTS.presets
 
     preset: str = "standard"
     nines: bool = option(True, "deal", "Play with the nines (48 cards); off: 40 cards, 10 each",

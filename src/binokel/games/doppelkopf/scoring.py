@@ -36,7 +36,7 @@ from .deal import NORMAL
 from .deal import RE
 from .deal import STILLE_HOCHZEIT
 from .deal import THROWN_IN
-from .texts import RESULT_NOTES
+from .texts import TEXTS
 
 if TYPE_CHECKING:
     from .state import DokoState
@@ -95,7 +95,7 @@ def score_deal(state: DokoState) -> DokoResult:
     if contract == THROWN_IN:
         return DokoResult(re_seats=(), solo=False, re_points=0, kontra_points=0, winner=None,
                           announced=(-1, -1), lines=(), value=0,
-                          notes=(RESULT_NOTES["thrown_in"],), scores=(0,) * n,
+                          notes=(TEXTS.sections["notes"]["thrown_in"],), scores=(0,) * n,
                           contract=THROWN_IN, termination=Termination.THROWN_IN)
     rules = state.rules
     re_seats = tuple(sorted(state.re_seats))
@@ -110,9 +110,9 @@ def score_deal(state: DokoState) -> DokoResult:
     solo = scored_as_solo(state)
     notes: list[str] = []
     if contract == HOCHZEIT and state.partner is None:
-        notes.append(RESULT_NOTES["no_partner"])
+        notes.append(TEXTS.sections["notes"]["no_partner"])
     if contract == STILLE_HOCHZEIT:
-        notes.append(RESULT_NOTES["stille"])
+        notes.append(TEXTS.sections["notes"]["stille"])
 
     def reached(p: str) -> bool:
         """Whether party ``p`` reached its Spielziel."""

@@ -52,7 +52,6 @@ from .deal import ARMUT_RETURN
 from .deal import DECLARE
 from .deal import HOCHZEIT
 from .deal import KONTRA
-from .deal import OVER
 from .deal import PLAY
 from .deal import RE
 from .deal import VORBEHALT
@@ -72,7 +71,7 @@ from .view import make_view
 _POINTS = CARD_POINTS["classic"]   # Doppelkopf counts the classic Augen: 240 in all
 
 
-class DokoState(State[DokoRules, DokoResult]):
+class DokoState(State[DokoRules, DokoResult, DokoView]):
     """One deal of Doppelkopf. ``apply`` mutates (fast, for search); ``child`` copies."""
 
     HANDLERS: ClassVar[dict[tuple[str, str], Handler]] = {
@@ -92,41 +91,10 @@ class DokoState(State[DokoRules, DokoResult]):
     }
 
     __slots__ = (
-        "active",
-        "announced",
-        "announcements",
-        "armut_cards",
-        "armut_offer",
-        "clarified_in",
-        "contract",
-        "dealer",
-        "deck",
-        "declarations",
-        "eo_played",
-        "hands",
-        "history",
-        "hochzeit",
-        "initial_hands",
-        "led",
-        "next_seat",
-        "order",
-        "partner",
-        "pflicht",
-        "phase",
-        "players",
-        "re_seats",
-        "result",
-        "rules",
-        "schweine",
-        "soloist",
-        "to_move",
-        "trick",
-        "trick_leader",
-        "trick_points",
-        "tricks",
-        "tricks_won",
-        "vorbehalte",
-        "win_card",
+        "active", "announced", "announcements", "armut_cards", "armut_offer", "clarified_in",
+        "contract", "declarations", "eo_played", "hands", "hochzeit", "initial_hands", "led",
+        "next_seat", "order", "partner", "pflicht", "re_seats", "schweine", "soloist", "trick",
+        "trick_leader", "trick_points", "tricks", "tricks_won", "vorbehalte", "win_card",
         "win_seat",
     )
 
@@ -332,20 +300,13 @@ class DokoState(State[DokoRules, DokoResult]):
         if not self.hands[w]:
             self.finish()
 
-    def finish(self) -> None:
-        """The deal is over (last trick played, or the Armut thrown in): score it."""
-        self.phase = OVER
-        self.to_move = -1
-        self.result = score_deal(self)
+    def score(self) -> DokoResult:
+        return score_deal(self)
 
     # ------------------------------------------------------------------ views
-    def view(self, player: int) -> DokoView:
+    def _view(self, player: int) -> DokoView:
         """What ``player`` may know: his hand, the public play, revealed parties."""
-        return make_view(self, player, spectator=False)
-
-    def public_view(self) -> DokoView:
-        """What a spectator may know (no hand at all)."""
-        return make_view(self, -1)
+        return make_view(self, player)
 
     def __repr__(self) -> str:
         return (f"<DokoState phase={self.phase} contract={self.contract} "

@@ -1,19 +1,8 @@
-"""The texts of this game, German and English, kept as data in ``texts.toml`` next to it:
-the rules in brief (``binokel rules``), what each preset is, and the words of its table (the
-presenter looks them up with :func:`binokel.present.tr`)."""
+"""This game's German and English texts, kept as data in ``texts.toml`` next to it: the rules
+in brief (``binokel rules``), what each preset is, and the words of its table."""
 
 from __future__ import annotations
 
-from typing import Any
+from ...core.texts import GameTexts
 
-from ...core.texts import by_language
-from ...core.texts import load_texts
-from ...core.texts import presets
-
-_DATA: dict[str, Any] = load_texts(__package__ or __name__)
-HELP: dict[str, str] = _DATA["help"]
-PRESET_TEXTS: dict[str, tuple[str, str]] = presets(_DATA)
-TABLE_TEXTS: dict[str, dict[str, str]] = by_language(_DATA["table"])
-RESULT_NOTES: dict[str, str] = _DATA["notes"]
-
-__all__ = ["HELP", "PRESET_TEXTS", "RESULT_NOTES", "TABLE_TEXTS"]
+TEXTS = GameTexts.load(__package__ or __name__)

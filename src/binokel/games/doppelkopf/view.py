@@ -171,10 +171,8 @@ def masked_history(state: DokoState, viewer: int) -> tuple[tuple[int, str], ...]
     return tuple(out)
 
 
-def make_view(state: DokoState, player: int, spectator: bool = True) -> DokoView:
-    """The view of seat ``player``, or of a spectator (-1) where ``spectator`` allows it."""
-    if not (-1 if spectator else 0) <= player < state.players:
-        raise ValueError(f"no seat {player}")
+def make_view(state: DokoState, player: int) -> DokoView:
+    """The view of seat ``player``, or of a spectator (-1)."""
     over = state.phase == OVER
     contract = state.contract if over else public_contract(state)
     soloist = state.soloist if (over or (contract or "").startswith("solo")) else None

@@ -28,7 +28,7 @@ from .deal import PLAYER_COUNTS
 from .deal import full_deck
 from .rules import LuxusRules
 from .state import LuxusState
-from .texts import HELP
+from .texts import TEXTS
 
 
 def _presenter() -> Callable[..., Any]:
@@ -44,6 +44,6 @@ def _bots() -> Mapping[str, BotFactory]:
 SPEC = GameSpec(
     name="luxusfamilie", title=("Luxusfamilie", "Luxusfamilie"), players=PLAYER_COUNTS,
     default_players=4, rules=LuxusRules, new_deal=LuxusState.new, full_deck=full_deck,
-    help=HELP, presenter=_presenter, bots=_bots)
+    help=TEXTS.help, presenter=_presenter, bots=_bots)
 
 __all__ = ["SPEC", "LuxusRules", "LuxusState"]

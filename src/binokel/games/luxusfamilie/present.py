@@ -36,7 +36,7 @@ from ..binokel.melds import MeldResult
 from .melds import plain_points
 from .scoring import POWER
 from .scoring import LuxusResult
-from .texts import TABLE_TEXTS
+from .texts import TEXTS
 from .view import LuxusView
 
 T = Callable[..., str]
@@ -44,7 +44,7 @@ T = Callable[..., str]
 
 def present_luxus(view: LuxusView, ctx: Context) -> Table:
     """One seat's (or a spectator's) Luxusfamilie table."""
-    t = tr(TABLE_TEXTS, ctx.lang)
+    t = tr(TEXTS.table, ctx.lang)
     me = view.player
     return Table(
         game=view.game, title=t("title"), lang=ctx.lang, players=view.players, me=me,

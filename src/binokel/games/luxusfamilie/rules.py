@@ -25,7 +25,7 @@ from ...core.rules import SeriesEnd
 from ...core.rules import option
 from ...core.rules import same_option
 from ..binokel.rules import Rules as BinokelRules
-from .texts import PRESET_TEXTS
+from .texts import TEXTS
 
 
 def _family_plus(v: Any) -> bool:
@@ -45,7 +45,7 @@ class LuxusRules(RuleSet):
     """The Luxusfamilie rule set: a preset name plus every option's value."""
 
     presets_table: ClassVar[Mapping[str, Mapping[str, Any]]] = PRESETS
-    preset_texts: ClassVar[Mapping[str, tuple[str, str]]] = PRESET_TEXTS
+    preset_texts: ClassVar[Mapping[str, tuple[str, str]]] = TEXTS.presets
 
     preset: str = "standard"
     # melds (the seed's table is missing: every value here is ours)

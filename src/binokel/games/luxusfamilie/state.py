@@ -35,7 +35,6 @@ from ...core.cards import card_token
 from ...core.cards import cards_of
 from ...core.cards import size
 from ...core.errors import IllegalAction
-from ...core.state import OVER
 from ...core.state import Handler
 from ...core.state import State
 from ...core.trick import PLAY_ACTIONS
@@ -69,7 +68,7 @@ from .view import LuxusView
 from .view import voids_text
 
 
-class LuxusState(State[LuxusRules, LuxusResult]):
+class LuxusState(State[LuxusRules, LuxusResult, LuxusView]):
     """One deal of Luxusfamilie. ``apply`` mutates (fast, for search); ``child`` copies."""
 
     HANDLERS: ClassVar[dict[tuple[str, str], Handler]] = {
@@ -77,32 +76,9 @@ class LuxusState(State[LuxusRules, LuxusResult]):
     }
 
     __slots__ = (
-        "_mask",
-        "dealer",
-        "deck",
-        "hands",
-        "history",
-        "initial_hands",
-        "led",
-        "leftover",
-        "melds",
-        "phase",
-        "plain_melds",
-        "players",
-        "power_points",
-        "result",
-        "rules",
-        "to_move",
-        "trick",
-        "trick_leader",
-        "tricks",
-        "tricks_won",
-        "trump",
-        "trump_maker",
-        "trump_reason",
-        "voids",
-        "win_card",
-        "win_seat",
+        "_mask", "hands", "initial_hands", "led", "leftover", "melds", "plain_melds",
+        "power_points", "trick", "trick_leader", "tricks", "tricks_won", "trump", "trump_maker",
+        "trump_reason", "voids", "win_card", "win_seat",
     )
 
     # players, dealer, deck, phase, to_move and history are the base's.
@@ -292,22 +268,14 @@ class LuxusState(State[LuxusRules, LuxusResult]):
         self.led = self.win_card = self.win_seat = -1
         self.trick_leader = self.to_move = w
         if last:
-            self.phase = OVER
-            self.to_move = -1
-            self.result = score_deal(self)
+            self.finish()
 
     # ------------------------------------------------------------------ views
-    def view(self, player: int) -> LuxusView:
-        """What ``player`` may know: his hand, the shown melds, the public play."""
-        if not 0 <= player < self.players:
-            raise ValueError(f"no seat {player}")
-        return self._view(player)
-
-    def public_view(self) -> LuxusView:
-        """What a spectator may know (no hand at all)."""
-        return self._view(-1)
+    def score(self) -> LuxusResult:
+        return score_deal(self)
 
     def _view(self, player: int) -> LuxusView:
+        """What ``player`` may know: his hand, the shown melds, the public play."""
         legal = tuple(self.legal_actions()) if player >= 0 and player == self.to_move else ()
         return LuxusView(
             player=player, players=self.players, rules=self.rules, dealer=self.dealer,

@@ -27,7 +27,7 @@ from ...core.spec import GameSpec
 from .deal import full_deck
 from .rules import ZweierRules
 from .state import ZweierState
-from .texts import HELP
+from .texts import TEXTS
 
 
 def _presenter() -> Callable[..., Any]:
@@ -44,6 +44,6 @@ def _bots() -> Mapping[str, BotFactory]:
 SPEC = GameSpec(
     name="zweier", title=("Zweierbinokel", "Two-player Binokel"), players=(2,),
     default_players=2, rules=ZweierRules, new_deal=ZweierState.new, full_deck=full_deck,
-    help=HELP, presenter=_presenter, bots=_bots)
+    help=TEXTS.help, presenter=_presenter, bots=_bots)
 
 __all__ = ["SPEC", "ZweierRules", "ZweierState"]

@@ -39,7 +39,6 @@ from .deal import STRICT
 from .deal import draw
 from .deal import stock_empty
 from .melds import spent
-from .scoring import score_deal
 
 if TYPE_CHECKING:
     from .state import ZweierState
@@ -153,9 +152,7 @@ def _close_trick(state: ZweierState) -> None:
         else:
             stock_empty(state)
     elif last:
-        state.phase = OVER
-        state.to_move = -1
-        state.result = score_deal(state)
+        state.finish()
 
 
 __all__ = ["legal_cards", "play", "refusal", "strict_legal"]

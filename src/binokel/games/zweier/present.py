@@ -40,7 +40,7 @@ from .deal import full_deck
 from .dix import DIX_POINTS
 from .melds import MeldKind
 from .melds import meld_kinds
-from .texts import TABLE_TEXTS
+from .texts import TEXTS
 from .view import ZweierView
 
 T = Callable[..., str]
@@ -48,7 +48,7 @@ T = Callable[..., str]
 
 def present_zweier(view: ZweierView, ctx: Context) -> Table:
     """One seat's (or a spectator's) Zweierbinokel table."""
-    t = tr(TABLE_TEXTS, ctx.lang)
+    t = tr(TEXTS.table, ctx.lang)
     me = view.player
     return Table(
         game=view.game, title=t("title"), lang=ctx.lang, players=view.players, me=me,

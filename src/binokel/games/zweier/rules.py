@@ -26,7 +26,7 @@ from ...core.rules import SeriesEnd
 from ...core.rules import option
 from ...core.rules import same_option
 from ..binokel.rules import Rules as BinokelRules
-from .texts import PRESET_TEXTS
+from .texts import TEXTS
 
 ZWEIER_PRESETS: dict[str, dict[str, Any]] = {
     "standard": {},
@@ -45,7 +45,7 @@ class ZweierRules(RuleSet):
     """
 
     presets_table: ClassVar[Mapping[str, Mapping[str, Any]]] = ZWEIER_PRESETS
-    preset_texts: ClassVar[Mapping[str, tuple[str, str]]] = PRESET_TEXTS
+    preset_texts: ClassVar[Mapping[str, tuple[str, str]]] = TEXTS.presets
 
     preset: str = "standard"
     # shared with three-player Binokel: the same name, values and meaning

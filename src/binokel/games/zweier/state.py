@@ -58,11 +58,12 @@ from .deal import deal_hands
 from .deal import full_deck
 from .rules import ZweierRules
 from .scoring import ZweierResult
+from .scoring import score_deal
 from .view import ZweierView
 from .view import make_view
 
 
-class ZweierState(State[ZweierRules, ZweierResult]):
+class ZweierState(State[ZweierRules, ZweierResult, ZweierView]):
     """One deal of Zweierbinokel. ``apply`` mutates (fast, for search); ``child`` copies."""
 
     HANDLERS: ClassVar[dict[tuple[str, str], Handler]] = {
@@ -72,31 +73,9 @@ class ZweierState(State[ZweierRules, ZweierResult]):
     }
 
     __slots__ = (
-        "dealer",
-        "deck",
-        "dix_count",
-        "hands",
-        "history",
-        "meld_points",
-        "melded",
-        "melds",
-        "phase",
-        "players",
-        "result",
-        "rules",
-        "shown",
-        "stock_next",
-        "tables",
-        "to_move",
-        "trick",
-        "trick_leader",
-        "trick_points",
-        "tricks",
-        "tricks_won",
-        "trump",
-        "turned_up",
-        "usage",
-        "won_lead",
+        "dix_count", "hands", "meld_points", "melded", "melds", "shown", "stock_next", "tables",
+        "trick", "trick_leader", "trick_points", "tricks", "tricks_won", "trump", "turned_up",
+        "usage", "won_lead",
     )
 
     game_name = "zweier"
@@ -233,15 +212,12 @@ class ZweierState(State[ZweierRules, ZweierResult]):
         return play.play(self, c)
 
     # ------------------------------------------------------------------ views
-    def view(self, player: int) -> ZweierView:
-        """What ``player`` may know: his hand, both tables and the public play."""
-        if player not in (0, 1):
-            raise ValueError(f"no seat {player}")
-        return make_view(self, player)
+    def score(self) -> ZweierResult:
+        return score_deal(self)
 
-    def public_view(self) -> ZweierView:
-        """What a spectator may know (no hand at all)."""
-        return make_view(self, -1)
+    def _view(self, player: int) -> ZweierView:
+        """What ``player`` may know: his hand, both tables and the public play."""
+        return make_view(self, player)
 
     def __repr__(self) -> str:
         return (f"<ZweierState phase={self.phase} trump={SUIT_LETTERS[self.trump]} "
