@@ -171,6 +171,18 @@ class State(Generic[R_co, O_co, V_co]):
         """An independent copy (immutable parts shared)."""
         raise NotImplementedError
 
+    def _copy_into(self, o: State[Any, Any, Any]) -> None:
+        """Copy what every deal has into the fresh state ``o`` (a game's ``clone`` adds its
+        own parts): the history is copied, the rest is immutable and shared."""
+        o.rules, o.players, o.dealer, o.deck = self.rules, self.players, self.dealer, self.deck
+        o.phase, o.to_move, o.result = self.phase, self.to_move, self.result
+        o.history = list(self.history)
+
+    def play_randomly(self, rng: random.Random) -> None:
+        """Play uniformly random legal actions until the deal is over."""
+        while not self.is_over:
+            self.apply(self.random_action(rng))
+
     def child(self, action: str) -> State[R_co, O_co, V_co]:
         """A new state with ``action`` applied; ``self`` is unchanged."""
         c = self.clone()

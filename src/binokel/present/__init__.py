@@ -228,6 +228,42 @@ def tr(texts: dict[str, dict[str, str]], lang: str) -> Callable[..., str]:
     return t
 
 
+def table_of(view: Any, ctx: Context, t: Callable[..., str], *, title: str, status: str,
+             seats: tuple[Seat, ...], panels: tuple[Panel, ...],
+             trick_seats: Callable[[int, int], Sequence[int]], choices: Callable[[], Choices],
+             log: Sequence[str], result: Sequence[str], hand: Sequence[int] | None = None
+             ) -> Table:
+    """A game's table: what every game's table takes from the view the same way (seat, hand,
+    the current and the last trick, the scores) around the parts the game words itself.
+    ``trick_seats(leader, n)`` says who played the n cards of a trick; ``choices`` is asked
+    only on the seat's turn; ``hand`` is the hand in the game's order (default: the view's)."""
+    from ..core.cards import card_token
+    me = view.player
+    return Table(
+        game=view.game, title=title, lang=ctx.lang, players=view.players, me=me,
+        dealer=view.dealer, phase=view.phase, to_move=view.to_move, status=status,
+        seats=seats, hand=tuple(card_token(c) for c in (view.hand if hand is None else hand)),
+        panels=panels,
+        trick=trick_view(t("trick", n=len(view.tricks) + 1), view.trick,
+                         trick_seats(view.trick_leader, len(view.trick)) if view.trick else ()),
+        last_trick=last_trick_view(t("last_trick"), view.tricks, trick_seats),
+        tricks_played=len(view.tricks),
+        choices=choices() if me >= 0 and view.to_move == me else Choices(),
+        log=tuple(log), result=tuple(result),
+        scores=tuple(view.result.scores) if view.result is not None else None,
+    )
+
+
+def last_trick_view(title: str, tricks: Sequence[Any],
+                    seats: Callable[[int, int], Sequence[int]]) -> TrickView | None:
+    """The last completed trick (None before the first), ``seats(leader, n)`` saying who
+    played its cards."""
+    if not tricks:
+        return None
+    last = tricks[-1]
+    return trick_view(title, last.cards, seats(last.leader, len(last.cards)), last.winner)
+
+
 def trick_view(title: str, cards: Sequence[int], seats: Sequence[int],
                winner: int | None = None) -> TrickView:
     """A trick from card ints and the seats that played them."""
@@ -238,5 +274,6 @@ def trick_view(title: str, cards: Sequence[int], seats: Sequence[int],
 
 __all__ = [
     "BidRange", "Button", "CardChoice", "Choices", "Context", "MeldLine", "Panel", "Seat",
-    "Selection", "Table", "TrickView", "offered_actions", "present", "tr", "trick_view",
+    "Selection", "Table", "TrickView", "last_trick_view", "offered_actions", "present",
+    "table_of", "tr", "trick_view",
 ]

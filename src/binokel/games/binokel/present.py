@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.cards import SUIT_LETTERS
+from ...core.cards import card_token
 from ...present import BidRange
 from ...present import Button
 from ...present import CardChoice
@@ -29,9 +30,8 @@ from ...present import Panel
 from ...present import Seat
 from ...present import Selection
 from ...present import Table
-from ...present import TrickView
+from ...present import table_of
 from ...present import tr
-from ...present import trick_view
 from .state import BinokelView
 from .texts import TEXTS
 
@@ -40,28 +40,16 @@ JUMPS = (20, 50, 100)  # the bid buttons: the next bid and these jumps above it
 
 def present_binokel(view: BinokelView, ctx: Context) -> Table:
     t = tr(TEXTS.table, ctx.lang)
-    me = view.player
     team_of = {s: i for i, p in enumerate(view.parties) for s in p} \
         if view.game == "kreuzbinokel" else {}
     title = t("binokel4") if view.game == "binokel" and view.players == 4 else t(view.game)
-    return Table(
-        game=view.game, title=title, lang=ctx.lang, players=view.players, me=me,
-        dealer=view.dealer, phase=view.phase, to_move=view.to_move,
-        status=_status(view, ctx, t), seats=_seats(view, ctx, t, team_of),
-        hand=tuple(ctx_token(c) for c in view.hand), panels=_panels(view, ctx, t),
-        trick=trick_view(t("trick", n=len(view.tricks) + 1), view.trick,
-                         view.trick_seats(view.trick_leader, len(view.trick))
-                         if view.trick else ()),
-        last_trick=_last_trick(view, t), tricks_played=len(view.tricks),
-        choices=_choices(view, ctx, t) if me >= 0 and view.to_move == me else Choices(),
-        log=tuple(_log(view, ctx, t)), result=tuple(_result(view, ctx, t)),
-        scores=tuple(view.result.scores) if view.result is not None else None,
+    return table_of(
+        view, ctx, t, title=title, status=_status(view, ctx, t),
+        seats=_seats(view, ctx, t, team_of), panels=_panels(view, ctx, t),
+        trick_seats=view.trick_seats,
+        choices=lambda: _choices(view, ctx, t), log=_log(view, ctx, t),
+        result=_result(view, ctx, t),
     )
-
-
-def ctx_token(c: int) -> str:
-    from ...core.cards import card_token
-    return card_token(c)
 
 
 def _status(view: BinokelView, ctx: Context, t: Any) -> str:
@@ -111,7 +99,7 @@ def _seats(view: BinokelView, ctx: Context, t: Any, team_of: dict[int, int]) -> 
         total = None
         if view.melds is not None and playing:
             mr = view.melds[s]
-            melds = tuple(MeldLine(m.label(ctx.lang), m.points, tuple(ctx_token(c)
+            melds = tuple(MeldLine(m.label(ctx.lang), m.points, tuple(card_token(c)
                                                                       for c in m.cards))
                           for m in mr.melds)
             total = mr.total
@@ -123,22 +111,13 @@ def _seats(view: BinokelView, ctx: Context, t: Any, team_of: dict[int, int]) -> 
 def _panels(view: BinokelView, ctx: Context, t: Any) -> tuple[Panel, ...]:
     out = []
     if view.dapp is not None:
-        out.append(Panel(t("dapp"), tuple(ctx_token(c) for c in view.dapp)))
+        out.append(Panel(t("dapp"), tuple(card_token(c) for c in view.dapp)))
     if view.discard:
-        out.append(Panel(t("your_discard"), tuple(ctx_token(c) for c in view.discard)))
+        out.append(Panel(t("your_discard"), tuple(card_token(c) for c in view.discard)))
     if view.open_hand is not None and view.declarer is not None:
         out.append(Panel(t("open_hand", name=ctx.name(view.declarer)),
-                         tuple(ctx_token(c) for c in view.open_hand)))
+                         tuple(card_token(c) for c in view.open_hand)))
     return tuple(out)
-
-
-def _last_trick(view: BinokelView, t: Any) -> TrickView | None:
-    if not view.tricks:
-        return None
-    last = view.tricks[-1]
-    return trick_view(t("last_trick"), last.cards, view.trick_seats(last.leader,
-                                                                    len(last.cards)),
-                      last.winner)
 
 
 def _choices(view: BinokelView, ctx: Context, t: Any) -> Choices:

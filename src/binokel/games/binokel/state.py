@@ -331,6 +331,7 @@ class DealState(State[Rules, DealResult, BinokelView]):
     def clone(self) -> DealState:
         """An independent copy (the immutable parts are shared)."""
         o = DealState(None)
+        self._copy_into(o)
         o._legal_cache = self._legal_cache
         o._legal_at = self._legal_at
         o._mask = self._mask
@@ -343,8 +344,6 @@ class DealState(State[Rules, DealResult, BinokelView]):
         o.contract = self.contract
         o.dapp = self.dapp
         o.dapp_cards = self.dapp_cards
-        o.dealer = self.dealer
-        o.deck = self.deck
         o.declarer = self.declarer
         o.discard = self.discard
         o.game_name = self.game_name
@@ -355,18 +354,12 @@ class DealState(State[Rules, DealResult, BinokelView]):
         o.led = self.led
         o.open_durch = self.open_durch
         o.order = self.order
-        o.phase = self.phase
-        o.players = self.players
-        o.result = self.result
-        o.rules = self.rules
-        o.to_move = self.to_move
         o.trick_leader = self.trick_leader
         o.trick_sum = self.trick_sum
         o.trump = self.trump
         o.win_card = self.win_card
         o.win_seat = self.win_seat
         o.hands = list(self.hands)
-        o.history = list(self.history)
         o.bidding = self.bidding.copy()
         o.trick = list(self.trick)
         o.tricks = list(self.tricks)

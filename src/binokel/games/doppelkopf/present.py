@@ -33,7 +33,6 @@ from ...core.cards import EO
 from ...core.cards import SUIT_SYMBOLS
 from ...core.cards import Card
 from ...core.cards import card_name
-from ...core.cards import card_token
 from ...core.cards import parse_card
 from ...present import Button
 from ...present import CardChoice
@@ -43,9 +42,8 @@ from ...present import Panel
 from ...present import Seat
 from ...present import Selection
 from ...present import Table
-from ...present import TrickView
+from ...present import table_of
 from ...present import tr
-from ...present import trick_view
 from .announcements import ABSAGEN
 from .announcements import ANNOUNCEMENTS
 from .announcements import DENIED
@@ -68,28 +66,20 @@ _FR_SHORT = {"de": ("9", "B", "D", "K", "10", "A"), "en": ("9", "J", "Q", "K", "
 def present_doppelkopf(view: DokoView, ctx: Context) -> Table:
     """The table of one seat (``view.player``; -1: a spectator)."""
     t = tr(TEXTS.table, ctx.lang)
-    me = view.player
     order = view.order
-    trick_title = t("trick", n=len(view.tricks) + 1)
-    return Table(
-        game=view.game, title=t("title"), lang=ctx.lang, players=view.players, me=me,
-        dealer=view.dealer, phase=view.phase, to_move=view.to_move,
-        status=_status(view, ctx, t), seats=_seats(view, ctx, t),
-        hand=tuple(card_token(c) for c in sort_hand(view.hand, order)),
-        panels=_panels(view, ctx, t),
-        trick=trick_view(trick_title, view.trick,
-                         _seats_from(view, view.trick_leader, len(view.trick))),
-        last_trick=_last_trick(view, t), tricks_played=len(view.tricks),
-        choices=_choices(view, ctx, t) if me >= 0 and view.to_move == me else Choices(),
-        log=tuple(_log(view, ctx, t)), result=tuple(_result(view, ctx, t)),
-        scores=tuple(view.result.scores) if view.result is not None else None,
+    return table_of(
+        view, ctx, t, title=t("title"), status=_status(view, ctx, t), seats=_seats(view, ctx, t),
+        panels=_panels(view, ctx, t), trick_seats=lambda leader, n: _seats_from(view, leader, n),
+        choices=lambda: _choices(view, ctx, t), log=_log(view, ctx, t),
+        result=_result(view, ctx, t),
+        hand=sort_hand(view.hand, order),
     )
 
 
 def sort_hand(hand: Sequence[Card], order: Order) -> list[Card]:
     """Trumps first (high to low in ``order``), then Kreuz, Pik, Herz, Karo, each high to low.
 
-    >>> from binokel.core.cards import parse_cards
+    >>> from binokel.core.cards import card_token, parse_cards
     >>> hand = parse_cards("SA HA H10 EU EO BO EA HO")
     >>> [card_token(c) for c in sort_hand(hand, card_order("normal"))]
     ['H10', 'EO', 'BO', 'HO', 'EU', 'SA', 'EA', 'HA']
@@ -286,14 +276,6 @@ def _panels(view: DokoView, ctx: Context, t: T) -> tuple[Panel, ...]:
 def _hidden_trumps(arg: str) -> int | None:
     m = re.search(r"\((\d+) trump", arg)
     return int(m.group(1)) if m else None
-
-
-def _last_trick(view: DokoView, t: T) -> TrickView | None:
-    if not view.tricks:
-        return None
-    last = view.tricks[-1]
-    return trick_view(t("last_trick"), last.cards,
-                      _seats_from(view, last.leader, len(last.cards)), last.winner)
 
 
 # ----------------------------------------------------------------------- choices

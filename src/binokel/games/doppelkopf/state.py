@@ -179,12 +179,10 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
 
     def clone(self) -> DokoState:
         o = DokoState()
-        o.rules, o.players, o.dealer, o.deck = self.rules, self.players, self.dealer, self.deck
+        self._copy_into(o)
         o.active, o.next_seat = self.active, self.next_seat
         o.hands = list(self.hands)
         o.initial_hands = self.initial_hands
-        o.history = list(self.history)
-        o.phase, o.to_move = self.phase, self.to_move
         o.vorbehalte = list(self.vorbehalte)
         o.declarations = list(self.declarations)
         o.contract, o.soloist, o.pflicht = self.contract, self.soloist, self.pflicht
@@ -202,7 +200,6 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
         o.tricks = list(self.tricks)
         o.trick_points = list(self.trick_points)
         o.tricks_won = list(self.tricks_won)
-        o.result = self.result
         return o
 
     # ------------------------------------------------------------------ queries
@@ -317,8 +314,7 @@ def random_deal(rules: DokoRules, dealer: int, rng: random.Random,
                 players: int = 4) -> DokoState:
     """A complete deal of uniformly random legal actions."""
     state = DokoState.new(rules, dealer, rng=rng, players=players)
-    while not state.is_over:
-        state.apply(state.random_action(rng))
+    state.play_randomly(rng)
     return state
 
 

@@ -28,9 +28,8 @@ from ...present import MeldLine
 from ...present import Panel
 from ...present import Seat
 from ...present import Table
-from ...present import TrickView
+from ...present import table_of
 from ...present import tr
-from ...present import trick_view
 from ..binokel.melds import Meld
 from ..binokel.melds import MeldResult
 from .melds import plain_points
@@ -45,18 +44,11 @@ T = Callable[..., str]
 def present_luxus(view: LuxusView, ctx: Context) -> Table:
     """One seat's (or a spectator's) Luxusfamilie table."""
     t = tr(TEXTS.table, ctx.lang)
-    me = view.player
-    return Table(
-        game=view.game, title=t("title"), lang=ctx.lang, players=view.players, me=me,
-        dealer=view.dealer, phase=view.phase, to_move=view.to_move,
-        status=_status(view, ctx, t), seats=_seats(view, ctx, t),
-        hand=tuple(card_token(c) for c in view.hand), panels=_panels(view, ctx, t),
-        trick=trick_view(t("trick", n=len(view.tricks) + 1), view.trick,
-                         _trick_seats(view, view.trick_leader, len(view.trick))),
-        last_trick=_last_trick(view, t), tricks_played=len(view.tricks),
-        choices=_choices(view, ctx, t) if me >= 0 and view.to_move == me else Choices(),
-        log=tuple(_log(view, ctx, t)), result=tuple(_result(view, ctx, t)),
-        scores=tuple(view.result.scores) if view.result is not None else None,
+    return table_of(
+        view, ctx, t, title=t("title"), status=_status(view, ctx, t), seats=_seats(view, ctx, t),
+        panels=_panels(view, ctx, t), trick_seats=lambda leader, n: _trick_seats(view, leader, n),
+        choices=lambda: _choices(view, ctx, t), log=_log(view, ctx, t),
+        result=_result(view, ctx, t),
     )
 
 
@@ -128,14 +120,6 @@ def _aside(res: LuxusResult, t: T) -> str:
     """The set-aside cards' power points and whom they count for."""
     power = sum(POWER[c & 7] for c in res.leftover)
     return t("aside_last" if res.leftover_rule == "last_trick" else "aside_pts", n=power)
-
-
-def _last_trick(view: LuxusView, t: T) -> TrickView | None:
-    if not view.tricks:
-        return None
-    last = view.tricks[-1]
-    return trick_view(t("last_trick"), last.cards,
-                      _trick_seats(view, last.leader, len(last.cards)), last.winner)
 
 
 def _choices(view: LuxusView, ctx: Context, t: T) -> Choices:

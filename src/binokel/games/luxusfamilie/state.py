@@ -143,19 +143,13 @@ class LuxusState(State[LuxusRules, LuxusResult, LuxusView]):
     def clone(self) -> LuxusState:
         """An independent copy (the immutable parts are shared)."""
         o = LuxusState()
+        self._copy_into(o)
         o._mask = self._mask
-        o.dealer = self.dealer
-        o.deck = self.deck
         o.initial_hands = self.initial_hands
         o.led = self.led
         o.leftover = self.leftover
         o.melds = self.melds
-        o.phase = self.phase
         o.plain_melds = self.plain_melds
-        o.players = self.players
-        o.result = self.result
-        o.rules = self.rules
-        o.to_move = self.to_move
         o.trick_leader = self.trick_leader
         o.trump = self.trump
         o.trump_maker = self.trump_maker
@@ -163,7 +157,6 @@ class LuxusState(State[LuxusRules, LuxusResult, LuxusView]):
         o.win_card = self.win_card
         o.win_seat = self.win_seat
         o.hands = list(self.hands)
-        o.history = list(self.history)
         o.trick = list(self.trick)
         o.tricks = list(self.tricks)
         o.power_points = list(self.power_points)
@@ -295,8 +288,7 @@ def random_deal(rules: LuxusRules, dealer: int, rng: random.Random,
                 players: int = 4) -> LuxusState:
     """A complete deal of uniformly random legal actions."""
     state = LuxusState.new(rules, dealer, rng=rng, players=players)
-    while not state.is_over:
-        state.apply(state.random_action(rng))
+    state.play_randomly(rng)
     return state
 
 

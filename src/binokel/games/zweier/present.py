@@ -29,9 +29,8 @@ from ...present import MeldLine
 from ...present import Panel
 from ...present import Seat
 from ...present import Table
-from ...present import TrickView
+from ...present import table_of
 from ...present import tr
-from ...present import trick_view
 from ..binokel.melds import Meld
 from .deal import DEALT
 from .deal import FREE
@@ -49,18 +48,11 @@ T = Callable[..., str]
 def present_zweier(view: ZweierView, ctx: Context) -> Table:
     """One seat's (or a spectator's) Zweierbinokel table."""
     t = tr(TEXTS.table, ctx.lang)
-    me = view.player
-    return Table(
-        game=view.game, title=t("title"), lang=ctx.lang, players=view.players, me=me,
-        dealer=view.dealer, phase=view.phase, to_move=view.to_move,
-        status=_status(view, ctx, t), seats=_seats(view, ctx, t),
-        hand=tuple(card_token(c) for c in view.hand), panels=_panels(view, ctx, t),
-        trick=trick_view(t("trick", n=len(view.tricks) + 1), view.trick,
-                         (view.trick_leader, 1 - view.trick_leader)),
-        last_trick=_last_trick(view, t), tricks_played=len(view.tricks),
-        choices=_choices(view, ctx, t) if me >= 0 and view.to_move == me else Choices(),
-        log=tuple(_log(view, ctx, t)), result=tuple(_result(view, ctx, t)),
-        scores=tuple(view.result.scores) if view.result is not None else None,
+    return table_of(
+        view, ctx, t, title=t("title"), status=_status(view, ctx, t), seats=_seats(view, ctx, t),
+        panels=_panels(view, ctx, t), trick_seats=lambda leader, n: (leader, 1 - leader),
+        choices=lambda: _choices(view, ctx, t), log=_log(view, ctx, t),
+        result=_result(view, ctx, t),
     )
 
 
@@ -178,14 +170,6 @@ def _panels(view: ZweierView, ctx: Context, t: T) -> tuple[Panel, ...]:
     out.append(Panel(t("stock"), (), t("empty") if n == 0 else
                      t("cards_1") if n == 1 else t("cards_n", n=n)))
     return tuple(out)
-
-
-def _last_trick(view: ZweierView, t: T) -> TrickView | None:
-    if not view.tricks:
-        return None
-    last = view.tricks[-1]
-    return trick_view(t("last_trick"), last.cards, (last.leader, 1 - last.leader),
-                      last.winner)
 
 
 def _kinds(view: ZweierView) -> dict[str, MeldKind]:

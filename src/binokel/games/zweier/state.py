@@ -143,15 +143,13 @@ class ZweierState(State[ZweierRules, ZweierResult, ZweierView]):
         """An independent copy: the lists and the usage dicts are copied, the rules, the deck,
         the tricks and the melds (immutable) are shared."""
         o = ZweierState()
-        o.rules, o.players, o.dealer, o.deck = self.rules, self.players, self.dealer, self.deck
+        self._copy_into(o)
         o.trump, o.turned_up, o.stock_next = self.trump, self.turned_up, self.stock_next
-        o.phase, o.to_move, o.result = self.phase, self.to_move, self.result
         o.trick_leader, o.won_lead, o.melded = self.trick_leader, self.won_lead, self.melded
         o.dix_count = self.dix_count
         o.hands = list(self.hands)
         o.tables = list(self.tables)
         o.usage = [dict(self.usage[0]), dict(self.usage[1])]
-        o.history = list(self.history)
         o.shown = list(self.shown)
         o.trick = list(self.trick)
         o.tricks = list(self.tricks)
@@ -227,8 +225,7 @@ class ZweierState(State[ZweierRules, ZweierResult, ZweierView]):
 def random_deal(rules: ZweierRules, dealer: int, rng: random.Random) -> ZweierState:
     """A complete deal of uniformly random legal actions."""
     state = ZweierState.new(rules, dealer, rng=rng)
-    while not state.is_over:
-        state.apply(state.random_action(rng))
+    state.play_randomly(rng)
     return state
 
 
