@@ -18,18 +18,24 @@ from .games.binokel.rules import Rules
 from .games.binokel.scoring import DealResult
 from .games.binokel.state import BinokelView
 from .games.binokel.state import DealState
+from .registry import GAMES
+from .registry import find_game
+from .registry import new_series
 
 __all__ = [
     "PRESETS",
     "BinokelView",
     "DealResult",
     "DealState",
+    "GAMES",
     "IllegalAction",
     "Rules",
     "RulesError",
     "card_name",
     "card_token",
+    "find_game",
     "format_cards",
+    "new_series",
     "parse_card",
     "parse_cards",
 ]
