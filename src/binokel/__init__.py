@@ -23,11 +23,11 @@ from .registry import find_game
 from .registry import new_series
 
 __all__ = [
+    "GAMES",
     "PRESETS",
     "BinokelView",
     "DealResult",
     "DealState",
-    "GAMES",
     "IllegalAction",
     "Rules",
     "RulesError",
