@@ -25,7 +25,6 @@ from dataclasses import replace
 from typing import Any
 from typing import ClassVar
 
-from ...core.cards import LOW_BITS
 from ...core.cards import SUIT_LETTERS
 from ...core.cards import SUIT_MASKS
 from ...core.cards import Card
@@ -552,15 +551,11 @@ class DealState(State[Rules, DealResult, BinokelView]):
         bonus, bonus_first = r.last_trick_bonus, r.bonus_trick == "first"
         durch, unten = self.contract == DURCH, self.contract == UNTENDURCH
         dp = party[self.declarer] if self.declarer is not None else -2
-        low, actions = LOW_BITS, PLAY_ACTIONS
+        actions = PLAY_ACTIONS
         leader = self.trick_leader
         while True:
             seat = leader
-            p = hands[seat]
-            p = (p | (p >> 1)) & low
-            for _ in range(int(rand() * p.bit_count())):
-                p &= p - 1
-            c = ((p & -p).bit_length() - 1) >> 1
+            c = choose_card(hands[seat], rand())
             hands[seat] -= 1 << (c << 1)
             hist.append((seat, actions[c]))
             led = c >> 3
@@ -575,10 +570,7 @@ class DealState(State[Rules, DealResult, BinokelView]):
                     p = hands[seat] & SUIT_MASKS[led] or hands[seat]
                 else:
                     p = legal_mask(hands[seat], led, best_led, best_tr, trump, mo, mtl)
-                p = (p | (p >> 1)) & low
-                for _ in range(int(rand() * p.bit_count())):
-                    p &= p - 1
-                c = ((p & -p).bit_length() - 1) >> 1
+                c = choose_card(p, rand())
                 hands[seat] -= 1 << (c << 1)
                 hist.append((seat, actions[c]))
                 cards.append(c)

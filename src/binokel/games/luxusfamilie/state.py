@@ -141,27 +141,10 @@ class LuxusState(State[LuxusRules, LuxusResult, LuxusView]):
         self._mask = -1
 
     def clone(self) -> LuxusState:
-        """An independent copy (the immutable parts are shared)."""
+        """An independent copy: the lists of the play are copied, the rest is immutable and
+        shared."""
         o = LuxusState()
-        self._copy_into(o)
-        o._mask = self._mask
-        o.initial_hands = self.initial_hands
-        o.led = self.led
-        o.leftover = self.leftover
-        o.melds = self.melds
-        o.plain_melds = self.plain_melds
-        o.trick_leader = self.trick_leader
-        o.trump = self.trump
-        o.trump_maker = self.trump_maker
-        o.trump_reason = self.trump_reason
-        o.win_card = self.win_card
-        o.win_seat = self.win_seat
-        o.hands = list(self.hands)
-        o.trick = list(self.trick)
-        o.tricks = list(self.tricks)
-        o.power_points = list(self.power_points)
-        o.tricks_won = list(self.tricks_won)
-        o.voids = list(self.voids)
+        self._copy_slots(o, ("hands", "trick", "tricks", "power_points", "tricks_won", "voids"))
         return o
 
     # ------------------------------------------------------------------ queries
