@@ -169,7 +169,7 @@ def test_every_text_in_both_languages() -> None:
 
 # ------------------------------------------------------------------ hand-checked
 def test_hochzeit_before_and_after_the_klaerungsstich() -> None:
-    setup = ["vorbehalt", "gesund", "gesund", "gesund", "hochzeit"]
+    setup = ["vorbehalt", "gesund", "gesund", "gesund", "pass", "hochzeit"]
     s = play(H2, setup=setup, upto=0)
     t = present(s.view(2), "de", NAMES)
     assert t.status == ("Geber Dan · Hochzeit von Ann · Partner: erster fremder Stich "
@@ -252,7 +252,7 @@ def _poor_deal() -> DokoState:
 
 def test_armut_give_offer_return() -> None:
     s = _poor_deal()
-    for a in ("gesund", "vorbehalt", "gesund", "gesund", "armut"):
+    for a in ("gesund", "vorbehalt", "gesund", "gesund", "pass", "armut"):
         s.apply(a)
     t = check_table(s, 1, "de")
     sel = t.choices.select
@@ -287,7 +287,7 @@ def test_armut_give_offer_return() -> None:
 
 def test_armut_thrown_in() -> None:
     s = _poor_deal()
-    for a in ("gesund", "vorbehalt", "gesund", "gesund", "armut"):
+    for a in ("gesund", "vorbehalt", "gesund", "gesund", "pass", "armut"):
         s.apply(a)
     s.apply(s.legal_actions()[0])
     for _ in range(3):

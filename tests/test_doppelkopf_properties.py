@@ -242,6 +242,8 @@ def test_armut_exchange_and_masking() -> None:
     s.apply("vorbehalt")
     for _ in range(3):
         s.apply("gesund")
+    assert s.legal_actions()[-1] == "pass"   # asked for a solo first
+    s.apply("pass")
     assert "armut" in s.legal_actions()
     s.apply("armut")
     assert s.phase == "armut_give"
@@ -263,7 +265,7 @@ def test_armut_exchange_and_masking() -> None:
 def test_armut_nobody_takes_it() -> None:
     rules = DokoRules(armut=True)
     s = _find(lambda s: _trumps(s, 0) <= 3, rules)
-    for a in ["vorbehalt", "gesund", "gesund", "gesund", "armut"]:
+    for a in ["vorbehalt", "gesund", "gesund", "gesund", "pass", "armut"]:
         s.apply(a)
     s.apply(s.legal_actions()[0])
     for _ in range(3):

@@ -5,7 +5,8 @@ announcement does not pass the turn. The deadlines count the cards still in hand
 Kontra with 11 of 12 cards, each Absage one card later); a Hochzeit moves them by the tricks
 its clarification took, and an Erwiderung (Re after Kontra or the other way round) may come
 one card later than the opponents' last announcement needed. An Absage needs the party's own
-Ansage first and includes the lower ones. What an announcement is worth is in
+Ansage first and includes the lower ones; it may leave lower ones out only while each of them
+would still be allowed on its own. What an announcement is worth is in
 :mod:`.scoring`.
 """
 
@@ -73,8 +74,12 @@ def allowed(state: DokoState, seat: int) -> list[str]:
     held = size(state.hands[seat])
     if mine < 0:
         return [party] if held >= deadline(state, party, 0) else []
-    return [ABSAGEN[level - 1] for level in range(mine + 1, 5)
-            if held >= deadline(state, party, level)]
+    # An Absage includes the lower ones: it may leave them out only while every one it
+    # leaves out would still be allowed itself (DDV, FreeDoko). The deadlines fall with the
+    # level, so the lowest level not yet said is the one that binds.
+    if held < deadline(state, party, mine + 1):
+        return []
+    return [ABSAGEN[level - 1] for level in range(mine + 1, 5)]
 
 
 def announce(state: DokoState, what: str) -> str:
@@ -110,6 +115,11 @@ def _why_not(state: DokoState, seat: int, what: str) -> str:
         if mine >= level:
             return f"{what}: {party} has already announced {ABSAGEN[mine - 1]}"
     need = deadline(state, party, level)
+    if held >= need:  # its own deadline is kept, a lower Absage it includes is late
+        skipped = ABSAGEN[mine]
+        need = deadline(state, party, mine + 1)
+        return (f"{what}: too late, it includes {skipped}, which needs at least {need} cards "
+                f"in hand; seat {seat} holds {held}")
     return f"{what}: too late, needs at least {need} cards in hand, seat {seat} holds {held}"
 
 

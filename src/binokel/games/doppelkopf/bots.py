@@ -100,8 +100,11 @@ class DokoHeuristicBot:
         if ph == "vorbehalt":
             return "vorbehalt" if self._reservation(view, hand) else "gesund"
         if ph == "declare":
+            # Asked by kind: name the reservation when its kind is asked, else pass.
             want = self._reservation(view, hand) or "solo S"
-            return want if want in actions else actions[-1]
+            if want in actions:
+                return want
+            return "pass" if "pass" in actions else actions[-1]
         if ph == "armut_give":
             return min(actions, key=lambda a: sum(_pts(parse_card(t)) for t in a.split()[1:]))
         if ph == "armut_offer":

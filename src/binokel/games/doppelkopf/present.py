@@ -16,7 +16,7 @@ hand, the public play and the parties only as far as the view reveals them.
 ...     s.apply(a)
 >>> t = present_doppelkopf(s.view(0), Context("en", ("Ann", "Bob", "Cid", "Dan")))
 >>> t.status
-'dealer Dan · reservation: Ann · Ann to move'
+'dealer Dan · reservation: Ann · asking: solo? · Ann to move'
 >>> [b.label for b in t.choices.buttons][:3]
 ['Queens solo', 'Jacks solo', 'Fleischloser (Aces solo)']
 >>> t.hand[:4], t.seats[0].roles, t.seats[0].lines
@@ -171,6 +171,8 @@ def _status(view: DokoView, ctx: Context, t: T) -> str:
     elif ph == "declare":
         said = [s for s in view.active if view.vorbehalte[s] == "vorbehalt"]
         parts.append(t("reservations", names=", ".join(ctx.name(s) for s in said)))
+        if view.asking:
+            parts.append(t(f"q_{view.asking}"))
     else:
         what = _contract_name(view, ctx, t)
         c = view.contract
@@ -290,7 +292,7 @@ def _choices(view: DokoView, ctx: Context, t: T) -> Choices:
         return Choices(buttons=(Button("gesund", t("btn_gesund"), "primary"),
                                 Button("vorbehalt", t("btn_vorbehalt"))))
     if ph == "declare":
-        pflicht = view.rules.owes_pflichtsolo(view.player)
+        pflicht = view.asking == "pflichtsolo"
         buttons = []
         for a in acts:
             if a.startswith("solo "):
@@ -355,7 +357,7 @@ def _log(view: DokoView, ctx: Context, t: T) -> list[str]:
                                else t("log_no_partner", h=ctx.name(h)))
         elif a in ANNOUNCEMENTS:
             out.append(t("log_announce", name=name, what=t(f"ann_{a}")))
-        elif a in ("gesund", "vorbehalt", "accept", "decline"):
+        elif a in ("gesund", "vorbehalt", "accept", "decline", "pass"):
             out.append(t(f"log_{a}", name=name))
         elif verb in ("give", "return"):
             if "?" in arg:

@@ -57,6 +57,10 @@ class DokoRules(RuleSet):
         False, "reservations",
         "A player with at most 3 trumps may declare Armut and pass 3 cards to a partner",
         "Wer höchstens 3 Trümpfe hat, darf Armut ansagen und 3 Karten abgeben")
+    armut_over_hochzeit: bool = option(
+        False, "reservations",
+        "Armut is asked for (and played) before a Hochzeit; off: the Hochzeit goes first",
+        "Nach Armut wird vor der Hochzeit gefragt (sie geht vor); aus: Hochzeit vor Armut")
     pflichtsolo: bool = option(
         False, "reservations",
         "Each player owes one solo per session; a Pflichtsolo beats a Lustsolo",

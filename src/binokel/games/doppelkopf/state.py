@@ -80,6 +80,7 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
         (DECLARE, "hochzeit"): reservations.hochzeit,
         (DECLARE, "solo"): reservations.solo,
         (DECLARE, "armut"): reservations.armut,
+        (DECLARE, "pass"): reservations.pass_,
         (ARMUT_GIVE, "give"): armut.give,
         (ARMUT_OFFER, "accept"): armut.accept,
         (ARMUT_OFFER, "decline"): armut.decline,
@@ -91,7 +92,8 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
     }
 
     __slots__ = (
-        "active", "announced", "announcements", "armut_cards", "armut_offer", "clarified_in",
+        "active", "announced", "announcements", "armut_cards", "armut_offer", "asking",
+        "clarified_in",
         "contract", "declarations", "eo_played", "hands", "hochzeit", "initial_hands", "led",
         "next_seat", "order", "partner", "pflicht", "re_seats", "schweine", "soloist", "trick",
         "trick_leader", "trick_points", "tricks", "tricks_won", "vorbehalte", "win_card",
@@ -106,7 +108,8 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
     initial_hands: tuple[CardSet, ...]
     # Vorbehalte and the game played (reservations.py).
     vorbehalte: list[str | None]
-    declarations: list[str | None]
+    declarations: list[str | None]   # only the reservation played is ever named
+    asking: str                   # the kind of reservation asked for now ("" none)
     contract: str | None
     soloist: int | None
     pflicht: bool                 # the solo is a Pflichtsolo
@@ -158,6 +161,7 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
         s.to_move = active[0]
         s.vorbehalte = [None] * players
         s.declarations = [None] * players
+        s.asking = ""
         s.contract = None
         s.soloist = s.hochzeit = s.partner = s.schweine = None
         s.pflicht = False
@@ -185,6 +189,7 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
         o.initial_hands = self.initial_hands
         o.vorbehalte = list(self.vorbehalte)
         o.declarations = list(self.declarations)
+        o.asking = self.asking
         o.contract, o.soloist, o.pflicht = self.contract, self.soloist, self.pflicht
         o.hochzeit, o.partner, o.clarified_in = self.hochzeit, self.partner, self.clarified_in
         o.armut_cards = self.armut_cards

@@ -63,7 +63,7 @@ class DokoView:
     hand_sizes: tuple[int, ...]
     history: tuple[tuple[int, str], ...]  # hidden cards (Armut) masked
     vorbehalte: tuple[str | None, ...]    # per seat: "gesund", "vorbehalt" or None
-    declarations: tuple[str | None, ...]  # per seat: the declared reservation, once said
+    declarations: tuple[str | None, ...]  # per seat: the reservation played, once named
     contract: str | None                  # as publicly known (a stille Hochzeit looks normal)
     soloist: int | None
     hochzeit: int | None                  # the Hochzeit player
@@ -80,6 +80,7 @@ class DokoView:
     legal_actions: tuple[str, ...]
     result: DokoResult | None
     game: str = "doppelkopf"
+    asking: str = ""                      # the kind of reservation asked for now ("" none)
 
     @property
     def order(self) -> Order:
@@ -104,7 +105,7 @@ class DokoView:
             "announcements": [[s, p, w] for s, p, w in self.announcements],
             "tricks": [t.to_json() for t in self.tricks], "trick_leader": self.trick_leader,
             "trick": toks(self.trick), "trick_points": list(self.trick_points),
-            "legal_actions": list(self.legal_actions),
+            "legal_actions": list(self.legal_actions), "asking": self.asking,
             "result": self.result.to_json() if self.result else None,
         }
 
@@ -176,7 +177,7 @@ def make_view(state: DokoState, player: int) -> DokoView:
     over = state.phase == OVER
     contract = state.contract if over else public_contract(state)
     soloist = state.soloist if (over or (contract or "").startswith("solo")) else None
-    # Declarations are said aloud one by one: all of them are public.
+    # Only the reservation played is ever named, aloud: it is public.
     legal = tuple(state.legal_actions()) if player == state.to_move and player >= 0 else ()
     return DokoView(
         player=player, players=state.players, rules=state.rules, dealer=state.dealer,
@@ -192,6 +193,7 @@ def make_view(state: DokoState, player: int) -> DokoView:
         announcements=tuple(state.announcements), tricks=tuple(state.tricks),
         trick_leader=state.trick_leader, trick=tuple(state.trick),
         trick_points=tuple(state.trick_points), legal_actions=legal, result=state.result,
+        asking=state.asking,
     )
 
 
