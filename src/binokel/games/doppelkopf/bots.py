@@ -49,6 +49,7 @@ from .deal import full_deck
 from .order import TRUMP
 from .order import Order
 from .order import card_order
+from .order import second_wins
 from .view import DokoView
 
 _POINTS = CARD_POINTS["classic"]
@@ -191,7 +192,8 @@ class _CardPlay:
         self.view = view
         self.hand = hand
         self.order = view.order
-        self.dulle2 = view.rules.dulle_second_wins
+        self.seconds = second_wins(view.rules,
+                                   len(view.tricks) == view.rules.hand_size - 1)
         me = view.player
         played = 0
         voids: dict[int, set[int]] = {s: set() for s in view.active}
@@ -219,7 +221,7 @@ class _CardPlay:
             seat_iter = rot
             w, ws = view.trick[0], seat_iter[0]
             for k, c in enumerate(view.trick[1:], start=1):
-                if order.beats(c, w, self.led, self.dulle2):
+                if order.beats(c, w, self.led, seconds=self.seconds):
                     w, ws = c, seat_iter[k]
             self.win_card, self.win_seat = w, ws
         self.trick_pts = sum(_pts(c) for c in view.trick)
@@ -242,7 +244,7 @@ class _CardPlay:
             return False
         order = self.order
         for u in distinct(self.unseen):
-            if order.beats(u, c, led, self.dulle2):
+            if order.beats(u, c, led, seconds=self.seconds):
                 g = order.group[u]
                 if all(g in self.voids[s] for s in by):
                     continue
@@ -308,7 +310,7 @@ class _CardPlay:
         led = self.led
         friend_wins = self.win_seat in self.friends
         opp_after = self.opponents_after()
-        winners = [c for c in cards if order.beats(c, self.win_card, led, self.dulle2)]
+        winners = [c for c in cards if order.beats(c, self.win_card, led, seconds=self.seconds)]
         if friend_wins and not self.beaten_later(self.win_card, led, opp_after):
             # Smear: the most points we can give without wasting a high trump.
             return max(cards, key=lambda c: (_pts(c) + (6 if c == SA else 0)

@@ -13,10 +13,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ...core.cards import ASS
+from ...core.cards import EU
 from ...core.cards import H10
 from ...core.cards import KOENIG
 from ...core.cards import NINE
 from ...core.cards import OBER
+from ...core.cards import SU
 from ...core.cards import SUITS
 from ...core.cards import UNTER
 from ...core.cards import ZEHN
@@ -24,6 +26,7 @@ from ...core.cards import Card
 from ...core.cards import CardSet
 from ...core.cards import card
 from ...core.cards import parse_suit
+from .rules import DokoRules
 
 TRUMP = 4  # the trump "suit" in the group tables
 # Every card of the game: the rank slots 9 .. A of each suit (no sevens).
@@ -52,14 +55,16 @@ class Order:
         return tuple(sorted((c for c in DOKO_CARDS if self.group[c] == suit and c >> 3 == suit),
                             key=lambda c: -self.power[c]))
 
-    def beats(self, c: Card, best: Card, led: int, dulle_second: bool = False) -> bool:
+    def beats(self, c: Card, best: Card, led: int, dulle_second: bool = False,
+              seconds: tuple[Card, ...] = ()) -> bool:
         """Whether ``c`` played later beats ``best`` in a trick whose led group is ``led``:
-        of two equal cards the first wins, except two Dullen with ``dulle_second``."""
+        of two equal cards the first wins, except two Dullen with ``dulle_second`` and the
+        cards in ``seconds`` (:func:`second_wins` says which, for the rules and the trick)."""
         g, gb = self.group[c], self.group[best]
         if g == TRUMP:
             if gb != TRUMP or self.power[c] > self.power[best]:
                 return True
-            return dulle_second and c == best == H10
+            return c == best and ((dulle_second and c == H10) or c in seconds)
         return g == led and gb == g and self.power[c] > self.power[best]
 
 
@@ -100,6 +105,35 @@ def card_order(kind: str, schweine: bool = False) -> Order:
     return Order(kind, tuple(group), tuple(power), tuple(masks), tuple(trumps))
 
 
+def karlchen_card(rules: DokoRules) -> Card | None:
+    """The Karlchen of these rules: the Karo-Bube (seed), the Kreuz-Bube (DDV) or none."""
+    return {"karo": SU, "kreuz": EU}.get(rules.karlchen)
+
+
+@lru_cache(maxsize=64)
+def second_wins(rules: DokoRules, last_trick: bool) -> tuple[Card, ...]:
+    """The trump cards of which, in this trick, the second copy played beats the first (the
+    one place of this rule; of two equal cards the first wins otherwise):
+
+    - the Dulle with ``dulle_second_wins``, but not in the last trick with
+      ``dulle_first_in_last_trick``;
+    - the Karlchen in the last trick with ``doppel_karlchen``.
+
+    >>> second_wins(DokoRules(dulle_second_wins=True, dulle_first_in_last_trick=True), True)
+    ()
+    >>> from binokel.core.cards import card_token
+    >>> [card_token(c) for c in second_wins(DokoRules(doppel_karlchen=True), True)]
+    ['SU']
+    """
+    out: list[Card] = []
+    if rules.dulle_second_wins and not (last_trick and rules.dulle_first_in_last_trick):
+        out.append(H10)
+    k = karlchen_card(rules)
+    if last_trick and rules.doppel_karlchen and k is not None:
+        out.append(k)
+    return tuple(out)
+
+
 def kind_of(contract: str) -> str:
     """The card order's kind of a contract: the solo's kind, else ``normal``."""
     return contract[5:] if contract.startswith("solo ") else "normal"
@@ -110,4 +144,5 @@ def normal_trumps(hand: CardSet) -> CardSet:
     return hand & card_order("normal").masks[TRUMP]
 
 
-__all__ = ["DOKO_CARDS", "TRUMP", "Order", "card_order", "kind_of", "normal_trumps"]
+__all__ = ["DOKO_CARDS", "TRUMP", "Order", "card_order", "karlchen_card", "kind_of",
+           "normal_trumps", "second_wins"]

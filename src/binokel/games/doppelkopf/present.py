@@ -409,6 +409,8 @@ def _result(view: DokoView, ctx: Context, t: T) -> list[str]:
     seen: dict[str, int] = {}
     for what_, p, n in res.lines:
         label = _item(what_, t)
+        if what_ == "Karlchen" and view.rules.karlchen == "kreuz":
+            label = t("it_karlchen_kreuz")
         if what_ in tricks_of:
             i = seen.get(what_, 0)
             seen[what_] = i + 1
@@ -468,7 +470,9 @@ def _item(what: str, t: T) -> str:
     if m:
         return t("it_gegen", n=m.group(1), what=t(f"ann_{m.group(2)}"))
     special = {"gegen die Alten": "it_alten", "Doppelkopf": "it_doko",
-               "Fuchs gefangen": "it_fuchs", "Karlchen": "it_karlchen"}
+               "Fuchs gefangen": "it_fuchs", "Karlchen": "it_karlchen",
+               "Karlchen gefangen": "it_karlchen_caught",
+               "Fuchs im letzten Stich": "it_fuchs_last"}
     return t(special[what]) if what in special else what
 
 
@@ -480,7 +484,7 @@ def _special_tricks(view: DokoView) -> dict[str, list[int]]:
         return {}
     out: dict[str, list[int]] = {"Doppelkopf": [], "Fuchs gefangen": []}
     for what, _, n in special_points(view.tricks, res.re_seats, view.active, res.winner,
-                                     view.schweine is None):
+                                     view.schweine is None, view.rules):
         if what in out:
             out[what].append(n)
     return out

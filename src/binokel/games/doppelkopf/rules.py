@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 from typing import ClassVar
 
+from ...core.rules import GROUP_NAMES
 from ...core.rules import RuleSet
 from ...core.rules import SeriesEnd
 from ...core.rules import option
@@ -41,6 +42,8 @@ class DokoRules(RuleSet):
     """The Doppelkopf rule set: a preset name plus every option's value."""
 
     presets_table: ClassVar[Mapping[str, Mapping[str, Any]]] = DOKO_PRESETS
+    group_names: ClassVar[Mapping[str, tuple[str, str]]] = {
+        **GROUP_NAMES, "specials": ("Sonderpunkte", "Special points")}
     preset_texts: ClassVar[Mapping[str, tuple[str, str]]] = TEXTS.presets
 
     preset: str = "standard"
@@ -49,6 +52,28 @@ class DokoRules(RuleSet):
     dulle_second_wins: bool = option(False, "play",
                                      "Of two Herz-Zehnen (Dullen) in a trick the second wins",
                                      "Von zwei Dullen in einem Stich sticht die zweite die erste")
+    dulle_first_in_last_trick: bool = option(
+        False, "play",
+        "With the second Dulle winning: in the last trick the first Dulle wins after all",
+        "Wenn die zweite Dulle sticht: im letzten Stich sticht doch die erste")
+    karlchen: str = option(
+        "karo", "specials",
+        "Karlchen (special point for winning the last trick): the Karo-Bube (seed), the "
+        "Kreuz-Bube (DDV) or none",
+        "Karlchen (Sonderpunkt für den letzten Stich): der Karo-Bube (Text 002), der "
+        "Kreuz-Bube (DDV) oder keiner", allowed=("karo", "kreuz", "off"))
+    karlchen_gefangen: bool = option(
+        False, "specials",
+        "A Karlchen of the other party taken in the last trick: 1 special point",
+        "Ein Karlchen der Gegenpartei im letzten Stich gefangen: 1 Sonderpunkt")
+    doppel_karlchen: bool = option(
+        False, "specials",
+        "Both Karlchen in the last trick: the second beats the first",
+        "Beide Karlchen im letzten Stich: das zweite sticht das erste")
+    fuchs_last_trick: bool = option(
+        False, "specials",
+        "A Fuchs (Karo-As) that wins the last trick: 1 special point",
+        "Ein Fuchs (Karo-As), der den letzten Stich macht: 1 Sonderpunkt")
     schweinchen: bool = option(
         False, "play",
         "Both Karo-Asse in one hand become the highest trumps (normal game, Hochzeit, Armut)",

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING
 from typing import Any
 
 from ...core.cards import SA
-from ...core.cards import SU
 from ...core.outcome import Outcome
 from ...core.outcome import Termination
 from ...core.trick import Trick
@@ -36,6 +35,8 @@ from .deal import NORMAL
 from .deal import RE
 from .deal import STILLE_HOCHZEIT
 from .deal import THROWN_IN
+from .order import karlchen_card
+from .rules import DokoRules
 from .texts import TEXTS
 
 if TYPE_CHECKING:
@@ -154,7 +155,8 @@ def score_deal(state: DokoState) -> DokoResult:
                 lines.append((f"{need} gegen {ABSAGEN[lv - 1]}", p, 1))
     if not solo:
         lines += [(what, p, 1) for what, p, _ in special_points(
-            state.tricks, state.re_seats, state.active, winner, state.schweine is None)]
+            state.tricks, state.re_seats, state.active, winner, state.schweine is None,
+            rules)]
     value = sum(x for _, p, x in lines if p == RE) - sum(x for _, p, x in lines if p == KONTRA)
     scores = [0] * n
     factor = 3 if len(re_seats) == 1 else 1   # the soloist scores three times
@@ -174,12 +176,17 @@ def score_deal(state: DokoState) -> DokoResult:
 
 
 def special_points(tricks: Sequence[Trick], re_seats: Collection[int],
-                   active: tuple[int, ...], winner: str | None, foxes: bool
-                   ) -> list[tuple[str, str, int]]:
+                   active: tuple[int, ...], winner: str | None, foxes: bool,
+                   rules: DokoRules | None = None) -> list[tuple[str, str, int]]:
     """The special points, each worth 1, as (what, party, trick number; 0: the deal):
     gegen die Alten (Kontra wins), Doppelkopf (a trick of 40 Augen or more), Fuchs gefangen
     (a Karo-As of the other party taken; not with Schweinchen, ``foxes`` False), Karlchen
-    (the Karo-Bube wins the last trick)."""
+    (option ``karlchen``: the Karo-Bube, or the Kreuz-Bube, wins the last trick), and with
+    their options Karlchen gefangen (a Karlchen of the other party taken in the last trick)
+    and Fuchs im letzten Stich (a Fuchs wins the last trick)."""
+    rules = rules or DokoRules()
+    karlchen = karlchen_card(rules)
+
     def party(seat: int) -> str:
         return RE if seat in re_seats else KONTRA
 
@@ -196,8 +203,15 @@ def special_points(tricks: Sequence[Trick], re_seats: Collection[int],
             out += [("Fuchs gefangen", wp, n) for seat, c in zip(seats, t.cards, strict=True)
                     if c == SA and party(seat) != wp]
         if n == len(tricks):
-            out += [("Karlchen", wp, n) for seat, c in zip(seats, t.cards, strict=True)
-                    if seat == t.winner and c == SU]
+            played = list(zip(seats, t.cards, strict=True))
+            out += [("Karlchen", wp, n) for seat, c in played
+                    if seat == t.winner and c == karlchen]
+            if rules.karlchen_gefangen:
+                out += [("Karlchen gefangen", wp, n) for seat, c in played
+                        if c == karlchen and party(seat) != wp]
+            if rules.fuchs_last_trick and foxes:
+                out += [("Fuchs im letzten Stich", wp, n) for seat, c in played
+                        if seat == t.winner and c == SA]
     return out
 
 

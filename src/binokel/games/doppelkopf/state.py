@@ -62,6 +62,7 @@ from .deal import seating
 from .order import TRUMP
 from .order import Order
 from .order import card_order
+from .order import second_wins
 from .rules import DokoRules
 from .scoring import DokoResult
 from .scoring import score_deal
@@ -281,7 +282,8 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
         if len(trick) == 1:
             self.led = order.group[c]
             self.win_card, self.win_seat = c, seat
-        elif order.beats(c, self.win_card, self.led, self.rules.dulle_second_wins):
+        elif order.beats(c, self.win_card, self.led, seconds=second_wins(
+                self.rules, len(self.tricks) == self.rules.hand_size - 1)):
             self.win_card, self.win_seat = c, seat
         if len(trick) < 4:
             self.to_move = self.next_seat[seat]

@@ -1,0 +1,96 @@
+"""The house rules players ask for (issue 16), each hand-checked on a deal or a trick."""
+
+from __future__ import annotations
+
+from binokel.core.cards import EU
+from binokel.core.cards import H10
+from binokel.core.cards import S9
+from binokel.core.cards import S10
+from binokel.core.cards import SA
+from binokel.core.cards import SK
+from binokel.core.cards import SU
+from binokel.core.cards import card_token
+from binokel.core.cards import parse_card
+from binokel.core.trick import Trick
+from binokel.games.doppelkopf.order import TRUMP
+from binokel.games.doppelkopf.order import card_order
+from binokel.games.doppelkopf.order import second_wins
+from binokel.games.doppelkopf.rules import DokoRules
+from binokel.games.doppelkopf.scoring import special_points
+from doppelkopf_deals import N1
+from doppelkopf_deals import K
+from doppelkopf_deals import play
+from test_doppelkopf_scoring import lines
+
+ACTIVE = (0, 1, 2, 3)
+
+
+def _specials(last: str, rules: DokoRules, re_seats: tuple[int, ...] = (0, 1)
+              ) -> list[tuple[str, str]]:
+    """The special points of a deal whose only trick (the last) is ``last``, led by seat 0
+    and won by the seat given after ``>``: ``"SA S10 SK S9 > 0"``."""
+    cards, winner = last.split(">")
+    cs = tuple(parse_card(c) for c in cards.split())
+    t = Trick(0, cs, int(winner), 0)
+    return [(w, p) for w, p, _ in special_points([t], re_seats, ACTIVE, None, True, rules)]
+
+
+# ------------------------------------------------------------------ Karlchen
+def test_karlchen_karo_or_kreuz_or_off() -> None:
+    # K: seat 2's (Kontra) Karo-Bube takes the last trick "2:SU 3:S9 0:SU 1:S9".
+    assert lines(play(K)).get("kontra: Karlchen") == 1
+    for value in ("kreuz", "off"):
+        assert "kontra: Karlchen" not in lines(play(K, rules=DokoRules(karlchen=value)))
+    # N1: seat 0's (Re) Kreuz-Bube takes the last trick "2:SU 3:SU 0:EU 1:HU".
+    assert "re: Karlchen" not in lines(play(N1))
+    assert lines(play(N1, rules=DokoRules(karlchen="kreuz"))).get("re: Karlchen") == 1
+
+
+def test_karlchen_gefangen() -> None:
+    # N1's last trick: Re's Kreuz-Bube takes both Karo-Buben of Kontra (seats 2, 3).
+    r = DokoRules(karlchen_gefangen=True)
+    assert lines(play(N1, rules=r)).get("re: Karlchen gefangen") == 2
+    # K's last trick: Kontra's Karlchen wins and takes Re's (seat 0) Karlchen.
+    got = lines(play(K, rules=r))
+    assert got.get("kontra: Karlchen gefangen") == 1 and got.get("kontra: Karlchen") == 1
+    # A Karlchen of one's own party is not caught; off by default.
+    assert _specials("SU EU S9 SU > 1", r) == [("Karlchen gefangen", "re")]
+    assert _specials("SU EU S9 SU > 1", DokoRules()) == []
+
+
+def test_doppel_karlchen_second_beats_first_in_the_last_trick() -> None:
+    # K's last trick "2:SU 3:S9 0:SU 1:S9": the second Karlchen (seat 0, Re) wins it.
+    s = play(K, rules=DokoRules(doppel_karlchen=True))
+    assert s.tricks[-1].winner == 0
+    assert lines(s).get("re: Karlchen") == 1 and "kontra: Karlchen" not in lines(s)
+    assert play(K).tricks[-1].winner == 2
+    # Only in the last trick, and only the card that is the Karlchen.
+    r = DokoRules(doppel_karlchen=True)
+    assert second_wins(r, False) == () and second_wins(r, True) == (SU,)
+    assert second_wins(DokoRules(doppel_karlchen=True, karlchen="kreuz"), True) == (EU,)
+    assert second_wins(DokoRules(doppel_karlchen=True, karlchen="off"), True) == ()
+
+
+# ------------------------------------------------------------------ Fuchs, Dulle
+def test_fuchs_in_the_last_trick() -> None:
+    r = DokoRules(fuchs_last_trick=True)
+    assert _specials("SA S10 SK S9 > 0", r) == [("Fuchs im letzten Stich", "re")]
+    assert _specials("SA S10 SK S9 > 0", DokoRules()) == []
+    # A Fuchs of the other party that is caught is only the Fuchs gefangen.
+    assert _specials("S10 SA SK H10 > 3", r, re_seats=(0, 3)) == [("Fuchs gefangen", "re")]
+    assert [card_token(c) for c in (SA, S10, SK, S9)] == ["SA", "S10", "SK", "S9"]
+
+
+def test_dulle_rules() -> None:
+    normal = card_order("normal")
+
+    def second_dulle_wins(rules: DokoRules, last: bool) -> bool:
+        return normal.beats(H10, H10, TRUMP, seconds=second_wins(rules, last))
+
+    assert not second_dulle_wins(DokoRules(), False)
+    assert not second_dulle_wins(DokoRules(), True)
+    both = DokoRules(dulle_second_wins=True)
+    assert second_dulle_wins(both, False) and second_dulle_wins(both, True)
+    except_last = DokoRules(dulle_second_wins=True, dulle_first_in_last_trick=True)
+    assert second_dulle_wins(except_last, False) and not second_dulle_wins(except_last, True)
+    # The state asks second_wins with its own last trick: see the Doppel-Karlchen test.
