@@ -17,6 +17,8 @@ from binokel.games.doppelkopf.order import card_order
 from binokel.games.doppelkopf.order import second_wins
 from binokel.games.doppelkopf.rules import DokoRules
 from binokel.games.doppelkopf.scoring import special_points
+from doppelkopf_deals import H1
+from doppelkopf_deals import H2
 from doppelkopf_deals import N1
 from doppelkopf_deals import K
 from doppelkopf_deals import play
@@ -94,3 +96,24 @@ def test_dulle_rules() -> None:
     except_last = DokoRules(dulle_second_wins=True, dulle_first_in_last_trick=True)
     assert second_dulle_wins(except_last, False) and not second_dulle_wins(except_last, True)
     # The state asks second_wins with its own last trick: see the Doppel-Karlchen test.
+
+
+# ------------------------------------------------------------------ Hochzeit
+def test_hochzeit_klaerung() -> None:
+    setup = ["vorbehalt", "gesund", "gesund", "gesund", "pass", "hochzeit"]
+
+    def found(tricks: list[str], mode: str) -> tuple[int | None, int]:
+        s = play(tricks, setup=setup, rules=DokoRules(hochzeit_klaerung=mode))
+        return s.partner, s.clarified_in
+
+    # H1: seat 2 wins tricks 1-3, all led in a plain suit (Kreuz, Kreuz, Pik).
+    assert found(H1, "fremd") == (2, 1)
+    assert found(H1, "fehl") == (2, 1)
+    assert found(H1, "erster") == (2, 1)
+    assert found(H1, "trumpf") == (None, 3)       # no trump led: he plays alone
+    # H2: seat 0 wins trick 1 himself, seat 1 trick 2 (plain suits).
+    assert found(H2, "fremd") == (1, 2)
+    assert found(H2, "fehl") == (1, 2)
+    assert found(H2, "erster") == (None, 1)       # the first trick was his own
+    s = play(H2, setup=setup, rules=DokoRules(hochzeit_klaerung="erster"))
+    assert s.result is not None and s.result.solo and s.result.re_seats == (0,)

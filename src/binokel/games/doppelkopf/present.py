@@ -181,7 +181,8 @@ def _status(view: DokoView, ctx: Context, t: T) -> str:
         parts.append(what)
         if c == "hochzeit" and ph == "play":
             if view.clarified_in == 0:
-                parts.append(t("unclarified"))
+                mode = view.rules.hochzeit_klaerung
+                parts.append(t("unclarified" if mode == "fremd" else f"unclarified_{mode}"))
             elif view.partner is not None:
                 parts.append(t("clarified", name=ctx.name(view.partner), n=view.clarified_in))
             else:

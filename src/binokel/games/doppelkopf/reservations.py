@@ -29,6 +29,7 @@ from .deal import NORMAL
 from .deal import PLAY
 from .deal import SOLOS
 from .deal import STILLE_HOCHZEIT
+from .order import TRUMP
 from .order import card_order
 from .order import kind_of
 from .order import normal_trumps
@@ -260,15 +261,21 @@ def start_play(state: DokoState) -> None:
 
 
 def clarify_hochzeit(state: DokoState, winner: int) -> None:
-    """After each of the first three tricks of a Hochzeit: the first trick won by another
-    player (the Klärungsstich) makes him the partner; three tricks alone, a Karo-Solo."""
+    """After each of the first three tricks of a Hochzeit: the first trick of the kind
+    ``hochzeit_klaerung`` names (any trick, a trick led in a plain suit, a trick led with
+    trump; ``erster``: the first trick only) won by another player, the Klärungsstich,
+    makes him the partner. When none is found in time, a Karo-Solo."""
     n = len(state.tricks)
-    if winner != state.hochzeit:
+    mode = state.rules.hochzeit_klaerung
+    led = state.order.group[state.tricks[-1].cards[0]]
+    counts = (mode in ("fremd", "erster") or (mode == "fehl" and led != TRUMP)
+              or (mode == "trumpf" and led == TRUMP))
+    if counts and winner != state.hochzeit:
         state.partner = winner
         state.clarified_in = n
         state.re_seats = state.re_seats | {winner}
-    elif n == 3:
-        state.clarified_in = 3
+    elif n == 3 or mode == "erster":
+        state.clarified_in = n
 
 
 __all__ = ["HEALTHY", "LUSTSOLO", "PASS", "PFLICHTSOLO", "RESERVED", "armut",

@@ -82,6 +82,15 @@ class DokoRules(RuleSet):
         False, "reservations",
         "A player with at most 3 trumps may declare Armut and pass 3 cards to a partner",
         "Wer höchstens 3 Trümpfe hat, darf Armut ansagen und 3 Karten abgeben")
+    hochzeit_klaerung: str = option(
+        "fremd", "reservations",
+        "Which trick finds the Hochzeit's partner, up to trick 3: fremd = the first won by "
+        "another player, fehl = the first led in a plain suit, trumpf = the first led with "
+        "trump, erster = only the first trick; none: the Hochzeit player plays alone",
+        "Welcher Stich den Hochzeitspartner bestimmt, bis Stich 3: fremd = der erste fremde, "
+        "fehl = der erste Fehlstich, trumpf = der erste Trumpfstich, erster = nur der erste "
+        "Stich; sonst spielt der Hochzeiter allein",
+        allowed=("fremd", "fehl", "trumpf", "erster"))
     armut_over_hochzeit: bool = option(
         False, "reservations",
         "Armut is asked for (and played) before a Hochzeit; off: the Hochzeit goes first",
