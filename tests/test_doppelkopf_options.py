@@ -22,6 +22,8 @@ from doppelkopf_deals import H2
 from doppelkopf_deals import N1
 from doppelkopf_deals import K
 from doppelkopf_deals import play
+from test_doppelkopf_procedure import deal
+from test_doppelkopf_procedure import run
 from test_doppelkopf_scoring import lines
 
 ACTIVE = (0, 1, 2, 3)
@@ -117,3 +119,26 @@ def test_hochzeit_klaerung() -> None:
     assert found(H2, "erster") == (None, 1)       # the first trick was his own
     s = play(H2, setup=setup, rules=DokoRules(hochzeit_klaerung="erster"))
     assert s.result is not None and s.result.solo and s.result.re_seats == (0,)
+
+
+# ------------------------------------------------------------------ Schweinchen
+def test_schweinchen_in_solos_and_superschweine() -> None:
+    # HANDS: seat 2 holds both SA, seat 0 both S9, seat 3 both HA and both H9.
+    on = DokoRules(schweinchen=True, superschweine=True)
+    s = run(deal(on), "gesund", "gesund", "gesund", "gesund")
+    assert (s.contract, s.schweine, s.superschweine) == ("stille hochzeit", 2, 0)
+    assert [card_token(c) for c in s.order.trumps[:3]] == ["S9", "SA", "H10"]
+    assert s.view(1).order.trumps[:3] == s.order.trumps[:3]
+    # Without superschweine the nines stay low; in a Farbsolo no Schweinchen by default.
+    s = run(deal(DokoRules(schweinchen=True)), "gesund", "gesund", "gesund", "gesund")
+    assert s.superschweine is None and card_token(s.order.trumps[0]) == "SA"
+    s = run(deal(on), "gesund", "gesund", "gesund", "vorbehalt", "solo H")
+    assert s.schweine is None and s.order.trumps[0] == H10
+    # schweinchen_in_solos: the Herz-Asse of seat 3, and his Herz-Neunen above them.
+    r = DokoRules(schweinchen=True, superschweine=True, schweinchen_in_solos=True)
+    s = run(deal(r), "gesund", "gesund", "gesund", "vorbehalt", "solo H")
+    assert (s.schweine, s.superschweine) == (3, 3)
+    assert [card_token(c) for c in s.order.trumps[:3]] == ["H9", "HA", "H10"]
+    # Never in a Damen-, Buben- or Fleischlos-Solo.
+    s = run(deal(r), "gesund", "gesund", "gesund", "vorbehalt", "solo buben")
+    assert s.schweine is None and s.superschweine is None

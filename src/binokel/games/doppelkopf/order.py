@@ -68,10 +68,12 @@ class Order:
         return g == led and gb == g and self.power[c] > self.power[best]
 
 
-@lru_cache(maxsize=32)
-def card_order(kind: str, schweine: bool = False) -> Order:
+@lru_cache(maxsize=64)
+def card_order(kind: str, schweine: bool = False, super_rank: int | None = None) -> Order:
     """The card order of a game kind: ``normal`` (also Hochzeit, Armut, Karo-Solo), ``damen``,
-    ``buben``, ``fleischlos`` or a Farbsolo suit ``E``/``B``/``H``/``S``.
+    ``buben``, ``fleischlos`` or a Farbsolo suit ``E``/``B``/``H``/``S``. With ``schweine``
+    the trump suit's Asse are the highest trumps; ``super_rank`` (the Superschweine: the trump
+    suit's Neunen, or Könige without nines) puts those above them.
 
     >>> from binokel.core.cards import card_token
     >>> [card_token(c) for c in card_order("normal").trumps]
@@ -94,6 +96,9 @@ def card_order(kind: str, schweine: bool = False) -> Order:
         if schweine:
             trumps.remove(card(ts, ASS))
             trumps.insert(0, card(ts, ASS))
+            if super_rank is not None:
+                trumps.remove(card(ts, super_rank))
+                trumps.insert(0, card(ts, super_rank))
     group = [c >> 3 for c in range(32)]
     power = [c & 7 for c in range(32)]  # plain cards: A > 10 > K > O > U > 9 as rank slots
     for i, c in enumerate(trumps):
@@ -134,6 +139,40 @@ def second_wins(rules: DokoRules, last_trick: bool) -> tuple[Card, ...]:
     return tuple(out)
 
 
+def schweine_cards(rules: DokoRules, contract: str) -> tuple[Card | None, Card | None]:
+    """The cards that make Schweinchen and Superschweine in this game (None: not played).
+
+    Schweinchen (option ``schweinchen``): both Asse of the trump suit in one hand, in every
+    game played in an order with a trump suit: the normal game, Hochzeit, Armut and stille
+    Hochzeit, and with ``schweinchen_in_solos`` the Farbsoli (Karo-Solo included).
+    Superschweine (``superschweine``, only where Schweinchen are played): both Neunen of the
+    trump suit (without nines both Könige).
+
+    >>> from binokel.core.cards import card_token
+    >>> r = DokoRules(schweinchen=True, superschweine=True)
+    >>> [card_token(c) for c in schweine_cards(r, "stille hochzeit") if c is not None]
+    ['SA', 'S9']
+    >>> schweine_cards(r, "solo H")
+    (None, None)
+    """
+    kind = kind_of(contract)
+    if not rules.schweinchen or kind in ("damen", "buben", "fleischlos"):
+        return None, None
+    if contract.startswith("solo") and not rules.schweinchen_in_solos:
+        return None, None
+    ts = parse_suit("S" if kind == "normal" else kind)
+    sup = card(ts, NINE if rules.nines else KOENIG) if rules.superschweine else None
+    return card(ts, ASS), sup
+
+
+def game_order(rules: DokoRules, contract: str, schweine: bool, superschweine: bool) -> Order:
+    """The card order of a game as played: its kind, and whether somebody holds the
+    Schweinchen and the Superschweine (:func:`schweine_cards`)."""
+    kind = kind_of(contract)
+    sup = schweine_cards(rules, contract)[1] if schweine and superschweine else None
+    return card_order(kind, schweine, None if sup is None else sup & 7)
+
+
 def kind_of(contract: str) -> str:
     """The card order's kind of a contract: the solo's kind, else ``normal``."""
     return contract[5:] if contract.startswith("solo ") else "normal"
@@ -144,5 +183,5 @@ def normal_trumps(hand: CardSet) -> CardSet:
     return hand & card_order("normal").masks[TRUMP]
 
 
-__all__ = ["DOKO_CARDS", "TRUMP", "Order", "card_order", "karlchen_card", "kind_of",
-           "normal_trumps", "second_wins"]
+__all__ = ["DOKO_CARDS", "TRUMP", "Order", "card_order", "game_order", "karlchen_card",
+           "kind_of", "normal_trumps", "schweine_cards", "second_wins"]

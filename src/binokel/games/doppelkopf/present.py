@@ -191,6 +191,8 @@ def _status(view: DokoView, ctx: Context, t: T) -> str:
             parts.append(t("armut_partner", name=ctx.name(view.partner)))
         if view.schweine is not None:
             parts.append(t("schweine", name=ctx.name(view.schweine)))
+        if view.superschweine is not None:
+            parts.append(t("superschweine", name=ctx.name(view.superschweine)))
         for i, party in enumerate(("re", "kontra")):
             if view.announced[i] >= 0:
                 parts.append(t("announced", party=t(party),
@@ -240,6 +242,8 @@ def _seats(view: DokoView, ctx: Context, t: T) -> tuple[Seat, ...]:
                 lines.append(t("owes"))
         if s == view.schweine:
             lines.append(t("has_schweine"))
+        if s == view.superschweine:
+            lines.append(t("has_superschweine"))
         if s in said:
             lines.append(t("said", what=", ".join(said[s])))
         if playing and active:
@@ -339,6 +343,8 @@ def _log(view: DokoView, ctx: Context, t: T) -> list[str]:
                      name=ctx.name(view.active[0])))
         if view.schweine is not None:
             out.append(t("log_schweine", name=ctx.name(view.schweine)))
+        if view.superschweine is not None:
+            out.append(t("log_superschweine", name=ctx.name(view.superschweine)))
 
     for seat, a in view.history:
         name = ctx.name(seat)

@@ -17,7 +17,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.cards import EO
-from ...core.cards import SA
 from ...core.cards import count
 from ...core.cards import size
 from ...core.errors import IllegalAction
@@ -30,9 +29,9 @@ from .deal import PLAY
 from .deal import SOLOS
 from .deal import STILLE_HOCHZEIT
 from .order import TRUMP
-from .order import card_order
-from .order import kind_of
+from .order import game_order
 from .order import normal_trumps
+from .order import schweine_cards
 
 if TYPE_CHECKING:
     from .rules import DokoRules
@@ -245,14 +244,18 @@ def _start_normal(state: DokoState) -> None:
 def start_play(state: DokoState) -> None:
     """The contract is settled: find the Schweinchen, set the card order, Vorhand leads."""
     assert state.contract is not None
-    schweine = None
     # Every game played in the normal order keeps its Schweinchen, the stille Hochzeit too:
     # switching them off there would tell their holder that somebody plays a stille Hochzeit.
-    if state.rules.schweinchen and state.contract in (NORMAL, HOCHZEIT, ARMUT,
-                                                      STILLE_HOCHZEIT):
-        schweine = next((s for s in state.active if count(state.hands[s], SA) == 2), None)
-    state.schweine = schweine
-    state.order = card_order(kind_of(state.contract), schweine is not None)
+    sw, sup = schweine_cards(state.rules, state.contract)
+    state.schweine = state.superschweine = None
+    if sw is not None:
+        state.schweine = next((s for s in state.active if count(state.hands[s], sw) == 2),
+                              None)
+    if sup is not None and state.schweine is not None:
+        state.superschweine = next(
+            (s for s in state.active if count(state.hands[s], sup) == 2), None)
+    state.order = game_order(state.rules, state.contract, state.schweine is not None,
+                             state.superschweine is not None)
     state.phase = PLAY
     # DDV 5.1: the Pflichtsolo player leads his Pflichtsolo; Vorhand leads every other game
     # (the seed says so for the normal game), a Lustsolo too.

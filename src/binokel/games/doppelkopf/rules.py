@@ -78,6 +78,16 @@ class DokoRules(RuleSet):
         False, "play",
         "Both Karo-Asse in one hand become the highest trumps (normal game, Hochzeit, Armut)",
         "Beide Füchse in einer Hand werden höchste Trümpfe (Normalspiel, Hochzeit, Armut)")
+    schweinchen_in_solos: bool = option(
+        False, "play",
+        "Schweinchen also in a Farbsolo: both Asse of the trump suit",
+        "Schweinchen auch im Farbsolo: beide Asse der Trumpffarbe")
+    superschweine: bool = option(
+        False, "play",
+        "Superschweine: where Schweinchen are played, both trump Neunen (without nines: "
+        "Könige) in one hand rank above them",
+        "Superschweine: wo Schweinchen gelten, stehen beide Trumpf-Neunen (ohne Neunen: "
+        "-Könige) in einer Hand noch über ihnen")
     armut: bool = option(
         False, "reservations",
         "A player with at most 3 trumps may declare Armut and pass 3 cards to a partner",

@@ -96,7 +96,8 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
         "active", "announced", "announcements", "armut_cards", "armut_offer", "asking",
         "clarified_in",
         "contract", "declarations", "eo_played", "hands", "hochzeit", "initial_hands", "led",
-        "next_seat", "order", "partner", "pflicht", "re_seats", "schweine", "soloist", "trick",
+        "next_seat", "order", "partner", "pflicht", "re_seats", "schweine", "soloist",
+        "superschweine", "trick",
         "trick_leader", "trick_points", "tricks", "tricks_won", "vorbehalte", "win_card",
         "win_seat",
     )
@@ -118,6 +119,7 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
     partner: int | None           # of the Hochzeit or the Armut
     clarified_in: int             # the Hochzeit's Klärungsstich (0: not yet)
     schweine: int | None
+    superschweine: int | None
     re_seats: frozenset[int]
     # The Armut (armut.py): the cards passed, then the cards given back.
     armut_cards: CardSet
@@ -164,7 +166,7 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
         s.declarations = [None] * players
         s.asking = ""
         s.contract = None
-        s.soloist = s.hochzeit = s.partner = s.schweine = None
+        s.soloist = s.hochzeit = s.partner = s.schweine = s.superschweine = None
         s.pflicht = False
         s.clarified_in = 0
         s.armut_cards = 0
@@ -196,6 +198,7 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
         o.armut_cards = self.armut_cards
         o.armut_offer = list(self.armut_offer)
         o.schweine, o.re_seats = self.schweine, self.re_seats
+        o.superschweine = self.superschweine
         o.announced = list(self.announced)
         o.announcements = list(self.announcements)
         o.eo_played = list(self.eo_played)

@@ -38,8 +38,7 @@ from .deal import RE
 from .deal import STILLE_HOCHZEIT
 from .deal import THROWN_IN
 from .order import Order
-from .order import card_order
-from .order import kind_of
+from .order import game_order
 from .order import normal_trumps
 from .rules import DokoRules
 from .scoring import DokoResult
@@ -81,11 +80,13 @@ class DokoView:
     result: DokoResult | None
     game: str = "doppelkopf"
     asking: str = ""                      # the kind of reservation asked for now ("" none)
+    superschweine: int | None = None      # seat holding both Superschweine, if any
 
     @property
     def order(self) -> Order:
         """The card order of the game being played (as far as public)."""
-        return card_order(kind_of(self.contract or NORMAL), self.schweine is not None)
+        return game_order(self.rules, self.contract or NORMAL, self.schweine is not None,
+                          self.superschweine is not None)
 
     def to_json(self) -> dict[str, Any]:
         def toks(cs: tuple[Card, ...]) -> list[str]:
@@ -99,7 +100,8 @@ class DokoView:
             "vorbehalte": list(self.vorbehalte), "declarations": list(self.declarations),
             "contract": self.contract, "soloist": self.soloist, "hochzeit": self.hochzeit,
             "partner": self.partner, "clarified_in": self.clarified_in,
-            "schweine": self.schweine, "parties": list(self.parties),
+            "schweine": self.schweine, "superschweine": self.superschweine,
+            "parties": list(self.parties),
             "announced": {"re": level_name(self.announced[0]),
                           "kontra": level_name(self.announced[1])},
             "announcements": [[s, p, w] for s, p, w in self.announcements],
@@ -193,7 +195,7 @@ def make_view(state: DokoState, player: int) -> DokoView:
         announcements=tuple(state.announcements), tricks=tuple(state.tricks),
         trick_leader=state.trick_leader, trick=tuple(state.trick),
         trick_points=tuple(state.trick_points), legal_actions=legal, result=state.result,
-        asking=state.asking,
+        asking=state.asking, superschweine=state.superschweine,
     )
 
 
