@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from binokel.core.cards import EU
 from binokel.core.cards import H10
 from binokel.core.cards import S9
@@ -11,6 +13,7 @@ from binokel.core.cards import SK
 from binokel.core.cards import SU
 from binokel.core.cards import card_token
 from binokel.core.cards import parse_card
+from binokel.core.errors import IllegalAction
 from binokel.core.trick import Trick
 from binokel.games.doppelkopf.order import TRUMP
 from binokel.games.doppelkopf.order import card_order
@@ -142,3 +145,31 @@ def test_schweinchen_in_solos_and_superschweine() -> None:
     # Never in a Damen-, Buben- or Fleischlos-Solo.
     s = run(deal(r), "gesund", "gesund", "gesund", "vorbehalt", "solo buben")
     assert s.schweine is None and s.superschweine is None
+
+
+# ------------------------------------------------------------------ more solos
+def test_koenigssolo_and_damen_buben_solo() -> None:
+    ks = [card_token(c) for c in card_order("koenige").trumps]
+    assert ks == ["EK", "BK", "HK", "SK"]
+    assert [card_token(c) for c in card_order("koenige").plain(2)] == ["HA", "H10", "HO",
+                                                                       "HU", "H9"]
+    db = [card_token(c) for c in card_order("damenbuben").trumps]
+    assert db == ["EO", "BO", "HO", "SO", "EU", "BU", "HU", "SU"]
+    assert [card_token(c) for c in card_order("damenbuben").plain(3)] == ["SA", "S10", "SK",
+                                                                          "S9"]
+    # Offered only with their options; Fleischlos is on by default and may be switched off.
+    base = run(deal(), "vorbehalt", "gesund", "gesund", "gesund")
+    assert "solo koenige" not in base.legal_actions()
+    assert "solo fleischlos" in base.legal_actions()
+    with pytest.raises(IllegalAction, match="not played under these rules"):
+        base.apply("solo könige")
+    r = DokoRules(koenigssolo=True, damen_buben_solo=True, fleischlos=False)
+    s = run(deal(r), "vorbehalt", "gesund", "gesund", "gesund")
+    acts = s.legal_actions()
+    assert "solo koenige" in acts and "solo damenbuben" in acts
+    assert "solo fleischlos" not in acts
+    run(s, "Solo Köhler")
+    assert s.contract == "solo damenbuben" and s.history[-1] == (0, "solo damenbuben")
+    assert [card_token(c) for c in s.order.trumps[:2]] == ["EO", "BO"]
+    s = run(deal(r), "vorbehalt", "gesund", "gesund", "gesund", "solo Königssolo")
+    assert s.contract == "solo koenige" and s.order.is_trump(parse_card("SK"))

@@ -44,12 +44,12 @@ from ...core.cards import format_cards
 from ...core.cards import parse_card
 from ...core.cards import size
 from ...core.trick import PLAY_ACTIONS
-from .deal import SOLOS
 from .deal import full_deck
 from .order import TRUMP
 from .order import Order
 from .order import card_order
 from .order import second_wins
+from .reservations import solos_of
 from .view import DokoView
 
 _POINTS = CARD_POINTS["classic"]
@@ -72,7 +72,7 @@ def solo_strength(hand: CardSet, kind: str) -> float:
     order = card_order(kind)
     trumps = hand & order.masks[TRUMP]
     t = size(trumps)
-    high = size(trumps & _top(order, 4 if kind not in ("damen", "buben") else 2))
+    high = size(trumps & _top(order, 2 if kind in ("damen", "buben", "koenige") else 4))
     aces = sum(count(hand, card(s, ASS)) for s in SUITS if order.group[card(s, ASS)] != TRUMP)
     if kind == "fleischlos":
         # Only solid suits count: aces, and tens behind an ace.
@@ -119,12 +119,13 @@ class DokoHeuristicBot:
     # ------------------------------------------------------------------ reservations
     def _reservation(self, view: DokoView, hand: CardSet) -> str | None:
         best, best_s = None, 0.0
-        for solo in SOLOS:
+        for solo in solos_of(view.rules):
             kind = solo[5:]
             s = solo_strength(hand, kind)
             # Fitted on self-play (benchmarks/doppelkopf_bots.py): at 9.0 the Farbsoli were
             # played far too often and won about a quarter of the time.
-            need = 8.5 if kind in ("damen", "buben", "fleischlos") else 10.5
+            need = 8.5 if kind in ("damen", "buben", "koenige", "fleischlos") else (
+                9.5 if kind == "damenbuben" else 10.5)
             if s >= need and s > best_s:
                 best, best_s = solo, s
         if best is not None:

@@ -71,7 +71,8 @@ class Order:
 @lru_cache(maxsize=64)
 def card_order(kind: str, schweine: bool = False, super_rank: int | None = None) -> Order:
     """The card order of a game kind: ``normal`` (also Hochzeit, Armut, Karo-Solo), ``damen``,
-    ``buben``, ``fleischlos`` or a Farbsolo suit ``E``/``B``/``H``/``S``. With ``schweine``
+    ``buben``, ``koenige``, ``damenbuben`` (Damen, then Buben), ``fleischlos`` or a Farbsolo
+    suit ``E``/``B``/``H``/``S``. With ``schweine``
     the trump suit's Asse are the highest trumps; ``super_rank`` (the Superschweine: the trump
     suit's Neunen, or Könige without nines) puts those above them.
 
@@ -87,6 +88,10 @@ def card_order(kind: str, schweine: bool = False, super_rank: int | None = None)
         trumps = [card(s, OBER) for s in SUITS]
     elif kind == "buben":
         trumps = [card(s, UNTER) for s in SUITS]
+    elif kind == "koenige":
+        trumps = [card(s, KOENIG) for s in SUITS]
+    elif kind == "damenbuben":  # Köhler: the Damen above the Buben
+        trumps = [card(s, OBER) for s in SUITS] + [card(s, UNTER) for s in SUITS]
     elif kind == "fleischlos":
         trumps = []
     else:
@@ -156,7 +161,8 @@ def schweine_cards(rules: DokoRules, contract: str) -> tuple[Card | None, Card |
     (None, None)
     """
     kind = kind_of(contract)
-    if not rules.schweinchen or kind in ("damen", "buben", "fleischlos"):
+    if not rules.schweinchen or kind in ("damen", "buben", "koenige", "damenbuben",
+                                         "fleischlos"):
         return None, None
     if contract.startswith("solo") and not rules.schweinchen_in_solos:
         return None, None

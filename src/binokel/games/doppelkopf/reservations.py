@@ -44,6 +44,8 @@ HEALTHY, RESERVED = "gesund", "vorbehalt"
 PFLICHTSOLO, LUSTSOLO, PASS = "pflichtsolo", "lustsolo", "pass"
 _QUESTION = {PFLICHTSOLO: "Pflichtsolo?", LUSTSOLO: "Lustsolo?", HOCHZEIT: "Hochzeit?",
              ARMUT: "Armut?", "": "none"}
+_SOLO_WORDS = {"könige": "koenige", "koenigssolo": "koenige", "königssolo": "koenige",
+               "damen-buben": "damenbuben", "koehler": "damenbuben", "köhler": "damenbuben"}
 _SUIT_WORDS = {"kreuz": "E", "pik": "B", "karo": "S", "eichel": "E", "blatt": "B",
                "schellen": "S", "herz": "H", "grün": "B", "gruen": "B"}
 
@@ -87,7 +89,8 @@ def canonical_declaration(text: str) -> str | None:
         return t[0]
     if len(t) == 2 and t[0] == "solo":
         k = t[1]
-        if k in ("damen", "buben", "fleischlos"):
+        k = _SOLO_WORDS.get(k, k)
+        if k in ("damen", "buben", "koenige", "damenbuben", "fleischlos"):
             return f"solo {k}"
         k = _SUIT_WORDS.get(k, k.upper())
         if k in ("E", "B", "H", "S"):
@@ -131,8 +134,12 @@ def declarations_for(state: DokoState, seat: int) -> list[str]:
 
 
 def solos_of(rules: DokoRules) -> tuple[str, ...]:
-    """The solos these rules allow, in the order they are offered."""
-    return SOLOS
+    """The solos these rules allow, in the order they are offered: Damen, Buben, Königssolo
+    (option), Damen-Buben-Solo (option), Fleischloser (option, on), the Farbsoli."""
+    skip = {"solo koenige": not rules.koenigssolo,
+            "solo damenbuben": not rules.damen_buben_solo,
+            "solo fleischlos": not rules.fleischlos}
+    return tuple(s for s in SOLOS if not skip.get(s, False))
 
 
 def _declare(state: DokoState, verb: str, arg: str) -> str:
@@ -140,7 +147,7 @@ def _declare(state: DokoState, verb: str, arg: str) -> str:
     canonical = canonical_declaration(f"{verb} {arg}")
     if canonical is None:
         raise IllegalAction(f"{(verb + ' ' + arg).strip()!r} is not possible now: declare "
-                            "hochzeit, solo damen, solo buben, solo fleischlos, solo E|B|H|S"
+                            "hochzeit, solo damen|buben|koenige|damenbuben|fleischlos|E|B|H|S"
                             + (" or armut" if state.rules.armut else ""))
     if canonical not in declarations_for(state, seat):
         if canonical == HOCHZEIT and count(state.hands[seat], EO) != 2:

@@ -43,7 +43,8 @@ class DokoRules(RuleSet):
 
     presets_table: ClassVar[Mapping[str, Mapping[str, Any]]] = DOKO_PRESETS
     group_names: ClassVar[Mapping[str, tuple[str, str]]] = {
-        **GROUP_NAMES, "specials": ("Sonderpunkte", "Special points")}
+        **GROUP_NAMES, "specials": ("Sonderpunkte", "Special points"),
+        "solos": ("Soli", "Solos")}
     preset_texts: ClassVar[Mapping[str, tuple[str, str]]] = TEXTS.presets
 
     preset: str = "standard"
@@ -88,6 +89,15 @@ class DokoRules(RuleSet):
         "Könige) in one hand rank above them",
         "Superschweine: wo Schweinchen gelten, stehen beide Trumpf-Neunen (ohne Neunen: "
         "-Könige) in einer Hand noch über ihnen")
+    koenigssolo: bool = option(
+        False, "solos", "Königssolo: the four Könige are the only trumps",
+        "Königssolo: nur die vier Könige sind Trumpf")
+    damen_buben_solo: bool = option(
+        False, "solos", "Damen-Buben-Solo (Köhler): the Damen, then the Buben are trumps",
+        "Damen-Buben-Solo (Köhler): Trumpf sind die Damen, dann die Buben")
+    fleischlos: bool = option(
+        True, "solos", "Fleischloser: a solo without trumps",
+        "Fleischloser: ein Solo ohne Trümpfe")
     armut: bool = option(
         False, "reservations",
         "A player with at most 3 trumps may declare Armut and pass 3 cards to a partner",
