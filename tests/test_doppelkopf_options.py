@@ -25,8 +25,10 @@ from doppelkopf_deals import H2
 from doppelkopf_deals import N1
 from doppelkopf_deals import K
 from doppelkopf_deals import play
+from test_doppelkopf_procedure import _announcing
 from test_doppelkopf_procedure import deal
 from test_doppelkopf_procedure import run
+from test_doppelkopf_procedure import with_tokens
 from test_doppelkopf_scoring import lines
 
 ACTIVE = (0, 1, 2, 3)
@@ -173,3 +175,26 @@ def test_koenigssolo_and_damen_buben_solo() -> None:
     assert [card_token(c) for c in s.order.trumps[:2]] == ["EO", "BO"]
     s = run(deal(r), "vorbehalt", "gesund", "gesund", "gesund", "solo Königssolo")
     assert s.contract == "solo koenige" and s.order.is_trump(parse_card("SK"))
+
+
+# ------------------------------------------------------------------ deadlines
+def test_configurable_deadlines() -> None:
+    # N1: seat 0 leads trick 4 with 9 cards in hand.
+    s = play(N1, upto=3)
+    assert s.to_move == 0 and len(s.view(0).hand) == 9 and "re" not in s.legal_actions()
+    late = DokoRules(ansage_played=3)           # Re / Kontra until the third card
+    s = play(N1, rules=late, upto=3)
+    assert "re" in s.legal_actions()
+    assert "re" not in play(N1, rules=late, upto=4).legal_actions()   # 8 cards
+    # absage_step 2: after Re with 12 cards, keine 90 needs 9 cards, keine 60 needs 7.
+    wide = DokoRules(absage_step=2)
+    s = play(with_tokens(N1, 0, "0:re"), rules=wide, upto=3)
+    assert _announcing(s.legal_actions()) == ["keine 90", "keine 60", "keine 30", "schwarz"]
+    assert _announcing(play(with_tokens(N1, 0, "0:re"), rules=wide,
+                            upto=4).legal_actions()) == []   # 8 cards: keine 90 is late
+    assert _announcing(play(with_tokens(N1, 0, "0:re"), upto=3).legal_actions()) == []
+    # absage_step 0: every Absage as long as Re itself (11 cards).
+    s = play(with_tokens(N1, 0, "0:re"), rules=DokoRules(absage_step=0), upto=1)
+    assert _announcing(s.legal_actions()) == ["keine 90", "keine 60", "keine 30", "schwarz"]
+    assert _announcing(play(with_tokens(N1, 0, "0:re"), rules=DokoRules(absage_step=0),
+                            upto=2).legal_actions()) == []

@@ -51,15 +51,18 @@ def side(party: str) -> int:
 def deadline(state: DokoState, party: str, level: int) -> int:
     """The fewest cards a player of ``party`` must still hold to announce ``level``
     (0: Re/Kontra, 1..4: keine 90 .. schwarz), counting an Erwiderung."""
-    n = state.rules.hand_size
+    rules = state.rules
+    # The seed's deadlines by default: Re/Kontra with 11 of 12 cards, each Absage one later.
+    first = rules.hand_size - rules.ansage_played
+    step = rules.absage_step
     # Hochzeit: the deadlines move by one card per trick the clarification took.
     shift = max(0, state.clarified_in - 1) if state.contract == HOCHZEIT else 0
-    need = n - 1 - level - shift
+    need = first - level * step - shift
     if level == 0:
         other = state.announced[1 - side(party)]
         if other >= 0:
             # Erwiderung: one card fewer than the opponents' last announcement needed.
-            need = min(need, n - 1 - other - shift - 1)
+            need = min(need, first - other * step - shift - 1)
     return need
 
 

@@ -44,7 +44,7 @@ class DokoRules(RuleSet):
     presets_table: ClassVar[Mapping[str, Mapping[str, Any]]] = DOKO_PRESETS
     group_names: ClassVar[Mapping[str, tuple[str, str]]] = {
         **GROUP_NAMES, "specials": ("Sonderpunkte", "Special points"),
-        "solos": ("Soli", "Solos")}
+        "solos": ("Soli", "Solos"), "announcements": ("Ansagen", "Announcements")}
     preset_texts: ClassVar[Mapping[str, tuple[str, str]]] = TEXTS.presets
 
     preset: str = "standard"
@@ -124,6 +124,18 @@ class DokoRules(RuleSet):
         "Seats that still owe their Pflichtsolo in this session ('all' or digits like '02')",
         "Plätze, die ihr Pflichtsolo noch schulden ('all' oder Ziffern wie '02')",
         check=_owed, check_text="'all' or seat digits such as '013'")
+    ansage_played: int = option(
+        1, "announcements",
+        "Re / Kontra: allowed while the player has played at most this many cards (seed: 1, "
+        "i.e. with 11 of 12 cards in hand)",
+        "Re / Kontra: erlaubt, solange der Spieler höchstens so viele Karten gespielt hat "
+        "(Text 002: 1, also mit 11 von 12 Karten)", low=0, high=9)
+    absage_step: int = option(
+        1, "announcements",
+        "Each Absage level (keine 90, 60, 30, schwarz) needs this many cards fewer played "
+        "than the one below it (seed: 1)",
+        "Jede Absagestufe (keine 90, 60, 30, schwarz) kommt so viele Karten später als die "
+        "vorige (Text 002: 1)", low=0, high=2)
     reach_absage_wins: bool = option(
         False, "scoring",
         "DKV: against an Absage the other party wins by reaching 90/60/30/one trick",
