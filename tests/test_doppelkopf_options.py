@@ -198,3 +198,25 @@ def test_configurable_deadlines() -> None:
     assert _announcing(s.legal_actions()) == ["keine 90", "keine 60", "keine 30", "schwarz"]
     assert _announcing(play(with_tokens(N1, 0, "0:re"), rules=DokoRules(absage_step=0),
                             upto=2).legal_actions()) == []
+
+
+# ------------------------------------------------------------------ throwing in
+def test_throwing_in() -> None:
+    # HANDS: seat 3 holds four nines (B9 B9 H9 H9) and four kings (SK BK HK HK).
+    r = DokoRules(throw_nines_kings=8)
+    s = run(deal(r), "gesund", "vorbehalt", "gesund", "vorbehalt")
+    # Lustsolo? seat 1 (Hochzeit) and seat 3 pass; Schmeißen? only seat 3 holds it.
+    run(s, "pass", "pass")
+    assert s.asking == "schmeissen" and s.to_move == 3 and s.legal_actions() == ["schmeissen"]
+    run(s, "Schmeissen")
+    assert s.is_over and s.result is not None and s.result.contract == "thrown in"
+    assert s.result.scores == (0, 0, 0, 0) and "nines / kings" in s.result.notes[0]
+    assert s.declarations == [None, None, None, "schmeissen"]    # the Hochzeit stays unnamed
+    assert s.public_view().history[-1] == (3, "schmeissen")
+    # Not enough under other thresholds; off by default.
+    for rules in (DokoRules(), DokoRules(throw_nines=5), DokoRules(throw_kings=5),
+                  DokoRules(throw_nines_kings=9)):
+        s = run(deal(rules), "gesund", "gesund", "gesund", "vorbehalt")
+        assert "schmeissen" not in s.legal_actions() and "pass" not in s.legal_actions()
+        with pytest.raises(IllegalAction):
+            s.apply("schmeissen")

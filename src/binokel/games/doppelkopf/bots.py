@@ -49,6 +49,7 @@ from .order import TRUMP
 from .order import Order
 from .order import card_order
 from .order import second_wins
+from .reservations import may_throw
 from .reservations import solos_of
 from .view import DokoView
 
@@ -130,6 +131,8 @@ class DokoHeuristicBot:
                 best, best_s = solo, s
         if best is not None:
             return best
+        if may_throw(view.rules, hand):   # a hand of nines and kings: deal again
+            return "schmeissen"
         if count(hand, EO) == 2:
             return "hochzeit"
         order = card_order("normal")

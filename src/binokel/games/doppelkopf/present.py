@@ -126,6 +126,11 @@ def _poor(view: DokoView) -> int | None:
     return next((s for s in view.active if view.declarations[s] == "armut"), None)
 
 
+def _thrown(view: DokoView, key: str) -> str:
+    """The text key of a deal thrown in: by a hand (nines, kings) or a refused Armut."""
+    return key + "_hand" if "schmeissen" in view.declarations else key
+
+
 def _pflicht(view: DokoView) -> bool:
     if view.result is not None:
         return view.result.pflichtsolo
@@ -146,7 +151,7 @@ def _contract_name(view: DokoView, ctx: Context, t: T) -> str:
         poor = _poor(view)
         return t("armut_of", name=ctx.name(poor if poor is not None else -1))
     if c == "thrown in":
-        return t("thrown_in")
+        return t(_thrown(view, "thrown_in"))
     return t("normal")
 
 
@@ -378,7 +383,7 @@ def _log(view: DokoView, ctx: Context, t: T) -> list[str]:
     if view.phase in ("play", "over"):
         start()
     if view.contract == "thrown in":
-        out.append(t("thrown_line"))
+        out.append(t(_thrown(view, "thrown_line")))
     return out
 
 
@@ -388,7 +393,7 @@ def _result(view: DokoView, ctx: Context, t: T) -> list[str]:
     if res is None:
         return []
     if res.contract == "thrown in":
-        return [t("thrown_line")]
+        return [t(_thrown(view, "thrown_line"))]
     re_seats = res.re_seats
     ko_seats = tuple(s for s in view.active if s not in re_seats)
     pts = {"re": res.re_points, "kontra": res.kontra_points}

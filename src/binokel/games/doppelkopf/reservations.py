@@ -17,6 +17,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.cards import EO
+from ...core.cards import KOENIG
+from ...core.cards import NINE
+from ...core.cards import SUITS
+from ...core.cards import CardSet
+from ...core.cards import card
 from ...core.cards import count
 from ...core.cards import size
 from ...core.errors import IllegalAction
@@ -28,22 +33,23 @@ from .deal import NORMAL
 from .deal import PLAY
 from .deal import SOLOS
 from .deal import STILLE_HOCHZEIT
+from .deal import THROWN_IN
 from .order import TRUMP
 from .order import game_order
 from .order import normal_trumps
 from .order import schweine_cards
+from .rules import DokoRules
 
 if TYPE_CHECKING:
-    from .rules import DokoRules
     from .state import DokoState
 
 # What each player says first (the words, not the phase).
 HEALTHY, RESERVED = "gesund", "vorbehalt"
 # The kinds of reservation asked for (``DokoState.asking``) besides HOCHZEIT and ARMUT, and
 # the answer of a player without a reservation of the kind asked.
-PFLICHTSOLO, LUSTSOLO, PASS = "pflichtsolo", "lustsolo", "pass"
-_QUESTION = {PFLICHTSOLO: "Pflichtsolo?", LUSTSOLO: "Lustsolo?", HOCHZEIT: "Hochzeit?",
-             ARMUT: "Armut?", "": "none"}
+PFLICHTSOLO, LUSTSOLO, SCHMEISSEN, PASS = "pflichtsolo", "lustsolo", "schmeissen", "pass"
+_QUESTION = {PFLICHTSOLO: "Pflichtsolo?", LUSTSOLO: "Lustsolo?", SCHMEISSEN: "Schmeißen?",
+             HOCHZEIT: "Hochzeit?", ARMUT: "Armut?", "": "none"}
 _SOLO_WORDS = {"könige": "koenige", "koenigssolo": "koenige", "königssolo": "koenige",
                "damen-buben": "damenbuben", "koehler": "damenbuben", "köhler": "damenbuben"}
 _SUIT_WORDS = {"kreuz": "E", "pik": "B", "karo": "S", "eichel": "E", "blatt": "B",
@@ -85,7 +91,8 @@ def canonical_declaration(text: str) -> str | None:
     ('solo E', 'solo damen')
     """
     t = text.strip().lower().split()
-    if t in ([HOCHZEIT], [ARMUT]):
+    if t in ([HOCHZEIT], [ARMUT], [SCHMEISSEN], ["schmeißen"]):
+        return SCHMEISSEN if t[0] == "schmeißen" else t[0]
         return t[0]
     if len(t) == 2 and t[0] == "solo":
         k = t[1]
@@ -104,7 +111,27 @@ def stages(state: DokoState) -> tuple[str, ...]:
     r = state.rules
     low = (HOCHZEIT, ARMUT) if not r.armut_over_hochzeit else (ARMUT, HOCHZEIT)
     out = ([PFLICHTSOLO] if r.pflichtsolo else []) + [LUSTSOLO]
+    if r.throw_nines or r.throw_kings or r.throw_nines_kings:
+        out.append(SCHMEISSEN)
     return tuple(out + [k for k in low if k != ARMUT or r.armut])
+
+
+def may_throw(rules: DokoRules, hand: CardSet) -> bool:
+    """Whether a hand may throw the deal in (the options ``throw_nines``, ``throw_kings``,
+    ``throw_nines_kings``: at least so many nines, kings, or both together; 0 is off).
+
+    >>> from binokel.core.cards import cardset, parse_cards
+    >>> h = cardset(parse_cards("E9 E9 B9 H9 S9 EK BK HK EA EA BA BA"))
+    >>> may_throw(DokoRules(throw_nines=5), h), may_throw(DokoRules(throw_nines=6), h)
+    (True, False)
+    >>> may_throw(DokoRules(throw_nines_kings=8), h), may_throw(DokoRules(throw_kings=5), h)
+    (True, False)
+    """
+    nines = sum(count(hand, card(s, NINE)) for s in SUITS) if rules.nines else 0
+    kings = sum(count(hand, card(s, KOENIG)) for s in SUITS)
+    return any(0 < need <= have for need, have in (
+        (rules.throw_nines, nines), (rules.throw_kings, kings),
+        (rules.throw_nines_kings, nines + kings)))
 
 
 def holds(state: DokoState, seat: int, kind: str) -> bool:
@@ -117,6 +144,8 @@ def holds(state: DokoState, seat: int, kind: str) -> bool:
         return not state.rules.owes_pflichtsolo(seat)
     if kind == HOCHZEIT:
         return count(state.hands[seat], EO) == 2
+    if kind == SCHMEISSEN:
+        return may_throw(state.rules, state.hands[seat])
     return state.rules.armut and size(normal_trumps(state.hands[seat])) <= 3
 
 
@@ -152,6 +181,8 @@ def _declare(state: DokoState, verb: str, arg: str) -> str:
     if canonical not in declarations_for(state, seat):
         if canonical == HOCHZEIT and count(state.hands[seat], EO) != 2:
             raise IllegalAction("hochzeit: needs both Kreuz-Damen (EO EO)")
+        if canonical == SCHMEISSEN and not holds(state, seat, SCHMEISSEN):
+            raise IllegalAction("schmeissen: these rules and this hand do not allow it")
         if canonical == ARMUT and not state.rules.armut:
             raise IllegalAction("armut: not played under these rules (armut = no)")
         if canonical == ARMUT and not holds(state, seat, ARMUT):
@@ -180,6 +211,11 @@ def armut(state: DokoState, arg: str) -> str:
 def solo(state: DokoState, arg: str) -> str:
     """A solo: ``damen``, ``buben``, ``fleischlos`` or a suit (``E``, ``kreuz``, ...)."""
     return _declare(state, "solo", arg)
+
+
+def schmeissen(state: DokoState, arg: str) -> str:
+    """Throw the deal in (options ``throw_*``): nobody scores, the next dealer deals."""
+    return _declare(state, SCHMEISSEN, arg)
 
 
 def pass_(state: DokoState, arg: str) -> str:
@@ -222,6 +258,9 @@ def _resolve(state: DokoState, seat: int) -> None:
         state.contract = d
         state.re_seats = frozenset((seat,))
         start_play(state)
+    elif d == SCHMEISSEN:
+        state.contract = THROWN_IN
+        state.finish()
     elif d == HOCHZEIT:
         state.contract = HOCHZEIT
         state.hochzeit = seat
@@ -290,5 +329,6 @@ def clarify_hochzeit(state: DokoState, winner: int) -> None:
 
 __all__ = ["HEALTHY", "LUSTSOLO", "PASS", "PFLICHTSOLO", "RESERVED", "armut",
            "canonical_declaration", "clarify_hochzeit", "declarations_for", "gesund",
-           "hochzeit", "holds", "pass_", "solo", "solos_of", "stages", "start_play",
+           "hochzeit", "holds", "may_throw", "pass_", "schmeissen", "solo", "solos_of", "stages",
+           "start_play",
            "vorbehalt"]

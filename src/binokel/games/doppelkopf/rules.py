@@ -98,6 +98,17 @@ class DokoRules(RuleSet):
     fleischlos: bool = option(
         True, "solos", "Fleischloser: a solo without trumps",
         "Fleischloser: ein Solo ohne Trümpfe")
+    throw_nines: int = option(
+        0, "reservations", "Throw the deal in with at least this many nines (0: never)",
+        "Schmeißen mit mindestens so vielen Neunen (0: nie)", allowed=(0, 5, 6, 7, 8))
+    throw_kings: int = option(
+        0, "reservations", "Throw the deal in with at least this many kings (0: never)",
+        "Schmeißen mit mindestens so vielen Königen (0: nie)", allowed=(0, 5, 6, 7, 8))
+    throw_nines_kings: int = option(
+        0, "reservations",
+        "Throw the deal in with at least this many nines and kings together (0: never)",
+        "Schmeißen mit mindestens so vielen Neunen und Königen zusammen (0: nie)",
+        allowed=(0, 7, 8, 9, 10))
     armut: bool = option(
         False, "reservations",
         "A player with at most 3 trumps may declare Armut and pass 3 cards to a partner",

@@ -96,7 +96,9 @@ def score_deal(state: DokoState) -> DokoResult:
     if contract == THROWN_IN:
         return DokoResult(re_seats=(), solo=False, re_points=0, kontra_points=0, winner=None,
                           announced=(-1, -1), lines=(), value=0,
-                          notes=(TEXTS.sections["notes"]["thrown_in"],), scores=(0,) * n,
+                          notes=(TEXTS.sections["notes"][
+                              "thrown_in" if state.armut_offer else "thrown_in_hand"],),
+                          scores=(0,) * n,
                           contract=THROWN_IN, termination=Termination.THROWN_IN)
     rules = state.rules
     re_seats = tuple(sorted(state.re_seats))

@@ -82,6 +82,7 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
         (DECLARE, "solo"): reservations.solo,
         (DECLARE, "armut"): reservations.armut,
         (DECLARE, "pass"): reservations.pass_,
+        (DECLARE, "schmeissen"): reservations.schmeissen,
         (ARMUT_GIVE, "give"): armut.give,
         (ARMUT_OFFER, "accept"): armut.accept,
         (ARMUT_OFFER, "decline"): armut.decline,

@@ -160,7 +160,8 @@ def known_parties(state: DokoState, viewer: int) -> tuple[str | None, ...]:
 
 def masked_history(state: DokoState, viewer: int) -> tuple[tuple[int, str], ...]:
     """The history as ``viewer`` may see it: the Armut's cards only for the Armut pair."""
-    if state.contract not in (ARMUT, THROWN_IN):  # a refused Armut stays face down too
+    # A refused Armut stays face down too (a deal thrown in by a hand passed no cards).
+    if state.contract not in (ARMUT, THROWN_IN) or not state.armut_offer:
         return tuple(state.history)
     poor = state.armut_offer[0]
     out = []
