@@ -220,3 +220,23 @@ def test_throwing_in() -> None:
         assert "schmeissen" not in s.legal_actions() and "pass" not in s.legal_actions()
         with pytest.raises(IllegalAction):
             s.apply("schmeissen")
+
+
+# ------------------------------------------------------------------ the ddv preset
+def test_ddv_preset_follows_the_table() -> None:
+    r = DokoRules.from_preset("ddv")
+    assert r.to_dict() == {"preset": "ddv", "options": {}}
+    assert (r.nines, r.dulle_second_wins, r.karlchen, r.armut, r.schweinchen) == (
+        True, False, "kreuz", False, False)
+    assert (r.pflichtsolo, r.deals_per_series, r.reach_absage_wins) == (True, 24, True)
+    assert (r.hochzeit_klaerung, r.ansage_played, r.absage_step) == ("fremd", 1, 1)
+    assert (r.throw_nines, r.throw_kings, r.throw_nines_kings) == (0, 0, 0)
+    assert (r.koenigssolo, r.damen_buben_solo, r.fleischlos) == (False, False, True)
+    # Karlchen is the Kreuz-Bube: N1's last trick "2:SU 3:SU 0:EU 1:HU" scores it for Re.
+    assert lines(play(N1, rules=r)).get("re: Karlchen") == 1
+    # Every option of the table is named in docs/doppelkopf.md's ddv table.
+    from pathlib import Path
+    doc = (Path(__file__).parent.parent / "docs" / "doppelkopf.md").read_text()
+    table = doc[doc.index("## The `ddv` preset"):]
+    for name in DokoRules.presets_table["ddv"]:
+        assert f"`{name}`" in table or (name.startswith("throw_") and "`throw_*`" in table), name

@@ -17,7 +17,6 @@ from dataclasses import dataclass
 from typing import Any
 from typing import ClassVar
 
-from ...core.rules import GROUP_NAMES
 from ...core.rules import RuleSet
 from ...core.rules import SeriesEnd
 from ...core.rules import option
@@ -34,6 +33,17 @@ DOKO_PRESETS: dict[str, dict[str, Any]] = {
     # The rules of the Deutscher Doppelkopf-Verband differ from the seed in the win condition
     # against an Absage; a convenience preset, not a full tournament rule set.
     "dkv": {"reach_absage_wins": True},
+    # The DDV Turnierspielregeln point by point (docs/doppelkopf.md has the table): 48 cards,
+    # the first of two equal cards wins (Dullen too), Karlchen is the Kreuz-Bube, no Armut,
+    # no Schweinchen, no throwing in, one Pflichtsolo each in 24 deals, the DDV win condition
+    # against an Absage; everything else is the seed's and DDV's alike.
+    "ddv": {"nines": True, "dulle_second_wins": False, "karlchen": "kreuz",
+            "karlchen_gefangen": False, "doppel_karlchen": False, "fuchs_last_trick": False,
+            "schweinchen": False, "armut": False, "pflichtsolo": True,
+            "hochzeit_klaerung": "fremd", "koenigssolo": False, "damen_buben_solo": False,
+            "fleischlos": True, "throw_nines": 0, "throw_kings": 0, "throw_nines_kings": 0,
+            "ansage_played": 1, "absage_step": 1, "reach_absage_wins": True,
+            "deals_per_series": 24},
 }
 
 
@@ -42,9 +52,6 @@ class DokoRules(RuleSet):
     """The Doppelkopf rule set: a preset name plus every option's value."""
 
     presets_table: ClassVar[Mapping[str, Mapping[str, Any]]] = DOKO_PRESETS
-    group_names: ClassVar[Mapping[str, tuple[str, str]]] = {
-        **GROUP_NAMES, "specials": ("Sonderpunkte", "Special points"),
-        "solos": ("Soli", "Solos"), "announcements": ("Ansagen", "Announcements")}
     preset_texts: ClassVar[Mapping[str, tuple[str, str]]] = TEXTS.presets
 
     preset: str = "standard"
@@ -58,27 +65,29 @@ class DokoRules(RuleSet):
         "With the second Dulle winning: in the last trick the first Dulle wins after all",
         "Wenn die zweite Dulle sticht: im letzten Stich sticht doch die erste")
     karlchen: str = option(
-        "karo", "specials",
+        "karo", "scoring",
         "Karlchen (special point for winning the last trick): the Karo-Bube (seed), the "
         "Kreuz-Bube (DDV) or none",
         "Karlchen (Sonderpunkt für den letzten Stich): der Karo-Bube (Text 002), der "
         "Kreuz-Bube (DDV) oder keiner", allowed=("karo", "kreuz", "off"))
     karlchen_gefangen: bool = option(
-        False, "specials",
+        False, "scoring",
         "A Karlchen of the other party taken in the last trick: 1 special point",
         "Ein Karlchen der Gegenpartei im letzten Stich gefangen: 1 Sonderpunkt")
     doppel_karlchen: bool = option(
-        False, "specials",
+        False, "scoring",
         "Both Karlchen in the last trick: the second beats the first",
         "Beide Karlchen im letzten Stich: das zweite sticht das erste")
     fuchs_last_trick: bool = option(
-        False, "specials",
+        False, "scoring",
         "A Fuchs (Karo-As) that wins the last trick: 1 special point",
         "Ein Fuchs (Karo-As), der den letzten Stich macht: 1 Sonderpunkt")
     schweinchen: bool = option(
         False, "play",
-        "Both Karo-Asse in one hand become the highest trumps (normal game, Hochzeit, Armut)",
-        "Beide Füchse in einer Hand werden höchste Trümpfe (Normalspiel, Hochzeit, Armut)")
+        "Both Karo-Asse in one hand become the highest trumps (every game in the normal "
+        "order: normal game, Hochzeit, Armut, stille Hochzeit)",
+        "Beide Füchse in einer Hand werden höchste Trümpfe (jedes Spiel in der normalen "
+        "Folge: Normalspiel, Hochzeit, Armut, stille Hochzeit)")
     schweinchen_in_solos: bool = option(
         False, "play",
         "Schweinchen also in a Farbsolo: both Asse of the trump suit",
@@ -90,13 +99,13 @@ class DokoRules(RuleSet):
         "Superschweine: wo Schweinchen gelten, stehen beide Trumpf-Neunen (ohne Neunen: "
         "-Könige) in einer Hand noch über ihnen")
     koenigssolo: bool = option(
-        False, "solos", "Königssolo: the four Könige are the only trumps",
+        False, "special", "Königssolo: the four Könige are the only trumps",
         "Königssolo: nur die vier Könige sind Trumpf")
     damen_buben_solo: bool = option(
-        False, "solos", "Damen-Buben-Solo (Köhler): the Damen, then the Buben are trumps",
+        False, "special", "Damen-Buben-Solo (Köhler): the Damen, then the Buben are trumps",
         "Damen-Buben-Solo (Köhler): Trumpf sind die Damen, dann die Buben")
     fleischlos: bool = option(
-        True, "solos", "Fleischloser: a solo without trumps",
+        True, "special", "Fleischloser: a solo without trumps",
         "Fleischloser: ein Solo ohne Trümpfe")
     throw_nines: int = option(
         0, "reservations", "Throw the deal in with at least this many nines (0: never)",
@@ -136,13 +145,13 @@ class DokoRules(RuleSet):
         "Plätze, die ihr Pflichtsolo noch schulden ('all' oder Ziffern wie '02')",
         check=_owed, check_text="'all' or seat digits such as '013'")
     ansage_played: int = option(
-        1, "announcements",
+        1, "play",
         "Re / Kontra: allowed while the player has played at most this many cards (seed: 1, "
         "i.e. with 11 of 12 cards in hand)",
         "Re / Kontra: erlaubt, solange der Spieler höchstens so viele Karten gespielt hat "
         "(Text 002: 1, also mit 11 von 12 Karten)", low=0, high=9)
     absage_step: int = option(
-        1, "announcements",
+        1, "play",
         "Each Absage level (keine 90, 60, 30, schwarz) needs this many cards fewer played "
         "than the one below it (seed: 1)",
         "Jede Absagestufe (keine 90, 60, 30, schwarz) kommt so viele Karten später als die "
