@@ -11,6 +11,7 @@ import json
 import random
 import re
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -31,6 +32,7 @@ from binokel.games.doppelkopf.texts import TEXTS
 from binokel.present import Table
 from binokel.present import present
 from binokel.registry import new_series
+from doppelkopf_deals import ALL_ON
 from doppelkopf_deals import H2
 from doppelkopf_deals import N1
 from doppelkopf_deals import N3
@@ -41,11 +43,12 @@ NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve"]
 ENGLISH = re.compile(r"\b(the|trumps?|points|tricks?|wins|healthy|reservation|announces|"
                      r"nobody|poverty|marriage|dealer|declares|leads|partners|solo by|"
                      r"played|won|caught|opponents|to move|deal over)\b")
-MISSING = re.compile(r"\b(ann|btn|log|it|res|note|give|armut|goal)_\w+")
+MISSING = re.compile(r"\b(ann|btn|log|it|res|note|give|armut|goal|q|thrown|unclarified)_\w+")
 HOUSE = DokoRules(armut=True, schweinchen=True, pflichtsolo=True, dulle_second_wins=True,
                   reach_absage_wins=True)
 CONFIGS = [(DokoRules(), 4), (HOUSE, 4), (HOUSE, 5), (DokoRules(nines=False, armut=True), 4),
-           (DokoRules(nines=False, schweinchen=True, pflichtsolo=True), 5)]
+           (DokoRules(nines=False, schweinchen=True, pflichtsolo=True), 5),
+           (ALL_ON, 4), (replace(ALL_ON, nines=False, hochzeit_klaerung="trumpf"), 5)]
 DEALS = 10   # per configuration
 
 

@@ -3,10 +3,13 @@ leads a Pflichtsolo, Vorbehalte asked by kind, Schweinchen in a stille Hochzeit.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from binokel.core.cards import SA
 from binokel.core.errors import IllegalAction
+from binokel.games.doppelkopf import reservations
 from binokel.games.doppelkopf.rules import DokoRules
 from binokel.games.doppelkopf.state import DokoState
 from doppelkopf_deals import N1
@@ -152,3 +155,71 @@ def test_schweinchen_in_a_stille_hochzeit() -> None:
     assert s.schweine == 2 and s.order.trumps[0] == SA
     v = s.view(2)
     assert (v.contract, v.schweine, v.order.trumps[0]) == ("normal", 2, SA)
+
+
+# ------------------------------------------------------------------ every combination
+_KIND_OF_INTENT = {"solo": "lustsolo", "pflichtsolo": "pflichtsolo", "hochzeit": "hochzeit",
+                   "armut": "armut", "schmeissen": "schmeissen"}
+_SAYS = {"solo": "solo damen", "pflichtsolo": "solo buben", "hochzeit": "hochzeit",
+         "armut": "armut", "schmeissen": "schmeissen"}
+
+
+def _combinations() -> list[dict[int, str]]:
+    out = []
+    for k in (2, 3):
+        for seats in itertools.combinations(range(4), k):
+            for intents in itertools.product(_SAYS, repeat=k):
+                if intents.count("hochzeit") <= 1:   # two Kreuz-Damen, one seat
+                    out.append(dict(zip(seats, intents, strict=True)))
+    return out
+
+
+@pytest.mark.parametrize("armut_first", [False, True])
+def test_every_combination_of_two_and_three_reservations(
+        armut_first: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each seat with a Vorbehalt holds one reservation (what its hand holds is stood in for
+    by ``holds``; the hand-checked tests above use real hands): the one of the kind asked
+    first, from Vorhand, is played, and it is the only reservation ever named."""
+    real_holds = reservations.holds
+    combos = _combinations()
+    # 6 pairs of seats x 5 x 5 kinds, 4 triples x 5 x 5 x 5, less two or three Hochzeiten
+    assert len(combos) == (6 * 25 - 6) + (4 * 125 - 4 * (3 * 4 + 1)) == 592
+    for intent in combos:
+        def holds(state: DokoState, seat: int, kind: str, intent: dict[int, str] = intent
+                  ) -> bool:
+            if kind in ("pflichtsolo", "lustsolo"):
+                return real_holds(state, seat, kind)
+            return intent.get(seat) == kind
+
+        monkeypatch.setattr(reservations, "holds", holds)
+        owed = "".join(str(s) for s, i in intent.items() if i == "pflichtsolo")
+        rules = DokoRules(pflichtsolo=True, pflicht_owed=owed, armut=True,
+                          armut_over_hochzeit=armut_first, throw_nines=5)
+        s = DokoState.new(rules, 3, seed=7)
+        for seat in range(4):
+            s.apply("vorbehalt" if seat in intent else "gesund")
+        while s.phase == "declare":
+            seat, kind = s.to_move, s.asking
+            assert seat in intent, (intent, seat)
+            mine = intent[seat]
+            say = _SAYS[mine] if _KIND_OF_INTENT[mine] == kind else "pass"
+            assert say in s.legal_actions(), (intent, seat, kind, s.legal_actions())
+            s.apply(say)
+        stages = ["pflichtsolo", "lustsolo", "schmeissen"] + (
+            ["armut", "hochzeit"] if armut_first else ["hochzeit", "armut"])
+        winner = next(seat for kind in stages for seat in range(4)
+                      if _KIND_OF_INTENT.get(intent.get(seat, ""), "") == kind)
+        named = [d for d in s.declarations if d is not None]
+        assert named == [_SAYS[intent[winner]]], (intent, s.declarations)
+        assert s.declarations[winner] == named[0]
+        said = [a for _, a in s.history[4:]]
+        assert said.count("pass") == len(said) - 1 and said[-1] == named[0], (intent, said)
+        if intent[winner] == "pflichtsolo":
+            assert s.pflicht and s.to_move == winner
+        # (The Armut player's own view would list his passes: his stand-in hand has more
+        # than three trumps.)
+        assert s.public_view().declarations == tuple(s.declarations)
+        for p in range(4):
+            if p != s.to_move:
+                assert s.view(p).declarations == tuple(s.declarations)
+    monkeypatch.setattr(reservations, "holds", real_holds)
