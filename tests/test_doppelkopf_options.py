@@ -15,14 +15,19 @@ from binokel.core.cards import card_token
 from binokel.core.cards import parse_card
 from binokel.core.errors import IllegalAction
 from binokel.core.trick import Trick
+from binokel.games.doppelkopf.bots import DokoHeuristicBot
 from binokel.games.doppelkopf.order import TRUMP
 from binokel.games.doppelkopf.order import card_order
 from binokel.games.doppelkopf.order import second_wins
 from binokel.games.doppelkopf.rules import DokoRules
 from binokel.games.doppelkopf.scoring import special_points
+from binokel.games.doppelkopf.series import BockBook
+from binokel.games.doppelkopf.series import bock_events
 from doppelkopf_deals import H1
 from doppelkopf_deals import H2
 from doppelkopf_deals import N1
+from doppelkopf_deals import N2
+from doppelkopf_deals import N3
 from doppelkopf_deals import K
 from doppelkopf_deals import play
 from test_doppelkopf_procedure import _announcing
@@ -240,3 +245,53 @@ def test_ddv_preset_follows_the_table() -> None:
     table = doc[doc.index("## The `ddv` preset"):]
     for name in DokoRules.presets_table["ddv"]:
         assert f"`{name}`" in table or (name.startswith("throw_") and "`throw_*`" in table), name
+
+
+# ------------------------------------------------------------------ Bockrunden
+def test_bock_deal_counts_double() -> None:
+    base = play(N1).result
+    assert base is not None and base.scores == (6, 6, -6, -6)
+    for level, x in ((1, 2), (2, 4)):
+        r = play(N1, rules=DokoRules(bock_level=level)).result
+        assert r is not None and r.scores == tuple(x * v for v in base.scores)
+        assert r.value == base.value and r.bock == level
+
+
+def test_bockrunden_after_events() -> None:
+    # N2: Kontra (0, 1) wins against Re with 220 (kontra_won); N3: 120 each (tie, and Kontra
+    # wins with 120); N1: Re wins, nothing.
+    assert bock_events(play(N2).result) == {"kontra_won"}
+    assert bock_events(play(N3).result) == {"tie", "kontra_won"}
+    assert bock_events(play(N1).result) == set()
+    said = with_tokens(with_tokens(N1, 0, "0:re"), 0, "2:kontra")
+    assert bock_events(play(said).result) == {"both_announced"}
+    book = BockBook(DokoRules(bock_after="tie,kontra_won", bock_stack=1), players=4)
+    book.book(play(N3))          # two events, one at a time: two rounds one after the other
+    assert book.levels == [1] * 8
+    book.book(play(N1))          # a Bock deal played, nothing new
+    assert book.levels == [1] * 7
+    book = BockBook(DokoRules(bock_after="tie,kontra_won", bock_stack=2, bock_rounds=2), 5)
+    book.book(play(N3))          # Doppelbock: both at once, two rounds of five deals
+    assert book.levels == [2] * 10
+    assert book.rules_for(DokoRules(bock_after="tie")).bock_level == 2
+    # Off: the rules of every deal stay as they are.
+    plain = DokoRules()
+    assert BockBook(plain, 4).rules_for(plain) is plain
+
+
+def test_bock_series() -> None:
+    from binokel.registry import new_series
+    rules = DokoRules(bock_after="tie,solo_lost,kontra_won,both_announced", deals_per_series=8)
+    series = new_series("doppelkopf", rules, 4, 0, 5)
+    bots = [DokoHeuristicBot(k) for k in range(4)]
+    levels = []
+    while True:
+        state = series.current
+        levels.append(state.rules.bock_level)
+        while not state.is_over:
+            series.apply(bots[state.to_move].choose(state.view(state.to_move)))
+        assert state.result.bock == state.rules.bock_level
+        if series.is_over:
+            break
+        series.next_deal()
+    assert levels[0] == 0 and any(levels) and sum(series.totals) == 0

@@ -433,10 +433,13 @@ def _result(view: DokoView, ctx: Context, t: T) -> list[str]:
         lines.append(t("no_items"))
     re_sum = sum(n for _, p, n in res.lines if p == "re")
     lines.append(t("value", re=re_sum, ko=re_sum - res.value, v=res.value))
+    bock = 2 ** res.bock
+    if res.bock:
+        lines.append(t("bock_value", x=bock, v=res.value * bock))
     if len(re_seats) == 1:
         solo = re_seats[0]
-        lines.append(t("solo_value", name=ctx.name(solo), v=res.value, x=res.scores[solo],
-                       y=-res.value))
+        lines.append(t("solo_value", name=ctx.name(solo), v=res.value * bock,
+                       x=res.scores[solo], y=-res.value * bock))
     for s in range(view.players):
         if s not in view.active:
             lines.append(t("score_out", name=ctx.name(s)))

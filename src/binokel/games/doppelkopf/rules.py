@@ -22,6 +22,14 @@ from ...core.rules import SeriesEnd
 from ...core.rules import option
 from .texts import TEXTS
 
+BOCK_EVENTS = ("tie", "solo_lost", "kontra_won", "both_announced")
+
+
+def _bock_events(v: Any) -> bool:
+    # "" (no Bockrunden) or events from BOCK_EVENTS separated by commas, e.g. "tie,solo_lost".
+    return isinstance(v, str) and len(v) <= 80 and (
+        v == "" or all(e in BOCK_EVENTS for e in v.split(",")))
+
 
 def _owed(v: Any) -> bool:
     # "all", or the seats (digits) that still owe their Pflichtsolo, e.g. "013"; "" = nobody.
@@ -160,6 +168,26 @@ class DokoRules(RuleSet):
         False, "scoring",
         "DKV: against an Absage the other party wins by reaching 90/60/30/one trick",
         "DKV: gegen eine Absage gewinnt die Gegenpartei schon mit 90/60/30/einem Stich")
+    bock_after: str = option(
+        "", "round",
+        "Bockrunden after these events (comma-separated; empty: none): tie (120 each), "
+        "solo_lost, kontra_won (gegen die Alten), both_announced (Re and Kontra)",
+        "Bockrunden nach diesen Ereignissen (mit Komma; leer: keine): tie (120:120), "
+        "solo_lost (verlorenes Solo), kontra_won (gegen die Alten), both_announced (Re und "
+        "Kontra angesagt)", check=_bock_events,
+        check_text="'' or events from tie, solo_lost, kontra_won, both_announced")
+    bock_rounds: int = option(
+        1, "round", "How long a Bockrunde lasts, in rounds (one deal per player)",
+        "Wie lange eine Bockrunde dauert, in Runden (ein Spiel je Spieler)", low=1, high=4)
+    bock_stack: int = option(
+        1, "round",
+        "Bockrunden that count at once (2: a Doppelbock counts four times); more wait their "
+        "turn", "Wie viele Bockrunden zugleich zählen (2: Doppelbock zählt vierfach); weitere "
+        "warten", low=1, high=3)
+    bock_level: int = option(
+        0, "round", "This deal is a Bock deal: its scores count 2^level times (the series "
+        "sets it)", "Dieses Spiel ist ein Bockspiel: es zählt 2^Stufe-fach (setzt die Serie)",
+        low=0, high=3)
     # A series (DokoSeries): as at a DKV table, 24 deals; Pflichtsoli come on top of them.
     deals_per_series: int = option(
         24, "round", "Deals in a series (Pflichtsoli are played on top); the highest total wins",

@@ -57,6 +57,7 @@ class DokoResult(Outcome):
     value: int                      # net game value for the Re party (before x3)
     notes: tuple[str, ...] = ()
     pflichtsolo: bool = False
+    bock: int = 0                   # Bock level: the scores count 2**bock times
 
     def to_json(self) -> dict[str, Any]:
         return {"scores": list(self.scores), "contract": self.contract,
@@ -66,7 +67,7 @@ class DokoResult(Outcome):
                 "announced": {"re": level_name(self.announced[0]),
                               "kontra": level_name(self.announced[1])},
                 "lines": [[w, p, n] for w, p, n in self.lines], "value": self.value,
-                "notes": list(self.notes), "pflichtsolo": self.pflichtsolo}
+                "notes": list(self.notes), "pflichtsolo": self.pflichtsolo, "bock": self.bock}
 
 
 def scored_as_solo(state: DokoState) -> bool:
@@ -162,10 +163,11 @@ def score_deal(state: DokoState) -> DokoResult:
     value = sum(x for _, p, x in lines if p == RE) - sum(x for _, p, x in lines if p == KONTRA)
     scores = [0] * n
     factor = 3 if len(re_seats) == 1 else 1   # the soloist scores three times
+    bock = 2 ** rules.bock_level               # a Bock deal counts double (twice: four times)
     for s in re_seats:
-        scores[s] = factor * value
+        scores[s] = factor * value * bock
     for s in ko_seats:
-        scores[s] = -value
+        scores[s] = -value * bock
     # The soloist of a game scored as a solo (for score sheets and the arena) and whether
     # he won; None when no one played alone.
     soloist = re_seats[0] if solo and len(re_seats) == 1 else None
@@ -173,6 +175,7 @@ def score_deal(state: DokoState) -> DokoResult:
                       kontra_points=pts[KONTRA], winner=winner,
                       announced=announced, lines=tuple(lines), value=value,
                       notes=tuple(notes), pflichtsolo=state.pflicht, scores=tuple(scores),
+                      bock=rules.bock_level,
                       contract=contract, declarer=soloist,
                       made=None if soloist is None else winner == RE)
 
