@@ -31,6 +31,13 @@ def _bock_events(v: Any) -> bool:
         v == "" or all(e in BOCK_EVENTS for e in v.split(",")))
 
 
+def _throw(what: str, was: str, allowed: tuple[int, ...]) -> Any:
+    """An option to throw the deal in with at least so many cards of a kind (0: never)."""
+    return option(0, "reservations", f"Throw the deal in with at least this many {what} "
+                  "(0: never)", f"Schmeißen mit mindestens so vielen {was} (0: nie)",
+                  allowed=allowed)
+
+
 def _owed(v: Any) -> bool:
     # "all", or the seats (digits) that still owe their Pflichtsolo, e.g. "013"; "" = nobody.
     return isinstance(v, str) and (v == "all" or (len(v) <= 5 and all(ch in "01234" for ch in v)))
@@ -115,17 +122,10 @@ class DokoRules(RuleSet):
     fleischlos: bool = option(
         True, "special", "Fleischloser: a solo without trumps",
         "Fleischloser: ein Solo ohne Trümpfe")
-    throw_nines: int = option(
-        0, "reservations", "Throw the deal in with at least this many nines (0: never)",
-        "Schmeißen mit mindestens so vielen Neunen (0: nie)", allowed=(0, 5, 6, 7, 8))
-    throw_kings: int = option(
-        0, "reservations", "Throw the deal in with at least this many kings (0: never)",
-        "Schmeißen mit mindestens so vielen Königen (0: nie)", allowed=(0, 5, 6, 7, 8))
-    throw_nines_kings: int = option(
-        0, "reservations",
-        "Throw the deal in with at least this many nines and kings together (0: never)",
-        "Schmeißen mit mindestens so vielen Neunen und Königen zusammen (0: nie)",
-        allowed=(0, 7, 8, 9, 10))
+    throw_nines: int = _throw("nines", "Neunen", (0, 5, 6, 7, 8))
+    throw_kings: int = _throw("kings", "Königen", (0, 5, 6, 7, 8))
+    throw_nines_kings: int = _throw("nines and kings together", "Neunen und Königen zusammen",
+                                    (0, 7, 8, 9, 10))
     armut: bool = option(
         False, "reservations",
         "A player with at most 3 trumps may declare Armut and pass 3 cards to a partner",
@@ -153,17 +153,11 @@ class DokoRules(RuleSet):
         "Plätze, die ihr Pflichtsolo noch schulden ('all' oder Ziffern wie '02')",
         check=_owed, check_text="'all' or seat digits such as '013'")
     ansage_played: int = option(
-        1, "play",
-        "Re / Kontra: allowed while the player has played at most this many cards (seed: 1, "
-        "i.e. with 11 of 12 cards in hand)",
-        "Re / Kontra: erlaubt, solange der Spieler höchstens so viele Karten gespielt hat "
-        "(Text 002: 1, also mit 11 von 12 Karten)", low=0, high=9)
-    absage_step: int = option(
-        1, "play",
-        "Each Absage level (keine 90, 60, 30, schwarz) needs this many cards fewer played "
-        "than the one below it (seed: 1)",
-        "Jede Absagestufe (keine 90, 60, 30, schwarz) kommt so viele Karten später als die "
-        "vorige (Text 002: 1)", low=0, high=2)
+        1, "play", "Re / Kontra while at most this many own cards are played (seed: 1)",
+        "Re / Kontra, solange höchstens so viele eigene Karten gespielt sind (Text 002: 1)",
+        low=0, high=9)
+    absage_step: int = option(1, "play", "Cards between two Absage levels (seed: 1)",
+                              "Karten zwischen zwei Absagestufen (Text 002: 1)", low=0, high=2)
     reach_absage_wins: bool = option(
         False, "scoring",
         "DKV: against an Absage the other party wins by reaching 90/60/30/one trick",
