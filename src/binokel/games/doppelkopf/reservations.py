@@ -93,7 +93,6 @@ def canonical_declaration(text: str) -> str | None:
     t = text.strip().lower().split()
     if t in ([HOCHZEIT], [ARMUT], [SCHMEISSEN], ["schmeißen"]):
         return SCHMEISSEN if t[0] == "schmeißen" else t[0]
-        return t[0]
     if len(t) == 2 and t[0] == "solo":
         k = t[1]
         k = _SOLO_WORDS.get(k, k)
@@ -107,7 +106,8 @@ def canonical_declaration(text: str) -> str | None:
 
 def stages(state: DokoState) -> tuple[str, ...]:
     """The kinds of reservation asked for, in order (DDV 4.1): the Pflichtsolo (option), the
-    Lustsolo, then Hochzeit and Armut (option) in the order ``armut_over_hochzeit`` sets."""
+    Lustsolo, Schmeißen (options ``throw_*``), then Hochzeit and Armut (option) in the order
+    ``armut_over_hochzeit`` sets."""
     r = state.rules
     low = (HOCHZEIT, ARMUT) if not r.armut_over_hochzeit else (ARMUT, HOCHZEIT)
     out = ([PFLICHTSOLO] if r.pflichtsolo else []) + [LUSTSOLO]
@@ -136,8 +136,8 @@ def may_throw(rules: DokoRules, hand: CardSet) -> bool:
 
 def holds(state: DokoState, seat: int, kind: str) -> bool:
     """Whether ``seat`` may make a reservation of ``kind``: a Pflichtsolo while he owes it,
-    a Lustsolo when he does not, a Hochzeit with both Kreuz-Damen, an Armut (option) with at
-    most three trumps."""
+    a Lustsolo when he does not, Schmeißen with a hand :func:`may_throw` allows, a Hochzeit
+    with both Kreuz-Damen, an Armut (option) with at most three trumps."""
     if kind == PFLICHTSOLO:
         return state.rules.owes_pflichtsolo(seat)
     if kind == LUSTSOLO:
