@@ -119,3 +119,12 @@ H3 = [H0[0], H0[1], "0:B9 1:BA 2:BA 3:B10", "1:B10 2:BK 3:B9 0:BK", *H0[4:]]
 # S: as N1 but Re (0, 1) takes every trick: Kontra is schwarz.
 S = [*N1[:7], "1:BO 2:SK 3:BO 0:HU", "1:HO 2:SO 3:SU 0:SO", "1:HU 2:SU 3:SK 0:EU",
      "0:H9 1:SA 2:S10 3:HK", "1:BU 2:EU 3:BU 0:HO"]
+
+# Every house rule switched on at once (the conformance, no-leak and presenter tests run it).
+ALL_ON = DokoRules(
+    dulle_second_wins=True, dulle_first_in_last_trick=True, schweinchen=True,
+    schweinchen_in_solos=True, superschweine=True, karlchen="kreuz", karlchen_gefangen=True,
+    doppel_karlchen=True, fuchs_last_trick=True, koenigssolo=True, damen_buben_solo=True,
+    throw_nines=5, throw_kings=5, throw_nines_kings=7, armut=True, armut_over_hochzeit=True,
+    hochzeit_klaerung="fehl", pflichtsolo=True, ansage_played=3, absage_step=2,
+    reach_absage_wins=True)

@@ -11,6 +11,7 @@ import json
 import random
 import re
 from collections import Counter
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -31,6 +32,7 @@ from binokel.games.doppelkopf.texts import TEXTS
 from binokel.present import Table
 from binokel.present import present
 from binokel.registry import new_series
+from doppelkopf_deals import ALL_ON
 from doppelkopf_deals import H2
 from doppelkopf_deals import N1
 from doppelkopf_deals import N3
@@ -41,11 +43,12 @@ NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve"]
 ENGLISH = re.compile(r"\b(the|trumps?|points|tricks?|wins|healthy|reservation|announces|"
                      r"nobody|poverty|marriage|dealer|declares|leads|partners|solo by|"
                      r"played|won|caught|opponents|to move|deal over)\b")
-MISSING = re.compile(r"\b(ann|btn|log|it|res|note|give|armut|goal)_\w+")
+MISSING = re.compile(r"\b(ann|btn|log|it|res|note|give|armut|goal|q|thrown|unclarified)_\w+")
 HOUSE = DokoRules(armut=True, schweinchen=True, pflichtsolo=True, dulle_second_wins=True,
                   reach_absage_wins=True)
 CONFIGS = [(DokoRules(), 4), (HOUSE, 4), (HOUSE, 5), (DokoRules(nines=False, armut=True), 4),
-           (DokoRules(nines=False, schweinchen=True, pflichtsolo=True), 5)]
+           (DokoRules(nines=False, schweinchen=True, pflichtsolo=True), 5),
+           (ALL_ON, 4), (replace(ALL_ON, nines=False, hochzeit_klaerung="trumpf"), 5)]
 DEALS = 10   # per configuration
 
 
@@ -169,7 +172,7 @@ def test_every_text_in_both_languages() -> None:
 
 # ------------------------------------------------------------------ hand-checked
 def test_hochzeit_before_and_after_the_klaerungsstich() -> None:
-    setup = ["vorbehalt", "gesund", "gesund", "gesund", "hochzeit"]
+    setup = ["vorbehalt", "gesund", "gesund", "gesund", "pass", "hochzeit"]
     s = play(H2, setup=setup, upto=0)
     t = present(s.view(2), "de", NAMES)
     assert t.status == ("Geber Dan · Hochzeit von Ann · Partner: erster fremder Stich "
@@ -252,7 +255,7 @@ def _poor_deal() -> DokoState:
 
 def test_armut_give_offer_return() -> None:
     s = _poor_deal()
-    for a in ("gesund", "vorbehalt", "gesund", "gesund", "armut"):
+    for a in ("gesund", "vorbehalt", "gesund", "gesund", "pass", "armut"):
         s.apply(a)
     t = check_table(s, 1, "de")
     sel = t.choices.select
@@ -287,7 +290,7 @@ def test_armut_give_offer_return() -> None:
 
 def test_armut_thrown_in() -> None:
     s = _poor_deal()
-    for a in ("gesund", "vorbehalt", "gesund", "gesund", "armut"):
+    for a in ("gesund", "vorbehalt", "gesund", "gesund", "pass", "armut"):
         s.apply(a)
     s.apply(s.legal_actions()[0])
     for _ in range(3):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -30,12 +31,21 @@ from binokel.record import Record
 from binokel.record import RecordError
 from binokel.registry import find_game
 from binokel.registry import new_series
+from doppelkopf_deals import ALL_ON
 from doppelkopf_deals import N1
 from doppelkopf_deals import play
 
-RULES = st.builds(DokoRules, nines=st.booleans(), dulle_second_wins=st.booleans(),
-                  schweinchen=st.booleans(), armut=st.booleans(),
-                  reach_absage_wins=st.booleans())
+B = st.booleans()
+# Every option, each drawn on its own (ALL_ON below has them all at once).
+RULES = st.builds(
+    DokoRules, nines=B, dulle_second_wins=B, dulle_first_in_last_trick=B, schweinchen=B,
+    schweinchen_in_solos=B, superschweine=B, karlchen=st.sampled_from(["karo", "kreuz", "off"]),
+    karlchen_gefangen=B, doppel_karlchen=B, fuchs_last_trick=B, koenigssolo=B,
+    damen_buben_solo=B, fleischlos=B,
+    hochzeit_klaerung=st.sampled_from(["fremd", "fehl", "trumpf", "erster"]),
+    throw_nines=st.sampled_from([0, 5]), throw_kings=st.sampled_from([0, 5]),
+    throw_nines_kings=st.sampled_from([0, 7]), armut=B, armut_over_hochzeit=B, pflichtsolo=B,
+    ansage_played=st.integers(0, 9), absage_step=st.integers(0, 2), reach_absage_wins=B)
 
 
 def _mixed_deal(rules: DokoRules, seed: int, players: int,
@@ -242,6 +252,8 @@ def test_armut_exchange_and_masking() -> None:
     s.apply("vorbehalt")
     for _ in range(3):
         s.apply("gesund")
+    assert s.legal_actions()[-1] == "pass"   # asked for a solo first
+    s.apply("pass")
     assert "armut" in s.legal_actions()
     s.apply("armut")
     assert s.phase == "armut_give"
@@ -263,7 +275,7 @@ def test_armut_exchange_and_masking() -> None:
 def test_armut_nobody_takes_it() -> None:
     rules = DokoRules(armut=True)
     s = _find(lambda s: _trumps(s, 0) <= 3, rules)
-    for a in ["vorbehalt", "gesund", "gesund", "gesund", "armut"]:
+    for a in ["vorbehalt", "gesund", "gesund", "gesund", "pass", "armut"]:
         s.apply(a)
     s.apply(s.legal_actions()[0])
     for _ in range(3):
@@ -348,3 +360,34 @@ def test_thousand_bot_deals() -> None:
         assert s.result is not None and sum(s.result.scores) == 0
         contracts[s.result.contract] = contracts.get(s.result.contract, 0) + 1
     assert contracts.get("normal", 0) > 100
+
+
+@pytest.mark.parametrize("players", [4, 5])
+@pytest.mark.parametrize("rules", [ALL_ON, replace(ALL_ON, nines=False)], ids=["48", "40"])
+def test_every_option_on(rules: DokoRules, players: int) -> None:
+    """Invariants, records, clones and no leak over random deals with every option on."""
+    contracts: set[str] = set()
+    for seed in range(25):
+        rng = random.Random(seed)
+
+        def check(state: DokoState, rng: random.Random = rng) -> None:
+            _conserved(state)
+            assert state.legal_actions(), "no legal action while the deal runs"
+            for viewer in state.active:
+                v = state.view(viewer).to_json()
+                other = _swap_hidden(state, viewer, rng)
+                if other is not None and state.phase != "armut_offer":
+                    assert other.view(viewer).to_json() == v
+            copy = state.clone()
+            copy.apply(copy.random_action(rng))
+            assert copy.history != state.history
+
+        state = _mixed_deal(rules, seed, players, check)
+        r = state.result
+        assert r is not None and sum(r.scores) == 0
+        contracts.add(r.contract)
+        if r.contract != "thrown in":
+            assert r.re_points + r.kontra_points == 240
+        again = Record.loads(Record.from_state(state).dumps()).validate()
+        assert again.history == state.history and again.result == r
+    assert len(contracts) >= 2

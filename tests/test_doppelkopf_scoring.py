@@ -198,19 +198,24 @@ def test_lost_karo_solo_times_three() -> None:
 
 
 def test_solo_beats_hochzeit_and_earlier_seat_wins() -> None:
-    s = play(H0, setup=["vorbehalt", "vorbehalt", "vorbehalt", "gesund",
-                        "hochzeit", "solo S"], upto=0)
-    # Seat 1's solo beats seat 0's Hochzeit; seat 2 could only tie with a solo: not asked.
+    s = play(H0, setup=["vorbehalt", "vorbehalt", "vorbehalt", "gesund", "pass", "solo S"],
+             upto=0)
+    # Asked for a Lustsolo first, seat 0 (Hochzeit) passes, seat 1's solo is played; seat 2
+    # is never asked, and seat 0's Hochzeit is never named.
     assert s.phase == "play" and s.contract == "solo S" and s.soloist == 1
+    assert s.declarations == [None, "solo S", None, None]
+    assert [a for _, a in s.history] == ["vorbehalt"] * 3 + ["gesund", "pass", "solo S"]
     s2 = play(H0, setup=["gesund", "vorbehalt", "vorbehalt", "gesund", "solo S"], upto=0)
     assert s2.soloist == 1
 
 
 def test_pflichtsolo_beats_lustsolo() -> None:
     rules = DokoRules(pflichtsolo=True, pflicht_owed="2")
-    s = play(H0, setup=["gesund", "vorbehalt", "vorbehalt", "gesund", "solo S", "solo damen"],
+    # The Pflichtsolo is asked for first: seat 2 owes it, seat 1 (who does not) waits.
+    s = play(H0, setup=["gesund", "vorbehalt", "vorbehalt", "gesund", "solo damen"],
              rules=rules, upto=0)
     assert s.contract == "solo damen" and s.soloist == 2 and s.pflicht
+    assert s.declarations == [None, None, "solo damen", None]
 
 
 # ------------------------------------------------------------------ Hochzeit
@@ -222,14 +227,14 @@ def test_stille_hochzeit_is_a_karo_solo() -> None:
 
 
 def test_hochzeit_not_found() -> None:
-    s = play(H0, setup=["vorbehalt", "gesund", "gesund", "gesund", "hochzeit"])
+    s = play(H0, setup=["vorbehalt", "gesund", "gesund", "gesund", "pass", "hochzeit"])
     r = s.result
     assert (s.partner, s.clarified_in, r.solo, r.re_seats) == (None, 3, True, (0,))
     assert r.scores == (-3, 1, 1, 1)
 
 
 def test_hochzeit_found_in_trick_1() -> None:
-    s = play(H1, setup=["vorbehalt", "gesund", "gesund", "gesund", "hochzeit"])
+    s = play(H1, setup=["vorbehalt", "gesund", "gesund", "gesund", "pass", "hochzeit"])
     r = s.result
     assert (s.partner, s.clarified_in, r.re_seats, r.re_points) == (2, 1, (0, 2), 124)
     # a 1 + Doppelkopf 1 (seat 2) - Fuchs 1 (seat 2's, caught by seat 1)
@@ -237,14 +242,14 @@ def test_hochzeit_found_in_trick_1() -> None:
 
 
 def test_hochzeit_found_in_trick_2() -> None:
-    s = play(H2, setup=["vorbehalt", "gesund", "gesund", "gesund", "hochzeit"])
+    s = play(H2, setup=["vorbehalt", "gesund", "gesund", "gesund", "pass", "hochzeit"])
     r = s.result
     assert (s.partner, s.clarified_in, r.re_seats, r.re_points) == (1, 2, (0, 1), 220)
     assert r.scores == (6, 6, -6, -6)
 
 
 def test_hochzeit_found_in_trick_3() -> None:
-    s = play(H3, setup=["vorbehalt", "gesund", "gesund", "gesund", "hochzeit"])
+    s = play(H3, setup=["vorbehalt", "gesund", "gesund", "gesund", "pass", "hochzeit"])
     r = s.result
     assert (s.partner, s.clarified_in, r.re_points) == (1, 3, 220)
     assert r.scores == (6, 6, -6, -6)
@@ -268,7 +273,8 @@ def test_absagen_deadlines() -> None:
         s.apply(N1[3].split()[[t.split(":")[0] for t in N1[3].split()].index(
             str(s.to_move))].replace(f"{s.to_move}:", "play "))
     assert len(s.view(0).hand) == 9
-    assert "keine 90" not in s.legal_actions() and "keine 60" in s.legal_actions()
+    # keine 90 is late with 9 cards, and so is keine 60, which would include it.
+    assert "keine 90" not in s.legal_actions() and "keine 60" not in s.legal_actions()
     with pytest.raises(IllegalAction, match="too late"):
         s.apply("keine 90")
 
@@ -302,7 +308,7 @@ def test_erwiderung_one_card_fewer() -> None:
 
 
 def test_hochzeit_deadlines_shift() -> None:
-    setup = ["vorbehalt", "gesund", "gesund", "gesund", "hochzeit"]
+    setup = ["vorbehalt", "gesund", "gesund", "gesund", "pass", "hochzeit"]
     # Before the Klärungsstich nobody announces.
     s = play(H2, setup=setup, upto=1)
     assert s.clarified_in == 0 and not [a for a in s.legal_actions() if "play" not in a]

@@ -5,7 +5,8 @@ announcement does not pass the turn. The deadlines count the cards still in hand
 Kontra with 11 of 12 cards, each Absage one card later); a Hochzeit moves them by the tricks
 its clarification took, and an Erwiderung (Re after Kontra or the other way round) may come
 one card later than the opponents' last announcement needed. An Absage needs the party's own
-Ansage first and includes the lower ones. What an announcement is worth is in
+Ansage first and includes the lower ones; it may leave lower ones out only while each of them
+would still be allowed on its own. What an announcement is worth is in
 :mod:`.scoring`.
 """
 
@@ -50,15 +51,18 @@ def side(party: str) -> int:
 def deadline(state: DokoState, party: str, level: int) -> int:
     """The fewest cards a player of ``party`` must still hold to announce ``level``
     (0: Re/Kontra, 1..4: keine 90 .. schwarz), counting an Erwiderung."""
-    n = state.rules.hand_size
+    rules = state.rules
+    # The seed's deadlines by default: Re/Kontra with 11 of 12 cards, each Absage one later.
+    first = rules.hand_size - rules.ansage_played
+    step = rules.absage_step
     # Hochzeit: the deadlines move by one card per trick the clarification took.
     shift = max(0, state.clarified_in - 1) if state.contract == HOCHZEIT else 0
-    need = n - 1 - level - shift
+    need = first - level * step - shift
     if level == 0:
         other = state.announced[1 - side(party)]
         if other >= 0:
             # Erwiderung: one card fewer than the opponents' last announcement needed.
-            need = min(need, n - 1 - other - shift - 1)
+            need = min(need, first - other * step - shift - 1)
     return need
 
 
@@ -73,8 +77,12 @@ def allowed(state: DokoState, seat: int) -> list[str]:
     held = size(state.hands[seat])
     if mine < 0:
         return [party] if held >= deadline(state, party, 0) else []
-    return [ABSAGEN[level - 1] for level in range(mine + 1, 5)
-            if held >= deadline(state, party, level)]
+    # An Absage includes the lower ones: it may leave them out only while every one it
+    # leaves out would still be allowed itself (DDV, FreeDoko). The deadlines fall with the
+    # level, so the lowest level not yet said is the one that binds.
+    if held < deadline(state, party, mine + 1):
+        return []
+    return [ABSAGEN[level - 1] for level in range(mine + 1, 5)]
 
 
 def announce(state: DokoState, what: str) -> str:
@@ -110,6 +118,11 @@ def _why_not(state: DokoState, seat: int, what: str) -> str:
         if mine >= level:
             return f"{what}: {party} has already announced {ABSAGEN[mine - 1]}"
     need = deadline(state, party, level)
+    if held >= need:  # its own deadline is kept, a lower Absage it includes is late
+        skipped = ABSAGEN[mine]
+        need = deadline(state, party, mine + 1)
+        return (f"{what}: too late, it includes {skipped}, which needs at least {need} cards "
+                f"in hand; seat {seat} holds {held}")
     return f"{what}: too late, needs at least {need} cards in hand, seat {seat} holds {held}"
 
 

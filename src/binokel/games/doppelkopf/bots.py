@@ -44,11 +44,13 @@ from ...core.cards import format_cards
 from ...core.cards import parse_card
 from ...core.cards import size
 from ...core.trick import PLAY_ACTIONS
-from .deal import SOLOS
 from .deal import full_deck
 from .order import TRUMP
 from .order import Order
 from .order import card_order
+from .order import second_wins
+from .reservations import may_throw
+from .reservations import solos_of
 from .view import DokoView
 
 _POINTS = CARD_POINTS["classic"]
@@ -71,7 +73,7 @@ def solo_strength(hand: CardSet, kind: str) -> float:
     order = card_order(kind)
     trumps = hand & order.masks[TRUMP]
     t = size(trumps)
-    high = size(trumps & _top(order, 4 if kind not in ("damen", "buben") else 2))
+    high = size(trumps & _top(order, 2 if kind in ("damen", "buben", "koenige") else 4))
     aces = sum(count(hand, card(s, ASS)) for s in SUITS if order.group[card(s, ASS)] != TRUMP)
     if kind == "fleischlos":
         # Only solid suits count: aces, and tens behind an ace.
@@ -100,8 +102,11 @@ class DokoHeuristicBot:
         if ph == "vorbehalt":
             return "vorbehalt" if self._reservation(view, hand) else "gesund"
         if ph == "declare":
+            # Asked by kind: name the reservation when its kind is asked, else pass.
             want = self._reservation(view, hand) or "solo S"
-            return want if want in actions else actions[-1]
+            if want in actions:
+                return want
+            return "pass" if "pass" in actions else actions[-1]
         if ph == "armut_give":
             return min(actions, key=lambda a: sum(_pts(parse_card(t)) for t in a.split()[1:]))
         if ph == "armut_offer":
@@ -115,16 +120,19 @@ class DokoHeuristicBot:
     # ------------------------------------------------------------------ reservations
     def _reservation(self, view: DokoView, hand: CardSet) -> str | None:
         best, best_s = None, 0.0
-        for solo in SOLOS:
+        for solo in solos_of(view.rules):
             kind = solo[5:]
             s = solo_strength(hand, kind)
             # Fitted on self-play (benchmarks/doppelkopf_bots.py): at 9.0 the Farbsoli were
             # played far too often and won about a quarter of the time.
-            need = 8.5 if kind in ("damen", "buben", "fleischlos") else 10.5
+            need = 8.5 if kind in ("damen", "buben", "koenige", "fleischlos") else (
+                9.5 if kind == "damenbuben" else 10.5)
             if s >= need and s > best_s:
                 best, best_s = solo, s
         if best is not None:
             return best
+        if may_throw(view.rules, hand):   # a hand of nines and kings: deal again
+            return "schmeissen"
         if count(hand, EO) == 2:
             return "hochzeit"
         order = card_order("normal")
@@ -188,7 +196,8 @@ class _CardPlay:
         self.view = view
         self.hand = hand
         self.order = view.order
-        self.dulle2 = view.rules.dulle_second_wins
+        self.seconds = second_wins(view.rules,
+                                   len(view.tricks) == view.rules.hand_size - 1)
         me = view.player
         played = 0
         voids: dict[int, set[int]] = {s: set() for s in view.active}
@@ -216,7 +225,7 @@ class _CardPlay:
             seat_iter = rot
             w, ws = view.trick[0], seat_iter[0]
             for k, c in enumerate(view.trick[1:], start=1):
-                if order.beats(c, w, self.led, self.dulle2):
+                if order.beats(c, w, self.led, seconds=self.seconds):
                     w, ws = c, seat_iter[k]
             self.win_card, self.win_seat = w, ws
         self.trick_pts = sum(_pts(c) for c in view.trick)
@@ -239,7 +248,7 @@ class _CardPlay:
             return False
         order = self.order
         for u in distinct(self.unseen):
-            if order.beats(u, c, led, self.dulle2):
+            if order.beats(u, c, led, seconds=self.seconds):
                 g = order.group[u]
                 if all(g in self.voids[s] for s in by):
                     continue
@@ -305,7 +314,7 @@ class _CardPlay:
         led = self.led
         friend_wins = self.win_seat in self.friends
         opp_after = self.opponents_after()
-        winners = [c for c in cards if order.beats(c, self.win_card, led, self.dulle2)]
+        winners = [c for c in cards if order.beats(c, self.win_card, led, seconds=self.seconds)]
         if friend_wins and not self.beaten_later(self.win_card, led, opp_after):
             # Smear: the most points we can give without wasting a high trump.
             return max(cards, key=lambda c: (_pts(c) + (6 if c == SA else 0)

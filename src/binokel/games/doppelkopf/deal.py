@@ -30,7 +30,8 @@ VORBEHALT, DECLARE, ARMUT_GIVE, ARMUT_OFFER, ARMUT_RETURN, PLAY = (
 # Contracts: the game actually played (a stille Hochzeit looks normal to the others).
 NORMAL, HOCHZEIT, STILLE_HOCHZEIT, ARMUT, THROWN_IN = (
     "normal", "hochzeit", "stille hochzeit", "armut", "thrown in")
-SOLO_KINDS = ("damen", "buben", "fleischlos", "E", "B", "H", "S")
+# Every solo kind; which ones a table plays is ``reservations.solos_of(rules)``.
+SOLO_KINDS = ("damen", "buben", "koenige", "damenbuben", "fleischlos", "E", "B", "H", "S")
 SOLOS = tuple(f"solo {k}" for k in SOLO_KINDS)
 # The parties: Re (the Kreuz-Damen, the soloist, the Hochzeit or Armut pair) and Kontra.
 RE, KONTRA = "re", "kontra"

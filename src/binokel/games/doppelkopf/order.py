@@ -13,10 +13,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ...core.cards import ASS
+from ...core.cards import EU
 from ...core.cards import H10
 from ...core.cards import KOENIG
 from ...core.cards import NINE
 from ...core.cards import OBER
+from ...core.cards import SU
 from ...core.cards import SUITS
 from ...core.cards import UNTER
 from ...core.cards import ZEHN
@@ -24,6 +26,7 @@ from ...core.cards import Card
 from ...core.cards import CardSet
 from ...core.cards import card
 from ...core.cards import parse_suit
+from .rules import DokoRules
 
 TRUMP = 4  # the trump "suit" in the group tables
 # Every card of the game: the rank slots 9 .. A of each suit (no sevens).
@@ -52,21 +55,26 @@ class Order:
         return tuple(sorted((c for c in DOKO_CARDS if self.group[c] == suit and c >> 3 == suit),
                             key=lambda c: -self.power[c]))
 
-    def beats(self, c: Card, best: Card, led: int, dulle_second: bool = False) -> bool:
+    def beats(self, c: Card, best: Card, led: int, dulle_second: bool = False,
+              seconds: tuple[Card, ...] = ()) -> bool:
         """Whether ``c`` played later beats ``best`` in a trick whose led group is ``led``:
-        of two equal cards the first wins, except two Dullen with ``dulle_second``."""
+        of two equal cards the first wins, except two Dullen with ``dulle_second`` and the
+        cards in ``seconds`` (:func:`second_wins` says which, for the rules and the trick)."""
         g, gb = self.group[c], self.group[best]
         if g == TRUMP:
             if gb != TRUMP or self.power[c] > self.power[best]:
                 return True
-            return dulle_second and c == best == H10
+            return c == best and ((dulle_second and c == H10) or c in seconds)
         return g == led and gb == g and self.power[c] > self.power[best]
 
 
-@lru_cache(maxsize=32)
-def card_order(kind: str, schweine: bool = False) -> Order:
+@lru_cache(maxsize=64)
+def card_order(kind: str, schweine: bool = False, super_rank: int | None = None) -> Order:
     """The card order of a game kind: ``normal`` (also Hochzeit, Armut, Karo-Solo), ``damen``,
-    ``buben``, ``fleischlos`` or a Farbsolo suit ``E``/``B``/``H``/``S``.
+    ``buben``, ``koenige``, ``damenbuben`` (Damen, then Buben), ``fleischlos`` or a Farbsolo
+    suit ``E``/``B``/``H``/``S``. With ``schweine``
+    the trump suit's Asse are the highest trumps; ``super_rank`` (the Superschweine: the trump
+    suit's Neunen, or Könige without nines) puts those above them.
 
     >>> from binokel.core.cards import card_token
     >>> [card_token(c) for c in card_order("normal").trumps]
@@ -80,6 +88,10 @@ def card_order(kind: str, schweine: bool = False) -> Order:
         trumps = [card(s, OBER) for s in SUITS]
     elif kind == "buben":
         trumps = [card(s, UNTER) for s in SUITS]
+    elif kind == "koenige":
+        trumps = [card(s, KOENIG) for s in SUITS]
+    elif kind == "damenbuben":  # Köhler: the Damen above the Buben
+        trumps = [card(s, OBER) for s in SUITS] + [card(s, UNTER) for s in SUITS]
     elif kind == "fleischlos":
         trumps = []
     else:
@@ -89,6 +101,9 @@ def card_order(kind: str, schweine: bool = False) -> Order:
         if schweine:
             trumps.remove(card(ts, ASS))
             trumps.insert(0, card(ts, ASS))
+            if super_rank is not None:
+                trumps.remove(card(ts, super_rank))
+                trumps.insert(0, card(ts, super_rank))
     group = [c >> 3 for c in range(32)]
     power = [c & 7 for c in range(32)]  # plain cards: A > 10 > K > O > U > 9 as rank slots
     for i, c in enumerate(trumps):
@@ -98,6 +113,70 @@ def card_order(kind: str, schweine: bool = False) -> Order:
     for c in DOKO_CARDS:
         masks[group[c]] |= 3 << (2 * c)
     return Order(kind, tuple(group), tuple(power), tuple(masks), tuple(trumps))
+
+
+def karlchen_card(rules: DokoRules) -> Card | None:
+    """The Karlchen of these rules: the Karo-Bube (seed), the Kreuz-Bube (DDV) or none."""
+    return {"karo": SU, "kreuz": EU}.get(rules.karlchen)
+
+
+@lru_cache(maxsize=64)
+def second_wins(rules: DokoRules, last_trick: bool) -> tuple[Card, ...]:
+    """The trump cards of which, in this trick, the second copy played beats the first (the
+    one place of this rule; of two equal cards the first wins otherwise):
+
+    - the Dulle with ``dulle_second_wins``, but not in the last trick with
+      ``dulle_first_in_last_trick``;
+    - the Karlchen in the last trick with ``doppel_karlchen``.
+
+    >>> second_wins(DokoRules(dulle_second_wins=True, dulle_first_in_last_trick=True), True)
+    ()
+    >>> from binokel.core.cards import card_token
+    >>> [card_token(c) for c in second_wins(DokoRules(doppel_karlchen=True), True)]
+    ['SU']
+    """
+    out: list[Card] = []
+    if rules.dulle_second_wins and not (last_trick and rules.dulle_first_in_last_trick):
+        out.append(H10)
+    k = karlchen_card(rules)
+    if last_trick and rules.doppel_karlchen and k is not None:
+        out.append(k)
+    return tuple(out)
+
+
+def schweine_cards(rules: DokoRules, contract: str) -> tuple[Card | None, Card | None]:
+    """The cards that make Schweinchen and Superschweine in this game (None: not played).
+
+    Schweinchen (option ``schweinchen``): both Asse of the trump suit in one hand, in every
+    game played in an order with a trump suit: the normal game, Hochzeit, Armut and stille
+    Hochzeit, and with ``schweinchen_in_solos`` the Farbsoli (Karo-Solo included).
+    Superschweine (``superschweine``, only where Schweinchen are played): both Neunen of the
+    trump suit (without nines both Könige).
+
+    >>> from binokel.core.cards import card_token
+    >>> r = DokoRules(schweinchen=True, superschweine=True)
+    >>> [card_token(c) for c in schweine_cards(r, "stille hochzeit") if c is not None]
+    ['SA', 'S9']
+    >>> schweine_cards(r, "solo H")
+    (None, None)
+    """
+    kind = kind_of(contract)
+    if not rules.schweinchen or kind in ("damen", "buben", "koenige", "damenbuben",
+                                         "fleischlos"):
+        return None, None
+    if contract.startswith("solo") and not rules.schweinchen_in_solos:
+        return None, None
+    ts = parse_suit("S" if kind == "normal" else kind)
+    sup = card(ts, NINE if rules.nines else KOENIG) if rules.superschweine else None
+    return card(ts, ASS), sup
+
+
+def game_order(rules: DokoRules, contract: str, schweine: bool, superschweine: bool) -> Order:
+    """The card order of a game as played: its kind, and whether somebody holds the
+    Schweinchen and the Superschweine (:func:`schweine_cards`)."""
+    kind = kind_of(contract)
+    sup = schweine_cards(rules, contract)[1] if schweine and superschweine else None
+    return card_order(kind, schweine, None if sup is None else sup & 7)
 
 
 def kind_of(contract: str) -> str:
@@ -110,4 +189,5 @@ def normal_trumps(hand: CardSet) -> CardSet:
     return hand & card_order("normal").masks[TRUMP]
 
 
-__all__ = ["DOKO_CARDS", "TRUMP", "Order", "card_order", "kind_of", "normal_trumps"]
+__all__ = ["DOKO_CARDS", "TRUMP", "Order", "card_order", "game_order", "karlchen_card",
+           "kind_of", "normal_trumps", "schweine_cards", "second_wins"]

@@ -16,7 +16,7 @@ hand, the public play and the parties only as far as the view reveals them.
 ...     s.apply(a)
 >>> t = present_doppelkopf(s.view(0), Context("en", ("Ann", "Bob", "Cid", "Dan")))
 >>> t.status
-'dealer Dan · reservation: Ann · Ann to move'
+'dealer Dan · reservation: Ann · asking: solo? · Ann to move'
 >>> [b.label for b in t.choices.buttons][:3]
 ['Queens solo', 'Jacks solo', 'Fleischloser (Aces solo)']
 >>> t.hand[:4], t.seats[0].roles, t.seats[0].lines
@@ -126,6 +126,11 @@ def _poor(view: DokoView) -> int | None:
     return next((s for s in view.active if view.declarations[s] == "armut"), None)
 
 
+def _thrown(view: DokoView, key: str) -> str:
+    """The text key of a deal thrown in: by a hand (nines, kings) or a refused Armut."""
+    return key + "_hand" if "schmeissen" in view.declarations else key
+
+
 def _pflicht(view: DokoView) -> bool:
     if view.result is not None:
         return view.result.pflichtsolo
@@ -146,7 +151,7 @@ def _contract_name(view: DokoView, ctx: Context, t: T) -> str:
         poor = _poor(view)
         return t("armut_of", name=ctx.name(poor if poor is not None else -1))
     if c == "thrown in":
-        return t("thrown_in")
+        return t(_thrown(view, "thrown_in"))
     return t("normal")
 
 
@@ -171,6 +176,8 @@ def _status(view: DokoView, ctx: Context, t: T) -> str:
     elif ph == "declare":
         said = [s for s in view.active if view.vorbehalte[s] == "vorbehalt"]
         parts.append(t("reservations", names=", ".join(ctx.name(s) for s in said)))
+        if view.asking:
+            parts.append(t(f"q_{view.asking}"))
     else:
         what = _contract_name(view, ctx, t)
         c = view.contract
@@ -179,7 +186,8 @@ def _status(view: DokoView, ctx: Context, t: T) -> str:
         parts.append(what)
         if c == "hochzeit" and ph == "play":
             if view.clarified_in == 0:
-                parts.append(t("unclarified"))
+                mode = view.rules.hochzeit_klaerung
+                parts.append(t("unclarified" if mode == "fremd" else f"unclarified_{mode}"))
             elif view.partner is not None:
                 parts.append(t("clarified", name=ctx.name(view.partner), n=view.clarified_in))
             else:
@@ -188,6 +196,8 @@ def _status(view: DokoView, ctx: Context, t: T) -> str:
             parts.append(t("armut_partner", name=ctx.name(view.partner)))
         if view.schweine is not None:
             parts.append(t("schweine", name=ctx.name(view.schweine)))
+        if view.superschweine is not None:
+            parts.append(t("superschweine", name=ctx.name(view.superschweine)))
         for i, party in enumerate(("re", "kontra")):
             if view.announced[i] >= 0:
                 parts.append(t("announced", party=t(party),
@@ -237,6 +247,8 @@ def _seats(view: DokoView, ctx: Context, t: T) -> tuple[Seat, ...]:
                 lines.append(t("owes"))
         if s == view.schweine:
             lines.append(t("has_schweine"))
+        if s == view.superschweine:
+            lines.append(t("has_superschweine"))
         if s in said:
             lines.append(t("said", what=", ".join(said[s])))
         if playing and active:
@@ -290,7 +302,7 @@ def _choices(view: DokoView, ctx: Context, t: T) -> Choices:
         return Choices(buttons=(Button("gesund", t("btn_gesund"), "primary"),
                                 Button("vorbehalt", t("btn_vorbehalt"))))
     if ph == "declare":
-        pflicht = view.rules.owes_pflichtsolo(view.player)
+        pflicht = view.asking == "pflichtsolo"
         buttons = []
         for a in acts:
             if a.startswith("solo "):
@@ -336,6 +348,8 @@ def _log(view: DokoView, ctx: Context, t: T) -> list[str]:
                      name=ctx.name(view.active[0])))
         if view.schweine is not None:
             out.append(t("log_schweine", name=ctx.name(view.schweine)))
+        if view.superschweine is not None:
+            out.append(t("log_superschweine", name=ctx.name(view.superschweine)))
 
     for seat, a in view.history:
         name = ctx.name(seat)
@@ -355,7 +369,7 @@ def _log(view: DokoView, ctx: Context, t: T) -> list[str]:
                                else t("log_no_partner", h=ctx.name(h)))
         elif a in ANNOUNCEMENTS:
             out.append(t("log_announce", name=name, what=t(f"ann_{a}")))
-        elif a in ("gesund", "vorbehalt", "accept", "decline"):
+        elif a in ("gesund", "vorbehalt", "accept", "decline", "pass"):
             out.append(t(f"log_{a}", name=name))
         elif verb in ("give", "return"):
             if "?" in arg:
@@ -369,7 +383,7 @@ def _log(view: DokoView, ctx: Context, t: T) -> list[str]:
     if view.phase in ("play", "over"):
         start()
     if view.contract == "thrown in":
-        out.append(t("thrown_line"))
+        out.append(t(_thrown(view, "thrown_line")))
     return out
 
 
@@ -379,7 +393,7 @@ def _result(view: DokoView, ctx: Context, t: T) -> list[str]:
     if res is None:
         return []
     if res.contract == "thrown in":
-        return [t("thrown_line")]
+        return [t(_thrown(view, "thrown_line"))]
     re_seats = res.re_seats
     ko_seats = tuple(s for s in view.active if s not in re_seats)
     pts = {"re": res.re_points, "kontra": res.kontra_points}
@@ -407,6 +421,8 @@ def _result(view: DokoView, ctx: Context, t: T) -> list[str]:
     seen: dict[str, int] = {}
     for what_, p, n in res.lines:
         label = _item(what_, t)
+        if what_ == "Karlchen" and view.rules.karlchen == "kreuz":
+            label = t("it_karlchen_kreuz")
         if what_ in tricks_of:
             i = seen.get(what_, 0)
             seen[what_] = i + 1
@@ -417,10 +433,13 @@ def _result(view: DokoView, ctx: Context, t: T) -> list[str]:
         lines.append(t("no_items"))
     re_sum = sum(n for _, p, n in res.lines if p == "re")
     lines.append(t("value", re=re_sum, ko=re_sum - res.value, v=res.value))
+    bock = 2 ** res.bock
+    if res.bock:
+        lines.append(t("bock_value", x=bock, v=res.value * bock))
     if len(re_seats) == 1:
         solo = re_seats[0]
-        lines.append(t("solo_value", name=ctx.name(solo), v=res.value, x=res.scores[solo],
-                       y=-res.value))
+        lines.append(t("solo_value", name=ctx.name(solo), v=res.value * bock,
+                       x=res.scores[solo], y=-res.value * bock))
     for s in range(view.players):
         if s not in view.active:
             lines.append(t("score_out", name=ctx.name(s)))
@@ -466,7 +485,9 @@ def _item(what: str, t: T) -> str:
     if m:
         return t("it_gegen", n=m.group(1), what=t(f"ann_{m.group(2)}"))
     special = {"gegen die Alten": "it_alten", "Doppelkopf": "it_doko",
-               "Fuchs gefangen": "it_fuchs", "Karlchen": "it_karlchen"}
+               "Fuchs gefangen": "it_fuchs", "Karlchen": "it_karlchen",
+               "Karlchen gefangen": "it_karlchen_caught",
+               "Fuchs im letzten Stich": "it_fuchs_last"}
     return t(special[what]) if what in special else what
 
 
@@ -478,7 +499,7 @@ def _special_tricks(view: DokoView) -> dict[str, list[int]]:
         return {}
     out: dict[str, list[int]] = {"Doppelkopf": [], "Fuchs gefangen": []}
     for what, _, n in special_points(view.tricks, res.re_seats, view.active, res.winner,
-                                     view.schweine is None):
+                                     view.schweine is None, view.rules):
         if what in out:
             out[what].append(n)
     return out

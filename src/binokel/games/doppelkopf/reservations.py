@@ -1,11 +1,15 @@
-"""Vorbehalte: gesund or Vorbehalt, the declarations (Soli, Hochzeit, Armut) and which one is
-played, the stille Hochzeit, the Hochzeit's Klärungsstich and the start of play.
+"""Vorbehalte: gesund or Vorbehalt, the question for each kind of reservation and the one
+that is played, the stille Hochzeit, the Hochzeit's Klärungsstich and the start of play.
 
 Everybody says ``gesund`` or ``vorbehalt`` in turn from Vorhand. If all are healthy a normal
 game is played (a player with both Kreuz-Damen then plays a stille Hochzeit: a Karo-Solo).
-Otherwise the players with a Vorbehalt declare in turn; a Pflichtsolo (option) beats a solo,
-a solo a Hochzeit, a Hochzeit an Armut, and among equals the earlier seat wins. A player who
-can no longer beat what is declared is not asked. The Armut's exchange is in :mod:`.armut`.
+Otherwise the players with a Vorbehalt are asked by kind, as the DDV asks (4.1): first for a
+Pflichtsolo (option), then for a Lustsolo, then for a Hochzeit and an Armut (option, in the
+order ``armut_over_hochzeit`` sets). At each question they are asked in seat order from
+Vorhand, only those who hold such a reservation; each names his reservation or says ``pass``
+(allowed only while he holds one asked for later). The first reservation named is played and
+is the only one ever named: a Hochzeit behind a solo stays unknown. The Armut's exchange is in
+:mod:`.armut`.
 """
 
 from __future__ import annotations
@@ -13,7 +17,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ...core.cards import EO
-from ...core.cards import SA
+from ...core.cards import KOENIG
+from ...core.cards import NINE
+from ...core.cards import SUITS
+from ...core.cards import CardSet
+from ...core.cards import card
 from ...core.cards import count
 from ...core.cards import size
 from ...core.errors import IllegalAction
@@ -25,17 +33,25 @@ from .deal import NORMAL
 from .deal import PLAY
 from .deal import SOLOS
 from .deal import STILLE_HOCHZEIT
-from .order import card_order
-from .order import kind_of
+from .deal import THROWN_IN
+from .order import TRUMP
+from .order import game_order
 from .order import normal_trumps
+from .order import schweine_cards
+from .rules import DokoRules
 
 if TYPE_CHECKING:
     from .state import DokoState
 
 # What each player says first (the words, not the phase).
 HEALTHY, RESERVED = "gesund", "vorbehalt"
-# How declarations rank; the highest is played.
-_ARMUT, _HOCHZEIT, _SOLO, _PFLICHTSOLO = 1, 2, 3, 4
+# The kinds of reservation asked for (``DokoState.asking``) besides HOCHZEIT and ARMUT, and
+# the answer of a player without a reservation of the kind asked.
+PFLICHTSOLO, LUSTSOLO, SCHMEISSEN, PASS = "pflichtsolo", "lustsolo", "schmeissen", "pass"
+_QUESTION = {PFLICHTSOLO: "Pflichtsolo?", LUSTSOLO: "Lustsolo?", SCHMEISSEN: "Schmeißen?",
+             HOCHZEIT: "Hochzeit?", ARMUT: "Armut?", "": "none"}
+_SOLO_WORDS = {"könige": "koenige", "koenigssolo": "koenige", "königssolo": "koenige",
+               "damen-buben": "damenbuben", "koehler": "damenbuben", "köhler": "damenbuben"}
 _SUIT_WORDS = {"kreuz": "E", "pik": "B", "karo": "S", "eichel": "E", "blatt": "B",
                "schellen": "S", "herz": "H", "grün": "B", "gruen": "B"}
 
@@ -75,11 +91,12 @@ def canonical_declaration(text: str) -> str | None:
     ('solo E', 'solo damen')
     """
     t = text.strip().lower().split()
-    if t in ([HOCHZEIT], [ARMUT]):
-        return t[0]
+    if t in ([HOCHZEIT], [ARMUT], [SCHMEISSEN], ["schmeißen"]):
+        return SCHMEISSEN if t[0] == "schmeißen" else t[0]
     if len(t) == 2 and t[0] == "solo":
         k = t[1]
-        if k in ("damen", "buben", "fleischlos"):
+        k = _SOLO_WORDS.get(k, k)
+        if k in ("damen", "buben", "koenige", "damenbuben", "fleischlos"):
             return f"solo {k}"
         k = _SUIT_WORDS.get(k, k.upper())
         if k in ("E", "B", "H", "S"):
@@ -87,15 +104,71 @@ def canonical_declaration(text: str) -> str | None:
     return None
 
 
+def stages(state: DokoState) -> tuple[str, ...]:
+    """The kinds of reservation asked for, in order (DDV 4.1): the Pflichtsolo (option), the
+    Lustsolo, Schmeißen (options ``throw_*``), then Hochzeit and Armut (option) in the order
+    ``armut_over_hochzeit`` sets."""
+    r = state.rules
+    low = (HOCHZEIT, ARMUT) if not r.armut_over_hochzeit else (ARMUT, HOCHZEIT)
+    out = ([PFLICHTSOLO] if r.pflichtsolo else []) + [LUSTSOLO]
+    if r.throw_nines or r.throw_kings or r.throw_nines_kings:
+        out.append(SCHMEISSEN)
+    return tuple(out + [k for k in low if k != ARMUT or r.armut])
+
+
+def may_throw(rules: DokoRules, hand: CardSet) -> bool:
+    """Whether a hand may throw the deal in (the options ``throw_nines``, ``throw_kings``,
+    ``throw_nines_kings``: at least so many nines, kings, or both together; 0 is off).
+
+    >>> from binokel.core.cards import cardset, parse_cards
+    >>> h = cardset(parse_cards("E9 E9 B9 H9 S9 EK BK HK EA EA BA BA"))
+    >>> may_throw(DokoRules(throw_nines=5), h), may_throw(DokoRules(throw_nines=6), h)
+    (True, False)
+    >>> may_throw(DokoRules(throw_nines_kings=8), h), may_throw(DokoRules(throw_kings=5), h)
+    (True, False)
+    """
+    nines = sum(count(hand, card(s, NINE)) for s in SUITS) if rules.nines else 0
+    kings = sum(count(hand, card(s, KOENIG)) for s in SUITS)
+    return any(0 < need <= have for need, have in (
+        (rules.throw_nines, nines), (rules.throw_kings, kings),
+        (rules.throw_nines_kings, nines + kings)))
+
+
+def holds(state: DokoState, seat: int, kind: str) -> bool:
+    """Whether ``seat`` may make a reservation of ``kind``: a Pflichtsolo while he owes it,
+    a Lustsolo when he does not, Schmeißen with a hand :func:`may_throw` allows, a Hochzeit
+    with both Kreuz-Damen, an Armut (option) with at most three trumps."""
+    if kind == PFLICHTSOLO:
+        return state.rules.owes_pflichtsolo(seat)
+    if kind == LUSTSOLO:
+        return not state.rules.owes_pflichtsolo(seat)
+    if kind == HOCHZEIT:
+        return count(state.hands[seat], EO) == 2
+    if kind == SCHMEISSEN:
+        return may_throw(state.rules, state.hands[seat])
+    return state.rules.armut and size(normal_trumps(state.hands[seat])) <= 3
+
+
 def declarations_for(state: DokoState, seat: int) -> list[str]:
-    """What ``seat`` may declare: Armut (option, at most 3 trumps), Hochzeit (both
-    Kreuz-Damen), every solo."""
-    out = []
-    if state.rules.armut and size(normal_trumps(state.hands[seat])) <= 3:
-        out.append(ARMUT)
-    if count(state.hands[seat], EO) == 2:
-        out.append(HOCHZEIT)
-    return out + list(SOLOS)
+    """What ``seat`` may say to the question asked now (``state.asking``): the reservations
+    of that kind, and ``pass`` while he still holds a reservation asked for later."""
+    kind = state.asking
+    if seat != state.to_move or not kind:
+        return []
+    out = list(solos_of(state.rules)) if kind in (PFLICHTSOLO, LUSTSOLO) else [kind]
+    later = stages(state)[stages(state).index(kind) + 1:]
+    if any(holds(state, seat, k) for k in later):
+        out.append(PASS)
+    return out
+
+
+def solos_of(rules: DokoRules) -> tuple[str, ...]:
+    """The solos these rules allow, in the order they are offered: Damen, Buben, Königssolo
+    (option), Damen-Buben-Solo (option), Fleischloser (option, on), the Farbsoli."""
+    skip = {"solo koenige": not rules.koenigssolo,
+            "solo damenbuben": not rules.damen_buben_solo,
+            "solo fleischlos": not rules.fleischlos}
+    return tuple(s for s in SOLOS if not skip.get(s, False))
 
 
 def _declare(state: DokoState, verb: str, arg: str) -> str:
@@ -103,23 +176,30 @@ def _declare(state: DokoState, verb: str, arg: str) -> str:
     canonical = canonical_declaration(f"{verb} {arg}")
     if canonical is None:
         raise IllegalAction(f"{(verb + ' ' + arg).strip()!r} is not possible now: declare "
-                            "hochzeit, solo damen, solo buben, solo fleischlos, solo E|B|H|S"
+                            "hochzeit, solo damen|buben|koenige|damenbuben|fleischlos|E|B|H|S"
                             + (" or armut" if state.rules.armut else ""))
     if canonical not in declarations_for(state, seat):
-        if canonical == HOCHZEIT:
+        if canonical == HOCHZEIT and count(state.hands[seat], EO) != 2:
             raise IllegalAction("hochzeit: needs both Kreuz-Damen (EO EO)")
-        if not state.rules.armut:
+        if canonical == SCHMEISSEN and not holds(state, seat, SCHMEISSEN):
+            raise IllegalAction("schmeissen: these rules and this hand do not allow it")
+        if canonical == ARMUT and not state.rules.armut:
             raise IllegalAction("armut: not played under these rules (armut = no)")
-        raise IllegalAction(f"armut: needs at most 3 trumps, seat {seat} holds "
-                            f"{size(normal_trumps(state.hands[seat]))}")
+        if canonical == ARMUT and not holds(state, seat, ARMUT):
+            raise IllegalAction(f"armut: needs at most 3 trumps, seat {seat} holds "
+                                f"{size(normal_trumps(state.hands[seat]))}")
+        if canonical.startswith("solo") and canonical not in solos_of(state.rules):
+            raise IllegalAction(f"{canonical}: not played under these rules")
+        raise IllegalAction(f"{canonical}: the question now is {_QUESTION[state.asking]}; "
+                            f"say {' or '.join(declarations_for(state, seat))}")
     state.declarations[seat] = canonical
-    _ask_next(state, seat)
+    _resolve(state, seat)
     return canonical
 
 
 def hochzeit(state: DokoState, arg: str) -> str:
-    """Both Kreuz-Damen: play with the first other player to win one of the first three
-    tricks (:func:`clarify_hochzeit`)."""
+    """Both Kreuz-Damen: play with the player the Klärungsstich makes his partner
+    (:func:`clarify_hochzeit`)."""
     return _declare(state, HOCHZEIT, arg)
 
 
@@ -133,52 +213,55 @@ def solo(state: DokoState, arg: str) -> str:
     return _declare(state, "solo", arg)
 
 
-def _solo_rank(state: DokoState, seat: int) -> int:
-    return _PFLICHTSOLO if state.rules.owes_pflichtsolo(seat) else _SOLO
+def schmeissen(state: DokoState, arg: str) -> str:
+    """Throw the deal in (options ``throw_*``): nobody scores, the next dealer deals."""
+    return _declare(state, SCHMEISSEN, arg)
 
 
-def _rank(state: DokoState, seat: int) -> int:
-    d = state.declarations[seat]
-    if d is None:
-        return 0
-    if d.startswith("solo"):
-        return _solo_rank(state, seat)
-    return _HOCHZEIT if d == HOCHZEIT else _ARMUT
-
-
-def _best(state: DokoState) -> tuple[int, int]:
-    """The highest declaration so far and its seat (the earlier seat among equals)."""
-    best, best_seat = 0, -1
-    for s in state.active:
-        r = _rank(state, s)
-        if r > best:
-            best, best_seat = r, s
-    return best, best_seat
+def pass_(state: DokoState, arg: str) -> str:
+    """No reservation of the kind asked for now; the player has one asked for later."""
+    if arg:
+        raise IllegalAction(f"pass {arg!r}: say just 'pass'")
+    seat = state.to_move
+    if PASS not in declarations_for(state, seat):
+        raise IllegalAction(f"pass: seat {seat} said vorbehalt and holds no reservation "
+                            f"asked for after {_QUESTION[state.asking]}: declare one of "
+                            f"{', '.join(declarations_for(state, seat))}")
+    _ask_next(state, seat)
+    return PASS
 
 
 def _ask_next(state: DokoState, after: int) -> None:
-    """Ask the next player with a Vorbehalt who could still beat what is declared."""
-    best, _ = _best(state)
+    """Ask the next player with a Vorbehalt who holds a reservation of the kind asked now;
+    after the last of them, the next kind from Vorhand."""
+    kinds = stages(state)
+    k = kinds.index(state.asking) if state.asking else 0
     start = state.active.index(after) + 1 if after >= 0 else 0
-    for s in state.active[start:]:
-        if state.vorbehalte[s] == RESERVED and _solo_rank(state, s) > best:
-            state.to_move = s
-            return
-    _resolve(state)
+    while k < len(kinds):
+        state.asking = kinds[k]
+        for s in state.active[start:]:
+            if state.vorbehalte[s] == RESERVED and holds(state, s, kinds[k]):
+                state.to_move = s
+                return
+        k, start = k + 1, 0
+    raise AssertionError("a player with a Vorbehalt is always asked for a solo")
 
 
-def _resolve(state: DokoState) -> None:
-    """Play the highest declaration."""
-    rank, seat = _best(state)
+def _resolve(state: DokoState, seat: int) -> None:
+    """The first reservation named is played: it is of the highest kind asked for (DDV)."""
     d = state.declarations[seat]
     assert d is not None
-    if rank >= _SOLO:
+    kind, state.asking = state.asking, ""
+    if d.startswith("solo"):
         state.soloist = seat
-        state.pflicht = rank == _PFLICHTSOLO
+        state.pflicht = kind == PFLICHTSOLO
         state.contract = d
         state.re_seats = frozenset((seat,))
         start_play(state)
-    elif rank == _HOCHZEIT:
+    elif d == SCHMEISSEN:
+        state.contract = THROWN_IN
+        state.finish()
+    elif d == HOCHZEIT:
         state.contract = HOCHZEIT
         state.hochzeit = seat
         state.re_seats = frozenset((seat,))
@@ -207,27 +290,45 @@ def _start_normal(state: DokoState) -> None:
 def start_play(state: DokoState) -> None:
     """The contract is settled: find the Schweinchen, set the card order, Vorhand leads."""
     assert state.contract is not None
-    schweine = None
-    if state.rules.schweinchen and state.contract in (NORMAL, HOCHZEIT, ARMUT):
-        schweine = next((s for s in state.active if count(state.hands[s], SA) == 2), None)
-    state.schweine = schweine
-    state.order = card_order(kind_of(state.contract), schweine is not None)
+    # Every game played in the normal order keeps its Schweinchen, the stille Hochzeit too:
+    # switching them off there would tell their holder that somebody plays a stille Hochzeit.
+    sw, sup = schweine_cards(state.rules, state.contract)
+    state.schweine = state.superschweine = None
+    if sw is not None:
+        state.schweine = next((s for s in state.active if count(state.hands[s], sw) == 2),
+                              None)
+    if sup is not None and state.schweine is not None:
+        state.superschweine = next(
+            (s for s in state.active if count(state.hands[s], sup) == 2), None)
+    state.order = game_order(state.rules, state.contract, state.schweine is not None,
+                             state.superschweine is not None)
     state.phase = PLAY
-    # DKV and the seed's "für ein Normalspiel": Vorhand leads every game, solos too.
-    state.trick_leader = state.to_move = state.active[0]
+    # DDV 5.1: the Pflichtsolo player leads his Pflichtsolo; Vorhand leads every other game
+    # (the seed says so for the normal game), a Lustsolo too.
+    lead = state.soloist if state.pflicht and state.soloist is not None else state.active[0]
+    state.trick_leader = state.to_move = lead
 
 
 def clarify_hochzeit(state: DokoState, winner: int) -> None:
-    """After each of the first three tricks of a Hochzeit: the first trick won by another
-    player (the Klärungsstich) makes him the partner; three tricks alone, a Karo-Solo."""
+    """After each of the first three tricks of a Hochzeit: the first trick of the kind
+    ``hochzeit_klaerung`` names (any trick, a trick led in a plain suit, a trick led with
+    trump; ``erster``: the first trick only) won by another player, the Klärungsstich,
+    makes him the partner. When none is found in time, a Karo-Solo."""
     n = len(state.tricks)
-    if winner != state.hochzeit:
+    mode = state.rules.hochzeit_klaerung
+    led = state.order.group[state.tricks[-1].cards[0]]
+    counts = (mode in ("fremd", "erster") or (mode == "fehl" and led != TRUMP)
+              or (mode == "trumpf" and led == TRUMP))
+    if counts and winner != state.hochzeit:
         state.partner = winner
         state.clarified_in = n
         state.re_seats = state.re_seats | {winner}
-    elif n == 3:
-        state.clarified_in = 3
+    elif n == 3 or mode == "erster":
+        state.clarified_in = n
 
 
-__all__ = ["HEALTHY", "RESERVED", "armut", "canonical_declaration", "clarify_hochzeit",
-           "declarations_for", "gesund", "hochzeit", "solo", "start_play", "vorbehalt"]
+__all__ = ["HEALTHY", "LUSTSOLO", "PASS", "PFLICHTSOLO", "RESERVED", "armut",
+           "canonical_declaration", "clarify_hochzeit", "declarations_for", "gesund",
+           "hochzeit", "holds", "may_throw", "pass_", "schmeissen", "solo", "solos_of", "stages",
+           "start_play",
+           "vorbehalt"]

@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING
 from typing import Any
 
 from ...core.cards import SA
-from ...core.cards import SU
 from ...core.outcome import Outcome
 from ...core.outcome import Termination
 from ...core.trick import Trick
@@ -36,6 +35,8 @@ from .deal import NORMAL
 from .deal import RE
 from .deal import STILLE_HOCHZEIT
 from .deal import THROWN_IN
+from .order import karlchen_card
+from .rules import DokoRules
 from .texts import TEXTS
 
 if TYPE_CHECKING:
@@ -56,6 +57,7 @@ class DokoResult(Outcome):
     value: int                      # net game value for the Re party (before x3)
     notes: tuple[str, ...] = ()
     pflichtsolo: bool = False
+    bock: int = 0                   # Bock level: the scores count 2**bock times
 
     def to_json(self) -> dict[str, Any]:
         return {"scores": list(self.scores), "contract": self.contract,
@@ -65,7 +67,7 @@ class DokoResult(Outcome):
                 "announced": {"re": level_name(self.announced[0]),
                               "kontra": level_name(self.announced[1])},
                 "lines": [[w, p, n] for w, p, n in self.lines], "value": self.value,
-                "notes": list(self.notes), "pflichtsolo": self.pflichtsolo}
+                "notes": list(self.notes), "pflichtsolo": self.pflichtsolo, "bock": self.bock}
 
 
 def scored_as_solo(state: DokoState) -> bool:
@@ -95,7 +97,9 @@ def score_deal(state: DokoState) -> DokoResult:
     if contract == THROWN_IN:
         return DokoResult(re_seats=(), solo=False, re_points=0, kontra_points=0, winner=None,
                           announced=(-1, -1), lines=(), value=0,
-                          notes=(TEXTS.sections["notes"]["thrown_in"],), scores=(0,) * n,
+                          notes=(TEXTS.sections["notes"][
+                              "thrown_in" if state.armut_offer else "thrown_in_hand"],),
+                          scores=(0,) * n,
                           contract=THROWN_IN, termination=Termination.THROWN_IN)
     rules = state.rules
     re_seats = tuple(sorted(state.re_seats))
@@ -154,14 +158,16 @@ def score_deal(state: DokoState) -> DokoResult:
                 lines.append((f"{need} gegen {ABSAGEN[lv - 1]}", p, 1))
     if not solo:
         lines += [(what, p, 1) for what, p, _ in special_points(
-            state.tricks, state.re_seats, state.active, winner, state.schweine is None)]
+            state.tricks, state.re_seats, state.active, winner, state.schweine is None,
+            rules)]
     value = sum(x for _, p, x in lines if p == RE) - sum(x for _, p, x in lines if p == KONTRA)
     scores = [0] * n
     factor = 3 if len(re_seats) == 1 else 1   # the soloist scores three times
+    bock = 2 ** rules.bock_level               # a Bock deal counts double (twice: four times)
     for s in re_seats:
-        scores[s] = factor * value
+        scores[s] = factor * value * bock
     for s in ko_seats:
-        scores[s] = -value
+        scores[s] = -value * bock
     # The soloist of a game scored as a solo (for score sheets and the arena) and whether
     # he won; None when no one played alone.
     soloist = re_seats[0] if solo and len(re_seats) == 1 else None
@@ -169,17 +175,23 @@ def score_deal(state: DokoState) -> DokoResult:
                       kontra_points=pts[KONTRA], winner=winner,
                       announced=announced, lines=tuple(lines), value=value,
                       notes=tuple(notes), pflichtsolo=state.pflicht, scores=tuple(scores),
+                      bock=rules.bock_level,
                       contract=contract, declarer=soloist,
                       made=None if soloist is None else winner == RE)
 
 
 def special_points(tricks: Sequence[Trick], re_seats: Collection[int],
-                   active: tuple[int, ...], winner: str | None, foxes: bool
-                   ) -> list[tuple[str, str, int]]:
+                   active: tuple[int, ...], winner: str | None, foxes: bool,
+                   rules: DokoRules | None = None) -> list[tuple[str, str, int]]:
     """The special points, each worth 1, as (what, party, trick number; 0: the deal):
     gegen die Alten (Kontra wins), Doppelkopf (a trick of 40 Augen or more), Fuchs gefangen
     (a Karo-As of the other party taken; not with Schweinchen, ``foxes`` False), Karlchen
-    (the Karo-Bube wins the last trick)."""
+    (option ``karlchen``: the Karo-Bube, or the Kreuz-Bube, wins the last trick), and with
+    their options Karlchen gefangen (a Karlchen of the other party taken in the last trick)
+    and Fuchs im letzten Stich (a Fuchs wins the last trick)."""
+    rules = rules or DokoRules()
+    karlchen = karlchen_card(rules)
+
     def party(seat: int) -> str:
         return RE if seat in re_seats else KONTRA
 
@@ -196,8 +208,15 @@ def special_points(tricks: Sequence[Trick], re_seats: Collection[int],
             out += [("Fuchs gefangen", wp, n) for seat, c in zip(seats, t.cards, strict=True)
                     if c == SA and party(seat) != wp]
         if n == len(tricks):
-            out += [("Karlchen", wp, n) for seat, c in zip(seats, t.cards, strict=True)
-                    if seat == t.winner and c == SU]
+            played = list(zip(seats, t.cards, strict=True))
+            out += [("Karlchen", wp, n) for seat, c in played
+                    if seat == t.winner and c == karlchen]
+            if rules.karlchen_gefangen:
+                out += [("Karlchen gefangen", wp, n) for seat, c in played
+                        if c == karlchen and party(seat) != wp]
+            if rules.fuchs_last_trick and foxes:
+                out += [("Fuchs im letzten Stich", wp, n) for seat, c in played
+                        if seat == t.winner and c == SA]
     return out
 
 

@@ -10,7 +10,11 @@ from typing import cast
 from ...core.outcome import Outcome
 from ...core.rules import RuleSet
 from ...core.series import Series
+from .deal import KONTRA
+from .deal import RE
+from .deal import THROWN_IN
 from .rules import DokoRules
+from .scoring import DokoResult
 from .state import DokoState
 
 if TYPE_CHECKING:
@@ -47,6 +51,70 @@ class PflichtsoloBook:
         return False
 
 
+def bock_events(result: DokoResult) -> set[str]:
+    """The events of a finished deal that may start a Bockrunde (option ``bock_after``)."""
+    if result.contract == THROWN_IN:
+        return set()
+    out = set()
+    if result.re_points == 120:
+        out.add("tie")
+    if result.solo and result.winner != RE:
+        out.add("solo_lost")
+    if not result.solo and result.winner == KONTRA:
+        out.add("kontra_won")
+    if min(result.announced) >= 0:
+        out.add("both_announced")
+    return out
+
+
+class BockBook:
+    """The Bockrunden of a series (option ``bock_after``): per coming deal its Bock level.
+
+    Each event named in ``bock_after`` adds ``bock_rounds`` rounds (one deal per player) of
+    Bock deals from the next deal on; a deal holds at most ``bock_stack`` of them at once
+    (each doubles its scores), the rest are played after.
+
+    >>> book = BockBook(DokoRules(bock_after="tie", bock_rounds=1, bock_stack=2), players=4)
+    >>> book.add(2); book.levels
+    [2, 2, 2, 2]
+    >>> book.add(1); book.levels, book.rules_for(DokoRules(bock_after="tie")).bock_level
+    ([2, 2, 2, 2, 1, 1, 1, 1], 2)
+    """
+
+    def __init__(self, rules: DokoRules, players: int) -> None:
+        self.length = rules.bock_rounds * players
+        self.stack = rules.bock_stack
+        self.events = set(rules.bock_after.split(",")) - {""}
+        self.levels: list[int] = []
+
+    def add(self, count: int) -> None:
+        """Start ``count`` Bockrunden from the next deal on."""
+        for _ in range(count):
+            left, i = self.length, 0
+            while left:
+                if i == len(self.levels):
+                    self.levels.append(0)
+                if self.levels[i] < self.stack:
+                    self.levels[i] += 1
+                    left -= 1
+                i += 1
+
+    def rules_for(self, rules: DokoRules) -> DokoRules:
+        """The rules of the next deal: ``bock_level`` is its Bock level."""
+        if not self.events:
+            return rules
+        return rules.replace(bock_level=self.levels[0] if self.levels else 0)
+
+    def book(self, state: DokoState) -> None:
+        """Book a finished deal: it used up its Bock level; its events start new ones."""
+        result = state.result
+        if result is None:
+            raise ValueError("the deal is not over")
+        if self.levels:
+            self.levels.pop(0)
+        self.add(len(bock_events(result) & self.events))
+
+
 class DokoSeries(Series):
     """A Doppelkopf series: ``deals_per_series`` deals plus the Pflichtsoli.
 
@@ -64,6 +132,7 @@ class DokoSeries(Series):
         rules = cast(DokoRules, rules)
         # The book must exist before the series deals the first deal (it asks deal_rules()).
         self.pflicht = PflichtsoloBook(rules, players or spec.default_players)
+        self.bock = BockBook(rules, players or spec.default_players)
         self.repeat: list[bool] = []   # per finished deal: a Pflichtsolo, the dealer deals again
         super().__init__(spec, rules, players, first_dealer, seed)
 
@@ -78,7 +147,7 @@ class DokoSeries(Series):
         return self.repeat.count(False)
 
     def deal_rules(self) -> DokoRules:
-        return self.pflicht.rules_for(self.rules)
+        return self.bock.rules_for(self.pflicht.rules_for(self.rules))
 
     def next_dealer(self) -> int:
         if self.repeat and self.repeat[-1]:
@@ -87,6 +156,7 @@ class DokoSeries(Series):
 
     def _book(self) -> None:
         self.repeat.append(self.pflicht.book(cast(DokoState, self.current)))
+        self.bock.book(cast(DokoState, self.current))
         super()._book()
 
     def _winner(self, res: Outcome) -> int | None:

@@ -62,6 +62,7 @@ from .deal import seating
 from .order import TRUMP
 from .order import Order
 from .order import card_order
+from .order import second_wins
 from .rules import DokoRules
 from .scoring import DokoResult
 from .scoring import score_deal
@@ -80,6 +81,8 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
         (DECLARE, "hochzeit"): reservations.hochzeit,
         (DECLARE, "solo"): reservations.solo,
         (DECLARE, "armut"): reservations.armut,
+        (DECLARE, "pass"): reservations.pass_,
+        (DECLARE, "schmeissen"): reservations.schmeissen,
         (ARMUT_GIVE, "give"): armut.give,
         (ARMUT_OFFER, "accept"): armut.accept,
         (ARMUT_OFFER, "decline"): armut.decline,
@@ -91,9 +94,11 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
     }
 
     __slots__ = (
-        "active", "announced", "announcements", "armut_cards", "armut_offer", "clarified_in",
+        "active", "announced", "announcements", "armut_cards", "armut_offer", "asking",
+        "clarified_in",
         "contract", "declarations", "eo_played", "hands", "hochzeit", "initial_hands", "led",
-        "next_seat", "order", "partner", "pflicht", "re_seats", "schweine", "soloist", "trick",
+        "next_seat", "order", "partner", "pflicht", "re_seats", "schweine", "soloist",
+        "superschweine", "trick",
         "trick_leader", "trick_points", "tricks", "tricks_won", "vorbehalte", "win_card",
         "win_seat",
     )
@@ -106,7 +111,8 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
     initial_hands: tuple[CardSet, ...]
     # Vorbehalte and the game played (reservations.py).
     vorbehalte: list[str | None]
-    declarations: list[str | None]
+    declarations: list[str | None]   # only the reservation played is ever named
+    asking: str                   # the kind of reservation asked for now ("" none)
     contract: str | None
     soloist: int | None
     pflicht: bool                 # the solo is a Pflichtsolo
@@ -114,6 +120,7 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
     partner: int | None           # of the Hochzeit or the Armut
     clarified_in: int             # the Hochzeit's Klärungsstich (0: not yet)
     schweine: int | None
+    superschweine: int | None
     re_seats: frozenset[int]
     # The Armut (armut.py): the cards passed, then the cards given back.
     armut_cards: CardSet
@@ -158,8 +165,9 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
         s.to_move = active[0]
         s.vorbehalte = [None] * players
         s.declarations = [None] * players
+        s.asking = ""
         s.contract = None
-        s.soloist = s.hochzeit = s.partner = s.schweine = None
+        s.soloist = s.hochzeit = s.partner = s.schweine = s.superschweine = None
         s.pflicht = False
         s.clarified_in = 0
         s.armut_cards = 0
@@ -185,11 +193,13 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
         o.initial_hands = self.initial_hands
         o.vorbehalte = list(self.vorbehalte)
         o.declarations = list(self.declarations)
+        o.asking = self.asking
         o.contract, o.soloist, o.pflicht = self.contract, self.soloist, self.pflicht
         o.hochzeit, o.partner, o.clarified_in = self.hochzeit, self.partner, self.clarified_in
         o.armut_cards = self.armut_cards
         o.armut_offer = list(self.armut_offer)
         o.schweine, o.re_seats = self.schweine, self.re_seats
+        o.superschweine = self.superschweine
         o.announced = list(self.announced)
         o.announcements = list(self.announcements)
         o.eo_played = list(self.eo_played)
@@ -276,7 +286,8 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
         if len(trick) == 1:
             self.led = order.group[c]
             self.win_card, self.win_seat = c, seat
-        elif order.beats(c, self.win_card, self.led, self.rules.dulle_second_wins):
+        elif order.beats(c, self.win_card, self.led, seconds=second_wins(
+                self.rules, len(self.tricks) == self.rules.hand_size - 1)):
             self.win_card, self.win_seat = c, seat
         if len(trick) < 4:
             self.to_move = self.next_seat[seat]

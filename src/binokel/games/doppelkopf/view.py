@@ -38,8 +38,7 @@ from .deal import RE
 from .deal import STILLE_HOCHZEIT
 from .deal import THROWN_IN
 from .order import Order
-from .order import card_order
-from .order import kind_of
+from .order import game_order
 from .order import normal_trumps
 from .rules import DokoRules
 from .scoring import DokoResult
@@ -63,7 +62,7 @@ class DokoView:
     hand_sizes: tuple[int, ...]
     history: tuple[tuple[int, str], ...]  # hidden cards (Armut) masked
     vorbehalte: tuple[str | None, ...]    # per seat: "gesund", "vorbehalt" or None
-    declarations: tuple[str | None, ...]  # per seat: the declared reservation, once said
+    declarations: tuple[str | None, ...]  # per seat: the reservation played, once named
     contract: str | None                  # as publicly known (a stille Hochzeit looks normal)
     soloist: int | None
     hochzeit: int | None                  # the Hochzeit player
@@ -80,11 +79,14 @@ class DokoView:
     legal_actions: tuple[str, ...]
     result: DokoResult | None
     game: str = "doppelkopf"
+    asking: str = ""                      # the kind of reservation asked for now ("" none)
+    superschweine: int | None = None      # seat holding both Superschweine, if any
 
     @property
     def order(self) -> Order:
         """The card order of the game being played (as far as public)."""
-        return card_order(kind_of(self.contract or NORMAL), self.schweine is not None)
+        return game_order(self.rules, self.contract or NORMAL, self.schweine is not None,
+                          self.superschweine is not None)
 
     def to_json(self) -> dict[str, Any]:
         def toks(cs: tuple[Card, ...]) -> list[str]:
@@ -98,13 +100,14 @@ class DokoView:
             "vorbehalte": list(self.vorbehalte), "declarations": list(self.declarations),
             "contract": self.contract, "soloist": self.soloist, "hochzeit": self.hochzeit,
             "partner": self.partner, "clarified_in": self.clarified_in,
-            "schweine": self.schweine, "parties": list(self.parties),
+            "schweine": self.schweine, "superschweine": self.superschweine,
+            "parties": list(self.parties),
             "announced": {"re": level_name(self.announced[0]),
                           "kontra": level_name(self.announced[1])},
             "announcements": [[s, p, w] for s, p, w in self.announcements],
             "tricks": [t.to_json() for t in self.tricks], "trick_leader": self.trick_leader,
             "trick": toks(self.trick), "trick_points": list(self.trick_points),
-            "legal_actions": list(self.legal_actions),
+            "legal_actions": list(self.legal_actions), "asking": self.asking,
             "result": self.result.to_json() if self.result else None,
         }
 
@@ -157,7 +160,8 @@ def known_parties(state: DokoState, viewer: int) -> tuple[str | None, ...]:
 
 def masked_history(state: DokoState, viewer: int) -> tuple[tuple[int, str], ...]:
     """The history as ``viewer`` may see it: the Armut's cards only for the Armut pair."""
-    if state.contract not in (ARMUT, THROWN_IN):  # a refused Armut stays face down too
+    # A refused Armut stays face down too (a deal thrown in by a hand passed no cards).
+    if state.contract not in (ARMUT, THROWN_IN) or not state.armut_offer:
         return tuple(state.history)
     poor = state.armut_offer[0]
     out = []
@@ -176,7 +180,7 @@ def make_view(state: DokoState, player: int) -> DokoView:
     over = state.phase == OVER
     contract = state.contract if over else public_contract(state)
     soloist = state.soloist if (over or (contract or "").startswith("solo")) else None
-    # Declarations are said aloud one by one: all of them are public.
+    # Only the reservation played is ever named, aloud: it is public.
     legal = tuple(state.legal_actions()) if player == state.to_move and player >= 0 else ()
     return DokoView(
         player=player, players=state.players, rules=state.rules, dealer=state.dealer,
@@ -192,6 +196,7 @@ def make_view(state: DokoState, player: int) -> DokoView:
         announcements=tuple(state.announcements), tricks=tuple(state.tricks),
         trick_leader=state.trick_leader, trick=tuple(state.trick),
         trick_points=tuple(state.trick_points), legal_actions=legal, result=state.result,
+        asking=state.asking, superschweine=state.superschweine,
     )
 
 

@@ -1,0 +1,297 @@
+"""The house rules players ask for (issue 16), each hand-checked on a deal or a trick."""
+
+from __future__ import annotations
+
+import pytest
+
+from binokel.core.cards import EU
+from binokel.core.cards import H10
+from binokel.core.cards import S9
+from binokel.core.cards import S10
+from binokel.core.cards import SA
+from binokel.core.cards import SK
+from binokel.core.cards import SU
+from binokel.core.cards import card_token
+from binokel.core.cards import parse_card
+from binokel.core.errors import IllegalAction
+from binokel.core.trick import Trick
+from binokel.games.doppelkopf.bots import DokoHeuristicBot
+from binokel.games.doppelkopf.order import TRUMP
+from binokel.games.doppelkopf.order import card_order
+from binokel.games.doppelkopf.order import second_wins
+from binokel.games.doppelkopf.rules import DokoRules
+from binokel.games.doppelkopf.scoring import special_points
+from binokel.games.doppelkopf.series import BockBook
+from binokel.games.doppelkopf.series import bock_events
+from doppelkopf_deals import H1
+from doppelkopf_deals import H2
+from doppelkopf_deals import N1
+from doppelkopf_deals import N2
+from doppelkopf_deals import N3
+from doppelkopf_deals import K
+from doppelkopf_deals import play
+from test_doppelkopf_procedure import _announcing
+from test_doppelkopf_procedure import deal
+from test_doppelkopf_procedure import run
+from test_doppelkopf_procedure import with_tokens
+from test_doppelkopf_scoring import lines
+
+ACTIVE = (0, 1, 2, 3)
+
+
+def _specials(last: str, rules: DokoRules, re_seats: tuple[int, ...] = (0, 1)
+              ) -> list[tuple[str, str]]:
+    """The special points of a deal whose only trick (the last) is ``last``, led by seat 0
+    and won by the seat given after ``>``: ``"SA S10 SK S9 > 0"``."""
+    cards, winner = last.split(">")
+    cs = tuple(parse_card(c) for c in cards.split())
+    t = Trick(0, cs, int(winner), 0)
+    return [(w, p) for w, p, _ in special_points([t], re_seats, ACTIVE, None, True, rules)]
+
+
+# ------------------------------------------------------------------ Karlchen
+def test_karlchen_karo_or_kreuz_or_off() -> None:
+    # K: seat 2's (Kontra) Karo-Bube takes the last trick "2:SU 3:S9 0:SU 1:S9".
+    assert lines(play(K)).get("kontra: Karlchen") == 1
+    for value in ("kreuz", "off"):
+        assert "kontra: Karlchen" not in lines(play(K, rules=DokoRules(karlchen=value)))
+    # N1: seat 0's (Re) Kreuz-Bube takes the last trick "2:SU 3:SU 0:EU 1:HU".
+    assert "re: Karlchen" not in lines(play(N1))
+    assert lines(play(N1, rules=DokoRules(karlchen="kreuz"))).get("re: Karlchen") == 1
+
+
+def test_karlchen_gefangen() -> None:
+    # N1's last trick: Re's Kreuz-Bube takes both Karo-Buben of Kontra (seats 2, 3).
+    r = DokoRules(karlchen_gefangen=True)
+    assert lines(play(N1, rules=r)).get("re: Karlchen gefangen") == 2
+    # K's last trick: Kontra's Karlchen wins and takes Re's (seat 0) Karlchen.
+    got = lines(play(K, rules=r))
+    assert got.get("kontra: Karlchen gefangen") == 1 and got.get("kontra: Karlchen") == 1
+    # A Karlchen of one's own party is not caught; off by default.
+    assert _specials("SU EU S9 SU > 1", r) == [("Karlchen gefangen", "re")]
+    assert _specials("SU EU S9 SU > 1", DokoRules()) == []
+
+
+def test_doppel_karlchen_second_beats_first_in_the_last_trick() -> None:
+    # K's last trick "2:SU 3:S9 0:SU 1:S9": the second Karlchen (seat 0, Re) wins it.
+    s = play(K, rules=DokoRules(doppel_karlchen=True))
+    assert s.tricks[-1].winner == 0
+    assert lines(s).get("re: Karlchen") == 1 and "kontra: Karlchen" not in lines(s)
+    assert play(K).tricks[-1].winner == 2
+    # Only in the last trick, and only the card that is the Karlchen.
+    r = DokoRules(doppel_karlchen=True)
+    assert second_wins(r, False) == () and second_wins(r, True) == (SU,)
+    assert second_wins(DokoRules(doppel_karlchen=True, karlchen="kreuz"), True) == (EU,)
+    assert second_wins(DokoRules(doppel_karlchen=True, karlchen="off"), True) == ()
+
+
+# ------------------------------------------------------------------ Fuchs, Dulle
+def test_fuchs_in_the_last_trick() -> None:
+    r = DokoRules(fuchs_last_trick=True)
+    assert _specials("SA S10 SK S9 > 0", r) == [("Fuchs im letzten Stich", "re")]
+    assert _specials("SA S10 SK S9 > 0", DokoRules()) == []
+    # A Fuchs of the other party that is caught is only the Fuchs gefangen.
+    assert _specials("S10 SA SK H10 > 3", r, re_seats=(0, 3)) == [("Fuchs gefangen", "re")]
+    assert [card_token(c) for c in (SA, S10, SK, S9)] == ["SA", "S10", "SK", "S9"]
+
+
+def test_dulle_rules() -> None:
+    normal = card_order("normal")
+
+    def second_dulle_wins(rules: DokoRules, last: bool) -> bool:
+        return normal.beats(H10, H10, TRUMP, seconds=second_wins(rules, last))
+
+    assert not second_dulle_wins(DokoRules(), False)
+    assert not second_dulle_wins(DokoRules(), True)
+    both = DokoRules(dulle_second_wins=True)
+    assert second_dulle_wins(both, False) and second_dulle_wins(both, True)
+    except_last = DokoRules(dulle_second_wins=True, dulle_first_in_last_trick=True)
+    assert second_dulle_wins(except_last, False) and not second_dulle_wins(except_last, True)
+    # The state asks second_wins with its own last trick: see the Doppel-Karlchen test.
+
+
+# ------------------------------------------------------------------ Hochzeit
+def test_hochzeit_klaerung() -> None:
+    setup = ["vorbehalt", "gesund", "gesund", "gesund", "pass", "hochzeit"]
+
+    def found(tricks: list[str], mode: str) -> tuple[int | None, int]:
+        s = play(tricks, setup=setup, rules=DokoRules(hochzeit_klaerung=mode))
+        return s.partner, s.clarified_in
+
+    # H1: seat 2 wins tricks 1-3, all led in a plain suit (Kreuz, Kreuz, Pik).
+    assert found(H1, "fremd") == (2, 1)
+    assert found(H1, "fehl") == (2, 1)
+    assert found(H1, "erster") == (2, 1)
+    assert found(H1, "trumpf") == (None, 3)       # no trump led: he plays alone
+    # H2: seat 0 wins trick 1 himself, seat 1 trick 2 (plain suits).
+    assert found(H2, "fremd") == (1, 2)
+    assert found(H2, "fehl") == (1, 2)
+    assert found(H2, "erster") == (None, 1)       # the first trick was his own
+    s = play(H2, setup=setup, rules=DokoRules(hochzeit_klaerung="erster"))
+    assert s.result is not None and s.result.solo and s.result.re_seats == (0,)
+
+
+# ------------------------------------------------------------------ Schweinchen
+def test_schweinchen_in_solos_and_superschweine() -> None:
+    # HANDS: seat 2 holds both SA, seat 0 both S9, seat 3 both HA and both H9.
+    on = DokoRules(schweinchen=True, superschweine=True)
+    s = run(deal(on), "gesund", "gesund", "gesund", "gesund")
+    assert (s.contract, s.schweine, s.superschweine) == ("stille hochzeit", 2, 0)
+    assert [card_token(c) for c in s.order.trumps[:3]] == ["S9", "SA", "H10"]
+    assert s.view(1).order.trumps[:3] == s.order.trumps[:3]
+    # Without superschweine the nines stay low; in a Farbsolo no Schweinchen by default.
+    s = run(deal(DokoRules(schweinchen=True)), "gesund", "gesund", "gesund", "gesund")
+    assert s.superschweine is None and card_token(s.order.trumps[0]) == "SA"
+    s = run(deal(on), "gesund", "gesund", "gesund", "vorbehalt", "solo H")
+    assert s.schweine is None and s.order.trumps[0] == H10
+    # schweinchen_in_solos: the Herz-Asse of seat 3, and his Herz-Neunen above them.
+    r = DokoRules(schweinchen=True, superschweine=True, schweinchen_in_solos=True)
+    s = run(deal(r), "gesund", "gesund", "gesund", "vorbehalt", "solo H")
+    assert (s.schweine, s.superschweine) == (3, 3)
+    assert [card_token(c) for c in s.order.trumps[:3]] == ["H9", "HA", "H10"]
+    # Never in a Damen-, Buben- or Fleischlos-Solo.
+    s = run(deal(r), "gesund", "gesund", "gesund", "vorbehalt", "solo buben")
+    assert s.schweine is None and s.superschweine is None
+
+
+# ------------------------------------------------------------------ more solos
+def test_koenigssolo_and_damen_buben_solo() -> None:
+    ks = [card_token(c) for c in card_order("koenige").trumps]
+    assert ks == ["EK", "BK", "HK", "SK"]
+    assert [card_token(c) for c in card_order("koenige").plain(2)] == ["HA", "H10", "HO",
+                                                                       "HU", "H9"]
+    db = [card_token(c) for c in card_order("damenbuben").trumps]
+    assert db == ["EO", "BO", "HO", "SO", "EU", "BU", "HU", "SU"]
+    assert [card_token(c) for c in card_order("damenbuben").plain(3)] == ["SA", "S10", "SK",
+                                                                          "S9"]
+    # Offered only with their options; Fleischlos is on by default and may be switched off.
+    base = run(deal(), "vorbehalt", "gesund", "gesund", "gesund")
+    assert "solo koenige" not in base.legal_actions()
+    assert "solo fleischlos" in base.legal_actions()
+    with pytest.raises(IllegalAction, match="not played under these rules"):
+        base.apply("solo könige")
+    r = DokoRules(koenigssolo=True, damen_buben_solo=True, fleischlos=False)
+    s = run(deal(r), "vorbehalt", "gesund", "gesund", "gesund")
+    acts = s.legal_actions()
+    assert "solo koenige" in acts and "solo damenbuben" in acts
+    assert "solo fleischlos" not in acts
+    run(s, "Solo Köhler")
+    assert s.contract == "solo damenbuben" and s.history[-1] == (0, "solo damenbuben")
+    assert [card_token(c) for c in s.order.trumps[:2]] == ["EO", "BO"]
+    s = run(deal(r), "vorbehalt", "gesund", "gesund", "gesund", "solo Königssolo")
+    assert s.contract == "solo koenige" and s.order.is_trump(parse_card("SK"))
+
+
+# ------------------------------------------------------------------ deadlines
+def test_configurable_deadlines() -> None:
+    # N1: seat 0 leads trick 4 with 9 cards in hand.
+    s = play(N1, upto=3)
+    assert s.to_move == 0 and len(s.view(0).hand) == 9 and "re" not in s.legal_actions()
+    late = DokoRules(ansage_played=3)           # Re / Kontra until the third card
+    s = play(N1, rules=late, upto=3)
+    assert "re" in s.legal_actions()
+    assert "re" not in play(N1, rules=late, upto=4).legal_actions()   # 8 cards
+    # absage_step 2: after Re with 12 cards, keine 90 needs 9 cards, keine 60 needs 7.
+    wide = DokoRules(absage_step=2)
+    s = play(with_tokens(N1, 0, "0:re"), rules=wide, upto=3)
+    assert _announcing(s.legal_actions()) == ["keine 90", "keine 60", "keine 30", "schwarz"]
+    assert _announcing(play(with_tokens(N1, 0, "0:re"), rules=wide,
+                            upto=4).legal_actions()) == []   # 8 cards: keine 90 is late
+    assert _announcing(play(with_tokens(N1, 0, "0:re"), upto=3).legal_actions()) == []
+    # absage_step 0: every Absage as long as Re itself (11 cards).
+    s = play(with_tokens(N1, 0, "0:re"), rules=DokoRules(absage_step=0), upto=1)
+    assert _announcing(s.legal_actions()) == ["keine 90", "keine 60", "keine 30", "schwarz"]
+    assert _announcing(play(with_tokens(N1, 0, "0:re"), rules=DokoRules(absage_step=0),
+                            upto=2).legal_actions()) == []
+
+
+# ------------------------------------------------------------------ throwing in
+def test_throwing_in() -> None:
+    # HANDS: seat 3 holds four nines (B9 B9 H9 H9) and four kings (SK BK HK HK).
+    r = DokoRules(throw_nines_kings=8)
+    s = run(deal(r), "gesund", "vorbehalt", "gesund", "vorbehalt")
+    # Lustsolo? seat 1 (Hochzeit) and seat 3 pass; Schmeißen? only seat 3 holds it.
+    run(s, "pass", "pass")
+    assert s.asking == "schmeissen" and s.to_move == 3 and s.legal_actions() == ["schmeissen"]
+    run(s, "Schmeissen")
+    assert s.is_over and s.result is not None and s.result.contract == "thrown in"
+    assert s.result.scores == (0, 0, 0, 0) and "nines / kings" in s.result.notes[0]
+    assert s.declarations == [None, None, None, "schmeissen"]    # the Hochzeit stays unnamed
+    assert s.public_view().history[-1] == (3, "schmeissen")
+    # Not enough under other thresholds; off by default.
+    for rules in (DokoRules(), DokoRules(throw_nines=5), DokoRules(throw_kings=5),
+                  DokoRules(throw_nines_kings=9)):
+        s = run(deal(rules), "gesund", "gesund", "gesund", "vorbehalt")
+        assert "schmeissen" not in s.legal_actions() and "pass" not in s.legal_actions()
+        with pytest.raises(IllegalAction):
+            s.apply("schmeissen")
+
+
+# ------------------------------------------------------------------ the ddv preset
+def test_ddv_preset_follows_the_table() -> None:
+    r = DokoRules.from_preset("ddv")
+    assert r.to_dict() == {"preset": "ddv", "options": {}}
+    assert (r.nines, r.dulle_second_wins, r.karlchen, r.armut, r.schweinchen) == (
+        True, False, "kreuz", False, False)
+    assert (r.pflichtsolo, r.deals_per_series, r.reach_absage_wins) == (True, 24, True)
+    assert (r.hochzeit_klaerung, r.ansage_played, r.absage_step) == ("fremd", 1, 1)
+    assert (r.throw_nines, r.throw_kings, r.throw_nines_kings) == (0, 0, 0)
+    assert (r.koenigssolo, r.damen_buben_solo, r.fleischlos) == (False, False, True)
+    # Karlchen is the Kreuz-Bube: N1's last trick "2:SU 3:SU 0:EU 1:HU" scores it for Re.
+    assert lines(play(N1, rules=r)).get("re: Karlchen") == 1
+    # Every option of the table is named in docs/doppelkopf.md's ddv table.
+    from pathlib import Path
+    doc = (Path(__file__).parent.parent / "docs" / "doppelkopf.md").read_text()
+    table = doc[doc.index("## The `ddv` preset"):]
+    for name in DokoRules.presets_table["ddv"]:
+        assert f"`{name}`" in table or (name.startswith("throw_") and "`throw_*`" in table), name
+
+
+# ------------------------------------------------------------------ Bockrunden
+def test_bock_deal_counts_double() -> None:
+    base = play(N1).result
+    assert base is not None and base.scores == (6, 6, -6, -6)
+    for level, x in ((1, 2), (2, 4)):
+        r = play(N1, rules=DokoRules(bock_level=level)).result
+        assert r is not None and r.scores == tuple(x * v for v in base.scores)
+        assert r.value == base.value and r.bock == level
+
+
+def test_bockrunden_after_events() -> None:
+    # N2: Kontra (0, 1) wins against Re with 220 (kontra_won); N3: 120 each (tie, and Kontra
+    # wins with 120); N1: Re wins, nothing.
+    assert bock_events(play(N2).result) == {"kontra_won"}
+    assert bock_events(play(N3).result) == {"tie", "kontra_won"}
+    assert bock_events(play(N1).result) == set()
+    said = with_tokens(with_tokens(N1, 0, "0:re"), 0, "2:kontra")
+    assert bock_events(play(said).result) == {"both_announced"}
+    book = BockBook(DokoRules(bock_after="tie,kontra_won", bock_stack=1), players=4)
+    book.book(play(N3))          # two events, one at a time: two rounds one after the other
+    assert book.levels == [1] * 8
+    book.book(play(N1))          # a Bock deal played, nothing new
+    assert book.levels == [1] * 7
+    book = BockBook(DokoRules(bock_after="tie,kontra_won", bock_stack=2, bock_rounds=2), 5)
+    book.book(play(N3))          # Doppelbock: both at once, two rounds of five deals
+    assert book.levels == [2] * 10
+    assert book.rules_for(DokoRules(bock_after="tie")).bock_level == 2
+    # Off: the rules of every deal stay as they are.
+    plain = DokoRules()
+    assert BockBook(plain, 4).rules_for(plain) is plain
+
+
+def test_bock_series() -> None:
+    from binokel.registry import new_series
+    rules = DokoRules(bock_after="tie,solo_lost,kontra_won,both_announced", deals_per_series=8)
+    series = new_series("doppelkopf", rules, 4, 0, 5)
+    bots = [DokoHeuristicBot(k) for k in range(4)]
+    levels = []
+    while True:
+        state = series.current
+        levels.append(state.rules.bock_level)
+        while not state.is_over:
+            series.apply(bots[state.to_move].choose(state.view(state.to_move)))
+        assert state.result.bock == state.rules.bock_level
+        if series.is_over:
+            break
+        series.next_deal()
+    assert levels[0] == 0 and any(levels) and sum(series.totals) == 0
