@@ -60,6 +60,10 @@ from ..games.zweier.scoring import points_total as zweier_points_total
 from ..games.zweier.scoring import score_deal as zweier_score
 from ..games.zweier.state import ZweierState
 from ..registry import find_game
+from .checks import DataError
+from .checks import obj
+from .checks import text
+from .checks import whole
 
 PAD_VERSION = 1
 MAX_DEALS = 1000          # deals on one pad
@@ -77,7 +81,7 @@ DOKO_SPECIALS = ("Doppelkopf", "Fuchs gefangen", "Karlchen")
 PARTIES = (doko_deal.RE, doko_deal.KONTRA)
 
 
-class PadError(ValueError):
+class PadError(DataError):
     """An entry or a pad document that cannot be: the message says what and where."""
 
 
@@ -540,15 +544,11 @@ def _score_doko(rules: DokoRules, players: int, e: DealEntry) -> Outcome:
 
 # ---------------------------------------------------------------------- JSON helpers
 def _obj(data: Any, where: str) -> dict[str, Any]:
-    if not isinstance(data, dict):
-        raise PadError(f"{where}: an object expected")
-    return data
+    return obj(data, where, PadError)
 
 
 def _int(v: Any, where: str, lo: int, hi: int) -> int:
-    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-        raise PadError(f"{where}: a whole number {lo}..{hi} expected, got {v!r:.40}")
-    return v
+    return whole(v, where, lo, hi, PadError)
 
 
 def _opt_int(v: Any, where: str, lo: int, hi: int) -> int | None:
@@ -562,6 +562,4 @@ def _ints(v: Any, where: str, lo: int, hi: int) -> tuple[int, ...]:
 
 
 def _text(v: Any, where: str, limit: int) -> str:
-    if not isinstance(v, str) or len(v) > limit:
-        raise PadError(f"{where}: a text of at most {limit} characters expected")
-    return v
+    return text(v, where, limit, PadError)
