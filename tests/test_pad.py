@@ -180,6 +180,8 @@ def test_target_ends_the_round() -> None:
      "no hand holds"),
     (DealEntry(dealer=0, declarer=1, bid=300, melds=(0, 9000, 0), points=(100, 100, 60)),
      "no hand holds"),
+    (DealEntry(dealer=0, declarer=1, bid=300, melds=(0, 30, 0), points=(100, 100, 50)),
+     "melds of 30 — no hand holds that under these rules"),
     (DealEntry(dealer=0, declarer=1, bid=300, melds=(0, 0), points=(100, 100, 60)),
      "one number per player"),
     (DealEntry(dealer=0, declarer=1, bid=300, contract="Ramsch"), "contract: one of"),
@@ -273,3 +275,30 @@ def test_random_deal_documents_never_crash(deal: Any) -> None:
     doc = {"version": 1, "game": "binokel", "players": ["a", "b", "c"], "deals": [deal]}
     with contextlib.suppress(PadError):
         Pad.from_json(doc)
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**31), trump=st.integers(0, 3), size=st.integers(12, 24),
+       options=st.fixed_dictionaries({
+           "sevens": st.booleans(), "dix": st.booleans(), "four_tens": st.sampled_from(
+               [0, 80, 100]), "eight_of_a_rank": st.sampled_from([1000, "double"]),
+           "rundgang": st.sampled_from(["parts", 350, "none"]),
+           "double_family": st.sampled_from([200, 1000, 1500]),
+           "double_trump_family": st.sampled_from([300, 1000, 1500])}))
+def test_every_hands_melds_are_possible_totals(seed: int, trump: int, size: int,
+                                               options: dict[str, Any]) -> None:
+    """meld_totals may hold too much, never too little: any hand's best melding is in it
+    (hands larger than a deal's make rare melds likelier)."""
+    import random
+
+    from binokel.core.cards import cardset
+    from binokel.games.binokel.deal import full_deck
+    from binokel.games.binokel.melds import best_melds
+    from binokel.games.binokel.rules import Rules
+    from binokel.tournament.pad import meld_totals
+
+    options["dix"] = options["dix"] and options["sevens"]
+    rules = Rules.from_preset("standard", **options)
+    deck = full_deck(rules)
+    hand = cardset(random.Random(seed).sample(deck, size))
+    assert best_melds(hand, trump, rules).total in meld_totals(rules)

@@ -23,6 +23,8 @@ limit and anything wrong is a :class:`PadError` (a ``ValueError``).
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Iterable
 from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -42,6 +44,7 @@ from ..games.binokel.deal import NORMAL
 from ..games.binokel.deal import THROWN_IN
 from ..games.binokel.deal import UNTENDURCH
 from ..games.binokel.deal import seating as binokel_seating
+from ..games.binokel.melds import FOUR_VALUES
 from ..games.binokel.melds import MeldResult
 from ..games.binokel.rules import Rules as BinokelRules
 from ..games.binokel.scoring import score_deal as binokel_score
@@ -382,6 +385,40 @@ def _check_melds(melds: list[int], step: int = 10) -> None:
                            f"multiples of {step}, at most {MAX_MELD})")
 
 
+@functools.lru_cache(maxsize=64)
+def meld_totals(rules: BinokelRules) -> frozenset[int]:
+    """Every meld total one Binokel hand could show under ``rules``: the sums of one choice
+    in each class (each suit's pairs or families with one suit trump, each rank's four or
+    eight, the Binokel, the Rundgang's surplus, the Dix). Cards that two classes would
+    need twice and the hand's size are not looked at, so the set holds every real total
+    and a few more: a total outside it is surely a mistake (30 or 50 without Dix, ...).
+
+    >>> t = meld_totals(BinokelRules())
+    >>> 0 in t, 20 in t, 30 in t, 50 in t, 190 in t, max(t) > 1000
+    (True, True, False, False, True, True)
+    """
+    def add(totals: frozenset[int], options: Iterable[int]) -> frozenset[int]:
+        return frozenset(x + o for x in totals for o in set(options))
+
+    totals = frozenset({0})
+    for trump in (True, False, False, False):
+        pair, family = (40, 150) if trump else (20, 100)
+        double = rules.double_trump_family if trump else rules.double_family
+        totals = add(totals, (0, pair, 2 * pair, family, family + pair, double))
+    fours = [*FOUR_VALUES.values(), *([rules.four_tens] if rules.four_tens else [])]
+    for four in fours:
+        eight = 2 * four if rules.eight_of_a_rank == "double" else 1000
+        totals = add(totals, (0, four, eight))
+    totals = add(totals, (0, 40, 300))                       # Binokel, Doppelbinokel
+    if isinstance(rules.rundgang, int):
+        # The Rundgang replaces the four kings and obers (140) and up to four plain pairs
+        # (one of them perhaps in trump).
+        totals = add(totals, (0, *(rules.rundgang - 140 - 20 * k for k in range(7))))
+    if rules.dix:
+        totals = add(totals, (0, 10, 20))
+    return totals
+
+
 def _check_points(points: list[int], total: int) -> None:
     if sum(points) != total:
         raise PadError(f"trick points add up to {sum(points)}, not {total} (the cards' points "
@@ -417,6 +454,10 @@ def _score_binokel(game: str, rules: BinokelRules, players: int, e: DealEntry) -
     melds = _per_seat(e.melds, "melds", players) if e.melds else [0] * players
     points = _per_seat(e.points, "points", players) if e.points else [0] * players
     _check_melds(melds)
+    possible = meld_totals(rules)
+    for s, m in enumerate(melds):
+        if m not in possible:
+            raise PadError(f"seat {s}: melds of {m} — no hand holds that under these rules")
     for s in range(players):
         if party[s] < 0 and (melds[s] or points[s]):
             raise PadError(f"seat {s} deals and sits out: no melds, no points")
