@@ -226,3 +226,16 @@ def test_random_documents_never_crash(patch: dict[str, Any]) -> None:
     doc.update(patch)
     with contextlib.suppress(ClubError):
         Tournament.from_json(doc)
+
+
+def test_rounds_are_planned_ahead_so_no_round_is_a_dead_end() -> None:
+    """Nine players, four rounds of three: a plan without any repeat exists (Kirkman); the
+    rounds, drawn one at a time as the club plays them, find it."""
+    t = new(rounds=4, table_sizes=(3,))
+    for i in range(9):
+        t.add_player(f"P{i}")
+    for n in range(1, 5):
+        r = t.start_round()
+        assert r.repeats == 0
+        for k, table in enumerate(r.tables, 1):
+            t.enter_totals(n, k, [0] * len(table))

@@ -242,11 +242,14 @@ class Tournament:
         number = self.current_round + 1
         present = [p.number for p in self.players if p.plays_in(number)]
         history = [r.tables for r in self.played]
+        # Plan every remaining round with the players present now and keep this one, so that
+        # it leaves no dead end (9 players, 4 rounds: drawn round by round, the fourth
+        # repeats; planned, none does). Arrivals and withdrawals only change later plans.
         left = self.rounds - number
         try:
             seating = seat_round(present, history, self.table_sizes, seed=self.seed + number,
                                  budget=budget, fill_with_bots=fill_with_bots,
-                                 lookahead=min(left, 2))
+                                 lookahead=left)
         except SeatingError as e:
             raise ClubError(f"round {number}: {e}") from None
         tables: list[list[int | None]] = [
