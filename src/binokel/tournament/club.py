@@ -173,6 +173,7 @@ class Tournament:
                             f"{', '.join(map(str, spec.players))}")
         if preferred_size is None:
             preferred_size = spec.default_players if spec.default_players in sizes else sizes[0]
+        _int(preferred_size, "preferred table size", 2, 8)
         try:
             layout = TableSizes.of(*sizes, preferred=preferred_size)
         except SeatingError as e:
