@@ -264,15 +264,18 @@ def test_untrusted_json_is_a_clear_error(doc: Any) -> None:
         Pad.from_json(doc)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=5),
                     lambda c: st.lists(c, max_size=4)
                     | st.dictionaries(st.sampled_from(
                         ["dealer", "declarer", "bid", "contract", "melds", "points", "re",
-                         "made", "tricks", "announced", "specials", "re_augen"]), c,
-                        max_size=6), max_leaves=12))
-def test_random_deal_documents_never_crash(deal: Any) -> None:
-    doc = {"version": 1, "game": "binokel", "players": ["a", "b", "c"], "deals": [deal]}
+                         "made", "tricks", "announced", "specials", "re_augen", "re_tricks",
+                         "partner_found"]), c,
+                        max_size=6), max_leaves=12),
+       st.sampled_from(GAMES))
+def test_random_deal_documents_never_crash(deal: Any, spec: Any) -> None:
+    doc = {"version": 1, "game": spec.name, "deals": [deal],
+           "players": [f"P{s}" for s in range(spec.default_players)]}
     with contextlib.suppress(PadError):
         Pad.from_json(doc)
 
@@ -302,3 +305,37 @@ def test_every_hands_melds_are_possible_totals(seed: int, trump: int, size: int,
     deck = full_deck(rules)
     hand = cardset(random.Random(seed).sample(deck, size))
     assert best_melds(hand, trump, rules).total in meld_totals(rules)
+
+
+@settings(max_examples=150, deadline=None)
+@given(spec=st.sampled_from(GAMES), data=st.data())
+def test_random_entries_score_or_are_refused(spec: Any, data: st.DataObject) -> None:
+    """Entries with every field in its range but facts thrown together: each is scored or
+    refused with a PadError, never anything else."""
+    n = data.draw(st.sampled_from(spec.players))
+    preset = data.draw(st.sampled_from(list(spec.presets)))
+    seat = st.integers(0, n - 1)
+    entry = DealEntry(
+        dealer=data.draw(seat), declarer=data.draw(st.none() | seat),
+        bid=data.draw(st.none() | st.integers(0, 200).map(lambda x: x * 10)),
+        contract=data.draw(st.sampled_from(
+            ["normal", "abgehen", "durch", "durch open", "untendurch", "thrown_in",
+             "hochzeit", "stille hochzeit", "armut", "solo damen", "solo H", "thrown in"])),
+        melds=tuple(data.draw(st.lists(st.integers(0, 60).map(lambda x: x * 10),
+                                       min_size=n, max_size=n))),
+        points=tuple(data.draw(st.lists(st.integers(0, 260), min_size=n, max_size=n))),
+        tricks=data.draw(st.none() | st.lists(st.integers(0, 16), min_size=n, max_size=n)
+                         .map(tuple)),
+        made=data.draw(st.none() | st.booleans()),
+        re=tuple(data.draw(st.lists(seat, max_size=3))),
+        re_augen=data.draw(st.integers(0, 240)), re_tricks=data.draw(st.integers(0, 12)),
+        announced=(data.draw(st.integers(-1, 4)), data.draw(st.integers(-1, 4))),
+        specials=tuple(data.draw(st.lists(st.tuples(
+            st.sampled_from(DOKO_SPECIALS), st.sampled_from(["re", "kontra"])), max_size=4))),
+        partner_found=data.draw(st.booleans()))
+    pad = Pad.new(spec.name, [f"P{s}" for s in range(n)], preset)
+    try:
+        pad.add(entry)
+    except PadError:
+        return
+    assert len(pad.outcomes()[0].scores) == n   # (about one entry in 20 gets here)
