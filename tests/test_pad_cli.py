@@ -74,3 +74,11 @@ def test_the_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     assert main(["pad", "--file", str(path)]) == 1
     assert main(["pad"]) == 1
     assert "--players" in capsys.readouterr().err
+
+
+def test_abgehen_asks_only_the_others_melds() -> None:
+    pad = Pad.new("kreuzbinokel", ["A", "B", "C", "D"])
+    out = session(pad, ["n", "", "B", "200", "abgehen", "20", "60", "q"])
+    assert "melds B" not in out and "melds D" not in out
+    assert pad.deals[0].melds == (20, 0, 60, 0)
+    assert pad.sheet()[0].scores == (110, -200, 110, -200)

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 from typing import TextIO
 
+from ..games.binokel.deal import seating as binokel_seating
 from ..games.doppelkopf.announcements import ABSAGEN
 from ..registry import find_game
 from ..tournament.pad import BINOKEL_CONTRACTS
@@ -219,10 +220,14 @@ class PadSession:
             made = self.ask("Made? (y/n)", "y" if old is None or old.made else "n")
             return DealEntry(dealer=dealer, declarer=declarer, bid=bid, contract=contract,
                              made=made.lower().startswith(("y", "j")))
-        melds = self.per_player("melds", old.melds if old else (), seats)
         if contract == "abgehen":
+            # The declarer's side loses its melds: only the others' are asked.
+            _, party = binokel_seating(self.pad.game, n, dealer)
+            others = [s for s in seats if party[s] != party[declarer]]
+            melds = self.per_player("melds", old.melds if old else (), others)
             return DealEntry(dealer=dealer, declarer=declarer, bid=bid, contract=contract,
                              melds=melds)
+        melds = self.per_player("melds", old.melds if old else (), seats)
         total = _trick_total(self.pad)
         points = self.per_player("trick points", old.points if old else (), seats, total)
         return DealEntry(dealer=dealer, declarer=declarer, bid=bid, contract=contract,
