@@ -145,7 +145,7 @@ class PadSession:
         self.say(head)
         self.say("-" * len(head))
         for line in pad.sheet():
-            what = _describe(line.outcome.contract, line.outcome.declarer, pad.players)
+            what = _describe(line.contract, line.declarer, pad.players)
             self.say(f"{line.deal:>3} {pad.players[line.dealer]:<{width}}"
                      + "".join(f"{s:>+{width}d}" for s in line.scores) + f"   {what}")
         self.say("-" * len(head))

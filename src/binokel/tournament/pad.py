@@ -36,6 +36,7 @@ from ..core.cards import size
 from ..core.errors import RulesError
 from ..core.outcome import Outcome
 from ..core.rules import RuleSet
+from ..core.series import SheetLine
 from ..core.series import series_winner
 from ..core.trick import Trick
 from ..games.binokel.deal import ABGEHEN
@@ -179,18 +180,6 @@ class DealEntry:
             partner_found=partner)
 
 
-@dataclass(frozen=True)
-class PadLine:
-    """One line of the running sheet: the deal's scores and the totals after it."""
-
-    deal: int
-    dealer: int
-    scores: tuple[int, ...]
-    totals: tuple[int, ...]
-    outcome: Outcome
-    separate: bool = False    # booked on the separate tally (Binokel's durch_separate)
-
-
 @dataclass
 class Pad:
     """One table's score pad: the game, its rules, the players and the deals entered."""
@@ -257,8 +246,9 @@ class Pad:
         """Each deal's result as the game's scoring gives it."""
         return tuple(self._outcomes)
 
-    def sheet(self) -> list[PadLine]:
-        """The running sheet: per deal its scores and the totals after it."""
+    def sheet(self) -> list[SheetLine]:
+        """The running sheet, as a played series keeps it: per deal the scores and the
+        totals after it."""
         separate = self.rules.series_end().separate
         totals = [0] * len(self.players)
         out = []
@@ -266,7 +256,8 @@ class Pad:
             sep = res.contract in separate
             if not sep:
                 totals = [t + v for t, v in zip(totals, res.scores, strict=True)]
-            out.append(PadLine(i + 1, entry.dealer, res.scores, tuple(totals), res, sep))
+            out.append(SheetLine(i + 1, entry.dealer, res.scores, tuple(totals), res.declarer,
+                                 res.contract, res.bid, res.made, sep))
         return out
 
     def totals(self) -> tuple[int, ...]:
@@ -295,10 +286,10 @@ class Pad:
         end = self.rules.series_end()
         n = len(self.players)
         totals = [0] * n
-        for i, line in enumerate(self.sheet()):
+        for i, (line, res) in enumerate(zip(self.sheet(), self._outcomes, strict=True)):
             totals = list(line.totals)
             order = [(line.dealer + 1 + k) % n for k in range(n)]
-            w = series_winner(end, totals, i + 1, line.outcome, order)
+            w = series_winner(end, totals, i + 1, res, order)
             if w is not None:
                 return w
         return None
