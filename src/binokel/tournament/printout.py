@@ -1,7 +1,7 @@
 """Printouts and exports of a club tournament and a score pad: run slips (Laufzettel), table
 cards, the ranking list and the score sheet as PDF (fpdf2, the ``pdf`` extra), the ranking,
 every entered score and a pad's deals as CSV. German or English (``lang``), the words in
-``texts.toml`` next to this module.
+``texts.toml`` (:mod:`.texts`).
 
 The PDFs use the PDF core font Helvetica, which holds Latin-1 (German umlauts and ß
 included); other letters are written without their accents where that gives Latin-1, else
@@ -21,21 +21,10 @@ import unicodedata
 from collections.abc import Sequence
 from typing import Any
 
-from ..core.texts import LANGUAGES
-from ..core.texts import by_language
-from ..core.texts import load_texts
 from ..registry import find_game
 from .club import Tournament
 from .pad import Pad
-
-TEXTS = by_language(load_texts(__package__ or "binokel.tournament")["table"])
-
-
-def tr(lang: str, key: str, **values: Any) -> str:
-    """The words ``key`` in ``lang`` with ``values`` filled in."""
-    if lang not in LANGUAGES:
-        raise ValueError(f"language: one of {', '.join(LANGUAGES)}")
-    return TEXTS[lang][key].format(**values)
+from .texts import tr
 
 
 def latin1(s: str) -> str:
@@ -247,5 +236,5 @@ def pad_csv(pad: Pad, lang: str = "de") -> str:
     return _csv(rows)
 
 
-__all__ = ["TEXTS", "latin1", "pad_csv", "ranking_csv", "ranking_pdf", "run_slips",
-           "score_sheet_pdf", "scores_csv", "table_cards", "tr"]
+__all__ = ["latin1", "pad_csv", "ranking_csv", "ranking_pdf", "run_slips", "score_sheet_pdf",
+           "scores_csv", "table_cards"]
