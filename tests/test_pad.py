@@ -76,7 +76,8 @@ def entry_from_record(game: str, state: AnyState) -> DealEntry:
         dealer=state.dealer, contract=d.contract, re=d.re_seats, re_augen=d.re_points,
         re_tricks=sum(ds.tricks_won[s] for s in d.re_seats), announced=d.announced,
         specials=tuple((w, p) for w, p, _ in d.lines if w in DOKO_SPECIALS),
-        partner_found=not (d.contract == "hochzeit" and ds.partner is None))
+        partner_found=not (d.contract == "hochzeit" and ds.partner is None),
+        pflicht=d.pflichtsolo)
 
 
 def play(game: str, preset: str, players: int, seed: int, dealer: int) -> AnyState:
@@ -113,13 +114,18 @@ def test_pad_scores_played_deals_as_the_engine(game: str, preset: str, players: 
 @pytest.mark.parametrize(("game", "preset", "players"),
                          [("binokel", "standard", 3), ("binokel", "aks", 4),
                           ("kreuzbinokel", "turnier", 4), ("zweier", "standard", 2),
-                          ("luxusfamilie", "standard", 5), ("doppelkopf", "standard", 4)])
+                          ("luxusfamilie", "standard", 5), ("doppelkopf", "standard", 4),
+                          ("doppelkopf", "dkv", 4)])
 def test_pad_sheet_and_winner_follow_a_played_series(game: str, preset: str,
                                                      players: int) -> None:
     spec = find_game(game)
-    rules = spec.make_rules({"preset": preset, "options": (
-        {"deals_per_series": 6} if "deals_per_series" in spec.options else {})})
-    series = new_series(game, rules, players, seed=5)
+    options: dict[str, Any] = {"deals_per_series": 6} if "deals_per_series" in spec.options \
+        else {}
+    if preset == "dkv":
+        options["pflichtsolo"] = True   # the same dealer again, the deal not counted
+    rules = spec.make_rules({"preset": preset, "options": options})
+    # seed 1 under dkv: a Pflichtsolo in the first deal
+    series = new_series(game, rules, players, seed=1 if preset == "dkv" else 5)
     pad = Pad.new(game, [f"P{s}" for s in range(players)], preset,
                   rules.changed_options())
     bots = [make_bot("heuristic", s, game=game) for s in range(players)]
@@ -133,9 +139,10 @@ def test_pad_sheet_and_winner_follow_a_played_series(game: str, preset: str,
         if series.is_over:
             break
         assert pad.winner() is None
-        assert pad.next_dealer() == series.next_dealer() or game == "doppelkopf"
+        assert pad.next_dealer() == series.next_dealer()
         series.next_deal()
     assert pad.winner() == series.winner
+    assert any(d.pflicht for d in pad.deals) == (preset == "dkv")
 
 
 def binokel_pad(**options: Any) -> Pad:
@@ -224,6 +231,8 @@ def test_four_players_the_dealer_sits_out() -> None:
                specials=(("Schwein", "re"),)), "special point"),
     (DealEntry(dealer=0, contract="solo B", re=(0,), re_augen=130, re_tricks=6,
                specials=(("Karlchen", "re"),)), "solo scores no special"),
+    (DealEntry(dealer=0, contract="solo B", re=(0,), re_augen=130, re_tricks=6,
+               pflicht=True), "only a solo under the option pflichtsolo"),
 ])
 def test_doppelkopf_checks(entry: DealEntry, message: str) -> None:
     with pytest.raises(PadError, match=message):

@@ -52,6 +52,10 @@ def test_doppelkopf_and_zweier() -> None:
     pad = Pad.new("doppelkopf", ["A", "B", "C", "D"])
     session(pad, ["n", "", "normal", "A,C", "150", "7", "re", "-", "f:re", "q"])
     assert pad.sheet()[0].scores == (4, -4, 4, -4)
+    pad = Pad.new("doppelkopf", ["A", "B", "C", "D"], options={"pflichtsolo": True})
+    session(pad, ["n", "", "solo damen", "B", "y", "130", "7", "-", "-", "-", "q"])
+    assert pad.deals[0].pflicht and pad.next_dealer() == 0
+    assert pad.sheet()[0].scores == (-1, 3, -1, -1)
     pad = Pad.new("zweier", ["A", "B"])
     session(pad, ["n", "", "100", "40", "130", "120", "q"])
     assert pad.sheet()[0].scores == (230, 160)

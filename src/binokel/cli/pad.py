@@ -246,6 +246,10 @@ class PadSession:
         partner = True
         if contract == "hochzeit":
             partner = self.ask("Partner found? (y/n)", "y").lower().startswith(("y", "j"))
+        pflicht = False
+        if contract.startswith("solo") and getattr(self.pad.rules, "pflichtsolo", False):
+            pflicht = self.ask("Pflichtsolo? (y/n)", "y" if old and old.pflicht else "n"
+                               ).lower().startswith(("y", "j"))
         augen = self.number("Augen of Re", old.re_augen if old else None)
         tricks = self.number("Tricks of Re", old.re_tricks if old else None)
         levels = []
@@ -268,7 +272,7 @@ class PadSession:
             specials.append((SPECIAL_CODES[code], party))
         return DealEntry(dealer=dealer, contract=contract, re=re, re_augen=augen,
                          re_tricks=tricks, announced=(levels[0], levels[1]),
-                         specials=tuple(specials), partner_found=partner)
+                         specials=tuple(specials), partner_found=partner, pflicht=pflicht)
 
 
 def _seat(answer: str, names: Sequence[str]) -> int:

@@ -104,7 +104,9 @@ class DealEntry:
     Doppelkopf: ``contract`` (one of :data:`DOKO_CONTRACTS`), ``re`` (the Re seats: the
     soloist alone), ``re_augen``, ``re_tricks``, ``announced`` (levels of Re and Kontra: -1
     none, 0 Re/Kontra, 1-4 keine 90 / 60 / 30 / schwarz), ``specials`` ((what, party) of
-    :data:`DOKO_SPECIALS`), ``partner_found`` (a Hochzeit that found its partner).
+    :data:`DOKO_SPECIALS`), ``partner_found`` (a Hochzeit that found its partner),
+    ``pflicht`` (a solo that was a Pflichtsolo, option ``pflichtsolo``: the same dealer deals
+    again and the deal does not count towards ``deals_per_series``).
     """
 
     dealer: int
@@ -121,6 +123,7 @@ class DealEntry:
     announced: tuple[int, int] = (-1, -1)
     specials: tuple[tuple[str, str], ...] = ()
     partner_found: bool = True
+    pflicht: bool = False
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"dealer": self.dealer, "contract": self.contract}
@@ -136,6 +139,8 @@ class DealEntry:
                        announced=list(self.announced),
                        specials=[list(x) for x in self.specials],
                        partner_found=self.partner_found)
+        if self.pflicht:
+            out["pflicht"] = True
         return out
 
     @classmethod
@@ -144,7 +149,8 @@ class DealEntry:
         in :func:`score_entry`)."""
         d = _obj(data, "deal")
         known = {"dealer", "declarer", "bid", "contract", "made", "tricks", "melds", "points",
-                 "re", "re_augen", "re_tricks", "announced", "specials", "partner_found"}
+                 "re", "re_augen", "re_tricks", "announced", "specials", "partner_found",
+                 "pflicht"}
         if unknown := set(d) - known:
             raise PadError(f"deal: unknown field(s) {', '.join(sorted(map(str, unknown)))}")
         specials = d.get("specials", [])
@@ -162,9 +168,9 @@ class DealEntry:
         made = d.get("made")
         if made is not None and not isinstance(made, bool):
             raise PadError("deal.made: true, false or absent")
-        partner = d.get("partner_found", True)
-        if not isinstance(partner, bool):
-            raise PadError("deal.partner_found: true or false")
+        partner, pflicht = d.get("partner_found", True), d.get("pflicht", False)
+        if not isinstance(partner, bool) or not isinstance(pflicht, bool):
+            raise PadError("deal.partner_found, deal.pflicht: true or false")
         return cls(
             dealer=_int(d.get("dealer"), "deal.dealer", 0, 8),
             declarer=_opt_int(d.get("declarer"), "deal.declarer", 0, 8),
@@ -177,7 +183,7 @@ class DealEntry:
             re_augen=_int(d.get("re_augen", 0), "deal.re_augen", 0, 240),
             re_tricks=_int(d.get("re_tricks", 0), "deal.re_tricks", 0, 12),
             announced=(announced[0], announced[1]), specials=tuple(pairs),
-            partner_found=partner)
+            partner_found=partner, pflicht=pflicht)
 
 
 @dataclass
@@ -274,10 +280,12 @@ class Pad:
         return tuple(out)
 
     def next_dealer(self) -> int:
-        """Who deals next: the seat after the last deal's dealer."""
+        """Who deals next: the seat after the last deal's dealer (the same dealer after a
+        Pflichtsolo)."""
         if not self.deals:
             return self.first_dealer
-        return (self.deals[-1].dealer + 1) % len(self.players)
+        last = self.deals[-1]
+        return last.dealer if last.pflicht else (last.dealer + 1) % len(self.players)
 
     def winner(self) -> int | None:
         """The round's winner as the rules end a series (target or number of deals); None
@@ -285,11 +293,11 @@ class Pad:
         deal that ends the round decides it."""
         end = self.rules.series_end()
         n = len(self.players)
-        totals = [0] * n
-        for i, (line, res) in enumerate(zip(self.sheet(), self._outcomes, strict=True)):
-            totals = list(line.totals)
+        counted = 0   # deals towards deals_per_series: Pflichtsoli come on top
+        for line, res, entry in zip(self.sheet(), self._outcomes, self.deals, strict=True):
+            counted += not entry.pflicht
             order = [(line.dealer + 1 + k) % n for k in range(n)]
-            w = series_winner(end, totals, i + 1, res, order)
+            w = series_winner(end, list(line.totals), counted, res, order)
             if w is not None:
                 return w
         return None
@@ -571,6 +579,10 @@ def _score_doko(rules: DokoRules, players: int, e: DealEntry) -> Outcome:
         state.partner = re[1] if e.partner_found else None
     elif contract.startswith("solo"):
         state.soloist = re[0]
+    if e.pflicht:
+        if not (contract.startswith("solo") and rules.pflichtsolo):
+            raise PadError("pflicht: only a solo under the option pflichtsolo")
+        state.pflicht = True
     return doko_score(state, specials=e.specials)
 
 
