@@ -15,17 +15,19 @@ from collections.abc import Sequence
 from ..core.errors import RulesError
 from ..record import RecordError
 from . import arena
+from . import pad
 from . import play
 from . import replay
 from . import rules
 from . import serve
 from . import simulate
 from . import solve
+from . import tournament
 from . import validate
 from .common import UserError
 
 Handler = Callable[[argparse.Namespace], int]
-COMMANDS = (play, serve, replay, validate, simulate, arena, solve, rules)
+COMMANDS = (play, serve, replay, validate, simulate, arena, solve, rules, pad, tournament)
 
 
 def build_parser() -> argparse.ArgumentParser:

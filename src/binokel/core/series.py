@@ -8,11 +8,13 @@ derives its own series from :class:`Series`.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .outcome import Outcome
 from .rules import RuleSet
+from .rules import SeriesEnd
 from .state import AnyState
 
 if TYPE_CHECKING:
@@ -102,27 +104,49 @@ class Series:
         self.winner = self._winner(res)
 
     def _winner(self, res: Outcome) -> int | None:
-        end = self.rules.series_end()
-        if end.deals:
-            if len(self.sheet) < end.deals:
-                return None
-            return self._best(list(range(self.players)))
-        if end.target is None:
-            return None
-        reached = [s for s in range(self.players) if self.totals[s] >= end.target]
-        declarer = res.declarer
-        if end.only_declarer_out:
-            return declarer if (declarer in reached and res.made) else None
-        if not reached:
-            return None
-        if declarer is not None and declarer in reached and res.made is not False:
-            return declarer
-        return self._best(reached)
+        return series_winner(self.rules.series_end(), self.totals, len(self.sheet), res,
+                             self._order())
+
+    def _order(self) -> list[int]:
+        return [(self.current.dealer + 1 + i) % self.players for i in range(self.players)]
 
     def _best(self, seats: list[int]) -> int:
-        # Equal totals: the seat earlier in the last deal's playing order wins.
-        order = [(self.current.dealer + 1 + i) % self.players for i in range(self.players)]
-        return max(seats, key=lambda s: (self.totals[s], -order.index(s)))
+        return _best(self.totals, seats, self._order())
 
 
-__all__ = ["Series", "SheetLine"]
+def series_winner(end: SeriesEnd, totals: Sequence[int], deals: int, last: Outcome,
+                  order: Sequence[int]) -> int | None:
+    """Who won the series after ``deals`` deals with ``totals``, ``last`` the last deal's
+    result and ``order`` its playing order (every seat, Vorhand first); None: not over.
+
+    Pure, so that a score pad of real deals decides the round as a played series does.
+
+    >>> series_winner(SeriesEnd(target=1000), [1010, 990, 0], 9, Outcome(scores=(0, 0, 0)),
+    ...               [1, 2, 0])
+    0
+    >>> series_winner(SeriesEnd(deals=15), [10, 20, 20], 14, Outcome(scores=(0, 0, 0)),
+    ...               [2, 0, 1]) is None
+    True
+    """
+    if end.deals:
+        if deals < end.deals:
+            return None
+        return _best(totals, list(range(len(totals))), order)
+    if end.target is None:
+        return None
+    reached = [s for s in range(len(totals)) if totals[s] >= end.target]
+    declarer = last.declarer
+    if end.only_declarer_out:
+        return declarer if (declarer in reached and last.made) else None
+    if not reached:
+        return None
+    if declarer is not None and declarer in reached and last.made is not False:
+        return declarer
+    return _best(totals, reached, order)
+
+
+def _best(totals: Sequence[int], seats: list[int], order: Sequence[int]) -> int:
+    # Equal totals: the seat earlier in the last deal's playing order wins.
+    return max(seats, key=lambda s: (totals[s], -order.index(s)))
+
+__all__ = ["Series", "SheetLine", "series_winner"]

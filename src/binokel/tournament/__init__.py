@@ -1,6 +1,8 @@
 """Tournaments: seating the players of each round so that they meet as few repeat opponents
-as possible (:mod:`binokel.tournament.seating`). Pure Python, no I/O: the tournament pages
-and their storage build on it.
+as possible (:mod:`binokel.tournament.seating`), the score pad of a table with real cards
+(:mod:`binokel.tournament.pad`) and the club tournament (:mod:`binokel.tournament.club`).
+Pure Python, no I/O: the tournament pages and their storage build on it. (This package
+exports the seating; import the pad and the club from their modules.)
 """
 
 from .seating import BINOKEL

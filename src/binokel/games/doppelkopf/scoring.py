@@ -90,8 +90,13 @@ def augen_needed(party: str, announced: tuple[int, int]) -> int:
     return 121 if only_kontra else 120
 
 
-def score_deal(state: DokoState) -> DokoResult:
-    """Score a finished deal per seed 002 (RULES §8)."""
+def score_deal(state: DokoState, specials: Sequence[tuple[str, str]] | None = None
+               ) -> DokoResult:
+    """Score a finished deal per seed 002 (RULES §8).
+
+    ``specials`` (what, party) replaces the special points found in the tricks (all but
+    gegen die Alten, which follows from the winner): a score pad of a deal played with real
+    cards knows them from the players, not from tricks."""
     n = state.players
     contract = state.contract or NORMAL
     if contract == THROWN_IN:
@@ -158,8 +163,9 @@ def score_deal(state: DokoState) -> DokoResult:
                 lines.append((f"{need} gegen {ABSAGEN[lv - 1]}", p, 1))
     if not solo:
         lines += [(what, p, 1) for what, p, _ in special_points(
-            state.tricks, state.re_seats, state.active, winner, state.schweine is None,
-            rules)]
+            state.tricks if specials is None else (), state.re_seats, state.active, winner,
+            state.schweine is None, rules)]
+        lines += [(what, p, 1) for what, p in specials or ()]
     value = sum(x for _, p, x in lines if p == RE) - sum(x for _, p, x in lines if p == KONTRA)
     scores = [0] * n
     factor = 3 if len(re_seats) == 1 else 1   # the soloist scores three times
