@@ -103,8 +103,8 @@ def _click_turn(page: Any, attempt: int) -> bool:
     actions = page.locator("#actions button[data-action]:not(.warning)")
     playable = page.locator("#hand .card.playable, .table-cards .card.playable")
     # The hand is fanned: a card shows its left strip (its corner index), so it is clicked
-    # there, as a person would.
-    strip = {"x": 6, "y": 24}
+    # there, as a person would (a little in from the edge: the card is slightly rotated).
+    strip = {"x": 12, "y": 40}
     if page.locator("#bid-input").count() and not page.evaluate("() => window.__bidTyped"):
         # once per page: a free bid typed into the number field (the lowest one offered)
         low = page.get_attribute("#bid-input", "min", timeout=2000)

@@ -40,7 +40,7 @@ function drawSettings() {
   }
   setText(document.getElementById("settings-label"), t("settings"));
   document.getElementById("lang").textContent = prefs.lang === "de" ? "EN" : "DE";
-  document.getElementById("lang").setAttribute("aria-label", prefs.lang === "de" ? "English" : "Deutsch");
+  document.getElementById("lang").title = prefs.lang === "de" ? "English" : "Deutsch";
   setText(document.getElementById("skip"), t("skip"));
 }
 

@@ -32,13 +32,17 @@ function faceOpts(deck) {
   return { deck, colors: prefs.colors, contrast: prefs.contrast, lang: prefs.lang };
 }
 
-/** The inner SVG of a card face (cached). */
+/** The markup of a card face (cached): the SVG as an image without a text alternative, so
+ * the element around it carries the name (a button's label is then all a screen reader says,
+ * and the DOM stays small: one node per card instead of hundreds of paths). */
 function faceMarkup(tok, deck) {
   const key = `${tok}|${deck}|${prefs.colors}|${prefs.contrast}|${prefs.lang}`;
   let s = svgCache.get(key);
   if (s === undefined) {
-    try { s = cardSVG(tok, faceOpts(deck)).replace(' role="img"', ' aria-hidden="true"'); }
-    catch { s = `<span>${tok.replace(/[^A-Z0-9]/g, "")}</span>`; }
+    try {
+      const svg = cardSVG(tok, faceOpts(deck));
+      s = `<img alt="" draggable="false" src="data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}">`;
+    } catch { s = `<span>${tok.replace(/[^A-Z0-9]/g, "")}</span>`; }
     svgCache.set(key, s);
   }
   return s;
@@ -220,9 +224,13 @@ export class TableView {
   backs(n) {
     const box = el("div", { class: "backs", "aria-hidden": "true" });
     const key = `back|${this.deck}|${prefs.contrast}`;
-    let svg = svgCache.get(key);
-    if (!svg) { svg = cardBackSVG({ deck: this.deck, contrast: prefs.contrast, lang: prefs.lang }); svgCache.set(key, svg); }
-    for (let i = 0; i < n; i++) { const b = el("span", { class: "back" }); b.innerHTML = svg; box.append(b); }
+    let img = svgCache.get(key);
+    if (!img) {
+      const svg = cardBackSVG({ deck: this.deck, contrast: prefs.contrast, lang: prefs.lang });
+      img = `<img alt="" src="data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}">`;
+      svgCache.set(key, img);
+    }
+    for (let i = 0; i < n; i++) { const b = el("span", { class: "back" }); b.innerHTML = img; box.append(b); }
     return box;
   }
 
@@ -458,7 +466,7 @@ export class TableView {
     const total = cw + step * (n - 1);
     const left0 = Math.max(8, (width - total) / 2);
     const mid = (n - 1) / 2;
-    const spread = Math.min(1.6, 16 / n);
+    const spread = Math.min(1.2, 10 / n);
     const k = 0.35;
     this.hand.style.height = `${cw * 1.5 + mid * mid * k + 18}px`;
     cards.forEach((b, i) => {
@@ -584,7 +592,8 @@ export class TableView {
     const c = this.hand.querySelector(".card.playable, .card.selectable");
     if (c) return c;
     if (tb.choices.cards) return this.root.querySelector(".table-cards .playable");
-    return this.actions.querySelector("button.primary:not(:disabled), button:not(:disabled)");
+    return this.actions.querySelector("button.primary:not(:disabled), button:not(:disabled)") ||
+      this.hand.querySelector(".card");
   }
 }
 
