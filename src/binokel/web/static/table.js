@@ -105,8 +105,8 @@ export class TableView {
     this.trickTitle = el("div", { id: "trick-title", class: "trick-title" });
     this.resultBox = el("div", { id: "result-slot" });
     this.center = el("div", { id: "center", class: "center" },
-      this.bidbox, this.panels, this.trickTitle, this.trick, this.resultBox);
-    this.felt = el("div", { id: "felt", class: "felt" }, this.seatsBox, this.center);
+      this.bidbox, this.panels, this.trickTitle, this.trick);
+    this.felt = el("div", { id: "felt", class: "felt" }, this.seatsBox, this.center, this.resultBox);
     this.hint = el("div", { id: "hint", class: "hint", "aria-live": "polite" });
     this.actions = el("div", { id: "actions", class: "actions", role: "toolbar",
       "aria-label": t("bid") });
@@ -253,10 +253,15 @@ export class TableView {
   // ---------------------------------------------------------------- the middle
   drawCenter(m, tb, handRects) {
     this.drawBidbox(tb);
-    this.panels.replaceChildren(...tb.panels.map((p) => el("div", { class: "tpanel" },
-      el("span", { class: "ptitle", text: p.title }),
-      p.cards.length ? cardRow(p.cards, this.deck, "cards") : null,
-      p.text ? el("span", { class: "ptext", text: p.text }) : null)));
+    // A long text (Doppelkopf's order of trumps) folds away: the trick keeps the middle.
+    const open = new Set([...this.panels.querySelectorAll("details[open]")].map((d) => d.dataset.title));
+    this.panels.replaceChildren(...tb.panels.map((p) => (p.text.length > 48 && !p.cards.length
+      ? el("details", { class: "tpanel long", "data-title": p.title, open: open.has(p.title) },
+        el("summary", { class: "ptitle", text: p.title }), el("div", { class: "ptext", text: p.text }))
+      : el("div", { class: "tpanel" },
+        el("span", { class: "ptitle", text: p.title }),
+        p.cards.length ? cardRow(p.cards, this.deck, "cards") : null,
+        p.text ? el("span", { class: "ptext", text: p.text }) : null))));
     if (!this.hold) this.drawTrick(tb, tb.trick, handRects);
     this.drawResult(m, tb);
   }
