@@ -82,7 +82,10 @@ function connect(root, id, info) {
   const conn = document.getElementById("conn");
   sock = new TableSocket(id, serverPrefs(), {
     onStatus: (ok) => { conn.textContent = ok ? t("connected") : t("offline"); },
-    onError: (code, message) => (view ? view.showError(message) : showError(root, message)),
+    onError: (code, message) => {
+      if (code === "stale") return;   // a double click: the newer state is on its way
+      if (view) view.showError(message); else showError(root, message);
+    },
     onState: (m) => {
       current = m;
       if (!m.table) { view = null; waitingShown = true; waitingPanel(root, m); return; }

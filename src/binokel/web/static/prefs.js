@@ -35,6 +35,7 @@ export function applyLook() {
   root.dataset.theme = prefs.theme;
   root.dataset.size = prefs.size;
   root.dataset.contrast = prefs.contrast;
+  root.dataset.colors = prefs.colors;
 }
 
 /** The deck to draw for a game: the player's choice, else the table's, else the game's. */
@@ -75,7 +76,7 @@ export const TEXTS = {
       "strong-hard": "sehr stark" },
     botNames: ["Sepp", "Lina", "Gottlob", "Marie", "Hannes", "Rosa", "Frieder", "Luise"],
     pushWarn: "Achtung: ", cannotPlay: "Nicht spielbar: ", selected: "ausgewählt",
-    tricks: "Stiche", skip: "Zum Spiel springen",
+    tricks: "Stiche", skip: "Zum Spiel springen", rematch: "Revanche", melds: "Meldung",
   },
   en: {
     newTable: "New table", create: "Create the table and sit down", preset: "Rules",
@@ -104,7 +105,7 @@ export const TEXTS = {
       "strong-hard": "very strong" },
     botNames: ["Sepp", "Lina", "Gottlob", "Marie", "Hannes", "Rosa", "Frieder", "Luise"],
     pushWarn: "Careful: ", cannotPlay: "Cannot play: ", selected: "selected",
-    tricks: "Tricks", skip: "Skip to the game",
+    tricks: "Tricks", skip: "Skip to the game", rematch: "Rematch", melds: "Melds",
   },
 };
 

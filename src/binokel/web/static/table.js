@@ -48,6 +48,12 @@ function faceMarkup(tok, deck) {
   return s;
 }
 
+/** A suit's name in the deck's words ("Eichel", "Clubs"), from the name of its ace. */
+function suitName(suit, deck) {
+  const name = nameOf(`${suit}A`, deck);
+  return prefs.lang === "en" ? name.replace(/^.* of /, "") : name.replace(/-.*$/, "");
+}
+
 export function nameOf(tok, deck) {
   try { return cardName(tok, faceOpts(deck)); } catch { return tok; }
 }
@@ -168,6 +174,7 @@ export class TableView {
     setText(this.turn, mine ? t("yourTurn") : tb.to_move >= 0 ? t("toMove", { name: seatName(tb, tb.to_move) }) : "");
     const trump = tb.trump_name || "";
     this.trumpChip.hidden = !trump;
+    this.felt.closest(".play").dataset.deck = this.deck;
     if (trump) {
       this.trumpChip.replaceChildren(el("span", { class: "k", text: `${t("trump")}: ` }),
         tb.trump ? el("span", { class: `suit s${tb.trump}`, "aria-hidden": "true" }) : "", trump);
@@ -282,10 +289,11 @@ export class TableView {
     if (tb.me >= 0 && tb.trump_melds && tb.trump_melds.length && (bidding || tb.phase !== "play")) {
       const row = el("div", { class: "trump-melds", "aria-label": t("meldIf") });
       for (const tm of tb.trump_melds) {
-        row.append(el("span", { class: "tm" }, el("span", { class: `suit s${tm.suit}`, role: "img",
-          "aria-label": tm.suit }), el("span", { text: String(tm.value) })));
+        const suit = suitName(tm.suit, this.deck);
+        row.append(el("span", { class: "tm", title: suit }, el("span", { class: `suit s${tm.suit}`, role: "img",
+          "aria-label": suit }), el("span", { text: String(tm.value) })));
       }
-      parts.push(el("div", { class: "k", text: t("meldIf") }), row);
+      parts.push(el("div", { class: "tm-box" }, el("div", { class: "k", text: t("meldIf") }), row));
     }
     this.bidbox.hidden = !parts.length;
     this.bidbox.replaceChildren(...parts);
@@ -368,18 +376,24 @@ export class TableView {
     if (o) {
       box.append(el("div", { class: `headline ${o.made === true ? "made" : o.made === false ? "lost" : ""}`,
         id: "headline", text: o.headline }));
-      const figs = [];
-      if (o.bid !== null && o.bid !== undefined) figs.push([t("bidNow"), o.bid]);
-      for (const f of o.figures || []) figs.push([f.label, f.value]);
-      if (!o.figures?.length) {
-        if (o.melds !== null && o.melds !== undefined) figs.push(["melds", o.melds]);
-        if (o.tricks !== null && o.tricks !== undefined) figs.push([t("tricks"), o.tricks]);
-        if (o.total !== null && o.total !== undefined) figs.push([t("total"), o.total]);
+      if (o.declarer !== null && o.declarer !== undefined) {
+        box.append(el("div", { class: "declarer", text: seatName(tb, o.declarer) }));
       }
-      if (figs.length) {
-        box.append(el("div", { class: "figures" }, ...figs.map(([label, v]) =>
-          el("div", { class: "fig" }, el("span", { class: "v", text: String(v) }), el("span", { class: "l", text: label })))));
+      const has = (v) => v !== null && v !== undefined;
+      const fig = (label, v, cls = "") => el("div", { class: `fig ${cls}` },
+        el("span", { class: "v", text: String(v) }), el("span", { class: "l", text: label }));
+      const op = (text) => el("span", { class: "op", "aria-hidden": "true", text });
+      const figs = el("div", { class: "figures" });
+      if (has(o.bid) && has(o.melds) && has(o.tricks) && has(o.total)) {
+        // bid against melds plus tricks
+        const [lb, lm, lt, lsum] = [t("bidNow"), t("melds"), t("tricks"), t("total")];
+        figs.append(fig(lb, o.bid, "bid"), op(o.total >= o.bid ? "≤" : ">"), fig(lm, o.melds), op("+"),
+          fig(lt, o.tricks), op("="), fig(lsum, o.total, "total"));
+      } else {
+        for (const f of o.figures || []) figs.append(fig(f.label, f.value));
+        if (!o.figures?.length && has(o.bid)) figs.append(fig(t("bidNow"), o.bid));
       }
+      if (figs.children.length) box.append(figs);
       if (o.changes?.length) {
         box.append(el("div", { class: "changes" }, ...o.changes.map((v, s) =>
           el("div", { class: `chg ${v > 0 ? "up" : v < 0 ? "down" : ""}` },
@@ -393,10 +407,15 @@ export class TableView {
       box.append(el("div", { class: "rline headline-text", text: head }),
         ...rest.map((line) => el("div", { class: "rline", text: line })));
     }
+    const ready = (m.ready || []).includes(tb.me);
     if (m.winners && m.winners.length) {
       box.append(el("div", { id: "winner", class: "winner", text: t("winner") + m.winners.map((s) => seatName(tb, s)).join(" + ") }));
+      // issue 13: after a finished series "next" asks for a rematch with the same seats
+      if (tb.me >= 0 && m.series !== undefined) {
+        box.append(el("button", { id: "rematch", class: "primary", type: "button", "data-key": "rematch",
+          disabled: ready, text: ready ? t("ready") : t("rematch"), onclick: () => this.sock.next() }));
+      }
     } else if (tb.me >= 0) {
-      const ready = (m.ready || []).includes(tb.me);
       box.append(el("button", { id: "next", class: "primary", type: "button", "data-key": "next",
         disabled: ready, text: ready ? t("ready") : t("next"), onclick: () => this.sock.next() }));
     }
