@@ -537,7 +537,7 @@ export class TableView {
   drawActions(tb) {
     const ch = tb.choices;
     const mine = this.myTurn(tb);
-    const hint = ch.select ? ch.select.hint : ch.cards && mine ? ch.cards.hint : "";
+    const hint = tb.me < 0 ? t("spectator") : ch.select ? ch.select.hint : ch.cards && mine ? ch.cards.hint : "";
     if (!this.hintSticky || Date.now() > this.hintSticky) {
       this.hint.replaceChildren(hint ? el("span", { text: hint }) : "");
     }
