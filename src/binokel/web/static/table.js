@@ -23,6 +23,8 @@ const POSITIONS = {
   4: ["bottom", "left", "top", "right"],
   5: ["bottom", "left", "tl", "tr", "right"],
   6: ["bottom", "left", "tl", "top", "tr", "right"],
+  7: ["bottom", "bl", "left", "tl", "tr", "right", "br"],
+  8: ["bottom", "bl", "left", "tl", "top", "tr", "right", "br"],
 };
 
 const svgCache = new Map();
@@ -187,7 +189,7 @@ export class TableView {
   // ---------------------------------------------------------------- seats
   drawSeats(tb) {
     const n = tb.players, me = tb.me >= 0 ? tb.me : 0;
-    const pos = POSITIONS[n] || POSITIONS[6];
+    const pos = POSITIONS[n] || POSITIONS[8];
     this.felt.className = `felt n${n}`;
     while (this.seatsBox.children.length > n) this.seatsBox.lastChild.remove();
     for (const s of tb.seats) {
@@ -302,7 +304,7 @@ export class TableView {
   /** Draw ``tr`` in the middle: each card in front of its player; new cards fly in. */
   drawTrick(tb, tr, handRects, held = false) {
     const n = tb.players, me = tb.me >= 0 ? tb.me : 0;
-    const pos = POSITIONS[n] || POSITIONS[6];
+    const pos = POSITIONS[n] || POSITIONS[8];
     const before = new Set(this.shownTrick.map(([s, c]) => `${s}:${c}`));
     setText(this.trickTitle, held ? `${tr.title}${tr.winner !== null ? ` → ${seatName(tb, tr.winner)}` : ""}` : tr.cards.length ? tr.title : "");
     this.trick.setAttribute("aria-label", this.trickTitle.textContent || t("lastTrick"));
