@@ -601,10 +601,9 @@ export class TableView {
     if (focusKey && lost) {
       const same = this.root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
       if (same && !same.disabled) { same.focus({ preventScroll: true }); return; }
-      if (focusKey.startsWith("h-") && this.hand.children.length) {
-        this.firstUsable(tb)?.focus({ preventScroll: true });
-        return;
-      }
+      // the focused card was played, or the focused button is gone: the next usable thing
+      const next = this.firstUsable(tb) || this.hand.querySelector(".card[tabindex='0']");
+      if (next) { next.focus({ preventScroll: true }); return; }
     }
     const mine = this.myTurn(tb);
     const wasMine = prev && prev.table && (prev.table.my_turn ?? prev.table.to_move === prev.table.me);
