@@ -64,10 +64,13 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-def create_table(page: Any, base: str, seats: list[str], game: str | None = None) -> str:
-    """Create a table in the lobby UI: the game, the player count, a kind for every seat."""
+def create_table(page: Any, base: str, seats: list[str], game: str | None = None,
+                 name: str = "Anna") -> str:
+    """Create a table in the lobby UI: the creator's name, the game, the player count, a kind
+    for every seat. The creator sits down in the same step (the first person's seat)."""
     page.goto(base + "/")
     page.wait_for_selector("#create")
+    page.fill("#nickname", name)
     if game is not None:
         page.select_option("#game", game)
     page.select_option("#players", str(len(seats)))
@@ -99,6 +102,9 @@ def play_turn(page: Any, attempt: int) -> bool:
 def _click_turn(page: Any, attempt: int) -> bool:
     actions = page.locator("#actions button[data-action]:not(.warning)")
     playable = page.locator("#hand .card.playable, .table-cards .card.playable")
+    # The hand is fanned: a card shows its left strip (its corner index), so it is clicked
+    # there, as a person would (a little in from the edge: the card is slightly rotated).
+    strip = {"x": 12, "y": 40}
     if page.locator("#bid-input").count() and not page.evaluate("() => window.__bidTyped"):
         # once per page: a free bid typed into the number field (the lowest one offered)
         low = page.get_attribute("#bid-input", "min", timeout=2000)
@@ -112,10 +118,10 @@ def _click_turn(page: Any, attempt: int) -> bool:
         need = int(text.rsplit("/", 1)[1].rstrip(")"))
         free = page.locator("#hand .card.selectable:not(.selected)")
         for _ in range(need):
-            free.nth(attempt % max(1, free.count())).click(timeout=2000)
+            free.nth(attempt % max(1, free.count())).click(timeout=2000, position=strip)
         page.click("#confirm", timeout=2000)
     elif playable.count():
-        playable.nth(attempt % playable.count()).click(timeout=2000)
+        playable.nth(attempt % playable.count()).click(timeout=2000, position=strip)
     elif actions.count():
         actions.first.click(timeout=2000)
     elif page.locator("#actions button").count():
@@ -161,9 +167,11 @@ def stuck_report(pages: list[Any]) -> str:
         page.screenshot(path=f"/tmp/binokel-e2e-stuck-{i}.png", full_page=True)
         out.append(page.evaluate(
             "() => JSON.stringify({conn: document.getElementById('conn').textContent, "
-            "errors: document.getElementById('errors')?.textContent, deal: state?.deal, "
-            "moves: state?.moves, to_move: state?.table?.to_move, me: state?.table?.me, "
-            "choices: state?.table?.choices})"))
+            "errors: document.getElementById('errors')?.textContent, "
+            "deal: window.binokel?.state?.deal, moves: window.binokel?.state?.moves, "
+            "to_move: window.binokel?.state?.table?.to_move, "
+            "me: window.binokel?.state?.table?.me, "
+            "choices: window.binokel?.state?.table?.choices})"))
         tid = page.url.rsplit("/", 1)[-1]
         t = APPS[0].state.registry.tables.get(tid) if APPS[0] is not None else None
         if t is not None and t.round is not None:
@@ -178,8 +186,8 @@ def stuck_report(pages: list[Any]) -> str:
 
 def test_one_person_against_two_bots_plays_a_deal_by_clicking(server: str, browser: Any) -> None:
     page = browser.new_page(viewport={"width": 390, "height": 844})  # a phone-sized screen
-    url = create_table(page, server, ["", "heuristic", "random"], game="binokel")
-    take_seat(page, url, 0, "Anna <img src=x onerror=alert(1)>")
+    create_table(page, server, ["", "heuristic", "random"], game="binokel",
+                 name="Anna <img src=x onerror=alert(1)>")
     page.wait_for_selector("#hand .card")
     assert page.locator("#hand .card").count() == 12
     # the other language, asked of the server for this connection (the status line is its)
@@ -189,8 +197,14 @@ def test_one_person_against_two_bots_plays_a_deal_by_clicking(server: str, brows
     page.wait_for_function(f"() => document.documentElement.lang === '{other}' && "
                            f"document.getElementById('status-line').textContent"
                            f".includes('{word}')")
-    page.click("#cards")  # suit symbols
-    page.wait_for_selector("#hand .card .suit:text-matches('[♣♠♥♦]')")
+    # French-suited faces instead of the German ones: the cards' names follow the faces
+    page.click("#settings summary")
+    page.select_option("#set-deck", "french")
+    page.wait_for_function("() => [...document.querySelectorAll('#hand .card')].map("
+                           "c => c.getAttribute('aria-label')).join(' ')"
+                           ".match(/Kreuz|Pik|Karo|Clubs|Spades|Diamonds/)")
+    page.select_option("#set-deck", "auto")
+    page.click("#settings summary")
     play_until_result([page])
     assert page.locator("#sheet tr").count() == 3  # names, the deal, the totals
     assert "Anna <img" in page.locator(".seat .name").first.inner_text()
@@ -217,8 +231,7 @@ def test_one_person_plays_a_deal_of_another_game(server: str, browser: Any, game
     if game not in web_games():
         pytest.skip(f"the presenter for {game} has not landed yet")
     page = browser.new_page(viewport={"width": 390, "height": 844})
-    url = create_table(page, server, seats, game=game)
-    take_seat(page, url, 0, "Dora")
+    create_table(page, server, seats, game=game, name="Dora")
     page.wait_for_selector("#hand .card")
     assert page.locator(".seat").count() == len(seats)
     play_until_result([page])
@@ -229,8 +242,7 @@ def test_one_person_plays_a_deal_of_another_game(server: str, browser: Any, game
 def test_two_people_at_one_table(server: str, browser: Any) -> None:
     ctx_a, ctx_b = browser.new_context(), browser.new_context()
     a, b = ctx_a.new_page(), ctx_b.new_page()
-    url = create_table(a, server, ["", "", "heuristic"], game="binokel")
-    take_seat(a, url, 0, "Anna")
+    url = create_table(a, server, ["", "", "heuristic"], game="binokel", name="Anna")
     a.wait_for_selector("#root .panel")
     assert a.locator("#hand .card").count() == 0, "the game waits for the second person"
     take_seat(b, url, 1, "Bert")
@@ -245,8 +257,7 @@ def test_two_people_at_one_table(server: str, browser: Any) -> None:
 def test_reload_in_the_middle_keeps_the_seat(server: str, browser: Any) -> None:
     ctx = browser.new_context()
     page = ctx.new_page()
-    url = create_table(page, server, ["", "heuristic", "heuristic"], game="binokel")
-    take_seat(page, url, 0, "Carla")
+    create_table(page, server, ["", "heuristic", "heuristic"], game="binokel", name="Carla")
     page.wait_for_selector("#hand .card")
     play_until_result([page], reload_after=3)
     ctx.close()

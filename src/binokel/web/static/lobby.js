@@ -1,0 +1,219 @@
+// The lobby: a new table (the creator names himself and sits down in one step), the open
+// tables, and the page of a table one has not joined yet (take a seat, or watch).
+
+import { el } from "./dom.js";
+import { createTable, getMeta, joinSeat, keepToken, listTables } from "./net.js";
+import { botLabel, pick, prefs, setPref, t } from "./prefs.js";
+
+let meta = null;
+
+export async function lobbyPage(root, go) {
+  root.replaceChildren();
+  meta = meta || await getMeta();
+  const form = el("section", { class: "panel", id: "new-table", "aria-labelledby": "new-table-h" });
+  const list = el("section", { class: "panel", id: "open-tables", "aria-labelledby": "open-h" });
+  root.append(el("div", { class: "lobby" }, form, list));
+  const gameSel = el("select", { id: "game" });
+  for (const g of meta.games) gameSel.append(el("option", { value: g.name, text: pick(g.title) }));
+  const saved = localStorage.getItem("binokel.game");
+  if (saved && meta.games.some((g) => g.name === saved)) gameSel.value = saved;
+  const draw = () => {
+    localStorage.setItem("binokel.game", gameSel.value);
+    gameForm(form, gameSel, meta.games.find((g) => g.name === gameSel.value), go);
+  };
+  gameSel.addEventListener("change", draw);
+  draw();
+  await openTables(list, null);
+}
+
+function nicknameInput() {
+  const input = el("input", { id: "nickname", maxlength: "32", autocomplete: "nickname",
+    value: prefs.nickname, required: true });
+  input.addEventListener("input", () => setPref("nickname", input.value.trim()));
+  return input;
+}
+
+function gameForm(form, gameSel, game, go) {
+  const nick = nicknameInput();
+  form.replaceChildren(el("h2", { id: "new-table-h", text: t("newTable") }),
+    el("div", { class: "form-row" }, el("label", { for: "nickname", text: t("nickname") }), nick),
+    el("div", { class: "form-row" }, el("label", { for: "game", text: t("game") }), gameSel));
+  const playersSel = el("select", { id: "players" });
+  for (const n of game.players) playersSel.append(el("option", { value: String(n), text: String(n) }));
+  playersSel.value = String(game.default_players);
+  const presetSel = el("select", { id: "preset" });
+  for (const p of game.presets) presetSel.append(el("option", { value: p.name, text: p.name }));
+  const presetText = el("div", { class: "notice", id: "preset-text" });
+  const explain = () => {
+    const p = game.presets.find((x) => x.name === presetSel.value);
+    presetText.textContent = p ? p[prefs.lang] || "" : "";
+  };
+  presetSel.addEventListener("change", explain);
+  explain();
+  form.append(el("div", { class: "form-row" }, el("label", { for: "players", text: t("players") }),
+    playersSel, el("label", { for: "preset", text: t("preset") }), presetSel), presetText);
+  const round = el("div", { class: "form-row" });
+  form.append(round);
+  const seatsBox = el("fieldset", { class: "seat-choice" }, el("legend", { text: t("players") }));
+  form.append(seatsBox);
+  const drawSeats = () => seatChoices(seatsBox, game, Number(playersSel.value));
+  playersSel.addEventListener("change", drawSeats);
+  drawSeats();
+  const inputs = optionInputs(form, game, round);
+  const fill = () => {
+    for (const { input, o } of inputs) {
+      const v = o.defaults[presetSel.value];
+      if (o.type === "bool") input.checked = !!v; else input.value = String(v);
+    }
+  };
+  presetSel.addEventListener("change", fill);
+  fill();
+  if (game.help && pick(game.help)) {
+    form.append(el("details", { class: "help" }, el("summary", { text: t("rules") }),
+      el("div", { class: "explain", text: pick(game.help) })));
+  }
+  const msg = el("div", { id: "create-error", role: "alert" });
+  form.append(el("div", { class: "form-row" }, el("button", { id: "create", class: "primary", type: "button",
+    text: t("create"), onclick: () => create(game, nick, playersSel, presetSel, inputs, seatsBox, msg, go) })), msg);
+}
+
+function seatChoices(box, game, players) {
+  for (const row of [...box.querySelectorAll(".form-row")]) row.remove();
+  const fallback = game.bots.includes("heuristic") ? "heuristic" : game.bots[0];
+  let botNo = 0;
+  for (let s = 0; s < players; s++) {
+    const sel = el("select", { id: `seat-${s}`, "data-seat": String(s) });
+    sel.append(el("option", { value: "", text: s === 0 ? `${t("person")} (${t("nickname")})` : t("person") }));
+    const i = s > 0 ? botNo++ : 0;
+    for (const b of game.bots) sel.append(el("option", { value: b, text: `${t("bot")}: ${botLabel(b, i)}` }));
+    if (s > 0) sel.value = fallback;
+    box.append(el("div", { class: "form-row" }, el("label", { for: `seat-${s}`, text: `${t("seat")} ${s + 1}` }), sel));
+  }
+}
+
+// The game's options: target and series length in the form itself, the rest grouped.
+function optionInputs(form, game, round) {
+  const inputs = [];
+  const details = el("details", { id: "options" }, el("summary", { text: t("options") }));
+  for (const group of game.groups) {
+    const box = el("fieldset", {}, el("legend", { text: pick(meta.groups[group.name]) || group.name }));
+    for (const o of group.options) {
+      const input = optionInput(o);
+      inputs.push({ input, o });
+      if (o.name === "target" || o.name === "deals_per_series") {
+        const label = o.name === "target" ? t("target") : game.target ? t("deals") : t("dealsOnly");
+        round.append(el("label", { for: input.id, text: label }), input);
+      } else {
+        box.append(el("div", { class: "opt" }, el("label", { for: input.id, text: o[prefs.lang] || o.de }), input));
+      }
+    }
+    if (box.children.length > 1) details.append(box);
+  }
+  form.append(details);
+  return inputs;
+}
+
+function optionInput(o) {
+  const id = `opt-${o.name}`;
+  if (o.type === "bool") return el("input", { type: "checkbox", id, "data-opt": o.name });
+  if (o.allowed) {
+    const sel = el("select", { id, "data-opt": o.name });
+    for (const v of o.allowed) sel.append(el("option", { value: String(v), text: String(v) }));
+    return sel;
+  }
+  const numeric = o.type === "int" && !o.check?.includes("'");
+  const check = (prefs.lang === "de" && o.check_de) || o.check || "";
+  return el("input", { type: numeric ? "number" : "text", id, size: "8", "data-opt": o.name,
+    title: check, placeholder: check });
+}
+
+/** Create the table, then take the first person's seat with the nickname: one step. */
+async function create(game, nick, playersSel, presetSel, inputs, seatsBox, msg, go) {
+  const name = nick.value.trim();
+  const bots = [...seatsBox.querySelectorAll("select")].map((s) => s.value || null);
+  const mySeat = bots.indexOf(null);
+  if (mySeat >= 0 && !name) {
+    msg.replaceChildren(el("div", { class: "error", text: t("nickNeeded") }));
+    nick.focus();
+    return;
+  }
+  const options = {};
+  for (const { input, o } of inputs) {
+    const def = o.defaults[presetSel.value];
+    let v = o.type === "bool" ? input.checked : input.value;
+    if (o.type === "int" && v !== "" && !isNaN(Number(v))) v = Number(v);
+    if (String(v) !== String(def)) options[o.name] = v;
+  }
+  try {
+    const data = await createTable({ game: game.name, players: Number(playersSel.value),
+      preset: presetSel.value, options, bots });
+    if (mySeat >= 0) {
+      setPref("nickname", name);
+      const r = await joinSeat(data.id, mySeat, name);
+      keepToken(data.id, r.token);
+    }
+    history.pushState({}, "", data.invite || `/t/${data.id}`);
+    go();
+  } catch (e) { msg.replaceChildren(el("div", { class: "error", text: e.message })); }
+}
+
+async function openTables(list, cursor) {
+  if (!cursor) list.replaceChildren(el("h2", { id: "open-h", text: t("openTables") }));
+  list.querySelector("#more-tables")?.remove();
+  let page;
+  try { page = await listTables(cursor); }
+  catch (e) { list.append(el("div", { class: "error", text: e.message })); return; }
+  if (!page.tables.length && !cursor) list.append(el("div", { class: "notice", text: t("none") }));
+  const ul = list.querySelector("ul") || list.appendChild(el("ul", { class: "tables" }));
+  for (const tb of page.tables) {
+    let botNo = 0;
+    const names = tb.seats.map((s) => s.bot ? botLabel(s.bot, botNo++) : (s.nickname || "—")).join(", ");
+    const title = Array.isArray(tb.title) ? pick(tb.title) : pick(tb.title);
+    ul.append(el("li", {}, el("a", { href: `/t/${tb.id}`, text: `${title}: ${names}` })));
+  }
+  if (page.next) {
+    list.append(el("button", { id: "more-tables", class: "secondary small", type: "button",
+      text: "…", onclick: () => openTables(list, page.next) }));
+  }
+}
+
+// ------------------------------------------------------------------ joining a table
+export function joinPanel(root, id, info, onJoined, onWatch) {
+  const panel = el("section", { class: "panel join", "aria-labelledby": "join-h" },
+    el("h2", { id: "join-h", text: t("join") }));
+  const name = nicknameInput();
+  panel.append(el("div", { class: "form-row" }, el("label", { for: "nickname", text: t("nickname") }), name));
+  const msg = el("div", { role: "alert" });
+  let botNo = 0;
+  for (const s of info.seats) {
+    const label = s.bot ? `${t("seat")} ${s.seat + 1}: ${botLabel(s.bot, botNo++)}` :
+      `${t("seat")} ${s.seat + 1}` + (s.taken ? ` (${s.nickname})` : "");
+    const take = async () => {
+      if (!name.value.trim()) { msg.replaceChildren(el("div", { class: "error", text: t("nickNeeded") })); return; }
+      try {
+        setPref("nickname", name.value.trim());
+        const r = await joinSeat(id, s.seat, name.value.trim());
+        keepToken(id, r.token);
+        onJoined();
+      } catch (e) { msg.replaceChildren(el("div", { class: "error", text: e.message })); }
+    };
+    panel.append(el("div", { class: "form-row" }, el("span", { text: label }),
+      (!s.taken && !s.bot) ? el("button", { class: "small", type: "button", id: `join-${s.seat}`, text: t("join"), onclick: take })
+        : el("span", { class: "notice", text: s.bot ? "" : t("seatTaken") })));
+  }
+  panel.append(msg, el("div", { class: "form-row" },
+    el("button", { class: "secondary small", type: "button", id: "spectate", text: t("spectate"), onclick: onWatch })));
+  panel.append(el("p", { class: "invite" }, `${t("invite")}: `, el("code", { text: location.href })));
+  root.replaceChildren(panel);
+}
+
+export function waitingPanel(root, m) {
+  const box = el("section", { class: "panel waiting", "aria-labelledby": "wait-h" },
+    el("h2", { id: "wait-h", text: t("waiting") }),
+    el("p", { class: "invite" }, `${t("invite")}: `, el("code", { text: location.href })));
+  let botNo = 0;
+  for (const s of m.info.seats) {
+    box.append(el("div", { class: "notice", text: `${t("seat")} ${s.seat + 1}: ${s.bot ? botLabel(s.bot, botNo++) : s.nickname || "—"}` }));
+  }
+  root.replaceChildren(box);
+}

@@ -1,0 +1,122 @@
+// The protocol of the web game, and nothing else: HTTP calls of the lobby and the table's
+// WebSocket. Every message the client sends or expects is built or read here, so a change
+// of the server's protocol (docs/web.md) is reconciled in this one module.
+//
+// Messages sent (client -> server):
+//   {type: "action", action, move, deal}  an offered action; move/deal name the state it was
+//                                         chosen in (issue 13: the server refuses a stale one;
+//                                         main's server ignores the two extra fields)
+//   {type: "next"}                        ready for the next deal (issue 13: every person
+//                                         says it, the deal starts when all are ready)
+//   {type: "prefs", lang, cards}          the language and how texts write cards
+//   {type: "ping"}
+// Messages read (server -> client): "state", "error", "pong".
+
+/** A JSON HTTP call; throws an Error with the server's message on a refusal. */
+export async function api(path, body) {
+  const opts = body === undefined ? {} : {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
+  const r = await fetch(path, opts);
+  let data = null;
+  try { data = await r.json(); } catch { data = null; }
+  if (!r.ok) {
+    const err = new Error((data && data.message) || r.statusText || `HTTP ${r.status}`);
+    err.code = data && data.error;
+    throw err;
+  }
+  return data;
+}
+
+export const getMeta = () => api("/api/meta");
+export const getTable = (id) => api(`/api/tables/${encodeURIComponent(id)}`);
+export const createTable = (spec) => api("/api/tables", spec);
+export const joinSeat = (id, seat, nickname) =>
+  api(`/api/tables/${encodeURIComponent(id)}/join`, { seat, nickname });
+export const replayStep = (id, deal, step, lang, cards) => api(
+  `/api/tables/${encodeURIComponent(id)}/deals/${deal}/replay?` +
+  new URLSearchParams({ step: String(step), lang, cards }));
+export const recordUrl = (id, deal) => `/api/tables/${encodeURIComponent(id)}/deals/${deal}/record`;
+
+/** The open tables of the lobby. Main's server answers a plain list; issue 13's server a page
+ * ``{tables, next}`` (``next``: the cursor of the following page, null at the end). */
+export async function listTables(cursor) {
+  const q = cursor ? `?${new URLSearchParams({ cursor })}` : "";
+  const data = await api(`/api/tables${q}`);
+  if (Array.isArray(data)) return { tables: data, next: null };
+  return { tables: data.tables || [], next: data.next || null };
+}
+
+// ------------------------------------------------------------------ seat tokens
+const tokenKey = (id) => `binokel.token.${id}`;
+export const seatToken = (id) => localStorage.getItem(tokenKey(id));
+export const keepToken = (id, token) => localStorage.setItem(tokenKey(id), token);
+export const dropToken = (id) => localStorage.removeItem(tokenKey(id));
+
+// ------------------------------------------------------------------ the table's socket
+/**
+ * One table's live connection; reconnects after a drop with the seat token it holds.
+ * ``handlers``: onState(msg), onError(code, message), onStatus(connected: bool).
+ */
+export class TableSocket {
+  constructor(id, prefs, handlers) {
+    this.id = id;
+    this.prefs = prefs;          // {lang, cards}
+    this.h = handlers;
+    this.ws = null;
+    this.last = null;            // the last state message, for move/deal of an action
+    this.timer = null;
+    this.closed = false;
+    this.open();
+  }
+
+  open() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const q = new URLSearchParams({ lang: this.prefs.lang, cards: this.prefs.cards });
+    const token = seatToken(this.id);
+    if (token) q.set("token", token);
+    const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(this.id)}?${q}`);
+    this.ws = ws;
+    ws.onopen = () => this.h.onStatus(true);
+    ws.onmessage = (ev) => {
+      let msg;
+      try { msg = JSON.parse(ev.data); } catch { return; }
+      if (msg.type === "state") { this.last = msg; this.h.onState(msg); }
+      else if (msg.type === "error") {
+        if (msg.code === "bad_token") dropToken(this.id);
+        this.h.onError(msg.code, msg.message);
+      }
+    };
+    ws.onclose = () => {
+      if (this.closed) return;
+      this.h.onStatus(false);
+      clearTimeout(this.timer);
+      this.timer = setTimeout(() => this.open(), 1500);
+    };
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this.timer);
+    if (this.ws) { this.ws.onclose = null; this.ws.close(); }
+  }
+
+  send(obj) {
+    if (this.ws && this.ws.readyState === 1) { this.ws.send(JSON.stringify(obj)); return true; }
+    return false;
+  }
+
+  /** An action the table offered, naming the state it was chosen in. */
+  action(action) {
+    const m = this.last;
+    return this.send({ type: "action", action, move: m ? m.moves : undefined,
+      deal: m ? m.deal : undefined });
+  }
+
+  /** Ready for the next deal (or, after a finished series, a rematch: issue 13). */
+  next() { return this.send({ type: "next" }); }
+
+  setPrefs(prefs) {
+    this.prefs = prefs;
+    this.send({ type: "prefs", lang: prefs.lang, cards: prefs.cards });
+  }
+}

@@ -1,0 +1,641 @@
+// The card table: the seats around the felt (you at the bottom), the trick in the middle
+// with every card in front of the player who played it, the hand fanned in the dock at the
+// bottom with the action bar beside it, the result and the score sheet.
+//
+// The page is built once per table and then updated in place on every state message, so
+// the keyboard focus stays where it was (a card, a button) and animations have something to
+// move. It draws the game-independent Table (binokel.present, ``Table.to_json()``); fields of
+// issue 14 part 1 (deck, turn, trump, bid, bid_holder, meld_value, trump_melds, cards,
+// outcome, seat.label ...) are used where the server sends them, with a fallback otherwise.
+
+import { cardBackSVG, cardName, cardSVG } from "./cardfaces.js";
+import { calm, classes, el, flyFrom, setText } from "./dom.js";
+import { handKeys } from "./keys.js";
+import { cardWords, deckFor, prefs, t } from "./prefs.js";
+
+const HOLD_MS = 1200;          // a finished trick stays this long, or until tapped
+
+// Where the seats sit, by distance from you in playing order.
+const POSITIONS = {
+  1: ["bottom"],
+  2: ["bottom", "top"],
+  3: ["bottom", "left", "right"],
+  4: ["bottom", "left", "top", "right"],
+  5: ["bottom", "left", "tl", "tr", "right"],
+  6: ["bottom", "left", "tl", "top", "tr", "right"],
+  7: ["bottom", "bl", "left", "tl", "tr", "right", "br"],
+  8: ["bottom", "bl", "left", "tl", "top", "tr", "right", "br"],
+};
+
+const svgCache = new Map();
+
+/** Face options for the faces of ``deck`` as the player set them. */
+function faceOpts(deck) {
+  return { deck, colors: prefs.colors, contrast: prefs.contrast, lang: prefs.lang };
+}
+
+/** The markup of a card face (cached): the SVG as an image without a text alternative, so
+ * the element around it carries the name (a button's label is then all a screen reader says,
+ * and the DOM stays small: one node per card instead of hundreds of paths). */
+function faceMarkup(tok, deck) {
+  const key = `${tok}|${deck}|${prefs.colors}|${prefs.contrast}|${prefs.lang}`;
+  let s = svgCache.get(key);
+  if (s === undefined) {
+    try {
+      const svg = cardSVG(tok, faceOpts(deck));
+      s = `<img alt="" draggable="false" src="data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}">`;
+    } catch { s = `<span>${tok.replace(/[^A-Z0-9]/g, "")}</span>`; }
+    svgCache.set(key, s);
+  }
+  return s;
+}
+
+/** A suit's name in the deck's words ("Eichel", "Clubs"), from the name of its ace. */
+function suitName(suit, deck) {
+  const name = nameOf(`${suit}A`, deck);
+  return prefs.lang === "en" ? name.replace(/^.* of /, "") : name.replace(/-.*$/, "");
+}
+
+export function nameOf(tok, deck) {
+  try { return cardName(tok, faceOpts(deck)); } catch { return tok; }
+}
+
+/** A card face as a plain element (not clickable): trick, melds, panels. */
+export function faceEl(tok, deck, extra = "") {
+  const e = el("span", { class: `card face ${extra}`.trim(), "data-card": tok, role: "img",
+    "aria-label": nameOf(tok, deck) });
+  e.innerHTML = faceMarkup(tok, deck);
+  return e;
+}
+
+export function cardRow(tokens, deck, cls = "cards") {
+  return el("span", { class: cls }, ...tokens.map((c) => faceEl(c, deck, "mini")));
+}
+
+const seatName = (tb, seat) => {
+  const s = tb.seats[seat];
+  return s ? s.label || s.name : "?";
+};
+
+export class TableView {
+  /** ``root``: the element to draw into; ``sock``: the TableSocket; ``hooks.sheet(m)``,
+   * ``hooks.side(m)``: the side panels (drawn by the caller). */
+  constructor(root, sock, hooks) {
+    this.root = root;
+    this.sock = sock;
+    this.hooks = hooks;
+    this.m = null;
+    this.selected = new Set();     // indices of selected hand cards
+    this.selectKey = "";
+    this.hold = null;              // {trick, timer}: a finished trick still on show
+    this.shownTrick = [];          // [seat, card] drawn in the middle now
+    this.prevHand = [];
+    this.prevDeal = -1;
+    this.prevTricks = 0;
+    this.wasMyTurn = false;
+    this.build();
+    window.addEventListener("resize", () => this.layoutHand());
+  }
+
+  build() {
+    this.errors = el("div", { id: "errors", role: "alert", "aria-live": "assertive" });
+    this.turn = el("div", { id: "turn", class: "turn", "aria-live": "polite" });
+    this.trumpChip = el("span", { id: "trump", class: "chip trump", hidden: true });
+    this.titleEl = el("span", { class: "title" });
+    this.statusLine = el("div", { id: "status-line", class: "status-line" });
+    this.status = el("section", { id: "status", class: "status", "aria-label": "Status" },
+      el("div", { class: "status-top" }, this.titleEl, this.trumpChip, this.turn), this.statusLine);
+    this.seatsBox = el("div", { id: "seats", class: "seats-layer" });
+    this.bidbox = el("div", { id: "bidbox", class: "bidbox", hidden: true });
+    this.panels = el("div", { id: "panels", class: "panels" });
+    this.trick = el("div", { id: "trick", class: "trick", role: "group" });
+    this.trick.addEventListener("click", () => this.releaseHold());
+    this.trickTitle = el("div", { id: "trick-title", class: "trick-title" });
+    this.resultBox = el("div", { id: "result-slot" });
+    this.center = el("div", { id: "center", class: "center" },
+      this.bidbox, this.panels, this.trickTitle, this.trick);
+    this.felt = el("div", { id: "felt", class: "felt" }, this.seatsBox, this.center, this.resultBox);
+    this.hint = el("div", { id: "hint", class: "hint", "aria-live": "polite" });
+    this.actions = el("div", { id: "actions", class: "actions", role: "toolbar",
+      "aria-label": t("bid") });
+    this.hand = el("div", { id: "hand", class: "hand", role: "group", "aria-label": t("hand") });
+    handKeys(this.hand);
+    this.dock = el("div", { id: "dock", class: "dock" },
+      el("div", { class: "bar" }, this.hint, this.actions), this.hand);
+    this.play = el("section", { id: "play", class: "play" }, this.status, this.felt, this.dock);
+    this.side = el("aside", { id: "side", class: "side" });
+    this.root.replaceChildren(el("div", { class: "game" }, this.errors, this.play, this.side));
+  }
+
+  showError(text) {
+    this.errors.replaceChildren(el("div", { class: "error", text }));
+    clearTimeout(this.errTimer);
+    this.errTimer = setTimeout(() => this.errors.replaceChildren(), 5000);
+  }
+
+  /** Draw a state message, in place. */
+  update(m) {
+    const prev = this.m;
+    this.m = m;
+    const tb = m.table;
+    this.deck = deckFor(tb.game, tb.deck);
+    const key = `${m.deal}/${m.moves}`;
+    if (key !== this.selectKey) { this.selected.clear(); this.selectKey = key; }
+    const focusKey = document.activeElement?.dataset?.key;
+    const handRects = this.rects(this.hand);
+    const newDeal = m.deal !== this.prevDeal;
+    if (newDeal) { this.prevTricks = 0; this.clearHold(); this.shownTrick = []; }
+    if (!newDeal && tb.tricks_played > this.prevTricks && tb.last_trick) this.startHold(tb.last_trick);
+    this.prevTricks = tb.tricks_played;
+    this.drawStatus(m, tb);
+    this.drawSeats(tb);
+    this.drawCenter(m, tb, handRects);
+    this.drawHand(tb, newDeal ? null : this.prevHand);
+    this.drawActions(tb);
+    this.hooks.side(this.side, m);
+    this.prevHand = [...tb.hand];
+    this.prevDeal = m.deal;
+    this.keepFocus(focusKey, tb, prev);
+  }
+
+  rects(box) {
+    const out = new Map();
+    for (const c of box.querySelectorAll(".card[data-card]")) out.set(c.dataset.card, c.getBoundingClientRect());
+    return out;
+  }
+
+  myTurn(tb) { return tb.my_turn ?? (tb.me >= 0 && tb.to_move === tb.me); }
+
+  // ---------------------------------------------------------------- status
+  drawStatus(m, tb) {
+    setText(this.titleEl, `${tb.title} · ${t("deal")} ${m.deal}`);
+    setText(this.statusLine, tb.status);
+    const mine = this.myTurn(tb);
+    this.turn.hidden = tb.to_move < 0;
+    classes(this.turn, { mine });
+    setText(this.turn, mine ? t("yourTurn") : tb.to_move >= 0 ? t("toMove", { name: seatName(tb, tb.to_move) }) : "");
+    const trump = tb.trump_name || "";
+    this.trumpChip.hidden = !trump;
+    this.felt.closest(".play").dataset.deck = this.deck;
+    if (trump) {
+      this.trumpChip.replaceChildren(el("span", { class: "k", text: `${t("trump")}: ` }),
+        tb.trump ? el("span", { class: `suit s${tb.trump}`, "aria-hidden": "true" }) : "", trump);
+    }
+    document.title = mine ? `${t("yourTurn")} · Binokel` : `${tb.title} · Binokel`;
+    if (mine && !this.wasMyTurn) ding("turn");
+    this.wasMyTurn = mine;
+  }
+
+  // ---------------------------------------------------------------- seats
+  drawSeats(tb) {
+    const n = tb.players, me = tb.me >= 0 ? tb.me : 0;
+    const pos = POSITIONS[n] || POSITIONS[8];
+    this.felt.className = `felt n${n}`;
+    while (this.seatsBox.children.length > n) this.seatsBox.lastChild.remove();
+    for (const s of tb.seats) {
+      let box = this.seatsBox.children[s.seat];
+      if (!box) { box = el("div", { class: "seat" }); this.seatsBox.append(box); }
+      const rel = (s.seat - me + n) % n;
+      box.className = `seat pos-${pos[rel] || "top"}`;
+      classes(box, { tomove: s.seat === tb.to_move, me: s.seat === tb.me, out: s.out });
+      box.dataset.seat = String(s.seat);
+      box.dataset.pos = pos[rel] || "top";
+      if (s.seat === tb.to_move) box.setAttribute("aria-current", "true"); else box.removeAttribute("aria-current");
+      box.replaceChildren(...this.seatContent(tb, s));
+    }
+  }
+
+  seatContent(tb, s) {
+    const team = s.team === null || s.team === undefined ? "" : String.fromCharCode(65 + s.team);
+    const out = [];
+    out.push(el("div", { class: "name" },
+      s.seat === tb.to_move ? el("span", { class: "arrow", "aria-hidden": "true", text: "▶ " }) : null,
+      el("span", { class: "nm", text: s.label || s.name, title: s.label || s.name }),
+      team ? el("span", { class: `team t${s.team}`, text: team }) : null));
+    const roles = [...s.roles];
+    if (s.seat !== tb.me) roles.push(`${s.cards} ${t("cards")}`);
+    if (roles.length) out.push(el("div", { class: "meta", text: roles.join(" · ") }));
+    for (const line of s.lines) out.push(el("div", { class: "line", text: line }));
+    if (s.seat !== tb.me && s.cards > 0 && !s.table.length) out.push(this.backs(Math.min(s.cards, 12)));
+    if (s.melds.length) {
+      const melds = el("div", { class: "melds" });
+      for (const md of s.melds) {
+        melds.append(el("div", { class: "meld" }, el("span", { text: `${md.label} ${md.points}` }),
+          cardRow(md.cards, this.deck, "cards mini")));
+      }
+      if (s.meld_total !== null) melds.append(el("div", { class: "line", text: `= ${s.meld_total}` }));
+      out.push(melds);
+    }
+    if (s.table.length) out.push(this.faceUp(tb, s));
+    return out;
+  }
+
+  backs(n) {
+    const box = el("div", { class: "backs", "aria-hidden": "true" });
+    const key = `back|${this.deck}|${prefs.contrast}`;
+    let img = svgCache.get(key);
+    if (!img) {
+      const svg = cardBackSVG({ deck: this.deck, contrast: prefs.contrast, lang: prefs.lang });
+      img = `<img alt="" src="data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}">`;
+      svgCache.set(key, img);
+    }
+    for (let i = 0; i < n; i++) { const b = el("span", { class: "back" }); b.innerHTML = img; box.append(b); }
+    return box;
+  }
+
+  // Cards lying face up in front of a seat; the player's own may be clickable (Zweier).
+  faceUp(tb, s) {
+    const row = el("div", { class: "cards table-cards", id: `table-${s.seat}` });
+    const choice = tb.me === s.seat ? tb.choices.cards : null;
+    s.table.forEach((c, i) => {
+      if (choice && choice.cards.includes(c)) {
+        const b = el("button", { class: "card mini playable", "data-card": c, "data-key": `t${s.seat}-${c}-${i}`,
+          "aria-label": nameOf(c, this.deck), type: "button",
+          onclick: () => this.act(`${choice.verb} ${c}`) });
+        b.innerHTML = faceMarkup(c, this.deck);
+        row.append(b);
+      } else row.append(faceEl(c, this.deck, "mini"));
+    });
+    return row;
+  }
+
+  // ---------------------------------------------------------------- the middle
+  drawCenter(m, tb, handRects) {
+    this.drawBidbox(tb);
+    // A long text (Doppelkopf's order of trumps) folds away: the trick keeps the middle.
+    const open = new Set([...this.panels.querySelectorAll("details[open]")].map((d) => d.dataset.title));
+    this.panels.replaceChildren(...tb.panels.map((p) => (p.text.length > 48 && !p.cards.length
+      ? el("details", { class: "tpanel long", "data-title": p.title, open: open.has(p.title) },
+        el("summary", { class: "ptitle", text: p.title }), el("div", { class: "ptext", text: p.text }))
+      : el("div", { class: "tpanel" },
+        el("span", { class: "ptitle", text: p.title }),
+        p.cards.length ? cardRow(p.cards, this.deck, "cards") : null,
+        p.text ? el("span", { class: "ptext", text: p.text }) : null))));
+    if (!this.hold) this.drawTrick(tb, tb.trick, handRects);
+    this.drawResult(m, tb);
+  }
+
+  drawBidbox(tb) {
+    const bidding = tb.phase === "bidding" || tb.bid !== undefined && tb.bid !== null && tb.tricks_played === 0 && !tb.trick.cards.length;
+    const parts = [];
+    if (tb.bid !== undefined && bidding) {
+      parts.push(el("div", { class: "bid-now" },
+        el("span", { class: "k", text: t("bidNow") }),
+        el("span", { class: "big", id: "bid-value", text: tb.bid === null ? "–" : String(tb.bid) }),
+        el("span", { class: "who", text: tb.bid_holder !== null && tb.bid_holder !== undefined ? seatName(tb, tb.bid_holder) : t("noBid") })));
+    }
+    if (tb.me >= 0 && tb.meld_value !== undefined && tb.meld_value !== null && bidding) {
+      parts.push(el("div", { class: "my-melds" }, el("span", { class: "k", text: t("yourMelds") }),
+        el("span", { class: "big", id: "meld-value", text: String(tb.meld_value) })));
+    }
+    if (tb.me >= 0 && tb.trump_melds && tb.trump_melds.length && (bidding || tb.phase !== "play")) {
+      const row = el("div", { class: "trump-melds", "aria-label": t("meldIf") });
+      for (const tm of tb.trump_melds) {
+        const suit = suitName(tm.suit, this.deck);
+        row.append(el("span", { class: "tm", title: suit }, el("span", { class: `suit s${tm.suit}`, role: "img",
+          "aria-label": suit }), el("span", { text: String(tm.value) })));
+      }
+      parts.push(el("div", { class: "tm-box" }, el("div", { class: "k", text: t("meldIf") }), row));
+    }
+    this.bidbox.hidden = !parts.length;
+    this.bidbox.replaceChildren(...parts);
+  }
+
+  /** Draw ``tr`` in the middle: each card in front of its player; new cards fly in. */
+  drawTrick(tb, tr, handRects, held = false) {
+    const n = tb.players, me = tb.me >= 0 ? tb.me : 0;
+    const pos = POSITIONS[n] || POSITIONS[8];
+    const before = new Set(this.shownTrick.map(([s, c]) => `${s}:${c}`));
+    setText(this.trickTitle, held ? `${tr.title}${tr.winner !== null ? ` → ${seatName(tb, tr.winner)}` : ""}` : tr.cards.length ? tr.title : "");
+    this.trick.setAttribute("aria-label", this.trickTitle.textContent || t("lastTrick"));
+    classes(this.trick, { held });
+    const cards = tr.cards.map(([seat, c], i) => {
+      const where = pos[(seat - me + n) % n] || "top";
+      const e = faceEl(c, this.deck, `in-trick at-${where}${tr.winner === seat && held ? " won" : ""}`);
+      e.style.zIndex = String(i + 1);
+      e.setAttribute("aria-label", `${seatName(tb, seat)}: ${nameOf(c, this.deck)}`);
+      return [seat, c, e];
+    });
+    this.trick.replaceChildren(...cards.map(([, , e]) => e));
+    for (const [seat, c, e] of cards) {
+      if (before.has(`${seat}:${c}`)) continue;
+      const from = seat === tb.me && handRects.get(c) ? handRects.get(c)
+        : this.seatsBox.children[seat]?.getBoundingClientRect();
+      flyFrom(e, from, 260);
+      if (seat !== tb.me) ding("card");
+    }
+    this.shownTrick = tr.cards.map(([s, c]) => [s, c]);
+  }
+
+  startHold(trick) {
+    this.clearHold();
+    const tb = this.m.table;
+    this.drawTrick(tb, trick, this.rects(this.hand), true);
+    this.hold = { trick, timer: setTimeout(() => this.releaseHold(), HOLD_MS) };
+  }
+
+  clearHold() {
+    if (this.hold) clearTimeout(this.hold.timer);
+    this.hold = null;
+  }
+
+  /** The finished trick slides to its winner, then the current trick is drawn. */
+  releaseHold() {
+    if (!this.hold) return;
+    const { trick } = this.hold;
+    this.clearHold();
+    const tb = this.m.table;
+    const target = trick.winner !== null ? this.seatsBox.children[trick.winner] : null;
+    const cards = [...this.trick.children];
+    const done = () => {
+      this.shownTrick = [];
+      this.drawTrick(this.m.table, this.m.table.trick, new Map());
+      this.drawResult(this.m, this.m.table);
+    };
+    if (!target || calm() || !cards.length || !cards[0].animate) { done(); return; }
+    const to = target.getBoundingClientRect();
+    let last = null;
+    for (const c of cards) {
+      const r = c.getBoundingClientRect();
+      const dx = to.left + to.width / 2 - (r.left + r.width / 2);
+      const dy = to.top + to.height / 2 - (r.top + r.height / 2);
+      last = c.animate([{ transform: "none", opacity: 1 },
+        { transform: `translate(${dx}px, ${dy}px) scale(.35)`, opacity: 0 }],
+      { duration: 320, easing: "ease-in", fill: "forwards" });
+    }
+    last.finished.then(done, done);
+    void tb;
+  }
+
+  // ---------------------------------------------------------------- result
+  drawResult(m, tb) {
+    if (!tb.result.length || this.hold) { this.resultBox.replaceChildren(); return; }
+    if (this.resultBox.dataset.key === `${m.deal}/${m.moves}/${(m.ready || []).join(",")}/${prefs.lang}` &&
+        this.resultBox.firstChild) return;
+    this.resultBox.dataset.key = `${m.deal}/${m.moves}/${(m.ready || []).join(",")}/${prefs.lang}`;
+    const box = el("div", { class: "result", id: "result", role: "region", "aria-label": t("result") });
+    const o = tb.outcome;
+    if (o) {
+      box.append(el("div", { class: `headline ${o.made === true ? "made" : o.made === false ? "lost" : ""}`,
+        id: "headline", text: o.headline }));
+      if (o.declarer !== null && o.declarer !== undefined) {
+        box.append(el("div", { class: "declarer", text: seatName(tb, o.declarer) }));
+      }
+      const has = (v) => v !== null && v !== undefined;
+      const fig = (label, v, cls = "") => el("div", { class: `fig ${cls}` },
+        el("span", { class: "v", text: String(v) }), el("span", { class: "l", text: label }));
+      const op = (text) => el("span", { class: "op", "aria-hidden": "true", text });
+      const figs = el("div", { class: "figures" });
+      if (has(o.bid) && has(o.melds) && has(o.tricks) && has(o.total)) {
+        // bid against melds plus tricks
+        const [lb, lm, lt, lsum] = [t("bidNow"), t("melds"), t("tricks"), t("total")];
+        figs.append(fig(lb, o.bid, "bid"), op(o.total >= o.bid ? "≤" : ">"), fig(lm, o.melds), op("+"),
+          fig(lt, o.tricks), op("="), fig(lsum, o.total, "total"));
+      } else {
+        for (const f of o.figures || []) figs.append(fig(f.label, f.value));
+        if (!o.figures?.length && has(o.bid)) figs.append(fig(t("bidNow"), o.bid));
+      }
+      if (figs.children.length) box.append(figs);
+      if (o.changes?.length) {
+        box.append(el("div", { class: "changes" }, ...o.changes.map((v, s) =>
+          el("div", { class: `chg ${v > 0 ? "up" : v < 0 ? "down" : ""}` },
+            el("span", { class: "n", text: seatName(tb, s) }),
+            el("span", { class: "v", text: `${v > 0 ? "+" : ""}${v}` })))));
+      }
+      box.append(el("details", { class: "explain" }, el("summary", { text: t("explain") }),
+        ...tb.result.map((line) => el("div", { class: "rline", text: line }))));
+    } else {
+      const [head, ...rest] = tb.result;
+      box.append(el("div", { class: "rline headline-text", text: head }),
+        ...rest.map((line) => el("div", { class: "rline", text: line })));
+    }
+    const ready = (m.ready || []).includes(tb.me);
+    if (m.winners && m.winners.length) {
+      box.append(el("div", { id: "winner", class: "winner", text: t("winner") + m.winners.map((s) => seatName(tb, s)).join(" + ") }));
+      // issue 13: after a finished series "next" asks for a rematch with the same seats
+      if (tb.me >= 0 && m.series !== undefined) {
+        box.append(el("button", { id: "rematch", class: "primary", type: "button", "data-key": "rematch",
+          disabled: ready, text: ready ? t("ready") : t("rematch"), onclick: () => this.sock.next() }));
+      }
+    } else if (tb.me >= 0) {
+      box.append(el("button", { id: "next", class: "primary", type: "button", "data-key": "next",
+        disabled: ready, text: ready ? t("ready") : t("next"), onclick: () => this.sock.next() }));
+    }
+    this.resultBox.replaceChildren(box);
+  }
+
+  // ---------------------------------------------------------------- the hand
+  drawHand(tb, prevHand) {
+    this.hand.hidden = tb.me < 0;
+    if (tb.me < 0) return;
+    const ch = tb.choices;
+    const mine = this.myTurn(tb);
+    const playable = ch.cards ? new Set(ch.cards.cards) : new Set();
+    const info = tb.cards && tb.cards.length === tb.hand.length ? tb.cards : null;
+    const seen = new Map();
+    const keys = tb.hand.map((c) => { const k = seen.get(c) || 0; seen.set(c, k + 1); return `${c}#${k}`; });
+    const old = new Map([...this.hand.children].map((e) => [e.dataset.key, e]));
+    const wanted = new Set(keys.map((k) => `h-${k}`));
+    for (const [k, e] of old) if (!wanted.has(k)) e.remove();
+    const prevCount = new Map();
+    for (const c of prevHand || []) prevCount.set(c, (prevCount.get(c) || 0) + 1);
+    const fresh = [];
+    tb.hand.forEach((c, i) => {
+      const key = `h-${keys[i]}`;
+      let b = old.get(key);
+      if (!b || b.dataset.deck !== `${this.deck}|${prefs.colors}|${prefs.contrast}|${prefs.lang}`) {
+        const nb = el("button", { class: "card", type: "button", "data-card": c, "data-key": key });
+        nb.innerHTML = faceMarkup(c, this.deck);
+        nb.dataset.deck = `${this.deck}|${prefs.colors}|${prefs.contrast}|${prefs.lang}`;
+        nb.addEventListener("click", () => this.clickCard(nb));
+        if (b) b.replaceWith(nb);
+        b = nb;
+        const k = Number(keys[i].split("#")[1]);
+        if (!prevHand || k >= (prevCount.get(c) || 0)) fresh.push(b);
+      }
+      if (this.hand.children[i] !== b) this.hand.insertBefore(b, this.hand.children[i] || null);
+      b.dataset.index = String(i);
+      const sel = !!ch.select;
+      const on = sel && this.selected.has(i);
+      const can = !sel && playable.has(c);
+      const why = info ? info[i].reason : "";
+      const warn = info ? info[i].warning : "";
+      classes(b, { selectable: sel && mine, selected: on, playable: can && mine, dim: !sel && !!ch.cards && !can, warn: sel && !!warn });
+      b.dataset.reason = can || sel ? "" : why || (ch.cards ? ch.cards.hint : "");
+      b.dataset.warning = warn || "";
+      let label = nameOf(c, this.deck);
+      if (on) label += `, ${t("selected")}`;
+      if (b.dataset.reason && ch.cards) label += `. ${t("cannotPlay")}${b.dataset.reason}`;
+      if (sel && warn) label += `. ${t("pushWarn")}${warn}`;
+      b.setAttribute("aria-label", label);
+      if (sel) b.setAttribute("aria-pressed", on ? "true" : "false"); else b.removeAttribute("aria-pressed");
+      if (b.classList.contains("dim")) b.setAttribute("aria-disabled", "true"); else b.removeAttribute("aria-disabled");
+    });
+    // one tab stop for the hand: the focused card, else the first playable, else the first
+    const cards = [...this.hand.children];
+    const focused = cards.find((e) => e === document.activeElement);
+    const stop = focused || cards.find((e) => e.classList.contains("playable") || e.classList.contains("selectable")) || cards[0];
+    for (const e of cards) e.tabIndex = e === stop ? 0 : -1;
+    this.layoutHand();
+    const center = this.center.getBoundingClientRect();
+    fresh.forEach((b, i) => flyFrom(b, center, 360, prevHand ? 0 : i * 35));
+  }
+
+  /** Fan the hand: overlap as much as the dock's width needs, a slight arc. */
+  layoutHand() {
+    const cards = [...this.hand.children];
+    const n = cards.length;
+    if (!n) return;
+    const width = this.hand.clientWidth;
+    const cw = cards[0].offsetWidth || 60;
+    const step = n > 1 ? Math.min(cw * 0.78, (width - cw - 16) / (n - 1)) : 0;
+    const total = cw + step * (n - 1);
+    const left0 = Math.max(8, (width - total) / 2);
+    const mid = (n - 1) / 2;
+    const spread = Math.min(1.2, 10 / n);
+    const k = 0.35;
+    this.hand.style.height = `${cw * 1.5 + mid * mid * k + 18}px`;
+    cards.forEach((b, i) => {
+      b.style.left = `${left0 + i * step}px`;
+      b.style.rotate = `${(i - mid) * spread}deg`;
+      b.style.setProperty("--arc", `${-(mid * mid - (i - mid) ** 2) * k}px`);
+    });
+  }
+
+  clickCard(b) {
+    const tb = this.m.table;
+    const ch = tb.choices;
+    const i = Number(b.dataset.index);
+    const c = tb.hand[i];
+    if (ch.select && this.myTurn(tb)) {
+      if (this.selected.has(i)) this.selected.delete(i);
+      else if (this.selected.size < ch.select.count) this.selected.add(i);
+      this.drawHand(tb, tb.hand);
+      this.drawActions(tb);
+      if (this.selected.has(i) && b.dataset.warning) this.showHint(`${t("pushWarn")}${b.dataset.warning}`, true);
+      return;
+    }
+    if (b.classList.contains("playable")) { this.act(`${ch.cards.verb} ${c}`); return; }
+    const why = b.dataset.reason;
+    if (why) {
+      this.showHint(`${nameOf(c, this.deck)}: ${why}`, true);
+      if (!calm() && b.animate) b.animate([{ translate: "0 0" }, { translate: "-4px 0" }, { translate: "4px 0" }, { translate: "0 0" }], 240);
+    }
+  }
+
+  showHint(text, warn = false) {
+    this.hint.replaceChildren(el("span", { class: warn ? "warn" : "", text }));
+    this.hintSticky = Date.now() + 4000;
+  }
+
+  act(action) {
+    this.selected.clear();
+    this.releaseHold();
+    this.sock.action(action);
+    ding("card");
+  }
+
+  // ---------------------------------------------------------------- the action bar
+  drawActions(tb) {
+    const ch = tb.choices;
+    const mine = this.myTurn(tb);
+    const hint = tb.me < 0 ? t("spectator") : ch.select ? ch.select.hint : ch.cards && mine ? ch.cards.hint : "";
+    if (!this.hintSticky || Date.now() > this.hintSticky) {
+      this.hint.replaceChildren(hint ? el("span", { text: hint }) : "");
+    }
+    const sig = JSON.stringify([ch.buttons.map((b) => [b.action, b.label, b.style]), ch.bid, ch.select && ch.select.verb]);
+    if (this.actions.dataset.sig !== sig) {
+      this.actions.dataset.sig = sig;
+      const items = [];
+      if (ch.select) {
+        items.push(el("button", { id: "confirm", class: "primary", type: "button", "data-key": "confirm",
+          onclick: () => this.confirm() }));
+      }
+      if (ch.bid) items.push(this.bidEntry(ch.bid));
+      for (const b of ch.buttons) {
+        items.push(el("button", { class: b.style || "", type: "button", "data-action": b.action,
+          "data-key": `a-${b.action}`, text: b.label, onclick: () => this.act(b.action) }));
+      }
+      this.actions.replaceChildren(...items);
+    }
+    const confirm = this.actions.querySelector("#confirm");
+    if (confirm && ch.select) {
+      const picked = this.selected.size;
+      confirm.disabled = picked !== ch.select.count;
+      setText(confirm, `${ch.select.label} (${picked}/${ch.select.count})`);
+    }
+    this.dock.classList.toggle("active", mine);
+  }
+
+  confirm() {
+    const tb = this.m.table;
+    const ch = tb.choices;
+    const picked = [...this.selected].sort((a, b) => a - b).map((i) => tb.hand[i]);
+    if (picked.length !== ch.select.count) return;
+    this.act([ch.select.verb, ...picked].join(" "));
+  }
+
+  bidEntry(range) {
+    const input = el("input", { type: "number", id: "bid-input", "data-key": "bid-input",
+      min: String(range.low), max: String(range.high), step: String(range.step), value: String(range.low),
+      "aria-label": t("bid"), inputmode: "numeric" });
+    const go = () => {
+      const n = Number(input.value);
+      if (!Number.isInteger(n) || n < range.low || n > range.high || (n - range.low) % range.step) {
+        this.showError(`${range.low} … ${range.high}`);
+        return;
+      }
+      this.act(`${range.verb} ${n}`);
+    };
+    input.addEventListener("keydown", (e) => { if (e.key === "Enter") go(); });
+    return el("span", { class: "bid-entry" }, input,
+      el("button", { id: "bid-go", type: "button", "data-key": "bid-go", text: t("bid"), onclick: go }));
+  }
+
+  // ---------------------------------------------------------------- focus
+  /** Focus stays where it was across updates; a played card hands it to its neighbour; when
+   * your turn begins and nothing has the focus, the first card or button you can use gets it. */
+  keepFocus(focusKey, tb, prev) {
+    const active = document.activeElement;
+    const lost = !active || active === document.body;
+    if (focusKey && lost) {
+      const same = this.root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+      if (same && !same.disabled) { same.focus({ preventScroll: true }); return; }
+      // the focused card was played, or the focused button is gone: the next usable thing
+      const next = this.firstUsable(tb) || this.hand.querySelector(".card[tabindex='0']");
+      if (next) { next.focus({ preventScroll: true }); return; }
+    }
+    const mine = this.myTurn(tb);
+    const wasMine = prev && prev.table && (prev.table.my_turn ?? prev.table.to_move === prev.table.me);
+    if (mine && !wasMine && (lost || focusKey)) {
+      const inPlay = !active || active === document.body || this.play.contains(active);
+      if (inPlay) this.firstUsable(tb)?.focus({ preventScroll: true });
+    }
+  }
+
+  firstUsable(tb) {
+    const c = this.hand.querySelector(".card.playable, .card.selectable");
+    if (c) return c;
+    if (tb.choices.cards) return this.root.querySelector(".table-cards .playable");
+    return this.actions.querySelector("button.primary:not(:disabled), button:not(:disabled)") ||
+      this.hand.querySelector(".card");
+  }
+}
+
+// ------------------------------------------------------------------ sound (off by default)
+let audio = null;
+function ding(kind) {
+  if (prefs.sound !== "on") return;
+  try {
+    audio = audio || new AudioContext();
+    const o = audio.createOscillator(), g = audio.createGain();
+    o.frequency.value = kind === "turn" ? 660 : 220;
+    g.gain.setValueAtTime(0.08, audio.currentTime);
+    g.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + (kind === "turn" ? 0.35 : 0.08));
+    o.connect(g).connect(audio.destination);
+    o.start();
+    o.stop(audio.currentTime + 0.4);
+  } catch { /* no audio: silently none */ }
+}
+
+export { cardWords };

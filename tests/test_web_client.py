@@ -1,0 +1,292 @@
+"""The browser client as a card table, in a real browser at a phone size (390x844) and a
+desktop size (1280x800): on your turn the whole hand and the action bar are on screen
+without scrolling, nothing overflows horizontally (the score sheet included), a whole deal
+is played by keyboard alone, and axe-core reports no serious or critical violation on the
+lobby, the table and the result.
+
+The server and the browser are the fixtures of ``test_web_e2e`` (a real uvicorn on loopback,
+Debian's Chromium). axe-core comes from the npm registry (``package.json``; ``scripts/install
+--dev`` runs ``npm ci``); without it only the accessibility checks are skipped. Screenshots
+go to /tmp/shots-client/ (build output, never committed) for people to look at.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import test_web_e2e as e2e
+from test_web_e2e import CHROMIUM
+from test_web_e2e import create_table
+from test_web_e2e import play_until_result
+from test_web_e2e import stuck_report
+
+server = e2e.server      # the fixtures: a real server on loopback, Debian's Chromium
+browser = e2e.browser
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
+
+ROOT = Path(__file__).resolve().parents[1]
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+SHOTS = Path("/tmp/shots-client")
+SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
+SEATS = {"binokel": ["", "heuristic", "heuristic"],
+         "doppelkopf": ["", "heuristic", "heuristic", "heuristic"]}
+
+
+def shot(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def no_horizontal_overflow(page: Any, where: str) -> None:
+    """Neither the page nor any element sticks out to the right or the left."""
+    out = page.evaluate("""() => {
+        const w = document.documentElement.clientWidth;
+        const bad = [];
+        const sw = document.documentElement.scrollWidth;
+        if (sw > w) bad.push('page ' + sw);
+        for (const e of document.querySelectorAll('#root *')) {
+            const r = e.getBoundingClientRect();
+            if (!r.width || getComputedStyle(e).visibility === 'hidden') continue;
+            if (e.closest('.sheet-wrap, .log, #hand')) continue;  // scroll inside / fanned
+            if (r.right > w + 1 || r.left < -1)
+                bad.push(`${e.id || e.className || e.tagName} ${r.left}..${r.right}`);
+        }
+        return bad.slice(0, 8);
+    }""")
+    assert out == [], f"{where}: horizontal overflow {out}"
+
+
+def sheet_fits(page: Any) -> None:
+    """The score sheet fits its column (no scrolling needed with ordinary names)."""
+    wrap = page.evaluate("""() => { const w = document.querySelector('#sheet-panel .sheet-wrap');
+        return w ? [w.scrollWidth, w.clientWidth] : null; }""")
+    assert wrap is not None
+    assert wrap[0] <= wrap[1] + 1, f"the score sheet needs {wrap[0]} px in a {wrap[1]} px column"
+
+
+def hand_and_actions_on_screen(page: Any, where: str, buttons: bool = True) -> None:
+    """Every card of the hand and every control of the action bar inside the viewport, with
+    the page not scrolled."""
+    res = page.evaluate("""() => {
+        const vw = document.documentElement.clientWidth, vh = window.innerHeight;
+        const out = [];
+        const items = [...document.querySelectorAll(
+            '#hand .card, #actions button, #actions input')];
+        for (const e of items) {
+            const r = e.getBoundingClientRect();
+            if (r.left < -1 || r.top < -1 || r.right > vw + 1 || r.bottom > vh + 1)
+                out.push((e.dataset.card || e.id || e.dataset.action || e.tagName) + ' ' +
+                         [r.left, r.top, r.right, r.bottom].map(Math.round).join(','));
+        }
+        return {scrollY: window.scrollY, cards: document.querySelectorAll('#hand .card').length,
+                controls: items.length, out};
+    }""")
+    assert res["scrollY"] == 0
+    assert res["cards"] > 0 and (res["controls"] > res["cards"] or not buttons), res
+    assert res["out"] == [], f"{where}: outside the viewport: {res['out']}"
+
+
+def axe_check(page: Any, where: str) -> None:
+    """No serious or critical accessibility violation (axe-core)."""
+    if not AXE.exists():
+        pytest.skip("axe-core is not installed (npm ci)")
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate("""async () => {
+        const r = await axe.run(document, {resultTypes: ['violations']});
+        return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical')
+            .map(v => ({id: v.id, impact: v.impact,
+                        nodes: v.nodes.slice(0, 3).map(n => n.target.join(' '))}));
+    }""")
+    assert found == [], f"{where}: {json.dumps(found, indent=1)}"
+
+
+def wait_my_turn(page: Any, limit: float = 20) -> None:
+    page.wait_for_selector("#turn.mine", timeout=limit * 1000)
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("game", list(SEATS))
+def test_the_table_fits_the_screen_and_passes_axe(server: str, browser: Any,
+                                                  game: str, size: str) -> None:
+    w, h = SIZES[size]
+    page = browser.new_page(viewport={"width": w, "height": h})
+    page.goto(server + "/")
+    page.wait_for_selector("#create")
+    no_horizontal_overflow(page, "lobby")
+    shot(page, f"{game}-{size}-1-lobby")
+    if game == "binokel" and size == "phone":
+        axe_check(page, "lobby")
+    create_table(page, server, SEATS[game], game=game, name="Anna-Lena Maier")
+    page.wait_for_selector("#hand .card")
+    wait_my_turn(page)
+    page.wait_for_timeout(450)     # the dealt cards have landed
+    hand_and_actions_on_screen(page, "first decision")
+    no_horizontal_overflow(page, "table")
+    shot(page, f"{game}-{size}-2-bidding")
+    axe_check(page, "table")
+    # Play on to a trick with cards on the table, then to the result.
+    deadline = time.time() + 60
+    while page.locator("#trick .card").count() < 2 and not page.locator("#result").count():
+        assert time.time() < deadline, stuck_report([page])
+        if page.evaluate("() => !!document.querySelector('#turn.mine')") and \
+                page.locator("#hand .card.playable").count():
+            hand_and_actions_on_screen(page, "playing a card", buttons=False)
+        play_until_one_move(page)
+    shot(page, f"{game}-{size}-3-trick")
+    no_horizontal_overflow(page, "trick")
+    play_until_result([page], limit=90)
+    page.wait_for_timeout(400)
+    no_horizontal_overflow(page, "result")
+    sheet_fits(page)
+    shot(page, f"{game}-{size}-4-result")
+    page.locator("#sheet-panel").scroll_into_view_if_needed()
+    shot(page, f"{game}-{size}-5-sheet")
+    axe_check(page, "result")
+    page.close()
+
+
+def play_until_one_move(page: Any) -> None:
+    """Make one move if it is our turn (else wait a moment for the bots)."""
+    from test_web_e2e import play_turn
+    if page.evaluate("() => !!document.querySelector('#turn.mine')"):
+        play_turn(page, 0)
+    page.wait_for_timeout(80)
+
+
+# ---------------------------------------------------------------------- keyboard only
+def focused(page: Any) -> dict[str, Any]:
+    return page.evaluate("""() => { const e = document.activeElement;
+        return {key: e?.dataset?.key || '', id: e?.id || '', action: e?.dataset?.action || '',
+                inHand: !!e?.closest('#hand'), cls: e?.className || '', tag: e?.tagName}; }""")
+
+
+def tab_to(page: Any, test: str) -> bool:
+    """Press Tab until ``test`` (a JS predicate on the focused element) holds."""
+    for _ in range(80):
+        if page.evaluate(f"() => {{ const e = document.activeElement; return !!({test}); }}"):
+            return True
+        page.keyboard.press("Tab")
+    return False
+
+
+def keyboard_turn(page: Any, turn: int) -> None:
+    hand = page.evaluate("""() => [...document.querySelectorAll('#hand .card')].map(c =>
+        ({playable: c.classList.contains('playable'),
+          selectable: c.classList.contains('selectable'),
+          selected: c.classList.contains('selected')}))""")
+    if page.locator("#actions button[data-action='pass']").count():
+        assert tab_to(page, "e && e.dataset.action === 'pass'"), "no way to the pass button"
+        page.keyboard.press("Enter")
+    elif any(c["selectable"] for c in hand):
+        need = int(page.locator("#confirm").inner_text().rsplit("/", 1)[1].rstrip(")"))
+        have = sum(c["selected"] for c in hand)
+        free = [i for i, c in enumerate(hand) if not c["selected"]]
+        for i in free[(turn % 2):][:need - have]:
+            page.keyboard.press("1234567890-="[i] if i < 12 else "End")
+        assert tab_to(page, "e && e.id === 'confirm'"), "no way to the confirm button"
+        page.keyboard.press("Enter")
+    elif any(c["playable"] for c in hand):
+        playable = [i for i, c in enumerate(hand) if c["playable"]]
+        idx = playable[turn % len(playable)]
+        if turn % 2 and idx < 12:
+            page.keyboard.press("1234567890-="[idx])      # number keys play that card
+        else:
+            if not focused(page)["inHand"]:
+                assert tab_to(page, "e && e.closest('#hand')"), "the hand is not reachable"
+            page.keyboard.press("Home")
+            for _ in range(idx):
+                page.keyboard.press("ArrowRight")
+            card = page.evaluate(f"() => document.querySelectorAll('#hand .card')[{idx}]"
+                                 ".dataset.card")
+            assert focused(page)["key"].startswith(f"h-{card}#")
+            page.keyboard.press("Enter")
+    else:
+        assert tab_to(page, "e && e.closest('#actions') && e.tagName === 'BUTTON' && "
+                            "!e.classList.contains('warning') && !e.disabled"), "no button"
+        page.keyboard.press("Enter")
+
+
+def test_a_whole_deal_by_keyboard_alone(server: str, browser: Any) -> None:
+    """Whole deals by keys only, until one had cards played by keyboard (a deal can end in
+    the bidding or by going out; the next one then starts by keyboard too)."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    create_table(page, server, ["", "heuristic", "heuristic"], game="binokel", name="Kay")
+    page.wait_for_selector("#hand .card")
+    deadline = time.time() + 90
+    for _deal in range(4):
+        turns, cards_played, kept = keyboard_deal(page, deadline)
+        assert turns >= 1 and kept >= min(turns, 5) - 2
+        assert page.locator("#sheet tr").count() >= 3
+        if cards_played >= 3:
+            break
+        # the next deal, by keyboard as well
+        deal = page.evaluate("() => window.binokel.state.deal")
+        assert tab_to(page, "e && e.id === 'next'"), "no way to the next deal"
+        page.keyboard.press("Enter")
+        page.wait_for_function(f"() => window.binokel.state.deal > {deal}", timeout=10000)
+        page.wait_for_selector("#hand .card")
+    else:
+        raise AssertionError("four deals without a card played")
+    page.close()
+
+
+def keyboard_deal(page: Any, deadline: float) -> tuple[int, int, int]:
+    """Play the current deal by keyboard to its result: (turns, cards played, turns after
+    which the focus was seen kept on the table)."""
+    turns = cards = kept = 0
+    while not page.locator("#result").count():
+        assert time.time() < deadline, stuck_report([page])
+        if not page.evaluate("() => !!document.querySelector('#turn.mine')"):
+            page.wait_for_timeout(40)
+            continue
+        moves = page.evaluate("() => window.binokel.state.moves")
+        cards += page.locator("#hand .card.playable").count() > 0
+        keyboard_turn(page, turns)
+        turns += 1
+        try:
+            page.wait_for_function(f"() => window.binokel.state.moves > {moves} || "
+                                   "document.querySelector('#errors .error')", timeout=5000)
+        except Exception as e:
+            raise AssertionError(f"a key press did not act: {stuck_report([page])}") from e
+        # the page was updated in place: the focus is still on the table, not lost to <body>
+        page.wait_for_timeout(30)
+        if page.locator("#hand .card").count() and not page.locator("#result").count():
+            where = focused(page)
+            assert where["inHand"] or where["id"] or where["action"], where
+            kept += 1
+    page.wait_for_selector("#result")
+    return turns, cards, kept
+
+
+def test_a_dimmed_card_says_why_and_the_nickname_is_remembered(server: str,
+                                                               browser: Any) -> None:
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    create_table(page, server, ["", "heuristic", "heuristic", "heuristic"], game="doppelkopf",
+                 name="Ute")
+    page.wait_for_selector("#hand .card")
+    deadline = time.time() + 60
+    while True:
+        assert time.time() < deadline, stuck_report([page])
+        if page.evaluate("() => !!document.querySelector('#turn.mine')") and \
+                page.locator("#hand .card.dim").count():
+            break
+        play_until_one_move(page)
+    dim = page.locator("#hand .card.dim").first
+    name = dim.get_attribute("aria-label") or ""
+    assert "Nicht spielbar" in name or "Cannot play" in name
+    dim.click(position={"x": 12, "y": 40}, force=True)  # aria-disabled, yet tappable
+    page.wait_for_function("() => document.getElementById('hint').textContent.length > 3")
+    hint = page.locator("#hint").inner_text()
+    assert name.split(".")[0] in hint
+    # the tab title says whose turn it is
+    assert page.title().startswith(("Your turn", "Du bist dran"))
+    page.goto(server + "/")
+    page.wait_for_selector("#create")
+    assert page.input_value("#nickname") == "Ute"
+    page.close()
