@@ -1,0 +1,383 @@
+"""The search in pure Python: the reference for the compiled core (``_core.c``), and the path
+on a machine without a compiler.
+
+One :class:`Core` holds a position (the tables of :mod:`binokel.search._tables`), a
+transposition table and a node counter. :meth:`Core.search` is a fail-soft alpha-beta search
+of the current position's value; the driver in :mod:`binokel.search` runs it with zero
+windows (MTD(f)) and walks the root's cards with :meth:`Core.play` / :meth:`Core.undo`.
+
+What it does, in the order a node sees it (``_core.c`` does the same, step by step, so that
+both visit the same tree and count the same nodes):
+
+1. At the start of a trick: the value lies in [0, points still in the hands + bonus] (Durch,
+   Untendurch: [0, 1]), a window outside that is answered at once; the last trick is played
+   out directly; then the transposition table, keyed on the hands and the leader, gives
+   bounds (a lower and an upper one) and the card that was best there before.
+2. The legal cards, one per class of equivalent cards: cards of one group with equal points
+   and no card of another player (or of the trick) between them win and lose exactly the same
+   tricks, so only the strongest of each run is searched (twin copies are one card anyway).
+3. Move ordering: the table's card first; a leader cashes sure winners (the most points
+   first) before it leads low; a follower whose side wins the trick adds points without
+   overtaking, one whose side loses takes the trick with the cheapest winner or throws the
+   cheapest card. Ties go to the stronger card.
+4. Alpha-beta over the cards; a completed trick adds its points (and on the last trick the
+   bonus) when the maximising side wins it. At the start of a trick the result is stored as
+   bounds.
+"""
+
+from __future__ import annotations
+
+from ._tables import Prepared
+from .position import FollowRule, Goal, TrumpDuty
+
+LOW = 0x5555555555555555
+BIG = 1 << 30
+MUST_BEAT, OVERTRUMP, TRUMP_LOWER, EXEMPT = 1, 2, 4, 8
+_BINOKEL, _FOLLOW, _LUXUS = int(FollowRule.BINOKEL), int(FollowRule.FOLLOW_GROUP), \
+    int(FollowRule.LUXUS)
+_POINTS, _DURCH = int(Goal.POINTS), int(Goal.DURCH)
+_UNTRUMPED, _NO_DUTY = int(TrumpDuty.UNTRUMPED), int(TrumpDuty.NONE)
+TT_FIRST = 1 << 20
+
+
+class BudgetExceeded(Exception):
+    """The node budget is spent."""
+
+
+class Core:
+    """The search state of one position (see the module's docstring)."""
+
+    def __init__(self, t: Prepared, node_budget: int | None = None) -> None:
+        self.n = t.n
+        self.hands = list(t.hands)
+        self.trick = list(t.trick)
+        self.leader = t.leader
+        self.gof = t.group_of
+        self.gmask = t.group_mask
+        self.trump = t.trump
+        self.pts = t.points
+        self.second = t.second_beats
+        self.maxs = tuple(bool(t.max_seats >> i & 1) for i in range(t.n))
+        self.party = t.party
+        self.rule, self.flags, self.duty = t.rule, t.flags, t.duty
+        self.bonus, self.goal = t.bonus, t.goal
+        self.tt_limit = t.tt_limit
+        # above[c]: both bits of every card of c's group stronger than c.
+        self.above = tuple(self.gmask[self.gof[c]] & ~((1 << (2 * c + 2)) - 1)
+                           for c in range(t.n_cards))
+        self.left = sum(self._set_points(h) for h in self.hands)
+        self.tt: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        self.nodes = 0
+        self.budget = node_budget if node_budget is not None else -1
+        self._undo: list[tuple[int, int, list[int], int]] = []
+
+    # ------------------------------------------------------------------ small helpers
+    def _set_points(self, h: int) -> int:
+        total = 0
+        pts = self.pts
+        while h:
+            low = h & -h
+            b = low.bit_length() - 1
+            total += pts[b >> 1] * (1 if b & 1 == 0 else 2)
+            h ^= low
+        return total
+
+    def _beats(self, c: int, win: int) -> bool:
+        g, gw = self.gof[c], self.gof[win]
+        if g == gw:
+            return c > win or (c == win and bool(self.second >> (2 * c) & 1))
+        return g == self.trump
+
+    def _status(self) -> tuple[int, int, int, int]:
+        """The trick's best card and its position, its best card of the led group and its
+        best trump (-1: none)."""
+        trick, gof, trump = self.trick, self.gof, self.trump
+        win = best_led = trick[0]
+        wpos = 0
+        led = gof[win]
+        best_tr = win if led == trump else -1
+        for i in range(1, len(trick)):
+            c = trick[i]
+            g = gof[c]
+            if g == led and c > best_led:
+                best_led = c
+            if g == trump and c > best_tr:
+                best_tr = c
+            if self._beats(c, win):
+                win, wpos = c, i
+        return win, wpos, best_led, best_tr
+
+    def _legal(self, seat: int, hand: int, win: int, wpos: int, best_led: int,
+               best_tr: int) -> int:
+        if not self.trick:
+            return hand
+        gmask, trump = self.gmask, self.trump
+        led = self.gof[self.trick[0]]
+        rule = self.rule
+        if rule == _BINOKEL:
+            if self.flags & EXEMPT and \
+                    self.party[(self.leader + wpos) % self.n] == self.party[seat]:
+                return hand & gmask[led] or hand
+            follow = hand & gmask[led]
+            if follow:
+                if best_tr >= 0 and led != trump:
+                    return follow
+                if self.flags & MUST_BEAT or led == trump:
+                    return follow & self.above[best_led] or follow
+                return follow
+            if trump >= 0:
+                trumps = hand & gmask[trump]
+                if trumps:
+                    if best_tr < 0:
+                        return trumps
+                    higher = trumps & self.above[best_tr]
+                    if higher:
+                        return higher if self.flags & OVERTRUMP else trumps
+                    return trumps if self.flags & TRUMP_LOWER else hand
+            return hand
+        follow = hand & gmask[led]
+        if follow:
+            return follow
+        if rule == _FOLLOW or trump < 0 or led == trump or self.duty == _NO_DUTY or (
+                self.duty == _UNTRUMPED and self.gof[win] == trump):
+            return hand
+        return hand & gmask[trump] or hand
+
+    def _others(self, seat: int) -> int:
+        """The low bit of every card held by another seat or lying in the trick."""
+        o = 0
+        for s in range(self.n):
+            if s != seat:
+                o |= self.hands[s]
+        for c in self.trick:
+            o |= 1 << (2 * c)
+        return (o | (o >> 1)) & LOW
+
+    def _classes(self, seat: int, legal: int) -> list[list[int]]:
+        """The legal cards in classes of equivalent cards, weakest class first, each class
+        weakest card first."""
+        others = self._others(seat)
+        gof, pts = self.gof, self.pts
+        p = (legal | (legal >> 1)) & LOW
+        out: list[list[int]] = []
+        prev = -1
+        while p:
+            low = p & -p
+            c = (low.bit_length() - 1) >> 1
+            p ^= low
+            if prev >= 0 and gof[c] == gof[prev] and pts[c] == pts[prev] and not (
+                    others & ((2 << (2 * c)) - (1 << (2 * prev)))):
+                out[-1].append(c)
+            else:
+                out.append([c])
+            prev = c
+        return out
+
+    def _ordered(self, seat: int, tt_move: int) -> list[int]:
+        """The cards to search at this node (one per class), best guess first."""
+        hand = self.hands[seat]
+        if self.trick:
+            win, wpos, best_led, best_tr = self._status()
+        else:
+            win = wpos = best_led = best_tr = -1
+        legal = self._legal(seat, hand, win, wpos, best_led, best_tr)
+        reps = [cls[-1] for cls in self._classes(seat, legal)]
+        if len(reps) == 1:
+            return reps
+        pts = self.pts
+        score: dict[int, int] = {}
+        if not self.trick:
+            others = self._others(seat)
+            for c in reps:
+                above = self.above[c]
+                top = not (others & above) and not (
+                    self.second >> (2 * c) & 1 and others >> (2 * c) & 1)
+                s = 1000 + 16 * pts[c] if top else 500 - 16 * pts[c]
+                if c == tt_move:
+                    s = TT_FIRST
+                score[c] = s
+        else:
+            friendly = self.maxs[(self.leader + wpos) % self.n] == self.maxs[seat]
+            for c in reps:
+                beat = self._beats(c, win)
+                if friendly:
+                    s = (1000 if not beat else 0) + 16 * pts[c]
+                elif beat:
+                    s = 2000 - 16 * pts[c]
+                else:
+                    s = 1000 - 16 * pts[c]
+                score[c] = s
+        reps.sort(key=lambda c: (score[c], c), reverse=True)
+        return reps
+
+    # ------------------------------------------------------------------ the search
+    def search(self, alpha: int, beta: int) -> int:
+        """The value of the current position, fail-soft within (``alpha``, ``beta``)."""
+        self.nodes += 1
+        if self.nodes == self.budget + 1:
+            raise BudgetExceeded
+        trick = self.trick
+        k = len(trick)
+        seat = (self.leader + k) % self.n
+        key: tuple[int, ...] = ()
+        tt_move = -1
+        a0 = b0 = 0
+        lo = 0
+        hi = BIG
+        if k == 0:
+            hand = self.hands[seat]
+            if not hand:
+                return 0
+            top = self.left + self.bonus if self.goal == _POINTS else 1
+            if top <= alpha:
+                return top
+            if beta <= 0:
+                return 0
+            if not hand & (hand - 1) and hand & LOW:
+                return self._last_trick()
+            key = (*self.hands, seat)
+            hit = self.tt.get(key)
+            if hit is not None:
+                lo, hi, tt_move = hit
+                if lo >= beta:
+                    return lo
+                if hi <= alpha:
+                    return hi
+                if lo == hi:
+                    return lo
+                if lo > alpha:
+                    alpha = lo
+                if hi < beta:
+                    beta = hi
+            a0, b0 = alpha, beta
+        maximizing = self.maxs[seat]
+        best = -1 if maximizing else BIG
+        best_card = -1
+        for c in self._ordered(seat, tt_move):
+            v = self._child(seat, c, alpha, beta)
+            if maximizing:
+                if v > best:
+                    best, best_card = v, c
+                    if best > alpha:
+                        alpha = best
+            elif v < best:
+                best, best_card = v, c
+                if best < beta:
+                    beta = best
+            if alpha >= beta:
+                break
+        if k == 0:
+            if best <= a0:
+                hi = best
+            elif best >= b0:
+                lo = best
+            else:
+                lo = hi = best
+            if len(self.tt) >= self.tt_limit and key not in self.tt:
+                self.tt.clear()
+            self.tt[key] = (lo, hi, best_card)
+        return best
+
+    def _child(self, seat: int, c: int, alpha: int, beta: int) -> int:
+        """The value after ``seat`` plays ``c``."""
+        b = 1 << (2 * c)
+        self.hands[seat] -= b
+        self.left -= self.pts[c]
+        trick = self.trick
+        trick.append(c)
+        if len(trick) < self.n:
+            v = self.search(alpha, beta)
+        else:
+            gained, final, winner = self._close()
+            if final:
+                v = gained
+            else:
+                saved, leader = trick[:], self.leader
+                trick.clear()
+                self.leader = winner
+                v = gained + self.search(alpha - gained, beta - gained)
+                trick.extend(saved)
+                self.leader = leader
+        trick.pop()
+        self.left += self.pts[c]
+        self.hands[seat] += b
+        return v
+
+    def _close(self) -> tuple[int, bool, int]:
+        """The complete trick's result: (value gained, whether the value is final, winner)."""
+        _, wpos, _, _ = self._status()
+        winner = (self.leader + wpos) % self.n
+        last = self.hands[winner] == 0
+        won = self.maxs[winner]
+        if self.goal == _POINTS:
+            if not won:
+                return 0, last, winner
+            tp = sum(self.pts[x] for x in self.trick)
+            return tp + (self.bonus if last else 0), last, winner
+        if won != (self.goal == _DURCH):
+            return 0, True, winner   # the contract is lost
+        return (1, True, winner) if last else (0, False, winner)
+
+    def _last_trick(self) -> int:
+        """Every hand holds one card: play them out."""
+        hands = self.hands
+        saved = hands[:]
+        seat = self.leader
+        for _ in range(self.n):
+            h = hands[seat]
+            self.trick.append((h.bit_length() - 1) >> 1)
+            hands[seat] = 0
+            seat = (seat + 1) % self.n
+        gained, _, _ = self._close()
+        self.trick.clear()
+        self.hands[:] = saved
+        return gained
+
+    # ------------------------------------------------------------------ the root
+    def root_moves(self) -> list[tuple[int, tuple[int, ...]]]:
+        """The cards to search at the current position, in search order, each with the
+        cards of its class (equal in value)."""
+        seat = (self.leader + len(self.trick)) % self.n
+        tt_move = -1
+        if not self.trick:
+            hit = self.tt.get((*self.hands, seat))
+            if hit is not None:
+                tt_move = hit[2]
+        reps = self._ordered(seat, tt_move)
+        if self.trick:
+            win, wpos, best_led, best_tr = self._status()
+        else:
+            win = wpos = best_led = best_tr = -1
+        legal = self._legal(seat, self.hands[seat], win, wpos, best_led, best_tr)
+        members = {cls[-1]: tuple(cls) for cls in self._classes(seat, legal)}
+        return [(c, members[c]) for c in reps]
+
+    def to_move(self) -> int:
+        return (self.leader + len(self.trick)) % self.n
+
+    def play(self, c: int) -> tuple[int, bool]:
+        """Play ``c`` at the root: (value gained, whether the value is then final). The
+        position's value after it is ``gained`` if final, else ``gained`` plus
+        :meth:`search`'s value."""
+        seat = self.to_move()
+        self._undo.append((seat, c, self.trick[:], self.leader))
+        self.hands[seat] -= 1 << (2 * c)
+        self.left -= self.pts[c]
+        self.trick.append(c)
+        if len(self.trick) < self.n:
+            return 0, False
+        gained, final, winner = self._close()
+        self.trick.clear()
+        self.leader = winner
+        return gained, final
+
+    def undo(self) -> None:
+        seat, c, trick, leader = self._undo.pop()
+        self.hands[seat] += 1 << (2 * c)
+        self.left += self.pts[c]
+        self.trick = trick
+        self.leader = leader
+
+    def is_max(self) -> bool:
+        """Whether the player to move maximises."""
+        return self.maxs[self.to_move()]
