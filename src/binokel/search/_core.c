@@ -1,0 +1,735 @@
+/* The compiled search core of binokel.search: the algorithm of reference.py, step by step.
+ *
+ * Both implementations must visit the same tree (the tests compare node counts), so every
+ * decision here -- bounds, equivalence classes, move scores, the order of ties, the
+ * transposition table's contents and when it is emptied -- mirrors reference.py. Read that
+ * file for the why; the comments here are about the C side.
+ *
+ * Card sets are uint64_t with two bits per card (internal card numbers, see _tables.py).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint64_t u64;
+
+#define LOW 0x5555555555555555ULL
+#define BIG (1 << 30)
+#define MAXN 8
+#define MAXG 8
+#define MAXC 32
+#define MUST_BEAT 1
+#define OVERTRUMP 2
+#define TRUMP_LOWER 4
+#define EXEMPT 8
+#define RULE_BINOKEL 0
+#define RULE_FOLLOW 1
+#define RULE_LUXUS 2
+#define GOAL_POINTS 0
+#define GOAL_DURCH 1
+#define DUTY_UNTRUMPED 1
+#define DUTY_NONE 2
+#define TT_FIRST (1 << 20)
+#define MAX_UNDO 64
+
+#if defined(_MSC_VER)
+#include <intrin.h>
+static inline int ctz64(u64 x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
+static inline int msb64(u64 x) { unsigned long i; _BitScanReverse64(&i, x); return (int)i; }
+#else
+static inline int ctz64(u64 x) { return __builtin_ctzll(x); }
+static inline int msb64(u64 x) { return 63 - __builtin_clzll(x); }
+#endif
+
+static PyObject *BudgetExceeded;
+
+/* ------------------------------------------------------------------ transposition table */
+/* Open addressing with linear probing on exact keys (the hands and the leader), so that it
+ * behaves exactly like reference.py's dict: a key is either present or not. */
+typedef struct {
+    u64 *keys;        /* cap * n */
+    int32_t *lo, *hi;
+    int8_t *move;
+    uint8_t *leader;  /* 0xFF: empty slot */
+    size_t cap, count, limit;
+    int n;
+} Table;
+
+static int tt_alloc(Table *t, size_t cap) {
+    t->keys = (u64 *)malloc(cap * t->n * sizeof(u64));
+    t->lo = (int32_t *)malloc(cap * sizeof(int32_t));
+    t->hi = (int32_t *)malloc(cap * sizeof(int32_t));
+    t->move = (int8_t *)malloc(cap);
+    t->leader = (uint8_t *)malloc(cap);
+    if (!t->keys || !t->lo || !t->hi || !t->move || !t->leader) {
+        free(t->keys); free(t->lo); free(t->hi); free(t->move); free(t->leader);
+        t->keys = NULL; t->lo = t->hi = NULL; t->move = NULL; t->leader = NULL;
+        return -1;
+    }
+    memset(t->leader, 0xFF, cap);
+    t->cap = cap;
+    t->count = 0;
+    return 0;
+}
+
+static void tt_free(Table *t) {
+    free(t->keys); free(t->lo); free(t->hi); free(t->move); free(t->leader);
+    t->keys = NULL; t->lo = t->hi = NULL; t->move = NULL; t->leader = NULL;
+    t->cap = t->count = 0;
+}
+
+static inline size_t tt_hash(const u64 *h, int n, int leader, size_t mask) {
+    u64 x = 0x9E3779B97F4A7C15ULL * (u64)(leader + 1);
+    for (int i = 0; i < n; i++) {
+        x ^= h[i] + 0x9E3779B97F4A7C15ULL + (x << 6) + (x >> 2);
+        x *= 0xBF58476D1CE4E5B9ULL;
+    }
+    x ^= x >> 31;
+    return (size_t)x & mask;
+}
+
+static inline int tt_same(const Table *t, size_t i, const u64 *h, int leader) {
+    if (t->leader[i] != leader) return 0;
+    const u64 *k = t->keys + i * t->n;
+    for (int j = 0; j < t->n; j++)
+        if (k[j] != h[j]) return 0;
+    return 1;
+}
+
+/* The slot of the key, or of the empty slot where it would go. */
+static inline size_t tt_slot(const Table *t, const u64 *h, int leader) {
+    size_t mask = t->cap - 1;
+    size_t i = tt_hash(h, t->n, leader, mask);
+    while (t->leader[i] != 0xFF && !tt_same(t, i, h, leader)) i = (i + 1) & mask;
+    return i;
+}
+
+static int tt_grow(Table *t) {
+    Table old = *t;
+    if (tt_alloc(t, old.cap * 2) < 0) { *t = old; return -1; }
+    for (size_t i = 0; i < old.cap; i++) {
+        if (old.leader[i] == 0xFF) continue;
+        const u64 *k = old.keys + i * t->n;
+        size_t j = tt_slot(t, k, old.leader[i]);
+        memcpy(t->keys + j * t->n, k, t->n * sizeof(u64));
+        t->leader[j] = old.leader[i];
+        t->lo[j] = old.lo[i];
+        t->hi[j] = old.hi[i];
+        t->move[j] = old.move[i];
+        t->count++;
+    }
+    tt_free(&old);
+    return 0;
+}
+
+/* ------------------------------------------------------------------ the search state */
+typedef struct {
+    PyObject_HEAD
+    int n, k, leader;
+    u64 hands[MAXN];
+    int trick[MAXN];
+    int ncards;
+    int gof[MAXC];
+    int pts[MAXC];
+    u64 above[MAXC];
+    u64 gmask[MAXG];
+    int ngroups;
+    int trump;
+    u64 second;
+    int maxs[MAXN];
+    int party[MAXN];
+    int rule, flags, duty, bonus, goal;
+    int left;
+    long long nodes, budget;
+    int stop;      /* the budget is spent: unwind */
+    int nomem;     /* the table could not grow */
+    Table tt;
+    /* the root's play/undo stack */
+    int usp;
+    int useat[MAX_UNDO], ucard[MAX_UNDO], uk[MAX_UNDO], uleader[MAX_UNDO];
+    int utrick[MAX_UNDO][MAXN];
+} Core;
+
+static int set_points(const Core *s, u64 h) {
+    int total = 0;
+    while (h) {
+        int b = ctz64(h);
+        total += s->pts[b >> 1] * ((b & 1) ? 2 : 1);
+        h &= h - 1;
+    }
+    return total;
+}
+
+static inline int beats(const Core *s, int c, int win) {
+    int g = s->gof[c], gw = s->gof[win];
+    if (g == gw) return c > win || (c == win && ((s->second >> (2 * c)) & 1));
+    return g == s->trump;
+}
+
+static inline void status(const Core *s, int *win_, int *wpos_, int *best_led_, int *best_tr_) {
+    int win = s->trick[0], best_led = win, wpos = 0;
+    int led = s->gof[win];
+    int best_tr = led == s->trump ? win : -1;
+    for (int i = 1; i < s->k; i++) {
+        int c = s->trick[i], g = s->gof[c];
+        if (g == led && c > best_led) best_led = c;
+        if (g == s->trump && c > best_tr) best_tr = c;
+        if (beats(s, c, win)) { win = c; wpos = i; }
+    }
+    *win_ = win; *wpos_ = wpos; *best_led_ = best_led; *best_tr_ = best_tr;
+}
+
+static inline u64 legal_mask(const Core *s, int seat, u64 hand, int win, int wpos, int best_led,
+                             int best_tr) {
+    if (!s->k) return hand;
+    int trump = s->trump;
+    int led = s->gof[s->trick[0]];
+    u64 follow = hand & s->gmask[led];
+    if (s->rule == RULE_BINOKEL) {
+        if ((s->flags & EXEMPT) && s->party[(s->leader + wpos) % s->n] == s->party[seat])
+            return follow ? follow : hand;
+        if (follow) {
+            if (best_tr >= 0 && led != trump) return follow;
+            if ((s->flags & MUST_BEAT) || led == trump) {
+                u64 higher = follow & s->above[best_led];
+                return higher ? higher : follow;
+            }
+            return follow;
+        }
+        if (trump >= 0) {
+            u64 trumps = hand & s->gmask[trump];
+            if (trumps) {
+                if (best_tr < 0) return trumps;
+                u64 higher = trumps & s->above[best_tr];
+                if (higher) return (s->flags & OVERTRUMP) ? higher : trumps;
+                return (s->flags & TRUMP_LOWER) ? trumps : hand;
+            }
+        }
+        return hand;
+    }
+    if (follow) return follow;
+    if (s->rule == RULE_FOLLOW || trump < 0 || led == trump || s->duty == DUTY_NONE
+        || (s->duty == DUTY_UNTRUMPED && s->gof[win] == trump))
+        return hand;
+    u64 t = hand & s->gmask[trump];
+    return t ? t : hand;
+}
+
+static inline u64 others_of(const Core *s, int seat) {
+    u64 o = 0;
+    for (int i = 0; i < s->n; i++)
+        if (i != seat) o |= s->hands[i];
+    for (int i = 0; i < s->k; i++) o |= 1ULL << (2 * s->trick[i]);
+    return (o | (o >> 1)) & LOW;
+}
+
+/* The legal cards in classes of equivalent cards: rep[i] the strongest card of class i,
+ * first[i] its weakest (the class is every legal card from first[i] to rep[i]). */
+static int classes(const Core *s, int seat, u64 legal, int *rep, int *first) {
+    u64 others = others_of(s, seat);
+    u64 p = (legal | (legal >> 1)) & LOW;
+    int nrep = 0, prev = -1;
+    while (p) {
+        int c = ctz64(p) >> 1;
+        p &= p - 1;
+        if (prev >= 0 && s->gof[c] == s->gof[prev] && s->pts[c] == s->pts[prev]
+            && !(others & ((2ULL << (2 * c)) - (1ULL << (2 * prev))))) {
+            rep[nrep - 1] = c;
+        } else {
+            if (first) first[nrep] = c;
+            rep[nrep++] = c;
+        }
+        prev = c;
+    }
+    return nrep;
+}
+
+static int ordered(const Core *s, int seat, int tt_move, int *out) {
+    int win = -1, wpos = -1, best_led = -1, best_tr = -1;
+    if (s->k) status(s, &win, &wpos, &best_led, &best_tr);
+    u64 legal = legal_mask(s, seat, s->hands[seat], win, wpos, best_led, best_tr);
+    int m = classes(s, seat, legal, out, NULL);
+    if (m == 1) return 1;
+    int score[MAXC];
+    if (!s->k) {
+        u64 others = others_of(s, seat);
+        for (int i = 0; i < m; i++) {
+            int c = out[i];
+            int top = !(others & s->above[c])
+                      && !(((s->second >> (2 * c)) & 1) && ((others >> (2 * c)) & 1));
+            int sc = top ? 1000 + 16 * s->pts[c] : 500 - 16 * s->pts[c];
+            if (c == tt_move) sc = TT_FIRST;
+            score[i] = sc;
+        }
+    } else {
+        int friendly = s->maxs[(s->leader + wpos) % s->n] == s->maxs[seat];
+        for (int i = 0; i < m; i++) {
+            int c = out[i];
+            int beat = beats(s, c, win);
+            int sc;
+            if (friendly) sc = (beat ? 0 : 1000) + 16 * s->pts[c];
+            else if (beat) sc = 2000 - 16 * s->pts[c];
+            else sc = 1000 - 16 * s->pts[c];
+            score[i] = sc;
+        }
+    }
+    /* insertion sort, descending by (score, card) */
+    for (int i = 1; i < m; i++) {
+        int c = out[i], sc = score[i], j = i - 1;
+        while (j >= 0 && (score[j] < sc || (score[j] == sc && out[j] < c))) {
+            out[j + 1] = out[j];
+            score[j + 1] = score[j];
+            j--;
+        }
+        out[j + 1] = c;
+        score[j + 1] = sc;
+    }
+    return m;
+}
+
+/* The complete trick's result: the value gained, whether it is final, and the winner. */
+static inline int close_trick(const Core *s, int *final, int *winner) {
+    int win, wpos, bl, bt;
+    status(s, &win, &wpos, &bl, &bt);
+    int w = (s->leader + wpos) % s->n;
+    int last = s->hands[w] == 0;
+    int won = s->maxs[w];
+    *winner = w;
+    if (s->goal == GOAL_POINTS) {
+        *final = last;
+        if (!won) return 0;
+        int tp = 0;
+        for (int i = 0; i < s->k; i++) tp += s->pts[s->trick[i]];
+        return tp + (last ? s->bonus : 0);
+    }
+    if (won != (s->goal == GOAL_DURCH)) { *final = 1; return 0; }
+    *final = last;
+    return last ? 1 : 0;
+}
+
+static int last_trick(Core *s) {
+    u64 saved[MAXN];
+    memcpy(saved, s->hands, sizeof(saved));
+    int seat = s->leader;
+    for (int i = 0; i < s->n; i++) {
+        s->trick[i] = msb64(s->hands[seat]) >> 1;
+        s->hands[seat] = 0;
+        seat = (seat + 1) % s->n;
+    }
+    s->k = s->n;
+    int final, winner;
+    int g = close_trick(s, &final, &winner);
+    s->k = 0;
+    memcpy(s->hands, saved, sizeof(saved));
+    return g;
+}
+
+static int search(Core *s, int alpha, int beta);
+
+static int child(Core *s, int seat, int c, int alpha, int beta) {
+    u64 b = 1ULL << (2 * c);
+    s->hands[seat] -= b;
+    s->left -= s->pts[c];
+    s->trick[s->k++] = c;
+    int v;
+    if (s->k < s->n) {
+        v = search(s, alpha, beta);
+    } else {
+        int final, winner;
+        int gained = close_trick(s, &final, &winner);
+        if (final) {
+            v = gained;
+        } else {
+            int saved[MAXN], leader = s->leader;
+            memcpy(saved, s->trick, sizeof(saved));
+            s->k = 0;
+            s->leader = winner;
+            v = gained + search(s, alpha - gained, beta - gained);
+            memcpy(s->trick, saved, sizeof(saved));
+            s->k = s->n;
+            s->leader = leader;
+        }
+    }
+    s->k--;
+    s->left += s->pts[c];
+    s->hands[seat] += b;
+    return v;
+}
+
+static int search(Core *s, int alpha, int beta) {
+    s->nodes++;
+    if (s->nodes == s->budget + 1) { s->stop = 1; return 0; }
+    int k = s->k;
+    int seat = (s->leader + k) % s->n;
+    int tt_move = -1, a0 = 0, b0 = 0, lo = 0, hi = BIG;
+    size_t slot = 0;
+    if (k == 0) {
+        u64 hand = s->hands[seat];
+        if (!hand) return 0;
+        int top = s->goal == GOAL_POINTS ? s->left + s->bonus : 1;
+        if (top <= alpha) return top;
+        if (beta <= 0) return 0;
+        if (!(hand & (hand - 1)) && (hand & LOW)) return last_trick(s);
+        slot = tt_slot(&s->tt, s->hands, seat);
+        if (s->tt.leader[slot] != 0xFF) {
+            lo = s->tt.lo[slot];
+            hi = s->tt.hi[slot];
+            tt_move = s->tt.move[slot];
+            if (lo >= beta) return lo;
+            if (hi <= alpha) return hi;
+            if (lo == hi) return lo;
+            if (lo > alpha) alpha = lo;
+            if (hi < beta) beta = hi;
+        }
+        a0 = alpha;
+        b0 = beta;
+    }
+    int moves[MAXC];
+    int m = ordered(s, seat, tt_move, moves);
+    int maximizing = s->maxs[seat];
+    int best = maximizing ? -1 : BIG, best_card = -1;
+    for (int i = 0; i < m; i++) {
+        int c = moves[i];
+        int v = child(s, seat, c, alpha, beta);
+        if (s->stop) return 0;
+        if (maximizing) {
+            if (v > best) {
+                best = v; best_card = c;
+                if (best > alpha) alpha = best;
+            }
+        } else if (v < best) {
+            best = v; best_card = c;
+            if (best < beta) beta = best;
+        }
+        if (alpha >= beta) break;
+    }
+    if (k == 0) {
+        if (best <= a0) hi = best;
+        else if (best >= b0) lo = best;
+        else lo = hi = best;
+        /* the slot may have moved: the table is unchanged by the children only if no
+         * entry was added, so look it up again */
+        Table *t = &s->tt;
+        slot = tt_slot(t, s->hands, seat);
+        if (t->leader[slot] == 0xFF) {
+            if (t->count >= t->limit) {
+                memset(t->leader, 0xFF, t->cap);
+                t->count = 0;
+                slot = tt_slot(t, s->hands, seat);
+            } else if ((t->count + 1) * 4 > t->cap * 3) {
+                if (tt_grow(t) < 0) { s->stop = 1; s->nomem = 1; return 0; }
+                slot = tt_slot(t, s->hands, seat);
+            }
+            memcpy(t->keys + slot * t->n, s->hands, t->n * sizeof(u64));
+            t->leader[slot] = (uint8_t)seat;
+            t->count++;
+        }
+        t->lo[slot] = lo;
+        t->hi[slot] = hi;
+        t->move[slot] = (int8_t)best_card;
+    }
+    return best;
+}
+
+/* ------------------------------------------------------------------ Python glue */
+static int get_int(PyObject *o, const char *name, long long *out) {
+    PyObject *v = PyObject_GetAttrString(o, name);
+    if (!v) return -1;
+    long long x = PyLong_AsLongLong(v);
+    Py_DECREF(v);
+    if (x == -1 && PyErr_Occurred()) return -1;
+    *out = x;
+    return 0;
+}
+
+static int get_u64(PyObject *v, u64 *out) {
+    unsigned long long x = PyLong_AsUnsignedLongLong(v);
+    if (x == (unsigned long long)-1 && PyErr_Occurred()) return -1;
+    *out = x;
+    return 0;
+}
+
+/* A tuple attribute of ints into out[0..max); returns its length or -1. */
+static int get_seq(PyObject *o, const char *name, long long *out, int max, int unsigned_) {
+    PyObject *v = PyObject_GetAttrString(o, name);
+    if (!v) return -1;
+    PyObject *seq = PySequence_Fast(v, "expected a sequence");
+    Py_DECREF(v);
+    if (!seq) return -1;
+    Py_ssize_t len = PySequence_Fast_GET_SIZE(seq);
+    if (len > max) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "%s: %zd entries, at most %d", name, len, max);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < len; i++) {
+        PyObject *it = PySequence_Fast_GET_ITEM(seq, i);
+        if (unsigned_) {
+            u64 x;
+            if (get_u64(it, &x) < 0) { Py_DECREF(seq); return -1; }
+            out[i] = (long long)x;
+        } else {
+            long long x = PyLong_AsLongLong(it);
+            if (x == -1 && PyErr_Occurred()) { Py_DECREF(seq); return -1; }
+            out[i] = x;
+        }
+    }
+    Py_DECREF(seq);
+    return (int)len;
+}
+
+static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
+    PyObject *t;
+    long long budget;
+    if (!PyArg_ParseTuple(args, "OL", &t, &budget)) return -1;
+    long long v, buf[64];
+    int len;
+    tt_free(&self->tt);
+    memset(&self->n, 0, sizeof(Core) - offsetof(Core, n));
+    if (get_int(t, "n", &v) < 0) return -1;
+    if (v < 2 || v > MAXN) { PyErr_SetString(PyExc_ValueError, "n out of range"); return -1; }
+    self->n = (int)v;
+    if ((len = get_seq(t, "hands", buf, MAXN, 1)) < 0) return -1;
+    if (len != self->n) { PyErr_SetString(PyExc_ValueError, "hands != n"); return -1; }
+    for (int i = 0; i < len; i++) self->hands[i] = (u64)buf[i];
+    if (get_int(t, "leader", &v) < 0) return -1;
+    if (v < 0 || v >= self->n) { PyErr_SetString(PyExc_ValueError, "bad leader"); return -1; }
+    self->leader = (int)v;
+    if (get_int(t, "n_cards", &v) < 0) return -1;
+    if (v < 0 || v > MAXC) { PyErr_SetString(PyExc_ValueError, "n_cards"); return -1; }
+    self->ncards = (int)v;
+    if ((len = get_seq(t, "trick", buf, MAXN - 1, 0)) < 0) return -1;
+    self->k = len;
+    for (int i = 0; i < len; i++) {
+        if (buf[i] < 0 || buf[i] >= self->ncards) {
+            PyErr_SetString(PyExc_ValueError, "bad trick card");
+            return -1;
+        }
+        self->trick[i] = (int)buf[i];
+    }
+    if ((len = get_seq(t, "group_mask", buf, MAXG, 1)) < 0) return -1;
+    self->ngroups = len;
+    for (int i = 0; i < len; i++) self->gmask[i] = (u64)buf[i];
+    if ((len = get_seq(t, "group_of", buf, MAXC, 0)) < 0) return -1;
+    if (len != self->ncards) { PyErr_SetString(PyExc_ValueError, "group_of"); return -1; }
+    for (int i = 0; i < len; i++) {
+        if (buf[i] < 0 || buf[i] >= self->ngroups) {
+            PyErr_SetString(PyExc_ValueError, "bad group");
+            return -1;
+        }
+        self->gof[i] = (int)buf[i];
+    }
+    if ((len = get_seq(t, "points", buf, MAXC, 0)) < 0) return -1;
+    if (len != self->ncards) { PyErr_SetString(PyExc_ValueError, "points"); return -1; }
+    for (int i = 0; i < len; i++) self->pts[i] = (int)buf[i];
+    if (get_int(t, "trump", &v) < 0) return -1;
+    if (v < -1 || v >= self->ngroups) { PyErr_SetString(PyExc_ValueError, "trump"); return -1; }
+    self->trump = (int)v;
+    PyObject *sb = PyObject_GetAttrString(t, "second_beats");
+    if (!sb) return -1;
+    int bad = get_u64(sb, &self->second);
+    Py_DECREF(sb);
+    if (bad < 0) return -1;
+    if (get_int(t, "max_seats", &v) < 0) return -1;
+    for (int i = 0; i < self->n; i++) self->maxs[i] = (int)((v >> i) & 1);
+    if ((len = get_seq(t, "party", buf, MAXN, 0)) < 0) return -1;
+    if (len != self->n) { PyErr_SetString(PyExc_ValueError, "party"); return -1; }
+    for (int i = 0; i < len; i++) self->party[i] = (int)buf[i];
+    if (get_int(t, "rule", &v) < 0) return -1;
+    self->rule = (int)v;
+    if (get_int(t, "flags", &v) < 0) return -1;
+    self->flags = (int)v;
+    if (get_int(t, "duty", &v) < 0) return -1;
+    self->duty = (int)v;
+    if (get_int(t, "bonus", &v) < 0) return -1;
+    self->bonus = (int)v;
+    if (get_int(t, "goal", &v) < 0) return -1;
+    self->goal = (int)v;
+    if (get_int(t, "tt_limit", &v) < 0) return -1;
+    if (v < 1) { PyErr_SetString(PyExc_ValueError, "tt_limit"); return -1; }
+    for (int c = 0; c < self->ncards; c++)
+        self->above[c] = self->gmask[self->gof[c]] & ~((2ULL << (2 * c + 1)) - 1);
+    self->left = 0;
+    for (int i = 0; i < self->n; i++) self->left += set_points(self, self->hands[i]);
+    self->budget = budget;
+    self->tt.n = self->n;
+    self->tt.limit = (size_t)v;
+    if (tt_alloc(&self->tt, 1 << 12) < 0) { PyErr_NoMemory(); return -1; }
+    return 0;
+}
+
+static void Core_dealloc(Core *self) {
+    tt_free(&self->tt);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static PyObject *limit_error(Core *self) {
+    if (self->nomem) return PyErr_NoMemory();
+    PyErr_SetString(BudgetExceeded, "node budget exceeded");
+    return NULL;
+}
+
+static PyObject *Core_search(Core *self, PyObject *args) {
+    int alpha, beta;
+    if (!PyArg_ParseTuple(args, "ii", &alpha, &beta)) return NULL;
+    if (self->stop) return limit_error(self);
+    int v = search(self, alpha, beta);
+    if (self->stop) return limit_error(self);
+    return PyLong_FromLong(v);
+}
+
+static PyObject *Core_root_moves(Core *self, PyObject *unused) {
+    int seat = (self->leader + self->k) % self->n;
+    int tt_move = -1;
+    if (!self->k) {
+        size_t slot = tt_slot(&self->tt, self->hands, seat);
+        if (self->tt.leader[slot] != 0xFF) tt_move = self->tt.move[slot];
+    }
+    int reps[MAXC], crep[MAXC], cfirst[MAXC];
+    int m = ordered(self, seat, tt_move, reps);
+    int win = -1, wpos = -1, bl = -1, bt = -1;
+    if (self->k) status(self, &win, &wpos, &bl, &bt);
+    u64 legal = legal_mask(self, seat, self->hands[seat], win, wpos, bl, bt);
+    int nc = classes(self, seat, legal, crep, cfirst);
+    u64 lp = (legal | (legal >> 1)) & LOW;
+    PyObject *out = PyList_New(m);
+    if (!out) return NULL;
+    for (int i = 0; i < m; i++) {
+        int c = reps[i], first = c;
+        for (int j = 0; j < nc; j++)
+            if (crep[j] == c) first = cfirst[j];
+        PyObject *members = PyList_New(0);
+        if (!members) { Py_DECREF(out); return NULL; }
+        for (int x = first; x <= c; x++) {
+            if (!((lp >> (2 * x)) & 1)) continue;
+            PyObject *xi = PyLong_FromLong(x);
+            if (!xi || PyList_Append(members, xi) < 0) {
+                Py_XDECREF(xi); Py_DECREF(members); Py_DECREF(out);
+                return NULL;
+            }
+            Py_DECREF(xi);
+        }
+        PyObject *tup = PyList_AsTuple(members);
+        Py_DECREF(members);
+        if (!tup) { Py_DECREF(out); return NULL; }
+        PyObject *pair = Py_BuildValue("(iN)", c, tup);
+        if (!pair) { Py_DECREF(out); return NULL; }
+        PyList_SET_ITEM(out, i, pair);
+    }
+    return out;
+}
+
+static PyObject *Core_play(Core *self, PyObject *args) {
+    int c;
+    if (!PyArg_ParseTuple(args, "i", &c)) return NULL;
+    int seat = (self->leader + self->k) % self->n;
+    if (c < 0 || c >= self->ncards || !((self->hands[seat] >> (2 * c)) & 3)) {
+        PyErr_SetString(PyExc_ValueError, "the player to move does not hold that card");
+        return NULL;
+    }
+    if (self->usp >= MAX_UNDO) {
+        PyErr_SetString(PyExc_ValueError, "too many moves played at the root");
+        return NULL;
+    }
+    int u = self->usp++;
+    self->useat[u] = seat;
+    self->ucard[u] = c;
+    self->uk[u] = self->k;
+    self->uleader[u] = self->leader;
+    memcpy(self->utrick[u], self->trick, sizeof(self->trick));
+    self->hands[seat] -= 1ULL << (2 * c);
+    self->left -= self->pts[c];
+    self->trick[self->k++] = c;
+    if (self->k < self->n) return Py_BuildValue("(iO)", 0, Py_False);
+    int final, winner;
+    int gained = close_trick(self, &final, &winner);
+    self->k = 0;
+    self->leader = winner;
+    return Py_BuildValue("(iO)", gained, final ? Py_True : Py_False);
+}
+
+static PyObject *Core_undo(Core *self, PyObject *unused) {
+    if (!self->usp) {
+        PyErr_SetString(PyExc_ValueError, "nothing to undo");
+        return NULL;
+    }
+    int u = --self->usp;
+    int c = self->ucard[u];
+    self->hands[self->useat[u]] += 1ULL << (2 * c);
+    self->left += self->pts[c];
+    self->k = self->uk[u];
+    self->leader = self->uleader[u];
+    memcpy(self->trick, self->utrick[u], sizeof(self->trick));
+    Py_RETURN_NONE;
+}
+
+static PyObject *Core_is_max(Core *self, PyObject *unused) {
+    return PyBool_FromLong(self->maxs[(self->leader + self->k) % self->n]);
+}
+
+static PyObject *Core_get_nodes(Core *self, void *closure) {
+    return PyLong_FromLongLong(self->nodes);
+}
+
+static PyObject *Core_get_tt_size(Core *self, void *closure) {
+    return PyLong_FromSize_t(self->tt.count);
+}
+
+static PyMethodDef Core_methods[] = {
+    {"search", (PyCFunction)Core_search, METH_VARARGS,
+     "search(alpha, beta): the value of the current position, fail-soft in the window."},
+    {"root_moves", (PyCFunction)Core_root_moves, METH_NOARGS,
+     "The cards to search here, in search order, each with its class."},
+    {"play", (PyCFunction)Core_play, METH_VARARGS,
+     "play(card) -> (gained, final): play a card at the root."},
+    {"undo", (PyCFunction)Core_undo, METH_NOARGS, "Take back the last play()."},
+    {"is_max", (PyCFunction)Core_is_max, METH_NOARGS, "Whether the player to move maximises."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Core_getset[] = {
+    {"nodes", (getter)Core_get_nodes, NULL, "Nodes searched so far.", NULL},
+    {"tt_size", (getter)Core_get_tt_size, NULL, "Entries in the table.", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject CoreType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "binokel.search._core.Core",
+    .tp_doc = "The compiled search state of one position (see reference.Core).",
+    .tp_basicsize = sizeof(Core),
+    .tp_itemsize = 0,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Core_init,
+    .tp_dealloc = (destructor)Core_dealloc,
+    .tp_methods = Core_methods,
+    .tp_getset = Core_getset,
+};
+
+static struct PyModuleDef coremodule = {
+    PyModuleDef_HEAD_INIT, "_core",
+    "The compiled search core of binokel.search (the algorithm of reference.py).", -1, NULL,
+};
+
+PyMODINIT_FUNC PyInit__core(void) {
+    if (PyType_Ready(&CoreType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&coremodule);
+    if (!m) return NULL;
+    BudgetExceeded = PyErr_NewException("binokel.search._core.BudgetExceeded", NULL, NULL);
+    if (!BudgetExceeded) { Py_DECREF(m); return NULL; }
+    Py_INCREF(BudgetExceeded);
+    if (PyModule_AddObject(m, "BudgetExceeded", BudgetExceeded) < 0) {
+        Py_DECREF(BudgetExceeded); Py_DECREF(m);
+        return NULL;
+    }
+    Py_INCREF(&CoreType);
+    if (PyModule_AddObject(m, "Core", (PyObject *)&CoreType) < 0) {
+        Py_DECREF(&CoreType); Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}
