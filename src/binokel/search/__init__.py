@@ -163,8 +163,10 @@ def value_and_nodes(position: Position, node_budget: int | None = None, *,
 
 
 def _guess(position: Position) -> int:
-    """MTD(f)'s first guess."""
-    return 0
+    """MTD(f)'s first guess: above every value, so that the search comes down from the top.
+    Zero-window searches that fail low (the maximiser cannot reach the bound) are cheap and
+    their fail-soft results fall fast; the one search that succeeds is the last one."""
+    return reference.BIG
 
 
 def solve(position: Position, node_budget: int | None = None, *, values: bool = False,
@@ -183,7 +185,10 @@ def solve(position: Position, node_budget: int | None = None, *, values: bool = 
         for rep, members in core.root_moves():
             gained, final = core.play(rep)
             if out is not None:
-                cv = gained if final else _mtdf(_shifted(core, gained), v)
+                # A child of a maximising root is worth at most v: come down from v. One of a
+                # minimising root is worth at least v: come down from the top.
+                cv = gained if final else _mtdf(_shifted(core, gained),
+                                                v if maximizing else reference.BIG)
                 for m in members:
                     out[t.cards[m]] = cv
                 if best < 0 and cv == v:

@@ -39,90 +39,100 @@ typedef uint64_t u64;
 #include <intrin.h>
 static inline int ctz64(u64 x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
 static inline int msb64(u64 x) { unsigned long i; _BitScanReverse64(&i, x); return (int)i; }
+static inline int pop64(u64 x) { return (int)__popcnt64(x); }
 #else
+static inline int pop64(u64 x) { return __builtin_popcountll(x); }
 static inline int ctz64(u64 x) { return __builtin_ctzll(x); }
 static inline int msb64(u64 x) { return 63 - __builtin_clzll(x); }
 #endif
 
 static PyObject *BudgetExceeded;
 
+
 /* ------------------------------------------------------------------ transposition table */
 /* Open addressing with linear probing on exact keys (the hands and the leader), so that it
- * behaves exactly like reference.py's dict: a key is either present or not. */
+ * behaves exactly like reference.py's dict: a key is either present or not. An entry is
+ * n + 2 words in one piece (one or two cache lines): the hands, the bounds (lo in the low and
+ * hi in the high 32 bits), and a word with the leader, the best card and a "used" bit. */
+#define USED (1ULL << 16)
 typedef struct {
-    u64 *keys;        /* cap * n */
-    int32_t *lo, *hi;
-    int8_t *move;
-    uint8_t *leader;  /* 0xFF: empty slot */
+    u64 *data;        /* cap * stride words */
     size_t cap, count, limit;
-    int n;
+    int n, stride;
 } Table;
 
 static int tt_alloc(Table *t, size_t cap) {
-    t->keys = (u64 *)malloc(cap * t->n * sizeof(u64));
-    t->lo = (int32_t *)malloc(cap * sizeof(int32_t));
-    t->hi = (int32_t *)malloc(cap * sizeof(int32_t));
-    t->move = (int8_t *)malloc(cap);
-    t->leader = (uint8_t *)malloc(cap);
-    if (!t->keys || !t->lo || !t->hi || !t->move || !t->leader) {
-        free(t->keys); free(t->lo); free(t->hi); free(t->move); free(t->leader);
-        t->keys = NULL; t->lo = t->hi = NULL; t->move = NULL; t->leader = NULL;
-        return -1;
-    }
-    memset(t->leader, 0xFF, cap);
+    t->stride = t->n + 2;
+    t->data = (u64 *)calloc(cap * t->stride, sizeof(u64));
+    if (!t->data) return -1;
     t->cap = cap;
     t->count = 0;
     return 0;
 }
 
 static void tt_free(Table *t) {
-    free(t->keys); free(t->lo); free(t->hi); free(t->move); free(t->leader);
-    t->keys = NULL; t->lo = t->hi = NULL; t->move = NULL; t->leader = NULL;
+    free(t->data);
+    t->data = NULL;
     t->cap = t->count = 0;
 }
 
 static inline size_t tt_hash(const u64 *h, int n, int leader, size_t mask) {
     u64 x = 0x9E3779B97F4A7C15ULL * (u64)(leader + 1);
     for (int i = 0; i < n; i++) {
-        x ^= h[i] + 0x9E3779B97F4A7C15ULL + (x << 6) + (x >> 2);
+        x ^= h[i];
         x *= 0xBF58476D1CE4E5B9ULL;
+        x ^= x >> 29;
     }
-    x ^= x >> 31;
+    x *= 0x94D049BB133111EBULL;
+    x ^= x >> 32;
     return (size_t)x & mask;
 }
 
-static inline int tt_same(const Table *t, size_t i, const u64 *h, int leader) {
-    if (t->leader[i] != leader) return 0;
-    const u64 *k = t->keys + i * t->n;
-    for (int j = 0; j < t->n; j++)
-        if (k[j] != h[j]) return 0;
+static inline u64 *tt_entry(const Table *t, size_t i) { return t->data + i * t->stride; }
+static inline int tt_used(const u64 *e, int n) { return (e[n + 1] & USED) != 0; }
+static inline int tt_leader(const u64 *e, int n) { return (int)(e[n + 1] & 0xFF); }
+static inline int tt_best(const u64 *e, int n) { return (int)(int8_t)((e[n + 1] >> 8) & 0xFF); }
+static inline int tt_lo(const u64 *e, int n) { return (int)(int32_t)(uint32_t)e[n]; }
+static inline int tt_hi(const u64 *e, int n) { return (int)(int32_t)(uint32_t)(e[n] >> 32); }
+
+static inline int tt_same(const u64 *e, const u64 *h, int n, int leader) {
+    if (tt_leader(e, n) != leader) return 0;
+    for (int j = 0; j < n; j++)
+        if (e[j] != h[j]) return 0;
     return 1;
 }
 
-/* The slot of the key, or of the empty slot where it would go. */
-static inline size_t tt_slot(const Table *t, const u64 *h, int leader) {
+/* The entry of the key, or the empty one where it would go. */
+static inline u64 *tt_slot(const Table *t, const u64 *h, int leader) {
     size_t mask = t->cap - 1;
     size_t i = tt_hash(h, t->n, leader, mask);
-    while (t->leader[i] != 0xFF && !tt_same(t, i, h, leader)) i = (i + 1) & mask;
-    return i;
+    for (;;) {
+        u64 *e = tt_entry(t, i);
+        if (!tt_used(e, t->n) || tt_same(e, h, t->n, leader)) return e;
+        i = (i + 1) & mask;
+    }
 }
 
 static int tt_grow(Table *t) {
     Table old = *t;
     if (tt_alloc(t, old.cap * 2) < 0) { *t = old; return -1; }
     for (size_t i = 0; i < old.cap; i++) {
-        if (old.leader[i] == 0xFF) continue;
-        const u64 *k = old.keys + i * t->n;
-        size_t j = tt_slot(t, k, old.leader[i]);
-        memcpy(t->keys + j * t->n, k, t->n * sizeof(u64));
-        t->leader[j] = old.leader[i];
-        t->lo[j] = old.lo[i];
-        t->hi[j] = old.hi[i];
-        t->move[j] = old.move[i];
+        u64 *e = tt_entry(&old, i);
+        if (!tt_used(e, t->n)) continue;
+        u64 *d = tt_slot(t, e, tt_leader(e, t->n));
+        memcpy(d, e, t->stride * sizeof(u64));
         t->count++;
     }
     tt_free(&old);
     return 0;
+}
+
+static inline void tt_set(const Table *t, u64 *e, const u64 *h, int leader, int lo, int hi,
+                          int move) {
+    int n = t->n;
+    memcpy(e, h, n * sizeof(u64));
+    e[n] = (u64)(uint32_t)lo | ((u64)(uint32_t)hi << 32);
+    e[n + 1] = USED | (u64)(leader & 0xFF) | ((u64)(uint8_t)(int8_t)move << 8);
 }
 
 /* ------------------------------------------------------------------ the search state */
@@ -261,6 +271,16 @@ static int ordered(const Core *s, int seat, int tt_move, int *out) {
             int top = !(others & s->above[c])
                       && !(((s->second >> (2 * c)) & 1) && ((others >> (2 * c)) & 1));
             int sc = top ? 1000 + 16 * s->pts[c] : 500 - 16 * s->pts[c];
+            if (top && s->trump >= 0 && s->gof[c] != s->trump) {
+                u64 g = s->gmask[s->gof[c]], tm = s->gmask[s->trump];
+                for (int j = 1; j < s->n; j++) {
+                    int o = (seat + j) % s->n;
+                    if (s->maxs[o] != s->maxs[seat] && !(s->hands[o] & g) && (s->hands[o] & tm)) {
+                        sc = 700 - 16 * s->pts[c];
+                        break;
+                    }
+                }
+            }
             if (c == tt_move) sc = TT_FIRST;
             score[i] = sc;
         }
@@ -329,6 +349,51 @@ static int last_trick(Core *s) {
 
 static int search(Core *s, int alpha, int beta);
 
+/* Points a side surely takes from here on (at the start of a trick): its trumps that no card
+ * of the other side can beat win their tricks, and each of those tricks (at least as many as
+ * one seat holds of them) also gets a card from every seat of the other side. */
+static int sure_points(const Core *s, int max_side) {
+    if (s->trump < 0) return 0;
+    u64 tm = s->gmask[s->trump], mine = 0, theirs = 0;
+    for (int i = 0; i < s->n; i++) {
+        if (s->maxs[i] == max_side) mine |= s->hands[i];
+        else theirs |= s->hands[i];
+    }
+    u64 safe = mine & tm;
+    u64 their_tr = theirs & tm;
+    if (their_tr) safe &= s->above[msb64(their_tr) >> 1];
+    if (!safe) return 0;
+    int total = set_points(s, safe);
+    int tricks = 0;
+    for (int i = 0; i < s->n; i++) {
+        if (s->maxs[i] != max_side) continue;
+        u64 x = s->hands[i] & safe;
+        int cnt = pop64(x & LOW) + 2 * pop64(x & (LOW << 1));
+        if (cnt > tricks) tricks = cnt;
+    }
+    for (int i = 0; i < s->n; i++) {
+        if (s->maxs[i] == max_side) continue;
+        /* the seat's `tricks` cheapest cards */
+        int need = tricks;
+        u64 h = s->hands[i];
+        while (need > 0 && h) {
+            int best = -1;
+            u64 p = (h | (h >> 1)) & LOW;
+            while (p) {
+                int c = ctz64(p) >> 1;
+                p &= p - 1;
+                if (best < 0 || s->pts[c] < s->pts[best]) best = c;
+            }
+            int copies = (int)((h >> (2 * best)) & 3);
+            int take = copies < need ? copies : need;
+            total += take * s->pts[best];
+            need -= take;
+            h &= ~(3ULL << (2 * best));
+        }
+    }
+    return total;
+}
+
 static int child(Core *s, int seat, int c, int alpha, int beta) {
     u64 b = 1ULL << (2 * c);
     s->hands[seat] -= b;
@@ -365,7 +430,6 @@ static int search(Core *s, int alpha, int beta) {
     int k = s->k;
     int seat = (s->leader + k) % s->n;
     int tt_move = -1, a0 = 0, b0 = 0, lo = 0, hi = BIG;
-    size_t slot = 0;
     if (k == 0) {
         u64 hand = s->hands[seat];
         if (!hand) return 0;
@@ -373,11 +437,17 @@ static int search(Core *s, int alpha, int beta) {
         if (top <= alpha) return top;
         if (beta <= 0) return 0;
         if (!(hand & (hand - 1)) && (hand & LOW)) return last_trick(s);
-        slot = tt_slot(&s->tt, s->hands, seat);
-        if (s->tt.leader[slot] != 0xFF) {
-            lo = s->tt.lo[slot];
-            hi = s->tt.hi[slot];
-            tt_move = s->tt.move[slot];
+        if (s->goal == GOAL_POINTS) {
+            int up = top - sure_points(s, 0);
+            if (up <= alpha) return up;
+            int down = sure_points(s, 1);
+            if (down >= beta) return down;
+        }
+        const u64 *e = tt_slot(&s->tt, s->hands, seat);
+        if (tt_used(e, s->n)) {
+            lo = tt_lo(e, s->n);
+            hi = tt_hi(e, s->n);
+            tt_move = tt_best(e, s->n);
             if (lo >= beta) return lo;
             if (hi <= alpha) return hi;
             if (lo == hi) return lo;
@@ -410,26 +480,21 @@ static int search(Core *s, int alpha, int beta) {
         if (best <= a0) hi = best;
         else if (best >= b0) lo = best;
         else lo = hi = best;
-        /* the slot may have moved: the table is unchanged by the children only if no
-         * entry was added, so look it up again */
+        /* the children may have grown or emptied the table: look the key up again */
         Table *t = &s->tt;
-        slot = tt_slot(t, s->hands, seat);
-        if (t->leader[slot] == 0xFF) {
+        u64 *e = tt_slot(t, s->hands, seat);
+        if (!tt_used(e, s->n)) {
             if (t->count >= t->limit) {
-                memset(t->leader, 0xFF, t->cap);
+                memset(t->data, 0, t->cap * t->stride * sizeof(u64));
                 t->count = 0;
-                slot = tt_slot(t, s->hands, seat);
-            } else if ((t->count + 1) * 4 > t->cap * 3) {
+                e = tt_slot(t, s->hands, seat);
+            } else if ((t->count + 1) * 2 > t->cap) {
                 if (tt_grow(t) < 0) { s->stop = 1; s->nomem = 1; return 0; }
-                slot = tt_slot(t, s->hands, seat);
+                e = tt_slot(t, s->hands, seat);
             }
-            memcpy(t->keys + slot * t->n, s->hands, t->n * sizeof(u64));
-            t->leader[slot] = (uint8_t)seat;
             t->count++;
         }
-        t->lo[slot] = lo;
-        t->hi[slot] = hi;
-        t->move[slot] = (int8_t)best_card;
+        tt_set(t, e, s->hands, seat, lo, hi, best_card);
     }
     return best;
 }
@@ -585,8 +650,8 @@ static PyObject *Core_root_moves(Core *self, PyObject *unused) {
     int seat = (self->leader + self->k) % self->n;
     int tt_move = -1;
     if (!self->k) {
-        size_t slot = tt_slot(&self->tt, self->hands, seat);
-        if (self->tt.leader[slot] != 0xFF) tt_move = self->tt.move[slot];
+        const u64 *e = tt_slot(&self->tt, self->hands, seat);
+        if (tt_used(e, self->n)) tt_move = tt_best(e, self->n);
     }
     int reps[MAXC], crep[MAXC], cfirst[MAXC];
     int m = ordered(self, seat, tt_move, reps);

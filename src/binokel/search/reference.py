@@ -40,6 +40,20 @@ _UNTRUMPED, _NO_DUTY = int(TrumpDuty.UNTRUMPED), int(TrumpDuty.NONE)
 TT_FIRST = 1 << 20
 
 
+def _size(s: int) -> int:
+    return (s & LOW).bit_count() + 2 * (s & (LOW << 1)).bit_count()
+
+
+def _distinct(s: int) -> list[int]:
+    p = (s | (s >> 1)) & LOW
+    out = []
+    while p:
+        low = p & -p
+        out.append((low.bit_length() - 1) >> 1)
+        p ^= low
+    return out
+
+
 class BudgetExceeded(Exception):
     """The node budget is spent."""
 
@@ -188,11 +202,13 @@ class Core:
         score: dict[int, int] = {}
         if not self.trick:
             others = self._others(seat)
+            trump = self.trump
             for c in reps:
-                above = self.above[c]
-                top = not (others & above) and not (
+                top = not (others & self.above[c]) and not (
                     self.second >> (2 * c) & 1 and others >> (2 * c) & 1)
                 s = 1000 + 16 * pts[c] if top else 500 - 16 * pts[c]
+                if top and trump >= 0 and self.gof[c] != trump and self._ruffable(seat, c):
+                    s = 700 - 16 * pts[c]
                 if c == tt_move:
                     s = TT_FIRST
                 score[c] = s
@@ -209,6 +225,52 @@ class Core:
                 score[c] = s
         reps.sort(key=lambda c: (score[c], c), reverse=True)
         return reps
+
+    def _ruffable(self, seat: int, c: int) -> bool:
+        """Whether a seat of the other side could trump the lead of plain card ``c`` now."""
+        g, tm = self.gmask[self.gof[c]], self.gmask[self.trump]
+        for j in range(1, self.n):
+            o = (seat + j) % self.n
+            if self.maxs[o] != self.maxs[seat] and not self.hands[o] & g and self.hands[o] & tm:
+                return True
+        return False
+
+    def _sure_points(self, max_side: bool) -> int:
+        """Points a side surely takes from here on (at the start of a trick): its trumps that
+        no card of the other side can beat win their tricks, and each of those tricks (at
+        least as many as one seat holds of them) also gets a card from every seat of the
+        other side, at worst its cheapest."""
+        if self.trump < 0:
+            return 0
+        tm = self.gmask[self.trump]
+        mine = theirs = 0
+        for i in range(self.n):
+            if self.maxs[i] == max_side:
+                mine |= self.hands[i]
+            else:
+                theirs |= self.hands[i]
+        safe = mine & tm
+        their_tr = theirs & tm
+        if their_tr:
+            safe &= self.above[(their_tr.bit_length() - 1) >> 1]
+        if not safe:
+            return 0
+        total = self._set_points(safe)
+        tricks = max(_size(self.hands[i] & safe) for i in range(self.n)
+                     if self.maxs[i] == max_side)
+        for i in range(self.n):
+            if self.maxs[i] == max_side:
+                continue
+            h = self.hands[i]
+            need = tricks
+            cheap = sorted((self.pts[c], c) for c in _distinct(h))
+            for p, c in cheap:
+                if need <= 0:
+                    break
+                take = min((h >> (2 * c)) & 3, need)
+                total += take * p
+                need -= take
+        return total
 
     # ------------------------------------------------------------------ the search
     def search(self, alpha: int, beta: int) -> int:
@@ -235,6 +297,13 @@ class Core:
                 return 0
             if not hand & (hand - 1) and hand & LOW:
                 return self._last_trick()
+            if self.goal == _POINTS:
+                up = top - self._sure_points(False)
+                if up <= alpha:
+                    return up
+                down = self._sure_points(True)
+                if down >= beta:
+                    return down
             key = (*self.hands, seat)
             hit = self.tt.get(key)
             if hit is not None:
