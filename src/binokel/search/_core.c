@@ -39,9 +39,7 @@ typedef uint64_t u64;
 #include <intrin.h>
 static inline int ctz64(u64 x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
 static inline int msb64(u64 x) { unsigned long i; _BitScanReverse64(&i, x); return (int)i; }
-static inline int pop64(u64 x) { return (int)__popcnt64(x); }
 #else
-static inline int pop64(u64 x) { return __builtin_popcountll(x); }
 static inline int ctz64(u64 x) { return __builtin_ctzll(x); }
 static inline int msb64(u64 x) { return 63 - __builtin_clzll(x); }
 #endif
@@ -151,6 +149,8 @@ typedef struct {
     u64 second;
     int maxs[MAXN];
     int party[MAXN];
+    int mod[2 * MAXN];
+    int by_points[MAXC]; /* the cards, cheapest first */   /* mod[i] = i % n: seat arithmetic without a division */
     int rule, flags, duty, bonus, goal;
     int left;
     long long nodes, budget;
@@ -199,7 +199,7 @@ static inline u64 legal_mask(const Core *s, int seat, u64 hand, int win, int wpo
     int led = s->gof[s->trick[0]];
     u64 follow = hand & s->gmask[led];
     if (s->rule == RULE_BINOKEL) {
-        if ((s->flags & EXEMPT) && s->party[(s->leader + wpos) % s->n] == s->party[seat])
+        if ((s->flags & EXEMPT) && s->party[s->mod[s->leader + wpos]] == s->party[seat])
             return follow ? follow : hand;
         if (follow) {
             if (best_tr >= 0 && led != trump) return follow;
@@ -257,15 +257,30 @@ static int classes(const Core *s, int seat, u64 legal, int *rep, int *first) {
     return nrep;
 }
 
-static int ordered(const Core *s, int seat, int tt_move, int *out) {
+/* The cards to search at this node, one per class of equivalent cards, best guess first;
+ * run_of[c] numbers the runs of the legal cards (cards of one group with no card of another
+ * player or of the trick between them), which the classes refine by points. */
+static int ordered(const Core *s, int seat, int tt_move, int *out, int *run_of) {
     int win = -1, wpos = -1, best_led = -1, best_tr = -1;
     if (s->k) status(s, &win, &wpos, &best_led, &best_tr);
     u64 legal = legal_mask(s, seat, s->hands[seat], win, wpos, best_led, best_tr);
-    int m = classes(s, seat, legal, out, NULL);
+    u64 others = others_of(s, seat);
+    u64 p = (legal | (legal >> 1)) & LOW;
+    int m = 0, run = -1, prev = -1;
+    while (p) {
+        int c = ctz64(p) >> 1;
+        p &= p - 1;
+        int same_run = prev >= 0 && s->gof[c] == s->gof[prev]
+                       && !(others & ((2ULL << (2 * c)) - (1ULL << (2 * prev))));
+        if (!same_run) run++;
+        if (same_run && s->pts[c] == s->pts[prev]) out[m - 1] = c;
+        else out[m++] = c;
+        run_of[c] = run;
+        prev = c;
+    }
     if (m == 1) return 1;
     int score[MAXC];
     if (!s->k) {
-        u64 others = others_of(s, seat);
         for (int i = 0; i < m; i++) {
             int c = out[i];
             int top = !(others & s->above[c])
@@ -274,7 +289,7 @@ static int ordered(const Core *s, int seat, int tt_move, int *out) {
             if (top && s->trump >= 0 && s->gof[c] != s->trump) {
                 u64 g = s->gmask[s->gof[c]], tm = s->gmask[s->trump];
                 for (int j = 1; j < s->n; j++) {
-                    int o = (seat + j) % s->n;
+                    int o = s->mod[seat + j];
                     if (s->maxs[o] != s->maxs[seat] && !(s->hands[o] & g) && (s->hands[o] & tm)) {
                         sc = 700 - 16 * s->pts[c];
                         break;
@@ -285,7 +300,7 @@ static int ordered(const Core *s, int seat, int tt_move, int *out) {
             score[i] = sc;
         }
     } else {
-        int friendly = s->maxs[(s->leader + wpos) % s->n] == s->maxs[seat];
+        int friendly = s->maxs[s->mod[s->leader + wpos]] == s->maxs[seat];
         for (int i = 0; i < m; i++) {
             int c = out[i];
             int beat = beats(s, c, win);
@@ -314,7 +329,7 @@ static int ordered(const Core *s, int seat, int tt_move, int *out) {
 static inline int close_trick(const Core *s, int *final, int *winner) {
     int win, wpos, bl, bt;
     status(s, &win, &wpos, &bl, &bt);
-    int w = (s->leader + wpos) % s->n;
+    int w = s->mod[s->leader + wpos];
     int last = s->hands[w] == 0;
     int won = s->maxs[w];
     *winner = w;
@@ -337,7 +352,7 @@ static int last_trick(Core *s) {
     for (int i = 0; i < s->n; i++) {
         s->trick[i] = msb64(s->hands[seat]) >> 1;
         s->hands[seat] = 0;
-        seat = (seat + 1) % s->n;
+        seat = s->mod[seat + 1];
     }
     s->k = s->n;
     int final, winner;
@@ -351,14 +366,10 @@ static int search(Core *s, int alpha, int beta);
 
 /* Points a side surely takes from here on (at the start of a trick): its trumps that no card
  * of the other side can beat win their tricks, and each of those tricks (at least as many as
- * one seat holds of them) also gets a card from every seat of the other side. */
-static int sure_points(const Core *s, int max_side) {
-    if (s->trump < 0) return 0;
-    u64 tm = s->gmask[s->trump], mine = 0, theirs = 0;
-    for (int i = 0; i < s->n; i++) {
-        if (s->maxs[i] == max_side) mine |= s->hands[i];
-        else theirs |= s->hands[i];
-    }
+ * one seat holds of them) also gets a card from every seat of the other side. `mine` and
+ * `theirs` are the two sides' cards. */
+static int sure_points(const Core *s, int max_side, u64 mine, u64 theirs) {
+    u64 tm = s->gmask[s->trump];
     u64 safe = mine & tm;
     u64 their_tr = theirs & tm;
     if (their_tr) safe &= s->above[msb64(their_tr) >> 1];
@@ -368,7 +379,8 @@ static int sure_points(const Core *s, int max_side) {
     for (int i = 0; i < s->n; i++) {
         if (s->maxs[i] != max_side) continue;
         u64 x = s->hands[i] & safe;
-        int cnt = pop64(x & LOW) + 2 * pop64(x & (LOW << 1));
+        int cnt = 0;
+        while (x) { cnt += ((ctz64(x) & 1) ? 2 : 1); x &= x - 1; }
         if (cnt > tricks) tricks = cnt;
     }
     for (int i = 0; i < s->n; i++) {
@@ -376,19 +388,13 @@ static int sure_points(const Core *s, int max_side) {
         /* the seat's `tricks` cheapest cards */
         int need = tricks;
         u64 h = s->hands[i];
-        while (need > 0 && h) {
-            int best = -1;
-            u64 p = (h | (h >> 1)) & LOW;
-            while (p) {
-                int c = ctz64(p) >> 1;
-                p &= p - 1;
-                if (best < 0 || s->pts[c] < s->pts[best]) best = c;
-            }
-            int copies = (int)((h >> (2 * best)) & 3);
+        for (int j = 0; need > 0 && j < s->ncards; j++) {
+            int c = s->by_points[j];
+            int copies = (int)((h >> (2 * c)) & 3);
+            if (!copies) continue;
             int take = copies < need ? copies : need;
-            total += take * s->pts[best];
+            total += take * s->pts[c];
             need -= take;
-            h &= ~(3ULL << (2 * best));
         }
     }
     return total;
@@ -428,20 +434,30 @@ static int search(Core *s, int alpha, int beta) {
     s->nodes++;
     if (s->nodes == s->budget + 1) { s->stop = 1; return 0; }
     int k = s->k;
-    int seat = (s->leader + k) % s->n;
+    int seat = s->mod[s->leader + k];
     int tt_move = -1, a0 = 0, b0 = 0, lo = 0, hi = BIG;
     if (k == 0) {
         u64 hand = s->hands[seat];
         if (!hand) return 0;
         int top = s->goal == GOAL_POINTS ? s->left + s->bonus : 1;
         if (top <= alpha) return top;
+        /* start loading the table entry while the bounds are computed */
+        size_t h0 = tt_hash(s->hands, s->n, seat, s->tt.cap - 1);
+        __builtin_prefetch(s->tt.data + h0 * s->tt.stride);
         if (beta <= 0) return 0;
         if (!(hand & (hand - 1)) && (hand & LOW)) return last_trick(s);
         if (s->goal == GOAL_POINTS) {
-            int up = top - sure_points(s, 0);
-            if (up <= alpha) return up;
-            int down = sure_points(s, 1);
-            if (down >= beta) return down;
+            if (s->trump >= 0) {
+                u64 maxc = 0, minc = 0;
+                for (int i = 0; i < s->n; i++) {
+                    if (s->maxs[i]) maxc |= s->hands[i];
+                    else minc |= s->hands[i];
+                }
+                int up = top - sure_points(s, 0, minc, maxc);
+                if (up <= alpha) return up;
+                int down = sure_points(s, 1, maxc, minc);
+                if (down >= beta) return down;
+            }
         }
         const u64 *e = tt_slot(&s->tt, s->hands, seat);
         if (tt_used(e, s->n)) {
@@ -458,13 +474,36 @@ static int search(Core *s, int alpha, int beta) {
         b0 = beta;
     }
     int moves[MAXC];
-    int m = ordered(s, seat, tt_move, moves);
+    int run_of[MAXC], done_card[MAXC], done_v[MAXC], ndone = 0;
+    int m = ordered(s, seat, tt_move, moves, run_of);
     int maximizing = s->maxs[seat];
     int best = maximizing ? -1 : BIG, best_card = -1;
     for (int i = 0; i < m; i++) {
         int c = moves[i];
-        int v = child(s, seat, c, alpha, beta);
-        if (s->stop) return 0;
+        int v, skip = 0;
+        /* A card of the same run as one searched already is worth within the difference of
+         * their points of that one's value: skip it when that bound already decides. */
+        if (ndone) {
+            int bound = maximizing ? BIG : -BIG;
+            for (int j = 0; j < ndone; j++) {
+                int x = done_card[j];
+                if (run_of[x] != run_of[c]) continue;
+                int d = s->pts[x] - s->pts[c];
+                if (d < 0) d = -d;
+                if (maximizing) { if (done_v[j] + d < bound) bound = done_v[j] + d; }
+                else if (done_v[j] - d > bound) bound = done_v[j] - d;
+            }
+            if (maximizing ? bound <= alpha : bound >= beta) { v = bound; skip = 1; }
+        }
+        if (!skip) {
+            int a_was = alpha, b_was = beta;
+            v = child(s, seat, c, alpha, beta);
+            if (s->stop) return 0;
+            if (maximizing ? v < b_was : v > a_was) {
+                done_card[ndone] = c;
+                done_v[ndone++] = v;
+            }
+        }
         if (maximizing) {
             if (v > best) {
                 best = v; best_card = c;
@@ -557,6 +596,7 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     if (get_int(t, "n", &v) < 0) return -1;
     if (v < 2 || v > MAXN) { PyErr_SetString(PyExc_ValueError, "n out of range"); return -1; }
     self->n = (int)v;
+    for (int i = 0; i < 2 * MAXN; i++) self->mod[i] = i % self->n;
     if ((len = get_seq(t, "hands", buf, MAXN, 1)) < 0) return -1;
     if (len != self->n) { PyErr_SetString(PyExc_ValueError, "hands != n"); return -1; }
     for (int i = 0; i < len; i++) self->hands[i] = (u64)buf[i];
@@ -619,6 +659,14 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
         self->above[c] = self->gmask[self->gof[c]] & ~((2ULL << (2 * c + 1)) - 1);
     self->left = 0;
     for (int i = 0; i < self->n; i++) self->left += set_points(self, self->hands[i]);
+    for (int c = 0; c < self->ncards; c++) {
+        int j = c;
+        while (j > 0 && self->pts[self->by_points[j - 1]] > self->pts[c]) {
+            self->by_points[j] = self->by_points[j - 1];
+            j--;
+        }
+        self->by_points[j] = c;
+    }
     self->budget = budget;
     self->tt.n = self->n;
     self->tt.limit = (size_t)v;
@@ -653,8 +701,8 @@ static PyObject *Core_root_moves(Core *self, PyObject *unused) {
         const u64 *e = tt_slot(&self->tt, self->hands, seat);
         if (tt_used(e, self->n)) tt_move = tt_best(e, self->n);
     }
-    int reps[MAXC], crep[MAXC], cfirst[MAXC];
-    int m = ordered(self, seat, tt_move, reps);
+    int reps[MAXC], crep[MAXC], cfirst[MAXC], run_of[MAXC];
+    int m = ordered(self, seat, tt_move, reps, run_of);
     int win = -1, wpos = -1, bl = -1, bt = -1;
     if (self->k) status(self, &win, &wpos, &bl, &bt);
     u64 legal = legal_mask(self, seat, self->hands[seat], win, wpos, bl, bt);

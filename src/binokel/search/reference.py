@@ -11,18 +11,23 @@ both visit the same tree and count the same nodes):
 
 1. At the start of a trick: the value lies in [0, points still in the hands + bonus] (Durch,
    Untendurch: [0, 1]), a window outside that is answered at once; the last trick is played
-   out directly; then the transposition table, keyed on the hands and the leader, gives
+   out directly. For points: trumps that no card of the other side can beat are sure tricks,
+   so the points they take bound the value from above (the minimiser's) and from below (the
+   maximiser's). Then the transposition table, keyed on the hands and the leader, gives
    bounds (a lower and an upper one) and the card that was best there before.
 2. The legal cards, one per class of equivalent cards: cards of one group with equal points
    and no card of another player (or of the trick) between them win and lose exactly the same
    tricks, so only the strongest of each run is searched (twin copies are one card anyway).
 3. Move ordering: the table's card first; a leader cashes sure winners (the most points
-   first) before it leads low; a follower whose side wins the trick adds points without
-   overtaking, one whose side loses takes the trick with the cheapest winner or throws the
-   cheapest card. Ties go to the stronger card.
+   first; one an opponent can trump later) before it leads low; a follower whose side wins
+   the trick adds points without overtaking, one whose side loses takes the trick with the
+   cheapest winner or throws the cheapest card. Ties go to the stronger card.
 4. Alpha-beta over the cards; a completed trick adds its points (and on the last trick the
-   bonus) when the maximising side wins it. At the start of a trick the result is stored as
-   bounds.
+   bonus) when the maximising side wins it. Cards of one run that differ in points are worth
+   the same give or take that difference (swap them for the rest of the deal: the same tricks
+   are won, only their points move), so a card whose bound from a searched neighbour already
+   fails the window is not searched (Kupferschmid and Helmert's quasi-symmetry, here within
+   one hand). At the start of a trick the result is stored as bounds.
 """
 
 from __future__ import annotations
@@ -167,37 +172,47 @@ class Core:
             o |= 1 << (2 * c)
         return (o | (o >> 1)) & LOW
 
-    def _classes(self, seat: int, legal: int) -> list[list[int]]:
+    def _classes(self, seat: int, legal: int) -> tuple[list[list[int]], dict[int, int]]:
         """The legal cards in classes of equivalent cards, weakest class first, each class
-        weakest card first."""
+        weakest card first; and the run of each card: the runs are the legal cards of one
+        group with no card of another seat (or of the trick) between them, and the classes
+        split the runs where the points change."""
         others = self._others(seat)
         gof, pts = self.gof, self.pts
         p = (legal | (legal >> 1)) & LOW
         out: list[list[int]] = []
+        run_of: dict[int, int] = {}
+        run = -1
         prev = -1
         while p:
             low = p & -p
             c = (low.bit_length() - 1) >> 1
             p ^= low
-            if prev >= 0 and gof[c] == gof[prev] and pts[c] == pts[prev] and not (
-                    others & ((2 << (2 * c)) - (1 << (2 * prev)))):
+            same_run = prev >= 0 and gof[c] == gof[prev] and not (
+                others & ((2 << (2 * c)) - (1 << (2 * prev))))
+            if not same_run:
+                run += 1
+            if same_run and pts[c] == pts[prev]:
                 out[-1].append(c)
             else:
                 out.append([c])
+            run_of[c] = run
             prev = c
-        return out
+        return out, run_of
 
-    def _ordered(self, seat: int, tt_move: int) -> list[int]:
-        """The cards to search at this node (one per class), best guess first."""
+    def _ordered(self, seat: int, tt_move: int) -> tuple[list[int], dict[int, int]]:
+        """The cards to search at this node (one per class), best guess first, and the run
+        of each (see :meth:`_classes`)."""
         hand = self.hands[seat]
         if self.trick:
             win, wpos, best_led, best_tr = self._status()
         else:
             win = wpos = best_led = best_tr = -1
         legal = self._legal(seat, hand, win, wpos, best_led, best_tr)
-        reps = [cls[-1] for cls in self._classes(seat, legal)]
+        classes, run_of = self._classes(seat, legal)
+        reps = [cls[-1] for cls in classes]
         if len(reps) == 1:
-            return reps
+            return reps, run_of
         pts = self.pts
         score: dict[int, int] = {}
         if not self.trick:
@@ -224,7 +239,7 @@ class Core:
                     s = 1000 - 16 * pts[c]
                 score[c] = s
         reps.sort(key=lambda c: (score[c], c), reverse=True)
-        return reps
+        return reps, run_of
 
     def _ruffable(self, seat: int, c: int) -> bool:
         """Whether a seat of the other side could trump the lead of plain card ``c`` now."""
@@ -322,8 +337,25 @@ class Core:
         maximizing = self.maxs[seat]
         best = -1 if maximizing else BIG
         best_card = -1
-        for c in self._ordered(seat, tt_move):
-            v = self._child(seat, c, alpha, beta)
+        moves, run_of = self._ordered(seat, tt_move)
+        done: list[tuple[int, int]] = []   # (card, a bound of its value on our side)
+        pts = self.pts
+        for c in moves:
+            # A card of the same run as one searched already (the two win and lose the same
+            # tricks) is worth that one's value give or take the difference of their points:
+            # skip it when that already decides.
+            bound = BIG if maximizing else -BIG
+            for x, vx in done:
+                if run_of[x] == run_of[c]:
+                    d = abs(pts[x] - pts[c])
+                    bound = min(bound, vx + d) if maximizing else max(bound, vx - d)
+            if bound <= alpha if maximizing else bound >= beta:
+                v = bound
+            else:
+                a_was, b_was = alpha, beta
+                v = self._child(seat, c, alpha, beta)
+                if v < b_was if maximizing else v > a_was:
+                    done.append((c, v))
             if maximizing:
                 if v > best:
                     best, best_card = v, c
@@ -412,13 +444,13 @@ class Core:
             hit = self.tt.get((*self.hands, seat))
             if hit is not None:
                 tt_move = hit[2]
-        reps = self._ordered(seat, tt_move)
+        reps, _ = self._ordered(seat, tt_move)
         if self.trick:
             win, wpos, best_led, best_tr = self._status()
         else:
             win = wpos = best_led = best_tr = -1
         legal = self._legal(seat, self.hands[seat], win, wpos, best_led, best_tr)
-        members = {cls[-1]: tuple(cls) for cls in self._classes(seat, legal)}
+        members = {cls[-1]: tuple(cls) for cls in self._classes(seat, legal)[0]}
         return [(c, members[c]) for c in reps]
 
     def to_move(self) -> int:
