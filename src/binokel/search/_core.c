@@ -285,14 +285,23 @@ static int ordered(const Core *s, int seat, int tt_move, int *out, int *run_of) 
             int c = out[i];
             int top = !(others & s->above[c])
                       && !(((s->second >> (2 * c)) & 1) && ((others >> (2 * c)) & 1));
-            int sc = top ? 1000 + 16 * s->pts[c] : 500 - 16 * s->pts[c];
-            if (top && s->trump >= 0 && s->gof[c] != s->trump) {
-                u64 g = s->gmask[s->gof[c]], tm = s->gmask[s->trump];
-                for (int j = 1; j < s->n; j++) {
-                    int o = s->mod[seat + j];
-                    if (s->maxs[o] != s->maxs[seat] && !(s->hands[o] & g) && (s->hands[o] & tm)) {
-                        sc = 700 - 16 * s->pts[c];
-                        break;
+            int trump_card = s->gof[c] == s->trump;
+            int sc;
+            if (!top) {
+                sc = trump_card ? 350 - 16 * s->pts[c] : 500 + 16 * s->pts[c];
+            } else if (trump_card) {
+                sc = 300 + 16 * s->pts[c];
+            } else {
+                sc = 1000 + 16 * s->pts[c];
+                if (s->trump >= 0) {
+                    u64 g = s->gmask[s->gof[c]], tm = s->gmask[s->trump];
+                    for (int j = 1; j < s->n; j++) {
+                        int o = s->mod[seat + j];
+                        if (s->maxs[o] != s->maxs[seat] && !(s->hands[o] & g)
+                            && (s->hands[o] & tm)) {
+                            sc = 700 - 16 * s->pts[c];
+                            break;
+                        }
                     }
                 }
             }

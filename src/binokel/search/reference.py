@@ -18,10 +18,12 @@ both visit the same tree and count the same nodes):
 2. The legal cards, one per class of equivalent cards: cards of one group with equal points
    and no card of another player (or of the trick) between them win and lose exactly the same
    tricks, so only the strongest of each run is searched (twin copies are one card anyway).
-3. Move ordering: the table's card first; a leader cashes sure winners (the most points
-   first; one an opponent can trump later) before it leads low; a follower whose side wins
-   the trick adds points without overtaking, one whose side loses takes the trick with the
-   cheapest winner or throws the cheapest card. Ties go to the stronger card.
+3. Move ordering: the table's card first. A leader cashes its sure plain winners (the most
+   points first), then plain winners an opponent could trump, then other plain cards (the
+   most points first), and its trumps last (sure ones first). Measured on seeded full deals:
+   keeping the trumps halves the nodes against leading them first. A follower whose side
+   wins the trick adds points without overtaking, one whose side loses takes the trick with
+   the cheapest winner or throws the cheapest card. Ties go to the stronger card.
 4. Alpha-beta over the cards; a completed trick adds its points (and on the last trick the
    bonus) when the maximising side wins it. Cards of one run that differ in points are worth
    the same give or take that difference (swap them for the rest of the deal: the same tricks
@@ -221,9 +223,15 @@ class Core:
             for c in reps:
                 top = not (others & self.above[c]) and not (
                     self.second >> (2 * c) & 1 and others >> (2 * c) & 1)
-                s = 1000 + 16 * pts[c] if top else 500 - 16 * pts[c]
-                if top and trump >= 0 and self.gof[c] != trump and self._ruffable(seat, c):
+                is_trump = self.gof[c] == trump
+                if not top:
+                    s = 350 - 16 * pts[c] if is_trump else 500 + 16 * pts[c]
+                elif is_trump:
+                    s = 300 + 16 * pts[c]
+                elif trump >= 0 and self._ruffable(seat, c):
                     s = 700 - 16 * pts[c]
+                else:
+                    s = 1000 + 16 * pts[c]
                 if c == tt_move:
                     s = TT_FIRST
                 score[c] = s
