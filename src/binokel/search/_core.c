@@ -310,13 +310,27 @@ static int ordered(const Core *s, int seat, int tt_move, int *out, int *run_of) 
         }
     } else {
         int friendly = s->maxs[s->mod[s->leader + wpos]] == s->maxs[seat];
+        /* a partner still to play may take the trick: then add points, do not save them */
+        int partner_may_win = 0;
+        if (!friendly) {
+            int led = s->gof[s->trick[0]];
+            for (int j = 1; s->k + j < s->n; j++) {
+                int o = s->mod[seat + j];
+                if (s->maxs[o] != s->maxs[seat]) continue;
+                u64 h = s->hands[o];
+                if ((h & s->gmask[s->gof[win]] & s->above[win])
+                    || (s->trump >= 0 && !(h & s->gmask[led]) && (h & s->gmask[s->trump])
+                        && s->gof[win] != s->trump))
+                    partner_may_win = 1;
+            }
+        }
         for (int i = 0; i < m; i++) {
             int c = out[i];
             int beat = beats(s, c, win);
             int sc;
             if (friendly) sc = (beat ? 0 : 1000) + 16 * s->pts[c];
-            else if (beat) sc = 2000 - 16 * s->pts[c];
-            else sc = 1000 - 16 * s->pts[c];
+            else if (partner_may_win) sc = (beat ? 2000 : 1000) + 16 * s->pts[c];
+            else sc = (beat ? 2000 : 1000) - 16 * s->pts[c];
             score[i] = sc;
         }
     }
@@ -455,6 +469,7 @@ static int search(Core *s, int alpha, int beta) {
         __builtin_prefetch(s->tt.data + h0 * s->tt.stride);
         if (beta <= 0) return 0;
         if (!(hand & (hand - 1)) && (hand & LOW)) return last_trick(s);
+
         if (s->goal == GOAL_POINTS) {
             if (s->trump >= 0) {
                 u64 maxc = 0, minc = 0;

@@ -22,8 +22,9 @@ both visit the same tree and count the same nodes):
    points first), then plain winners an opponent could trump, then other plain cards (the
    most points first), and its trumps last (sure ones first). Measured on seeded full deals:
    keeping the trumps halves the nodes against leading them first. A follower whose side
-   wins the trick adds points without overtaking, one whose side loses takes the trick with
-   the cheapest winner or throws the cheapest card. Ties go to the stronger card.
+   wins the trick adds points without overtaking; one whose side loses takes the trick with
+   the cheapest winner or throws the cheapest card, unless a partner still to play may take
+   the trick: then the most points first. Ties go to the stronger card.
 4. Alpha-beta over the cards; a completed trick adds its points (and on the last trick the
    bonus) when the maximising side wins it. Cards of one run that differ in points are worth
    the same give or take that difference (swap them for the rest of the deal: the same tricks
@@ -237,14 +238,15 @@ class Core:
                 score[c] = s
         else:
             friendly = self.maxs[(self.leader + wpos) % self.n] == self.maxs[seat]
+            partner = not friendly and self._partner_may_win(seat, win)
             for c in reps:
                 beat = self._beats(c, win)
                 if friendly:
                     s = (1000 if not beat else 0) + 16 * pts[c]
-                elif beat:
-                    s = 2000 - 16 * pts[c]
+                elif partner:
+                    s = (2000 if beat else 1000) + 16 * pts[c]
                 else:
-                    s = 1000 - 16 * pts[c]
+                    s = (2000 if beat else 1000) - 16 * pts[c]
                 score[c] = s
         reps.sort(key=lambda c: (score[c], c), reverse=True)
         return reps, run_of
@@ -255,6 +257,22 @@ class Core:
         for j in range(1, self.n):
             o = (seat + j) % self.n
             if self.maxs[o] != self.maxs[seat] and not self.hands[o] & g and self.hands[o] & tm:
+                return True
+        return False
+
+    def _partner_may_win(self, seat: int, win: int) -> bool:
+        """Whether a seat of ``seat``'s side still to play in this trick holds a card above
+        the trick's best one, or could trump it (a guess for the move order)."""
+        led = self.gof[self.trick[0]]
+        gmask, trump = self.gmask, self.trump
+        for j in range(1, self.n - len(self.trick)):
+            o = (seat + j) % self.n
+            if self.maxs[o] != self.maxs[seat]:
+                continue
+            h = self.hands[o]
+            if h & gmask[self.gof[win]] & self.above[win] or (
+                    trump >= 0 and not h & gmask[led] and h & gmask[trump]
+                    and self.gof[win] != trump):
                 return True
         return False
 
