@@ -57,10 +57,11 @@ typedef struct {
     u64 *data;        /* cap * stride words */
     size_t cap, count, limit;
     int n, stride;
+    int quasi;        /* the structure table: one more word, the structure's hash */
 } Table;
 
 static int tt_alloc(Table *t, size_t cap) {
-    t->stride = t->n + 2;
+    t->stride = t->n + 2 + t->quasi;
     t->data = (u64 *)calloc(cap * t->stride, sizeof(u64));
     if (!t->data) return -1;
     t->cap = cap;
@@ -157,6 +158,7 @@ typedef struct {
     int stop;      /* the budget is spent: unwind */
     int nomem;     /* the table could not grow */
     Table tt;
+    Table qt;      /* bounds by structure (see structure_hash) */
     /* the root's play/undo stack */
     int usp;
     int useat[MAX_UNDO], ucard[MAX_UNDO], uk[MAX_UNDO], uleader[MAX_UNDO];
@@ -453,12 +455,94 @@ static int child(Core *s, int seat, int c, int alpha, int beta) {
     return v;
 }
 
+/* ------------------------------------------------------------------ the structure table */
+/* Two positions with the same leader whose cards, group by group and from the weakest up,
+ * have the same owners (and the same "second beats" flags) are the same game but for the
+ * points of the cards: the same tricks are won whatever is played. Their values differ by at
+ * most the sum of the point differences of the matched cards (structure_delta). The table
+ * keeps, per structure, the last position searched and its bounds (reference.py keys a dict
+ * on the structure itself; here its hash finds the slot and structure_delta checks it). */
+static u64 structure_hash(const Core *s, int leader) {
+    u64 all = 0;
+    for (int i = 0; i < s->n; i++) all |= s->hands[i];
+    u64 p = (all | (all >> 1)) & LOW;
+    u64 x = 0x9E3779B97F4A7C15ULL * (u64)(leader + 1);
+    while (p) {
+        int c = ctz64(p) >> 1;
+        p &= p - 1;
+        u64 code = (u64)s->gof[c] << 20 | ((s->second >> (2 * c)) & 1) << 19;
+        for (int i = 0; i < s->n; i++) code = code * 4 + ((s->hands[i] >> (2 * c)) & 3);
+        x ^= code;
+        x *= 0xBF58476D1CE4E5B9ULL;
+        x ^= x >> 29;
+    }
+    return x ? x : 1;
+}
+
+/* -1 if the hands `h2` have another structure than the current ones, else the bound on the
+ * difference of their values. */
+static int structure_delta(const Core *s, const u64 *h2) {
+    u64 a = 0, b = 0;
+    for (int i = 0; i < s->n; i++) { a |= s->hands[i]; b |= h2[i]; }
+    u64 pa = (a | (a >> 1)) & LOW, pb = (b | (b >> 1)) & LOW;
+    int d = 0;
+    while (pa && pb) {
+        int c = ctz64(pa) >> 1, c2 = ctz64(pb) >> 1;
+        pa &= pa - 1;
+        pb &= pb - 1;
+        if (s->gof[c] != s->gof[c2]
+            || ((s->second >> (2 * c)) & 1) != ((s->second >> (2 * c2)) & 1))
+            return -1;
+        int copies = 0;
+        for (int i = 0; i < s->n; i++) {
+            int x = (int)((s->hands[i] >> (2 * c)) & 3);
+            if (x != (int)((h2[i] >> (2 * c2)) & 3)) return -1;
+            copies += x;
+        }
+        int dd = s->pts[c] - s->pts[c2];
+        d += (dd < 0 ? -dd : dd) * copies;
+    }
+    return (pa || pb) ? -1 : d;
+}
+
+/* The entry of the current structure (*delta >= 0) or the empty one where it would go. */
+static u64 *q_slot(const Core *s, const Table *t, u64 hash, int leader, int *delta) {
+    int n = t->n;
+    size_t mask = t->cap - 1, i = (size_t)(hash * 0x94D049BB133111EBULL >> 17) & mask;
+    for (;;) {
+        u64 *e = tt_entry(t, i);
+        if (!tt_used(e, n)) { *delta = -1; return e; }
+        if (e[n + 2] == hash && tt_leader(e, n) == leader) {
+            int d = structure_delta(s, e);
+            if (d >= 0) { *delta = d; return e; }
+        }
+        i = (i + 1) & mask;
+    }
+}
+
+static int q_grow(Table *t) {
+    Table old = *t;
+    if (tt_alloc(t, old.cap * 2) < 0) { *t = old; return -1; }
+    int n = t->n;
+    for (size_t i = 0; i < old.cap; i++) {
+        u64 *e = tt_entry(&old, i);
+        if (!tt_used(e, n)) continue;
+        size_t mask = t->cap - 1, j = (size_t)(e[n + 2] * 0x94D049BB133111EBULL >> 17) & mask;
+        while (tt_used(tt_entry(t, j), n)) j = (j + 1) & mask;
+        memcpy(tt_entry(t, j), e, t->stride * sizeof(u64));
+        t->count++;
+    }
+    tt_free(&old);
+    return 0;
+}
+
 static int search(Core *s, int alpha, int beta) {
     s->nodes++;
     if (s->nodes == s->budget + 1) { s->stop = 1; return 0; }
     int k = s->k;
     int seat = s->mod[s->leader + k];
     int tt_move = -1, a0 = 0, b0 = 0, lo = 0, hi = BIG;
+    u64 qhash = 0;
     if (k == 0) {
         u64 hand = s->hands[seat];
         if (!hand) return 0;
@@ -493,6 +577,16 @@ static int search(Core *s, int alpha, int beta) {
             if (lo == hi) return lo;
             if (lo > alpha) alpha = lo;
             if (hi < beta) beta = hi;
+        } else {
+            /* a position of the same structure: its bounds, widened by the points */
+            qhash = structure_hash(s, seat);
+            int d;
+            const u64 *q = q_slot(s, &s->qt, qhash, seat, &d);
+            if (d >= 0) {
+                int qlo = tt_lo(q, s->n) - d, qhi = tt_hi(q, s->n) + d;
+                if (qlo >= beta) return qlo;
+                if (qhi <= alpha) return qhi;
+            }
         }
         a0 = alpha;
         b0 = beta;
@@ -558,6 +652,23 @@ static int search(Core *s, int alpha, int beta) {
             t->count++;
         }
         tt_set(t, e, s->hands, seat, lo, hi, best_card);
+        Table *qt = &s->qt;
+        if (!qhash) qhash = structure_hash(s, seat);
+        int d;
+        u64 *q = q_slot(s, qt, qhash, seat, &d);
+        if (d < 0) {
+            if (qt->count >= qt->limit) {
+                memset(qt->data, 0, qt->cap * qt->stride * sizeof(u64));
+                qt->count = 0;
+                q = q_slot(s, qt, qhash, seat, &d);
+            } else if ((qt->count + 1) * 2 > qt->cap) {
+                if (q_grow(qt) < 0) { s->stop = 1; s->nomem = 1; return 0; }
+                q = q_slot(s, qt, qhash, seat, &d);
+            }
+            qt->count++;
+        }
+        tt_set(qt, q, s->hands, seat, lo, hi, best_card);
+        q[s->n + 2] = qhash;
     }
     return best;
 }
@@ -616,6 +727,7 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     long long v, buf[64];
     int len;
     tt_free(&self->tt);
+    tt_free(&self->qt);
     memset(&self->n, 0, sizeof(Core) - offsetof(Core, n));
     if (get_int(t, "n", &v) < 0) return -1;
     if (v < 2 || v > MAXN) { PyErr_SetString(PyExc_ValueError, "n out of range"); return -1; }
@@ -695,11 +807,16 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     self->tt.n = self->n;
     self->tt.limit = (size_t)v;
     if (tt_alloc(&self->tt, 1 << 12) < 0) { PyErr_NoMemory(); return -1; }
+    self->qt.n = self->n;
+    self->qt.limit = (size_t)v;
+    self->qt.quasi = 1;
+    if (tt_alloc(&self->qt, 1 << 12) < 0) { PyErr_NoMemory(); return -1; }
     return 0;
 }
 
 static void Core_dealloc(Core *self) {
     tt_free(&self->tt);
+    tt_free(&self->qt);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 

@@ -14,7 +14,10 @@ both visit the same tree and count the same nodes):
    out directly. For points: trumps that no card of the other side can beat are sure tricks,
    so the points they take bound the value from above (the minimiser's) and from below (the
    maximiser's). Then the transposition table, keyed on the hands and the leader, gives
-   bounds (a lower and an upper one) and the card that was best there before.
+   bounds (a lower and an upper one) and the card that was best there before. A position not
+   in it may still have a relative of the same structure in the second table (the same
+   owners of the cards, group by group and in order of power, only other points): its
+   bounds, widened by the sum of the points' differences, may decide the window.
 2. The legal cards, one per class of equivalent cards: cards of one group with equal points
    and no card of another player (or of the trick) between them win and lose exactly the same
    tricks, so only the strongest of each run is searched (twin copies are one card anyway).
@@ -34,6 +37,8 @@ both visit the same tree and count the same nodes):
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 from ._tables import Prepared
 from .position import FollowRule, Goal, TrumpDuty
@@ -89,6 +94,8 @@ class Core:
                            for c in range(t.n_cards))
         self.left = sum(self._set_points(h) for h in self.hands)
         self.tt: dict[tuple[int, ...], tuple[int, int, int]] = {}
+        # structure -> (hands, lower bound, upper bound) of the last position searched
+        self.qt: dict[tuple[Any, ...], tuple[tuple[int, ...], int, int]] = {}
         self.nodes = 0
         self.budget = node_budget if node_budget is not None else -1
         self._undo: list[tuple[int, int, list[int], int]] = []
@@ -276,6 +283,36 @@ class Core:
                 return True
         return False
 
+    def _structure(self, seat: int) -> tuple[Any, ...]:
+        """The position's structure: the leader and, card by card from the weakest of each
+        group up, its group, whether a later copy beats an earlier one, and how many copies
+        each seat holds. Positions of one structure are the same game but for the points of
+        the cards (Kupferschmid and Helmert's quasi-symmetry)."""
+        hands = self.hands
+        every = 0
+        for h in hands:
+            every |= h
+        out: list[tuple[int, int, tuple[int, ...]]] = []
+        for c in _distinct(every):
+            out.append((self.gof[c], self.second >> (2 * c) & 1,
+                        tuple((h >> (2 * c)) & 3 for h in hands)))
+        return (seat, tuple(out))
+
+    def _delta(self, other: tuple[int, ...]) -> int:
+        """How much the value of a position of the same structure with hands ``other`` can
+        differ from the current one's: matched card by card, the sum of the points'
+        differences."""
+        every = theirs = 0
+        for h in self.hands:
+            every |= h
+        for h in other:
+            theirs |= h
+        d = 0
+        for c, c2 in zip(_distinct(every), _distinct(theirs), strict=True):
+            copies = sum((h >> (2 * c)) & 3 for h in self.hands)
+            d += abs(self.pts[c] - self.pts[c2]) * copies
+        return d
+
     def _sure_points(self, max_side: bool) -> int:
         """Points a side surely takes from here on (at the start of a trick): its trumps that
         no card of the other side can beat win their tricks, and each of those tricks (at
@@ -323,6 +360,7 @@ class Core:
         k = len(trick)
         seat = (self.leader + k) % self.n
         key: tuple[int, ...] = ()
+        skey: tuple[Any, ...] | None = None
         tt_move = -1
         a0 = b0 = 0
         lo = 0
@@ -359,6 +397,16 @@ class Core:
                     alpha = lo
                 if hi < beta:
                     beta = hi
+            else:
+                # A position of the same structure: its bounds, widened by the points.
+                skey = self._structure(seat)
+                q = self.qt.get(skey)
+                if q is not None:
+                    d = self._delta(q[0])
+                    if q[1] - d >= beta:
+                        return q[1] - d
+                    if q[2] + d <= alpha:
+                        return q[2] + d
             a0, b0 = alpha, beta
         maximizing = self.maxs[seat]
         best = -1 if maximizing else BIG
@@ -403,6 +451,11 @@ class Core:
             if len(self.tt) >= self.tt_limit and key not in self.tt:
                 self.tt.clear()
             self.tt[key] = (lo, hi, best_card)
+            if skey is None:
+                skey = self._structure(seat)
+            if len(self.qt) >= self.tt_limit and skey not in self.qt:
+                self.qt.clear()
+            self.qt[skey] = (tuple(self.hands), lo, hi)
         return best
 
     def _child(self, seat: int, c: int, alpha: int, beta: int) -> int:
