@@ -554,19 +554,6 @@ static int search(Core *s, int alpha, int beta) {
         if (beta <= 0) return 0;
         if (!(hand & (hand - 1)) && (hand & LOW)) return last_trick(s);
 
-        if (s->goal == GOAL_POINTS) {
-            if (s->trump >= 0) {
-                u64 maxc = 0, minc = 0;
-                for (int i = 0; i < s->n; i++) {
-                    if (s->maxs[i]) maxc |= s->hands[i];
-                    else minc |= s->hands[i];
-                }
-                int up = top - sure_points(s, 0, minc, maxc);
-                if (up <= alpha) return up;
-                int down = sure_points(s, 1, maxc, minc);
-                if (down >= beta) return down;
-            }
-        }
         const u64 *e = tt_slot(&s->tt, s->hands, seat);
         if (tt_used(e, s->n)) {
             lo = tt_lo(e, s->n);
@@ -577,7 +564,19 @@ static int search(Core *s, int alpha, int beta) {
             if (lo == hi) return lo;
             if (lo > alpha) alpha = lo;
             if (hi < beta) beta = hi;
-        } else {
+        }
+        if (s->goal == GOAL_POINTS && s->trump >= 0) {
+            u64 maxc = 0, minc = 0;
+            for (int i = 0; i < s->n; i++) {
+                if (s->maxs[i]) maxc |= s->hands[i];
+                else minc |= s->hands[i];
+            }
+            int up = top - sure_points(s, 0, minc, maxc);
+            if (up <= alpha) return up;
+            int down = sure_points(s, 1, maxc, minc);
+            if (down >= beta) return down;
+        }
+        if (!tt_used(e, s->n)) {
             /* a position of the same structure: its bounds, widened by the points */
             qhash = structure_hash(s, seat);
             int d;

@@ -11,12 +11,12 @@ both visit the same tree and count the same nodes):
 
 1. At the start of a trick: the value lies in [0, points still in the hands + bonus] (Durch,
    Untendurch: [0, 1]), a window outside that is answered at once; the last trick is played
-   out directly. For points: trumps that no card of the other side can beat are sure tricks,
-   so the points they take bound the value from above (the minimiser's) and from below (the
-   maximiser's). Then the transposition table, keyed on the hands and the leader, gives
-   bounds (a lower and an upper one) and the card that was best there before. A position not
-   in it may still have a relative of the same structure in the second table (the same
-   owners of the cards, group by group and in order of power, only other points): its
+   out directly. Then the transposition table, keyed on the hands and the leader, gives
+   bounds (a lower and an upper one) and the card that was best there before. For points:
+   trumps that no card of the other side can beat are sure tricks, so the points they take
+   bound the value from above (the minimiser's) and from below (the maximiser's). A position
+   not in the table may still have a relative of the same structure in a second table (the
+   same owners of the cards, group by group and in order of power, only other points): its
    bounds, widened by the sum of the points' differences, may decide the window.
 2. The legal cards, one per class of equivalent cards: cards of one group with equal points
    and no card of another player (or of the trick) between them win and lose exactly the same
@@ -376,13 +376,6 @@ class Core:
                 return 0
             if not hand & (hand - 1) and hand & LOW:
                 return self._last_trick()
-            if self.goal == _POINTS:
-                up = top - self._sure_points(False)
-                if up <= alpha:
-                    return up
-                down = self._sure_points(True)
-                if down >= beta:
-                    return down
             key = (*self.hands, seat)
             hit = self.tt.get(key)
             if hit is not None:
@@ -397,7 +390,14 @@ class Core:
                     alpha = lo
                 if hi < beta:
                     beta = hi
-            else:
+            if self.goal == _POINTS and self.trump >= 0:
+                up = top - self._sure_points(False)
+                if up <= alpha:
+                    return up
+                down = self._sure_points(True)
+                if down >= beta:
+                    return down
+            if hit is None:
                 # A position of the same structure: its bounds, widened by the points.
                 skey = self._structure(seat)
                 q = self.qt.get(skey)
