@@ -58,6 +58,7 @@ typedef struct {
     size_t cap, count, limit;
     int n, stride;
     int quasi;        /* the structure table: one more word, the structure's hash */
+    unsigned gen;     /* counts the times the table was emptied or grown (entries moved) */
 } Table;
 
 static int tt_alloc(Table *t, size_t cap) {
@@ -523,6 +524,7 @@ static u64 *q_slot(const Core *s, const Table *t, u64 hash, int leader, int *del
 static int q_grow(Table *t) {
     Table old = *t;
     if (tt_alloc(t, old.cap * 2) < 0) { *t = old; return -1; }
+    t->gen = old.gen + 1;
     int n = t->n;
     for (size_t i = 0; i < old.cap; i++) {
         u64 *e = tt_entry(&old, i);
@@ -543,6 +545,8 @@ static int search(Core *s, int alpha, int beta) {
     int seat = s->mod[s->leader + k];
     int tt_move = -1, a0 = 0, b0 = 0, lo = 0, hi = BIG;
     u64 qhash = 0;
+    u64 *qfound = NULL;      /* the structure's entry, found by the look-up ... */
+    unsigned qgen = 0;       /* ... while the table was in this generation */
     if (k == 0) {
         u64 hand = s->hands[seat];
         if (!hand) return 0;
@@ -580,8 +584,10 @@ static int search(Core *s, int alpha, int beta) {
             /* a position of the same structure: its bounds, widened by the points */
             qhash = structure_hash(s, seat);
             int d;
-            const u64 *q = q_slot(s, &s->qt, qhash, seat, &d);
+            u64 *q = q_slot(s, &s->qt, qhash, seat, &d);
+            qgen = s->qt.gen;
             if (d >= 0) {
+                qfound = q;
                 int qlo = tt_lo(q, s->n) - d, qhi = tt_hi(q, s->n) + d;
                 if (qlo >= beta) return qlo;
                 if (qhi <= alpha) return qhi;
@@ -652,13 +658,31 @@ static int search(Core *s, int alpha, int beta) {
         }
         tt_set(t, e, s->hands, seat, lo, hi, best_card);
         Table *qt = &s->qt;
-        if (!qhash) qhash = structure_hash(s, seat);
+        u64 *q;
         int d;
-        u64 *q = q_slot(s, qt, qhash, seat, &d);
+        if (qhash && qt->gen == qgen) {
+            /* Nothing moved since the look-up, and the children (with fewer cards) cannot
+             * have added this structure: reuse what the look-up found, or take the first
+             * free slot of the chain. */
+            if (qfound) {
+                q = qfound;
+                d = 0;
+            } else {
+                size_t mask = qt->cap - 1;
+                size_t i = (size_t)(qhash * 0x94D049BB133111EBULL >> 17) & mask;
+                while (tt_used(tt_entry(qt, i), s->n)) i = (i + 1) & mask;
+                q = tt_entry(qt, i);
+                d = -1;
+            }
+        } else {
+            if (!qhash) qhash = structure_hash(s, seat);
+            q = q_slot(s, qt, qhash, seat, &d);
+        }
         if (d < 0) {
             if (qt->count >= qt->limit) {
                 memset(qt->data, 0, qt->cap * qt->stride * sizeof(u64));
                 qt->count = 0;
+                qt->gen++;
                 q = q_slot(s, qt, qhash, seat, &d);
             } else if ((qt->count + 1) * 2 > qt->cap) {
                 if (q_grow(qt) < 0) { s->stop = 1; s->nomem = 1; return 0; }
