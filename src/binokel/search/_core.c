@@ -460,7 +460,7 @@ static int child(Core *s, int seat, int c, int alpha, int beta) {
 /* Two positions with the same leader whose cards, group by group and from the weakest up,
  * have the same owners (and the same "second beats" flags) are the same game but for the
  * points of the cards: the same tricks are won whatever is played. Their values differ by at
- * most the sum of the point differences of the matched cards (structure_delta). The table
+ * most what the matched cards' point differences can cost or bring (structure_delta). The table
  * keeps, per structure, the last position searched and its bounds (reference.py keys a dict
  * on the structure itself; here its hash finds the slot and structure_delta checks it). */
 static u64 structure_hash(const Core *s, int leader) {
@@ -480,13 +480,15 @@ static u64 structure_hash(const Core *s, int leader) {
     return x ? x : 1;
 }
 
-/* -1 if the hands `h2` have another structure than the current ones, else the bound on the
- * difference of their values. */
-static int structure_delta(const Core *s, const u64 *h2) {
+/* -1 if the hands `h2` have another structure than the current ones; else 0, and the value
+ * of the current position is at least h2's minus *dlo and at most h2's plus *dhi: matched
+ * card by card, the points the maximiser can lose or gain against h2's. (Durch and
+ * Untendurch do not count points: no difference.) */
+static int structure_delta(const Core *s, const u64 *h2, int *dlo, int *dhi) {
     u64 a = 0, b = 0;
     for (int i = 0; i < s->n; i++) { a |= s->hands[i]; b |= h2[i]; }
     u64 pa = (a | (a >> 1)) & LOW, pb = (b | (b >> 1)) & LOW;
-    int d = 0;
+    int lo = 0, hi = 0;
     while (pa && pb) {
         int c = ctz64(pa) >> 1, c2 = ctz64(pb) >> 1;
         pa &= pa - 1;
@@ -501,21 +503,28 @@ static int structure_delta(const Core *s, const u64 *h2) {
             copies += x;
         }
         int dd = s->pts[c] - s->pts[c2];
-        d += (dd < 0 ? -dd : dd) * copies;
+        if (dd < 0) lo -= dd * copies;
+        else hi += dd * copies;
     }
-    return (pa || pb) ? -1 : d;
+    if (pa || pb) return -1;
+    *dlo = s->goal == GOAL_POINTS ? lo : 0;
+    *dhi = s->goal == GOAL_POINTS ? hi : 0;
+    return 0;
 }
 
-/* The entry of the current structure (*delta >= 0) or the empty one where it would go. */
-static u64 *q_slot(const Core *s, const Table *t, u64 hash, int leader, int *delta) {
+/* The entry of the current structure (*found, with the differences of structure_delta) or
+ * the empty one where it would go. */
+static u64 *q_slot(const Core *s, const Table *t, u64 hash, int leader, int *found, int *dlo,
+                   int *dhi) {
     int n = t->n;
     size_t mask = t->cap - 1, i = (size_t)(hash * 0x94D049BB133111EBULL >> 17) & mask;
     for (;;) {
         u64 *e = tt_entry(t, i);
-        if (!tt_used(e, n)) { *delta = -1; return e; }
-        if (e[n + 2] == hash && tt_leader(e, n) == leader) {
-            int d = structure_delta(s, e);
-            if (d >= 0) { *delta = d; return e; }
+        if (!tt_used(e, n)) { *found = 0; return e; }
+        if (e[n + 2] == hash && tt_leader(e, n) == leader
+            && structure_delta(s, e, dlo, dhi) == 0) {
+            *found = 1;
+            return e;
         }
         i = (i + 1) & mask;
     }
@@ -583,12 +592,12 @@ static int search(Core *s, int alpha, int beta) {
         if (!tt_used(e, s->n)) {
             /* a position of the same structure: its bounds, widened by the points */
             qhash = structure_hash(s, seat);
-            int d;
-            u64 *q = q_slot(s, &s->qt, qhash, seat, &d);
+            int found, dlo, dhi;
+            u64 *q = q_slot(s, &s->qt, qhash, seat, &found, &dlo, &dhi);
             qgen = s->qt.gen;
-            if (d >= 0) {
+            if (found) {
                 qfound = q;
-                int qlo = tt_lo(q, s->n) - d, qhi = tt_hi(q, s->n) + d;
+                int qlo = tt_lo(q, s->n) - dlo, qhi = tt_hi(q, s->n) + dhi;
                 if (qlo >= beta) return qlo;
                 if (qhi <= alpha) return qhi;
             }
@@ -659,34 +668,34 @@ static int search(Core *s, int alpha, int beta) {
         tt_set(t, e, s->hands, seat, lo, hi, best_card);
         Table *qt = &s->qt;
         u64 *q;
-        int d;
+        int found, dlo, dhi;
         if (qhash && qt->gen == qgen) {
             /* Nothing moved since the look-up, and the children (with fewer cards) cannot
              * have added this structure: reuse what the look-up found, or take the first
              * free slot of the chain. */
             if (qfound) {
                 q = qfound;
-                d = 0;
+                found = 1;
             } else {
                 size_t mask = qt->cap - 1;
                 size_t i = (size_t)(qhash * 0x94D049BB133111EBULL >> 17) & mask;
                 while (tt_used(tt_entry(qt, i), s->n)) i = (i + 1) & mask;
                 q = tt_entry(qt, i);
-                d = -1;
+                found = 0;
             }
         } else {
             if (!qhash) qhash = structure_hash(s, seat);
-            q = q_slot(s, qt, qhash, seat, &d);
+            q = q_slot(s, qt, qhash, seat, &found, &dlo, &dhi);
         }
-        if (d < 0) {
+        if (!found) {
             if (qt->count >= qt->limit) {
                 memset(qt->data, 0, qt->cap * qt->stride * sizeof(u64));
                 qt->count = 0;
                 qt->gen++;
-                q = q_slot(s, qt, qhash, seat, &d);
+                q = q_slot(s, qt, qhash, seat, &found, &dlo, &dhi);
             } else if ((qt->count + 1) * 2 > qt->cap) {
                 if (q_grow(qt) < 0) { s->stop = 1; s->nomem = 1; return 0; }
-                q = q_slot(s, qt, qhash, seat, &d);
+                q = q_slot(s, qt, qhash, seat, &found, &dlo, &dhi);
             }
             qt->count++;
         }

@@ -17,7 +17,9 @@ both visit the same tree and count the same nodes):
    bound the value from above (the minimiser's) and from below (the maximiser's). A position
    not in the table may still have a relative of the same structure in a second table (the
    same owners of the cards, group by group and in order of power, only other points): its
-   bounds, widened by the sum of the points' differences, may decide the window.
+   bounds, widened by what the points' differences can cost or bring the maximiser (card by
+   card: a cheaper card here can only cost, a dearer one only bring), may decide the
+   window.
 2. The legal cards, one per class of equivalent cards: cards of one group with equal points
    and no card of another player (or of the trick) between them win and lose exactly the same
    tricks, so only the strongest of each run is searched (twin copies are one card anyway).
@@ -298,20 +300,28 @@ class Core:
                         tuple((h >> (2 * c)) & 3 for h in hands)))
         return (seat, tuple(out))
 
-    def _delta(self, other: tuple[int, ...]) -> int:
-        """How much the value of a position of the same structure with hands ``other`` can
-        differ from the current one's: matched card by card, the sum of the points'
-        differences."""
+    def _delta(self, other: tuple[int, ...]) -> tuple[int, int]:
+        """How the value of a position of the same structure with hands ``other`` bounds the
+        current one's: it is at least that value minus the first number and at most it plus
+        the second. Matched card by card, a card worth fewer points here can cost the
+        maximiser their difference (if he wins it), one worth more can bring it. Durch and
+        Untendurch do not count points."""
+        if self.goal != _POINTS:
+            return 0, 0
         every = theirs = 0
         for h in self.hands:
             every |= h
         for h in other:
             theirs |= h
-        d = 0
+        lo = hi = 0
         for c, c2 in zip(_distinct(every), _distinct(theirs), strict=True):
             copies = sum((h >> (2 * c)) & 3 for h in self.hands)
-            d += abs(self.pts[c] - self.pts[c2]) * copies
-        return d
+            d = self.pts[c] - self.pts[c2]
+            if d < 0:
+                lo -= d * copies
+            else:
+                hi += d * copies
+        return lo, hi
 
     def _sure_points(self, max_side: bool) -> int:
         """Points a side surely takes from here on (at the start of a trick): its trumps that
@@ -402,11 +412,11 @@ class Core:
                 skey = self._structure(seat)
                 q = self.qt.get(skey)
                 if q is not None:
-                    d = self._delta(q[0])
-                    if q[1] - d >= beta:
-                        return q[1] - d
-                    if q[2] + d <= alpha:
-                        return q[2] + d
+                    dlo, dhi = self._delta(q[0])
+                    if q[1] - dlo >= beta:
+                        return q[1] - dlo
+                    if q[2] + dhi <= alpha:
+                        return q[2] + dhi
             a0, b0 = alpha, beta
         maximizing = self.maxs[seat]
         best = -1 if maximizing else BIG
