@@ -18,9 +18,19 @@ from dataclasses import dataclass
 
 from .position import Position
 
-TT_LIMIT = 1 << 22
-"""Transposition-table entries kept at most; a full table is emptied (both cores alike, so
-that they stay in step)."""
+TT_LIMIT = 1 << 21
+"""Entries kept at most in each of the two tables (exact positions, structures); a full
+table is emptied (both cores alike, so that they stay in step). With more seats an entry is
+bigger, so the limit shrinks to keep a table of the compiled core under about 256 MiB."""
+
+
+def table_limit(n_seats: int) -> int:
+    """The entry limit for ``n_seats`` seats: the compiled core's tables have a power-of-two
+    number of slots of n + 3 words and are at most half full."""
+    slots = 1 << 30
+    while slots * 8 * (n_seats + 3) > 256 << 20:
+        slots >>= 1
+    return min(TT_LIMIT, slots // 2)
 
 
 @dataclass(frozen=True)
@@ -52,8 +62,8 @@ class Prepared:
         return self.cards[i]
 
 
-def prepare(p: Position, tt_limit: int = TT_LIMIT) -> Prepared:
-    """The internal tables of ``p``."""
+def prepare(p: Position, tt_limit: int | None = None) -> Prepared:
+    """The internal tables of ``p`` (``tt_limit``: see :data:`TT_LIMIT`)."""
     order = p.cards
     present = 0
     for h in p.hands:
@@ -97,7 +107,7 @@ def prepare(p: Position, tt_limit: int = TT_LIMIT) -> Prepared:
         duty=int(p.follow.trump_duty),
         bonus=p.last_trick_bonus,
         goal=int(p.goal),
-        tt_limit=tt_limit,
+        tt_limit=tt_limit if tt_limit is not None else table_limit(len(seats)),
         cards=tuple(live),
         seats=seats,
     )
