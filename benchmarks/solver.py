@@ -8,7 +8,11 @@ compared wherever the old solver finished.
 
     .venv/bin/python benchmarks/solver.py                # compiled core (if built)
     .venv/bin/python benchmarks/solver.py --old-cap 0    # the new core alone
+    .venv/bin/python benchmarks/solver.py --doko         # also Doppelkopf, 6 and 8 tricks left
     BINOKEL_SEARCH_PURE=1 .venv/bin/python benchmarks/solver.py --groups 8 --old-cap 5
+
+Times are wall-clock seconds of one search; on a machine shared with other work they vary,
+the node counts do not.
 """
 
 from __future__ import annotations
@@ -23,8 +27,9 @@ from binokel import search
 from binokel.cards import SUIT_MASKS, cards_of, format_cards, size
 from binokel.game import PLAY, DealState
 from binokel.rules import Rules
-from binokel.search import binokel_adapter
+from binokel.search import CardOrder, Follow, FollowRule, Position, binokel_adapter
 from binokel.solver import SearchLimit, root_search
+from binokel.variants import doppelkopf as doko
 
 
 def declared_deal(seed: int, preset: str = "standard", game: str = "binokel",
@@ -62,6 +67,31 @@ def with_tricks_left(seed: int, tricks: int, preset: str = "standard",
     return None if s.is_over else s
 
 
+def doko_position(seed: int, tricks: int) -> Position | None:
+    """A normal Doppelkopf game (everyone healthy) played at random until ``tricks`` tricks
+    are left; the Re party maximises its card points. None for a Hochzeit or a deal over."""
+    rng = random.Random(seed)
+    s = doko.DokoState.new(doko.DokoRules(), dealer=seed % 4, seed=seed)
+    for _ in range(4):
+        s.apply("gesund")
+    if s.contract != doko.NORMAL:
+        return None
+    while not s.is_over and (size(s.hands[s.to_move]) > tricks or s.trick):
+        cards = [c for c in range(32) if (s.legal_cards() >> (2 * c)) & 3]
+        s.apply(doko.PLAY_ACTIONS[cards[rng.randrange(len(cards))]])
+    if s.is_over:
+        return None
+    order = s.order
+    return Position(
+        hands=tuple(s.hands), order=s.active,
+        maximiser=tuple(seat in s.re_seats for seat in range(s.players)),
+        leader=s.trick_leader, trick=tuple(s.trick),
+        cards=CardOrder(tuple(order.group[c] if 1 <= c & 7 <= 6 else -1 for c in range(32)),
+                        order.power, doko.TRUMP),
+        points=tuple((0, 0, 2, 3, 4, 10, 11, 0)[c & 7] for c in range(32)),
+        follow=Follow(FollowRule.FOLLOW_GROUP))
+
+
 def groups(n: int) -> list[tuple[str, list[DealState]]]:
     out: list[tuple[str, list[DealState]]] = [
         ("binokel 12 classic", [declared_deal(1000 + i) for i in range(n)]),
@@ -85,6 +115,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--old-cap", type=float, default=20.0,
                     help="seconds the old solver may take per position (0: skip it)")
     ap.add_argument("--only", default="", help="run only groups whose name contains this")
+    ap.add_argument("--doko", action="store_true",
+                    help="also Doppelkopf positions with 6 and 8 tricks left (no old solver)")
     args = ap.parse_args(argv)
     if not 1 <= args.groups <= 100:
         ap.error("--groups must be 1..100")
@@ -128,6 +160,23 @@ def main(argv: list[str] | None = None) -> int:
         extra = f", median time ratio {statistics.median(ratios):.0f}x" if ratios else ""
         print(f"== {name}: new median {fmt_time(med).strip()}, max "
               f"{fmt_time(max(new_times)).strip()}{extra}", flush=True)
+    if args.doko:
+        for t in (6, 8):
+            times = []
+            for seed in range(200):
+                p = doko_position(5000 + 100 * t + seed, t)
+                if p is None:
+                    continue
+                t0 = time.perf_counter()
+                _, nodes = search.value_and_nodes(p)
+                times.append(time.perf_counter() - t0)
+                print(f"{'doppelkopf ' + str(t) + ' left #' + str(len(times) - 1):28} "
+                      f"{'-':>10} {'-':>12} {nodes:>10} {fmt_time(times[-1]):>12}", flush=True)
+                if len(times) == args.groups:
+                    break
+            print(f"== doppelkopf {t} left: new median "
+                  f"{fmt_time(statistics.median(times)).strip()}, max "
+                  f"{fmt_time(max(times)).strip()}", flush=True)
     return 1 if failures else 0
 
 
