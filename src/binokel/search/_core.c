@@ -610,20 +610,38 @@ static int search(Core *s, int alpha, int beta) {
     int m = ordered(s, seat, tt_move, moves, run_of);
     int maximizing = s->maxs[seat];
     int best = maximizing ? -1 : BIG, best_card = -1;
+    int lwin = -1, lw_side = 0;   /* the last card of a trick: its best card so far, side */
+    if (k == s->n - 1 && m > 1) {
+        int wpos, bl, bt;
+        status(s, &lwin, &wpos, &bl, &bt);
+        lw_side = s->maxs[s->mod[s->leader + wpos]];
+    }
     for (int i = 0; i < m; i++) {
         int c = moves[i];
         int v, skip = 0;
         /* A card of the same run as one searched already is worth within the difference of
-         * their points of that one's value: skip it when that bound already decides. */
+         * their points of that one's value: skip it when that bound already decides. The
+         * last card of a trick knows who takes it (the same for a whole run): then only
+         * the card kept for later can move points the other way. */
+        int last_w = -1;
+        if (lwin >= 0) last_w = beats(s, c, lwin) ? s->maxs[seat] : lw_side;
         if (ndone) {
             int bound = maximizing ? BIG : -BIG;
             for (int j = 0; j < ndone; j++) {
                 int x = done_card[j];
                 if (run_of[x] != run_of[c]) continue;
-                int d = s->pts[x] - s->pts[c];
-                if (d < 0) d = -d;
-                if (maximizing) { if (done_v[j] + d < bound) bound = done_v[j] + d; }
-                else if (done_v[j] - d > bound) bound = done_v[j] - d;
+                /* value(c) - value(x) lies in [dlo, dhi] */
+                int d = s->pts[c] - s->pts[x], dlo, dhi;
+                if (last_w < 0) {
+                    dlo = d < 0 ? d : -d;
+                    dhi = -dlo;
+                } else {
+                    int e = last_w ? d : -d;
+                    dlo = e < 0 ? e : 0;
+                    dhi = e > 0 ? e : 0;
+                }
+                if (maximizing) { if (done_v[j] + dhi < bound) bound = done_v[j] + dhi; }
+                else if (done_v[j] + dlo > bound) bound = done_v[j] + dlo;
             }
             if (maximizing ? bound <= alpha : bound >= beta) { v = bound; skip = 1; }
         }

@@ -424,15 +424,28 @@ class Core:
         moves, run_of = self._ordered(seat, tt_move)
         done: list[tuple[int, int]] = []   # (card, a bound of its value on our side)
         pts = self.pts
+        last_win = -1     # the last card of a trick: the trick's best card so far
+        last_side = False
+        if k == self.n - 1 and len(moves) > 1:
+            last_win, wpos, _, _ = self._status()
+            last_side = self.maxs[(self.leader + wpos) % self.n]
         for c in moves:
             # A card of the same run as one searched already (the two win and lose the same
             # tricks) is worth that one's value give or take the difference of their points:
-            # skip it when that already decides.
+            # skip it when that already decides. The last card of a trick knows who takes
+            # the trick (the same for a whole run): then only the card kept for later can
+            # move points the other way.
             bound = BIG if maximizing else -BIG
             for x, vx in done:
                 if run_of[x] == run_of[c]:
-                    d = abs(pts[x] - pts[c])
-                    bound = min(bound, vx + d) if maximizing else max(bound, vx - d)
+                    d = pts[c] - pts[x]
+                    if last_win < 0:
+                        dlo, dhi = -abs(d), abs(d)
+                    else:
+                        taker = maximizing if self._beats(c, last_win) else last_side
+                        e = d if taker else -d
+                        dlo, dhi = min(e, 0), max(e, 0)
+                    bound = min(bound, vx + dhi) if maximizing else max(bound, vx + dlo)
             if bound <= alpha if maximizing else bound >= beta:
                 v = bound
             else:
