@@ -547,6 +547,24 @@ static int q_grow(Table *t) {
     return 0;
 }
 
+/* The side (1: the maximiser's) that takes the trick in progress if `seat` adds `c` to it
+ * (its best card so far `win`, held by side `win_side`), when no later card can change that:
+ * nobody after `seat` holds a card that beats the new best one (a safe test, legal or not;
+ * a later copy of a "second beats" card beats it).
+ * Else -1. */
+static int taker(const Core *s, int seat, int c, int win, int win_side) {
+    int b = beats(s, c, win);
+    int w = b ? c : win;
+    for (int j = 1; s->k + j < s->n; j++) {
+        u64 h = s->hands[s->mod[seat + j]];
+        if ((h & s->gmask[s->gof[w]] & s->above[w])
+            || (s->trump >= 0 && s->gof[w] != s->trump && (h & s->gmask[s->trump]))
+            || (((s->second >> (2 * w)) & 1) && ((h >> (2 * w)) & 3)))
+            return -1;
+    }
+    return b ? s->maxs[seat] : win_side;
+}
+
 static int search(Core *s, int alpha, int beta) {
     s->nodes++;
     if (s->nodes == s->budget + 1) { s->stop = 1; return 0; }
@@ -610,21 +628,21 @@ static int search(Core *s, int alpha, int beta) {
     int m = ordered(s, seat, tt_move, moves, run_of);
     int maximizing = s->maxs[seat];
     int best = maximizing ? -1 : BIG, best_card = -1;
-    int lwin = -1, lw_side = 0;   /* the last card of a trick: its best card so far, side */
-    if (k == s->n - 1 && m > 1) {
+    /* Within a trick: its best card so far and the side that holds it (for taker()). */
+    int twin = -1, twin_side = 0;
+    if (k > 0 && m > 1) {
         int wpos, bl, bt;
-        status(s, &lwin, &wpos, &bl, &bt);
-        lw_side = s->maxs[s->mod[s->leader + wpos]];
+        status(s, &twin, &wpos, &bl, &bt);
+        twin_side = s->maxs[s->mod[s->leader + wpos]];
     }
     for (int i = 0; i < m; i++) {
         int c = moves[i];
         int v, skip = 0;
         /* A card of the same run as one searched already is worth within the difference of
-         * their points of that one's value: skip it when that bound already decides. The
-         * last card of a trick knows who takes it (the same for a whole run): then only
-         * the card kept for later can move points the other way. */
-        int last_w = -1;
-        if (lwin >= 0) last_w = beats(s, c, lwin) ? s->maxs[seat] : lw_side;
+         * their points of that one's value: skip it when that bound already decides. When
+         * the card settles who takes the trick (the same for a whole run), only the card
+         * kept for later can move points the other way. */
+        int last_w = twin >= 0 ? taker(s, seat, c, twin, twin_side) : -1;
         if (ndone) {
             int bound = maximizing ? BIG : -BIG;
             for (int j = 0; j < ndone; j++) {

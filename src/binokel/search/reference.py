@@ -269,6 +269,23 @@ class Core:
                 return True
         return False
 
+    def _taker(self, seat: int, c: int, win: int, win_side: bool) -> bool | None:
+        """The side (True: the maximiser's) that takes the trick in progress if ``seat``
+        adds ``c`` (its best card so far ``win``, held by side ``win_side``), when no later
+        card can change that: nobody after ``seat`` holds a card that beats the new best one
+        (a safe test, legal or not; a later copy of a "second beats" card beats it). Else
+        None."""
+        b = self._beats(c, win)
+        w = c if b else win
+        gmask, trump = self.gmask, self.trump
+        for j in range(1, self.n - len(self.trick)):
+            h = self.hands[(seat + j) % self.n]
+            if h & gmask[self.gof[w]] & self.above[w] or (
+                    trump >= 0 and self.gof[w] != trump and h & gmask[trump]) or (
+                    self.second >> (2 * w) & 1 and h >> (2 * w) & 3):
+                return None
+        return self.maxs[seat] if b else win_side
+
     def _partner_may_win(self, seat: int, win: int) -> bool:
         """Whether a seat of ``seat``'s side still to play in this trick holds a card above
         the trick's best one, or could trump it (a guess for the move order)."""
@@ -424,25 +441,25 @@ class Core:
         moves, run_of = self._ordered(seat, tt_move)
         done: list[tuple[int, int]] = []   # (card, a bound of its value on our side)
         pts = self.pts
-        last_win = -1     # the last card of a trick: the trick's best card so far
-        last_side = False
-        if k == self.n - 1 and len(moves) > 1:
-            last_win, wpos, _, _ = self._status()
-            last_side = self.maxs[(self.leader + wpos) % self.n]
+        twin = -1         # within a trick: its best card so far and the side holding it
+        twin_side = False
+        if k and len(moves) > 1:
+            twin, wpos, _, _ = self._status()
+            twin_side = self.maxs[(self.leader + wpos) % self.n]
         for c in moves:
             # A card of the same run as one searched already (the two win and lose the same
             # tricks) is worth that one's value give or take the difference of their points:
-            # skip it when that already decides. The last card of a trick knows who takes
-            # the trick (the same for a whole run): then only the card kept for later can
-            # move points the other way.
+            # skip it when that already decides. When the card settles who takes the trick
+            # (the same for a whole run), only the card kept for later can move points the
+            # other way.
             bound = BIG if maximizing else -BIG
+            taker = self._taker(seat, c, twin, twin_side) if twin >= 0 else None
             for x, vx in done:
                 if run_of[x] == run_of[c]:
                     d = pts[c] - pts[x]
-                    if last_win < 0:
+                    if taker is None:
                         dlo, dhi = -abs(d), abs(d)
                     else:
-                        taker = maximizing if self._beats(c, last_win) else last_side
                         e = d if taker else -d
                         dlo, dhi = min(e, 0), max(e, 0)
                     bound = min(bound, vx + dhi) if maximizing else max(bound, vx + dlo)
