@@ -94,7 +94,7 @@ def test_a_card_order_checks_itself() -> None:
 
 def test_a_bad_node_budget_is_refused() -> None:
     p = pos("HA EK", "H10 E10", "EA HU")
-    for bad in (-1, True):
+    for bad in (-1, True, 1 << 70, 2.5):
         with pytest.raises(ValueError, match="node_budget"):
             search.value(p, node_budget=bad)
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import os
 import time
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -59,6 +60,7 @@ __all__ = [
     "compiled",
     "solve",
     "value",
+    "value_and_nodes",
 ]
 
 
@@ -93,6 +95,14 @@ if os.environ.get("BINOKEL_SEARCH_PURE", "") not in ("1", "yes", "true"):
     try:
         from . import _core as _compiled_module  # type: ignore[attr-defined, no-redef]
     except ImportError:  # no compiler at install time: the pure-Python path
+        _compiled_module = None
+    if _compiled_module is not None and getattr(_compiled_module, "ALGORITHM", None) \
+            != reference.ALGORITHM:
+        # A stale build (an editable install not rebuilt after _core.c changed): its tree
+        # would differ from the reference's, so node budgets would too.
+        warnings.warn("binokel.search: the compiled core is of another edition than the "
+                      "Python reference; using the reference (rebuild: pip install -e .)",
+                      RuntimeWarning, stacklevel=2)
         _compiled_module = None
 
 COMPILED: bool = _compiled_module is not None
@@ -135,9 +145,14 @@ def _shifted(core: _CoreLike, offset: int) -> Callable[[int, int], int]:
     return f
 
 
+MAX_BUDGET = 1 << 62
+
+
 def _check_budget(node_budget: int | None) -> None:
-    if node_budget is not None and (isinstance(node_budget, bool) or node_budget < 0):
-        raise ValueError(f"node_budget must be a number >= 0 or None, not {node_budget!r}")
+    if node_budget is not None and (isinstance(node_budget, bool) or not isinstance(
+            node_budget, int) or not 0 <= node_budget <= MAX_BUDGET):
+        raise ValueError(f"node_budget must be a whole number 0..2**62 or None, "
+                         f"not {node_budget!r}")
 
 
 def value(position: Position, node_budget: int | None = None, *, pure: bool = False) -> int:

@@ -34,6 +34,10 @@ typedef uint64_t u64;
 #define DUTY_NONE 2
 #define TT_FIRST (1 << 20)
 #define MAX_UNDO 64
+/* The algorithm's edition: reference.ALGORITHM must say the same (binokel.search ignores a
+ * compiled core of another edition, e.g. one not rebuilt after an edit). Raise both together
+ * whenever the tree the search visits changes. */
+#define ALGORITHM 1
 
 #if defined(_MSC_VER)
 #include <intrin.h>
@@ -1048,6 +1052,7 @@ PyMODINIT_FUNC PyInit__core(void) {
         Py_DECREF(BudgetExceeded); Py_DECREF(m);
         return NULL;
     }
+    if (PyModule_AddIntConstant(m, "ALGORITHM", ALGORITHM) < 0) { Py_DECREF(m); return NULL; }
     Py_INCREF(&CoreType);
     if (PyModule_AddObject(m, "Core", (PyObject *)&CoreType) < 0) {
         Py_DECREF(&CoreType); Py_DECREF(m);

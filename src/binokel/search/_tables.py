@@ -58,9 +58,6 @@ class Prepared:
     cards: tuple[int, ...]        # internal card -> the position's card
     seats: tuple[int, ...]        # internal seat -> the position's seat
 
-    def to_position_card(self, i: int) -> int:
-        return self.cards[i]
-
 
 def prepare(p: Position, tt_limit: int | None = None) -> Prepared:
     """The internal tables of ``p`` (``tt_limit``: see :data:`TT_LIMIT`)."""

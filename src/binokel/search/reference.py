@@ -45,6 +45,9 @@ from typing import Any
 from ._tables import Prepared
 from .position import FollowRule, Goal, TrumpDuty
 
+ALGORITHM = 1
+"""The algorithm's edition; ``_core.c`` says the same (see there)."""
+
 LOW = 0x5555555555555555
 BIG = 1 << 30
 MUST_BEAT, OVERTRUMP, TRUMP_LOWER, EXEMPT = 1, 2, 4, 8
