@@ -128,6 +128,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.only and args.only not in name:
             continue
         new_times: list[float] = []
+        new_nodes: list[int] = []
         ratios: list[float] = []
         for i, st in enumerate(states):
             p = binokel_adapter.position(st)
@@ -135,6 +136,7 @@ def main(argv: list[str] | None = None) -> int:
             v_new, n_new = search.value_and_nodes(p)
             t_new = time.perf_counter() - t0
             new_times.append(t_new)
+            new_nodes.append(n_new)
             old_nodes, old_time = "-", "-"
             node_x = time_x = ""
             if args.old_cap > 0:
@@ -158,8 +160,10 @@ def main(argv: list[str] | None = None) -> int:
                   f"{fmt_time(t_new):>12} {node_x:>8} {time_x:>8}", flush=True)
         med = statistics.median(new_times)
         extra = f", median time ratio {statistics.median(ratios):.0f}x" if ratios else ""
+        rate = sum(new_nodes) / sum(new_times) / 1e6
         print(f"== {name}: new median {fmt_time(med).strip()}, max "
-              f"{fmt_time(max(new_times)).strip()}{extra}", flush=True)
+              f"{fmt_time(max(new_times)).strip()}; median nodes "
+              f"{statistics.median(new_nodes):.0f} ({rate:.1f} M nodes/s){extra}", flush=True)
     if args.doko:
         for t in (6, 8):
             times = []
