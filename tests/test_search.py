@@ -233,3 +233,5 @@ def test_the_value_is_the_best_card_and_within_the_points(seed: int, tricks: int
     total += sum(p.points[x] for x in p.trick) + p.last_trick_bonus
     assert 0 <= sol.value <= total
     assert search.value(p) == sol.value
+    quick = search.solve(p)  # without every card's value: a best card all the same
+    assert quick.values is None and sol.values[quick.best] == quick.value == sol.value

@@ -35,7 +35,9 @@ both visit the same tree and count the same nodes):
    the same give or take that difference (swap them for the rest of the deal: the same tricks
    are won, only their points move), so a card whose bound from a searched neighbour already
    fails the window is not searched (Kupferschmid and Helmert's quasi-symmetry, here within
-   one hand). At the start of a trick the result is stored as bounds.
+   one hand). When the card settles who takes the trick, only the card kept for later can
+   move points the other way: the bound is one-sided. At the start of a trick the result is
+   stored as bounds, in both tables.
 """
 
 from __future__ import annotations
