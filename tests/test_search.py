@@ -235,3 +235,19 @@ def test_the_value_is_the_best_card_and_within_the_points(seed: int, tricks: int
     assert search.value(p) == sol.value
     quick = search.solve(p)  # without every card's value: a best card all the same
     assert quick.values is None and sol.values[quick.best] == quick.value == sol.value
+
+
+def test_searches_in_threads() -> None:
+    """The compiled core searches without the GIL: two threads search two positions at
+    once and get what one thread gets."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    positions = []
+    for seed in (21, 22, 23, 24):
+        s = binokel_state(seed, 7)
+        if s is not None:
+            positions.append(binokel_adapter.position(s))
+    alone = [search.value_and_nodes(p) for p in positions]
+    with ThreadPoolExecutor(2) as pool:
+        together = list(pool.map(search.value_and_nodes, positions))
+    assert together == alone

@@ -161,6 +161,7 @@ typedef struct {
     int left;
     long long nodes, budget;
     int stop;      /* the budget is spent: unwind */
+    int busy;      /* a search runs (without the GIL) */
     int nomem;     /* the table could not grow */
     Table tt;
     Table qt;      /* bounds by structure (see structure_hash) */
@@ -796,6 +797,10 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     PyObject *t;
     long long budget;
     if (!PyArg_ParseTuple(args, "OL", &t, &budget)) return -1;
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this search core is busy in another thread");
+        return -1;
+    }
     long long v, buf[64];
     int len;
     tt_free(&self->tt);
@@ -898,16 +903,30 @@ static PyObject *limit_error(Core *self) {
     return NULL;
 }
 
+static int refuse_busy(Core *self) {
+    if (!self->busy) return 0;
+    PyErr_SetString(PyExc_RuntimeError, "this search core is busy in another thread");
+    return -1;
+}
+
 static PyObject *Core_search(Core *self, PyObject *args) {
-    int alpha, beta;
+    int alpha, beta, v;
     if (!PyArg_ParseTuple(args, "ii", &alpha, &beta)) return NULL;
+    if (refuse_busy(self) < 0) return NULL;
     if (self->stop) return limit_error(self);
-    int v = search(self, alpha, beta);
+    /* The search touches no Python object: other threads (a web server's event loop, say)
+     * run meanwhile. */
+    self->busy = 1;
+    Py_BEGIN_ALLOW_THREADS
+    v = search(self, alpha, beta);
+    Py_END_ALLOW_THREADS
+    self->busy = 0;
     if (self->stop) return limit_error(self);
     return PyLong_FromLong(v);
 }
 
 static PyObject *Core_root_moves(Core *self, PyObject *unused) {
+    if (refuse_busy(self) < 0) return NULL;
     int seat = (self->leader + self->k) % self->n;
     int tt_move = -1;
     if (!self->k) {
@@ -951,6 +970,7 @@ static PyObject *Core_root_moves(Core *self, PyObject *unused) {
 static PyObject *Core_play(Core *self, PyObject *args) {
     int c;
     if (!PyArg_ParseTuple(args, "i", &c)) return NULL;
+    if (refuse_busy(self) < 0) return NULL;
     int seat = (self->leader + self->k) % self->n;
     if (c < 0 || c >= self->ncards || !((self->hands[seat] >> (2 * c)) & 3)) {
         PyErr_SetString(PyExc_ValueError, "the player to move does not hold that card");
@@ -978,6 +998,7 @@ static PyObject *Core_play(Core *self, PyObject *args) {
 }
 
 static PyObject *Core_undo(Core *self, PyObject *unused) {
+    if (refuse_busy(self) < 0) return NULL;
     if (!self->usp) {
         PyErr_SetString(PyExc_ValueError, "nothing to undo");
         return NULL;
