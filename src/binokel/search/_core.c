@@ -61,12 +61,12 @@ typedef struct {
     u64 *data;        /* cap * stride words */
     size_t cap, count, limit;
     int n, stride;
-    int quasi;        /* the structure table: one more word, the structure's hash */
+    int quasi;        /* the structure table: the structure's hash and shape (see Shape) */
     unsigned gen;     /* counts the times the table was emptied or grown (entries moved) */
 } Table;
 
 static int tt_alloc(Table *t, size_t cap) {
-    t->stride = t->n + 2 + t->quasi;
+    t->stride = t->n + 2 + (t->quasi ? t->n + 3 : 0);
     t->data = (u64 *)calloc(cap * t->stride, sizeof(u64));
     if (!t->data) return -1;
     t->cap = cap;
@@ -164,7 +164,7 @@ typedef struct {
     int busy;      /* a search runs (without the GIL) */
     int nomem;     /* the table could not grow */
     Table tt;
-    Table qt;      /* bounds by structure (see structure_hash) */
+    Table qt;      /* bounds by structure (see Shape) */
     /* the root's play/undo stack */
     int usp;
     int useat[MAX_UNDO], ucard[MAX_UNDO], uk[MAX_UNDO], uleader[MAX_UNDO];
@@ -467,67 +467,91 @@ static int child(Core *s, int seat, int c, int alpha, int beta) {
  * points of the cards: the same tricks are won whatever is played. Their values differ by at
  * most what the matched cards' point differences can cost or bring (structure_delta). The table
  * keeps, per structure, the last position searched and its bounds (reference.py keys a dict
- * on the structure itself; here its hash finds the slot and structure_delta checks it). */
-static u64 structure_hash(const Core *s, int leader) {
+ * on the structure itself; here its Shape does). */
+/* A position's structure in a few words: per seat its cards' counts packed card after card
+ * (only the cards still in play, weakest first), the number of such cards in each group, the
+ * "second beats" flags in the same packing, and a hash of all that with the leader. */
+typedef struct {
+    u64 comp[MAXN];
+    u64 gsig, ssig, hash;
+} Shape;
+
+static void shape_of(const Core *s, int leader, Shape *sh) {
     u64 all = 0;
-    for (int i = 0; i < s->n; i++) all |= s->hands[i];
+    for (int i = 0; i < s->n; i++) {
+        all |= s->hands[i];
+        sh->comp[i] = 0;
+    }
     u64 p = (all | (all >> 1)) & LOW;
-    u64 x = 0x9E3779B97F4A7C15ULL * (u64)(leader + 1);
+    u64 gsig = 0, ssig = 0;
+    int j = 0;
     while (p) {
         int c = ctz64(p) >> 1;
         p &= p - 1;
-        u64 code = (u64)s->gof[c] << 20 | ((s->second >> (2 * c)) & 1) << 19;
-        for (int i = 0; i < s->n; i++) code = code * 4 + ((s->hands[i] >> (2 * c)) & 3);
-        x ^= code;
+        for (int i = 0; i < s->n; i++) sh->comp[i] |= ((s->hands[i] >> (2 * c)) & 3) << (2 * j);
+        gsig += 1ULL << (6 * s->gof[c]);
+        ssig |= ((s->second >> (2 * c)) & 1) << j;
+        j++;
+    }
+    sh->gsig = gsig;
+    sh->ssig = ssig;
+    u64 x = 0x9E3779B97F4A7C15ULL * (u64)(leader + 1);
+    for (int i = 0; i < s->n; i++) {
+        x ^= sh->comp[i];
         x *= 0xBF58476D1CE4E5B9ULL;
         x ^= x >> 29;
     }
-    return x ? x : 1;
+    x ^= gsig + 0x632BE59BD9B4E019ULL * ssig;
+    x *= 0x94D049BB133111EBULL;
+    x ^= x >> 31;
+    sh->hash = x ? x : 1;
 }
 
-/* -1 if the hands `h2` have another structure than the current ones; else 0, and the value
- * of the current position is at least h2's minus *dlo and at most h2's plus *dhi: matched
- * card by card, the points the maximiser can lose or gain against h2's. (Durch and
- * Untendurch do not count points: no difference.) */
-static int structure_delta(const Core *s, const u64 *h2, int *dlo, int *dhi) {
-    u64 a = 0, b = 0;
-    for (int i = 0; i < s->n; i++) { a |= s->hands[i]; b |= h2[i]; }
+/* The value of the current position is at least that of a position of the same structure with
+ * hands `h2` minus *dlo and at most it plus *dhi: matched card by card, the points the
+ * maximiser can lose or gain against h2's. (Durch and Untendurch do not count points.) */
+static void structure_delta(const Core *s, const u64 *h2, int *dlo, int *dhi) {
+    if (s->goal != GOAL_POINTS) { *dlo = *dhi = 0; return; }
+    u64 a = 0, b = 0, tot = 0;
+    for (int i = 0; i < s->n; i++) {
+        a |= s->hands[i];
+        b |= h2[i];
+        tot += s->hands[i];   /* at most two copies a card: the 2-bit counts do not carry */
+    }
     u64 pa = (a | (a >> 1)) & LOW, pb = (b | (b >> 1)) & LOW;
     int lo = 0, hi = 0;
-    while (pa && pb) {
+    while (pa) {
         int c = ctz64(pa) >> 1, c2 = ctz64(pb) >> 1;
         pa &= pa - 1;
         pb &= pb - 1;
-        if (s->gof[c] != s->gof[c2]
-            || ((s->second >> (2 * c)) & 1) != ((s->second >> (2 * c2)) & 1))
-            return -1;
-        int copies = 0;
-        for (int i = 0; i < s->n; i++) {
-            int x = (int)((s->hands[i] >> (2 * c)) & 3);
-            if (x != (int)((h2[i] >> (2 * c2)) & 3)) return -1;
-            copies += x;
-        }
-        int dd = s->pts[c] - s->pts[c2];
-        if (dd < 0) lo -= dd * copies;
-        else hi += dd * copies;
+        int dd = (s->pts[c] - s->pts[c2]) * (int)((tot >> (2 * c)) & 3);
+        if (dd < 0) lo -= dd;
+        else hi += dd;
     }
-    if (pa || pb) return -1;
-    *dlo = s->goal == GOAL_POINTS ? lo : 0;
-    *dhi = s->goal == GOAL_POINTS ? hi : 0;
-    return 0;
+    *dlo = lo;
+    *dhi = hi;
+}
+
+static inline int shape_is(const u64 *e, int n, const Shape *sh, int leader) {
+    if (e[n + 2] != sh->hash || tt_leader(e, n) != leader) return 0;
+    const u64 *w = e + n + 3;
+    if (w[n] != sh->gsig || w[n + 1] != sh->ssig) return 0;
+    for (int i = 0; i < n; i++)
+        if (w[i] != sh->comp[i]) return 0;
+    return 1;
 }
 
 /* The entry of the current structure (*found, with the differences of structure_delta) or
  * the empty one where it would go. */
-static u64 *q_slot(const Core *s, const Table *t, u64 hash, int leader, int *found, int *dlo,
-                   int *dhi) {
+static u64 *q_slot(const Core *s, const Table *t, const Shape *sh, int leader, int *found,
+                   int *dlo, int *dhi) {
     int n = t->n;
-    size_t mask = t->cap - 1, i = (size_t)(hash * 0x94D049BB133111EBULL >> 17) & mask;
+    size_t mask = t->cap - 1, i = (size_t)(sh->hash * 0x94D049BB133111EBULL >> 17) & mask;
     for (;;) {
         u64 *e = tt_entry(t, i);
         if (!tt_used(e, n)) { *found = 0; return e; }
-        if (e[n + 2] == hash && tt_leader(e, n) == leader
-            && structure_delta(s, e, dlo, dhi) == 0) {
+        if (shape_is(e, n, sh, leader)) {
+            structure_delta(s, e, dlo, dhi);
             *found = 1;
             return e;
         }
@@ -576,7 +600,8 @@ static int search(Core *s, int alpha, int beta) {
     int k = s->k;
     int seat = s->mod[s->leader + k];
     int tt_move = -1, a0 = 0, b0 = 0, lo = 0, hi = BIG;
-    u64 qhash = 0;
+    Shape shp;
+    int have_shape = 0;
     u64 *qfound = NULL;      /* the structure's entry, found by the look-up ... */
     unsigned qgen = 0;       /* ... while the table was in this generation */
     if (k == 0) {
@@ -614,9 +639,10 @@ static int search(Core *s, int alpha, int beta) {
         }
         if (!tt_used(e, s->n)) {
             /* a position of the same structure: its bounds, widened by the points */
-            qhash = structure_hash(s, seat);
+            shape_of(s, seat, &shp);
+            have_shape = 1;
             int found, dlo, dhi;
-            u64 *q = q_slot(s, &s->qt, qhash, seat, &found, &dlo, &dhi);
+            u64 *q = q_slot(s, &s->qt, &shp, seat, &found, &dlo, &dhi);
             qgen = s->qt.gen;
             if (found) {
                 qfound = q;
@@ -710,7 +736,7 @@ static int search(Core *s, int alpha, int beta) {
         Table *qt = &s->qt;
         u64 *q;
         int found, dlo, dhi;
-        if (qhash && qt->gen == qgen) {
+        if (have_shape && qt->gen == qgen) {
             /* Nothing moved since the look-up, and the children (with fewer cards) cannot
              * have added this structure: reuse what the look-up found, or take the first
              * free slot of the chain. */
@@ -719,29 +745,32 @@ static int search(Core *s, int alpha, int beta) {
                 found = 1;
             } else {
                 size_t mask = qt->cap - 1;
-                size_t i = (size_t)(qhash * 0x94D049BB133111EBULL >> 17) & mask;
+                size_t i = (size_t)(shp.hash * 0x94D049BB133111EBULL >> 17) & mask;
                 while (tt_used(tt_entry(qt, i), s->n)) i = (i + 1) & mask;
                 q = tt_entry(qt, i);
                 found = 0;
             }
         } else {
-            if (!qhash) qhash = structure_hash(s, seat);
-            q = q_slot(s, qt, qhash, seat, &found, &dlo, &dhi);
+            if (!have_shape) shape_of(s, seat, &shp);
+            q = q_slot(s, qt, &shp, seat, &found, &dlo, &dhi);
         }
         if (!found) {
             if (qt->count >= qt->limit) {
                 memset(qt->data, 0, qt->cap * qt->stride * sizeof(u64));
                 qt->count = 0;
                 qt->gen++;
-                q = q_slot(s, qt, qhash, seat, &found, &dlo, &dhi);
+                q = q_slot(s, qt, &shp, seat, &found, &dlo, &dhi);
             } else if ((qt->count + 1) * 2 > qt->cap) {
                 if (q_grow(qt) < 0) { s->stop = 1; s->nomem = 1; return 0; }
-                q = q_slot(s, qt, qhash, seat, &found, &dlo, &dhi);
+                q = q_slot(s, qt, &shp, seat, &found, &dlo, &dhi);
             }
             qt->count++;
         }
         tt_set(qt, q, s->hands, seat, lo, hi, best_card);
-        q[s->n + 2] = qhash;
+        q[s->n + 2] = shp.hash;
+        memcpy(q + s->n + 3, shp.comp, s->n * sizeof(u64));
+        q[2 * s->n + 3] = shp.gsig;
+        q[2 * s->n + 4] = shp.ssig;
     }
     return best;
 }

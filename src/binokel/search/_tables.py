@@ -21,14 +21,15 @@ from .position import Position
 TT_LIMIT = 1 << 21
 """Entries kept at most in each of the two tables (exact positions, structures); a full
 table is emptied (both cores alike, so that they stay in step). With more seats an entry is
-bigger, so the limit shrinks to keep a table of the compiled core under about 256 MiB."""
+bigger, so the limit shrinks to keep each table of the compiled core under 384 MiB."""
 
 
 def table_limit(n_seats: int) -> int:
     """The entry limit for ``n_seats`` seats: the compiled core's tables have a power-of-two
-    number of slots of n + 3 words and are at most half full."""
+    number of slots, are at most half full, and the structure table's entries (the larger
+    ones) take 2 n + 5 words."""
     slots = 1 << 30
-    while slots * 8 * (n_seats + 3) > 256 << 20:
+    while slots * 8 * (2 * n_seats + 5) > 384 << 20:
         slots >>= 1
     return min(TT_LIMIT, slots // 2)
 
