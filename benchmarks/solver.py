@@ -22,14 +22,26 @@ import random
 import statistics
 import sys
 import time
+from pathlib import Path
 
 from binokel import search
-from binokel.cards import SUIT_MASKS, cards_of, format_cards, size
-from binokel.game import PLAY, DealState
-from binokel.rules import Rules
-from binokel.search import CardOrder, Follow, FollowRule, Position, binokel_adapter
-from binokel.solver import SearchLimit, root_search
-from binokel.variants import doppelkopf as doko
+from binokel.core.cards import SUIT_MASKS
+from binokel.core.cards import cards_of
+from binokel.core.cards import format_cards
+from binokel.core.cards import size
+from binokel.core.trick import PLAY_ACTIONS
+from binokel.games.binokel import search as binokel_adapter
+from binokel.games.binokel.deal import PLAY
+from binokel.games.binokel.rules import Rules
+from binokel.games.binokel.state import DealState
+from binokel.games.doppelkopf import search as doko_search
+from binokel.games.doppelkopf.deal import NORMAL
+from binokel.games.doppelkopf.state import DokoState
+from binokel.search import Position
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from old_solver import SearchLimit
+from old_solver import root_search
 
 
 def declared_deal(seed: int, preset: str = "standard", game: str = "binokel",
@@ -71,25 +83,17 @@ def doko_position(seed: int, tricks: int) -> Position | None:
     """A normal Doppelkopf game (everyone healthy) played at random until ``tricks`` tricks
     are left; the Re party maximises its card points. None for a Hochzeit or a deal over."""
     rng = random.Random(seed)
-    s = doko.DokoState.new(doko.DokoRules(), dealer=seed % 4, seed=seed)
+    s = DokoState.new(dealer=seed % 4, seed=seed)
     for _ in range(4):
         s.apply("gesund")
-    if s.contract != doko.NORMAL:
+    if s.contract != NORMAL:
         return None
     while not s.is_over and (size(s.hands[s.to_move]) > tricks or s.trick):
         cards = [c for c in range(32) if (s.legal_cards() >> (2 * c)) & 3]
-        s.apply(doko.PLAY_ACTIONS[cards[rng.randrange(len(cards))]])
+        s.apply(PLAY_ACTIONS[cards[rng.randrange(len(cards))]])
     if s.is_over:
         return None
-    order = s.order
-    return Position(
-        hands=tuple(s.hands), order=s.active,
-        maximiser=tuple(seat in s.re_seats for seat in range(s.players)),
-        leader=s.trick_leader, trick=tuple(s.trick),
-        cards=CardOrder(tuple(order.group[c] if 1 <= c & 7 <= 6 else -1 for c in range(32)),
-                        order.power, doko.TRUMP),
-        points=tuple((0, 0, 2, 3, 4, 10, 11, 0)[c & 7] for c in range(32)),
-        follow=Follow(FollowRule.FOLLOW_GROUP))
+    return doko_search.position(s)
 
 
 def groups(n: int) -> list[tuple[str, list[DealState]]]:
@@ -168,11 +172,11 @@ def main(argv: list[str] | None = None) -> int:
         for t in (6, 8):
             times = []
             for seed in range(200):
-                p = doko_position(5000 + 100 * t + seed, t)
-                if p is None:
+                dp = doko_position(5000 + 100 * t + seed, t)
+                if dp is None:
                     continue
                 t0 = time.perf_counter()
-                _, nodes = search.value_and_nodes(p)
+                _, nodes = search.value_and_nodes(dp)
                 times.append(time.perf_counter() - t0)
                 print(f"{'doppelkopf ' + str(t) + ' left #' + str(len(times) - 1):28} "
                       f"{'-':>10} {'-':>12} {nodes:>10} {fmt_time(times[-1]):>12}", flush=True)

@@ -11,23 +11,24 @@ import sys
 from typing import Any
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
+from hypothesis import settings
 from hypothesis import strategies as st
 
 from binokel import search
-from binokel.cards import cardset, parse_card, parse_cards
-from binokel.search import (
-    CLASSIC_POINTS,
-    TOURNAMENT_POINTS,
-    CardOrder,
-    Follow,
-    FollowRule,
-    Goal,
-    Position,
-    SearchLimit,
-    binokel_adapter,
-    reference,
-)
+from binokel.core.cards import cardset
+from binokel.core.cards import parse_card
+from binokel.core.cards import parse_cards
+from binokel.games.binokel import search as binokel_adapter
+from binokel.search import CLASSIC_POINTS
+from binokel.search import TOURNAMENT_POINTS
+from binokel.search import CardOrder
+from binokel.search import Follow
+from binokel.search import FollowRule
+from binokel.search import Goal
+from binokel.search import Position
+from binokel.search import SearchLimit
+from binokel.search import reference
 from binokel.search._tables import prepare
 from test_search_diff import binokel_state
 
@@ -138,17 +139,18 @@ def test_equivalent_cards_get_one_search_and_the_same_value() -> None:
 
 def test_second_dulle_beats_the_first() -> None:
     """Doppelkopf's option: of two Herz-Zehnen the second wins the trick."""
-    from binokel.variants.doppelkopf import TRUMP, card_order
-    from test_search_diff import DOKO_POINTS
+    from binokel.games.doppelkopf import search as doko_search
+    from binokel.games.doppelkopf.order import card_order
+    from binokel.games.doppelkopf.rules import DokoRules
     order = card_order("normal")
-    group = tuple(order.group[x] if 1 <= x & 7 <= 6 else -1 for x in range(32))
     base = Position(hands=hands("SA", "H10", "S10", "H10"), order=(0, 1, 2, 3),
                     maximiser=(False, False, False, True), leader=0, trick=(),
-                    cards=CardOrder(group, order.power, TRUMP), points=DOKO_POINTS,
-                    follow=Follow(FollowRule.FOLLOW_GROUP))
+                    cards=doko_search.card_order(order, DokoRules()),
+                    points=doko_search.POINTS, follow=Follow(FollowRule.FOLLOW_GROUP))
     assert search.value(base) == 0
-    second = dataclasses.replace(base, cards=CardOrder(group, order.power, TRUMP,
-                                                       frozenset({c("H10")})))
+    second = dataclasses.replace(base, cards=doko_search.card_order(
+        order, DokoRules(dulle_second_wins=True)))
+    assert second.cards.second_beats == frozenset({c("H10")})
     assert search.value(second) == 41
 
 
@@ -194,7 +196,7 @@ def test_a_small_table_gives_the_same_values() -> None:
 
 def test_the_pure_python_path_by_environment() -> None:
     env = dict(os.environ, BINOKEL_SEARCH_PURE="1")
-    code = ("import binokel.search as s; from binokel.search import binokel_adapter as a; "
+    code = ("import binokel.search as s; from binokel.games.binokel import search as a; "
             "import sys; sys.path.insert(0, 'tests'); from test_search_diff import binokel_state; "
             "p = a.position(binokel_state(5, 3)); "
             "print(s.COMPILED, s.compiled(), s.value_and_nodes(p))")

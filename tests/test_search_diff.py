@@ -10,42 +10,50 @@ The positions are random but seeded: every run checks the same ones.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-from binokel import search, solver
-from binokel.bots.zweier_heuristic import StrictSolver
-from binokel.cards import (
-    ASS,
-    BINOKEL_RANKS,
-    KOENIG,
-    OBER,
-    SEVEN,
-    SUIT_MASKS,
-    UNTER,
-    ZEHN,
-    cards_of,
-    distinct,
-    format_cards,
-    size,
-)
-from binokel.game import PLAY, DealState
-from binokel.rules import Rules
-from binokel.search import (
-    CardOrder,
-    Follow,
-    FollowRule,
-    Goal,
-    Position,
-    TrumpDuty,
-    binokel_adapter,
-    reference,
-)
+import old_solver as solver
+from binokel import search
+from binokel.core.cards import ASS
+from binokel.core.cards import BINOKEL_RANKS
+from binokel.core.cards import KOENIG
+from binokel.core.cards import OBER
+from binokel.core.cards import SEVEN
+from binokel.core.cards import SUIT_MASKS
+from binokel.core.cards import UNTER
+from binokel.core.cards import ZEHN
+from binokel.core.cards import cards_of
+from binokel.core.cards import distinct
+from binokel.core.cards import format_cards
+from binokel.core.cards import size
+from binokel.core.trick import PLAY_ACTIONS
+from binokel.games.binokel import search as binokel_adapter
+from binokel.games.binokel.deal import PLAY
+from binokel.games.binokel.rules import Rules
+from binokel.games.binokel.state import DealState
+from binokel.games.doppelkopf import search as doko_search
+from binokel.games.doppelkopf.deal import NORMAL
+from binokel.games.doppelkopf.deal import SOLOS
+from binokel.games.doppelkopf.rules import DokoRules
+from binokel.games.doppelkopf.state import DokoState
+from binokel.games.luxusfamilie import search as luxus_search
+from binokel.games.luxusfamilie.deal import RANKS as LUXUS_RANKS
+from binokel.games.luxusfamilie.rules import LuxusRules
+from binokel.games.luxusfamilie.state import LuxusState
+from binokel.games.zweier import search as zweier_search
+from binokel.games.zweier.bots.heuristic import StrictSolver
+from binokel.games.zweier.deal import STRICT
+from binokel.games.zweier.play import legal_cards as zweier_legal
+from binokel.games.zweier.rules import ZweierRules
+from binokel.games.zweier.state import ZweierState
+from binokel.search import CardOrder
+from binokel.search import Position
+from binokel.search import reference
 from binokel.search._tables import prepare
-from binokel.variants import doppelkopf as doko
-from binokel.variants import luxus, zweier
 
 COMPILED = search.COMPILED
 needs_compiled = pytest.mark.skipif(not COMPILED, reason="the compiled core is not built")
@@ -116,28 +124,11 @@ def binokel_positions(count: int, max_tricks: int, seed0: int) -> Iterator[tuple
 
 
 # ----------------------------------------------------------------------- other games
-DOKO_POINTS = tuple((0, 0, 2, 3, 4, 10, 11, 0)[c & 7] for c in range(32))
-
-
-def doko_position(s: doko.DokoState) -> Position:
-    """A Doppelkopf play position: the Re party maximises its card points."""
-    order = s.order
-    group = tuple(order.group[c] if 1 <= c & 7 <= 6 else -1 for c in range(32))
-    second = frozenset({doko.H10}) if (s.rules.dulle_second_wins
-                                       and order.group[doko.H10] == doko.TRUMP) else frozenset()
-    return Position(
-        hands=tuple(s.hands), order=s.active,
-        maximiser=tuple(seat in s.re_seats for seat in range(s.players)),
-        leader=s.trick_leader, trick=tuple(s.trick),
-        cards=CardOrder(group, order.power, doko.TRUMP, second),
-        points=DOKO_POINTS, follow=Follow(FollowRule.FOLLOW_GROUP), goal=Goal.POINTS)
-
-
 def doko_state(seed: int, tricks_left: int, contract: str = "gesund",
-               **options: Any) -> doko.DokoState | None:
+               **options: Any) -> DokoState | None:
     rng = random.Random(seed)
-    s = doko.DokoState.new(doko.DokoRules.from_preset("standard", **options), dealer=seed % 4,
-                           seed=seed)
+    s = DokoState.new(DokoRules.from_preset("standard", **options), dealer=seed % 4,
+                      seed=seed)
     if contract == "gesund":
         for _ in range(4):
             s.apply("gesund")
@@ -146,9 +137,9 @@ def doko_state(seed: int, tricks_left: int, contract: str = "gesund",
         for _ in range(3):
             s.apply("gesund")
         s.apply(contract)
-    while s.phase != doko.PLAY:
+    while s.phase != PLAY:
         s.apply(s.legal_actions()[0])
-    if s.contract not in (doko.NORMAL, *doko.SOLOS):
+    if s.contract not in (NORMAL, *SOLOS):
         return None
     while not s.is_over and (size(s.hands[s.to_move]) > tricks_left or s.trick):
         _doko_play(s, rng)
@@ -159,46 +150,29 @@ def doko_state(seed: int, tricks_left: int, contract: str = "gesund",
     return None if s.is_over else s
 
 
-def _doko_play(s: doko.DokoState, rng: random.Random) -> None:
+def _doko_play(s: DokoState, rng: random.Random) -> None:
     cards = list(distinct(s.legal_cards()))
-    s.apply(doko.PLAY_ACTIONS[cards[rng.randrange(len(cards))]])
+    s.apply(PLAY_ACTIONS[cards[rng.randrange(len(cards))]])
 
 
-def doko_brute(s: doko.DokoState) -> int:
+def doko_brute(s: DokoState) -> int:
     """The Re party's card points from here on, by minimax over the engine."""
-    if s.is_over or s.phase != doko.PLAY:
+    if s.is_over or s.phase != PLAY:
         return 0
     taken = len(s.tricks)
     vals = []
     for c in distinct(s.legal_cards()):
-        ch = s.child(doko.PLAY_ACTIONS[c])
+        ch = s.child(PLAY_ACTIONS[c])
         gained = sum(t.points for t in ch.tricks[taken:] if t.winner in ch.re_seats)
         vals.append(gained + doko_brute(ch))
     return max(vals) if s.to_move in s.re_seats else min(vals)
 
 
-LUX_POWER = tuple(luxus.POWER[c & 7] for c in range(32))
-
-
-def luxus_position(s: luxus.LuxusState) -> Position:
-    """A Luxusfamilie play position: the trump maker maximises his power points."""
-    r = s.rules
-    bonus = r.last_trick_bonus + (luxus._set_power(s.leftover) if r.leftover == "last_trick"
-                                  else 0)
-    return Position(
-        hands=tuple(s.hands), order=tuple(range(s.players)),
-        maximiser=tuple(seat == s.trump_maker for seat in range(s.players)),
-        leader=s.trick_leader, trick=tuple(s.trick),
-        cards=CardOrder.suits(s.trump, luxus.RANKS), points=LUX_POWER,
-        last_trick_bonus=bonus,
-        follow=Follow(FollowRule.LUXUS, trump_duty=TrumpDuty[r.trump_duty.upper()]))
-
-
 def luxus_state(seed: int, tricks_left: int, players: int, **options: Any
-                ) -> luxus.LuxusState | None:
+                ) -> LuxusState | None:
     rng = random.Random(seed)
-    s = luxus.LuxusState.new(luxus.LuxusRules.from_preset("standard", **options),
-                             dealer=seed % players, seed=seed, players=players)
+    s = LuxusState.new(LuxusRules.from_preset("standard", **options),
+                       dealer=seed % players, seed=seed, players=players)
     s.apply(f"trump {'EBHS'[seed % 4]}")
     while not s.is_over and (size(s.hands[s.to_move]) > tricks_left or s.trick):
         s.apply(s.random_action(rng))
@@ -209,40 +183,27 @@ def luxus_state(seed: int, tricks_left: int, players: int, **options: Any
     return None if s.is_over else s
 
 
-def luxus_brute(s: luxus.LuxusState) -> int:
+def luxus_brute(s: LuxusState, me: int) -> int:
+    """``me``'s power points from here on, everyone else playing against him."""
     if s.is_over:
         return 0
-    me = s.trump_maker
     vals = []
     for c in distinct(s.legal_cards()):
-        ch = s.child(luxus.PLAY_ACTIONS[c])
-        vals.append(ch.power_points[me] - s.power_points[me] + luxus_brute(ch))
+        ch = s.child(PLAY_ACTIONS[c])
+        vals.append(ch.power_points[me] - s.power_points[me] + luxus_brute(ch, me))
     return max(vals) if s.to_move == me else min(vals)
 
 
-def zweier_position(s: zweier.ZweierState) -> Position:
-    """Zweierbinokel after the stock: seat 0 maximises its card points."""
-    r = s.rules
-    return Position(
-        hands=tuple(s.hands), order=(0, 1), maximiser=(True, False),
-        leader=s.trick_leader, trick=tuple(s.trick),
-        cards=CardOrder.suits(s.trump), points=tuple(r.points[c & 7] if c & 7 < 7 else 0
-                                                     for c in range(32)),
-        last_trick_bonus=r.last_trick_bonus if r.bonus_trick == "last" else 0,
-        follow=Follow(FollowRule.BINOKEL, must_beat=r.must_beat))
-
-
-def zweier_state(seed: int, tricks_left: int, **options: Any) -> zweier.ZweierState | None:
+def zweier_state(seed: int, tricks_left: int, **options: Any) -> ZweierState | None:
     rng = random.Random(seed)
-    s = zweier.ZweierState.new(zweier.ZweierRules.from_preset("standard", **options),
-                               dealer=seed % 2, seed=seed)
-    while not s.is_over and (s.phase != zweier.STRICT or size(s.hands[s.to_move]) > tricks_left
+    s = ZweierState.new(ZweierRules.from_preset("standard", **options), dealer=seed % 2,
+                        seed=seed)
+    while not s.is_over and (s.phase != STRICT or size(s.hands[s.to_move]) > tricks_left
                              or s.trick):
-        cards = list(distinct(s.legal_cards()))
-        s.apply(zweier.PLAY_ACTIONS[cards[rng.randrange(len(cards))]])
+        s.apply(s.random_action(rng))
     if not s.is_over and seed % 2:
-        cards = list(distinct(s.legal_cards()))
-        s.apply(zweier.PLAY_ACTIONS[cards[rng.randrange(len(cards))]])
+        cards = list(distinct(zweier_legal(s)))
+        s.apply(PLAY_ACTIONS[cards[rng.randrange(len(cards))]])
     return None if s.is_over else s
 
 
@@ -273,7 +234,7 @@ def test_binokel_against_the_old_solver() -> None:
         p = binokel_adapter.position(st)
         new = search.solve(p, values=True)
         assert new.values is not None
-        got = {binokel_adapter.action(c): v for c, v in new.values.items()}
+        got = {PLAY_ACTIONS[c]: v for c, v in new.values.items()}
         assert (new.value, got) == (old.value, old.values), name
         assert new.values[new.best] == new.value
         assert set(new.values) == set(distinct(st.legal_cards())), name
@@ -357,7 +318,7 @@ def test_doppelkopf_against_brute_force(options: dict[str, Any]) -> None:
         s = doko_state(seed, 1 + seed % 3, contract, **options)
         if s is None:
             continue
-        _check_game(doko_position(s), set(distinct(s.legal_cards())), doko_brute(s))
+        _check_game(doko_search.position(s), set(distinct(s.legal_cards())), doko_brute(s))
         n += 1
     assert n >= 40
 
@@ -372,7 +333,8 @@ def test_luxus_against_brute_force(players: int) -> None:
                         last_trick_bonus=10 * (seed % 3))
         if s is None:
             continue
-        _check_game(luxus_position(s), set(distinct(s.legal_cards())), luxus_brute(s))
+        _check_game(luxus_search.position(s), set(distinct(s.legal_cards())),
+                    luxus_brute(s, s.to_move))
         n += 1
     assert n >= 30
 
@@ -385,8 +347,8 @@ def test_zweier_against_its_strict_solver(must_beat: bool) -> None:
                          bonus_trick="first" if seed % 5 == 0 else "last")
         if s is None:
             continue
-        p = zweier_position(s)
-        assert legal_of(p) == set(distinct(s.legal_cards()))
+        p = zweier_search.position(s, 0)
+        assert legal_of(p) == set(distinct(zweier_legal(s)))
         sol = both(p)
         assert sol.values is not None
         ss = StrictSolver.for_rules(s.trump, s.rules)
@@ -426,10 +388,10 @@ def test_trick_winners_match_the_engines(make: str) -> None:
         elif make == "doko":
             st = doko_state(seed, 12, ("gesund", "solo buben", "solo B")[seed % 3],
                             dulle_second_wins=bool(seed % 2))
-            pos_of = doko_position
+            pos_of = doko_search.position
         else:
             st = luxus_state(seed, 12, 3 + seed % 4)
-            pos_of = luxus_position
+            pos_of = luxus_search.position
         if st is None:
             continue
         while not st.is_over:
@@ -451,6 +413,6 @@ def test_trick_winners_match_the_engines(make: str) -> None:
 def test_rank_sets_cover_the_games() -> None:
     """The search's card universe holds every card a game deals (a guard for the adapters)."""
     assert {c & 7 for c in range(32) if CardOrder.suits(0).group[c] >= 0} >= set(BINOKEL_RANKS)
-    lux = CardOrder.suits(0, luxus.RANKS)
+    lux = CardOrder.suits(0, LUXUS_RANKS)
     assert {c & 7 for c in range(32) if lux.group[c] >= 0} == {ASS, ZEHN, KOENIG, OBER, UNTER,
                                                                SEVEN}

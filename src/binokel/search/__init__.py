@@ -2,7 +2,7 @@
 
 **It sees every hand.** Bots may only use it on worlds they sampled from their own view.
 
->>> from binokel.cards import cardset, parse_cards
+>>> from binokel.core.cards import cardset, parse_cards
 >>> p = Position(hands=(cardset(parse_cards("HA EK")), cardset(parse_cards("H10 E10")),
 ...                     cardset(parse_cards("EA HU"))),
 ...              order=(0, 1, 2), maximiser=(True, False, False), leader=0, trick=(),
@@ -27,22 +27,23 @@ import time
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
+from typing import Protocol
 
-from ..cards import card_token
+from ..core.cards import card_token
 from . import reference
-from ._tables import Prepared, prepare
-from .position import (
-    CLASSIC_POINTS,
-    TOURNAMENT_POINTS,
-    TRUMP_GROUP,
-    CardOrder,
-    Follow,
-    FollowRule,
-    Goal,
-    Position,
-    TrumpDuty,
-)
+from ._tables import Prepared
+from ._tables import prepare
+from .position import CLASSIC_POINTS
+from .position import TOURNAMENT_POINTS
+from .position import TRUMP_GROUP
+from .position import CardOrder
+from .position import Follow
+from .position import FollowRule
+from .position import Goal
+from .position import Position
+from .position import TrumpDuty
+from .position import card_token_safe
 
 __all__ = [
     "CLASSIC_POINTS",
@@ -55,9 +56,12 @@ __all__ = [
     "Goal",
     "Position",
     "SearchLimit",
+    "Session",
     "Solution",
     "TrumpDuty",
     "compiled",
+    "reaches",
+    "search_bounds",
     "solve",
     "value",
     "value_and_nodes",
@@ -88,6 +92,8 @@ class _CoreLike(Protocol):
     def play(self, c: int) -> tuple[int, bool]: ...
     def undo(self) -> None: ...
     def is_max(self) -> bool: ...
+    def to_move(self) -> int: ...
+    def set_budget(self, budget: int) -> None: ...
 
 
 _compiled_module: Any = None
@@ -114,11 +120,11 @@ def compiled() -> bool:
     return COMPILED
 
 
-def _make_core(t: Prepared, node_budget: int | None, pure: bool) -> _CoreLike:
+def _make_core(t: Prepared, pure: bool) -> _CoreLike:
     if _compiled_module is not None and not pure:
-        core: _CoreLike = _compiled_module.Core(t, -1 if node_budget is None else node_budget)
+        core: _CoreLike = _compiled_module.Core(t, -1)
         return core
-    return reference.Core(t, node_budget)
+    return reference.Core(t)
 
 
 _LIMIT_ERRORS: tuple[type[Exception], ...] = (reference.BudgetExceeded,) + (
@@ -139,12 +145,6 @@ def _mtdf(f: Callable[[int, int], int], guess: int) -> int:
     return g
 
 
-def _shifted(core: _CoreLike, offset: int) -> Callable[[int, int], int]:
-    def f(alpha: int, beta: int) -> int:
-        return offset + core.search(alpha - offset, beta - offset)
-    return f
-
-
 MAX_BUDGET = 1 << 62
 
 
@@ -155,74 +155,195 @@ def _check_budget(node_budget: int | None) -> None:
                          f"not {node_budget!r}")
 
 
+class Session:
+    """One search core kept over the positions of a deal: its tables serve every later
+    position, so solving the positions of a deal one after the other (an analysis, a bot's
+    next card on the same world) costs far less than solving each afresh.
+
+    Values are always the maximising side's points (or Durch/Untendurch outcome) from the
+    session's current position on. Each call takes an optional ``node_budget`` (nodes this
+    call may search); past it, :class:`SearchLimit` is raised and the session stays usable.
+
+    >>> from binokel.core.cards import cardset, parse_cards, parse_card
+    >>> p = Position(hands=(cardset(parse_cards("HA EK")), cardset(parse_cards("H10 E10")),
+    ...                     cardset(parse_cards("EA HU"))),
+    ...              order=(0, 1, 2), maximiser=(True, False, False), leader=0, trick=(),
+    ...              cards=CardOrder.suits(trump=2), points=CLASSIC_POINTS, last_trick_bonus=10)
+    >>> s = Session(p)
+    >>> s.value(), s.reaches(33), s.reaches(34)
+    (33, True, False)
+    >>> s.play(parse_card("EK")); s.to_move, s.value()
+    (1, 33)
+    """
+
+    def __init__(self, position: Position, *, pure: bool = False,
+                 tt_limit: int | None = None) -> None:
+        self.position = position
+        self._t = prepare(position, tt_limit)
+        self._core = _make_core(self._t, pure)
+        self._index = {c: i for i, c in enumerate(self._t.cards)}
+        self._gained: list[int] = []   # per card played: the points its trick brought
+        self._final: list[bool] = []   # per card played: whether the value is then final
+        self._seats = list(self._t.seats)
+        self._to_move = [self._t.seats[(self._t.leader + len(self._t.trick)) % self._t.n]]
+
+    @property
+    def nodes(self) -> int:
+        """Nodes searched by this session so far."""
+        return self._core.nodes
+
+    @property
+    def to_move(self) -> int:
+        """The seat (of the position) to move."""
+        return self._to_move[-1]
+
+    @property
+    def over(self) -> bool:
+        """Whether the value is final (the play is over, or a Durch decided)."""
+        return bool(self._final) and self._final[-1]
+
+    def maximising(self) -> bool:
+        """Whether the player to move plays for the value."""
+        return self._core.is_max()
+
+    def legal(self) -> list[int]:
+        """The cards the player to move may play (each once), weakest first."""
+        if self.over:
+            return []
+        return sorted(self._t.cards[m] for _, members in self._core.root_moves()
+                      for m in members)
+
+    def _run(self, node_budget: int | None, guess: int, alpha: int | None = None) -> int:
+        """MTD(f) from ``guess`` (or, with ``alpha``, one search of the zero window
+        (``alpha``, ``alpha`` + 1)) within ``node_budget`` nodes."""
+        _check_budget(node_budget)
+        self._core.set_budget(-1 if node_budget is None else node_budget)
+        try:
+            if alpha is not None:
+                return self._core.search(alpha, alpha + 1)
+            return _mtdf(self._core.search, guess)
+        except _LIMIT_ERRORS:
+            raise SearchLimit(f"node budget {node_budget} exceeded") from None
+
+    def value(self, node_budget: int | None = None) -> int:
+        """The current position's value."""
+        if self.over:
+            return 0
+        return self._run(node_budget, reference.BIG)
+
+    def reaches(self, target: int, node_budget: int | None = None) -> bool:
+        """Whether the value is at least ``target`` (one zero-window search: far cheaper
+        than the exact value)."""
+        if self.over:
+            return target <= 0
+        return self._run(node_budget, 0, target - 1) >= target
+
+    def play(self, card: int) -> None:
+        """Play ``card`` (a legal card of the player to move) and go on from there."""
+        i = self._index.get(card, -1)
+        if self.over or i < 0 or card not in self.legal():
+            raise ValueError(f"{card_token_safe(card)} is not a legal card here")
+        gained, final = self._core.play(i)
+        self._gained.append(gained)
+        self._final.append(final)
+        self._to_move.append(self._t.seats[self._core.to_move()])
+
+    def undo(self) -> None:
+        """Take back the last :meth:`play`."""
+        if not self._gained:
+            raise ValueError("nothing to undo")
+        self._core.undo()
+        self._gained.pop()
+        self._final.pop()
+        self._to_move.pop()
+
+    def solve(self, node_budget: int | None = None, *, values: bool = False) -> Solution:
+        """The current position's value, a best card and, with ``values``, the value of
+        every legal card."""
+        t0 = time.perf_counter()
+        n0 = self.nodes
+        if self.over:
+            raise ValueError("the play is over")
+        out: dict[int, int] | None = {} if values else None
+        best = -1
+        v = self._run(node_budget, reference.BIG)
+        core = self._core
+        maximizing = core.is_max()
+        for rep, members in core.root_moves():
+            spent = self.nodes - n0
+            left = None if node_budget is None else max(0, node_budget - spent)
+            gained, final = core.play(rep)
+            try:
+                if out is not None:
+                    # A child of a maximising root is worth at most v: come down from v.
+                    # One of a minimising root is worth at least v: come down from the top.
+                    cv = gained if final else gained + self._run(
+                        left, v - gained if maximizing else reference.BIG)
+                    for m in members:
+                        out[self._t.cards[m]] = cv
+                    if best < 0 and cv == v:
+                        best = rep
+                elif final:
+                    if (gained >= v) if maximizing else (gained <= v):
+                        best = rep
+                else:
+                    w = v - gained
+                    got = self._run(left, 0, w - 1 if maximizing else w)
+                    if (got >= w) if maximizing else (got <= w):
+                        best = rep
+            finally:
+                core.undo()
+            if best >= 0 and out is None:
+                break
+        if best < 0:
+            raise AssertionError("no card reaches the position's value")  # a bug
+        return Solution(v, self._t.cards[best], out, self.nodes - n0, time.perf_counter() - t0)
+
+
 def value(position: Position, node_budget: int | None = None, *, pure: bool = False) -> int:
     """The value of ``position`` for the maximising side; raises :class:`SearchLimit` past
     ``node_budget`` nodes. ``pure``: use the pure-Python core even if the compiled one is
     there."""
-    return _value(position, node_budget, pure)[0]
-
-
-def _value(position: Position, node_budget: int | None, pure: bool) -> tuple[int, int]:
-    _check_budget(node_budget)
-    core = _make_core(prepare(position), node_budget, pure)
-    try:
-        return _mtdf(core.search, _guess(position)), core.nodes
-    except _LIMIT_ERRORS:
-        raise SearchLimit(f"node budget {node_budget} exceeded") from None
+    return Session(position, pure=pure).value(node_budget)
 
 
 def value_and_nodes(position: Position, node_budget: int | None = None, *,
                     pure: bool = False) -> tuple[int, int]:
     """:func:`value` and the nodes searched (for callers that count their work)."""
-    return _value(position, node_budget, pure)
+    s = Session(position, pure=pure)
+    return s.value(node_budget), s.nodes
 
 
-def _guess(position: Position) -> int:
-    """MTD(f)'s first guess: above every value, so that the search comes down from the top.
-    Zero-window searches that fail low (the maximiser cannot reach the bound) are cheap and
-    their fail-soft results fall fast; the one search that succeeds is the last one."""
-    return reference.BIG
+def reaches(position: Position, target: int, node_budget: int | None = None, *,
+            pure: bool = False) -> bool:
+    """Whether the value of ``position`` is at least ``target`` (see
+    :meth:`Session.reaches`)."""
+    return Session(position, pure=pure).reaches(target, node_budget)
 
 
 def solve(position: Position, node_budget: int | None = None, *, values: bool = False,
           pure: bool = False) -> Solution:
     """Solve ``position``: its value, a best card and, with ``values``, the value of every
     legal card. Raises :class:`SearchLimit` past ``node_budget`` nodes (None: no limit)."""
-    _check_budget(node_budget)
-    t0 = time.perf_counter()
-    t = prepare(position)
-    core = _make_core(t, node_budget, pure)
-    try:
-        v = _mtdf(core.search, _guess(position))
-        maximizing = core.is_max()
-        best = -1
-        out: dict[int, int] | None = {} if values else None
-        for rep, members in core.root_moves():
-            gained, final = core.play(rep)
-            if out is not None:
-                # A child of a maximising root is worth at most v: come down from v. One of a
-                # minimising root is worth at least v: come down from the top.
-                cv = gained if final else _mtdf(_shifted(core, gained),
-                                                v if maximizing else reference.BIG)
-                for m in members:
-                    out[t.cards[m]] = cv
-                if best < 0 and cv == v:
-                    best = rep
-            elif final:
-                if (gained >= v) if maximizing else (gained <= v):
-                    best = rep
-            elif maximizing:
-                best = rep if gained + core.search(v - 1 - gained, v - gained) >= v else -1
-            else:
-                best = rep if gained + core.search(v - gained, v + 1 - gained) <= v else -1
-            core.undo()
-            if best >= 0 and out is None:
-                break
-    except _LIMIT_ERRORS:
-        raise SearchLimit(f"node budget {node_budget} exceeded") from None
-    if best < 0:
-        raise AssertionError("no card reaches the position's value")  # a bug, not bad input
-    return Solution(v, t.cards[best], out, core.nodes, time.perf_counter() - t0)
+    return Session(position, pure=pure).solve(node_budget, values=values)
+
+
+def search_bounds(lo: int, hi: int, value: int, alpha: int, beta: int) -> tuple[int, int]:
+    """A transposition table's new (lower, upper) bounds of a position known to lie in
+    [``lo``, ``hi``] after a fail-soft alpha-beta search of the window (``alpha``, ``beta``)
+    returned ``value``: at most ``alpha`` is an upper bound, at least ``beta`` a lower one,
+    anything between is exact.
+
+    >>> search_bounds(0, 100, 30, 40, 60), search_bounds(0, 100, 70, 40, 60)
+    ((0, 30), (70, 100))
+    >>> search_bounds(0, 100, 50, 40, 60)
+    (50, 50)
+    """
+    if value <= alpha:
+        return lo, value
+    if value >= beta:
+        return value, hi
+    return value, value
 
 
 def describe(sol: Solution) -> str:

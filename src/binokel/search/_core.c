@@ -159,7 +159,7 @@ typedef struct {
     int by_points[MAXC]; /* the cards, cheapest first */   /* mod[i] = i % n: seat arithmetic without a division */
     int rule, flags, duty, bonus, goal;
     int left;
-    long long nodes, budget;
+    long long nodes, limit;  /* the node count at which the search stops (-1: never) */
     int stop;      /* the budget is spent: unwind */
     int busy;      /* a search runs (without the GIL) */
     int nomem;     /* the table could not grow */
@@ -596,7 +596,7 @@ static int taker(const Core *s, int seat, int c, int win, int win_side) {
 
 static int search(Core *s, int alpha, int beta) {
     s->nodes++;
-    if (s->nodes == s->budget + 1) { s->stop = 1; return 0; }
+    if (s->nodes == s->limit) { s->stop = 1; return 0; }
     int k = s->k;
     int seat = s->mod[s->leader + k];
     int tt_move = -1, a0 = 0, b0 = 0, lo = 0, hi = BIG;
@@ -909,7 +909,7 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
         }
         self->by_points[j] = c;
     }
-    self->budget = budget;
+    self->limit = budget < 0 ? -1 : budget + 1;
     self->tt.n = self->n;
     self->tt.limit = (size_t)v;
     if (tt_alloc(&self->tt, 1 << 12) < 0) { PyErr_NoMemory(); return -1; }
@@ -1042,6 +1042,19 @@ static PyObject *Core_undo(Core *self, PyObject *unused) {
     Py_RETURN_NONE;
 }
 
+static PyObject *Core_set_budget(Core *self, PyObject *args) {
+    long long budget;
+    if (!PyArg_ParseTuple(args, "L", &budget)) return NULL;
+    if (refuse_busy(self) < 0) return NULL;
+    self->limit = budget < 0 ? -1 : self->nodes + budget + 1;
+    if (!self->nomem) self->stop = 0;
+    Py_RETURN_NONE;
+}
+
+static PyObject *Core_to_move(Core *self, PyObject *unused) {
+    return PyLong_FromLong(self->mod[self->leader + self->k]);
+}
+
 static PyObject *Core_is_max(Core *self, PyObject *unused) {
     return PyBool_FromLong(self->maxs[(self->leader + self->k) % self->n]);
 }
@@ -1063,6 +1076,9 @@ static PyMethodDef Core_methods[] = {
      "play(card) -> (gained, final): play a card at the root."},
     {"undo", (PyCFunction)Core_undo, METH_NOARGS, "Take back the last play()."},
     {"is_max", (PyCFunction)Core_is_max, METH_NOARGS, "Whether the player to move maximises."},
+    {"to_move", (PyCFunction)Core_to_move, METH_NOARGS, "The internal seat to move."},
+    {"set_budget", (PyCFunction)Core_set_budget, METH_VARARGS,
+     "set_budget(n): the following searches may take n more nodes in all (-1: no limit)."},
     {NULL, NULL, 0, NULL},
 };
 

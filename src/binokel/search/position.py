@@ -3,7 +3,7 @@
 Every game of the family (Binokel, Kreuzbinokel, Zweierbinokel after the stock,
 Luxusfamilie, Doppelkopf) can describe the rest of its play with the same few pieces:
 
-- the hands (card sets: two bits per card, see :mod:`binokel.cards`) and the seats in
+- the hands (card sets: two bits per card, see :mod:`binokel.core.cards`) and the seats in
   playing order;
 - which seats the search maximises for (the declarer's party, one Luxusfamilie player, the Re
   party) and, for Kreuzbinokel's partner exemption, who are partners;
@@ -15,7 +15,7 @@ Luxusfamilie, Doppelkopf) can describe the rest of its play with the same few pi
 A :class:`Position` is plain data and checks itself when it is built: a bad position raises
 ``ValueError`` with a reason, never a crash inside the search.
 
->>> from binokel.cards import cardset, parse_cards, SUITS
+>>> from binokel.core.cards import cardset, parse_cards, SUITS
 >>> order = CardOrder.suits(trump=2)
 >>> p = Position(hands=(cardset(parse_cards("HA EK")), cardset(parse_cards("H10 E10")),
 ...                     cardset(parse_cards("EA HU"))),
@@ -29,9 +29,12 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field
 
-from ..cards import Card, CardSet, card_token
+from ..core.cards import Card
+from ..core.cards import CardSet
+from ..core.cards import card_token
 
 TRUMP_GROUP = 4
 """The group of the trump cards when trumps are not one suit (Doppelkopf)."""

@@ -45,7 +45,9 @@ from __future__ import annotations
 from typing import Any
 
 from ._tables import Prepared
-from .position import FollowRule, Goal, TrumpDuty
+from .position import FollowRule
+from .position import Goal
+from .position import TrumpDuty
 
 ALGORITHM = 1
 """The algorithm's edition; ``_core.c`` says the same (see there)."""
@@ -82,6 +84,8 @@ class Core:
     """The search state of one position (see the module's docstring)."""
 
     def __init__(self, t: Prepared, node_budget: int | None = None) -> None:
+        """The core of ``t``'s position, searching at most ``node_budget`` nodes (None: no
+        limit; see :meth:`set_budget`)."""
         self.n = t.n
         self.hands = list(t.hands)
         self.trick = list(t.trick)
@@ -104,8 +108,13 @@ class Core:
         # structure -> (hands, lower bound, upper bound) of the last position searched
         self.qt: dict[tuple[Any, ...], tuple[tuple[int, ...], int, int]] = {}
         self.nodes = 0
-        self.budget = node_budget if node_budget is not None else -1
+        self.limit = -1   # the node count at which the search stops (-1: never)
+        self.set_budget(-1 if node_budget is None else node_budget)
         self._undo: list[tuple[int, int, list[int], int]] = []
+
+    def set_budget(self, budget: int) -> None:
+        """Let the following searches take ``budget`` more nodes in all (-1: no limit)."""
+        self.limit = -1 if budget < 0 else self.nodes + budget + 1
 
     # ------------------------------------------------------------------ small helpers
     def _set_points(self, h: int) -> int:
@@ -386,7 +395,7 @@ class Core:
     def search(self, alpha: int, beta: int) -> int:
         """The value of the current position, fail-soft within (``alpha``, ``beta``)."""
         self.nodes += 1
-        if self.nodes == self.budget + 1:
+        if self.nodes == self.limit:
             raise BudgetExceeded
         trick = self.trick
         k = len(trick)

@@ -387,7 +387,7 @@ class StrongBot:
             if contract == DURCH:
                 self._work += DURCH_NODES  # what an undecided search costs
                 with contextlib.suppress(SearchLimit):
-                    value, nodes = root_search(w, max_nodes=DURCH_NODES)
+                    value, nodes = root_search(w, DURCH_NODES)
                     made += value
                     self._work += nodes - DURCH_NODES
             else:

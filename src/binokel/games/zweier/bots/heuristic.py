@@ -44,11 +44,11 @@ from ....core.cards import distinct
 from ....core.trick import PLAY_ACTIONS
 from ....core.trick import beats
 from ....core.trick import play_card
+from ....search import search_bounds
 from ...binokel.melds import BO
 from ...binokel.melds import FAMILY_RANKS
 from ...binokel.melds import FOUR_VALUES
 from ...binokel.melds import SU
-from ...binokel.solver import search_bounds
 from ..deal import FREE
 from ..deal import full_deck
 from ..melds import RANK_KEYS
