@@ -40,7 +40,12 @@ def _presenter() -> Callable[..., Any]:
 
 def _bots() -> Mapping[str, BotFactory]:
     from .bots import DokoHeuristicBot
-    return {"heuristic": DokoHeuristicBot}
+    from .strong import LEVELS
+    from .strong import level_factory
+    kinds: dict[str, BotFactory] = {"heuristic": DokoHeuristicBot}
+    for level in LEVELS:
+        kinds[level] = level_factory(level)
+    return kinds
 
 
 SPEC = GameSpec(

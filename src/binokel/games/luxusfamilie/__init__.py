@@ -38,7 +38,12 @@ def _presenter() -> Callable[..., Any]:
 
 def _bots() -> Mapping[str, BotFactory]:
     from .bots import LuxusHeuristicBot
-    return {"heuristic": LuxusHeuristicBot}
+    from .strong import LEVELS
+    from .strong import level_factory
+    kinds: dict[str, BotFactory] = {"heuristic": LuxusHeuristicBot}
+    for level in LEVELS:
+        kinds[level] = level_factory(level)
+    return kinds
 
 
 SPEC = GameSpec(
