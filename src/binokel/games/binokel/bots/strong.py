@@ -193,9 +193,13 @@ class StrongBot:
         self.rollout = HeuristicBot(seed=None if seed is None else seed + 2, samples=2)
         # (kept cards, pushed cards) -> (trump, expected score): the plan _declare simulated
         self._planned: dict[tuple[tuple[Card, ...], tuple[Card, ...]], tuple[int, float]] = {}
+        # The last card decision's expected score per action, for the player (the
+        # declarer's score, negated for a defender); empty after other decisions.
+        self.last_values: dict[str, float] = {}
 
     def choose(self, view: Any) -> str:
         actions = legal_actions_of(view)
+        self.last_values = {}
         if len(actions) == 1:
             return actions[0]
         if view.phase == PLAY:
@@ -286,6 +290,8 @@ class StrongBot:
                 break
         if done == 0:
             return self.heuristic.choose(view)
+        sign = 1.0 if maximize else -1.0
+        self.last_values = {a: sign * totals[a] / done for a in actions}
         pick = max if maximize else min
         return pick(actions, key=lambda a: (totals[a], a))
 
