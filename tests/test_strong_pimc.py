@@ -60,7 +60,7 @@ def test_doppelkopf_worlds_agree_with_the_view(seed: int) -> None:
         pytest.skip("the deal ended")
     view = s.view(s.to_move)
     bot = DokoStrongBot(seed, samples=8)
-    worlds = list(bot._worlds(view) or ())
+    worlds = list(bot.worlds(view) or ())
     assert worlds
     for p in worlds:
         assert p.hands[view.player] == s.hands[view.player]

@@ -44,6 +44,7 @@ from .position import Goal
 from .position import Position
 from .position import TrumpDuty
 from .position import card_token_safe
+from .reference import decided
 
 __all__ = [
     "CLASSIC_POINTS",
@@ -60,6 +61,7 @@ __all__ = [
     "Solution",
     "TrumpDuty",
     "compiled",
+    "decided",
     "reaches",
     "search_bounds",
     "solve",

@@ -794,6 +794,17 @@ static int get_u64(PyObject *v, u64 *out) {
 }
 
 /* A tuple attribute of ints into out[0..max); returns its length or -1. */
+/* Every value of buf[0..len) in [0, hi), else a ValueError saying what. */
+static int in_range(const long long *buf, int len, long long hi, const char *what) {
+    for (int i = 0; i < len; i++) {
+        if (buf[i] < 0 || buf[i] >= hi) {
+            PyErr_SetString(PyExc_ValueError, what);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 static int get_seq(PyObject *o, const char *name, long long *out, int max, int unsigned_) {
     PyObject *v = PyObject_GetAttrString(o, name);
     if (!v) return -1;
@@ -850,25 +861,15 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     self->ncards = (int)v;
     if ((len = get_seq(t, "trick", buf, MAXN - 1, 0)) < 0) return -1;
     self->k = len;
-    for (int i = 0; i < len; i++) {
-        if (buf[i] < 0 || buf[i] >= self->ncards) {
-            PyErr_SetString(PyExc_ValueError, "bad trick card");
-            return -1;
-        }
-        self->trick[i] = (int)buf[i];
-    }
+    if (in_range(buf, len, self->ncards, "bad trick card") < 0) return -1;
+    for (int i = 0; i < len; i++) self->trick[i] = (int)buf[i];
     if ((len = get_seq(t, "group_mask", buf, MAXG, 1)) < 0) return -1;
     self->ngroups = len;
     for (int i = 0; i < len; i++) self->gmask[i] = (u64)buf[i];
     if ((len = get_seq(t, "group_of", buf, MAXC, 0)) < 0) return -1;
     if (len != self->ncards) { PyErr_SetString(PyExc_ValueError, "group_of"); return -1; }
-    for (int i = 0; i < len; i++) {
-        if (buf[i] < 0 || buf[i] >= self->ngroups) {
-            PyErr_SetString(PyExc_ValueError, "bad group");
-            return -1;
-        }
-        self->gof[i] = (int)buf[i];
-    }
+    if (in_range(buf, len, self->ngroups, "bad group") < 0) return -1;
+    for (int i = 0; i < len; i++) self->gof[i] = (int)buf[i];
     if ((len = get_seq(t, "points", buf, MAXC, 0)) < 0) return -1;
     if (len != self->ncards) { PyErr_SetString(PyExc_ValueError, "points"); return -1; }
     for (int i = 0; i < len; i++) self->pts[i] = (int)buf[i];

@@ -21,11 +21,15 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from collections.abc import Iterable
+from collections.abc import Iterator
 from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..core.cards import Card
+from ..core.cards import parse_card
+from ..core.trick import PLAY_ACTIONS
 from . import SearchLimit
 from . import Session
 from .position import Position
@@ -105,4 +109,96 @@ def average_values(worlds: Iterable[Position], cards: Sequence[Card], node_budge
     return Estimate({c: v / done for c, v in sums.items()}, done, spent)
 
 
-__all__ = ["Estimate", "average_values", "deal_hidden"]
+class PimcPlayer:
+    """The common part of the games' PIMC players: once at most ``solve_tricks`` tricks are
+    left, average each legal card's exact value over sampled worlds (at most ``samples``,
+    within ``budget`` nodes per decision, a world at most half of it) and play the best;
+    otherwise, or when no world could be solved, play as ``heuristic``. On equal averages
+    the heuristic's card wins (it knows what the samples do not).
+
+    A game's player gives :meth:`worlds` (its positions consistent with the view, the
+    player's own side maximising or minimising) and :meth:`sign` (+1 when the player to
+    move maximises in those positions, -1 when he minimises). The work is counted in solver
+    nodes, so a seed gives the same play on a busy machine as on an idle one.
+    """
+
+    def __init__(self, heuristic: Any, seed: int | None, samples: int, solve_tricks: int,
+                 budget: int, name: str) -> None:
+        self.rng = random.Random(seed)
+        self.heuristic = heuristic
+        self.samples = samples
+        self.solve_tricks = solve_tricks
+        self.budget = budget       # solver nodes per decision
+        self.name = name
+        self.last_values: dict[str, float] = {}   # the last decision's card values
+
+    def worlds(self, view: Any) -> Iterator[Position] | None:
+        """The sampled positions of ``view`` (None: the view cannot be modelled)."""
+        raise NotImplementedError
+
+    def sign(self, view: Any) -> float:
+        """+1 if the player to move maximises in :meth:`worlds`' positions, else -1."""
+        raise NotImplementedError
+
+    def choose(self, view: Any) -> str:
+        fallback: str = self.heuristic.choose(view)
+        self.last_values = {}
+        if (len(view.legal_actions) == 1 or not fallback.startswith("play ")
+                or len(view.hand) > self.solve_tricks):
+            return fallback
+        est = self.card_values(view)
+        if not est:
+            return fallback
+        self.last_values = {PLAY_ACTIONS[c]: v for c, v in est.items()}
+        favourite = parse_card(fallback[5:])
+        return PLAY_ACTIONS[max(est, key=lambda c: (est[c], c == favourite))]
+
+    def card_values(self, view: Any) -> dict[Card, float]:
+        """Each legal card's average value for the player to move (higher is better; empty
+        when the worlds cannot be modelled or none was solved within the budget)."""
+        cards = sorted({parse_card(a[5:]) for a in view.legal_actions if a.startswith("play ")})
+        worlds = self.worlds(view)
+        if worlds is None:
+            return {}
+        est = average_values(worlds, cards, self.budget, self.budget // 2)
+        if not est.worlds:
+            return {}
+        sign = self.sign(view)
+        return {c: sign * v for c, v in est.values.items()}
+
+    def sampled(self, pool: Sequence[Card], sizes: Mapping[int, int],
+                allowed: Callable[[int, Card], bool],
+                build: Callable[[dict[int, list[Card]]], Position | None]
+                ) -> Iterator[Position]:
+        """Up to ``samples`` positions ``build`` makes of random deals of ``pool`` (see
+        :func:`deal_hidden`); a deal ``build`` rejects (None) is drawn again, a few times."""
+        made = 0
+        for _ in range(4 * self.samples):
+            if made == self.samples:
+                return
+            hands = deal_hidden(pool, sizes, allowed, self.rng)
+            p = None if hands is None else build(hands)
+            if p is not None:
+                made += 1
+                yield p
+
+
+LEVELS: dict[str, dict[str, Any]] = {
+    "strong-easy": {"samples": 6, "solve_tricks": 4, "budget": 60_000},
+    "strong": {"samples": 16, "solve_tricks": 6, "budget": 400_000},
+    "strong-hard": {"samples": 32, "solve_tricks": 7, "budget": 2_000_000},
+}
+"""The PIMC players' levels: keyword arguments of their constructors."""
+
+
+def level_kinds(make: Callable[..., Any], levels: Mapping[str, Mapping[str, Any]] = LEVELS
+                ) -> dict[str, Callable[[int | None], Any]]:
+    """A bot factory per level (for a game's ``_bots()``): ``make(seed, name=level,
+    **levels[level])``."""
+    def factory(level: str) -> Callable[[int | None], Any]:
+        opts = dict(levels[level])
+        return lambda seed: make(seed, name=level, **opts)
+    return {level: factory(level) for level in levels}
+
+
+__all__ = ["LEVELS", "Estimate", "PimcPlayer", "average_values", "deal_hidden", "level_kinds"]

@@ -80,6 +80,25 @@ class BudgetExceeded(Exception):
     """The node budget is spent."""
 
 
+def decided(lo: int, hi: int, alpha: int, beta: int) -> int | None:
+    """What a table's bounds [``lo``, ``hi``] of a position already answer for a search of
+    the window (``alpha``, ``beta``): a bound outside the window or the exact value; None
+    when the position must be searched.
+
+    >>> decided(50, 80, 10, 40), decided(0, 30, 40, 60), decided(45, 45, 40, 60)
+    (50, 30, 45)
+    >>> decided(0, 100, 40, 60) is None
+    True
+    """
+    if lo >= beta:
+        return lo
+    if hi <= alpha:
+        return hi
+    if lo == hi:
+        return lo
+    return None
+
+
 class Core:
     """The search state of one position (see the module's docstring)."""
 
@@ -421,12 +440,9 @@ class Core:
             hit = self.tt.get(key)
             if hit is not None:
                 lo, hi, tt_move = hit
-                if lo >= beta:
-                    return lo
-                if hi <= alpha:
-                    return hi
-                if lo == hi:
-                    return lo
+                known = decided(lo, hi, alpha, beta)
+                if known is not None:
+                    return known
                 if lo > alpha:
                     alpha = lo
                 if hi < beta:

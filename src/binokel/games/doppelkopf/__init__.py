@@ -40,12 +40,8 @@ def _presenter() -> Callable[..., Any]:
 
 def _bots() -> Mapping[str, BotFactory]:
     from .bots import DokoHeuristicBot
-    from .strong import LEVELS
-    from .strong import level_factory
-    kinds: dict[str, BotFactory] = {"heuristic": DokoHeuristicBot}
-    for level in LEVELS:
-        kinds[level] = level_factory(level)
-    return kinds
+    from .strong import kinds
+    return {"heuristic": DokoHeuristicBot, **kinds()}
 
 
 SPEC = GameSpec(

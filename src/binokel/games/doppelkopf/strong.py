@@ -13,8 +13,7 @@ and exact in the endgame, where most points are decided; ISMCTS would need many 
 playouts per decision for the same accuracy. PIMC's known weakness (it assumes it will know
 every card later) matters least in these last tricks.
 
-The work of a decision is counted in solver nodes, not read off the clock, so a seed gives
-the same play on a busy machine as on an idle one.
+The common part (levels, budget in nodes, the choice) is :class:`~binokel.search.pimc.PimcPlayer`.
 
 >>> from binokel.games.doppelkopf.state import DokoState
 >>> state = DokoState.new(dealer=1, seed=5)
@@ -27,21 +26,18 @@ the same play on a busy machine as on an idle one.
 
 from __future__ import annotations
 
-import random
 from collections import Counter
 from collections.abc import Callable
 from collections.abc import Iterator
 from typing import Any
 
-from ...bots import legal_actions_of
 from ...core.cards import EO
 from ...core.cards import Card
 from ...core.cards import cardset
-from ...core.cards import parse_card
-from ...core.trick import PLAY_ACTIONS
 from ...search import Position
-from ...search.pimc import average_values
-from ...search.pimc import deal_hidden
+from ...search.pimc import LEVELS
+from ...search.pimc import PimcPlayer
+from ...search.pimc import level_kinds
 from .bots import DokoHeuristicBot
 from .deal import HOCHZEIT
 from .deal import KONTRA
@@ -52,54 +48,21 @@ from .search import position_of
 from .view import DokoView
 
 
-class DokoStrongBot:
+class DokoStrongBot(PimcPlayer):
     """PIMC with the exact solver in the last tricks, the heuristic before."""
 
     def __init__(self, seed: int | None = None, samples: int = 16, solve_tricks: int = 6,
                  budget: int = 400_000, name: str = "strong") -> None:
-        self.rng = random.Random(seed)
-        self.samples = samples
-        self.solve_tricks = solve_tricks
-        self.budget = budget       # solver nodes per decision
-        self.name = name
-        self.heuristic = DokoHeuristicBot(seed)
-        self.last_values: dict[str, float] = {}   # the last decision's card values
+        super().__init__(DokoHeuristicBot(seed), seed, samples, solve_tricks, budget, name)
 
-    def choose(self, view: Any) -> str:
-        actions = legal_actions_of(view)
-        self.last_values = {}
-        fallback = self.heuristic.choose(view)
-        if (len(actions) == 1 or view.phase != PLAY or not fallback.startswith("play ")
-                or len(view.hand) > self.solve_tricks):
-            return fallback
-        est = self.card_values(view)
-        if not est:
-            return fallback
-        self.last_values = {PLAY_ACTIONS[c]: v for c, v in est.items()}
-        # On equal averages the heuristic's card: it knows what the samples do not.
-        favourite = parse_card(fallback[5:])
-        return PLAY_ACTIONS[max(est, key=lambda c: (est[c], c == favourite))]
+    def sign(self, view: DokoView) -> float:
+        return -1.0 if view.parties[view.player] == KONTRA else 1.0
 
-    def card_values(self, view: DokoView) -> dict[Card, float]:
-        """Each legal card's average card points for the bot's own party (empty when the
-        worlds cannot be modelled or none was solved within the budget)."""
-        me = view.player
-        if view.contract == HOCHZEIT and view.partner is None:
-            return {}
-        cards = sorted({parse_card(a[5:]) for a in view.legal_actions if a.startswith("play ")})
-        worlds = self._worlds(view)
-        if worlds is None:
-            return {}
-        est = average_values(worlds, cards, self.budget, self.budget // 2)
-        if not est.worlds:
-            return {}
-        mine = view.parties[me]
-        sign = -1.0 if mine == KONTRA else 1.0
-        return {c: sign * v for c, v in est.values.items()}
-
-    def _worlds(self, view: DokoView) -> Iterator[Position] | None:
+    def worlds(self, view: DokoView) -> Iterator[Position] | None:
         """Positions consistent with ``view`` (lazily: the budget decides how many are
         solved), or None when the parties cannot be modelled."""
+        if view.phase != PLAY or (view.contract == HOCHZEIT and view.partner is None):
+            return None
         me, order = view.player, view.order
         unseen = Counter(full_deck(view.rules))
         unseen.subtract(view.hand)
@@ -130,50 +93,26 @@ class DokoStrongBot:
                 return False
             return not (c == EO and not public and known[seat] == KONTRA)
 
-        def re_seats(hands: dict[int, list[Card]]) -> set[int] | None:
+        def build(hands: dict[int, list[Card]]) -> Position | None:
             if public:
-                return {s for s, p in known.items() if p == RE}
-            holders = set(eo_played) | {s for s, h in hands.items() if EO in h}
-            if EO in view.hand:
-                holders.add(me)
-            if any(p == RE and s not in holders for s, p in known.items()):
-                return None   # a seat known to be Re must hold a Kreuz-Dame
-            return holders
-
-        return self._generate(view, pool, sizes, allowed, re_seats)
-
-    def _generate(self, view: DokoView, pool: list[Card], sizes: dict[int, int],
-                  allowed: Callable[[int, Card], bool],
-                  re_seats: Callable[[dict[int, list[Card]]], set[int] | None]
-                  ) -> Iterator[Position]:
-        made = 0
-        for _ in range(4 * self.samples):
-            if made == self.samples:
-                return
-            hands = deal_hidden(pool, sizes, allowed, self.rng)
-            if hands is None:
-                continue
-            re = re_seats(hands)
-            if re is None:
-                continue
-            full = tuple(cardset(view.hand) if s == view.player else cardset(hands.get(s, []))
+                re = {s for s, p in known.items() if p == RE}
+            else:
+                re = set(eo_played) | {s for s, h in hands.items() if EO in h}
+                if EO in view.hand:
+                    re.add(me)
+                if any(p == RE and s not in re for s, p in known.items()):
+                    return None   # a seat known to be Re must hold a Kreuz-Dame
+            full = tuple(cardset(view.hand) if s == me else cardset(hands.get(s, []))
                          for s in range(view.players))
-            made += 1
-            yield position_of(view.order, view.rules, full, view.active, re,
-                              view.trick_leader, view.trick)
+            return position_of(order, view.rules, full, view.active, re, view.trick_leader,
+                               view.trick)
+
+        return self.sampled(pool, sizes, allowed, build)
 
 
-LEVELS: dict[str, dict[str, Any]] = {
-    "strong-easy": {"samples": 6, "solve_tricks": 4, "budget": 60_000},
-    "strong": {},
-    "strong-hard": {"samples": 32, "solve_tricks": 7, "budget": 2_000_000},
-}
-"""The strong player's levels (keyword arguments of :class:`DokoStrongBot`)."""
+def kinds() -> dict[str, Callable[[int | None], Any]]:
+    """The strong player's levels as bot kinds (see :data:`binokel.search.pimc.LEVELS`)."""
+    return level_kinds(DokoStrongBot, LEVELS)
 
 
-def level_factory(level: str) -> Callable[[int | None], DokoStrongBot]:
-    """The factory of the strong bot at ``level`` (a key of :data:`LEVELS`)."""
-    return lambda seed: DokoStrongBot(seed, name=level, **LEVELS[level])
-
-
-__all__ = ["LEVELS", "DokoStrongBot", "level_factory"]
+__all__ = ["DokoStrongBot", "kinds"]

@@ -38,12 +38,8 @@ def _presenter() -> Callable[..., Any]:
 
 def _bots() -> Mapping[str, BotFactory]:
     from .bots import LuxusHeuristicBot
-    from .strong import LEVELS
-    from .strong import level_factory
-    kinds: dict[str, BotFactory] = {"heuristic": LuxusHeuristicBot}
-    for level in LEVELS:
-        kinds[level] = level_factory(level)
-    return kinds
+    from .strong import kinds
+    return {"heuristic": LuxusHeuristicBot, **kinds()}
 
 
 SPEC = GameSpec(
