@@ -1,4 +1,5 @@
-"""The new search core (binokel.search) against today's solver (binokel.solver) on fixed,
+"""The new search core (binokel.search) against the old pure-Python solver (kept as
+tests/old_solver.py) on fixed,
 seeded play-phase positions: full 12-trick 3-player Binokel deals under both card-point
 tables, Kreuzbinokel deals, and positions with 10, 8 and 6 tricks left.
 
@@ -12,12 +13,13 @@ compared wherever the old solver finished.
     BINOKEL_SEARCH_PURE=1 .venv/bin/python benchmarks/solver.py --groups 8 --old-cap 5
 
 Times are wall-clock seconds of one search; on a machine shared with other work they vary,
-the node counts do not.
+the node counts do not: the load average is printed at the start and the end.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
@@ -124,7 +126,7 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if not 1 <= args.groups <= 100:
         ap.error("--groups must be 1..100")
-    print(f"compiled core: {search.COMPILED}")
+    print(f"compiled core: {search.COMPILED}; load average {os.getloadavg()[0]:.2f}")
     print(f"{'position':28} {'old nodes':>10} {'old time':>12} {'new nodes':>10} "
           f"{'new time':>12} {'nodes x':>8} {'time x':>8}")
     failures = 0
@@ -185,6 +187,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"== doppelkopf {t} left: new median "
                   f"{fmt_time(statistics.median(times)).strip()}, max "
                   f"{fmt_time(max(times)).strip()}", flush=True)
+    print(f"load average at the end: {os.getloadavg()[0]:.2f}")
     return 1 if failures else 0
 
 
