@@ -57,6 +57,8 @@ def test_marks_are_consistent_and_the_cli_runs(game: str, players: int, tmp_path
     assert main(["solve", str(path), "--at", str(last.index)]) == 0
     assert "value" in capsys.readouterr().out
     assert main(["solve", str(path), "--at", "0", "--node-budget", "1000"]) in (0, 1)
+    assert main(["solve", str(path), "--node-budget", "20000"]) == 0   # every card play
+    assert "action" in capsys.readouterr().out
 
 
 def test_a_mistake_is_found() -> None:
