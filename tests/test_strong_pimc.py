@@ -102,3 +102,40 @@ def test_luxus_strong_plays_whole_deals(players: int) -> None:
             assert bot.last_values[a] == max(bot.last_values.values())
         s.apply(a)
     assert seen_values
+
+
+def test_deal_hidden_places_the_fixed_cards() -> None:
+    rng = random.Random(5)
+    pool = [0, 1, 2, 3, 4, 5]
+    for _ in range(30):
+        hands = deal_hidden(pool, {1: 3, 2: 2}, lambda s, c: True, rng, fixed={2: [4, 5]})
+        assert hands is not None and sorted(hands[2]) == [4, 5] and len(hands[1]) == 3
+    assert deal_hidden(pool, {1: 3}, lambda s, c: True, rng, fixed={1: [9]}) is None
+
+
+def test_luxus_worlds_keep_shown_melds_with_their_owners() -> None:
+    checked = 0
+    for seed in range(30):
+        s = LuxusState.new(dealer=0, seed=seed, players=4)
+        rng = random.Random(seed)
+        while not s.is_over and len(cards_of(s.hands[s.to_move])) > 5:
+            s.apply(s.random_action(rng))
+        if s.is_over or s.phase != "play":
+            continue
+        view = s.view(s.to_move)
+        played: dict[int, Counter[int]] = {seat: Counter() for seat in range(4)}
+        for t in view.tricks:
+            for k, c in enumerate(t.cards):
+                played[(t.leader + k) % 4][c] += 1
+        for k, c in enumerate(view.trick):
+            played[(view.trick_leader + k) % 4][c] += 1
+        worlds = list(LuxusStrongBot(seed, samples=4).worlds(view) or ())
+        for seat in range(4):
+            if seat == view.player:
+                continue
+            still = Counter(cards_of(view.melds[seat].cards())) - played[seat]
+            for p in worlds:
+                if still:
+                    checked += 1
+                    assert not still - Counter(cards_of(p.hands[seat]))
+    assert checked

@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
 from collections.abc import Iterable
 from collections.abc import Iterator
@@ -37,10 +38,12 @@ from .position import Position
 
 def deal_hidden(pool: Sequence[Card], sizes: Mapping[int, int],
                 allowed: Callable[[int, Card], bool], rng: random.Random,
-                tries: int = 40) -> dict[int, list[Card]] | None:
+                tries: int = 40, fixed: Mapping[int, Sequence[Card]] | None = None
+                ) -> dict[int, list[Card]] | None:
     """Deal ``pool`` at random so that each seat of ``sizes`` gets that many cards and only
     cards it is ``allowed`` to hold (a seat that showed a void is not allowed that suit);
-    cards beyond the sizes stay undealt (set aside). None if no such deal was found in
+    cards beyond the sizes stay undealt (set aside). ``fixed``: cards of the pool known to be
+    in a seat's hand (shown melds not yet played). None if no such deal was found in
     ``tries`` attempts.
 
     The most constrained cards go first, each to a random seat with room that may hold it:
@@ -48,13 +51,22 @@ def deal_hidden(pool: Sequence[Card], sizes: Mapping[int, int],
     on the easy cases.
     """
     seats = list(sizes)
+    rest = Counter(pool)
+    known: dict[int, list[Card]] = {s: list((fixed or {}).get(s, ())) for s in seats}
+    for s, cs in known.items():
+        rest.subtract(cs)
+        if len(cs) > sizes[s]:
+            return None
+    if min(rest.values(), default=0) < 0:
+        return None   # a fixed card that is not in the pool
+    free_pool = list(rest.elements())
     options = {c: [s for s in seats if allowed(s, c)] for c in set(pool)}
     for _ in range(tries):
-        cards = list(pool)
+        cards = list(free_pool)
         rng.shuffle(cards)
         cards.sort(key=lambda c: len(options[c]))
-        room = dict(sizes)
-        hands: dict[int, list[Card]] = {s: [] for s in seats}
+        room = {s: sizes[s] - len(known[s]) for s in seats}
+        hands: dict[int, list[Card]] = {s: list(known[s]) for s in seats}
         spare = len(cards) - sum(room.values())
         ok = True
         for c in cards:
@@ -168,15 +180,15 @@ class PimcPlayer:
 
     def sampled(self, pool: Sequence[Card], sizes: Mapping[int, int],
                 allowed: Callable[[int, Card], bool],
-                build: Callable[[dict[int, list[Card]]], Position | None]
-                ) -> Iterator[Position]:
+                build: Callable[[dict[int, list[Card]]], Position | None],
+                fixed: Mapping[int, Sequence[Card]] | None = None) -> Iterator[Position]:
         """Up to ``samples`` positions ``build`` makes of random deals of ``pool`` (see
         :func:`deal_hidden`); a deal ``build`` rejects (None) is drawn again, a few times."""
         made = 0
         for _ in range(4 * self.samples):
             if made == self.samples:
                 return
-            hands = deal_hidden(pool, sizes, allowed, self.rng)
+            hands = deal_hidden(pool, sizes, allowed, self.rng, fixed=fixed)
             p = None if hands is None else build(hands)
             if p is not None:
                 made += 1

@@ -5,8 +5,8 @@ view (the cards still out dealt to the other hands and the set-aside pile, no ca
 to a seat the view shows void in it), solves each world exactly with the search core for its
 own power points against everyone else (:mod:`.search`: the "paranoid" reduction of a game
 where everyone plays for himself) and plays the card with the best average. Before that, and
-for the trump choice, it plays as :class:`~.bots.LuxusHeuristicBot`. The shown melds are not
-yet used to place cards (a meld's cards stay with their owner until played).
+for the trump choice, it plays as :class:`~.bots.LuxusHeuristicBot`. A shown meld's cards
+stay with their owner until he plays them.
 
 The common part (levels, budget in nodes, the choice) is :class:`~binokel.search.pimc.PimcPlayer`.
 
@@ -28,6 +28,7 @@ from typing import Any
 
 from ...core.cards import SUIT_LETTERS
 from ...core.cards import Card
+from ...core.cards import cards_of
 from ...core.cards import cardset
 from ...search import Position
 from ...search.pimc import LEVELS
@@ -56,10 +57,17 @@ class LuxusStrongBot(PimcPlayer):
         me, n = view.player, view.players
         unseen = Counter(full_deck(view.rules, n))
         unseen.subtract(view.hand)
-        for t in view.tricks:
-            unseen.subtract(t.cards)
-        unseen.subtract(view.trick)
+        # A shown meld's cards stay in their owner's hand until he plays them.
+        shown = {s: Counter(cards_of(view.melds[s].cards())) for s in range(n) if s != me}
+        tricks = [(t.leader, t.cards) for t in view.tricks] + [(view.trick_leader, view.trick)]
+        for leader, cs in tricks:
+            for k, c in enumerate(cs):
+                unseen[c] -= 1
+                seat = (leader + k) % n
+                if seat in shown and shown[seat][c] > 0:
+                    shown[seat][c] -= 1
         pool = list((+unseen).elements())
+        fixed = {s: list((+cs).elements()) for s, cs in shown.items()}
         sizes = {s: view.hand_sizes[s] for s in range(n) if s != me}
         void = {s: {SUIT_LETTERS.index(x) for x in view.voids[s]} for s in range(n)}
 
@@ -75,7 +83,7 @@ class LuxusStrongBot(PimcPlayer):
             return position_of(view.rules, full, me, view.trump, view.trick_leader,
                                view.trick, cardset(list((+aside).elements())))
 
-        return self.sampled(pool, sizes, allowed, build)
+        return self.sampled(pool, sizes, allowed, build, fixed)
 
 
 def kinds() -> dict[str, Callable[[int | None], Any]]:
