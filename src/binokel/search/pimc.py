@@ -198,7 +198,7 @@ class PimcPlayer:
 LEVELS: dict[str, dict[str, Any]] = {
     "strong-easy": {"samples": 6, "solve_tricks": 4, "budget": 60_000},
     "strong": {"samples": 16, "solve_tricks": 6, "budget": 400_000},
-    "strong-hard": {"samples": 32, "solve_tricks": 7, "budget": 2_000_000},
+    "strong-hard": {"samples": 32, "solve_tricks": 8, "budget": 4_000_000},
 }
 """The PIMC players' levels: keyword arguments of their constructors."""
 
