@@ -17,7 +17,7 @@ rule of thumb, only the choice is given).
 ...     s.apply(s.random_action(rng))
 >>> h = hint(s.view(s.to_move), node_budget=100_000)
 >>> h.action in s.legal_actions(), h.bot, h.unit
-(True, 'strong', 'card points')
+(True, 'strong', 'expected game points (+ Augen / 100)')
 >>> h.values[h.action] == max(h.values.values())
 True
 """
@@ -38,7 +38,7 @@ DEFAULT_HINT_BUDGET = 400_000
 UNITS = {
     "binokel": "expected score",
     "kreuzbinokel": "expected score",
-    "doppelkopf": "card points",
+    "doppelkopf": "expected game points (+ Augen / 100)",
     "luxusfamilie": "power points",
     "zweier": "card points",
 }

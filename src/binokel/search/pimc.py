@@ -95,11 +95,12 @@ class Estimate:
 
 
 def average_values(worlds: Iterable[Position], cards: Sequence[Card], node_budget: int,
-                   world_budget: int) -> Estimate:
+                   world_budget: int,
+                   utility: Callable[[Position, int], float] | None = None) -> Estimate:
     """Solve each of ``worlds`` (the same player to move with the same legal ``cards`` in
-    each) for every card's value and average them. Stops when ``node_budget`` nodes are
-    spent; a world that needs more than ``world_budget`` nodes is skipped (it would eat the
-    budget of the others)."""
+    each) for every card's value and average them (or what ``utility`` makes of a value in
+    its world). Stops when ``node_budget`` nodes are spent; a world that needs more than
+    ``world_budget`` nodes is skipped (it would eat the budget of the others)."""
     sums = dict.fromkeys(cards, 0.0)
     done = spent = 0
     for p in worlds:
@@ -114,7 +115,7 @@ def average_values(worlds: Iterable[Position], cards: Sequence[Card], node_budge
         spent += session.nodes
         assert sol.values is not None
         for c in cards:
-            sums[c] += sol.values[c]
+            sums[c] += sol.values[c] if utility is None else utility(p, sol.values[c])
         done += 1
     if done == 0:
         return Estimate({}, 0, spent)
@@ -152,6 +153,11 @@ class PimcPlayer:
         """+1 if the player to move maximises in :meth:`worlds`' positions, else -1."""
         raise NotImplementedError
 
+    def utility(self, view: Any) -> Callable[[Position, int], float] | None:
+        """What a value of a world is worth to the maximising side (None: the value
+        itself), e.g. the game points a party's card points bring."""
+        return None
+
     def choose(self, view: Any) -> str:
         fallback: str = self.heuristic.choose(view)
         self.last_values = {}
@@ -172,7 +178,8 @@ class PimcPlayer:
         worlds = self.worlds(view)
         if worlds is None:
             return {}
-        est = average_values(worlds, cards, self.budget, self.budget // 2)
+        est = average_values(worlds, cards, self.budget, self.budget // 2,
+                             self.utility(view))
         if not est.worlds:
             return {}
         sign = self.sign(view)

@@ -4,7 +4,8 @@ In the play, once at most ``solve_tricks`` tricks are left, the bot samples worl
 with its view (the cards still out dealt to the other hands, no card of a group to a seat that
 showed a void in it, the parties as far as the view knows them), solves each world exactly
 with the search core (:mod:`binokel.search`, positions from :mod:`.search`) and plays the card
-with the best average card points for its party. Before that, and for Vorbehalte, Armut,
+with the best average for its party: the game points its Augen bring (the win line, keine
+90/60/30), a hundredth of a point per Auge breaking ties. Before that, and for Vorbehalte, Armut,
 announcements and the tricks of a Hochzeit before its Klärungsstich (whose parties the
 search cannot model), it plays as :class:`~.bots.DokoHeuristicBot`.
 
@@ -44,6 +45,7 @@ from .deal import KONTRA
 from .deal import PLAY
 from .deal import RE
 from .deal import full_deck
+from .scoring import augen_needed
 from .search import position_of
 from .view import DokoView
 
@@ -57,6 +59,21 @@ class DokoStrongBot(PimcPlayer):
 
     def sign(self, view: DokoView) -> float:
         return -1.0 if view.parties[view.player] == KONTRA else 1.0
+
+    def utility(self, view: DokoView) -> Callable[[Position, int], float] | None:
+        """Re's game points from its final Augen (the win at :func:`.scoring.augen_needed`,
+        one point for each of keine 90, 60, 30 either way), plus a hundredth of a point per
+        Auge so that more Augen still count where no line is in reach."""
+        need = augen_needed(RE, view.announced)
+
+        def utility(p: Position, value: int) -> float:
+            augen = value + sum(view.trick_points[s] for s, m in enumerate(p.maximiser) if m)
+            if augen >= need:
+                points = 1 + (augen > 150) + (augen > 180) + (augen > 210)
+            else:
+                points = -1 - (augen < 90) - (augen < 60) - (augen < 30)
+            return points + augen / 100
+        return utility
 
     def worlds(self, view: DokoView) -> Iterator[Position] | None:
         """Positions consistent with ``view`` (lazily: the budget decides how many are
