@@ -12,8 +12,9 @@ compared wherever the old solver finished.
     .venv/bin/python benchmarks/solver.py --doko         # also Doppelkopf, 6 and 8 tricks left
     BINOKEL_SEARCH_PURE=1 .venv/bin/python benchmarks/solver.py --groups 8 --old-cap 5
 
-Times are wall-clock seconds of one search; on a machine shared with other work they vary,
-the node counts do not: the load average is printed at the start and the end.
+Times are CPU seconds of this process for one search (the old solver's cap is wall-clock);
+on a machine shared with other work even they vary (caches, frequency), the node counts do
+not: the load average is printed at the start and the end.
 """
 
 from __future__ import annotations
@@ -138,15 +139,15 @@ def main(argv: list[str] | None = None) -> int:
         ratios: list[float] = []
         for i, st in enumerate(states):
             p = binokel_adapter.position(st)
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             v_new, n_new = search.value_and_nodes(p)
-            t_new = time.perf_counter() - t0
+            t_new = time.process_time() - t0
             new_times.append(t_new)
             new_nodes.append(n_new)
             old_nodes, old_time = "-", "-"
             node_x = time_x = ""
             if args.old_cap > 0:
-                t0 = time.perf_counter()
+                t0 = time.process_time()
                 try:
                     v_old, n_old = root_search(st, time_budget=args.old_cap)
                 except SearchLimit:
@@ -154,7 +155,7 @@ def main(argv: list[str] | None = None) -> int:
                     old_nodes = "?"
                     time_x = f"> {args.old_cap / t_new:.0f}"
                 else:
-                    t_old = time.perf_counter() - t0
+                    t_old = time.process_time() - t0
                     if v_old != v_new:
                         failures += 1
                         print(f"VALUE MISMATCH: old {v_old}, new {v_new}")
@@ -177,9 +178,9 @@ def main(argv: list[str] | None = None) -> int:
                 dp = doko_position(5000 + 100 * t + seed, t)
                 if dp is None:
                     continue
-                t0 = time.perf_counter()
+                t0 = time.process_time()
                 _, nodes = search.value_and_nodes(dp)
-                times.append(time.perf_counter() - t0)
+                times.append(time.process_time() - t0)
                 print(f"{'doppelkopf ' + str(t) + ' left #' + str(len(times) - 1):28} "
                       f"{'-':>10} {'-':>12} {nodes:>10} {fmt_time(times[-1]):>12}", flush=True)
                 if len(times) == args.groups:
