@@ -5,9 +5,10 @@ positions. A benchmark, not a test:
     python benchmarks/strong_bot.py --deals 30 --level strong --solve 3
     python benchmarks/strong_bot.py --game zweier --deals 30   # Zweierbinokel's strong bot
 
-Times are wall-clock per decision on this machine (the bot's budget is counted in work,
-solver nodes and rollout moves, so the figures measure this machine's speed);
-run it on an otherwise idle machine.
+Times are CPU seconds per decision of this process (less sensitive to other work on a shared
+machine than wall-clock time; the bot's budget is counted in work, solver nodes and rollout
+moves, so the figures measure this machine's speed). Every game with a strong bot:
+``--game doppelkopf --level strong-hard``.
 """
 
 from __future__ import annotations
@@ -42,10 +43,10 @@ def decision_times(level: str, deals: int, seed: int, game: str = "binokel"
         state = spec.new_deal(spec.make_rules({}), d % n, seed=rng.getrandbits(32), players=n)
         while not state.is_over:
             seat = state.to_move
-            t0 = time.perf_counter()
+            t0 = time.process_time()
             action = bots[seat].choose(state.view(seat))
             if seat == strong_seat and len(state.legal_actions()) > 1:
-                times.setdefault(state.phase, []).append(time.perf_counter() - t0)
+                times.setdefault(state.phase, []).append(time.process_time() - t0)
             state.apply(action)
     return times
 
@@ -80,7 +81,7 @@ def main() -> None:
     ap.add_argument("--level", default="strong", help="strong-easy, strong or strong-hard")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--solve", type=int, default=3, help="full 12-trick positions to solve")
-    ap.add_argument("--game", default="binokel", help="binokel or zweier")
+    ap.add_argument("--game", default="binokel", help="any game with a strong bot")
     a = ap.parse_args()
     times = decision_times(a.level, a.deals, a.seed, a.game)
     every = [t for ts in times.values() for t in ts]

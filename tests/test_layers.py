@@ -54,10 +54,10 @@ def layer(mod: str) -> int:
     """0 kernel, 1 game engines, 2 registry and records, 3 players, 4 presentation,
     5 front ends."""
     parts = mod.split(".")
-    if parts[1:2] == ["core"]:
+    if parts[1:2] in (["core"], ["search"]):
         return 0
     if parts[1:2] == ["games"]:
-        if len(parts) > 3 and parts[3] in ("bots", "solver"):
+        if len(parts) > 3 and parts[3] in ("bots", "solver", "strong", "hints"):
             return 3
         if len(parts) > 3 and parts[3] == "present":
             return 4

@@ -107,13 +107,13 @@ def test_analyse_and_cli(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert main(["solve", str(path), "--at", "0"]) == 1
 
 
-def test_root_value_and_the_time_budget() -> None:
+def test_root_value_and_the_node_budget() -> None:
     from binokel.games.binokel.solver import SearchLimit
     from binokel.games.binokel.solver import root_value
     s = position(5, 36 - 12)  # four tricks left
     assert root_value(s) == solve(s).value
-    full = position(6, 0)     # a whole deal: far more than a millisecond or 5,000 nodes
+    full = position(6, 0)     # a whole deal: far more than 5,000 nodes
     with pytest.raises(SearchLimit):
-        solve(full, time_budget=0.001)
+        solve(full, node_budget=1000)
     with pytest.raises(SearchLimit):
-        root_value(full, max_nodes=5000)
+        root_value(full, node_budget=5000)

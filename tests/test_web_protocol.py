@@ -189,11 +189,11 @@ def test_create_table_rejects_bad_requests(client: TestClient, body: dict[str, A
     ("zweier", {"players": 3, "bots": [None] * 3}, "bad_players"),
     ("zweier", {"bots": [None, "strong-hard"]}, "bad_bots"),
     ("doppelkopf", {"players": 3, "bots": [None] * 3}, "bad_players"),
-    ("doppelkopf", {"bots": [None, "strong", None, None]}, "bad_bots"),
+    ("doppelkopf", {"bots": [None, "no-such-bot", None, None]}, "bad_bots"),
     ("doppelkopf", {"bots": [None] * 4, "target": 1000}, "bad_options"),
     ("doppelkopf", {"bots": [None] * 4, "options": {"sevens": True}}, "bad_options"),
     ("luxusfamilie", {"players": 9, "bots": [None] * 9}, "bad_players"),
-    ("luxusfamilie", {"players": 3, "bots": [None, "strong", None]}, "bad_bots"),
+    ("luxusfamilie", {"players": 3, "bots": [None, "no-such-bot", None]}, "bad_bots"),
     ("luxusfamilie", {"players": 3, "bots": [None] * 3, "preset": "aks"}, "bad_options"),
 ])
 def test_create_table_checks_each_game(client: TestClient, game: str, body: dict[str, Any],

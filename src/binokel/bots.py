@@ -6,7 +6,7 @@ spec in :mod:`binokel.registry` lists its kinds), so ``heuristic`` plays Binokel
 Kreuzbinokel, Doppelkopf, ... each by its own rules.
 
 >>> bot = make_bot("random", seed=1, game="binokel")
->>> "heuristic" in bot_names("doppelkopf"), "strong" in bot_names("doppelkopf")
+>>> "heuristic" in bot_names("doppelkopf"), "strong-hard" in bot_names("zweier")
 (True, False)
 """
 

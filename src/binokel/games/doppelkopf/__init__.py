@@ -40,7 +40,8 @@ def _presenter() -> Callable[..., Any]:
 
 def _bots() -> Mapping[str, BotFactory]:
     from .bots import DokoHeuristicBot
-    return {"heuristic": DokoHeuristicBot}
+    from .strong import kinds
+    return {"heuristic": DokoHeuristicBot, **kinds()}
 
 
 SPEC = GameSpec(

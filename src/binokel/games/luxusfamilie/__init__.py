@@ -38,7 +38,8 @@ def _presenter() -> Callable[..., Any]:
 
 def _bots() -> Mapping[str, BotFactory]:
     from .bots import LuxusHeuristicBot
-    return {"heuristic": LuxusHeuristicBot}
+    from .strong import kinds
+    return {"heuristic": LuxusHeuristicBot, **kinds()}
 
 
 SPEC = GameSpec(

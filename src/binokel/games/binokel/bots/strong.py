@@ -177,14 +177,14 @@ def _world(view: BinokelView, hands: dict[int, list[Card]], discard: list[Card])
 class StrongBot:
     """PIMC with the solver in the endgame and heuristic rollouts before."""
 
-    def __init__(self, seed: int | None = None, samples: int = 16, solve_tricks: int = 6,
-                 budget: int = 250_000, name: str = "strong") -> None:
+    def __init__(self, seed: int | None = None, samples: int = 16, solve_tricks: int = 8,
+                 budget: int = 1_000_000, name: str = "strong") -> None:
         self.rng = random.Random(seed)
         self.samples = samples
         self.solve_tricks = solve_tricks
         # Inside rollouts the solver takes over for the last few tricks only: it runs once
         # per candidate card and world there, not once per world.
-        self.rollout_solve = min(4, solve_tricks)
+        self.rollout_solve = min(6, solve_tricks)
         # Work per decision, in solver nodes (ROLLOUT_MOVE: a rollout move's cost in them).
         self.budget = budget
         self._work = 0
@@ -193,9 +193,13 @@ class StrongBot:
         self.rollout = HeuristicBot(seed=None if seed is None else seed + 2, samples=2)
         # (kept cards, pushed cards) -> (trump, expected score): the plan _declare simulated
         self._planned: dict[tuple[tuple[Card, ...], tuple[Card, ...]], tuple[int, float]] = {}
+        # The last card decision's expected score per action, for the player (the
+        # declarer's score, negated for a defender); empty after other decisions.
+        self.last_values: dict[str, float] = {}
 
     def choose(self, view: Any) -> str:
         actions = legal_actions_of(view)
+        self.last_values = {}
         if len(actions) == 1:
             return actions[0]
         if view.phase == PLAY:
@@ -269,8 +273,13 @@ class StrongBot:
                 continue
             normal = world.contract == NORMAL
             if len(view.hand) <= self.solve_tricks and normal:
+                # The rest of the deal solved exactly on this world, within what is left.
+                from ..solver import SearchLimit
                 from ..solver import solve
-                sol = solve(world)
+                try:
+                    sol = solve(world, max(1, self.budget - self._work))
+                except SearchLimit:
+                    break
                 self._work += sol.nodes
                 for a in actions:
                     totals[a] += self._utility(world, sol.values.get(a, 0))
@@ -286,6 +295,8 @@ class StrongBot:
                 break
         if done == 0:
             return self.heuristic.choose(view)
+        sign = 1.0 if maximize else -1.0
+        self.last_values = {a: sign * totals[a] / done for a in actions}
         pick = max if maximize else min
         return pick(actions, key=lambda a: (totals[a], a))
 
@@ -387,7 +398,7 @@ class StrongBot:
             if contract == DURCH:
                 self._work += DURCH_NODES  # what an undecided search costs
                 with contextlib.suppress(SearchLimit):
-                    value, nodes = root_search(w, max_nodes=DURCH_NODES)
+                    value, nodes = root_search(w, DURCH_NODES)
                     made += value
                     self._work += nodes - DURCH_NODES
             else:
@@ -415,9 +426,10 @@ class StrongBot:
             discard=cardset(push), melds=melds)
 
 
-# A heuristic rollout move (a view and the rollout player's choice) costs about as much time
-# as 20 solver nodes (about 55 µs against 3 µs, measured in pure Python).
-ROLLOUT_MOVE = 20
+# A heuristic rollout move (a view and the rollout player's choice, about 55 µs in pure
+# Python) is counted as 80 nodes of the compiled search core (which searches several
+# million nodes a second; the old pure-Python solver's 3 µs a node made it 20).
+ROLLOUT_MOVE = 80
 
 # The Durch search's budget per sampled deal: a made Durch is proved in well under this
 # (a solid hand takes about 76,000 nodes), a hopeless one may search for a million.
@@ -429,9 +441,9 @@ ABGEHEN_MARGIN = 1.25
 
 
 LEVELS: dict[str, dict[str, Any]] = {
-    "strong-easy": {"samples": 3, "solve_tricks": 2, "budget": 100_000},
+    "strong-easy": {"samples": 3, "solve_tricks": 4, "budget": 400_000},
     "strong": {},
-    "strong-hard": {"samples": 24, "solve_tricks": 7, "budget": 800_000},
+    "strong-hard": {"samples": 32, "solve_tricks": 10, "budget": 4_000_000},
 }
 
 

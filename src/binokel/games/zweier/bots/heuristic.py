@@ -44,11 +44,12 @@ from ....core.cards import distinct
 from ....core.trick import PLAY_ACTIONS
 from ....core.trick import beats
 from ....core.trick import play_card
+from ....search import decided
+from ....search import search_bounds
 from ...binokel.melds import BO
 from ...binokel.melds import FAMILY_RANKS
 from ...binokel.melds import FOUR_VALUES
 from ...binokel.melds import SU
-from ...binokel.solver import search_bounds
 from ..deal import FREE
 from ..deal import full_deck
 from ..melds import RANK_KEYS
@@ -267,12 +268,9 @@ class StrictSolver:
         when inside (``alpha``, ``beta``), else a bound on that side."""
         key = (mine, opp, we_lead)
         lo, hi = self.memo.get(key, (0, _INF))
-        if lo >= beta:
-            return lo
-        if hi <= alpha:
-            return hi
-        if lo == hi:
-            return lo
+        known = decided(lo, hi, alpha, beta)
+        if known is not None:
+            return known
         a, b = max(alpha, lo), min(beta, hi)
         trump, must_beat = self.trump, self.must_beat
         if we_lead:

@@ -1,0 +1,82 @@
+"""Hints for a person who asks: what the strong player would do in his seat, and what each
+card is worth. The engine side of the web game's hint (a table setting that is off unless
+the table allows it; the server decides whether a seat may ask, this module only answers).
+
+:func:`hint` takes the asking seat's own view (never more: a hint knows no hidden card) and
+plays the game's strongest offered bot (``strong``, else ``heuristic``) on it within a node
+budget. The values are the bot's estimates for the asking player (higher is better), per
+action, in the unit of :data:`UNITS`; they exist for card plays the bot evaluates by search
+(in the other decisions, and early in the deal where a game's strong bot still plays by
+rule of thumb, only the choice is given).
+
+>>> from binokel.games.doppelkopf.state import DokoState
+>>> import random
+>>> s = DokoState.new(dealer=0, seed=7)
+>>> rng = random.Random(2)
+>>> while s.phase != "play" or len(s.view(s.to_move).hand) > 3:
+...     s.apply(s.random_action(rng))
+>>> h = hint(s.view(s.to_move), node_budget=100_000)
+>>> h.action in s.legal_actions(), h.bot, h.unit
+(True, 'strong', 'expected game points (+ Augen / 100)')
+>>> h.values[h.action] == max(h.values.values())
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .bots import legal_actions_of
+from .registry import find_game
+
+MAX_HINT_BUDGET = 20_000_000
+"""The most nodes a hint may search (a stranger controls the budget through the table)."""
+
+DEFAULT_HINT_BUDGET = 400_000
+
+UNITS = {
+    "binokel": "expected score",
+    "kreuzbinokel": "expected score",
+    "doppelkopf": "expected game points (+ Augen / 100)",
+    "luxusfamilie": "power points",
+    "zweier": "card points",
+}
+"""What a hint's values count, per game."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The strong player's choice for the asking seat and its estimate per action."""
+
+    action: str
+    values: dict[str, float]   # per action (card plays only): estimate for the asker
+    unit: str                  # what the values count (see UNITS)
+    bot: str                   # the bot kind that answered
+
+    def to_json(self) -> dict[str, Any]:
+        """The hint as JSON data for the client: ``{"action", "values", "unit", "bot"}``,
+        values rounded to one decimal."""
+        return {"action": self.action, "unit": self.unit, "bot": self.bot,
+                "values": {a: round(v, 1) for a, v in self.values.items()}}
+
+
+def hint(view: Any, node_budget: int = DEFAULT_HINT_BUDGET, seed: int = 0) -> Hint:
+    """The hint for the seat of ``view`` (a seat's own view, to move), searching at most
+    about ``node_budget`` solver nodes. The same view, budget and seed give the same hint."""
+    if isinstance(node_budget, bool) or not isinstance(node_budget, int) \
+            or not 1_000 <= node_budget <= MAX_HINT_BUDGET:
+        raise ValueError(f"node_budget must be 1000..{MAX_HINT_BUDGET}, not {node_budget!r}")
+    legal_actions_of(view)    # a view of a seat not to move is the caller's error
+    game = str(view.game)
+    kinds = find_game(game).bots()
+    kind = "strong" if "strong" in kinds else "heuristic"
+    bot = kinds[kind](seed)
+    if hasattr(bot, "budget"):
+        bot.budget = node_budget
+    action = bot.choose(view)
+    values = {a: float(v) for a, v in getattr(bot, "last_values", {}).items()}
+    return Hint(action, values, UNITS.get(game, ""), kind)
+
+
+__all__ = ["DEFAULT_HINT_BUDGET", "MAX_HINT_BUDGET", "UNITS", "Hint", "hint"]

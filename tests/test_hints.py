@@ -1,0 +1,45 @@
+"""Hints (binokel.hints): the strong player's choice and each card's value for one seat."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from binokel.hints import hint
+from binokel.registry import find_game
+
+GAMES = [("binokel", 3), ("kreuzbinokel", 4), ("doppelkopf", 4), ("luxusfamilie", 4),
+         ("zweier", 2)]
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_a_hint_in_every_phase_is_a_legal_action(game: str, players: int) -> None:
+    spec = find_game(game)
+    s = spec.new_deal(spec.rules(), 0, seed=3, players=players)
+    rng = random.Random(3)
+    asked = valued = 0
+    while not s.is_over and asked < 40:
+        view = s.view(s.to_move)
+        if asked % 3 == 0 or len(view.hand) <= 4:
+            h = hint(view, node_budget=50_000, seed=1)
+            assert h.action in s.legal_actions()
+            assert h == hint(view, node_budget=50_000, seed=1)   # reproducible
+            if h.values:
+                valued += 1
+                assert set(h.values) <= set(s.legal_actions())
+                assert h.to_json()["values"]
+            asked += 1
+        s.apply(s.random_action(rng))
+    assert asked
+    if game in ("doppelkopf", "luxusfamilie") and s.is_over:
+        assert valued
+
+
+def test_bad_budget_and_a_seat_not_to_move() -> None:
+    spec = find_game("doppelkopf")
+    s = spec.new_deal(spec.rules(), 0, seed=1)
+    with pytest.raises(ValueError, match="node_budget"):
+        hint(s.view(s.to_move), node_budget=10**9)
+    with pytest.raises(ValueError):
+        hint(s.view((s.to_move + 1) % 4))

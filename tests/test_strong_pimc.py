@@ -1,0 +1,141 @@
+"""The PIMC players of Doppelkopf and Luxusfamilie and their sampling (binokel.search.pimc)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from binokel.core.cards import cards_of
+from binokel.core.cards import distinct
+from binokel.core.trick import PLAY_ACTIONS
+from binokel.games.doppelkopf.state import DokoState
+from binokel.games.doppelkopf.strong import DokoStrongBot
+from binokel.games.luxusfamilie.state import LuxusState
+from binokel.games.luxusfamilie.strong import LuxusStrongBot
+from binokel.registry import find_game
+from binokel.search.pimc import deal_hidden
+
+
+@pytest.mark.parametrize("game", ["doppelkopf", "luxusfamilie"])
+def test_levels_are_offered_by_the_game(game: str) -> None:
+    kinds = find_game(game).bots()
+    assert {"heuristic", "strong-easy", "strong", "strong-hard"} <= set(kinds)
+    assert kinds["strong-easy"](1).name == "strong-easy"
+
+
+def test_deal_hidden_keeps_sizes_voids_and_the_pool() -> None:
+    rng = random.Random(3)
+    deck = [c for c in range(32) if c & 7 < 7] * 2
+    for _ in range(200):
+        rng.shuffle(deck)
+        pool = deck[:18]
+        sizes = {1: 5, 2: 6, 3: 4}            # three cards stay aside
+        void = {1: {rng.randrange(4)}, 2: set(), 3: {rng.randrange(4)}}
+        hands = deal_hidden(pool, sizes, lambda s, c, v=void: c >> 3 not in v[s], rng)
+        if hands is None:
+            continue
+        assert {s: len(h) for s, h in hands.items()} == sizes
+        assert not Counter(c for h in hands.values() for c in h) - Counter(pool)
+        for s, h in hands.items():
+            assert all(c >> 3 not in void[s] for c in h)
+    assert deal_hidden([0, 0], {1: 2}, lambda s, c: False, rng) is None
+
+
+def _doko_at(seed: int, tricks_left: int) -> DokoState:
+    rng = random.Random(seed)
+    s = DokoState.new(dealer=seed % 4, seed=seed)
+    for _ in range(4):
+        s.apply("gesund")
+    while not s.is_over and (len(cards_of(s.hands[s.to_move])) > tricks_left or s.trick):
+        s.apply(PLAY_ACTIONS[rng.choice(list(distinct(s.legal_cards())))])
+    return s
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_doppelkopf_worlds_agree_with_the_view(seed: int) -> None:
+    s = _doko_at(seed, 5)
+    if s.is_over:
+        pytest.skip("the deal ended")
+    view = s.view(s.to_move)
+    bot = DokoStrongBot(seed, samples=8)
+    worlds = list(bot.worlds(view) or ())
+    assert worlds
+    for p in worlds:
+        assert p.hands[view.player] == s.hands[view.player]
+        assert sum(p.maximiser) in (1, 2)
+        # what the view knows of the parties holds in every world
+        for seat in s.active:
+            if view.parties[seat] is not None:
+                assert p.maximiser[seat] == (view.parties[seat] == "re")
+        assert sorted(c for h in p.hands for c in cards_of(h)) == sorted(
+            c for h in s.hands for c in cards_of(h))
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_doppelkopf_strong_picks_its_best_average(seed: int) -> None:
+    s = _doko_at(seed, 4)
+    if s.is_over:
+        pytest.skip("the deal ended")
+    bot = DokoStrongBot(seed, samples=6)
+    a = bot.choose(s.view(s.to_move))
+    assert a in s.legal_actions()
+    if bot.last_values:
+        assert bot.last_values[a] == max(bot.last_values.values())
+        assert set(bot.last_values) == {PLAY_ACTIONS[c] for c in distinct(s.legal_cards())}
+    again = DokoStrongBot(seed, samples=6).choose(s.view(s.to_move))
+    assert again == a   # the work is counted in nodes: the same seed, the same card
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_luxus_strong_plays_whole_deals(players: int) -> None:
+    s = LuxusState.new(dealer=0, seed=players, players=players)
+    bots = [LuxusStrongBot(seed=i, samples=4, budget=50_000) for i in range(players)]
+    seen_values = False
+    while not s.is_over:
+        bot = bots[s.to_move]
+        a = bot.choose(s.view(s.to_move))
+        assert a in s.legal_actions()
+        if bot.last_values:
+            seen_values = True
+            assert bot.last_values[a] == max(bot.last_values.values())
+        s.apply(a)
+    assert seen_values
+
+
+def test_deal_hidden_places_the_fixed_cards() -> None:
+    rng = random.Random(5)
+    pool = [0, 1, 2, 3, 4, 5]
+    for _ in range(30):
+        hands = deal_hidden(pool, {1: 3, 2: 2}, lambda s, c: True, rng, fixed={2: [4, 5]})
+        assert hands is not None and sorted(hands[2]) == [4, 5] and len(hands[1]) == 3
+    assert deal_hidden(pool, {1: 3}, lambda s, c: True, rng, fixed={1: [9]}) is None
+
+
+def test_luxus_worlds_keep_shown_melds_with_their_owners() -> None:
+    checked = 0
+    for seed in range(30):
+        s = LuxusState.new(dealer=0, seed=seed, players=4)
+        rng = random.Random(seed)
+        while not s.is_over and len(cards_of(s.hands[s.to_move])) > 5:
+            s.apply(s.random_action(rng))
+        if s.is_over or s.phase != "play":
+            continue
+        view = s.view(s.to_move)
+        played: dict[int, Counter[int]] = {seat: Counter() for seat in range(4)}
+        for t in view.tricks:
+            for k, c in enumerate(t.cards):
+                played[(t.leader + k) % 4][c] += 1
+        for k, c in enumerate(view.trick):
+            played[(view.trick_leader + k) % 4][c] += 1
+        worlds = list(LuxusStrongBot(seed, samples=4).worlds(view) or ())
+        for seat in range(4):
+            if seat == view.player:
+                continue
+            still = Counter(cards_of(view.melds[seat].cards())) - played[seat]
+            for p in worlds:
+                if still:
+                    checked += 1
+                    assert not still - Counter(cards_of(p.hands[seat]))
+    assert checked
