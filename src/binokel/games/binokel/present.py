@@ -101,10 +101,10 @@ def _meld_value(view: BinokelView, trump_melds: list[tuple[int, int]]) -> int | 
 
 
 def kept_melds(hand: CardSet, k: int, trump: int, rules: Any) -> int:
-    """The best meld total of ``hand`` after pushing ``k`` of its cards, with ``trump``.
-
-    Melding only gains from more cards, so when ``k`` cards lie outside the best melds the
-    full value is kept; only otherwise are the ways to push searched.
+    """The best meld total of ``hand`` after pushing ``k`` of its cards, with ``trump``: the
+    cards outside the best melds go first; only when there are too few of them are the
+    ways to push the rest from the meld cards searched (an estimate then, never above what
+    can be kept).
 
     >>> from binokel.core.cards import parse_cards
     >>> from binokel.games.binokel.rules import Rules
@@ -113,11 +113,14 @@ def kept_melds(hand: CardSet, k: int, trump: int, rules: Any) -> int:
     (150, 40)
     """
     full = best_melds(hand, trump, rules)
-    if size(hand) - size(full.cards()) >= k:
+    shown = full.cards()
+    spare = size(hand) - size(shown)
+    if spare >= k:
         return full.total
     best = 0
-    for pushed in _pushes(hand, k):
-        best = max(best, best_melds(hand - pushed, trump, rules).total)
+    rest = shown  # the cards outside the melds are all pushed
+    for pushed in _pushes(rest, k - spare):
+        best = max(best, best_melds(rest - pushed, trump, rules).total)
     return best
 
 
@@ -141,20 +144,17 @@ def _pushes(hand: CardSet, k: int) -> list[CardSet]:
 
 def _push_warnings(view: BinokelView, ctx: Context, trump_melds: list[tuple[int, int]]
                    ) -> dict[str, str]:
-    """Per card of the declarer's hand while he pushes: what pushing it breaks (a meld of
-    his best trump that he could otherwise keep)."""
-    k = _push_count(view)
-    if not k or not trump_melds:
+    """Per card of the declarer's hand while he pushes: the melds of his best trump that
+    pushing it breaks."""
+    if not _push_count(view) or not trump_melds:
         return {}
-    hand = cardset(view.hand)
-    trump, value = max(trump_melds, key=lambda x: x[1])
-    melds = best_melds(hand, trump, view.rules).melds
+    trump = max(trump_melds, key=lambda x: x[1])[0]
+    melds = best_melds(cardset(view.hand), trump, view.rules).melds
     g = figure_texts(ctx.lang)
     out = {}
-    for c in distinct(hand):
-        if kept_melds(hand - bit(c), k - 1, trump, view.rules) < value:
-            broken = [m.label(ctx.lang) for m in melds if c in m.cards]
-            out[card_token(c)] = g["push_breaks"].format(melds=", ".join(broken) or "?")
+    for c in {c for m in melds for c in m.cards}:
+        broken = [m.label(ctx.lang) for m in melds if c in m.cards]
+        out[card_token(c)] = g["push_breaks"].format(melds=", ".join(broken))
     return out
 
 
