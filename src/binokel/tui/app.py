@@ -357,7 +357,8 @@ class TableApp(App[None]):
     def render_trick(self, trick: TrickView) -> None:
         box = self.query_one("#trick", Static)
         box.remove_class("result")
-        out = Text(f"{trick.title}\n", style="italic")
+        out = Text()
+        out.append(f"{trick.title}\n", style="italic")
         for seat, tok in trick.cards:
             out.append(f"  {self.names[seat]:<12} ")
             out.append_text(self.card_label(tok))
@@ -373,7 +374,8 @@ class TableApp(App[None]):
         assert o is not None
         box = self.query_one("#trick", Static)
         box.add_class("result")
-        out = Text(f" {o.headline} ", style="bold reverse")
+        out = Text()
+        out.append(f" {o.headline} ", style="bold reverse")
         if o.figures:
             out.append("\n" + "  ·  ".join(f"{f.label} {f.value}" for f in o.figures),
                        style="bold")
@@ -382,6 +384,8 @@ class TableApp(App[None]):
         for line in table.result:
             out.append("\n" + line)
         box.update(out)
+        # on a small screen the result is below the seats: bring it into view
+        self.call_after_refresh(self.query_one("#info", VerticalScroll).scroll_to_widget, box)
 
     def _card_buttons(self, tokens: tuple[str, ...], where: str, table: Table) -> list[Button]:
         ch = table.choices
