@@ -39,7 +39,9 @@ def test_names_in_every_style() -> None:
     assert card_name(cards.SU, "words") == "Schellen-Unter"
     assert card_name(cards.SU, "french") == "Karo-Bube"
     assert card_name(cards.SU, "french", "en") == "Jack of Diamonds"
-    assert card_name(cards.BO, "symbol", "en") == "♠Q"
+    assert card_name(cards.BO, "symbol", "en") == "♠O"  # German faces show O/U
+    assert card_name(cards.BO, "symbol", "en", "french") == "♠Q"
+    assert card_name(cards.BO, "symbol", "de", "french") == "♠D"
     assert parse_suit("Herz") == parse_suit("H") == 2
 
 

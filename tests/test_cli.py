@@ -136,9 +136,31 @@ def test_replay_of_every_game(tmp_path: Path, game: str, players: int,
     Record.from_state(state).save(path)
     assert main(["replay", str(path), "--lang", "en"]) == 0
     out = capsys.readouterr().out
-    assert all(f"Seat {s}" in out for s in range(players))
+    assert all(f"Seat {s + 1}" in out for s in range(players))  # counted from 1
+    assert "Seat 0" not in out
     assert sum(line.startswith("Trick ") for line in out.splitlines()) == len(state.tricks)
     tail = "\n".join(out.splitlines()[-(players + 4):])
     assert all(str(abs(score)) in tail for score in state.result.scores)
     if game == "binokel":
-        assert "Seat 1 (dealer, sits out)" in out
+        assert "Seat 2 (dealer, sits out)" in out
+
+
+def test_replay_uses_the_records_names_and_language(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    path = _finished_record(tmp_path)
+    data = json.loads(path.read_text())
+    data["names"] = ["Anna", "Sepp", "Lina"]
+    data["x-lang"] = "en"
+    path.write_text(json.dumps(data))
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Anna (Vorhand): ") and "Lina (dealer)" in out and "Trick 12" in out
+    assert main(["replay", str(path), "--lang", "de", "--cards", "words"]) == 0
+    out = capsys.readouterr().out
+    assert "Lina (Geber)" in out and "Stich 12" in out
+    hand = out.splitlines()[0].split(": ", 1)[1]
+    assert len(hand.split(", ")) == 12  # cards as words are separated by commas
+    data["names"] = ["Anna", 7, "Lina"]  # not one name per seat: seats counted from 1
+    path.write_text(json.dumps(data))
+    assert main(["replay", str(path)]) == 0
+    assert capsys.readouterr().out.startswith("Seat 1 (Vorhand): ")

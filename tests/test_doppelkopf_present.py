@@ -366,7 +366,7 @@ def test_fully_scored_deal_in_german_and_english() -> None:
     assert len([ln for ln in de.log if ln.startswith("Stich ")]) == 12
     # Card styles in texts: French names for a French-suited game.
     words = present(s.view(2), "de", NAMES, cards="words").log[7]
-    assert words.startswith("Stich 1: Kreuz-As Kreuz-Zehn Kreuz-As Kreuz-Zehn")
+    assert words.startswith("Stich 1: Kreuz-As, Kreuz-Zehn, Kreuz-As, Kreuz-Zehn")
     assert present(s.view(2), "en", NAMES, cards="symbol").log[7].startswith(
         "Trick 1: ♣A ♣10 ♣A ♣10")
 

@@ -366,15 +366,15 @@ def test_complete_scored_deal() -> None:
     assert s.view(2).voids == ("BH", "B", "EH", "EBH")
     # The result in words is the presenter's (the table's log and result lines).
     en = present(s.public_view(), "en")
-    assert en.log[:2] == ("Seat 0 melds Luxusfamilie Acorns 150 = 150", "Seat 1 melds nothing")
+    assert en.log[:2] == ("Seat 1 melds Luxusfamilie Acorns 150 = 150", "Seat 2 melds nothing")
     assert en.result[:3] == (
-        "Trump Hearts, named by Seat 0 (highest melds)",
-        "Seat 0: melds 150 + trick points 60 = 210 (57 power points, 3 tricks)",
-        "Seat 1: melds 0 + trick points 90 = 90 (91 power points, 5 tricks)")
+        "Trump Hearts, named by Seat 1 (highest melds)",
+        "Seat 1: melds 150 + trick points 60 = 210 (57 power points, 3 tricks)",
+        "Seat 2: melds 0 + trick points 90 = 90 (91 power points, 5 tricks)")
     de = present(s.public_view(), "de")
-    assert de.result[0] == "Trumpf Herz, bestimmt von Platz 0 (höchste Meldung)"
+    assert de.result[0] == "Trumpf Herz, bestimmt von Platz 1 (höchste Meldung)"
     assert "Paar Herz 20" in de.log[3] and de.log[3].endswith("= 140")
-    assert de.result[4] == "Platz 3: Meldung 140 + Stichpunkte 60 = 200 (59 Machtpunkte, " \
+    assert de.result[4] == "Platz 4: Meldung 140 + Stichpunkte 60 = 200 (59 Machtpunkte, " \
         "2 Stiche)"
     data = r.to_json()
     assert data["scores"] == [210, 90, 30, 200] and data["trump"] == "H"
@@ -420,7 +420,7 @@ def test_meld_needs_trick_option() -> None:
         for p in range(8):
             if r.melds[p].total and r.tricks_won[p] == 0:
                 assert r.meld_points[p] == 0 and r.scores[p] == r.trick_points[p]
-                assert f"Seat {p}: melds {r.melds[p].total} void (no trick)" in \
+                assert f"Seat {p + 1}: melds {r.melds[p].total} void (no trick)" in \
                     present(s.public_view(), "en").result
                 found += 1
             else:

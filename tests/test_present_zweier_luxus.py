@@ -254,7 +254,7 @@ def test_card_styles_word_the_texts_only() -> None:
             assert not [x for x in texts if TOKEN.search(x)], style
             assert t.hand == tuple(card_token(c) for c in view.hand)
     t = present(z.view(1), "de", cards="words")
-    assert "Familie Eichel: Eichel-As Eichel-Zehn Eichel-König Eichel-Ober Eichel-Unter " \
+    assert "Familie Eichel: Eichel-As, Eichel-Zehn, Eichel-König, Eichel-Ober, Eichel-Unter " \
         "(100)" in [b.label for b in t.choices.buttons]
 
 
@@ -378,7 +378,7 @@ def test_zweier_strict_phase() -> None:
     assert t.seats[1].lines[1:] == ("holds S10 (last card of the stock, shown)",)
     s = run(d1(must_beat=False), D1_FREE)
     assert present(s.view(0), "en").status.endswith(
-        "follow suit, trump if void (beat only a led trump) · Seat 1 to move")
+        "follow suit, trump if void (beat only a led trump) · Seat 2 to move")
     cards = present(s.view(1), "de").choices.cards
     assert cards is not None and cards.hint == (
         "Bedienen (einen Trumpf überstechen); wer nicht bedienen kann, muss trumpfen.")
@@ -443,7 +443,7 @@ def test_zweier_result_lines() -> None:
     assert f"(last trick +10); score {r.scores[w]}" in t.result[1 + w]
     assert t.result[1 + w].startswith(f"{NAMES[w]}: melds ")
     t = present(s.public_view(), "de")
-    assert t.result[1 + w].startswith(f"Platz {w}: Meldungen ")
+    assert t.result[1 + w].startswith(f"Platz {w + 1}: Meldungen ")
 
 
 # ----------------------------------------------------------------------- Luxus: by hand
@@ -567,7 +567,7 @@ def test_luxus_set_aside_cards_and_result() -> None:
     assert line in t.result
     t = present(s.public_view(), "de", NAMES, cards="words")
     assert aside == ("BK", "B7", "S10") and t.result[-1] == (
-        "Übrige Karten: Blatt-König Blatt-Sieben Schellen-Zehn (14 Machtpunkte, für den "
+        "Übrige Karten: Blatt-König, Blatt-Sieben, Schellen-Zehn (14 Machtpunkte, für den "
         "letzten Stich)")
 
 

@@ -4,6 +4,7 @@ every game, records saved, wrong keys and clicks answered kindly."""
 from __future__ import annotations
 
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -24,7 +25,8 @@ TABLES = [("binokel", 3), ("binokel", 4), ("kreuzbinokel", 4), ("zweier", 2),
 async def _play_deal(app: TableApp, pilot: object) -> None:
     """Play the human's seat with a heuristic bot's choices, entered through the UI."""
     me = make_bot("heuristic", seed=5)
-    for _ in range(600):
+    end = time.monotonic() + 120  # bounded in time, not in steps: a busy machine is slower
+    while time.monotonic() < end:
         await pilot.pause(0.02)  # type: ignore[attr-defined]
         state = app.state
         if state.is_over:
@@ -134,10 +136,161 @@ async def test_english_symbols_and_last_trick() -> None:
                               lang="en", cards="symbols"))
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
-        label = str(app.query(CardButton).first().label)
+        label = str(app.query(CardButton).first().label).strip()
         assert label[0] in "♣♠♥♦"
         await pilot.press("l")  # no trick yet: a hint, no crash
         await _play_deal(app, pilot)
         await pilot.press("l")
         await pilot.pause()
         assert app.is_running and "Last trick" in str(app.query_one("#trick").render())
+
+
+# ----------------------------------------------------------------------- 80x24
+SMALL = (80, 24)
+
+
+def _number_of(app: TableApp, action: str) -> list[int]:
+    """The numbers to type for ``action`` (one per card of a selection, then its button), or
+    [] when the numbers cannot do it (a bid without a button)."""
+    nums = {id(w): i for i, w in enumerate(app.numbered, 1)}
+    verb, _, arg = action.partition(" ")
+    ch = app.table().choices
+    if ch.select is not None and verb == ch.select.verb:
+        out, used = [], set()
+        for tok in arg.split():
+            b = next(b for b in app.numbered if isinstance(b, CardButton) and b.token == tok
+                     and id(b) not in used)
+            used.add(id(b))
+            out.append(nums[id(b)])
+        return [*out, -1]  # -1: the confirm button, numbered once the cards are chosen
+    for w in app.numbered:
+        if isinstance(w, CardButton) and ch.cards is not None and verb == ch.cards.verb \
+                and w.token == arg:
+            return [nums[id(w)]]
+        if isinstance(w, ActionButton) and w.engine_action == action:
+            return [nums[id(w)]]
+    return []
+
+
+async def _type_number(app: TableApp, pilot: Any, n: int) -> None:
+    await pilot.press(*str(n))
+    await pilot.pause(app.number_wait + 0.05)
+
+
+def _all_inside(app: TableApp) -> None:
+    """Every numbered card and button lies wholly on the screen, above the footer."""
+    w, h = app.size
+    for b in app.numbered:
+        r = b.region
+        assert r.width > 0 and r.height == 1, (str(b.label), r)
+        assert r.x >= 0 and r.right <= w and r.y >= 0 and r.bottom <= h - 1, (str(b.label), r)
+
+
+@pytest.mark.parametrize("game, players", [("binokel", 3), ("doppelkopf", 4)])
+async def test_a_whole_deal_by_number_keys_at_80x24(tmp_path: Path, game: str,
+                                                    players: int) -> None:
+    app = TableApp(GameConfig(game=game, players=players, seed=21, bot_delay=0.01,
+                              save_dir=tmp_path, lang="en"))
+    app.number_wait = 0.3  # the pilot types two digits further apart than a person
+    me = make_bot("heuristic", seed=2)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        seen_cards = 0
+        end = time.monotonic() + 120
+        while time.monotonic() < end:
+            await pilot.pause(0.03)
+            state = app.state
+            if state.is_over:
+                break
+            if state.to_move != app.config.human:
+                continue
+            await pilot.pause(0.05)
+            _all_inside(app)
+            hand = [b for b in app.numbered if isinstance(b, CardButton) and b.where == "hand"]
+            seen_cards = max(seen_cards, len(hand))
+            action = me.choose(state.view(app.config.human))
+            numbers = _number_of(app, action)
+            if not numbers:  # a bid without a button: take the first button instead
+                numbers = [next(i for i, w in enumerate(app.numbered, 1)
+                                if isinstance(w, ActionButton))]
+            before = len(state.history)
+            for n in numbers:
+                if n == -1:
+                    n = next(i for i, w in enumerate(app.numbered, 1)
+                             if isinstance(w, ActionButton) and w.engine_action == "select")
+                await _type_number(app, pilot, n)
+            await pilot.pause(0.05)
+            assert len(app.state.history) > before, f"numbers {numbers} did not do {action!r}"
+        assert app.state.is_over
+        assert seen_cards >= 8  # the whole hand was numbered and on the screen
+        await pilot.pause(0.1)
+        # the result is shown in the table, not only in the log
+        trick = app.query_one("#trick")
+        assert trick.has_class("result")
+        outcome = app.table().outcome
+        assert outcome is not None and outcome.headline in str(trick.render())
+        _all_inside(app)
+        assert [str(b.label).split(maxsplit=1)[0] for b in app.numbered] == ["1"]
+        await _type_number(app, pilot, 1)  # the next deal
+        assert not app.state.is_over
+
+
+async def test_unplayable_cards_say_why_and_the_footer_speaks_german() -> None:
+    app = TableApp(GameConfig(game="doppelkopf", seed=4, bot_delay=0.01, save_dir=None))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        keys = {b.key: b.description for bs in app._bindings.key_to_bindings.values()
+                for b in bs}
+        assert keys["l"] == "letzter Stich" and keys["q"] == "Ende" and keys["h"] == "Hilfe"
+        await pilot.press("h")
+        await pilot.pause()
+        assert app.screen.__class__.__name__ == "HelpScreen"
+        await pilot.press("x")
+        await pilot.pause()
+        assert app.screen.__class__.__name__ != "HelpScreen"
+        for _ in range(300):
+            await pilot.pause(0.02)
+            t = app.table()
+            if t.my_turn and t.choices.cards is not None and any(not c.playable
+                                                                 for c in t.cards):
+                break
+            if t.my_turn:
+                app.press_action(make_bot("heuristic", seed=1).choose(
+                    app.state.view(app.config.human)))
+        dim = [b for b in app.query(CardButton) if b.has_class("unplayable")]
+        assert dim, "no position with an unplayable card was reached"
+        notes: list[str] = []
+        app.notify = lambda message, **kw: notes.append(str(message))  # type: ignore
+        dim[0].press()
+        await pilot.pause()
+        assert notes and notes[-1].startswith("Du musst ")
+
+
+def test_records_never_overwrite_one_another(tmp_path: Path) -> None:
+    a = TableApp(GameConfig(seed=1, save_dir=tmp_path))
+    b = TableApp(GameConfig(seed=1, save_dir=tmp_path))
+    b.session = a.session  # two games started in the same second
+    paths = [a.record_path(), b.record_path(), a.record_path()]
+    assert len(set(paths)) == 3 and all(p.exists() for p in paths)
+    assert paths[0].name.startswith(f"binokel-{a.session}-000")
+
+
+@pytest.mark.parametrize("game, players", [("zweier", 2), ("luxusfamilie", 8),
+                                           ("kreuzbinokel", 4), ("doppelkopf", 5)])
+async def test_every_card_and_button_is_on_an_80x24_screen(game: str, players: int) -> None:
+    app = TableApp(GameConfig(game=game, players=players, seed=5, bot_delay=0.01,
+                              save_dir=None))
+    me = make_bot("heuristic", seed=2)
+    async with app.run_test(size=SMALL) as pilot:
+        turns = 0
+        for _ in range(300):
+            await pilot.pause(0.03)
+            if app.state.is_over or turns >= 4:
+                break
+            if app.state.to_move == app.config.human:
+                await pilot.pause(0.05)
+                _all_inside(app)
+                assert app.numbered
+                turns += 1
+                app.press_action(me.choose(app.state.view(app.config.human)))
+        assert turns >= 1

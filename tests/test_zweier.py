@@ -420,10 +420,10 @@ def test_complete_deal_hand_checked() -> None:
     assert (r.bonus, r.bonus_to, r.declarer, r.contract, r.made) == (10, 0, None, "normal", None)
     assert r.termination is Termination.PLAYED
     assert result_lines(s, "en") == (
-        "Seat 0: melds none; trick points 111 (last trick +10); score 111",
-        "Seat 1: melds Family Acorns 100 = 100; trick points 139; score 239")
+        "Seat 1: melds none; trick points 111 (last trick +10); score 111",
+        "Seat 2: melds Family Acorns 100 = 100; trick points 139; score 239")
     assert result_lines(s, "de")[1] == \
-        "Platz 1: Meldungen Familie Eichel 100 = 100; Stichpunkte 139; Wertung 239"
+        "Platz 2: Meldungen Familie Eichel 100 = 100; Stichpunkte 139; Wertung 239"
     assert r.to_json()["scores"] == [111, 239] and s.legal_actions() == []
     assert s.points_taken() == r.trick_points and s.points_total() == 250
     with pytest.raises(IllegalAction, match="over"):

@@ -166,6 +166,12 @@ def format_cards(cards: Iterable[Card]) -> str:
     return " ".join(card_token(c) for c in cards)
 
 
+# The two decks the family is played with: German-suited faces (Eichel, Blatt, Herz, Schellen;
+# Ober, Unter) for the Binokel games, French-suited faces (Kreuz, Pik, Herz, Karo; Dame, Bube)
+# for Doppelkopf. The engine's tokens are the same for both (E/B/H/S, O/U); only the names
+# and the corner indices differ. These tables agree with the web client's SVG faces
+# (``web/static/cardfaces.js``: ``cardName``, ``cardIndex``).
+DECKS = ("german", "french")
 SUIT_NAMES = {
     "de": ("Eichel", "Blatt", "Herz", "Schellen"),
     "en": ("Acorns", "Leaves", "Hearts", "Bells"),
@@ -178,46 +184,75 @@ RANK_NAMES = {
            NINE: "Neun", SEVEN: "Sieben"},
     "en": {ASS: "Ace", ZEHN: "Ten", KOENIG: "King", OBER: "Ober", UNTER: "Unter",
            NINE: "Nine", SEVEN: "Seven"},
+    "fr-de": {ASS: "As", ZEHN: "Zehn", KOENIG: "König", OBER: "Dame", UNTER: "Bube",
+              NINE: "Neun", SEVEN: "Sieben"},
+    "fr-en": {ASS: "Ace", ZEHN: "Ten", KOENIG: "King", OBER: "Queen", UNTER: "Jack",
+              NINE: "Nine", SEVEN: "Seven"},
 }
-RANK_SHORT = {"de": {ASS: "A", ZEHN: "10", KOENIG: "K", OBER: "O", UNTER: "U", NINE: "9",
-                     SEVEN: "7"},
-              "en": {ASS: "A", ZEHN: "10", KOENIG: "K", OBER: "Q", UNTER: "J", NINE: "9",
-                     SEVEN: "7"}}
+# The corner index of each rank: German faces O/U in both languages, French faces D/B (de)
+# or Q/J (en).
+RANK_SHORT = {
+    "de": {ASS: "A", ZEHN: "10", KOENIG: "K", OBER: "O", UNTER: "U", NINE: "9", SEVEN: "7"},
+    "en": {ASS: "A", ZEHN: "10", KOENIG: "K", OBER: "O", UNTER: "U", NINE: "9", SEVEN: "7"},
+    "fr-de": {ASS: "A", ZEHN: "10", KOENIG: "K", OBER: "D", UNTER: "B", NINE: "9", SEVEN: "7"},
+    "fr-en": {ASS: "A", ZEHN: "10", KOENIG: "K", OBER: "Q", UNTER: "J", NINE: "9", SEVEN: "7"},
+}
+CARD_STYLES = ("token", "words", "symbol", "french")
 
 
-def card_name(c: Card, style: str = "token", lang: str = "de") -> str:
-    """A card for display.
+def _names_key(lang: str, deck: str) -> str:
+    """The key of the name tables for ``lang`` and ``deck``."""
+    if deck not in DECKS:
+        raise ValueError(f"unknown deck {deck!r} (german, french)")
+    lang = "en" if lang == "en" else "de"
+    return lang if deck == "german" else f"fr-{lang}"
 
-    ``style``: ``token`` (``EA``), ``words`` (``Eichel-As``), ``symbol`` (``♣A``),
-    ``french`` (``Kreuz-As`` / ``Ace of Clubs``).
+
+def card_name(c: Card, style: str = "token", lang: str = "de", deck: str = "german") -> str:
+    """A card for display, named as the faces of ``deck`` ("german" or "french") show it.
+
+    ``style``: ``token`` (``EA``, the engine's notation, the same for both decks), ``words``
+    (``Eichel-As`` / ``Ace of Acorns``; French deck: ``Kreuz-As`` / ``Ace of Clubs``),
+    ``symbol`` (the suit sign and the corner index: ``♣A``, ``♣O``; French deck ``♣D`` /
+    ``♣Q``), ``french`` (the words of the French deck whatever ``deck`` says).
 
     >>> card_name(EA, "words"), card_name(EA, "words", "en"), card_name(H10, "symbol")
     ('Eichel-As', 'Ace of Acorns', '♥10')
     >>> card_name(SO, "french", "en"), card_name(BU, "french")
     ('Queen of Diamonds', 'Pik-Bube')
+    >>> card_name(EO, "words", "en", "french"), card_name(EO, "symbol", "en", "french")
+    ('Queen of Clubs', '♣Q')
+    >>> card_name(EO, "symbol", "en"), card_name(SU, "words", "en")
+    ('♣O', 'Unter of Bells')
     """
     s, r = c >> 3, c & 7
     if style == "token":
         return card_token(c)
-    if style == "symbol":
-        return SUIT_SYMBOLS[s] + RANK_SHORT[lang if lang in RANK_SHORT else "de"][r]
-    if style == "words":
-        if lang == "en":
-            return f"{RANK_NAMES['en'][r]} of {SUIT_NAMES['en'][s]}"
-        return f"{SUIT_NAMES['de'][s]}-{RANK_NAMES['de'][r]}"
     if style == "french":
-        if lang == "en":
-            fr = {ASS: "Ace", ZEHN: "Ten", KOENIG: "King", OBER: "Queen", UNTER: "Jack",
-                  NINE: "Nine", SEVEN: "Seven"}
-            return f"{fr[r]} of {SUIT_NAMES['fr-en'][s]}"
-        fr_de = {ASS: "As", ZEHN: "Zehn", KOENIG: "König", OBER: "Dame", UNTER: "Bube",
-                 NINE: "Neun", SEVEN: "Sieben"}
-        return f"{SUIT_NAMES['fr-de'][s]}-{fr_de[r]}"
+        style, deck = "words", "french"
+    key = _names_key(lang, deck)
+    if style == "symbol":
+        return SUIT_SYMBOLS[s] + RANK_SHORT[key][r]
+    if style == "words":
+        if key.endswith("en"):
+            return f"{RANK_NAMES[key][r]} of {SUIT_NAMES[key][s]}"
+        return f"{SUIT_NAMES[key][s]}-{RANK_NAMES[key][r]}"
     raise ValueError(f"unknown card style {style!r} (token, words, symbol, french)")
 
 
-def suit_name(s: Suit, lang: str = "de") -> str:
-    return SUIT_NAMES["en" if lang == "en" else "de"][s]
+def suit_name(s: Suit, lang: str = "de", deck: str = "german") -> str:
+    """The suit's name on the faces of ``deck``.
+
+    >>> suit_name(EICHEL, "en"), suit_name(EICHEL, "en", "french"), suit_name(SCHELLEN, "de",
+    ...                                                                         "french")
+    ('Acorns', 'Clubs', 'Karo')
+    """
+    return SUIT_NAMES[_names_key(lang, deck)][s]
+
+
+def rank_name(r: Rank, lang: str = "de", deck: str = "german") -> str:
+    """The rank's name on the faces of ``deck``: ``Ober`` / ``Dame`` / ``Queen`` ..."""
+    return RANK_NAMES[_names_key(lang, deck)][r]
 
 
 def parse_suit(token: str) -> Suit:

@@ -9,26 +9,59 @@ presenter that builds it in German or English.
 A presenter is given a view, never the state, so a table cannot hold more than its seat may
 know; the web server sends it as it is.
 
+What a card table needs besides the texts is data (``Table.to_json()``; every field below is
+an addition, older fields keep their meaning):
+
+- ``deck``: which faces to draw and name, ``"german"`` (Eichel, Blatt, Herz, Schellen; Ober,
+  Unter: the Binokel games) or ``"french"`` (Kreuz, Pik, Herz, Karo; Dame, Bube: Doppelkopf).
+  Every text of the table names cards and suits as that deck does, in the table's language.
+- ``my_turn`` (bool) and ``turn`` (a short text: "Your turn", "Ann to move", "" once over);
+  ``to_move`` stays the seat number (-1: nobody).
+- ``trump``: the trump suit's letter (``"E"``, ``"B"``, ``"H"``, ``"S"``) or None (no trump
+  suit: before it is named, Durch, a Doppelkopf Damen-/Buben-/Fleischloser solo);
+  ``trump_name``: the trump in words ("Hearts", "Damen und Buben", "" when unknown).
+- ``bid`` and ``bid_holder``: the highest bid so far and the seat holding it (None: no
+  bidding in this game, or nobody has bid yet).
+- ``meld_value``: the seat's own best meld total with the cards it holds now (None where the
+  game has nothing to meld then); ``trump_melds``: ``[{"suit": "H", "value": 240}, ...]``,
+  what the seat's cards would meld with each trump (Binokel's bidding and trump choice).
+- ``cards``: one entry per card of ``hand`` (same order): ``{"card": "EA", "playable": bool,
+  "reason": str, "warning": str}``. ``playable`` is true exactly for the cards that may be
+  played now; every other card has a short ``reason`` in the table's language (not your turn,
+  must follow Hearts, must beat the Ace, ...). ``warning`` is set while cards are being pushed
+  (Binokel's drücken): pushing that card breaks a meld of the best trump.
+- ``outcome`` (None until the deal is over): the result as figures, ``{"headline", "made",
+  "declarer", "bid", "melds", "tricks", "total", "figures": [{"label", "value"}],
+  "changes": [per seat]}``: bid against melds + tricks, made or lost, each seat's change.
+- every seat: ``number`` (the seat counted from 1, as every text counts), ``level`` (a bot's
+  level in words, "" for a person) and ``label`` (the name with the level: "Lina, strong").
+
 >>> from binokel.games.binokel.state import DealState
 >>> from binokel.games.binokel.rules import Rules
 >>> state = DealState.new(Rules(), dealer=2, seed=1)
 >>> table = present(state.view(0), "en", ["Ann", "Bob", "Cid"])
 >>> table.status, [b.label for b in table.choices.buttons][:2]
 ('dealer Cid · Ann to move', ['Bid 150', 'Bid 170'])
+>>> table.turn, table.deck, table.bid, table.meld_value, table.cards[0].reason
+('Your turn', 'german', None, 0, 'No card is played now.')
 """
 
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable
 from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import asdict
 from dataclasses import dataclass
 from dataclasses import field
+from dataclasses import replace
 from typing import Any
 from typing import cast
 
+from ..core.texts import by_language
+from ..core.texts import load_texts
 from ..registry import find_game
 
 
@@ -102,6 +135,9 @@ class Seat:
     meld_total: int | None = None
     table: tuple[str, ...] = ()     # cards lying face up in front of the seat (Zweier)
     out: bool = False               # sits out this deal
+    number: int = 0                 # the seat counted from 1 (set by :func:`table_of`)
+    level: str = ""                 # a bot's level in words ("strong"), "" for a person
+    label: str = ""                 # the name with the level: "Lina, strong"
 
 
 @dataclass(frozen=True)
@@ -121,8 +157,54 @@ class TrickView:
 
 
 @dataclass(frozen=True)
+class HandCard:
+    """One card of the hand: whether it may be played now and, if not, why; ``warning``: what
+    pushing it would break (while cards are pushed)."""
+
+    card: str
+    playable: bool
+    reason: str = ""
+    warning: str = ""
+
+
+@dataclass(frozen=True)
+class TrumpMeld:
+    """What the seat's cards would meld with ``suit`` as trump."""
+
+    suit: str
+    value: int
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One number of a result: ``label`` in the table's language and its ``value``."""
+
+    label: str
+    value: int
+
+
+@dataclass(frozen=True)
+class ResultFigures:
+    """A finished deal in figures: the headline ("Made", "Lost", "Re wins" ...), whether the
+    declarer made it (None: nobody played alone), the bid against melds + tricks = total where
+    there was a declarer in a normal game, the game's own figures in display order, and
+    each seat's change of score (``changes``, 0 for a seat sitting out)."""
+
+    headline: str
+    made: bool | None
+    changes: tuple[int, ...]
+    declarer: int | None = None
+    bid: int | None = None
+    melds: int | None = None
+    tricks: int | None = None
+    total: int | None = None
+    figures: tuple[Figure, ...] = ()
+
+
+@dataclass(frozen=True)
 class Table:
-    """One seat's table (``me`` = -1: a spectator's)."""
+    """One seat's table (``me`` = -1: a spectator's). The fields after ``scores`` are the card
+    table's data (see the module docstring); they default to "nothing known"."""
 
     game: str
     title: str
@@ -143,55 +225,151 @@ class Table:
     log: tuple[str, ...] = ()       # the deal's events so far, one line each
     result: tuple[str, ...] = ()    # the explanation, once the deal is over
     scores: tuple[int, ...] | None = None
+    deck: str = "german"
+    turn: str = ""
+    trump: str | None = None
+    trump_name: str = ""
+    bid: int | None = None
+    bid_holder: int | None = None
+    meld_value: int | None = None
+    trump_melds: tuple[TrumpMeld, ...] = ()
+    cards: tuple[HandCard, ...] = ()
+    outcome: ResultFigures | None = None
 
     @property
     def my_turn(self) -> bool:
         return self.me >= 0 and self.to_move == self.me
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        out = asdict(self)
+        out["my_turn"] = self.my_turn
+        return out
 
 
 @dataclass(frozen=True)
 class Context:
-    """How to word a table: the language, the seats' names and how cards are written in
-    texts (``token``, ``symbol``, ``words``, ``french``; structured fields stay tokens)."""
+    """How to word a table: the language, the seats' names, how cards are written in texts
+    (``token``, ``symbol``, ``words``, ``french``; structured fields stay tokens), the deck
+    whose names the texts use (``german`` or ``french``) and each seat's bot level (a bot
+    kind such as ``strong``, "" for a person)."""
 
     lang: str
     names: tuple[str, ...]
     card_style: str = "token"
+    deck: str = "german"
+    levels: tuple[str, ...] = ()
 
     def card(self, c: int | str) -> str:
         from ..core.cards import card_name
         from ..core.cards import parse_card
-        return card_name(parse_card(c) if isinstance(c, str) else c, self.card_style, self.lang)
+        return card_name(parse_card(c) if isinstance(c, str) else c, self.card_style, self.lang,
+                         self.deck)
 
     def cards(self, cs: Sequence[int | str]) -> str:
-        return " ".join(self.card(c) for c in cs)
+        """Cards in a text: separated by spaces, or by commas when written as words."""
+        sep = ", " if self.card_style in ("words", "french") else " "
+        return sep.join(self.card(c) for c in cs)
 
     def suit(self, s: int | str) -> str:
         from ..core.cards import parse_suit
         from ..core.cards import suit_name
-        return suit_name(parse_suit(s) if isinstance(s, str) else s, self.lang)
+        return suit_name(parse_suit(s) if isinstance(s, str) else s, self.lang, self.deck)
 
     def name(self, seat: int) -> str:
         return self.names[seat] if 0 <= seat < len(self.names) else "?"
 
+    def level(self, seat: int) -> str:
+        """The bot level of ``seat`` in words ("" for a person)."""
+        kind = self.levels[seat] if 0 <= seat < len(self.levels) else ""
+        return level_name(kind, self.lang) if kind else ""
+
 
 Presenter = Callable[[Any, Context], Table]
 
+_TEXTS = by_language(load_texts("binokel.present")["table"])
+_LEVELS = by_language(load_texts("binokel.present")["levels"])
+# The decks: Doppelkopf is played with French-suited cards, every other game of the family
+# with German-suited ones.
+FRENCH_GAMES = frozenset({"doppelkopf"})
+# Friendly names for computer players, Swabian first names: a bot is "Lina, strong", never
+# "Bot 1 (heuristic)".
+BOT_NAMES = ("Sepp", "Lina", "Gottlob", "Marie", "Hannes", "Rosa", "Frieder", "Luise")
+
+
+def deck_of(game: str) -> str:
+    """The deck ``game`` is played with: ``"french"`` (Doppelkopf) or ``"german"``."""
+    return "french" if game in FRENCH_GAMES else "german"
+
+
+def bot_name(i: int) -> str:
+    """A friendly first name for the ``i``-th computer player at a table (0, 1, ...)."""
+    return BOT_NAMES[i % len(BOT_NAMES)]
+
+
+def level_name(kind: str, lang: str = "de") -> str:
+    """A bot kind (``random``, ``heuristic``, ``strong`` ...) as a level a player
+    understands.
+
+    >>> level_name("strong", "en"), level_name("heuristic", "de"), level_name("x", "en")
+    ('strong', 'mittel', 'x')
+    """
+    return _LEVELS["en" if lang == "en" else "de"].get(kind, kind)
+
+
+def seat_label(name: str, level: str) -> str:
+    """A seat as shown at the table: ``Lina, strong`` (a person: just the name)."""
+    return f"{name}, {level}" if level else name
+
+
+def plain(text: str) -> str:
+    """A rules text for players: without references to the sources (``seed 001``,
+    ``Text 003``, ``RULES §4``), which only the rules help (``binokel rules``) keeps.
+
+    >>> plain("Only a led trump must be beaten (Stichzwang, RULES §4; seed 001)")
+    'Only a led trump must be beaten (Stichzwang)'
+    >>> plain("Seeds 000 + 001: classic card points"), plain("Tournament (seed 003): A = 10")
+    ('Classic card points', 'Tournament: A = 10')
+    """
+    ref = (r"(?:(?:the )?seeds? \d{3}(?: \+ \d{3})?|Texte? \d{3}(?: \+ \d{3})?"
+           r"|RULES §[\d.§ -]*\d|§[\d.]+)")
+    flags = re.IGNORECASE
+    out = re.sub(rf"^{ref}\s*(?:[:,]\s*|with\s+|mit\s+)", "", text, flags=flags)
+    out = re.sub(rf"\s*[;,]\s*{ref}", "", out, flags=flags)
+    out = re.sub(rf"\s*\(\s*{ref}\s*\)", "", out, flags=flags)
+    out = re.sub(r"\s*\([^()]*\b(?:seed|Texte?\s+\d{3})[^()]*\)", "", out, flags=flags)
+    out = re.sub(rf"\s*{ref}\s*", " ", out, flags=flags).strip()
+    return out[:1].upper() + out[1:] if out != text else out
+
+
+def preset_texts(game: str, lang: str = "de") -> dict[str, str]:
+    """What each preset of ``game`` is, for players in ``lang`` (no source references)."""
+    spec = find_game(game)
+    i = 0 if lang == "en" else 1
+    return {name: plain(pair[i]) for name, pair in spec.rules.preset_texts.items()}
+
+
+def option_texts(game: str, lang: str = "de") -> dict[str, str]:
+    """What each option of ``game`` means, for players in ``lang`` (no source references)."""
+    spec = find_game(game)
+    return {name: plain(o.en if lang == "en" else o.de)
+            for name, o in spec.rules.options().items()}
+
 
 def present(view: Any, lang: str = "de", names: Sequence[str] = (),
-            cards: str = "token") -> Table:
+            cards: str = "token", levels: Sequence[str] = ()) -> Table:
     """The table of ``view`` (any game) in ``lang`` ("de" or "en"); ``names`` per seat
-    (default: "Platz 0" / "Seat 0" ...); ``cards``: how texts write cards."""
-    presenter = cast(Presenter, find_game(str(view.game)).presenter())
+    (default: "Platz 1" / "Seat 1" ..., counted from 1); ``cards``: how texts write cards
+    (in the names of the game's deck); ``levels``: each seat's bot kind ("" for a person),
+    shown as the seat's level ("Lina, strong")."""
+    game = str(view.game)
+    presenter = cast(Presenter, find_game(game).presenter())
     lang = "en" if lang == "en" else "de"
     players = int(view.players)
     given = list(names)[:players]
     seat_word = "Seat" if lang == "en" else "Platz"
-    full = given + [f"{seat_word} {s}" for s in range(len(given), players)]
-    return presenter(view, Context(lang, tuple(full), cards))
+    full = given + [f"{seat_word} {s + 1}" for s in range(len(given), players)]
+    return presenter(view, Context(lang, tuple(full), cards, deck_of(game),
+                                   tuple(levels)[:players]))
 
 
 def offered_actions(table: Mapping[str, Any], rng: random.Random, bid_chance: float = 0.2,
@@ -231,27 +409,140 @@ def tr(texts: dict[str, dict[str, str]], lang: str) -> Callable[..., str]:
 def table_of(view: Any, ctx: Context, t: Callable[..., str], *, title: str, status: str,
              seats: tuple[Seat, ...], panels: tuple[Panel, ...],
              trick_seats: Callable[[int, int], Sequence[int]], choices: Callable[[], Choices],
-             log: Sequence[str], result: Sequence[str], hand: Sequence[int] | None = None
-             ) -> Table:
+             log: Sequence[str], result: Sequence[str], hand: Sequence[int] | None = None,
+             trump: int = -1, trump_name: str | None = None,
+             play_suit: Callable[[int], int] | None = None, trump_class: int | None = None,
+             bid: int | None = None, bid_holder: int | None = None,
+             meld_value: int | None = None, trump_melds: Sequence[tuple[int, int]] = (),
+             warnings: Mapping[str, str] | None = None,
+             outcome: ResultFigures | None = None) -> Table:
     """A game's table: what every game's table takes from the view the same way (seat, hand,
-    the current and the last trick, the scores) around the parts the game words itself.
+    the current and the last trick, the scores, whose turn, the seats' numbers and levels,
+    why a card may not be played) around the parts the game words itself.
+
     ``trick_seats(leader, n)`` says who played the n cards of a trick; ``choices`` is asked
-    only on the seat's turn; ``hand`` is the hand in the game's order (default: the view's)."""
+    only on the seat's turn; ``hand`` is the hand in the game's order (default: the view's).
+    ``trump`` is the trump suit (-1: none or not yet known), ``trump_name`` its words when
+    they are not the suit's name. ``play_suit(card)`` is the class a card belongs to when
+    following suit (default: its suit; Doppelkopf: 4 for every trump) and ``trump_class``
+    the class of the trumps (default ``trump``): they explain why a card may not be played.
+    ``bid``/``bid_holder``, ``meld_value``, ``trump_melds`` ((suit, value) pairs),
+    ``warnings`` (card token -> what pushing it breaks) and ``outcome`` are the game's
+    card-table data (see the module docstring)."""
+    from ..core.cards import SUIT_LETTERS
     from ..core.cards import card_token
     me = view.player
+    my_turn = me >= 0 and view.to_move == me
+    ch = choices() if my_turn else Choices()
+    tokens = tuple(card_token(c) for c in (view.hand if hand is None else hand))
+    g = _TEXTS[ctx.lang]
+    over = view.result is not None or view.to_move < 0
+    turn = "" if over else g["your_turn"] if my_turn else g["to_move"].format(
+        name=ctx.name(view.to_move))
+    suit_of = play_suit or (lambda c: c >> 3)
+    reasons = hand_reasons(view, ctx, tokens, ch, suit_of,
+                           trump if trump_class is None else trump_class)
+    warn = warnings or {}
+    numbered = tuple(replace(seat, number=seat.seat + 1, level=ctx.level(seat.seat),
+                             label=seat_label(seat.name, ctx.level(seat.seat)))
+                     for seat in seats)
     return Table(
         game=view.game, title=title, lang=ctx.lang, players=view.players, me=me,
         dealer=view.dealer, phase=view.phase, to_move=view.to_move, status=status,
-        seats=seats, hand=tuple(card_token(c) for c in (view.hand if hand is None else hand)),
+        seats=numbered, hand=tokens,
         panels=panels,
         trick=trick_view(t("trick", n=len(view.tricks) + 1), view.trick,
                          trick_seats(view.trick_leader, len(view.trick)) if view.trick else ()),
         last_trick=last_trick_view(t("last_trick"), view.tricks, trick_seats),
         tricks_played=len(view.tricks),
-        choices=choices() if me >= 0 and view.to_move == me else Choices(),
+        choices=ch,
         log=tuple(log), result=tuple(result),
         scores=tuple(view.result.scores) if view.result is not None else None,
+        deck=ctx.deck, turn=turn,
+        trump=SUIT_LETTERS[trump] if trump >= 0 else None,
+        trump_name=trump_name if trump_name is not None else (
+            ctx.suit(trump) if trump >= 0 else ""),
+        bid=bid, bid_holder=bid_holder, meld_value=meld_value,
+        trump_melds=tuple(TrumpMeld(SUIT_LETTERS[s], v) for s, v in trump_melds),
+        cards=tuple(HandCard(tok, not why, why, warn.get(tok, ""))
+                    for tok, why in zip(tokens, reasons, strict=True)),
+        outcome=outcome if outcome is not None else default_outcome(view.result, ctx),
     )
+
+
+def hand_reasons(view: Any, ctx: Context, hand: Sequence[str], ch: Choices,
+                 suit_of: Callable[[int], int], trump: int) -> list[str]:
+    """Per card of ``hand``: "" if it may be played now, else why not, in ``ctx.lang``.
+
+    A card may be played when the choices offer it with the verb ``play``. Otherwise the
+    reason is the first that applies: the deal is over; it is not the seat's turn; cards are
+    not played now (bidding, pushing ...); the card does not follow the led suit (or trump);
+    it follows but does not beat the trick (Stichzwang); the seat cannot follow and must
+    trump, or overtrump; else a general "not allowed now". ``suit_of`` gives the class a
+    card follows as (a suit, or one class for all of Doppelkopf's trumps) and ``trump`` the
+    trumps' class (-1: none).
+    """
+    from ..core.cards import parse_card
+    g = _TEXTS[ctx.lang]
+    if view.result is not None or view.to_move < 0:
+        return [g["over"]] * len(hand)
+    if view.to_move != view.player:
+        return [g["wait"].format(name=ctx.name(view.to_move))] * len(hand)
+    cc = ch.cards
+    if cc is None or cc.verb != "play":
+        return [g["not_playing"]] * len(hand)
+    legal = set(cc.cards)
+    trick = [int(c) for c in view.trick]
+    out = []
+    for tok in hand:
+        if tok in legal:
+            out.append("")
+            continue
+        c = parse_card(tok)
+        if not trick:
+            out.append(g["not_allowed"])
+            continue
+        led = suit_of(trick[0])
+        legal_classes = {suit_of(parse_card(x)) for x in legal}
+
+        def cls_name(k: int) -> str:
+            return g["trump"] if k == trump else ctx.suit(k) if 0 <= k < 4 else g["trump"]
+        best = max((x for x in trick if suit_of(x) == led), key=lambda x: x & 7)
+        if led in legal_classes and suit_of(c) != led:
+            out.append(g["follow"].format(suit=cls_name(led)))
+        elif led in legal_classes:
+            out.append(g["beat"].format(card=ctx.card(best)))
+        elif trump >= 0 and trump in legal_classes and suit_of(c) != trump:
+            out.append(g["must_trump"])
+        elif trump >= 0 and trump in legal_classes:
+            top = [x for x in trick if suit_of(x) == trump]
+            out.append(g["overtrump"].format(card=ctx.card(max(top, key=lambda x: x & 7)))
+                       if top else g["not_allowed"])
+        else:
+            out.append(g["not_allowed"])
+    return out
+
+
+def default_outcome(res: Any, ctx: Context) -> ResultFigures | None:
+    """The figures every game's result has (:class:`~binokel.core.outcome.Outcome`): made or
+    lost, the declarer and his bid, each seat's change."""
+    if res is None:
+        return None
+    g = _TEXTS[ctx.lang]
+    thrown = getattr(res.termination, "value", "") == "thrown_in"
+    headline = g["thrown_in"] if thrown else g["made"] if res.made else g["lost"] \
+        if res.made is False else g["over_short"]
+    return ResultFigures(headline, res.made, tuple(res.scores), res.declarer, res.bid)
+
+
+def figure_texts(lang: str) -> dict[str, str]:
+    """The shared table words in ``lang`` (``present/texts.toml``), for a game's presenter."""
+    return _TEXTS["en" if lang == "en" else "de"]
+
+
+def figure_label(key: str, lang: str) -> str:
+    """The label of a common result figure: ``bid``, ``melds``, ``tricks``, ``total``."""
+    return _TEXTS["en" if lang == "en" else "de"][f"fig_{key}"]
 
 
 def last_trick_view(title: str, tricks: Sequence[Any],
@@ -273,7 +564,10 @@ def trick_view(title: str, cards: Sequence[int], seats: Sequence[int],
 
 
 __all__ = [
-    "BidRange", "Button", "CardChoice", "Choices", "Context", "MeldLine", "Panel", "Seat",
-    "Selection", "Table", "TrickView", "last_trick_view", "offered_actions", "present",
-    "table_of", "tr", "trick_view",
+    "BOT_NAMES", "BidRange", "Button", "CardChoice", "Choices", "Context", "Figure",
+    "HandCard", "MeldLine", "Panel", "ResultFigures", "Seat", "Selection", "Table",
+    "TrickView", "TrumpMeld", "bot_name", "deck_of", "default_outcome", "figure_label",
+    "figure_texts", "hand_reasons", "last_trick_view", "level_name", "offered_actions",
+    "option_texts", "plain", "present", "preset_texts", "seat_label", "table_of", "tr",
+    "trick_view",
 ]

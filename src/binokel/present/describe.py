@@ -8,7 +8,9 @@ told from the seat that knew most (the declarer's view shows his pushed cards).
 >>> from binokel.games.binokel.rules import Rules
 >>> s = DealState.new(Rules(), dealer=2, seed=1)
 >>> print(describe_deal(s, "en").splitlines()[0])
-Seat 0 (Vorhand): E10 EO EU B10 B10 BK HA H10 SA SK SK SU
+Seat 1 (Vorhand): E10 EO EU B10 B10 BK HA H10 SA SK SK SU
+>>> print(describe_deal(s, "en", "words").splitlines()[1][:45])
+Seat 2: Ace of Acorns, Ten of Acorns, Ober of
 """
 
 from __future__ import annotations
@@ -33,9 +35,12 @@ _T: dict[str, dict[str, Any]] = {
 
 
 def describe_deal(state: AnyState, lang: str = "de", style: str = "token",
-                  names: list[str] | None = None) -> str:
+                  names: list[str] | None = None, sep: str | None = None) -> str:
     """The whole deal: every seat's cards as dealt, what is left (Dapp, stock ...), each
-    event and trick, and the result explained."""
+    event and trick, and the result explained. Seats are counted from 1 unless ``names``
+    names them; cards are named as the game's deck shows them (Doppelkopf: French) and
+    separated by ``sep`` (default: a space for tokens and symbols, ", " for words)."""
+    from . import deck_of
     from . import present
 
     t = _T["en" if lang == "en" else "de"]
@@ -43,10 +48,13 @@ def describe_deal(state: AnyState, lang: str = "de", style: str = "token",
     spec = find_game(game)
     initial = spec.new_deal(state.rules, state.dealer, deck_order=list(state.deck),
                             players=state.players)
-    seat_names = names or [f"{t['seat']} {s}" for s in range(state.players)]
+    given = list(names or [])[:state.players]
+    seat_names = given + [f"{t['seat']} {s + 1}" for s in range(len(given), state.players)]
+    deck = deck_of(game)
+    joint = sep if sep is not None else ", " if style in ("words", "french") else " "
 
     def cards(cs: Any) -> str:
-        return " ".join(card_name(c, style, lang) for c in cs)
+        return joint.join(card_name(c, style, lang, deck) for c in cs)
 
     out: list[str] = []
     vorhand = initial.vorhand

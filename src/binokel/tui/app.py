@@ -14,18 +14,20 @@ is answered with a hint.
 from __future__ import annotations
 
 import contextlib
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
-from typing import ClassVar
 
 from rich.text import Text
 from textual.app import App
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.containers import Container
 from textual.containers import Horizontal
 from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.events import Key
+from textual.screen import ModalScreen
 from textual.widgets import Button
 from textual.widgets import DataTable
 from textual.widgets import Footer
@@ -38,6 +40,8 @@ from ..bots import Bot
 from ..bots import make_bot
 from ..core.cards import card_name
 from ..core.cards import parse_card
+from ..core.cards import parse_suit
+from ..core.cards import suit_name
 from ..core.series import Series
 from ..core.state import AnyState
 from ..core.texts import by_language
@@ -47,15 +51,23 @@ from ..play import bot_turn
 from ..play import decide
 from ..present import Table
 from ..present import TrickView
+from ..present import bot_name
+from ..present import deck_of
 from ..present import present
 from ..record import Record
 from ..registry import find_game
 
 TEXT = by_language(load_texts("binokel.tui")["ui"])
 
-SUIT_STYLE = {0: "green", 1: "bright_green", 2: "red", 3: "yellow"}
-BOT_NAMES = ("Sepp", "Lina", "Gottlob", "Marie", "Hannes", "Rosa", "Frieder", "Luise")
+# Suit colours of the card tiles (on a light face, as the SVG faces of the web game):
+# German-suited Eichel brown, Blatt green, Herz red, Schellen orange; French-suited clubs and
+# spades black, hearts and diamonds red.
+SUIT_COLOURS = {"german": ("#7a4a10", "#1d6e22", "#c8161d", "#b34700"),
+                "french": ("#1a1a1a", "#1a1a1a", "#c8161d", "#c8161d")}
+FACE = "#fffdf6"
 CARD_STYLE = {"letters": "token", "symbols": "symbol", "words": "words"}
+SIDE_WIDTH = 40          # the score sheet and the log on a wide screen (#side in the CSS)
+NUMBER_WAIT = 0.7        # seconds to wait for a second digit
 
 
 @dataclass
@@ -80,9 +92,10 @@ class ActionButton(Button):
     """A button that carries the engine action it stands for (or ``next``, ``select``,
     ``bid``)."""
 
-    def __init__(self, label: str, action: str, **kwargs: Any) -> None:
+    def __init__(self, label: str | Text, action: str, **kwargs: Any) -> None:
         super().__init__(label, **kwargs)
         self.engine_action = action
+        self.styles.line_pad = 0  # one-line buttons in rows (CSS refuses a line-pad of 0)
 
 
 class CardButton(Button):
@@ -92,46 +105,85 @@ class CardButton(Button):
     def __init__(self, label: Text, token: str, card_index: int, where: str = "hand",
                  **kwargs: Any) -> None:
         super().__init__(label, **kwargs)
+        self.styles.line_pad = 0
         self.token = token
         self.card = parse_card(token)
         self.card_index = card_index
         self.where = where
 
 
+class HelpScreen(ModalScreen[None]):
+    """The keys and the rules in brief, in the game's language; any key closes it."""
+
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > VerticalScroll { width: 90%; max-width: 100; height: 90%;
+                                  border: round $accent; background: $surface; padding: 0 1; }
+    """
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self.text = text
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(self.text)
+
+    def on_key(self, event: Key) -> None:
+        if event.key not in ("up", "down", "pageup", "pagedown"):
+            event.stop()
+            self.dismiss()
+
+
 class TableApp(App[None]):
-    """A round of any game of the family against computer players."""
+    """A round of any game of the family against computer players.
+
+    Every size from 80x24 up is playable: the hand and the buttons wrap into rows (one line
+    high), the seats, the trick and the result scroll above them, and below 110 columns the
+    score sheet and the log are behind the key ``g``. Every card and button has a number;
+    typing it chooses it."""
+
+    ENABLE_COMMAND_PALETTE = False
+    # (Textual declares it without ClassVar, so it cannot be annotated as one here)
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
 
     CSS = """
     Screen { layout: vertical; }
     #main { height: 1fr; }
-    #table { width: 2fr; padding: 0 1; }
-    #side { width: 1fr; min-width: 34; }
-    #status { height: auto; padding: 0 1; background: $boost; }
-    #seats { height: auto; }
-    #panels { height: auto; }
-    #trick { height: auto; min-height: 5; border: round $accent; padding: 0 1; }
-    #hand, #own-table, #actions { height: auto; padding: 0 1; }
-    .row-label { width: auto; padding: 1 1 0 0; }
-    #hand Button, #own-table Button { min-width: 6; margin: 0 1 0 0; }
-    #hand Button.selected { background: $warning; color: $text; }
-    #hand Button.playable, #own-table Button.playable { text-style: bold; }
-    #actions Button { margin: 0 1 0 0; }
-    #bid-input { width: 12; }
+    #table { width: 1fr; }
+    #info { height: 1fr; padding: 0 1; }
+    #side { width: 40; }
+    Screen.-narrow #side { display: none; }
+    Screen.-narrow Header { display: none; }
+    Screen.-narrow.show-log #side { display: block; width: 1fr; }
+    Screen.-narrow.show-log #table { display: none; }
+    #status { height: auto; background: $boost; }
+    #seats, #panels { height: auto; }
+    #trick { height: auto; min-height: 4; border: round $accent; padding: 0 1; }
+    #trick.result { border: double $success; }
+    #hand, #own-table, #actions { layout: grid; grid-size: 8; grid-gutter: 0 1;
+                                  grid-rows: 1; height: auto; padding: 0 1; }
+    #hand-title { height: 1; padding: 0 1; color: $text-muted; }
+    #hand Button, #own-table Button, #actions Button {
+        height: 1; min-width: 4; width: 100%; border: none; padding: 0; margin: 0;
+        content-align: left middle; text-style: none; }
+    #hand Button.selected { background: $warning; }
+    #hand Button.unplayable { opacity: 60%; }
+    #hand Button:focus, #own-table Button:focus, #actions Button:focus {
+        text-style: bold reverse; }
+    #bid-input { width: 14; height: 1; border: none; padding: 0 1; }
     #sheet { height: 12; }
     #log { height: 1fr; border: round $primary; }
     """
 
-    BINDINGS: ClassVar[list[Binding | tuple[str, str] | tuple[str, str, str]]] = [
-        Binding("l", "last_trick", "last trick"),
-        Binding("n", "next_deal", "next deal"),
-        Binding("q", "quit", "quit"),
-    ]
-
     def __init__(self, config: GameConfig) -> None:
         super().__init__()
         self.config = config
-        self.t = TEXT["en" if config.lang == "en" else "de"]
+        self.lang = "en" if config.lang == "en" else "de"
+        self.t = TEXT[self.lang]
         spec = find_game(config.game)
+        self.spec = spec
+        self.deck = deck_of(config.game)
         self.players = config.players or spec.default_players
         rules = config.rules if config.rules is not None else spec.make_rules({})
         # The seat before the human deals first: he is Vorhand and never sits out deal one.
@@ -149,55 +201,82 @@ class TableApp(App[None]):
             self.bot_kinds[seat] = kinds[i]
         # Third-person names read right in every log line ("Sepp bids 160").
         self.names = list(config.names) or [
-            (config.human_name or self.t["you"]) if s == config.human
-            else BOT_NAMES[i % len(BOT_NAMES)]
+            (config.human_name or self.t["you"]) if s == config.human else bot_name(i)
             for i, s in enumerate(range(self.players))]
+        self.levels = [self.bot_kinds.get(s, "") for s in range(self.players)]
         self.selected: set[tuple[str, int]] = set()
         self.logged = 0
         self.saved_paths: list[Path] = []
+        self.session = time.strftime("%Y%m%d-%H%M%S")
         self.showing_last = False
         self._bot_timer: Any = None
         self._booked = False
+        self.numbered: list[Button] = []
+        self.hand_buttons: list[Button] = []
+        self.table_buttons: list[Button] = []
+        self.action_widgets: list[Any] = []
+        self._digits = ""
+        self._digit_timer: Any = None
+        self.number_wait = NUMBER_WAIT
+        for key, action, word in (("l", "last_trick", "key_last"), ("n", "next_deal", "key_next"),
+                                  ("g", "toggle_log", "key_log"), ("h", "help", "key_help"),
+                                  ("q", "quit", "key_quit")):
+            self.bind(key, action, description=self.t[word])
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
-        yield Header(show_clock=False)
+        yield Header(show_clock=False, icon="♣")
         with Horizontal(id="main"):
             with Vertical(id="table"):
-                yield Static(id="status")
-                yield Static(id="seats")
-                yield Static(id="panels")
-                yield Static(id="trick")
+                with VerticalScroll(id="info"):
+                    yield Static(id="status")
+                    yield Static(id="seats")
+                    yield Static(id="panels")
+                    yield Static(id="trick")
                 yield Static(self.t["hand"], id="hand-title")
-                yield Horizontal(id="hand")
-                yield Horizontal(id="own-table")
-                yield Horizontal(id="actions")
+                yield Container(id="hand")
+                yield Container(id="own-table")
+                yield Container(id="actions")
             with Vertical(id="side"):
                 yield DataTable(id="sheet")
-                yield RichLog(id="log", wrap=True, markup=False)
+                yield RichLog(id="log", wrap=True, markup=False, min_width=20)
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = present(self.state.view(self.config.human), self.config.lang,
-                             self.names).title
+        self.title = self.table().title
         sheet = self.query_one("#sheet", DataTable)
-        sheet.add_columns("#", *[n[:10] for n in self.names])
+        sheet.add_columns("#", *[n[:8] for n in self.names])
         self.refresh_all()
+
+    def on_resize(self) -> None:
+        self.fit_rows()
 
     # ------------------------------------------------------------------ helpers
     @property
     def state(self) -> AnyState:
         return self.round.current
 
-    def table(self) -> Table:
+    def card_style(self) -> str:
+        """How the table's texts write cards: French-suited cards never as the German
+        letters (E, B, S), but as their signs (♣Q)."""
         style = CARD_STYLE[self.config.cards]
-        return present(self.state.view(self.config.human), self.config.lang, self.names,
-                       style)
+        return "symbol" if style == "token" and self.deck == "french" else style
 
-    def card_label(self, token: str) -> Text:
+    def table(self) -> Table:
+        return present(self.state.view(self.config.human), self.lang, self.names,
+                       self.card_style(), levels=self.levels)
+
+    def card_label(self, token: str, number: int | None = None, dim: bool = False) -> Text:
+        """A card tile: its name in the suit's colour on a light face, after its number."""
         c = parse_card(token)
-        return Text(card_name(c, CARD_STYLE[self.config.cards], self.config.lang),
-                    style=f"bold {SUIT_STYLE[c >> 3]}")
+        out = Text()
+        if number is not None:
+            out.append(f"{number:>2} ", style="bold")
+        colour = SUIT_COLOURS[self.deck][c >> 3]
+        face = "#c9c5bb" if dim else FACE
+        out.append(f" {card_name(c, self.card_style(), self.lang, self.deck)} ",
+                   style=f"bold {colour} on {face}")
+        return out
 
     def cards_text(self, tokens: tuple[str, ...] | list[str]) -> Text:
         out = Text()
@@ -215,38 +294,44 @@ class TableApp(App[None]):
         self.render_status(table)
         self.render_seats(table)
         self.render_panels(table)
-        if not self.showing_last:
-            self.render_trick(table.trick)
+        if table.outcome is not None:
+            self.render_result(table)
+        elif not self.showing_last:
+            # Before the first card of a trick the last one stays in view, so that a trick
+            # that a bot's lead follows at once is still seen.
+            shown = table.trick if table.trick.cards or table.last_trick is None \
+                else table.last_trick
+            self.render_trick(shown)
         self.render_hand(table)
         self.render_actions(table)
+        self.number_widgets(table)
         self.render_log(table)
         self.schedule_bot()
 
     def render_status(self, table: Table) -> None:
         status = Text(table.status)
         if table.my_turn:
-            status.append("\n" + self.t["your_turn"], style="bold")
+            status.append("  ▶ " + self.t["your_turn"], style="bold reverse")
         self.query_one("#status", Static).update(status)
 
     def render_seats(self, table: Table) -> None:
         out = Text()
         for seat in table.seats:
             style = "bold" if seat.seat == table.to_move else ("dim" if seat.out else "")
-            out.append(f"{seat.name:<10}", style=style)
-            kind = self.bot_kinds.get(seat.seat)
-            out.append(f" {('(' + kind + ')') if kind else '':<14}", style="dim")
-            out.append(f" {seat.cards:2d} {self.t['cards']}")
+            out.append("▶ " if seat.seat == table.to_move else "  ", style="bold")
+            out.append(seat.label, style=style)
+            out.append(f" · {seat.cards} {self.t['cards']}")
             if seat.team is not None:
-                out.append(f"  {self.t['team']} {seat.team + 1}")
+                out.append(f" · {self.t['team']} {seat.team + 1}")
             if seat.roles:
-                out.append("  [" + ", ".join(seat.roles) + "]")
+                out.append(" · " + ", ".join(seat.roles))
             for line in seat.lines:
-                out.append("  " + line)
+                out.append(" · " + line)
             if seat.melds:
-                out.append("\n   " + ", ".join(f"{m.label} {m.points}" for m in seat.melds)
+                out.append("\n    " + ", ".join(f"{m.label} {m.points}" for m in seat.melds)
                            + (f" = {seat.meld_total}" if seat.meld_total is not None else ""))
             if seat.table:
-                out.append("\n   ")
+                out.append("\n    ")
                 out.append_text(self.cards_text(seat.table))
             out.append("\n")
         self.query_one("#seats", Static).update(out)
@@ -259,67 +344,143 @@ class TableApp(App[None]):
             if panel.text:
                 out.append(panel.text)
             out.append("\n")
+        if table.trump_melds and table.my_turn:
+            out.append(self.t["melds_by_trump"] + ": ", style="italic")
+            out.append("  ".join(f"{self.suit_word(m.suit)} {m.value}"
+                                 for m in table.trump_melds))
+            out.append("\n")
         self.query_one("#panels", Static).update(out)
 
+    def suit_word(self, letter: str) -> str:
+        return suit_name(parse_suit(letter), self.lang, self.deck)
+
     def render_trick(self, trick: TrickView) -> None:
-        out = Text(f"{trick.title}\n", style="italic")
+        box = self.query_one("#trick", Static)
+        box.remove_class("result")
+        out = Text()
+        out.append(f"{trick.title}\n", style="italic")
         for seat, tok in trick.cards:
-            out.append(f"  {self.names[seat]:<18} ")
+            out.append(f"  {self.names[seat]:<12} ")
             out.append_text(self.card_label(tok))
             if trick.winner == seat:
                 out.append("  ✓")
             out.append("\n")
-        self.query_one("#trick", Static).update(out)
+        box.update(out)
+
+    def render_result(self, table: Table) -> None:
+        """The deal's result in the table: the headline and figures, each seat's change and
+        the explanation."""
+        o = table.outcome
+        assert o is not None
+        box = self.query_one("#trick", Static)
+        box.add_class("result")
+        out = Text()
+        out.append(f" {o.headline} ", style="bold reverse")
+        if o.figures:
+            out.append("\n" + "  ·  ".join(f"{f.label} {f.value}" for f in o.figures),
+                       style="bold")
+        out.append("\n" + "   ".join(f"{self.names[s]} {x:+d}" for s, x in enumerate(o.changes)
+                                     if not table.seats[s].out))
+        for line in table.result:
+            out.append("\n" + line)
+        box.update(out)
+        # on a small screen the result is below the seats: bring it into view
+        self.call_after_refresh(self.query_one("#info", VerticalScroll).scroll_to_widget, box)
 
     def _card_buttons(self, tokens: tuple[str, ...], where: str, table: Table) -> list[Button]:
         ch = table.choices
+        playing = ch.cards is not None and ch.cards.verb == "play" and where == "hand"
+        reasons = {c.card: c for c in table.cards}
         buttons: list[Button] = []
         seen: dict[str, int] = {}
         for tok in tokens:
             k = seen.get(tok, 0)
             seen[tok] = k + 1
-            b = CardButton(self.card_label(tok), tok, k, where)
+            dim = playing and not reasons[tok].playable
+            b = CardButton(self.card_label(tok, dim=dim), tok, k, where)
             if ch.cards is not None and tok in ch.cards.cards:
                 b.add_class("playable")
+            if dim:
+                b.add_class("unplayable")
             if where == "hand" and (tok, k) in self.selected:
                 b.add_class("selected")
             buttons.append(b)
         return buttons
 
     def render_hand(self, table: Table) -> None:
-        box = self.query_one("#hand", Horizontal)
+        box = self.query_one("#hand", Container)
         box.remove_children()
-        box.mount(*self._card_buttons(table.hand, "hand", table))
+        self.hand_buttons = self._card_buttons(table.hand, "hand", table)
+        box.mount(*self.hand_buttons)
         own = next((s.table for s in table.seats if s.seat == table.me), ())
-        tbox = self.query_one("#own-table", Horizontal)
+        tbox = self.query_one("#own-table", Container)
         tbox.remove_children()
+        self.table_buttons = self._card_buttons(own, "table", table)
         if own:
-            tbox.mount(Static(self.t["table_cards"] + ":", classes="row-label"),
-                       *self._card_buttons(own, "table", table))
+            tbox.mount(*self.table_buttons)
+        tbox.display = bool(own)
 
     def render_actions(self, table: Table) -> None:
-        box = self.query_one("#actions", Horizontal)
+        box = self.query_one("#actions", Container)
         box.remove_children()
+        widgets: list[Any] = []
         if self.state.is_over:
             if not self.round.is_over:
-                box.mount(ActionButton(self.t["next"], "next", variant="primary"))
-            return
-        if not table.my_turn:
-            return
-        ch = table.choices
-        widgets: list[Any] = []
-        if ch.select is not None:
-            n = len(self.selected)
-            widgets.append(ActionButton(f"{ch.select.label} ({n}/{ch.select.count})", "select",
-                                        variant="warning", disabled=n != ch.select.count))
-        for b in ch.buttons:
-            variant = {"primary": "primary", "warning": "warning"}.get(b.style, "default")
-            widgets.append(ActionButton(b.label, b.action, variant=variant))
-        if ch.bid is not None:
-            widgets.append(Input(placeholder=self.t["bid_placeholder"], id="bid-input",
-                                 type="integer"))
+                widgets.append(ActionButton(self.t["next"], "next", variant="primary"))
+        elif table.my_turn:
+            ch = table.choices
+            if ch.select is not None:
+                n = len(self.selected)
+                widgets.append(ActionButton(f"{ch.select.label} ({n}/{ch.select.count})",
+                                            "select", variant="warning",
+                                            disabled=n != ch.select.count))
+            for b in ch.buttons:
+                variant = {"primary": "primary", "warning": "warning"}.get(b.style, "default")
+                widgets.append(ActionButton(b.label, b.action, variant=variant))
+            if ch.bid is not None:
+                widgets.append(Input(placeholder=self.t["bid_placeholder"], id="bid-input",
+                                     type="integer"))
         if widgets:
             box.mount(*widgets)
+        box.display = bool(widgets)
+        self.action_widgets = widgets
+
+    def number_widgets(self, table: Table) -> None:
+        """Number what may be chosen now: the hand (when cards are played or selected) and
+        the face-up cards, then the buttons; the labels show the numbers."""
+        ch = table.choices
+        cards_live = table.my_turn and (ch.cards is not None or ch.select is not None)
+        self.numbered = []
+        if cards_live:
+            self.numbered += self.hand_buttons
+            if ch.cards is not None:
+                self.numbered += self.table_buttons
+        self.numbered += [b for b in self.action_widgets
+                          if isinstance(b, ActionButton) and not b.disabled]
+        for i, b in enumerate(self.numbered, 1):
+            if isinstance(b, CardButton):
+                b.label = self.card_label(b.token, i, dim=b.has_class("unplayable"))
+            else:
+                b.label = Text(f"{i:>2} ", style="bold") + Text(str(b.label))
+        self.fit_rows()
+
+    def fit_rows(self) -> None:
+        """Wrap the hand and the buttons into as many rows as the width needs: the columns
+        are as wide as the widest label."""
+        width = self.size.width - 2
+        if self.screen.has_class("-wide"):
+            width -= SIDE_WIDTH
+        for box_id in ("#hand", "#own-table", "#actions"):
+            box = self.query_one(box_id, Container)
+            kids = {"#hand": self.hand_buttons, "#own-table": self.table_buttons,
+                    "#actions": self.action_widgets}[box_id]
+            if not kids:
+                continue
+            cell = max(len(str(w.label)) if isinstance(w, Button) else 14 for w in kids) + 1
+            cols = max(1, min(len(kids), (width + 1) // (cell + 1)))
+            box.styles.grid_size_columns = cols
+            box.styles.grid_columns = str(min(cell, width))
+            box.refresh(layout=True)
 
     def render_log(self, table: Table) -> None:
         while self.logged < len(table.log):
@@ -331,12 +492,26 @@ class TableApp(App[None]):
                 self.write_log(Text(line, style="bold"))
             self.after_deal()
 
+    def record_path(self) -> Path:
+        """A new file for the deal's record: the game, the session's start time and the
+        deal number, with a counter when such a file exists (never overwritten)."""
+        assert self.config.save_dir is not None
+        base = f"{self.config.game}-{self.session}-{len(self.round.sheet):03d}"
+        k = 1
+        while True:
+            path = self.config.save_dir / (base + (f"-{k}" if k > 1 else "") + ".json")
+            try:
+                with path.open("x", encoding="utf-8"):
+                    return path
+            except FileExistsError:
+                k += 1
+
     def after_deal(self) -> None:
         state = self.state
         if self.config.save_dir is not None:
             self.config.save_dir.mkdir(parents=True, exist_ok=True)
-            path = self.config.save_dir / f"{self.config.game}-{len(self.round.sheet):03d}.json"
-            Record.from_state(state, names=self.names).save(path)
+            path = self.record_path()
+            Record.from_state(state, names=self.names, **{"x-lang": self.lang}).save(path)
             self.saved_paths.append(path)
             self.write_log(self.t["saved"].format(path=path))
         sheet = self.query_one("#sheet", DataTable)
@@ -434,17 +609,19 @@ class TableApp(App[None]):
                 self.selected.discard(key)
             elif len(self.selected) < ch.select.count:
                 self.selected.add(key)
+                warning = next((c.warning for c in table.cards if c.card == b.token), "")
+                if warning:
+                    self.notify(warning, severity="warning")
             self.render_hand(table)
             self.render_actions(table)
+            self.number_widgets(table)
             return
         if ch.cards is not None and b.token in ch.cards.cards:
             self.apply(f"{ch.cards.verb} {b.token}")
             return
-        hint = (ch.cards.hint if ch.cards is not None else "") or (
+        reason = next((c.reason for c in table.cards if c.card == b.token and c.reason), "")
+        hint = reason or (ch.cards.hint if ch.cards is not None else "") or (
             ch.select.hint if ch.select is not None else self.t["your_turn"])
-        if ch.cards is not None:
-            hint += " " + " ".join(card_name(parse_card(x), CARD_STYLE[self.config.cards],
-                                             self.config.lang) for x in ch.cards.cards)
         self.notify(hint, severity="warning")
 
     def confirm_selection(self) -> None:
@@ -480,13 +657,49 @@ class TableApp(App[None]):
         self.write_log("—" * 20)
         self.refresh_all()
 
+    def action_toggle_log(self) -> None:
+        """Show or hide the log and the score sheet (a narrow screen has no room for both)."""
+        self.screen.toggle_class("show-log")
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen(self.t["help_keys"] + "\n\n"
+                                    + self.spec.help.get(self.lang, "").strip()))
+
     def on_key(self, event: Key) -> None:
         if isinstance(self.focused, Input):
             return
-        if event.key in ("l", "n", "q", "tab", "shift+tab", "enter", "space", "left", "right",
-                         "up", "down", "escape", "ctrl+q", "ctrl+c", "ctrl+p"):
+        if event.character is not None and event.character.isdigit():
+            event.stop()
+            self.digit(event.character)
+            return
+        if event.key in ("l", "n", "q", "g", "h", "tab", "shift+tab", "enter", "space", "left",
+                         "right", "up", "down", "escape", "ctrl+q", "ctrl+c"):
             return
         self.notify(self.t["bad_key"].format(key=event.key), severity="information")
+
+    def digit(self, d: str) -> None:
+        """A digit typed: choose that number at once when no longer number can start with
+        the digits typed so far, else wait a moment for the next digit."""
+        if self._digit_timer is not None:
+            self._digit_timer.stop()
+            self._digit_timer = None
+        self._digits += d
+        n = int(self._digits)
+        if n * 10 > len(self.numbered) or len(self._digits) >= 2:
+            self.choose_number()
+        else:
+            self._digit_timer = self.set_timer(self.number_wait, self.choose_number)
+
+    def choose_number(self) -> None:
+        self._digit_timer = None
+        digits, self._digits = self._digits, ""
+        n = int(digits or "0")
+        if not 1 <= n <= len(self.numbered):
+            self.notify(self.t["bad_number"].format(n=n), severity="information")
+            return
+        widget = self.numbered[n - 1]
+        widget.focus()
+        widget.press()
 
     # ------------------------------------------------------------------ for tests
     def press_action(self, action: str) -> None:

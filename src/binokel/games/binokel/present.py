@@ -16,22 +16,36 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ...core.cards import SUIT_LETTERS
+from ...core.cards import SUITS
+from ...core.cards import CardSet
+from ...core.cards import bit
 from ...core.cards import card_token
+from ...core.cards import cardset
+from ...core.cards import count
+from ...core.cards import distinct
+from ...core.cards import size
 from ...present import BidRange
 from ...present import Button
 from ...present import CardChoice
 from ...present import Choices
 from ...present import Context
+from ...present import Figure
 from ...present import MeldLine
 from ...present import Panel
+from ...present import ResultFigures
 from ...present import Seat
 from ...present import Selection
 from ...present import Table
+from ...present import default_outcome
+from ...present import figure_label
+from ...present import figure_texts
 from ...present import table_of
 from ...present import tr
+from .melds import best_melds
 from .state import BinokelView
 from .texts import TEXTS
 
@@ -43,13 +57,121 @@ def present_binokel(view: BinokelView, ctx: Context) -> Table:
     team_of = {s: i for i, p in enumerate(view.parties) for s in p} \
         if view.game == "kreuzbinokel" else {}
     title = t("binokel4") if view.game == "binokel" and view.players == 4 else t(view.game)
+    trump_melds = _trump_melds(view)
     return table_of(
         view, ctx, t, title=title, status=_status(view, ctx, t),
         seats=_seats(view, ctx, t, team_of), panels=_panels(view, ctx, t),
         trick_seats=view.trick_seats,
         choices=lambda: _choices(view, ctx, t), log=_log(view, ctx, t),
         result=_result(view, ctx, t),
+        trump=view.trump if view.contract in (None, "normal", "abgehen") else -1,
+        trump_name=t(view.contract) if view.contract in ("durch", "untendurch") else None,
+        bid=view.high_bid, bid_holder=view.high_bidder,
+        meld_value=_meld_value(view, trump_melds), trump_melds=trump_melds,
+        warnings=_push_warnings(view, ctx, trump_melds), outcome=_outcome(view, ctx),
     )
+
+
+# ----------------------------------------------------------------------- card-table data
+def _push_count(view: BinokelView) -> int:
+    """How many cards the seat must still push (the declarer before he pushes), else 0."""
+    if view.phase == "declare" and view.player == view.to_move and view.discard is None:
+        return len(view.dapp or ())
+    return 0
+
+
+def _trump_melds(view: BinokelView) -> list[tuple[int, int]]:
+    """What the seat's own cards meld with each trump while it bids or chooses trump (for
+    the declarer after taking the Dapp: the best of the cards he keeps)."""
+    if view.player < 0 or view.phase not in ("bidding", "declare") or not view.hand:
+        return []
+    hand = cardset(view.hand)
+    k = _push_count(view)
+    return [(s, kept_melds(hand, k, s, view.rules)) for s in SUITS]
+
+
+def _meld_value(view: BinokelView, trump_melds: list[tuple[int, int]]) -> int | None:
+    """The seat's best meld total now: the best trump while bidding, its shown melds later."""
+    if trump_melds:
+        return max(v for _, v in trump_melds)
+    if view.melds is not None and 0 <= view.player < len(view.melds) \
+            and view.player in view.order:
+        return view.melds[view.player].total
+    return None
+
+
+def kept_melds(hand: CardSet, k: int, trump: int, rules: Any) -> int:
+    """The best meld total of ``hand`` after pushing ``k`` of its cards, with ``trump``: the
+    cards outside the best melds go first; only when there are too few of them are the
+    ways to push the rest from the meld cards searched (an estimate then, never above what
+    can be kept).
+
+    >>> from binokel.core.cards import parse_cards
+    >>> from binokel.games.binokel.rules import Rules
+    >>> hand = cardset(parse_cards("HA H10 HK HO HU EA"))
+    >>> kept_melds(hand, 1, 2, Rules()), kept_melds(hand, 2, 2, Rules())
+    (150, 40)
+    """
+    full = best_melds(hand, trump, rules)
+    shown = full.cards()
+    spare = size(hand) - size(shown)
+    if spare >= k:
+        return full.total
+    best = 0
+    rest = shown  # the cards outside the melds are all pushed
+    for pushed in _pushes(rest, k - spare):
+        best = max(best, best_melds(rest - pushed, trump, rules).total)
+    return best
+
+
+def _pushes(hand: CardSet, k: int) -> list[CardSet]:
+    """Every set of ``k`` cards of ``hand`` (copies counted once per set)."""
+    cards = list(distinct(hand))
+    out: list[CardSet] = []
+
+    def rec(i: int, left: int, acc: CardSet) -> None:
+        if left == 0:
+            out.append(acc)
+            return
+        if i == len(cards):
+            return
+        c = cards[i]
+        for n in range(min(count(hand, c), left), -1, -1):
+            rec(i + 1, left - n, acc + n * bit(c))
+    rec(0, k, 0)
+    return out
+
+
+def _push_warnings(view: BinokelView, ctx: Context, trump_melds: list[tuple[int, int]]
+                   ) -> dict[str, str]:
+    """Per card of the declarer's hand while he pushes: the melds of his best trump that
+    pushing it breaks."""
+    if not _push_count(view) or not trump_melds:
+        return {}
+    trump = max(trump_melds, key=lambda x: x[1])[0]
+    melds = best_melds(cardset(view.hand), trump, view.rules).melds
+    g = figure_texts(ctx.lang)
+    out = {}
+    for c in {c for m in melds for c in m.cards}:
+        broken = [m.label(ctx.lang) for m in melds if c in m.cards]
+        out[card_token(c)] = g["push_breaks"].format(melds=", ".join(broken))
+    return out
+
+
+def _outcome(view: BinokelView, ctx: Context) -> ResultFigures | None:
+    """Bid against melds + tricks: the declarer's side's figures, each seat's change."""
+    base = default_outcome(view.result, ctx)
+    res = view.result
+    if base is None or res is None or res.declarer is None or res.contract != "normal" \
+            or res.declarer_total is None:
+        return base
+    side = next((p for p in res.parties if res.declarer in p), (res.declarer,))
+    melds = sum(res.meld_points[s] for s in side)
+    tricks = sum(res.trick_points[s] for s in side)
+    figures = tuple(Figure(figure_label(k, ctx.lang), v) for k, v in (
+        ("bid", res.bid or 0), ("melds", melds), ("tricks", tricks),
+        ("total", res.declarer_total)))
+    return replace(base, melds=melds, tricks=tricks, total=res.declarer_total, figures=figures)
 
 
 def _status(view: BinokelView, ctx: Context, t: Any) -> str:

@@ -7,8 +7,12 @@ hand, the public play and the parties only as far as the view reveals them.
   trumps first, high to low (Dulle, Damen, Buben, ... or the solo's trumps), then the plain
   suits Kreuz, Pik, Herz, Karo, each high to low. Before the game is settled the normal order
   is used (it is also the Hochzeit's, the Armut's and the Karo-Solo's).
-- Cards in texts: Doppelkopf is played with French cards, so the ``words`` style writes
-  ``Kreuz-Dame`` / ``Queen of Clubs`` and the ``symbol`` style ``♣D`` in German (Dame, Bube).
+- Cards in texts: Doppelkopf is played with French cards (``Table.deck == "french"``), so
+  the ``words`` style writes ``Kreuz-Dame`` / ``Queen of Clubs`` and the ``symbol`` style
+  ``♣D`` in German (Dame, Bube) and ``♣Q`` in English (Queen, Jack), as the faces show them.
+- The table's ``trump`` is the suit whose A 10 K 9 are trumps (Karo in the normal game), None
+  in a Damen-, Buben- or Fleischloser solo (then ``trump_name`` names the solo); a card that
+  may not be played says whether trump or which suit must be followed.
 
 >>> from binokel.games.doppelkopf.state import DokoRules, DokoState
 >>> s = DokoState.new(DokoRules(), dealer=3, seed=4)
@@ -28,20 +32,25 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
 
+from ...core.cards import ASS
 from ...core.cards import EO
-from ...core.cards import SUIT_SYMBOLS
+from ...core.cards import SUITS
 from ...core.cards import Card
-from ...core.cards import card_name
-from ...core.cards import parse_card
+from ...core.cards import card
 from ...present import Button
 from ...present import CardChoice
 from ...present import Choices
 from ...present import Context
+from ...present import Figure
 from ...present import Panel
 from ...present import Seat
 from ...present import Selection
 from ...present import Table
+from ...present import default_outcome
+from ...present import figure_texts
 from ...present import table_of
 from ...present import tr
 from .announcements import ABSAGEN
@@ -50,6 +59,7 @@ from .announcements import DENIED
 from .announcements import SCHWARZ
 from .deal import KONTRA
 from .deal import RE
+from .order import TRUMP
 from .order import Order
 from .order import card_order
 from .scoring import augen_needed
@@ -58,9 +68,6 @@ from .texts import TEXTS
 from .view import DokoView
 
 T = Callable[..., str]
-
-
-_FR_SHORT = {"de": ("9", "B", "D", "K", "10", "A"), "en": ("9", "J", "Q", "K", "10", "A")}
 
 
 def present_doppelkopf(view: DokoView, ctx: Context) -> Table:
@@ -73,7 +80,30 @@ def present_doppelkopf(view: DokoView, ctx: Context) -> Table:
         choices=lambda: _choices(view, ctx, t), log=_log(view, ctx, t),
         result=_result(view, ctx, t),
         hand=sort_hand(view.hand, order),
+        **_card_table(view, ctx, t),
     )
+
+
+# ----------------------------------------------------------------------- card-table data
+def _card_table(view: DokoView, ctx: Context, t: T) -> dict[str, Any]:
+    """The card table's data of :func:`~binokel.present.table_of`: the trump once the game
+    is settled (a suit, or the solo's name where no suit is trump), how cards follow (every
+    trump as one class) and the result's figures (Re against Kontra, the game value)."""
+    out: dict[str, Any] = {"play_suit": lambda c: view.order.group[c], "trump_class": TRUMP}
+    if view.phase in ("play", "over") and view.contract not in (None, "thrown in"):
+        suit = next((s for s in SUITS if view.order.is_trump(card(s, ASS))), -1)
+        out["trump"] = suit
+        if suit < 0:
+            out["trump_name"] = t(view.contract) if view.contract else ""
+    res = view.result
+    base = default_outcome(res, ctx)
+    if res is not None and base is not None and res.contract != "thrown in":
+        g = figure_texts(ctx.lang)
+        headline = g["party_wins"].format(party=t(res.winner)) if res.winner else g["nobody"]
+        figures = (Figure(t("re"), res.re_points), Figure(t("kontra"), res.kontra_points),
+                   Figure(g["fig_value"], res.value))
+        out["outcome"] = replace(base, headline=headline, figures=figures)
+    return out
 
 
 def sort_hand(hand: Sequence[Card], order: Order) -> list[Card]:
@@ -94,17 +124,11 @@ def sort_hand(hand: Sequence[Card], order: Order) -> list[Card]:
 # ----------------------------------------------------------------------- words
 def _card(ctx: Context, c: Card | str) -> str:
     """A card in the context's style, with French names (Doppelkopf is a French-suited game)."""
-    c = parse_card(c) if isinstance(c, str) else c
-    style = ctx.card_style
-    if style == "symbol":
-        return SUIT_SYMBOLS[c >> 3] + _FR_SHORT["en" if ctx.lang == "en" else "de"][(c & 7) - 1]
-    if style == "words":
-        style = "french"
-    return card_name(c, style, ctx.lang)
+    return ctx.card(c)
 
 
 def _cards(ctx: Context, cs: Sequence[Card | str]) -> str:
-    return " ".join(_card(ctx, c) for c in cs)
+    return ctx.cards(cs)
 
 
 def _names(ctx: Context, seats: Sequence[int]) -> str:

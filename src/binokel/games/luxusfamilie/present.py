@@ -49,6 +49,9 @@ def present_luxus(view: LuxusView, ctx: Context) -> Table:
         panels=_panels(view, ctx, t), trick_seats=lambda leader, n: _trick_seats(view, leader, n),
         choices=lambda: _choices(view, ctx, t), log=_log(view, ctx, t),
         result=_result(view, ctx, t),
+        trump=view.trump,
+        meld_value=view.melds[view.player].total
+        if 0 <= view.player < len(view.melds) else None,
     )
 
 

@@ -53,6 +53,8 @@ def present_zweier(view: ZweierView, ctx: Context) -> Table:
         panels=_panels(view, ctx, t), trick_seats=lambda leader, n: (leader, 1 - leader),
         choices=lambda: _choices(view, ctx, t), log=_log(view, ctx, t),
         result=_result(view, ctx, t),
+        trump=view.trump,
+        meld_value=view.meld_points[view.player] if view.player >= 0 else None,
     )
 
 
