@@ -7,8 +7,9 @@ every action a game can offer under given rules and player count, in a fixed ord
 numbers them. The order is the mapping, and it is documented here and in docs/research.md:
 
 1. ``play C`` for every distinct card of the game's deck, in card order (``suit * 8 + rank``:
-   Eichel, Blatt, Herz, Schellen; 7, 9, U, O, K, 10, A). So ``play`` ids are the same in
-   every game with the same deck, and they come first.
+   Eichel, Blatt, Herz, Schellen; 7, 9, U, O, K, 10, A): ids ``0 .. k-1`` for a deck of
+   ``k`` distinct cards, the same in every game with the same deck (Doppelkopf: E9 is 0,
+   EA is 5).
 2. The game's other actions without cards, in the order of :func:`vocabulary` below
    (``pass``, every ``bid N`` from the lowest to the highest bid, ``trump E`` ..., the
    Doppelkopf reservations and announcements, ...).
@@ -24,7 +25,7 @@ action in any order (``discard SK BA`` is ``discard BA SK``).
 >>> spec = find_game("doppelkopf")
 >>> codec = ActionCodec.of(spec, spec.make_rules({}), 4)
 >>> codec.encode("play EA"), codec.decode(codec.encode("PLAY ea"))
-(6, 'play EA')
+(5, 'play EA')
 >>> codec.decode(codec.encode("return SA HK BK")) == codec.decode(codec.encode("return BK HK SA"))
 True
 """

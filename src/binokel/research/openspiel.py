@@ -26,7 +26,8 @@ seat's :meth:`view <binokel.core.state.State.view>`, which never holds a hidden 
 ``resample_from_infostate`` is backed by :mod:`binokel.research.sampler`.
 
 >>> import pyspiel
->>> register_games()
+>>> 'binokel_doppelkopf' in register_games()
+True
 >>> game = pyspiel.load_game("binokel_doppelkopf", {"players": 4})
 >>> game.num_players(), game.num_distinct_actions() == ActionCodec.of(
 ...     find_game("doppelkopf"), find_game("doppelkopf").make_rules({}), 4).size
