@@ -41,11 +41,9 @@ import random
 from collections import Counter
 from typing import Any
 
-import numpy as np
 import pyspiel
 
 from ..core.cards import card_token
-from ..core.cards import cards_of
 from ..core.errors import IllegalAction
 from ..core.rules import RuleSet
 from ..core.spec import GameSpec
@@ -55,9 +53,10 @@ from ..registry import find_game
 from .actions import ActionCodec
 from .actions import UnknownAction
 from .sampler import resample
+from .tensor import CARD_SLOTS
+from .tensor import ViewEncoder
 
 PREFIX = "binokel_"
-CARD_SLOTS = 32  # card numbers are suit * 8 + rank slot < 32
 # No deal of any game scores beyond this (Binokel's largest: a lost Durch at the highest
 # bid, doubled); OpenSpiel wants bounds on the returns.
 MAX_SCORE = 100_000.0
@@ -119,9 +118,7 @@ class Table:
         self.dealer = dealer
         self.codec = ActionCodec.of(spec, self.rules, players)
         self.deck = tuple(sorted(spec.full_deck(self.rules, players)))
-        self.words = sorted({i for i in range(self.codec.size)
-                             if self.codec.key(self.codec.decode(i))[0]
-                             not in self.codec.card_verbs})
+        self.words = ViewEncoder(self.codec, players).words
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:
         return self
@@ -282,59 +279,22 @@ def _resample_dealing(state: BinokelOpenSpielState, out: BinokelOpenSpielState, 
 
 
 class ViewObserver:
-    """Strings and tensors of one seat's view (see the module's description)."""
+    """Strings and tensors of one seat's view (see the module's description and
+    :mod:`binokel.research.tensor` for the tensor's layout)."""
 
     def __init__(self, table: Table, perfect_recall: bool) -> None:
         self.table = table
         self.perfect_recall = perfect_recall
-        n = table.players
-        self.word_index = {a: i for i, a in enumerate(table.words)}
-        shapes = [("hand", (CARD_SLOTS,)), ("played", (n, CARD_SLOTS)),
-                  ("trick", (n, CARD_SLOTS)), ("seat", (n,)), ("to_move", (n,)),
-                  ("declared", (n, len(table.words))), ("named", (n, CARD_SLOTS)),
-                  ("dealing", (1,))]
-        size = sum(int(np.prod(s)) for _, s in shapes)
-        self.tensor = np.zeros(size, np.float32)
-        self.dict: dict[str, Any] = {}
-        pos = 0
-        for name, shape in shapes:
-            k = int(np.prod(shape))
-            self.dict[name] = self.tensor[pos:pos + k].reshape(shape)
-            pos += k
+        self.encoder = ViewEncoder(table.codec, table.players)
+        self.tensor = self.encoder.tensor
+        self.dict = self.encoder.dict
 
     def set_from(self, state: BinokelOpenSpielState, player: int) -> None:
-        self.tensor.fill(0.0)
-        d = self.dict
-        d["seat"][player] = 1.0
         if state.engine is None:
-            d["dealing"][0] = len(state.dealt) / len(self.table.deck)
-            return
-        view = state.engine.view(player)
-        for c in view.hand:
-            d["hand"][c] += 1.0
-        if view.to_move >= 0:
-            d["to_move"][view.to_move] = 1.0
-        codec = self.table.codec
-        plays: list[tuple[int, int]] = []
-        for seat, action in view.history:
-            if seat < 0:
-                continue
-            try:
-                verb, arg = codec.key(action)
-                action_id = codec.encode(action)
-            except (UnknownAction, IllegalAction):
-                continue  # masked: the seat may not know it
-            if verb == "play" and isinstance(arg, int):
-                card = cards_of(arg)[0]
-                d["played"][seat, card] += 1.0
-                plays.append((seat, card))
-            elif action_id in self.word_index:
-                d["declared"][seat, self.word_index[action_id]] = 1.0
-            elif isinstance(arg, int):
-                for c in cards_of(arg):
-                    d["named"][seat, c] += 1.0
-        for seat, card in plays[len(plays) - len(view.trick):] if view.trick else []:
-            d["trick"][seat, card] += 1.0
+            self.encoder.clear(player)
+            self.dict["dealing"][0] = len(state.dealt) / len(self.table.deck)
+        else:
+            self.encoder.encode(state.engine.view(player))
 
     def string_from(self, state: BinokelOpenSpielState, player: int) -> str:
         if state.engine is None:
