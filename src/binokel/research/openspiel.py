@@ -259,12 +259,18 @@ class BinokelOpenSpielState(pyspiel.State):  # type: ignore[misc]
         if self.engine is None:
             # Still dealing: a seat has seen nothing yet but its own cards; deal the rest anew.
             return _resample_dealing(self, out, player_id, random.Random(seed))
-        world = resample(self.engine, player_id, random.Random(seed))
-        for c in world.deck:
-            out.apply_action(c)
-        for _, action in world.history:
-            out.apply_action(self.table.codec.encode(action))
-        return out
+        return from_engine(self.get_game(), resample(self.engine, player_id,
+                                                     random.Random(seed)))
+
+
+def from_engine(game: BinokelGame, deal: AnyState) -> BinokelOpenSpielState:
+    """The OpenSpiel state of our ``deal`` (its deck dealt by chance, then its history)."""
+    out: BinokelOpenSpielState = game.new_initial_state()
+    for c in deal.deck:
+        out.apply_action(c)
+    for _, action in deal.history:
+        out.apply_action(game.table.codec.encode(action))
+    return out
 
 
 def _resample_dealing(state: BinokelOpenSpielState, out: BinokelOpenSpielState, player: int,
@@ -343,5 +349,5 @@ def load(game: str, players: int | None = None, **params: Any) -> BinokelGame:
     return loaded
 
 
-__all__ = ["BinokelGame", "BinokelOpenSpielState", "ViewObserver", "game_name", "load",
-           "register_games", "rules_from_params"]
+__all__ = ["BinokelGame", "BinokelOpenSpielState", "ViewObserver", "from_engine", "game_name",
+           "load", "register_games", "rules_from_params"]

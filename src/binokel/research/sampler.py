@@ -107,7 +107,7 @@ def _replay(world: AnyState, true_history: list[tuple[int, str]],
     cannot have produced what the seat saw. A hidden action is replaced preferably by one
     that does not part with a card the player shows later."""
     for (who, action), entry in zip(true_history, seen, strict=True):
-        if who == seat or (who, action) == tuple(entry):
+        if who == seat or ((who, action) == tuple(entry) and "?" not in action):
             try:
                 world.apply(action)
             except IllegalAction:
@@ -158,6 +158,41 @@ def resample(state: AnyState, seat: int, rng: random.Random, tries: int = 400) -
         world = spec.new_deal(state.rules, state.dealer, deck_order=proposal,
                               players=state.players)
         if not _replay(world, list(state.history), view.history, seat, rng, played):
+            continue
+        if _view_json(world, seat) == target:
+            return world
+    raise NoWorldFound(f"no deal consistent with seat {seat}'s view in {tries} tries")
+
+
+def sample_from_view(view: Any, rng: random.Random, tries: int = 400) -> AnyState:
+    """A deal consistent with ``view`` alone (a bot's view in the arena), played up to the
+    same point: like :func:`resample`, but the seat's own cards too are placed by what the
+    view shows of them (its hand, its plays, the cards it parted with) and no card on the
+    table is pinned. Raises :class:`NoWorldFound` if ``tries`` proposals all fail."""
+    seat = int(view.player)
+    spec = find_game(str(view.game))
+    target = json.dumps(view.to_json(), sort_keys=True, default=str)
+    shown = json.loads(target)
+    owner = owners(spec.name, view.rules, int(view.players), int(view.dealer))
+    required = _shown_cards(view.history, shown, seat)
+    mine: Counter[Card] = Counter(view.hand)
+    for who, action in view.history:
+        verb, arg = parse_action(action)
+        if who == seat and verb != "call" and arg:
+            try:
+                mine.update(parse_card(t) for t in arg.split())
+            except ValueError:
+                continue
+    required[seat] = mine
+    deck = sorted(spec.full_deck(view.rules, int(view.players)))
+    history = [(int(w), str(a)) for w, a in view.history]
+    for _ in range(tries):
+        proposal = _propose(deck, owner, set(), required, seat, rng)
+        if proposal is None:
+            continue
+        world = spec.new_deal(view.rules, int(view.dealer), deck_order=proposal,
+                              players=int(view.players))
+        if not _replay(world, history, view.history, seat, rng, required):
             continue
         if _view_json(world, seat) == target:
             return world
@@ -228,4 +263,4 @@ def _propose(deck: list[Card], owner: tuple[int, ...], pinned: set[int],
     return [c for c in out if c is not None]
 
 
-__all__ = ["NoWorldFound", "owners", "resample"]
+__all__ = ["NoWorldFound", "owners", "resample", "sample_from_view"]
