@@ -31,6 +31,10 @@ SCORE_SCALE = {"binokel": 300.0, "kreuzbinokel": 300.0, "zweier": 100.0,
 class OpenSpielBot:
     """One of OpenSpiel's bots playing one game from its seat's views."""
 
+    # Over every bot of the process, for benchmarks: decisions, and random fallbacks.
+    all_decisions = 0
+    all_fallbacks = 0
+
     def __init__(self, kind: str, game: str, seed: int | None = None,
                  simulations: int = SIMULATIONS, worlds: int = WORLDS, tries: int = 200
                  ) -> None:
@@ -69,12 +73,14 @@ class OpenSpielBot:
         if not legal:
             raise ValueError("the bot is not to move in this view")
         self.decisions += 1
+        OpenSpielBot.all_decisions += 1
         if len(legal) == 1:
             return legal[0]
         try:
             world = sample_from_view(view, self.rng, self.tries)
         except NoWorldFound:
             self.fallbacks += 1
+            OpenSpielBot.all_fallbacks += 1
             return legal[self.rng.randrange(len(legal))]
         import numpy as np
         import pyspiel
@@ -101,7 +107,9 @@ class OpenSpielBot:
 
 def bot_kinds(game: str) -> dict[str, Any]:
     """The OpenSpiel bot kinds for ``game``: kind -> factory (seed -> bot)."""
-    return {kind: (lambda seed, kind=kind: OpenSpielBot(kind, game, seed)) for kind in KINDS}
+    # The module's settings are read when a bot is made, so a benchmark may change them.
+    return {kind: (lambda seed, kind=kind: OpenSpielBot(kind, game, seed, SIMULATIONS, WORLDS))
+            for kind in KINDS}
 
 
 __all__ = ["KINDS", "OpenSpielBot", "bot_kinds"]

@@ -1,0 +1,125 @@
+"""Duplicate matches of our bots against OpenSpiel's IS-MCTS (issue 18's figures).
+
+Each deal is played in every seating (the arena's ``play_group``); the figure is the mean
+difference per deal between our bot's and IS-MCTS's mean score, with the 95% interval.
+
+Budgets: IS-MCTS gets a number of simulations per decision. With ``--simulations auto`` the
+script first times our bot's decisions and IS-MCTS's at a trial budget on a few deals and
+scales the simulations so that both spend about the same time per decision (reported).
+The match stops after ``--deals`` deals or at ``--until`` (UTC, ``HH:MM``), whichever comes
+first, and says how far it got.
+
+    nice .venv/bin/python benchmarks/openspiel_match.py --game doppelkopf --ours heuristic \\
+        --deals 1000 --until 08:35
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import sys
+import time
+from typing import Any
+
+from binokel import bots as bots_module
+from binokel.arena import confidence_interval
+from binokel.arena import play_group
+from binokel.registry import find_game
+from binokel.research import openspiel_bots
+
+ISMCTS = "openspiel-ismcts"
+
+
+class Timed:
+    """A bot that records how long each decision takes."""
+
+    def __init__(self, bot: Any, log: list[float]) -> None:
+        self.bot, self.log, self.name = bot, log, bot.name
+
+    def choose(self, view: Any) -> str:
+        start = time.perf_counter()
+        action: str = self.bot.choose(view)
+        if len(view.legal_actions) > 1:
+            self.log.append(time.perf_counter() - start)
+        return action
+
+
+def seconds_per_decision(kinds: list[str], game: str, players: int, deals: int
+                         ) -> dict[str, float]:
+    """Mean seconds per (non-forced) decision of each kind over ``deals`` duplicate deals."""
+    logs: dict[str, list[float]] = {k: [] for k in kinds}
+    make = bots_module.make_bot
+
+    def timed(kind: str, seed: int | None = None, game: str | None = None) -> Any:
+        return Timed(make(kind, seed, game), logs[kind])
+
+    bots_module.make_bot = timed  # type: ignore[assignment]
+    import binokel.arena as arena
+    arena.make_bot = timed  # type: ignore[assignment]
+    try:
+        for i in range(deals):
+            play_group(10_000 + i, kinds, 99, game, {}, players)
+    finally:
+        bots_module.make_bot = make
+        arena.make_bot = make
+    return {k: sum(v) / max(1, len(v)) for k, v in logs.items()}
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--game", default="doppelkopf")
+    p.add_argument("--players", type=int, default=None)
+    p.add_argument("--ours", default="heuristic")
+    p.add_argument("--deals", type=int, default=1000)
+    p.add_argument("--until", default=None, help="stop at this UTC time (HH:MM)")
+    p.add_argument("--simulations", default="auto")
+    p.add_argument("--worlds", type=int, default=openspiel_bots.WORLDS)
+    p.add_argument("--seed", type=int, default=1)
+    args = p.parse_args(argv)
+    spec = find_game(args.game)
+    players = args.players or spec.default_players
+    kinds = [args.ours, ISMCTS]
+    deadline = None
+    if args.until:
+        hh, mm = (int(x) for x in args.until.split(":"))
+        now = dt.datetime.now(dt.UTC)
+        deadline = now.replace(hour=hh, minute=mm, second=0, microsecond=0).timestamp()
+    openspiel_bots.WORLDS = args.worlds
+    if args.simulations == "auto":
+        openspiel_bots.SIMULATIONS = trial = 20
+        per = seconds_per_decision(kinds, args.game, players, deals=1)
+        sims = int(trial * per[args.ours] / max(per[ISMCTS], 1e-9))
+        openspiel_bots.SIMULATIONS = max(10, min(2000, sims))
+        print(f"calibration: {args.ours} {per[args.ours]:.3f} s/decision, IS-MCTS "
+              f"{per[ISMCTS]:.3f} s/decision at {trial} simulations -> "
+              f"{openspiel_bots.SIMULATIONS} simulations", flush=True)
+    else:
+        openspiel_bots.SIMULATIONS = int(args.simulations)
+    diffs: list[float] = []
+    started = time.time()
+    for i in range(args.deals):
+        if deadline is not None and time.time() > deadline:
+            break
+        g = play_group(i, kinds, args.seed, args.game, {}, players)
+        diffs.append(g.means[args.ours] - g.means[ISMCTS])
+        mean, low, high = confidence_interval(diffs)
+        print(f"deal {i + 1}: {args.ours} - IS-MCTS {diffs[-1]:+.1f}; "
+              f"mean {mean:+.2f} [{low:+.2f}, {high:+.2f}]", flush=True)
+    if not diffs:
+        print("no deal finished")
+        return 1
+    mean, low, high = confidence_interval(diffs)
+    elapsed = time.time() - started
+    print(f"{args.game} ({players} seats): {args.ours} vs IS-MCTS "
+          f"({openspiel_bots.SIMULATIONS} simulations, {openspiel_bots.WORLDS} worlds), "
+          f"{len(diffs)} of {args.deals} duplicate deals in {elapsed:.0f} s "
+          f"({len(diffs) / elapsed * 3600:.1f} deals/hour): mean difference per deal "
+          f"{mean:+.2f}, 95% interval [{low:+.2f}, {high:+.2f}]; IS-MCTS fell back to a "
+          f"random action for want of a sampled deal in "
+          f"{openspiel_bots.OpenSpielBot.all_fallbacks} of "
+          f"{openspiel_bots.OpenSpielBot.all_decisions} decisions")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
