@@ -21,6 +21,7 @@ import sys
 import time
 from typing import Any
 
+from binokel import arena
 from binokel import bots as bots_module
 from binokel.arena import confidence_interval
 from binokel.arena import play_group
@@ -44,25 +45,33 @@ class Timed:
         return action
 
 
-def seconds_per_decision(kinds: list[str], game: str, players: int, deals: int
-                         ) -> dict[str, float]:
+class timing:
+    """While active, every bot the arena makes records its seconds per decision."""
+
+    def __init__(self, kinds: list[str]) -> None:
+        self.logs: dict[str, list[float]] = {k: [] for k in kinds}
+        self.make = bots_module.make_bot
+
+    def __enter__(self) -> timing:
+        def timed(kind: str, seed: int | None = None, game: str | None = None) -> Any:
+            return Timed(self.make(kind, seed, game), self.logs[kind])
+        arena.make_bot = timed  # type: ignore[assignment]
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        arena.make_bot = self.make
+
+    def per_decision(self) -> dict[str, float]:
+        return {k: sum(v) / max(1, len(v)) for k, v in self.logs.items()}
+
+
+def seconds_per_decision(kinds: list[str], game: str, players: int, deals: int,
+                         lineup: list[str] | None) -> dict[str, float]:
     """Mean seconds per (non-forced) decision of each kind over ``deals`` duplicate deals."""
-    logs: dict[str, list[float]] = {k: [] for k in kinds}
-    make = bots_module.make_bot
-
-    def timed(kind: str, seed: int | None = None, game: str | None = None) -> Any:
-        return Timed(make(kind, seed, game), logs[kind])
-
-    bots_module.make_bot = timed  # type: ignore[assignment]
-    import binokel.arena as arena
-    arena.make_bot = timed  # type: ignore[assignment]
-    try:
+    with timing(kinds) as t:
         for i in range(deals):
-            play_group(10_000 + i, kinds, 99, game, {}, players)
-    finally:
-        bots_module.make_bot = make
-        arena.make_bot = make
-    return {k: sum(v) / max(1, len(v)) for k, v in logs.items()}
+            play_group(10_000 + i, kinds, 99, game, {}, players, lineup)
+    return t.per_decision()
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -75,10 +84,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--simulations", default="auto")
     p.add_argument("--worlds", type=int, default=openspiel_bots.WORLDS)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--field", action="store_true",
+                   help="one IS-MCTS seat against our bot in every other seat, rotated "
+                        "(fewer seatings per deal than every assignment of the two kinds)")
     args = p.parse_args(argv)
     spec = find_game(args.game)
     players = args.players or spec.default_players
     kinds = [args.ours, ISMCTS]
+    lineup = None
+    if args.field:
+        units = len(spec.teams) or players
+        lineup = [ISMCTS] + [args.ours] * (units - 1)
     deadline = None
     if args.until:
         hh, mm = (int(x) for x in args.until.split(":"))
@@ -87,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     openspiel_bots.WORLDS = args.worlds
     if args.simulations == "auto":
         openspiel_bots.SIMULATIONS = trial = 20
-        per = seconds_per_decision(kinds, args.game, players, deals=1)
+        per = seconds_per_decision(kinds, args.game, players, deals=1, lineup=lineup)
         sims = int(trial * per[args.ours] / max(per[ISMCTS], 1e-9))
         openspiel_bots.SIMULATIONS = max(10, min(2000, sims))
         print(f"calibration: {args.ours} {per[args.ours]:.3f} s/decision, IS-MCTS "
@@ -97,11 +113,13 @@ def main(argv: list[str] | None = None) -> int:
         openspiel_bots.SIMULATIONS = int(args.simulations)
     diffs: list[float] = []
     started = time.time()
+    clock = timing(kinds)
     for i in range(args.deals):
         if deadline is not None and time.time() > deadline:
             break
-        g = play_group(i, kinds, args.seed, args.game, {}, players)
-        diffs.append(g.means[args.ours] - g.means[ISMCTS])
+        with clock:
+            g = play_group(i, kinds, args.seed, args.game, {}, players, lineup)
+        diffs.append(g.mean_score[args.ours] - g.mean_score[ISMCTS])
         mean, low, high = confidence_interval(diffs)
         print(f"deal {i + 1}: {args.ours} - IS-MCTS {diffs[-1]:+.1f}; "
               f"mean {mean:+.2f} [{low:+.2f}, {high:+.2f}]", flush=True)
@@ -110,6 +128,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     mean, low, high = confidence_interval(diffs)
     elapsed = time.time() - started
+    per = clock.per_decision()
+    print("seconds per decision: " + ", ".join(f"{k} {v:.3f}" for k, v in per.items()))
     print(f"{args.game} ({players} seats): {args.ours} vs IS-MCTS "
           f"({openspiel_bots.SIMULATIONS} simulations, {openspiel_bots.WORLDS} worlds), "
           f"{len(diffs)} of {args.deals} duplicate deals in {elapsed:.0f} s "

@@ -47,3 +47,25 @@ def test_the_arena_seats_openspiel_bots_by_kind() -> None:
     assert set(result.table().split()) >= {"openspiel-random", "random"}
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("openspiel-cfr")
+
+
+@pytest.mark.parametrize(("game", "players"), [("doppelkopf", 4), ("luxusfamilie", 5)])
+def test_a_deal_sampled_from_a_view_shows_that_view(game: str, players: int) -> None:
+    from binokel.research.sampler import sample_from_view
+    spec = next(s for s in GAMES if s.name == game)
+    rng = random.Random(6)
+    found = 0
+    for d in range(6):
+        state = spec.new_deal(spec.make_rules({}), d % players, seed=d, players=players)
+        for _ in range(rng.randrange(30)):
+            if state.is_over:
+                break
+            state.apply(state.random_action(rng))
+        if state.is_over:
+            continue
+        seat = state.to_move
+        view = state.view(seat)
+        world = sample_from_view(view, random.Random(d))
+        assert world.view(seat).to_json() == view.to_json()
+        found += 1
+    assert found > 0
