@@ -57,6 +57,7 @@ from .tensor import CARD_SLOTS
 from .tensor import ViewEncoder
 
 PREFIX = "binokel_"
+_DRAWS = random.Random(0)
 # No deal of any game scores beyond this (Binokel's largest: a lost Durch at the highest
 # bid, doubled); OpenSpiel wants bounds on the returns.
 MAX_SCORE = 100_000.0
@@ -253,8 +254,11 @@ class BinokelOpenSpielState(pyspiel.State):  # type: ignore[misc]
         """A deal that ``player_id`` cannot tell from this one (the same information state),
         drawn by :func:`binokel.research.sampler.resample`; ``probability_sampler`` (a
         callable returning numbers in [0, 1), OpenSpiel's convention) seeds the draw."""
-        seed = int(float(probability_sampler()) * 2**31) if callable(probability_sampler) \
-            else random.getrandbits(31)
+        # OpenSpiel's IS-MCTS passes a fresh sampler with the same seed at every call: mixed
+        # with a stream of our own, so that successive calls draw different worlds.
+        seed = _DRAWS.getrandbits(31)
+        if callable(probability_sampler):
+            seed ^= int(float(probability_sampler()) * 2**31)
         out: BinokelOpenSpielState = self.get_game().new_initial_state()
         if self.engine is None:
             # Still dealing: a seat has seen nothing yet but its own cards; deal the rest anew.

@@ -34,6 +34,7 @@ class OpenSpielBot:
     # Over every bot of the process, for benchmarks: decisions, and random fallbacks.
     all_decisions = 0
     all_fallbacks = 0
+    all_root_fallbacks = 0
 
     def __init__(self, kind: str, game: str, seed: int | None = None,
                  simulations: int = SIMULATIONS, worlds: int = WORLDS, tries: int = 200
@@ -52,6 +53,7 @@ class OpenSpielBot:
         self.worlds = worlds
         self.tries = tries
         self.fallbacks = 0
+        self.root_fallbacks = 0  # IS-MCTS searched from the drawn world for want of another
         self.decisions = 0
         self._games: dict[tuple[Any, ...], Any] = {}
 
@@ -99,10 +101,26 @@ class OpenSpielBot:
                 game, mcts.RandomRolloutEvaluator(1, random_state),
                 UCT_C * SCORE_SCALE.get(self.game, 100.0), self.simulations,
                 max_world_samples=self.worlds, random_state=random_state)
+            bot._resampler_cb = self._resampler(state)
         action = bot.step(state)
         text = game.table.codec.decode(action)
         key = game.table.codec.key(text)
         return next(a for a in legal if game.table.codec.key(a) == key)
+
+
+    def _resampler(self, root: Any) -> Any:
+        """IS-MCTS's world sampler: ours, and where it finds no world, the root itself (a
+        world already drawn from the view, so nothing hidden is shown); counted."""
+        from .sampler import NoWorldFound
+
+        def sample(state: Any, player: int) -> Any:
+            try:
+                return state.resample_from_infostate(player, self.rng.random)
+            except NoWorldFound:
+                self.root_fallbacks += 1
+                OpenSpielBot.all_root_fallbacks += 1
+                return root.clone()
+        return sample
 
 
 def bot_kinds(game: str) -> dict[str, Any]:
