@@ -12,6 +12,7 @@ Kreuzbinokel, Doppelkopf, ... each by its own rules.
 
 from __future__ import annotations
 
+import importlib
 import random
 from typing import Any
 
@@ -49,6 +50,23 @@ def kinds_of(game: str) -> dict[str, BotFactory]:
     return kinds
 
 
+# Bot kinds from outside our games, for the arena and the command line (the lobby does not
+# offer them): module -> the kinds it makes by ``bot_kinds(game)``. A module is imported only
+# when one of its kinds is asked for (OpenSpiel's need the extra ``research``).
+EXTERNAL_KINDS: dict[str, tuple[str, ...]] = {
+    "binokel.research.openspiel_bots": ("openspiel-ismcts", "openspiel-random"),
+}
+
+
+def external_kind(kind: str, game: str) -> BotFactory | None:
+    """The factory of an external bot kind for ``game`` (None: no such kind)."""
+    for module, kinds in EXTERNAL_KINDS.items():
+        if kind in kinds:
+            factory: BotFactory = importlib.import_module(module).bot_kinds(game)[kind]
+            return factory
+    return None
+
+
 class GameBot:
     """A bot kind across games: the first view of a game creates that game's implementation
     (seeded alike, so a seat's play is reproducible whatever it played before)."""
@@ -61,7 +79,7 @@ class GameBot:
     def implementation(self, game: str) -> Bot:
         impl = self._impls.get(game)
         if impl is None:
-            factory = kinds_of(game).get(self.name)
+            factory = kinds_of(game).get(self.name) or external_kind(self.name, game)
             if factory is None:
                 raise ValueError(f"bot {self.name!r} does not play {game} "
                                  f"(bots for {game}: {', '.join(bot_names(game))})")
@@ -78,8 +96,9 @@ def make_bot(kind: str, seed: int | None = None, game: str | None = None) -> Gam
     With ``game``, a kind that does not play that game is an error now rather than at its
     first move.
     """
-    if kind not in bot_names():
-        raise ValueError(f"unknown bot {kind!r} (known: {', '.join(bot_names())})")
+    external = [k for kinds in EXTERNAL_KINDS.values() for k in kinds]
+    if kind not in bot_names() and kind not in external:
+        raise ValueError(f"unknown bot {kind!r} (known: {', '.join(bot_names() + external)})")
     bot = GameBot(kind, seed)
     if game is not None:
         bot.implementation(game)
@@ -93,5 +112,5 @@ def bot_names(game: str | None = None) -> list[str]:
     return sorted({kind for spec in GAMES for kind in kinds_of(spec.name)})
 
 
-__all__ = ["Bot", "BotFactory", "GameBot", "RandomBot", "bot_names", "kinds_of",
-           "legal_actions_of", "make_bot"]
+__all__ = ["EXTERNAL_KINDS", "Bot", "BotFactory", "GameBot", "RandomBot", "bot_names",
+           "external_kind", "kinds_of", "legal_actions_of", "make_bot"]

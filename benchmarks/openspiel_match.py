@@ -1,0 +1,147 @@
+"""Duplicate matches of our bots against OpenSpiel's IS-MCTS (issue 18's figures).
+
+Each deal is played in every seating (the arena's ``play_group``); the figure is the mean
+difference per deal between our bot's and IS-MCTS's mean score, with the 95% interval.
+
+Budgets: IS-MCTS gets a number of simulations per decision. With ``--simulations auto`` the
+script first times our bot's decisions and IS-MCTS's at a trial budget on a few deals and
+scales the simulations so that both spend about the same time per decision (reported).
+The match stops after ``--deals`` deals or at ``--until`` (UTC, ``HH:MM``), whichever comes
+first, and says how far it got.
+
+    nice .venv/bin/python benchmarks/openspiel_match.py --game doppelkopf --ours heuristic \\
+        --deals 1000 --until 08:35
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import sys
+import time
+from typing import Any
+
+from binokel import arena
+from binokel import bots as bots_module
+from binokel.arena import confidence_interval
+from binokel.arena import play_group
+from binokel.registry import find_game
+from binokel.research import openspiel_bots
+
+ISMCTS = "openspiel-ismcts"
+
+
+class Timed:
+    """A bot that records how long each decision takes."""
+
+    def __init__(self, bot: Any, log: list[float]) -> None:
+        self.bot, self.log, self.name = bot, log, bot.name
+
+    def choose(self, view: Any) -> str:
+        start = time.perf_counter()
+        action: str = self.bot.choose(view)
+        if len(view.legal_actions) > 1:
+            self.log.append(time.perf_counter() - start)
+        return action
+
+
+class timing:
+    """While active, every bot the arena makes records its seconds per decision."""
+
+    def __init__(self, kinds: list[str]) -> None:
+        self.logs: dict[str, list[float]] = {k: [] for k in kinds}
+        self.make = bots_module.make_bot
+
+    def __enter__(self) -> timing:
+        def timed(kind: str, seed: int | None = None, game: str | None = None) -> Any:
+            return Timed(self.make(kind, seed, game), self.logs[kind])
+        arena.make_bot = timed  # type: ignore[assignment]
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        arena.make_bot = self.make
+
+    def per_decision(self) -> dict[str, float]:
+        return {k: sum(v) / max(1, len(v)) for k, v in self.logs.items()}
+
+
+def seconds_per_decision(kinds: list[str], game: str, players: int, deals: int,
+                         lineup: list[str] | None) -> dict[str, float]:
+    """Mean seconds per (non-forced) decision of each kind over ``deals`` duplicate deals."""
+    with timing(kinds) as t:
+        for i in range(deals):
+            play_group(10_000 + i, kinds, 99, game, {}, players, lineup)
+    return t.per_decision()
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--game", default="doppelkopf")
+    p.add_argument("--players", type=int, default=None)
+    p.add_argument("--ours", default="heuristic")
+    p.add_argument("--deals", type=int, default=1000)
+    p.add_argument("--until", default=None, help="stop at this UTC time (HH:MM)")
+    p.add_argument("--simulations", default="auto")
+    p.add_argument("--worlds", type=int, default=openspiel_bots.WORLDS)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--field", action="store_true",
+                   help="one IS-MCTS seat against our bot in every other seat, rotated "
+                        "(fewer seatings per deal than every assignment of the two kinds)")
+    args = p.parse_args(argv)
+    spec = find_game(args.game)
+    players = args.players or spec.default_players
+    kinds = [args.ours, ISMCTS]
+    lineup = None
+    if args.field:
+        units = len(spec.teams) or players
+        lineup = [ISMCTS] + [args.ours] * (units - 1)
+    deadline = None
+    if args.until:
+        hh, mm = (int(x) for x in args.until.split(":"))
+        now = dt.datetime.now(dt.UTC)
+        deadline = now.replace(hour=hh, minute=mm, second=0, microsecond=0).timestamp()
+    openspiel_bots.WORLDS = args.worlds
+    if args.simulations == "auto":
+        openspiel_bots.SIMULATIONS = trial = 20
+        per = seconds_per_decision(kinds, args.game, players, deals=1, lineup=lineup)
+        sims = int(trial * per[args.ours] / max(per[ISMCTS], 1e-9))
+        openspiel_bots.SIMULATIONS = max(10, min(2000, sims))
+        print(f"calibration: {args.ours} {per[args.ours]:.3f} s/decision, IS-MCTS "
+              f"{per[ISMCTS]:.3f} s/decision at {trial} simulations -> "
+              f"{openspiel_bots.SIMULATIONS} simulations", flush=True)
+    else:
+        openspiel_bots.SIMULATIONS = int(args.simulations)
+    diffs: list[float] = []
+    started = time.time()
+    clock = timing(kinds)
+    for i in range(args.deals):
+        if deadline is not None and time.time() > deadline:
+            break
+        with clock:
+            g = play_group(i, kinds, args.seed, args.game, {}, players, lineup)
+        diffs.append(g.mean_score[args.ours] - g.mean_score[ISMCTS])
+        mean, low, high = confidence_interval(diffs)
+        print(f"deal {i + 1}: {args.ours} - IS-MCTS {diffs[-1]:+.1f}; "
+              f"mean {mean:+.2f} [{low:+.2f}, {high:+.2f}]", flush=True)
+    if not diffs:
+        print("no deal finished")
+        return 1
+    mean, low, high = confidence_interval(diffs)
+    elapsed = time.time() - started
+    per = clock.per_decision()
+    print("seconds per decision: " + ", ".join(f"{k} {v:.3f}" for k, v in per.items()))
+    print(f"{args.game} ({players} seats): {args.ours} vs IS-MCTS "
+          f"({openspiel_bots.SIMULATIONS} simulations, {openspiel_bots.WORLDS} worlds), "
+          f"{len(diffs)} of {args.deals} duplicate deals in {elapsed:.0f} s "
+          f"({len(diffs) / elapsed * 3600:.1f} deals/hour): mean difference per deal "
+          f"{mean:+.2f}, 95% interval [{low:+.2f}, {high:+.2f}]; IS-MCTS fell back to a "
+          f"random action for want of a sampled deal in "
+          f"{openspiel_bots.OpenSpielBot.all_fallbacks} of "
+          f"{openspiel_bots.OpenSpielBot.all_decisions} decisions, and searched from the "
+          f"drawn world instead of a new one {openspiel_bots.OpenSpielBot.all_root_fallbacks} "
+          f"times")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,133 @@
+"""OpenSpiel's own bots as bot kinds of the arena: ``openspiel-ismcts`` (OpenSpiel's
+information-set Monte Carlo tree search) and ``openspiel-random`` (its uniform random bot),
+in every game.
+
+A bot of ours sees only its seat's view; an OpenSpiel bot wants an OpenSpiel state. So each
+decision first draws a deal consistent with the view
+(:func:`binokel.research.sampler.sample_from_view`), makes it an OpenSpiel state and lets the
+OpenSpiel bot move there; IS-MCTS then samples its own worlds through
+``resample_from_infostate``. A view for which no consistent deal is found in the tries
+allowed falls back to a uniformly random legal action (``fallbacks`` counts these).
+
+This module imports OpenSpiel only when a bot is made, so :mod:`binokel.bots` can name the
+kinds without the extra ``research`` installed.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+KINDS = ("openspiel-ismcts", "openspiel-random")
+# IS-MCTS: simulations per decision, worlds sampled per decision (each simulation starts in
+# one of them), and the exploration constant relative to a typical score of the game.
+SIMULATIONS = 200
+WORLDS = 20
+UCT_C = 2.0
+SCORE_SCALE = {"binokel": 300.0, "kreuzbinokel": 300.0, "zweier": 100.0,
+               "luxusfamilie": 100.0, "doppelkopf": 2.0}
+
+
+class OpenSpielBot:
+    """One of OpenSpiel's bots playing one game from its seat's views."""
+
+    # Over every bot of the process, for benchmarks: decisions, and random fallbacks.
+    all_decisions = 0
+    all_fallbacks = 0
+    all_root_fallbacks = 0
+
+    def __init__(self, kind: str, game: str, seed: int | None = None,
+                 simulations: int = SIMULATIONS, worlds: int = WORLDS, tries: int = 200
+                 ) -> None:
+        if kind not in KINDS:
+            raise ValueError(f"unknown OpenSpiel bot {kind!r} (known: {', '.join(KINDS)})")
+        try:
+            import pyspiel  # noqa: F401
+        except ImportError:
+            raise ValueError(f"bot {kind!r} needs OpenSpiel: install the extra 'research' "
+                             "(pip install 'binokel[research]')") from None
+        self.name = kind
+        self.game = game
+        self.rng = random.Random(seed)
+        self.simulations = simulations
+        self.worlds = worlds
+        self.tries = tries
+        self.fallbacks = 0
+        self.root_fallbacks = 0  # IS-MCTS searched from the drawn world for want of another
+        self.decisions = 0
+        self._games: dict[tuple[Any, ...], Any] = {}
+
+    def _openspiel_game(self, view: Any) -> Any:
+        from .openspiel import load
+        key = (view.game, view.players, view.dealer, view.rules)
+        found = self._games.get(key)
+        if found is None:
+            options = view.rules.changed_options()
+            found = self._games[key] = load(str(view.game), int(view.players),
+                                            dealer=int(view.dealer),
+                                            preset=view.rules.preset, **options)
+        return found
+
+    def choose(self, view: Any) -> str:
+        from .sampler import NoWorldFound
+        from .sampler import sample_from_view
+        legal = [str(a) for a in view.legal_actions]
+        if not legal:
+            raise ValueError("the bot is not to move in this view")
+        self.decisions += 1
+        OpenSpielBot.all_decisions += 1
+        if len(legal) == 1:
+            return legal[0]
+        try:
+            world = sample_from_view(view, self.rng, self.tries)
+        except NoWorldFound:
+            self.fallbacks += 1
+            OpenSpielBot.all_fallbacks += 1
+            return legal[self.rng.randrange(len(legal))]
+        import numpy as np
+        import pyspiel
+        from open_spiel.python.algorithms import ismcts
+        from open_spiel.python.algorithms import mcts
+
+        from .openspiel import from_engine
+        game = self._openspiel_game(view)
+        state = from_engine(game, world)
+        seed = self.rng.getrandbits(31)
+        if self.name == "openspiel-random":
+            bot = pyspiel.make_uniform_random_bot(int(view.player), seed)
+        else:
+            random_state = np.random.RandomState(seed)
+            bot = ismcts.ISMCTSBot(
+                game, mcts.RandomRolloutEvaluator(1, random_state),
+                UCT_C * SCORE_SCALE.get(self.game, 100.0), self.simulations,
+                max_world_samples=self.worlds, random_state=random_state)
+            bot._resampler_cb = self._resampler(state)
+        action = bot.step(state)
+        text = game.table.codec.decode(action)
+        key = game.table.codec.key(text)
+        return next(a for a in legal if game.table.codec.key(a) == key)
+
+
+    def _resampler(self, root: Any) -> Any:
+        """IS-MCTS's world sampler: ours, and where it finds no world, the root itself (a
+        world already drawn from the view, so nothing hidden is shown); counted."""
+        from .sampler import NoWorldFound
+
+        def sample(state: Any, player: int) -> Any:
+            try:
+                return state.resample_from_infostate(player, self.rng.random)
+            except NoWorldFound:
+                self.root_fallbacks += 1
+                OpenSpielBot.all_root_fallbacks += 1
+                return root.clone()
+        return sample
+
+
+def bot_kinds(game: str) -> dict[str, Any]:
+    """The OpenSpiel bot kinds for ``game``: kind -> factory (seed -> bot)."""
+    # The module's settings are read when a bot is made, so a benchmark may change them.
+    return {kind: (lambda seed, kind=kind: OpenSpielBot(kind, game, seed, SIMULATIONS, WORLDS))
+            for kind in KINDS}
+
+
+__all__ = ["KINDS", "OpenSpielBot", "bot_kinds"]
