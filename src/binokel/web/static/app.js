@@ -20,7 +20,8 @@ const T = {
     partners: "Partner: ", total: "Summe", durchTally: "Durch-Konto", rules: "Spielregeln",
     bot: "Bot", step: "Zug", start: "Anfang", end: "Ende", close: "Schließen",
     handsAt: "Karten aller Spieler", symbols: "♣♠ Symbole", letters: "EB Buchstaben",
-    dealsDone: "Spiele",
+    dealsDone: "Spiele", rematch: "Revanche", readyWait: "Warte auf die anderen …",
+    running: "Laufende Tische", watch: "Zuschauen", more: "Mehr",
   },
   en: {
     newTable: "New table", create: "Create table", preset: "Rules", target: "Target (points)",
@@ -37,7 +38,8 @@ const T = {
     partners: "Partners: ", total: "Total", durchTally: "Durch tally", rules: "Rules",
     bot: "bot", step: "Step", start: "Start", end: "End", close: "Close",
     handsAt: "Every player's cards", symbols: "♣♠ symbols", letters: "EB letters",
-    dealsDone: "deals",
+    dealsDone: "deals", rematch: "Rematch", readyWait: "Waiting for the others …",
+    running: "Running tables", watch: "Watch", more: "More",
   },
 };
 const SYM = { E: "♣", B: "♠", H: "♥", S: "♦" };
@@ -126,7 +128,7 @@ async function lobby(root) {
   };
   gameSel.addEventListener("change", drawForm);
   drawForm();
-  root.append(await openTables());
+  root.append(await openTables("waiting"), await openTables("playing"));
 }
 
 function gameForm(form, gameSel, game) {
@@ -238,15 +240,26 @@ async function createTable(game, playersSel, presetSel, inputs, seatsBox, msg) {
   } catch (e) { msg.replaceChildren(el("div", { class: "error", text: e.message })); }
 }
 
-async function openTables() {
-  const list = el("div", { class: "panel", id: "open-tables" }, el("h2", { text: t("openTables") }));
-  const tables = await api("/api/tables");
-  if (!tables.length) list.append(el("div", { class: "notice", text: t("none") }));
-  for (const tb of tables) {
-    const names = tb.seats.map((s) => s.bot ? `${t("bot")} ${s.bot}` : (s.nickname || "—")).join(", ");
-    const title = lang === "en" ? tb.title[1] : tb.title[0];
-    list.append(el("div", {}, el("a", { href: `/t/${tb.id}`, text: `${title}: ${names}` })));
-  }
+// A lobby list, a page at a time (the server pages it: ?status=&cursor=).
+async function openTables(status = "waiting") {
+  const id = status === "waiting" ? "open-tables" : "running-tables";
+  const list = el("div", { class: "panel", id }, el("h2", { text: t(status === "waiting" ? "openTables" : "running") }));
+  const more = async (cursor) => {
+    const q = new URLSearchParams({ status });
+    if (cursor) q.set("cursor", cursor);
+    const page = await api(`/api/tables?${q}`);
+    if (!page.tables.length && !cursor) list.append(el("div", { class: "notice", text: t("none") }));
+    for (const tb of page.tables) {
+      const names = tb.seats.map((s) => s.bot ? `${t("bot")} ${s.bot}` : (s.nickname || "—")).join(", ");
+      const title = lang === "en" ? tb.title[1] : tb.title[0];
+      list.append(el("div", {}, el("a", { href: `/t/${tb.id}`, text: `${title}: ${names}` })));
+    }
+    if (page.next) {
+      const btn = el("button", { class: "small secondary", text: t("more"), onclick: () => { btn.remove(); more(page.next); } });
+      list.append(btn);
+    }
+  };
+  await more(null);
   return list;
 }
 
@@ -315,7 +328,8 @@ function connect(id, token) {
 }
 
 function send(obj) { if (socket && socket.readyState === 1) socket.send(JSON.stringify(obj)); }
-function act(action) { selected.clear(); send({ type: "action", action }); }
+// An action names the state it was chosen in: a second click on an old state is refused.
+function act(action) { selected.clear(); send({ type: "action", action, move: state.moves, deal: state.deal }); }
 
 function showError(text) {
   const box = document.getElementById("errors");
@@ -508,8 +522,12 @@ function resultPanel(m, tb) {
   for (const line of tb.result) box.append(el("div", { class: "rline", text: line }));
   if (m.winners && m.winners.length) {
     box.append(el("h2", { id: "winner", text: t("winner") + m.winners.map((s) => seatName(tb, s)).join(" + ") }));
+  }
+  if (tb.me >= 0 && (m.ready || []).includes(tb.me)) {
+    box.append(el("div", { class: "notice", id: "ready-wait", text: t("readyWait") }));
   } else if (tb.me >= 0) {
-    box.append(el("button", { id: "next", text: t("next"), onclick: () => { showLast = false; send({ type: "next" }); } }));
+    const label = m.winners && m.winners.length ? t("rematch") : t("next");
+    box.append(el("button", { id: "next", text: label, onclick: () => { showLast = false; send({ type: "next" }); } }));
   }
   return box;
 }
@@ -553,10 +571,11 @@ function recordsPanel(m) {
   const tid = m.info.id;
   const box = el("div", { class: "panel", id: "records" }, el("h2", { text: t("records") }));
   for (const line of m.sheet.lines) {
+    const n = line.number ?? line.deal;   // the table's number of the deal (across rematches)
     box.append(el("div", { class: "form-row" }, el("span", { text: `${t("deal")} ${line.deal}` }),
-      el("a", { href: `/api/tables/${tid}/deals/${line.deal}/record`, download: `${m.info.game}-${tid}-${line.deal}.json`, text: t("download") }),
-      el("button", { class: "small secondary", "data-replay": String(line.deal), text: t("replay"),
-        onclick: () => openReplay(tid, line.deal, 0) })));
+      el("a", { href: `/api/tables/${tid}/deals/${n}/record`, download: `${m.info.game}-${tid}-${n}.json`, text: t("download") }),
+      el("button", { class: "small secondary", "data-replay": String(n), text: t("replay"),
+        onclick: () => openReplay(tid, n, 0) })));
   }
   box.append(el("div", { class: "notice", text: t("invite") }),
     el("code", { class: "invite", text: `${location.origin}/t/${tid}` }));
