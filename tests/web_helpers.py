@@ -26,6 +26,8 @@ def act(ws: Any, msg: dict[str, Any], rng: random.Random) -> dict[str, Any]:
         ws.send_json({"type": "action", "action": action, "move": msg["moves"],
                       "deal": msg["deal"]})
         msg = ws.receive_json()
+        while msg["type"] in ("chat", "chat_history"):
+            msg = ws.receive_json()
         if msg["type"] == "error":
             assert msg["code"] == "illegal" and action.split()[0] in (
                 (table["choices"]["select"] or {}).get("verb"),

@@ -76,6 +76,10 @@ RATE = 10.0                 # messages per second a connection may send ...
 BURST = 20.0                # ... with bursts up to this many
 MAX_STRIKES = 100           # rate-limited messages before the connection is closed
 MAX_TOKENS = 50             # seat tokens one "my tables" request may name
+CHAT_RATE = 0.5             # chat lines per second a connection may send ...
+CHAT_BURST = 5.0            # ... with bursts up to this many
+SEAT_MESSAGES = ("action", "next", "back", "leave", "chat")
+ALL_MESSAGES = ("ping", "prefs", *SEAT_MESSAGES)
 
 
 def error(code: str, message: str, status: int = 400) -> JSONResponse:
@@ -235,15 +239,34 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             if not isinstance(data, dict):
                 raise TableError("bad_request", "expected a JSON object")
             async with t.lock:
-                started = t.round is None
                 token = t.join(data.get("seat"), data.get("nickname"))
-                started = started and t.round is not None
         except WebError as e:
             return web_error(e)
         await t.broadcast()
-        if started:
-            t.schedule_bots()
+        if t.round is not None:
+            t.schedule_bots()   # a new table starts; a seat taken over stops its stand-in
         return JSONResponse({"token": token, "seat": data["seat"], "table": t.info()})
+
+    async def my_tables(request: Request) -> Response:
+        """The running tables where the seat tokens a browser holds still hold a seat:
+        ``{"tokens": [...]}`` (POST: tokens never go into a URL or a log)."""
+        try:
+            check_origin(request)
+            data = await read_json(request)
+            given = data.get("tokens") if isinstance(data, dict) else None
+            if not isinstance(given, list) or len(given) > MAX_TOKENS or \
+                    not all(isinstance(x, str) and len(x) <= 200 for x in given):
+                raise WebError("bad_tokens", f"tokens must list at most {MAX_TOKENS} seat "
+                               "tokens")
+        except WebError as e:
+            return web_error(e)
+        out = []
+        for token in dict.fromkeys(given):
+            for t in registry().by_token(token):
+                seat = t.seat_of(token)
+                if seat is not None:
+                    out.append({"seat": seat, "token": token, "table": t.info()})
+        return JSONResponse({"tables": out})
 
     async def deals(request: Request) -> Response:
         try:
@@ -313,12 +336,15 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         conn = Connection(seat, websocket.send_json, lang, cards, close=websocket.close)
         table.connections.add(conn)
         bucket = TokenBucket(RATE, BURST)
+        chat_bucket = TokenBucket(CHAT_RATE, CHAT_BURST)
         strikes = 0
 
         async def reply_error(code: str, message: str) -> None:
             await conn.send({"type": "error", "code": code, "message": message})
 
         try:
+            if table.settings.get("chat", True):
+                await conn.send(table.chat_history())
             await table.push(conn, force=True)
             while True:
                 msg = await websocket.receive()
@@ -357,25 +383,45 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
                         continue
                     await table.push(conn, force=True)
                     continue
-                if kind not in ("action", "next"):
+                if kind not in SEAT_MESSAGES:
                     await reply_error("unknown_type", f"unknown message type "
-                                      f"{str(kind)[:40]!r} (action, next, prefs, ping)")
+                                      f"{str(kind)[:40]!r} ({', '.join(ALL_MESSAGES)})")
                     continue
-                if seat is None:
+                if seat is None or seat not in table.token_hashes:
                     await reply_error("not_seated", "spectators cannot act; join a seat")
+                    continue
+                if kind == "chat":
+                    if not chat_bucket.take():
+                        await reply_error("rate_limited", "too many chat lines; slow down")
+                        continue
+                    try:
+                        line = table.chat(seat, data.get("text"))
+                    except TableError as e:
+                        await reply_error(e.code, str(e))
+                        continue
+                    await table.send_all(line)
                     continue
                 try:
                     async with table.lock:
                         if kind == "action":
+                            table.set_away(seat, False)   # acting takes the seat back
                             table.apply(seat, data.get("action"), data.get("move"),
                                         data.get("deal"))
-                        else:
+                        elif kind == "next":
                             table.ready_next(seat)
+                        elif kind == "back":
+                            table.set_away(seat, False)
+                        else:   # leave
+                            table.leave(seat)
+                            if table.round is not None and table.round.current.is_over:
+                                table.ready_next(None)  # the others may be ready
                 except TableError as e:
                     await reply_error(e.code, str(e))
                     continue
                 await table.broadcast()
                 table.schedule_bots()
+                if kind == "leave":
+                    seat = conn.seat = None   # the connection watches on
         except WebSocketDisconnect:
             pass
         finally:
@@ -389,6 +435,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", get_table),
         Route("/api/tables/{table_id}/join", join, methods=["POST"]),
+        Route("/api/my-tables", my_tables, methods=["POST"]),
         Route("/api/tables/{table_id}/deals", deals),
         Route("/api/tables/{table_id}/deals/{number:int}/record", record),
         Route("/api/tables/{table_id}/deals/{number:int}/replay", replay),

@@ -58,6 +58,8 @@ from .store import now
 log = logging.getLogger("binokel.web")
 
 MAX_NICKNAME = 32
+MAX_CHAT = 200          # characters of one chat line
+CHAT_KEEP = 50          # chat lines a table keeps (and a new connection is sent)
 LANGS = ("de", "en")
 CARD_STYLES = ("token", "symbol", "words", "french")
 # HTTP status of each error code that is not a plain bad request.
@@ -188,6 +190,9 @@ class LiveTable:
     token_hashes: dict[int, str] = field(default_factory=dict)
     expires: dict[int, datetime] = field(default_factory=dict)
     ready: set[int] = field(default_factory=set)   # seats ready for the next deal
+    away: set[int] = field(default_factory=set)    # people's seats a stand-in bot plays
+    stand_ins: dict[int, Bot] = field(default_factory=dict)
+    timer: asyncio.TimerHandle | None = None
     round: Series | None = None
     deal_number: int = 0           # numbers every deal of the table (across rematches)
     series_number: int = 0         # 1 for the first series, +1 for each rematch
@@ -227,6 +232,87 @@ class LiveTable:
             return "waiting"
         return "finished" if self.round.is_over else "playing"
 
+    @property
+    def present_seats(self) -> list[int]:
+        """The people's seats whose person plays (not away, not left)."""
+        return [s for s in self.human_seats if s in self.token_hashes and s not in self.away]
+
+    def active_bots(self) -> dict[int, Bot]:
+        """Who moves by itself: the table's bots and a stand-in at every empty or away seat
+        of a started table."""
+        bots = dict(self.bot_players)
+        if self.round is not None:
+            for s in self.human_seats:
+                if s not in self.present_seats:
+                    bots[s] = self._stand_in(s)
+        return bots
+
+    def _stand_in(self, seat: int) -> Bot:
+        bot = self.stand_ins.get(seat)
+        if bot is None:
+            kinds = bot_names(self.game)
+            kind = "heuristic" if "heuristic" in kinds else kinds[0]
+            bot = self.stand_ins[seat] = make_bot(kind, secrets.randbelow(2**31),
+                                                  game=self.game)
+        return bot
+
+    def set_away(self, seat: int, away: bool) -> None:
+        """A person stops playing (a turn timeout: a stand-in bot plays his seat) or comes
+        back and takes his seat over again."""
+        if (seat in self.away) == away:
+            return
+        with self.store.locked(self.id) as tx:
+            tx.set_seat(seat, away=away)
+            tx.bump()
+        if away:
+            self.away.add(seat)
+        else:
+            self.away.discard(seat)
+        self.touch()
+
+    def leave(self, seat: int) -> None:
+        """The person at ``seat`` gives it up: his token no longer holds it, and another
+        may take it (join); meanwhile a stand-in bot plays it in a started table."""
+        with self.store.locked(self.id) as tx:
+            tx.remove_seat(seat)
+            tx.bump()
+        self.token_hashes.pop(seat, None)
+        self.nicknames.pop(seat, None)
+        self.expires.pop(seat, None)
+        self.away.discard(seat)
+        self.ready.discard(seat)
+        self.touch()
+
+    def chat(self, seat: int, text: Any) -> dict[str, Any]:
+        """A chat line from ``seat`` (stored, the newest :data:`CHAT_KEEP` kept); the
+        message every connection is sent."""
+        if not self.settings.get("chat", True):
+            raise TableError("chat_off", "chat is switched off at this table")
+        if not isinstance(text, str):
+            raise TableError("bad_chat", "text must be text")
+        line = " ".join(text.split())
+        if not line or len(line) > MAX_CHAT:
+            raise TableError("bad_chat", f"a chat line has 1 to {MAX_CHAT} characters")
+        if any(unicodedata.category(ch) in HIDDEN for ch in line):
+            raise TableError("bad_chat", "no invisible or control characters, please")
+        name = self.name(seat)
+        with self.store.locked(self.id) as tx:
+            tx.add_chat(seat, name, line, CHAT_KEEP)
+        return {"type": "chat", "seat": seat, "name": name, "text": line,
+                "at": now().isoformat(timespec="seconds")}
+
+    def chat_history(self) -> dict[str, Any]:
+        rows = self.store.chat(self.id, limit=CHAT_KEEP)
+        return {"type": "chat_history", "lines": [
+            {"seat": r.seat, "name": r.name, "text": r.text,
+             "at": aware(r.created_at).isoformat(timespec="seconds")} for r in rows]}
+
+    async def send_all(self, msg: dict[str, Any]) -> None:
+        async def one(conn: Connection) -> None:
+            with contextlib.suppress(Exception):
+                await conn.send(msg)
+        await asyncio.gather(*(one(c) for c in list(self.connections)))
+
     def seat_of(self, token: str) -> int | None:
         """The seat ``token`` holds, unless it has expired."""
         h = hash_token(token)
@@ -262,6 +348,7 @@ class LiveTable:
         h = hash_token(token)
         expires = now() + timedelta(seconds=self.limits.token_ttl)
         full = all(s in self.token_hashes or s == seat for s in self.human_seats)
+        self.stand_ins.pop(seat, None)
         fresh = self._new_series(1) if full and self.round is None else None
         with self.store.locked(self.id) as tx:
             tx.add_seat(seat, name, h, expires)
@@ -293,7 +380,10 @@ class LiveTable:
             "players": self.players, "rules": self.rules_data, "status": self.status,
             "settings": self.settings,
             "seats": [{"seat": s, "nickname": self.nicknames.get(s), "bot": self.bots[s],
-                       "taken": bool(self.bots[s]) or s in self.token_hashes}
+                       "taken": bool(self.bots[s]) or s in self.token_hashes,
+                       "away": s in self.away,
+                       "stand_in": self.round is not None and not self.bots[s]
+                       and s not in self.present_seats}
                       for s in range(self.players)],
         }
         if self.seed is not None:
@@ -326,6 +416,8 @@ class LiveTable:
             self.nicknames[seat_row.seat] = seat_row.nickname
             if seat_row.expires_at is not None:
                 self.expires[seat_row.seat] = aware(seat_row.expires_at)
+            if seat_row.away:
+                self.away.add(seat_row.seat)
         if not snap.deals:
             return
         rnd = self._new_series(self.series_number)
@@ -344,20 +436,24 @@ class LiveTable:
         self.first_deal = snap.deals[0].number
         self.ready = {s.seat for s in snap.seats if s.ready_after == self.deal_number}
 
-    def ready_next(self, seat: int) -> bool:
+    def ready_next(self, seat: int | None) -> bool:
         """``seat`` is ready for what comes after a finished deal: the next deal, or after
         a finished series a rematch with the same seats. It starts when every person at the
         table is ready (True then)."""
         if self.round is None or not self.round.current.is_over:
             raise TableError("not_over", "the deal is still running")
-        if seat in self.ready:
-            return False
-        self.ready.add(seat)
-        if not all(s in self.ready for s in self.human_seats):
-            with self.store.locked(self.id) as tx:
-                tx.set_seat(seat, ready_after=self.deal_number)
-                tx.bump()
-            self.touch()
+        if not self.present_seats:
+            return False   # nobody plays: a table of stand-ins does not deal on alone
+        if seat is not None:
+            if seat in self.ready:
+                return False
+            self.ready.add(seat)
+        if not all(s in self.ready for s in self.present_seats):
+            if seat is not None:
+                with self.store.locked(self.id) as tx:
+                    tx.set_seat(seat, ready_after=self.deal_number)
+                    tx.bump()
+                self.touch()
             return False
         if self.round.is_over:
             number = self.series_number + 1
@@ -495,22 +591,61 @@ class LiveTable:
 
     # ------------------------------------------------------------------ bots
     def schedule_bots(self) -> None:
+        """Let the bots (and stand-ins) move, and start the turn clock of a person."""
         if self.closed:
             return
         if self.bot_task is None or self.bot_task.done():
             self.bot_task = asyncio.get_running_loop().create_task(self._run_bots())
+        self._arm_timer()
+
+    def _arm_timer(self) -> None:
+        """With a turn timeout, a person to move who does not act in time is marked away:
+        a stand-in bot plays his seat until he comes back ({"type": "back"})."""
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        limit = self.settings.get("turn_timeout")
+        rnd = self.round
+        if not limit or rnd is None or self.closed:
+            return
+        st = rnd.current
+        if st.is_over or st.to_move not in self.present_seats:
+            return
+        at = (self.deal_number, len(st.history))
+        seat = st.to_move
+
+        def expire() -> None:
+            asyncio.get_running_loop().create_task(self._time_out(seat, at))
+        self.timer = asyncio.get_running_loop().call_later(limit, expire)
+
+    async def _time_out(self, seat: int, at: tuple[int, int]) -> None:
+        async with self.lock:
+            rnd = self.round
+            if rnd is None or (self.deal_number, len(rnd.current.history)) != at or \
+                    seat not in self.present_seats:
+                return
+            self.set_away(seat, True)
+        await self.broadcast()
+        self.schedule_bots()
 
     async def _run_bots(self) -> None:
         while True:
             rnd = self.round
-            if rnd is None or bot_turn(rnd.current, self.bot_players) is None:
+            if rnd is None:
+                return
+            if rnd.current.is_over:
+                # Nobody present to say ready (every person left or away): deal on alone?
+                # No: a table of stand-ins only waits for a person to come back.
+                return
+            if bot_turn(rnd.current, self.active_bots()) is None:
                 return
             await asyncio.sleep(self.bot_delay)
             async with self.lock:
-                turn = bot_turn(rnd.current, self.bot_players)
+                bots = self.active_bots()
+                turn = bot_turn(rnd.current, bots)
                 if self.round is not rnd or turn is None:
                     continue
-            bot = self.bot_players[turn.seat]
+            bot = bots[turn.seat]
             try:
                 # In a worker thread: a searching bot thinks for up to seconds, and on the
                 # event loop that would stall every table of the server meanwhile.
@@ -522,14 +657,15 @@ class LiveTable:
                 log.exception("table %s: the bot at seat %d failed", self.id, turn.seat)
                 return
             async with self.lock:
-                if not self._still_at(rnd, turn):
-                    continue  # the deal moved on meanwhile (a restart, a new deal)
+                if not self._still_at(rnd, turn) or turn.seat not in self.active_bots():
+                    continue  # the deal moved on meanwhile, or the person took over
                 try:
                     self.apply(turn.seat, action, check_move=False)
                 except Exception:  # pragma: no cover - as above
                     log.exception("table %s: the bot at seat %d failed", self.id, turn.seat)
                     return
             await self.broadcast()
+            self._arm_timer()
 
     def _still_at(self, rnd: Series, turn: BotTurn) -> bool:
         """Whether the table is still at the position a bot was asked about."""
@@ -710,6 +846,11 @@ class Registry:
         if t is None:
             raise TableError("no_table", f"there is no table {table_id[:40]!r}")
         return t
+
+    def by_token(self, token: str) -> list[LiveTable]:
+        """The live tables where ``token`` holds a seat (looked up by its hash, indexed)."""
+        rows = self.store.by_tokens([hash_token(token)])
+        return [self.tables[r.id] for _, r, _ in rows if r.id in self.tables]
 
     def lobby(self, status: str, limit: int, cursor: str | None
               ) -> tuple[list[dict[str, Any]], str | None]:
