@@ -32,6 +32,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -61,6 +62,8 @@ from .guard import client_key
 from .guard import parse_json
 from .guard import read_json
 from .guard import same_origin
+from .metrics import CONTENT_TYPE
+from .metrics import Metrics
 from .store import Store
 from .store import default_database_url
 from .tables import Connection
@@ -88,6 +91,10 @@ def error(code: str, message: str, status: int = 400) -> JSONResponse:
 
 def web_error(e: WebError) -> JSONResponse:
     return error(e.code, str(e), e.status)
+
+
+def count_error(metrics: Metrics, code: str) -> None:
+    metrics.errors.labels(code=code).inc()
 
 
 def query_int(q: Any, name: str, default: int, low: int, high: int) -> int:
@@ -154,6 +161,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
     url = database_url or default_database_url()
     limits = limits or Limits()
     holder: dict[str, Any] = {}
+    metrics = Metrics(lambda: [t.status for t in list(registry().tables.values())]
+                      if "registry" in holder else [])
     creates = Limiter(limits.create_rate, limits.create_burst)
     sockets = Gauge(limits.sockets_per_client)
 
@@ -171,7 +180,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(url)
-        holder["registry"] = app.state.registry = Registry(store, bot_delay, limits)
+        holder["registry"] = app.state.registry = Registry(store, bot_delay, limits,
+                                                             metrics.actions.inc)
         for t in registry().tables.values():
             if t.status == "playing":
                 t.schedule_bots()  # a restart continues where the bots were to move
@@ -183,12 +193,27 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
                 t.bot_task.cancel()
         store.close()
 
+    def failed(e: WebError) -> JSONResponse:
+        count_error(metrics, e.code)
+        return web_error(e)
+
     def client(request: Request | WebSocket) -> str:
         return client_key(request.client.host if request.client else None)
 
     def check_origin(request: Request) -> None:
         if not same_origin(request.headers):
             raise WebError("cross_origin", "requests from other sites are refused", 403)
+
+    async def healthz(request: Request) -> Response:
+        """200 while the database answers (for the proxy's and systemd's checks)."""
+        try:
+            await asyncio.to_thread(registry().store.ping)
+        except Exception:
+            return JSONResponse({"ok": False, "database": "unreachable"}, status_code=503)
+        return JSONResponse({"ok": True, "tables": len(registry().tables)})
+
+    async def prometheus(request: Request) -> Response:
+        return Response(metrics.render(), media_type=CONTENT_TYPE)
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
@@ -207,7 +232,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             limit = query_int(q, "limit", limits.lobby_page, 1, limits.lobby_page)
             tables, nxt = registry().lobby(status, limit, q.get("cursor"))
         except WebError as e:
-            return web_error(e)
+            return failed(e)
         return JSONResponse({"tables": tables, "next": nxt})
 
     async def create_table(request: Request) -> Response:
@@ -219,7 +244,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
                 raise WebError("rate_limited", "too many new tables; wait a little", 429)
             t = registry().create(data, registry().store.client_hash(key))
         except WebError as e:
-            return web_error(e)
+            return failed(e)
         info = t.info()
         info["invite"] = f"/t/{t.id}"
         return JSONResponse(info, status_code=201)
@@ -228,7 +253,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         try:
             t = registry().get(request.path_params["table_id"])
         except WebError as e:
-            return web_error(e)
+            return failed(e)
         return JSONResponse(t.info())
 
     async def join(request: Request) -> Response:
@@ -241,7 +266,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             async with t.lock:
                 token = t.join(data.get("seat"), data.get("nickname"))
         except WebError as e:
-            return web_error(e)
+            return failed(e)
         await t.broadcast()
         if t.round is not None:
             t.schedule_bots()   # a new table starts; a seat taken over stops its stand-in
@@ -259,7 +284,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
                 raise WebError("bad_tokens", f"tokens must list at most {MAX_TOKENS} seat "
                                "tokens")
         except WebError as e:
-            return web_error(e)
+            return failed(e)
         out = []
         for token in dict.fromkeys(given):
             for t in registry().by_token(token):
@@ -272,7 +297,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         try:
             t = registry().get(request.path_params["table_id"])
         except WebError as e:
-            return web_error(e)
+            return failed(e)
         return JSONResponse(t.finished_deals())
 
     async def record(request: Request) -> Response:
@@ -281,7 +306,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             number = int(request.path_params["number"])
             rec = t.record(number)
         except WebError as e:
-            return web_error(e)
+            return failed(e)
         return JSONResponse(rec, headers={
             "Content-Disposition": f'attachment; filename="{t.game}-{t.id}-{number}.json"'})
 
@@ -296,7 +321,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             data = t.replay(int(request.path_params["number"]), None if step < 0 else step,
                             lang, cards)
         except WebError as e:
-            return web_error(e)
+            return failed(e)
         return JSONResponse(data)
 
     async def ws_endpoint(websocket: WebSocket) -> None:
@@ -335,11 +360,13 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             table.renew(seat)
         conn = Connection(seat, websocket.send_json, lang, cards, close=websocket.close)
         table.connections.add(conn)
+        metrics.connections.inc()
         bucket = TokenBucket(RATE, BURST)
         chat_bucket = TokenBucket(CHAT_RATE, CHAT_BURST)
         strikes = 0
 
         async def reply_error(code: str, message: str) -> None:
+            count_error(metrics, code)
             await conn.send({"type": "error", "code": code, "message": message})
 
         try:
@@ -401,6 +428,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
                         continue
                     await table.send_all(line)
                     continue
+                started = time.perf_counter()
                 try:
                     async with table.lock:
                         if kind == "action":
@@ -419,6 +447,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
                     await reply_error(e.code, str(e))
                     continue
                 await table.broadcast()
+                if kind == "action":
+                    metrics.latency.observe(time.perf_counter() - started)
                 table.schedule_bots()
                 if kind == "leave":
                     seat = conn.seat = None   # the connection watches on
@@ -426,11 +456,14 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             pass
         finally:
             table.connections.discard(conn)
+            metrics.connections.dec()
 
     routes = [
         Route("/", index),
         Route("/t/{table_id}", index),
         Route("/api/meta", meta),
+        Route("/healthz", healthz),
+        Route("/metrics", prometheus),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", get_table),

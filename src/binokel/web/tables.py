@@ -198,6 +198,7 @@ class LiveTable:
     series_number: int = 0         # 1 for the first series, +1 for each rematch
     first_deal: int = 1            # the table's number of the series' first deal
     closed: bool = False
+    on_action: Callable[[], None] | None = None    # counts applied actions (metrics)
     connections: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_players: dict[int, Bot] = field(default_factory=dict)
@@ -508,6 +509,8 @@ class LiveTable:
             tx.add_action(self.deal_number, len(state.history), seat, canonical, result)
             tx.bump()
         self.round.apply(canonical)
+        if self.on_action is not None:
+            self.on_action()
         if self.round.is_over:
             with self.store.locked(self.id) as tx:
                 tx.bump("finished")
@@ -717,10 +720,12 @@ class Registry:
     """Every live table of this server, loaded from the store at start."""
 
     def __init__(self, store: Store, bot_delay: float = 0.5,
-                 limits: Limits | None = None) -> None:
+                 limits: Limits | None = None,
+                 on_action: Callable[[], None] | None = None) -> None:
         self.store = store
         self.bot_delay = bot_delay
         self.limits = limits or Limits()
+        self.on_action = on_action
         self.tables: dict[str, LiveTable] = {}
         for tid in store.live_ids():
             try:
@@ -737,6 +742,7 @@ class Registry:
         t = LiveTable(row.id, row.game, row.players, row.rules, row.seed, list(row.bots),
                       self.store, self.bot_delay, self.limits, dict(row.settings or {}))
         t.restore(snap)
+        t.on_action = self.on_action
         return t
 
     def create(self, data: Any, creator: str | None = None) -> LiveTable:
@@ -777,7 +783,7 @@ class Registry:
         self.store.create_table(table_id, game, players, stored_rules, seed, bots, settings,
                                 creator)
         t = LiveTable(table_id, game, players, stored_rules, seed, bots, self.store,
-                      self.bot_delay, self.limits, settings)
+                      self.bot_delay, self.limits, settings, on_action=self.on_action)
         self.tables[table_id] = t
         return t
 
