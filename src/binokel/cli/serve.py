@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import sys
 from typing import Any
@@ -21,6 +22,10 @@ def register(sub: Any) -> None:
                    help="a reverse proxy (address or network) whose X-Forwarded-For and "
                         "X-Forwarded-Proto are believed; repeatable. Without it forwarded "
                         "headers are ignored, from anyone")
+    p.add_argument("--per-client", type=int, default=None, metavar="N",
+                   help="what one client address may hold: tables created at once, waiting "
+                        "tables, WebSockets (default 10, 10, 32). For load tests, where "
+                        "every client comes from one address")
     p.set_defaults(handler=cmd_serve)
 
 
@@ -46,6 +51,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from ..web.store import DatabaseInUse
     from ..web.store import claim_sqlite
     from ..web.store import default_database_url
+    from ..web.tables import Limits
 
     try:
         options = uvicorn_options(args)
@@ -56,7 +62,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 2
     if claim is not None:
         claim.close()
-    app = create_app(args.database_url, bot_delay=args.bot_delay)
+    limits = Limits()
+    if args.per_client is not None:
+        n = args.per_client
+        limits = dataclasses.replace(limits, create_burst=n, tables_per_client=n,
+                                     sockets_per_client=n)
+    app = create_app(args.database_url, bot_delay=args.bot_delay, limits=limits)
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0") else args.host
     print(f"Binokel is served at http://{shown}:{args.port}/  (Ctrl+C stops)", flush=True)
     uvicorn.run(app, **options)
