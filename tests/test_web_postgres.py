@@ -89,3 +89,16 @@ def test_a_deal_on_postgres_survives_a_restart(pg_url: str) -> None:
             table.apply(st.to_move, rng.choice(st.legal_actions()), check_move=False)
         rec = Record.from_json(c2.get(f"/api/tables/{tid}/deals/1/record").json())
         assert rec.validate().result == st.result
+
+
+def test_a_second_process_on_one_database_is_refused(pg_url: str) -> None:
+    from binokel.web.store import DatabaseInUse
+    from binokel.web.store import Store
+
+    first = Store(pg_url)
+    try:
+        with pytest.raises(DatabaseInUse, match="another binokel server"):
+            Store(pg_url)
+    finally:
+        first.close()
+    Store(pg_url).close()
