@@ -63,7 +63,8 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
         yield c
 
 
-FUZZ = settings(max_examples=120, deadline=None,
+# Bounded: each WebSocket example makes a table and plays messages against it.
+FUZZ = settings(max_examples=50, deadline=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture,
                                        HealthCheck.too_slow])
 
@@ -88,7 +89,7 @@ def test_queries_never_fail_the_server(client: TestClient, path: str,
     assert r.status_code < 500, r.text
 
 
-@FUZZ
+@settings(FUZZ, max_examples=20)
 @given(messages=st.lists(MESSAGE, min_size=1, max_size=12), spectator=st.booleans())
 def test_websocket_messages_never_fail_the_server(client: TestClient, messages: list[Any],
                                                   spectator: bool) -> None:
