@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import random
 import socket
@@ -88,7 +89,7 @@ async def seat_client(base: str, tid: str, token: str, deals: int, rng: random.R
             if t["to_move"] < 0:
                 if msg["deal"] >= deals or msg.get("winner") is not None:
                     return
-                if t["me"] == 0 and point > sent_point:
+                if point > sent_point:   # every person says ready for the next deal
                     sent_point = point
                     await ws.send(json.dumps({"type": "next"}))
                 continue
@@ -96,11 +97,43 @@ async def seat_client(base: str, tid: str, token: str, deals: int, rng: random.R
                 sent_point = point
                 sent_at = time.perf_counter()
                 await ws.send(json.dumps({"type": "action",
-                                          "action": rng.choice(offered_actions(t, rng))}))
+                                          "action": rng.choice(offered_actions(t, rng)),
+                                          "move": msg["moves"], "deal": msg["deal"]}))
                 stats.actions += 1
 
 
-async def run(base: str, tables: int, deals: int, seconds: float, game: str) -> None:
+async def flood(base: str, tid: str, stop: asyncio.Event, counts: list[int]) -> None:
+    """One client sending as fast as it can on 8 sockets (pings, junk, oversized messages):
+    the rate limits must keep every other table's latency where it was."""
+    uri = base.replace("http", "ws") + f"/ws/{tid}"
+
+    async def one(k: int) -> None:
+        while not stop.is_set():
+            try:
+                async with websockets.connect(uri, max_size=1 << 22) as ws:
+                    async def drain() -> None:
+                        with contextlib.suppress(websockets.ConnectionClosed):
+                            async for _ in ws:
+                                pass
+                    reader = asyncio.create_task(drain())
+                    i = 0
+                    while not stop.is_set():
+                        i += 1
+                        payload = ("x" * 5000 if i % 50 == 0 else
+                                   "[" * 3000 if i % 7 == 0 else '{"type": "ping"}')
+                        await ws.send(payload)
+                        counts[0] += 1
+                        if i % 100 == 0:
+                            await asyncio.sleep(0)
+                    reader.cancel()
+            except (OSError, websockets.ConnectionClosed):
+                counts[1] += 1   # closed by the server (oversized, or over its strikes)
+                await asyncio.sleep(0.05)
+    await asyncio.gather(*(one(k) for k in range(8)))
+
+
+async def run(base: str, tables: int, deals: int, seconds: float, game: str,
+              with_flood: bool = False) -> None:
     rng = random.Random(1)
     stop_at = time.monotonic() + seconds
     stats = Stats()
@@ -120,9 +153,21 @@ async def run(base: str, tables: int, deals: int, seconds: float, game: str) -> 
                        {"seat": seat, "nickname": f"load{seat}"})
             jobs.append(seat_client(base, meta["id"], tok["token"], deals,
                                     random.Random(rng.random()), stats, stop_at))
+    stop = asyncio.Event()
+    counts = [0, 0]
+    flooder = None
+    if with_flood:
+        victim = post(base + "/api/tables", {"game": "binokel", "bots": [None, "random",
+                                                                         "random"]})
+        flooder = asyncio.create_task(flood(base, victim["id"], stop, counts))
     t0 = time.perf_counter()
     await asyncio.gather(*jobs)
     dt = time.perf_counter() - t0
+    stop.set()
+    if flooder is not None:
+        flooder.cancel()
+        print(f"meanwhile one client flooded: {counts[0]:,} messages sent on 8 sockets, "
+              f"{counts[1]} connections closed by the server")
     lat = sorted(stats.latencies)
     games = "every game" if game == "all" else game
     print(f"{tables} concurrent tables ({games}) x {deals} deal(s), {seats_total} WebSocket "
@@ -142,6 +187,8 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=1)
     ap.add_argument("--seconds", type=float, default=120)
     ap.add_argument("--game", default="binokel", help="a game name, or 'all'")
+    ap.add_argument("--flood", action="store_true",
+                    help="one more client floods the server meanwhile (8 sockets)")
     args = ap.parse_args()
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -149,7 +196,8 @@ def main() -> None:
         db = Path(tmp) / "load.sqlite3"
         proc = subprocess.Popen([sys.executable, "-m", "binokel.cli", "serve", "--port",
                                  str(port), "--database-url", f"sqlite:///{db}",
-                                 "--bot-delay", "0"], stdout=subprocess.DEVNULL)
+                                 "--bot-delay", "0", "--per-client", "100000"],
+                                stdout=subprocess.DEVNULL)
         try:
             for _ in range(100):
                 try:
@@ -157,7 +205,8 @@ def main() -> None:
                     break
                 except OSError:
                     time.sleep(0.1)
-            asyncio.run(run(base, args.tables, args.deals, args.seconds, args.game))
+            asyncio.run(run(base, args.tables, args.deals, args.seconds, args.game,
+                            args.flood))
         finally:
             proc.terminate()
             proc.wait(timeout=10)

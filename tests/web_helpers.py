@@ -16,13 +16,18 @@ def recv_state(ws: Any) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------- choosing
-def act(ws: Any, table: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """Send a random offered action (a random selection the engine refuses is drawn again);
-    returns the state message that answered it."""
+def act(ws: Any, msg: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """Send a random action the state message ``msg`` offers, naming the state it was chosen
+    in (a random selection the engine refuses is drawn again); returns the state message
+    that answered it."""
+    table = msg["table"]
     for _ in range(50):
         action = rng.choice(offered_actions(table, rng, bid_chance=0.3))
-        ws.send_json({"type": "action", "action": action})
+        ws.send_json({"type": "action", "action": action, "move": msg["moves"],
+                      "deal": msg["deal"]})
         msg = ws.receive_json()
+        while msg["type"] in ("chat", "chat_history"):
+            msg = ws.receive_json()
         if msg["type"] == "error":
             assert msg["code"] == "illegal" and action.split()[0] in (
                 (table["choices"]["select"] or {}).get("verb"),

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
+import sys
 from typing import Any
 
 
@@ -16,17 +18,57 @@ def register(sub: Any) -> None:
                         "(default: sqlite:///binokel.sqlite3; env BINOKEL_DATABASE_URL)")
     p.add_argument("--bot-delay", type=float, default=0.6,
                    help="seconds a computer player waits before it moves")
+    p.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
+                   help="a reverse proxy (address or network) whose X-Forwarded-For and "
+                        "X-Forwarded-Proto are believed; repeatable. Without it forwarded "
+                        "headers are ignored, from anyone")
+    p.add_argument("--per-client", type=int, default=None, metavar="N",
+                   help="what one client address may hold: tables created at once, waiting "
+                        "tables, WebSockets (default 10, 10, 32). For load tests, where "
+                        "every client comes from one address")
     p.set_defaults(handler=cmd_serve)
+
+
+def uvicorn_options(args: argparse.Namespace) -> dict[str, Any]:
+    """How uvicorn runs the app: forwarded headers only from the configured proxies, and
+    WebSocket frames no larger than the protocol allows (uvicorn refuses bigger ones before
+    they are read whole)."""
+    from ..web.guard import MAX_MESSAGE
+    from ..web.guard import check_proxies
+
+    proxies = check_proxies(list(args.trusted_proxy))
+    return {"host": args.host, "port": args.port, "log_level": "warning",
+            "ws_max_size": 4 * MAX_MESSAGE,   # UTF-8: up to 4 bytes a character
+            "proxy_headers": bool(proxies),
+            "forwarded_allow_ips": ",".join(proxies) if proxies else "",
+            "server_header": False}
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
     from ..web.app import create_app
+    from ..web.store import DatabaseInUse
+    from ..web.store import claim_sqlite
+    from ..web.store import default_database_url
+    from ..web.tables import Limits
 
-    app = create_app(args.database_url, bot_delay=args.bot_delay)
+    try:
+        options = uvicorn_options(args)
+        # Refused here with a clear message rather than in the app's startup.
+        claim = claim_sqlite(args.database_url or default_database_url())
+    except (ValueError, DatabaseInUse) as e:
+        print(f"binokel serve: {e}", file=sys.stderr)
+        return 2
+    if claim is not None:
+        claim.close()
+    limits = Limits()
+    if args.per_client is not None:
+        n = args.per_client
+        limits = dataclasses.replace(limits, create_burst=n, tables_per_client=n,
+                                     sockets_per_client=n)
+    app = create_app(args.database_url, bot_delay=args.bot_delay, limits=limits)
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0") else args.host
     print(f"Binokel is served at http://{shown}:{args.port}/  (Ctrl+C stops)", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning",
-                ws_max_size=1 << 16)
+    uvicorn.run(app, **options)
     return 0

@@ -3,6 +3,22 @@
 A series ends as the game's rules say (:meth:`RuleSet.series_end`): when a player reaches a
 target, or after a fixed number of deals. A game with more to keep (Doppelkopf's Pflichtsoli)
 derives its own series from :class:`Series`.
+
+Deals come from a seed (each deal's seed drawn from a generator seeded once: the series
+replays exactly, for tests, records and bot matches) or from a generator given as ``shuffle``
+that shuffles every deal itself. A table where strangers play passes a cryptographic one
+(:class:`random.SystemRandom`): each deal is then independent of every other, and knowing
+one deal, or all before it, tells nothing about the next.
+
+>>> from binokel.registry import find_game
+>>> spec = find_game("binokel")
+>>> a = Series(spec, spec.make_rules({}), seed=5)
+>>> b = Series(spec, spec.make_rules({}), seed=5)
+>>> a.current.deck == b.current.deck
+True
+>>> fair = Series(spec, spec.make_rules({}), shuffle=random.SystemRandom())
+>>> sorted(fair.current.deck) == sorted(a.current.deck)
+True
 """
 
 from __future__ import annotations
@@ -40,12 +56,15 @@ class Series:
     """Deals until the rules' end (:meth:`RuleSet.series_end`) is reached."""
 
     def __init__(self, spec: GameSpec, rules: RuleSet, players: int | None = None,
-                 first_dealer: int = 0, seed: int | None = None) -> None:
+                 first_dealer: int = 0, seed: int | None = None,
+                 shuffle: random.Random | None = None) -> None:
         self.spec = spec
         self.game = spec.name
         self.rules = rules
         self.players = players or spec.default_players
         self.rng = random.Random(seed)
+        # Given: it shuffles every deal itself (no seed in between that could be guessed).
+        self.shuffle = shuffle
         self.sheet: list[SheetLine] = []
         self.totals = [0] * self.players
         self.separate_totals = [0] * self.players
@@ -54,6 +73,9 @@ class Series:
         self.current = self._deal(first_dealer)
 
     def _deal(self, dealer: int) -> AnyState:
+        if self.shuffle is not None:
+            return self.spec.new_deal(self.deal_rules(), dealer, rng=self.shuffle,
+                                      players=self.players)
         seed = self.rng.getrandbits(63)
         return self.spec.new_deal(self.deal_rules(), dealer, seed=seed, players=self.players)
 

@@ -76,9 +76,10 @@ class GameSpec:
         return self.rules.from_dict(data)
 
     def new_series(self, rules: RuleSet, players: int | None = None, first_dealer: int = 0,
-                   seed: int | None = None) -> Series:
-        """A series of deals of this game under ``rules``."""
-        return self.series(self, rules, players, first_dealer, seed)
+                   seed: int | None = None, shuffle: random.Random | None = None) -> Series:
+        """A series of deals of this game under ``rules`` (``shuffle``: a generator that
+        shuffles every deal, see :class:`Series`)."""
+        return self.series(self, rules, players, first_dealer, seed, shuffle)
 
 
 __all__ = ["Bot", "BotFactory", "GameSpec", "NewDeal"]

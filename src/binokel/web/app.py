@@ -29,8 +29,8 @@ spectator):
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-import json
 import logging
 import time
 from collections.abc import AsyncIterator
@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse
 from starlette.responses import JSONResponse
@@ -51,9 +52,22 @@ from starlette.websockets import WebSocketDisconnect
 
 from ..bots import bot_names
 from ..registry import GameSpec
+from .guard import MAX_MESSAGE
+from .guard import Gauge
+from .guard import Limiter
+from .guard import SecurityHeaders
+from .guard import TokenBucket
+from .guard import WebError
+from .guard import client_key
+from .guard import parse_json
+from .guard import read_json
+from .guard import same_origin
+from .metrics import CONTENT_TYPE
+from .metrics import Metrics
 from .store import Store
 from .store import default_database_url
 from .tables import Connection
+from .tables import Limits
 from .tables import Registry
 from .tables import TableError
 from .tables import check_prefs
@@ -61,41 +75,37 @@ from .tables import web_games
 
 log = logging.getLogger("binokel.web")
 STATIC = Path(__file__).parent / "static"
-MAX_MESSAGE = 4096          # bytes of one WebSocket message
-MAX_BODY = 16384            # bytes of one HTTP request body
 RATE = 10.0                 # messages per second a connection may send ...
 BURST = 20.0                # ... with bursts up to this many
 MAX_STRIKES = 100           # rate-limited messages before the connection is closed
-
-
-class TokenBucket:
-    def __init__(self, rate: float = RATE, burst: float = BURST) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens = burst
-        self.at = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens >= 1:
-            self.tokens -= 1
-            return True
-        return False
+MAX_TOKENS = 50             # seat tokens one "my tables" request may name
+CHAT_RATE = 0.5             # chat lines per second a connection may send ...
+CHAT_BURST = 5.0            # ... with bursts up to this many
+SEAT_MESSAGES = ("action", "next", "back", "leave", "chat")
+ALL_MESSAGES = ("ping", "prefs", *SEAT_MESSAGES)
 
 
 def error(code: str, message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": code, "message": message}, status_code=status)
 
 
-async def read_json(request: Request) -> Any:
-    body = await request.body()
-    if len(body) > MAX_BODY:
-        raise TableError("too_large", f"request body over {MAX_BODY} bytes")
-    try:
-        return json.loads(body or b"{}")
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise TableError("bad_json", "the request body is not valid JSON") from None
+def web_error(e: WebError) -> JSONResponse:
+    return error(e.code, str(e), e.status)
+
+
+def count_error(metrics: Metrics, code: str) -> None:
+    metrics.errors.labels(code=code).inc()
+
+
+def query_int(q: Any, name: str, default: int, low: int, high: int) -> int:
+    """A whole-number query parameter within ``low..high`` (ASCII digits only: ``int()``
+    takes "²" and "1_000" too, a parser's surprise we do not want)."""
+    raw = q.get(name)
+    if raw is None:
+        return default
+    if not (raw.isascii() and raw.isdigit()) or len(raw) > 9 or not low <= int(raw) <= high:
+        raise WebError(f"bad_{name}", f"{name} must be a whole number from {low} to {high}")
+    return int(raw)
 
 
 # Titles of the option groups the games use (the lobby groups the house rules by them).
@@ -146,25 +156,64 @@ def game_meta(spec: GameSpec) -> dict[str, Any]:
     }
 
 
-def create_app(database_url: str | None = None, bot_delay: float = 0.5) -> Starlette:
+def create_app(database_url: str | None = None, bot_delay: float = 0.5,
+               limits: Limits | None = None) -> Starlette:
     url = database_url or default_database_url()
+    limits = limits or Limits()
     holder: dict[str, Any] = {}
+    metrics = Metrics(lambda: [t.status for t in list(registry().tables.values())]
+                      if "registry" in holder else [])
+    creates = Limiter(limits.create_rate, limits.create_burst)
+    sockets = Gauge(limits.sockets_per_client)
 
     def registry() -> Registry:
         return holder["registry"]  # type: ignore[no-any-return]
 
+    async def sweeper() -> None:
+        while True:
+            await asyncio.sleep(limits.sweep_every)
+            try:
+                await registry().sweep()
+            except Exception:  # pragma: no cover - a database hiccup: try again later
+                log.exception("closing abandoned tables failed")
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(url)
-        holder["registry"] = app.state.registry = Registry(store, bot_delay)
+        holder["registry"] = app.state.registry = Registry(store, bot_delay, limits,
+                                                             metrics.actions.inc)
         for t in registry().tables.values():
             if t.status == "playing":
                 t.schedule_bots()  # a restart continues where the bots were to move
+        sweep = asyncio.get_running_loop().create_task(sweeper())
         yield
+        sweep.cancel()
         for t in registry().tables.values():
             if t.bot_task is not None:
                 t.bot_task.cancel()
         store.close()
+
+    def failed(e: WebError) -> JSONResponse:
+        count_error(metrics, e.code)
+        return web_error(e)
+
+    def client(request: Request | WebSocket) -> str:
+        return client_key(request.client.host if request.client else None)
+
+    def check_origin(request: Request) -> None:
+        if not same_origin(request.headers):
+            raise WebError("cross_origin", "requests from other sites are refused", 403)
+
+    async def healthz(request: Request) -> Response:
+        """200 while the database answers (for the proxy's and systemd's checks)."""
+        try:
+            await asyncio.to_thread(registry().store.ping)
+        except Exception:
+            return JSONResponse({"ok": False, "database": "unreachable"}, status_code=503)
+        return JSONResponse({"ok": True, "tables": len(registry().tables)})
+
+    async def prometheus(request: Request) -> Response:
+        return Response(metrics.render(), media_type=CONTENT_TYPE)
 
     async def index(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
@@ -174,15 +223,28 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5) -> Starl
                              "groups": GROUP_TEXT})
 
     async def list_tables(request: Request) -> Response:
-        return JSONResponse([t.info() for t in registry().tables.values()
-                             if t.status == "waiting"])
+        """A page of the lobby: ``?status=waiting|playing&limit=N&cursor=C``."""
+        q = request.query_params
+        try:
+            status = q.get("status", "waiting")
+            if status not in ("waiting", "playing"):
+                raise WebError("bad_status", "status must be waiting or playing")
+            limit = query_int(q, "limit", limits.lobby_page, 1, limits.lobby_page)
+            tables, nxt = registry().lobby(status, limit, q.get("cursor"))
+        except WebError as e:
+            return failed(e)
+        return JSONResponse({"tables": tables, "next": nxt})
 
     async def create_table(request: Request) -> Response:
         try:
+            check_origin(request)
             data = await read_json(request)
-            t = registry().create(data)
-        except TableError as e:
-            return error(e.code, str(e))
+            key = client(request)
+            if not creates.allow(key):
+                raise WebError("rate_limited", "too many new tables; wait a little", 429)
+            t = registry().create(data, registry().store.client_hash(key))
+        except WebError as e:
+            return failed(e)
         info = t.info()
         info["invite"] = f"/t/{t.id}"
         return JSONResponse(info, status_code=201)
@@ -190,34 +252,52 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5) -> Starl
     async def get_table(request: Request) -> Response:
         try:
             t = registry().get(request.path_params["table_id"])
-        except TableError as e:
-            return error(e.code, str(e), 404)
+        except WebError as e:
+            return failed(e)
         return JSONResponse(t.info())
 
     async def join(request: Request) -> Response:
         try:
+            check_origin(request)
             t = registry().get(request.path_params["table_id"])
-        except TableError as e:
-            return error(e.code, str(e), 404)
-        try:
             data = await read_json(request)
             if not isinstance(data, dict):
                 raise TableError("bad_request", "expected a JSON object")
             async with t.lock:
                 token = t.join(data.get("seat"), data.get("nickname"))
-                started = t.start_if_full()
-        except TableError as e:
-            return error(e.code, str(e), 409 if e.code == "seat_taken" else 400)
+        except WebError as e:
+            return failed(e)
         await t.broadcast()
-        if started:
-            t.schedule_bots()
+        if t.round is not None:
+            t.schedule_bots()   # a new table starts; a seat taken over stops its stand-in
         return JSONResponse({"token": token, "seat": data["seat"], "table": t.info()})
+
+    async def my_tables(request: Request) -> Response:
+        """The running tables where the seat tokens a browser holds still hold a seat:
+        ``{"tokens": [...]}`` (POST: tokens never go into a URL or a log)."""
+        try:
+            check_origin(request)
+            data = await read_json(request)
+            given = data.get("tokens") if isinstance(data, dict) else None
+            if not isinstance(given, list) or len(given) > MAX_TOKENS or \
+                    not all(isinstance(x, str) and len(x) <= 200 for x in given):
+                raise WebError("bad_tokens", f"tokens must list at most {MAX_TOKENS} seat "
+                               "tokens")
+        except WebError as e:
+            return failed(e)
+        out = []
+        for token in dict.fromkeys(given):
+            for t in registry().by_token(token):
+                seat = t.seat_of(token)
+                if seat is not None:
+                    out.append({"seat": seat, "token": token, "table": t.info()})
+        return JSONResponse({"tables": out})
 
     async def deals(request: Request) -> Response:
         try:
             t = registry().get(request.path_params["table_id"])
-        except TableError as e:
-            return error(e.code, str(e), 404)
+        except WebError as e:
+            return failed(e)
         return JSONResponse(t.finished_deals())
 
     async def record(request: Request) -> Response:
@@ -225,8 +305,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5) -> Starl
             t = registry().get(request.path_params["table_id"])
             number = int(request.path_params["number"])
             rec = t.record(number)
-        except TableError as e:
-            return error(e.code, str(e), 404 if e.code in ("no_table", "no_deal") else 409)
+        except WebError as e:
+            return failed(e)
         return JSONResponse(rec, headers={
             "Content-Disposition": f'attachment; filename="{t.game}-{t.id}-{number}.json"'})
 
@@ -237,62 +317,69 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5) -> Starl
         try:
             t = registry().get(request.path_params["table_id"])
             lang, cards = check_prefs(q.get("lang"), q.get("cards"))
-            step_text = q.get("step")
-            if step_text is not None and not step_text.isdigit():
-                raise TableError("bad_step", "step must be a number")
-            data = t.replay(int(request.path_params["number"]),
-                            int(step_text) if step_text is not None else None, lang, cards)
-        except TableError as e:
-            return error(e.code, str(e), 404 if e.code in ("no_table", "no_deal") else
-                         409 if e.code == "not_over" else 400)
+            step = query_int(q, "step", -1, 0, 10**6)
+            data = t.replay(int(request.path_params["number"]), None if step < 0 else step,
+                            lang, cards)
+        except WebError as e:
+            return failed(e)
         return JSONResponse(data)
 
     async def ws_endpoint(websocket: WebSocket) -> None:
-        await websocket.accept()
+        key = client(websocket)
+        if not same_origin(websocket.headers):
+            await websocket.close(code=4403)
+            return
+        if not sockets.acquire(key):
+            await websocket.close(code=1013)   # try again later
+            return
+        try:
+            await websocket.accept()
+            await serve_socket(websocket)
+        finally:
+            sockets.release(key)
+
+    async def serve_socket(websocket: WebSocket) -> None:
         try:
             table = registry().get(websocket.path_params["table_id"])
-        except TableError as e:
+            lang, cards = check_prefs(websocket.query_params.get("lang"),
+                                      websocket.query_params.get("cards"))
+        except WebError as e:
             await websocket.send_json({"type": "error", "code": e.code, "message": str(e)})
-            await websocket.close(code=4404)
+            await websocket.close(code=4404 if e.code == "no_table" else 4400)
             return
         token = websocket.query_params.get("token")
         seat: int | None = None
-        try:
-            lang, cards = check_prefs(websocket.query_params.get("lang"),
-                                      websocket.query_params.get("cards"))
-        except TableError as e:
-            await websocket.send_json({"type": "error", "code": e.code, "message": str(e)})
-            await websocket.close(code=4400)
-            return
         if token:
-            seat = table.seat_of(token)
+            seat = table.seat_of(token[:200])
             if seat is None:
                 await websocket.send_json({"type": "error", "code": "bad_token",
-                                           "message": "this seat token is not valid here"})
+                                           "message": "this seat token is not valid here "
+                                                      "(or it has expired)"})
                 await websocket.close(code=4401)
                 return
-        conn = Connection(seat, websocket.send_json, lang, cards)
+            table.renew(seat)
+        conn = Connection(seat, websocket.send_json, lang, cards, close=websocket.close)
         table.connections.add(conn)
-        bucket = TokenBucket()
+        metrics.connections.inc()
+        bucket = TokenBucket(RATE, BURST)
+        chat_bucket = TokenBucket(CHAT_RATE, CHAT_BURST)
         strikes = 0
 
         async def reply_error(code: str, message: str) -> None:
+            count_error(metrics, code)
             await conn.send({"type": "error", "code": code, "message": message})
 
         try:
+            if table.settings.get("chat", True):
+                await conn.send(table.chat_history())
             await table.push(conn, force=True)
             while True:
                 msg = await websocket.receive()
                 if msg["type"] == "websocket.disconnect":
                     break
-                raw = msg.get("text")
-                if raw is None:
-                    raw_bytes = msg.get("bytes") or b""
-                    raw = raw_bytes.decode("utf-8", "replace")
-                if len(raw) > MAX_MESSAGE:
-                    await reply_error("too_large", f"messages are limited to {MAX_MESSAGE} "
-                                      "bytes")
-                    continue
+                raw: str | bytes = msg.get("text") or msg.get("bytes") or b""
+                # Counted before anything else is done with it: big or not, every message
+                # costs the sender his rate.
                 if not bucket.take():
                     strikes += 1
                     if strikes > MAX_STRIKES:
@@ -300,10 +387,15 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5) -> Starl
                         break
                     await reply_error("rate_limited", "too many messages; slow down")
                     continue
+                if len(raw) > MAX_MESSAGE:
+                    await reply_error("too_large", f"messages are limited to {MAX_MESSAGE} "
+                                      "bytes; closing")
+                    await websocket.close(code=1009)
+                    break
                 try:
-                    data = json.loads(raw)
-                except json.JSONDecodeError:
-                    await reply_error("bad_json", "the message is not valid JSON")
+                    data = parse_json(raw)
+                except WebError as e:
+                    await reply_error(e.code, str(e))
                     continue
                 kind = data.get("type") if isinstance(data, dict) else None
                 if kind == "ping":
@@ -318,41 +410,70 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5) -> Starl
                         continue
                     await table.push(conn, force=True)
                     continue
-                if kind not in ("action", "next"):
-                    await reply_error("unknown_type", f"unknown message type {kind!r} "
-                                      "(action, next, prefs, ping)")
+                if kind not in SEAT_MESSAGES:
+                    await reply_error("unknown_type", f"unknown message type "
+                                      f"{str(kind)[:40]!r} ({', '.join(ALL_MESSAGES)})")
                     continue
-                if seat is None:
+                if seat is None or seat not in table.token_hashes:
                     await reply_error("not_seated", "spectators cannot act; join a seat")
                     continue
+                if kind == "chat":
+                    if not chat_bucket.take():
+                        await reply_error("rate_limited", "too many chat lines; slow down")
+                        continue
+                    try:
+                        line = table.chat(seat, data.get("text"))
+                    except TableError as e:
+                        await reply_error(e.code, str(e))
+                        continue
+                    await table.send_all(line)
+                    continue
+                started = time.perf_counter()
                 try:
                     async with table.lock:
                         if kind == "action":
-                            table.apply(seat, data.get("action"))
-                        else:
-                            table.next_deal()
+                            table.set_away(seat, False)   # acting takes the seat back
+                            table.apply(seat, data.get("action"), data.get("move"),
+                                        data.get("deal"))
+                        elif kind == "next":
+                            table.ready_next(seat)
+                        elif kind == "back":
+                            table.set_away(seat, False)
+                        else:   # leave
+                            table.leave(seat)
+                            if table.round is not None and table.round.current.is_over:
+                                table.ready_next(None)  # the others may be ready
                 except TableError as e:
                     await reply_error(e.code, str(e))
                     continue
                 await table.broadcast()
+                if kind == "action":
+                    metrics.latency.observe(time.perf_counter() - started)
                 table.schedule_bots()
+                if kind == "leave":
+                    seat = conn.seat = None   # the connection watches on
         except WebSocketDisconnect:
             pass
         finally:
             table.connections.discard(conn)
+            metrics.connections.dec()
 
     routes = [
         Route("/", index),
         Route("/t/{table_id}", index),
         Route("/api/meta", meta),
+        Route("/healthz", healthz),
+        Route("/metrics", prometheus),
         Route("/api/tables", list_tables, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", get_table),
         Route("/api/tables/{table_id}/join", join, methods=["POST"]),
+        Route("/api/my-tables", my_tables, methods=["POST"]),
         Route("/api/tables/{table_id}/deals", deals),
         Route("/api/tables/{table_id}/deals/{number:int}/record", record),
         Route("/api/tables/{table_id}/deals/{number:int}/replay", replay),
         WebSocketRoute("/ws/{table_id}", ws_endpoint),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan)
+    return Starlette(routes=routes, lifespan=lifespan,
+                     middleware=[Middleware(SecurityHeaders)])

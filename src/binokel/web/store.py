@@ -1,16 +1,30 @@
-"""Persistence: tables, seats, deals and every accepted action, in SQLite or PostgreSQL.
+"""Persistence: tables, seats, deals, every accepted action and the chat, in SQLite or
+PostgreSQL.
 
-Every accepted action is written (and committed) before it is broadcast, so a restart loses
-nothing: a table is rebuilt by replaying its stored deals.
+Every change of a table is one short transaction that first locks the table's row
+(:meth:`Store.locked`: ``SELECT ... FOR UPDATE`` on PostgreSQL; SQLite has one writer anyway)
+and ends by bumping the table's ``version`` (and, on PostgreSQL, a ``NOTIFY`` that the other
+server processes hear). A process that finds the stored version ahead of its own reads the
+changes before it decides anything, so two processes never act on a stale table. Every
+accepted action is committed before it is broadcast, so a crash loses nothing a player saw.
 """
 
 from __future__ import annotations
 
+import base64
+import fcntl
+import hashlib
+import hmac
 import json
+import secrets
+from collections.abc import Iterator
+from collections.abc import Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC
 from datetime import datetime
 from pathlib import Path
+from typing import IO
 from typing import Any
 
 from sqlalchemy import JSON
@@ -20,20 +34,37 @@ from sqlalchemy import ForeignKey
 from sqlalchemy import Integer
 from sqlalchemy import String
 from sqlalchemy import UniqueConstraint
+from sqlalchemy import and_
 from sqlalchemy import create_engine
+from sqlalchemy import delete
 from sqlalchemy import event
+from sqlalchemy import func
+from sqlalchemy import or_
 from sqlalchemy import select
+from sqlalchemy import text
+from sqlalchemy import update
+from sqlalchemy.engine import Connection
 from sqlalchemy.engine import Engine
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase
 from sqlalchemy.orm import Mapped
+from sqlalchemy.orm import Session
 from sqlalchemy.orm import mapped_column
 from sqlalchemy.orm import sessionmaker
 
 MIGRATIONS = Path(__file__).parent / "migrations"
+CHANNEL = "binokel"            # the PostgreSQL NOTIFY channel of table changes
+LIVE = ("waiting", "playing", "finished")   # statuses of a table that is not closed
 
 
-def _now() -> datetime:
+def now() -> datetime:
     return datetime.now(UTC)
+
+
+def aware(t: datetime) -> datetime:
+    """SQLite hands back naive datetimes (stored as UTC): make them comparable."""
+    return t if t.tzinfo is not None else t.replace(tzinfo=UTC)
 
 
 class Base(DeclarativeBase):
@@ -43,13 +74,18 @@ class Base(DeclarativeBase):
 class TableRow(Base):
     __tablename__ = "tables"
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     game: Mapped[str] = mapped_column(String(32))
     players: Mapped[int] = mapped_column(Integer)
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
-    seed: Mapped[int] = mapped_column(Integer)
+    seed: Mapped[int | None] = mapped_column(Integer, nullable=True)
     bots: Mapped[list[str | None]] = mapped_column(JSON)
     status: Mapped[str] = mapped_column(String(16), default="waiting")
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    settings: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    creator: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    series: Mapped[int] = mapped_column(Integer, default=0)
 
 
 class SeatRow(Base):
@@ -59,7 +95,11 @@ class SeatRow(Base):
     table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
     seat: Mapped[int] = mapped_column(Integer)
     nickname: Mapped[str] = mapped_column(String(64))
-    token_hash: Mapped[str] = mapped_column(String(64))
+    token_hash: Mapped[str] = mapped_column(String(64), index=True)
+    away: Mapped[bool] = mapped_column(Boolean, default=False)
+    ready_after: Mapped[int] = mapped_column(Integer, default=0)
+    expires_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True),
+                                                        nullable=True)
 
 
 class DealRow(Base):
@@ -72,6 +112,8 @@ class DealRow(Base):
     deck: Mapped[list[str]] = mapped_column(JSON)
     finished: Mapped[bool] = mapped_column(Boolean, default=False)
     result: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    series: Mapped[int] = mapped_column(Integer, default=1)
+    rules: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
 class ActionRow(Base):
@@ -83,7 +125,25 @@ class ActionRow(Base):
     idx: Mapped[int] = mapped_column(Integer)
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[str] = mapped_column(String(128))
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class ChatRow(Base):
+    __tablename__ = "chat"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(String(512))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+
+
+class MetaRow(Base):
+    """Server-wide values shared by every process (the secret that hashes client addresses)."""
+
+    __tablename__ = "server_meta"
+    key: Mapped[str] = mapped_column(String(32), primary_key=True)
+    value: Mapped[str] = mapped_column(String(128))
 
 
 @dataclass
@@ -94,15 +154,22 @@ class StoredDeal:
     actions: list[str]
     finished: bool
     result: dict[str, Any] | None
+    series: int = 1
+    rules: dict[str, Any] | None = None
 
 
 def default_database_url() -> str:
     return "sqlite:///binokel.sqlite3"
 
 
+def is_sqlite(url: str) -> bool:
+    return url.startswith("sqlite")
+
+
 def make_engine(url: str) -> Engine:
-    engine = create_engine(url, future=True)
-    if url.startswith("sqlite"):
+    if is_sqlite(url):
+        engine = create_engine(url)
+
         @event.listens_for(engine, "connect")
         def _pragma(conn: Any, _record: Any) -> None:
             cur = conn.cursor()
@@ -112,7 +179,36 @@ def make_engine(url: str) -> Engine:
             cur.execute("PRAGMA synchronous=FULL")
             cur.execute("PRAGMA foreign_keys=ON")
             cur.close()
-    return engine
+        return engine
+    # A lock wait or a statement longer than this is an error, never a hung server.
+    return create_engine(url, pool_pre_ping=True, connect_args={
+        "options": "-c lock_timeout=5000 -c statement_timeout=15000"})
+
+
+class DatabaseInUse(RuntimeError):
+    """Another server process already serves this SQLite file."""
+
+
+def claim_sqlite(url: str) -> IO[bytes] | None:
+    """One server process per SQLite file: each keeps its tables in memory and would not see
+    the other's changes. The claim is an exclusive ``flock`` on ``<file>.lock`` that the
+    operating system drops when the process ends, however it ends (no stale lock after a
+    crash). PostgreSQL needs no claim (several processes share it safely)."""
+    if not is_sqlite(url):
+        return None
+    path = make_url(url).database
+    if not path or path == ":memory:" or path.startswith("file:"):
+        return None
+    f = open(f"{path}.lock", "wb")  # noqa: SIM115 - held open for the store's life
+    try:
+        fcntl.flock(f, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        f.close()
+        raise DatabaseInUse(
+            f"another binokel server already uses the database {path}; run one server "
+            "process per SQLite file (several processes need PostgreSQL: --database-url "
+            "postgresql+psycopg://...)") from None
+    return f
 
 
 def migrate(url: str) -> None:
@@ -123,7 +219,89 @@ def migrate(url: str) -> None:
     cfg = Config()
     cfg.set_main_option("script_location", str(MIGRATIONS))
     cfg.set_main_option("sqlalchemy.url", url.replace("%", "%%"))
+    if not is_sqlite(url):
+        # Several processes may start at once: one migrates, the others wait for it.
+        engine = create_engine(url)
+        with engine.connect() as conn:
+            conn.execute(text("SELECT pg_advisory_lock(4242, 0)"))
+            try:
+                command.upgrade(cfg, "head")
+            finally:
+                conn.execute(text("SELECT pg_advisory_unlock(4242, 0)"))
+        engine.dispose()
+        return
     command.upgrade(cfg, "head")
+
+
+class Tx:
+    """One locked transaction on one table: the writes of a change, then :meth:`bump`."""
+
+    def __init__(self, session: Session, row: TableRow, postgres: bool) -> None:
+        self.s = session
+        self.row = row
+        self.postgres = postgres
+
+    def bump(self, status: str | None = None) -> int:
+        """The change is complete: a new version (and a notification on PostgreSQL)."""
+        self.row.version += 1
+        self.row.updated_at = now()
+        if status is not None:
+            self.row.status = status
+        self.s.flush()
+        if self.postgres:
+            self.s.execute(text("SELECT pg_notify(:c, :p)"),
+                           {"c": CHANNEL, "p": f"t:{self.row.id}:{self.row.version}"})
+        return self.row.version
+
+    def add_seat(self, seat: int, nickname: str, token_hash: str, expires: datetime) -> None:
+        self.s.add(SeatRow(table_id=self.row.id, seat=seat, nickname=nickname,
+                           token_hash=token_hash, expires_at=expires))
+
+    def remove_seat(self, seat: int) -> None:
+        self.s.execute(delete(SeatRow).where(SeatRow.table_id == self.row.id,
+                                             SeatRow.seat == seat))
+
+    def set_seat(self, seat: int, **values: Any) -> None:
+        self.s.execute(update(SeatRow).where(SeatRow.table_id == self.row.id,
+                                             SeatRow.seat == seat).values(**values))
+
+    def set_seats(self, **values: Any) -> None:
+        self.s.execute(update(SeatRow).where(SeatRow.table_id == self.row.id).values(**values))
+
+    def add_deal(self, number: int, dealer: int, deck: list[str], series: int,
+                 rules: dict[str, Any]) -> None:
+        self.s.add(DealRow(table_id=self.row.id, number=number, dealer=dealer, deck=deck,
+                           series=series, rules=rules))
+
+    def add_action(self, deal_number: int, idx: int, seat: int, action: str,
+                   result: dict[str, Any] | None = None) -> None:
+        self.s.add(ActionRow(table_id=self.row.id, deal_number=deal_number, idx=idx,
+                             seat=seat, action=action))
+        if result is not None:
+            self.s.execute(update(DealRow).where(DealRow.table_id == self.row.id,
+                                                 DealRow.number == deal_number)
+                           .values(finished=True, result=result))
+
+    def add_chat(self, seat: int, name: str, message: str, keep: int) -> None:
+        """A chat line; only the newest ``keep`` lines of a table are kept."""
+        self.s.add(ChatRow(table_id=self.row.id, seat=seat, name=name, text=message))
+        self.s.flush()
+        old = list(self.s.scalars(select(ChatRow.id).where(ChatRow.table_id == self.row.id)
+                                  .order_by(ChatRow.id.desc()).offset(keep).limit(50)))
+        if old:
+            self.s.execute(delete(ChatRow).where(ChatRow.id.in_(old)))
+        if self.postgres:
+            self.s.execute(text("SELECT pg_notify(:c, :p)"),
+                           {"c": CHANNEL, "p": f"c:{self.row.id}"})
+
+
+@dataclass
+class Snapshot:
+    """What a process reads to bring its copy of a table up to date."""
+
+    row: TableRow
+    seats: list[SeatRow]
+    deals: list[StoredDeal]      # deals of the table's current series from ``from_deal`` on
 
 
 class Store:
@@ -131,72 +309,234 @@ class Store:
 
     def __init__(self, url: str) -> None:
         self.url = url
+        self.postgres = url.startswith("postgres")
+        self.lock_file = claim_sqlite(url)
         migrate(url)
         self.engine = make_engine(url)
+        self.holder = self._claim_postgres() if self.postgres else None
         self.session = sessionmaker(self.engine, expire_on_commit=False)
+        self.secret = self._secret()
+
+    def _claim_postgres(self) -> Connection:
+        """One server process per PostgreSQL database, for now: each keeps its tables'
+        live state in memory. A session advisory lock, held on a connection of its own for
+        the process's life, dropped by PostgreSQL when the process or its connection dies."""
+        conn = self.engine.connect()
+        if not conn.scalar(text("SELECT pg_try_advisory_lock(4242, 1)")):
+            conn.close()
+            self.engine.dispose()
+            raise DatabaseInUse(
+                "another binokel server already serves this PostgreSQL database; this "
+                "version runs one server process per database")
+        conn.commit()
+        return conn
 
     def close(self) -> None:
+        if self.holder is not None:
+            self.holder.close()
+            self.holder = None
         self.engine.dispose()
+        if self.lock_file is not None:
+            self.lock_file.close()   # releases the claim
+            self.lock_file = None
 
+    def _secret(self) -> bytes:
+        """The server-wide secret (made by the first process that starts on the database)."""
+        with self.session.begin() as s:
+            row = s.get(MetaRow, "secret")
+            if row is not None:
+                return bytes.fromhex(row.value)
+        try:
+            with self.session.begin() as s:
+                s.add(MetaRow(key="secret", value=secrets.token_hex(32)))
+        except IntegrityError:
+            pass  # another process was first
+        with self.session() as s:
+            found = s.get(MetaRow, "secret")
+            assert found is not None
+            return bytes.fromhex(found.value)
+
+    def client_hash(self, client: str) -> str:
+        """A client address as stored (never the address itself)."""
+        return hmac.new(self.secret, client.encode(), hashlib.sha256).hexdigest()[:32]
+
+    def ping(self) -> None:
+        with self.engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+
+    # ------------------------------------------------------------------ writes
     def create_table(self, table_id: str, game: str, players: int, rules: dict[str, Any],
-                     seed: int, bots: list[str | None]) -> None:
+                     seed: int | None, bots: list[str | None], settings: dict[str, Any],
+                     creator: str | None) -> None:
         with self.session.begin() as s:
             s.add(TableRow(id=table_id, game=game, players=players, rules=rules, seed=seed,
-                           bots=bots, status="waiting"))
+                           bots=bots, status="waiting", settings=settings, creator=creator,
+                           version=1, series=0))
 
-    def set_status(self, table_id: str, status: str) -> None:
+    @contextmanager
+    def locked(self, table_id: str) -> Iterator[Tx]:
+        """A transaction holding the table's row lock (committed unless an error escapes)."""
         with self.session.begin() as s:
-            row = s.get(TableRow, table_id)
-            if row is not None:
-                row.status = status
+            row = s.scalars(select(TableRow).where(TableRow.id == table_id)
+                            .with_for_update()).one_or_none()
+            if row is None:
+                raise LookupError(table_id)
+            yield Tx(s, row, self.postgres)
 
-    def add_seat(self, table_id: str, seat: int, nickname: str, token_hash: str) -> None:
-        with self.session.begin() as s:
-            s.add(SeatRow(table_id=table_id, seat=seat, nickname=nickname,
-                          token_hash=token_hash))
-
-    def add_deal(self, table_id: str, number: int, dealer: int, deck: list[str]) -> None:
-        with self.session.begin() as s:
-            s.add(DealRow(table_id=table_id, number=number, dealer=dealer, deck=deck))
-
-    def add_action(self, table_id: str, deal_number: int, idx: int, seat: int, action: str,
-                   result: dict[str, Any] | None = None) -> None:
-        with self.session.begin() as s:
-            s.add(ActionRow(table_id=table_id, deal_number=deal_number, idx=idx, seat=seat,
-                            action=action))
-            if result is not None:
-                deal = s.scalars(select(DealRow).where(DealRow.table_id == table_id,
-                                                       DealRow.number == deal_number)).one()
-                deal.finished = True
-                deal.result = result
-
-    def tables(self, status: str | None = None) -> list[TableRow]:
+    @contextmanager
+    def reading(self) -> Iterator[Session]:
         with self.session() as s:
-            q = select(TableRow).order_by(TableRow.created_at)
-            if status:
-                q = q.where(TableRow.status == status)
-            return list(s.scalars(q))
+            yield s
 
+    # ------------------------------------------------------------------ reads
     def table(self, table_id: str) -> TableRow | None:
         with self.session() as s:
             return s.get(TableRow, table_id)
 
-    def seats(self, table_id: str) -> list[SeatRow]:
+    def version(self, table_id: str) -> int | None:
         with self.session() as s:
-            return list(s.scalars(select(SeatRow).where(SeatRow.table_id == table_id)
-                                  .order_by(SeatRow.seat)))
+            return s.scalar(select(TableRow.version).where(TableRow.id == table_id))
 
-    def deals(self, table_id: str) -> list[StoredDeal]:
-        with self.session() as s:
-            deals = list(s.scalars(select(DealRow).where(DealRow.table_id == table_id)
-                                   .order_by(DealRow.number)))
-            actions = list(s.scalars(select(ActionRow).where(ActionRow.table_id == table_id)
-                                     .order_by(ActionRow.deal_number, ActionRow.idx)))
+    @staticmethod
+    def snapshot(s: Session, table_id: str, series: int | None = None, from_deal: int = 0,
+                 from_action: int = 0) -> Snapshot | None:
+        """The table's row and seats, and the deals of ``series`` (default: the table's
+        current one) numbered ``from_deal`` or later; of deal ``from_deal`` only the actions
+        from index ``from_action`` on."""
+        row = s.get(TableRow, table_id)
+        if row is None:
+            return None
+        seats = list(s.scalars(select(SeatRow).where(SeatRow.table_id == table_id)
+                               .order_by(SeatRow.seat)))
+        series = row.series if series is None else series
+        deals = list(s.scalars(select(DealRow).where(DealRow.table_id == table_id,
+                                                     DealRow.series == series,
+                                                     DealRow.number >= from_deal)
+                               .order_by(DealRow.number)))
         per: dict[int, list[str]] = {}
-        for a in actions:
-            per.setdefault(a.deal_number, []).append(a.action)
-        return [StoredDeal(d.number, d.dealer, list(d.deck), per.get(d.number, []), d.finished,
-                           d.result) for d in deals]
+        if deals:
+            acts = s.execute(select(ActionRow.deal_number, ActionRow.action).where(
+                ActionRow.table_id == table_id, ActionRow.deal_number >= deals[0].number,
+                or_(ActionRow.deal_number > from_deal, ActionRow.idx >= from_action))
+                .order_by(ActionRow.deal_number, ActionRow.idx))
+            for number, action in acts:
+                per.setdefault(number, []).append(action)
+        return Snapshot(row, seats, [StoredDeal(d.number, d.dealer, list(d.deck),
+                                                per.get(d.number, []), d.finished, d.result,
+                                                d.series, d.rules) for d in deals])
+
+    def deal(self, table_id: str, number: int) -> StoredDeal | None:
+        with self.session() as s:
+            d = s.scalars(select(DealRow).where(DealRow.table_id == table_id,
+                                                DealRow.number == number)).one_or_none()
+            if d is None:
+                return None
+            actions = list(s.scalars(select(ActionRow.action).where(
+                ActionRow.table_id == table_id, ActionRow.deal_number == number)
+                .order_by(ActionRow.idx)))
+        return StoredDeal(d.number, d.dealer, list(d.deck), actions, d.finished, d.result,
+                          d.series, d.rules)
+
+    def finished_deals(self, table_id: str) -> list[dict[str, Any]]:
+        with self.session() as s:
+            rows = s.execute(select(DealRow.number, DealRow.dealer, DealRow.result,
+                                    DealRow.series)
+                             .where(DealRow.table_id == table_id, DealRow.finished)
+                             .order_by(DealRow.number))
+            return [{"number": n, "dealer": d, "result": r, "series": sr}
+                    for n, d, r, sr in rows]
+
+    def chat(self, table_id: str, after: int = 0, limit: int = 50) -> list[ChatRow]:
+        with self.session() as s:
+            rows = list(s.scalars(select(ChatRow).where(ChatRow.table_id == table_id,
+                                                        ChatRow.id > after)
+                                  .order_by(ChatRow.id.desc()).limit(limit)))
+        return rows[::-1]
+
+    def live_ids(self, statuses: Sequence[str] = LIVE) -> list[str]:
+        with self.session() as s:
+            return list(s.scalars(select(TableRow.id).where(TableRow.status.in_(statuses))
+                                  .order_by(TableRow.created_at)))
+
+    def count_live(self, creator: str | None = None, status: Sequence[str] = LIVE) -> int:
+        with self.session() as s:
+            q = select(func.count()).select_from(TableRow).where(TableRow.status.in_(status))
+            if creator is not None:
+                q = q.where(TableRow.creator == creator)
+            return int(s.scalar(q) or 0)
+
+    def page(self, status: str, limit: int, cursor: str | None
+             ) -> tuple[list[tuple[TableRow, list[SeatRow]]], str | None]:
+        """A page of the lobby: tables of ``status``, newest first, after ``cursor``."""
+        with self.session() as s:
+            q = select(TableRow).where(TableRow.status == status)
+            if cursor is not None:
+                at, tid = decode_cursor(cursor)
+                q = q.where(or_(TableRow.created_at < at,
+                                and_(TableRow.created_at == at, TableRow.id < tid)))
+            rows = list(s.scalars(q.order_by(TableRow.created_at.desc(), TableRow.id.desc())
+                                  .limit(limit + 1)))
+            more = len(rows) > limit
+            rows = rows[:limit]
+            seats = self._seats_of(s, [r.id for r in rows])
+        out = [(r, seats.get(r.id, [])) for r in rows]
+        nxt = encode_cursor(rows[-1].created_at, rows[-1].id) if more and rows else None
+        return out, nxt
+
+    def by_tokens(self, hashes: Sequence[str]) -> list[tuple[str, TableRow, list[SeatRow]]]:
+        """The live tables where these token hashes hold a seat: (hash, table, its seats)."""
+        with self.session() as s:
+            mine = list(s.scalars(select(SeatRow).where(SeatRow.token_hash.in_(hashes))))
+            rows = {r.id: r for r in s.scalars(select(TableRow).where(
+                TableRow.id.in_({m.table_id for m in mine}), TableRow.status.in_(LIVE)))}
+            seats = self._seats_of(s, list(rows))
+        t = now()
+        return [(m.token_hash, rows[m.table_id], seats.get(m.table_id, [])) for m in mine
+                if m.table_id in rows and (m.expires_at is None or aware(m.expires_at) > t)]
+
+    @staticmethod
+    def _seats_of(s: Session, ids: list[str]) -> dict[str, list[SeatRow]]:
+        out: dict[str, list[SeatRow]] = {}
+        if ids:
+            for seat in s.scalars(select(SeatRow).where(SeatRow.table_id.in_(ids))
+                                  .order_by(SeatRow.seat)):
+                out.setdefault(seat.table_id, []).append(seat)
+        return out
+
+    def close_idle(self, waiting_before: datetime, idle_before: datetime) -> list[str]:
+        """Close abandoned tables: waiting ones unchanged since ``waiting_before``, running
+        or finished ones unchanged since ``idle_before``. Returns their ids."""
+        with self.session.begin() as s:
+            ids = list(s.scalars(select(TableRow.id).where(or_(
+                and_(TableRow.status == "waiting", TableRow.updated_at < waiting_before),
+                and_(TableRow.status.in_(("playing", "finished")),
+                     TableRow.updated_at < idle_before))).limit(500).with_for_update(
+                skip_locked=self.postgres)))
+            if not ids:
+                return []
+            s.execute(update(TableRow).where(TableRow.id.in_(ids)).values(
+                status="closed", version=TableRow.version + 1, updated_at=now()))
+            if self.postgres:
+                for tid in ids:
+                    s.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL,
+                                                                "p": f"t:{tid}:0"})
+        return ids
+
+
+def encode_cursor(at: datetime, table_id: str) -> str:
+    raw = f"{aware(at).isoformat()}|{table_id}".encode()
+    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
+
+
+def decode_cursor(cursor: str) -> tuple[datetime, str]:
+    """The position a lobby cursor names; ``ValueError`` for anything we did not hand out."""
+    if len(cursor) > 120:
+        raise ValueError("cursor too long")
+    raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
+    at, _, tid = raw.partition("|")
+    if not tid or len(tid) > 32:
+        raise ValueError("bad cursor")
+    return datetime.fromisoformat(at), tid
 
 
 def dumps(obj: Any) -> str:

@@ -1,9 +1,15 @@
-"""Live tables: a round of the engine per table, its seats, tokens, connections and bots.
+"""Live tables: a series of the engine per table, its seats, tokens, connections and bots.
 
-The server is authoritative: every action is checked by the engine on a copy first, stored,
-then applied and broadcast, so a failed write never leaves a half-applied game. A player only
-ever receives messages built from ``view(seat)`` (the game-independent table of
-:mod:`binokel.present`); spectators get ``public_view()``.
+The server is authoritative: every action is checked by the engine on a copy first, stored
+(one locked transaction, :meth:`binokel.web.store.Store.locked`), then applied and
+broadcast, so a failed write never leaves a half-applied game. A player only ever receives
+messages built from ``view(seat)`` (the game-independent table of :mod:`binokel.present`);
+spectators get ``public_view()``.
+
+Fair deals: a table without a chosen seed shuffles every deal from the operating system's
+cryptographic generator (:class:`random.SystemRandom`), independently of every other deal.
+A chosen seed makes every deal known in advance, so it is shown to everybody in the table's
+info before they join (practice against bots, reproducible deals for a club evening).
 
 Every game the engine registers and the presentation layer can draw is offered; the game
 brings its own rules, options, bots and series (:meth:`binokel.core.spec.GameSpec.new_series`).
@@ -12,13 +18,19 @@ brings its own rules, options, bots and series (:meth:`binokel.core.spec.GameSpe
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
+import random
+import re
 import secrets
+import unicodedata
 from collections.abc import Awaitable
 from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import field
+from datetime import datetime
+from datetime import timedelta
 from typing import Any
 
 from ..bots import Bot
@@ -35,36 +47,85 @@ from ..record import Record
 from ..registry import GAMES
 from ..registry import GameSpec
 from ..registry import find_game
+from .guard import WebError
+from .store import Snapshot
 from .store import Store
 from .store import StoredDeal
+from .store import Tx
+from .store import aware
+from .store import now
 
 log = logging.getLogger("binokel.web")
 
 MAX_NICKNAME = 32
+MAX_CHAT = 200          # characters of one chat line
+CHAT_KEEP = 50          # chat lines a table keeps (and a new connection is sent)
 LANGS = ("de", "en")
 CARD_STYLES = ("token", "symbol", "words", "french")
+# HTTP status of each error code that is not a plain bad request.
+STATUS = {"no_table": 404, "no_deal": 404, "seat_taken": 409, "not_over": 409,
+          "too_many_tables": 429, "server_full": 503, "rate_limited": 429}
+# Characters a name must not contain: controls, format characters (zero-width joiners,
+# right-to-left overrides), private use, unassigned, line and paragraph separators.
+HIDDEN = {"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"}
+BOT_NAME = re.compile(r"bot\b|computer\b", re.IGNORECASE)
 
 
-class TableError(ValueError):
-    """A request that cannot be honoured; ``code`` is machine-readable."""
+class TableError(WebError):
+    """A request that cannot be honoured; ``code`` is machine-readable and decides the
+    HTTP status (:data:`STATUS`, else 400)."""
 
     def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
+        super().__init__(code, message, STATUS.get(code, 400))
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one client and the whole server may hold, and when tables and tokens lapse
+    (seconds)."""
+
+    tables_per_client: int = 10      # waiting tables one client may have open at once
+    max_tables: int = 5000           # tables the server keeps live at once
+    create_rate: float = 0.2         # tables a client may create per second ...
+    create_burst: float = 10.0       # ... with bursts up to this many
+    waiting_ttl: float = 2 * 3600    # a table nobody completes is closed after this
+    idle_ttl: float = 12 * 3600      # a started table without any change, likewise
+    token_ttl: float = 30 * 86400    # a seat token unused this long no longer holds it
+    sweep_every: float = 60.0        # how often abandoned tables are looked for
+    sockets_per_client: int = 32     # WebSockets one client may hold open at once
+    lobby_page: int = 50             # tables in one page of the lobby (and its maximum)
 
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def clean_nickname(name: Any) -> str:
-    if not isinstance(name, str):
-        raise TableError("bad_nickname", "nickname must be text")
-    cleaned: str = " ".join(name.split())
+def clean_nickname(name: Any, bots: set[str] | None = None) -> str:
+    """A person's name as shown to others: visible text of 1 to :data:`MAX_NICKNAME`
+    characters with a letter or digit, no invisible or direction-changing characters, and
+    nothing that passes for a computer player.
+
+    >>> clean_nickname("  Anna   Maier ")
+    'Anna Maier'
+    >>> clean_nickname("\\u200b\\u200b")
+    Traceback (most recent call last):
+    ...
+    binokel.web.tables.TableError: a nickname must not contain invisible or control characters
+    """
+    if not isinstance(name, str) or len(name) > 4 * MAX_NICKNAME:
+        raise TableError("bad_nickname", f"nickname must be text of 1 to {MAX_NICKNAME} "
+                         "characters")
+    cleaned = unicodedata.normalize("NFC", " ".join(name.split()))
+    if any(unicodedata.category(ch) in HIDDEN for ch in cleaned):
+        raise TableError("bad_nickname",
+                         "a nickname must not contain invisible or control characters")
     if not cleaned or len(cleaned) > MAX_NICKNAME:
         raise TableError("bad_nickname", f"nickname must have 1 to {MAX_NICKNAME} characters")
-    if any(ord(ch) < 32 for ch in cleaned):
-        raise TableError("bad_nickname", "nickname must not contain control characters")
+    if not any(ch.isalnum() for ch in cleaned):
+        raise TableError("bad_nickname", "a nickname needs a letter or a digit")
+    kinds = {b.casefold() for b in (bots if bots is not None else bot_names())}
+    if BOT_NAME.match(cleaned) or cleaned.casefold() in kinds:
+        raise TableError("bad_nickname", "names of computer players are reserved")
     return cleaned
 
 
@@ -82,6 +143,10 @@ def check_prefs(lang: Any, cards: Any) -> tuple[str, str]:
 def web_games() -> dict[str, GameSpec]:
     """The games the web game offers: every registered game (each has a presenter)."""
     return {spec.name: spec for spec in sorted(GAMES, key=lambda s: s.name)}
+
+
+def is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
 
 
 Sender = Callable[[dict[str, Any]], Awaitable[None]]
@@ -102,6 +167,7 @@ class Connection:
     cards: str = "token"
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     sent_version: int = -1
+    close: Callable[[], Awaitable[None]] | None = None
 
     async def send(self, msg: dict[str, Any]) -> None:
         async with self.lock:
@@ -114,14 +180,25 @@ class LiveTable:
     game: str
     players: int
     rules_data: dict[str, Any]
-    seed: int
+    seed: int | None
     bots: list[str | None]
     store: Store
     bot_delay: float = 0.5
+    limits: Limits = field(default_factory=Limits)
+    settings: dict[str, Any] = field(default_factory=dict)
     nicknames: dict[int, str] = field(default_factory=dict)
     token_hashes: dict[int, str] = field(default_factory=dict)
+    expires: dict[int, datetime] = field(default_factory=dict)
+    ready: set[int] = field(default_factory=set)   # seats ready for the next deal
+    away: set[int] = field(default_factory=set)    # people's seats a stand-in bot plays
+    stand_ins: dict[int, Bot] = field(default_factory=dict)
+    timer: asyncio.TimerHandle | None = None
     round: Series | None = None
-    deal_number: int = 0
+    deal_number: int = 0           # numbers every deal of the table (across rematches)
+    series_number: int = 0         # 1 for the first series, +1 for each rematch
+    first_deal: int = 1            # the table's number of the series' first deal
+    closed: bool = False
+    on_action: Callable[[], None] | None = None    # counts applied actions (metrics)
     connections: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     bot_players: dict[int, Bot] = field(default_factory=dict)
@@ -133,9 +210,11 @@ class LiveTable:
     def __post_init__(self) -> None:
         self.spec = find_game(self.game)
         self.rules = self.spec.make_rules(self.rules_data)
+        # The bots' own randomness (not the deals'): from the seed when one was chosen.
+        base = self.seed if self.seed is not None else secrets.randbelow(2**31)
         for seat, kind in enumerate(self.bots):
             if kind:
-                self.bot_players[seat] = make_bot(kind, self.seed * 31 + seat, game=self.game)
+                self.bot_players[seat] = make_bot(kind, base * 31 + seat, game=self.game)
 
     def touch(self) -> None:
         """Something visible changed: connections are due a new state."""
@@ -147,25 +226,119 @@ class LiveTable:
         return [s for s in range(self.players) if not self.bots[s]]
 
     @property
-    def started(self) -> bool:
-        return self.round is not None
-
-    @property
     def status(self) -> str:
+        if self.closed:
+            return "closed"
         if self.round is None:
             return "waiting"
         return "finished" if self.round.is_over else "playing"
 
+    @property
+    def present_seats(self) -> list[int]:
+        """The people's seats whose person plays (not away, not left)."""
+        return [s for s in self.human_seats if s in self.token_hashes and s not in self.away]
+
+    def active_bots(self) -> dict[int, Bot]:
+        """Who moves by itself: the table's bots and a stand-in at every empty or away seat
+        of a started table."""
+        bots = dict(self.bot_players)
+        if self.round is not None:
+            for s in self.human_seats:
+                if s not in self.present_seats:
+                    bots[s] = self._stand_in(s)
+        return bots
+
+    def _stand_in(self, seat: int) -> Bot:
+        bot = self.stand_ins.get(seat)
+        if bot is None:
+            kinds = bot_names(self.game)
+            kind = "heuristic" if "heuristic" in kinds else kinds[0]
+            bot = self.stand_ins[seat] = make_bot(kind, secrets.randbelow(2**31),
+                                                  game=self.game)
+        return bot
+
+    def set_away(self, seat: int, away: bool) -> None:
+        """A person stops playing (a turn timeout: a stand-in bot plays his seat) or comes
+        back and takes his seat over again."""
+        if (seat in self.away) == away:
+            return
+        with self.store.locked(self.id) as tx:
+            tx.set_seat(seat, away=away)
+            tx.bump()
+        if away:
+            self.away.add(seat)
+        else:
+            self.away.discard(seat)
+        self.touch()
+
+    def leave(self, seat: int) -> None:
+        """The person at ``seat`` gives it up: his token no longer holds it, and another
+        may take it (join); meanwhile a stand-in bot plays it in a started table."""
+        with self.store.locked(self.id) as tx:
+            tx.remove_seat(seat)
+            tx.bump()
+        self.token_hashes.pop(seat, None)
+        self.nicknames.pop(seat, None)
+        self.expires.pop(seat, None)
+        self.away.discard(seat)
+        self.ready.discard(seat)
+        self.touch()
+
+    def chat(self, seat: int, text: Any) -> dict[str, Any]:
+        """A chat line from ``seat`` (stored, the newest :data:`CHAT_KEEP` kept); the
+        message every connection is sent."""
+        if not self.settings.get("chat", True):
+            raise TableError("chat_off", "chat is switched off at this table")
+        if not isinstance(text, str):
+            raise TableError("bad_chat", "text must be text")
+        line = " ".join(text.split())
+        if not line or len(line) > MAX_CHAT:
+            raise TableError("bad_chat", f"a chat line has 1 to {MAX_CHAT} characters")
+        if any(unicodedata.category(ch) in HIDDEN for ch in line):
+            raise TableError("bad_chat", "no invisible or control characters, please")
+        name = self.name(seat)
+        with self.store.locked(self.id) as tx:
+            tx.add_chat(seat, name, line, CHAT_KEEP)
+        return {"type": "chat", "seat": seat, "name": name, "text": line,
+                "at": now().isoformat(timespec="seconds")}
+
+    def chat_history(self) -> dict[str, Any]:
+        rows = self.store.chat(self.id, limit=CHAT_KEEP)
+        return {"type": "chat_history", "lines": [
+            {"seat": r.seat, "name": r.name, "text": r.text,
+             "at": aware(r.created_at).isoformat(timespec="seconds")} for r in rows]}
+
+    async def send_all(self, msg: dict[str, Any]) -> None:
+        async def one(conn: Connection) -> None:
+            with contextlib.suppress(Exception):
+                await conn.send(msg)
+        await asyncio.gather(*(one(c) for c in list(self.connections)))
+
     def seat_of(self, token: str) -> int | None:
+        """The seat ``token`` holds, unless it has expired."""
         h = hash_token(token)
+        t = now()
         for seat, th in self.token_hashes.items():
             if secrets.compare_digest(th, h):
-                return seat
+                exp = self.expires.get(seat)
+                return seat if exp is None or exp > t else None
         return None
 
+    def renew(self, seat: int) -> None:
+        """The token of ``seat`` was used: it holds the seat for another ``token_ttl``
+        (stored at most once an hour)."""
+        new = now() + timedelta(seconds=self.limits.token_ttl)
+        old = self.expires.get(seat)
+        if old is not None and new - old < timedelta(hours=1):
+            return
+        with self.store.locked(self.id) as tx:
+            tx.set_seat(seat, expires_at=new)
+        self.expires[seat] = new
+
     def join(self, seat: Any, nickname: Any) -> str:
-        if not isinstance(seat, int) or isinstance(seat, bool) or \
-                not 0 <= seat < self.players:
+        """Take ``seat`` (starting the table when it was the last free one); the new
+        seat token, shown only to the one who joined."""
+        if not is_int(seat) or not 0 <= seat < self.players:
             raise TableError("bad_seat", f"seat must be 0..{self.players - 1}")
         if self.bots[seat]:
             raise TableError("seat_taken", f"seat {seat} is played by a bot")
@@ -173,9 +346,23 @@ class LiveTable:
             raise TableError("seat_taken", f"seat {seat} is taken")
         name = clean_nickname(nickname)
         token = secrets.token_urlsafe(24)
-        self.store.add_seat(self.id, seat, name, hash_token(token))
-        self.token_hashes[seat] = hash_token(token)
+        h = hash_token(token)
+        expires = now() + timedelta(seconds=self.limits.token_ttl)
+        full = all(s in self.token_hashes or s == seat for s in self.human_seats)
+        self.stand_ins.pop(seat, None)
+        fresh = self._new_series(1) if full and self.round is None else None
+        with self.store.locked(self.id) as tx:
+            tx.add_seat(seat, name, h, expires)
+            if fresh is not None:
+                self._store_deal(tx, fresh, self.deal_number + 1, 1)
+                tx.row.series = 1
+            tx.bump("playing" if fresh is not None else None)
+        self.token_hashes[seat] = h
         self.nicknames[seat] = name
+        self.expires[seat] = expires
+        if fresh is not None:
+            self.round, self.series_number = fresh, 1
+            self.deal_number += 1
         self.touch()
         return token
 
@@ -189,40 +376,53 @@ class LiveTable:
         return [self.name(s) for s in range(self.players)]
 
     def info(self) -> dict[str, Any]:
-        return {
+        info: dict[str, Any] = {
             "id": self.id, "game": self.game, "title": list(self.spec.title),
             "players": self.players, "rules": self.rules_data, "status": self.status,
+            "settings": self.settings,
             "seats": [{"seat": s, "nickname": self.nicknames.get(s), "bot": self.bots[s],
-                       "taken": bool(self.bots[s]) or s in self.token_hashes}
+                       "taken": bool(self.bots[s]) or s in self.token_hashes,
+                       "away": s in self.away,
+                       "stand_in": self.round is not None and not self.bots[s]
+                       and s not in self.present_seats}
                       for s in range(self.players)],
         }
+        if self.seed is not None:
+            info["seed"] = self.seed   # every deal follows from it: everybody sees it
+        return info
 
     # ------------------------------------------------------------------ deals
-    def _new_round(self) -> Series:
-        return self.spec.new_series(self.rules, players=self.players, seed=self.seed)
+    def _new_series(self, number: int) -> Series:
+        """Series ``number`` of the table: seeded only when the creator chose a seed (which
+        everybody sees), else every deal shuffled by the cryptographic generator."""
+        first_dealer = (number - 1) % self.players
+        if self.seed is not None:
+            return self.spec.new_series(self.rules, players=self.players,
+                                        first_dealer=first_dealer,
+                                        seed=self.seed + 7919 * (number - 1))
+        return self.spec.new_series(self.rules, players=self.players,
+                                    first_dealer=first_dealer, shuffle=random.SystemRandom())
 
-    def start_if_full(self) -> bool:
-        if self.round is not None or any(s not in self.token_hashes for s in self.human_seats):
-            return False
-        self.round = self._new_round()
-        self.deal_number = 1
-        self._store_deal()
-        self.store.set_status(self.id, "playing")
-        self.touch()
-        return True
+    @staticmethod
+    def _store_deal(tx: Tx, rnd: Series, number: int, series: int) -> None:
+        st = rnd.current
+        tx.add_deal(number, st.dealer, [card_token(c) for c in st.deck], series,
+                    st.rules.to_dict())
 
-    def _store_deal(self) -> None:
-        assert self.round is not None
-        st = self.round.current
-        self.store.add_deal(self.id, self.deal_number, st.dealer,
-                            [card_token(c) for c in st.deck])
-
-    def restore(self, deals: list[StoredDeal]) -> None:
-        """Rebuild the round from the stored deals (after a restart)."""
-        if not deals:
+    def restore(self, snap: Snapshot) -> None:
+        """Rebuild seats and the current series from the store (after a restart)."""
+        self.series_number = snap.row.series
+        for seat_row in snap.seats:
+            self.token_hashes[seat_row.seat] = seat_row.token_hash
+            self.nicknames[seat_row.seat] = seat_row.nickname
+            if seat_row.expires_at is not None:
+                self.expires[seat_row.seat] = aware(seat_row.expires_at)
+            if seat_row.away:
+                self.away.add(seat_row.seat)
+        if not snap.deals:
             return
-        rnd = self._new_round()
-        for i, d in enumerate(deals):
+        rnd = self._new_series(self.series_number)
+        for i, d in enumerate(snap.deals):
             if i:
                 rnd.next_deal()
             # The series decides the deal's rules (e.g. who still owes a Pflichtsolo); the
@@ -233,25 +433,66 @@ class LiveTable:
             for a in d.actions:
                 rnd.apply(a)
         self.round = rnd
-        self.deal_number = len(deals)
+        self.deal_number = snap.deals[-1].number
+        self.first_deal = snap.deals[0].number
+        self.ready = {s.seat for s in snap.seats if s.ready_after == self.deal_number}
 
-    def next_deal(self) -> None:
+    def ready_next(self, seat: int | None) -> bool:
+        """``seat`` is ready for what comes after a finished deal: the next deal, or after
+        a finished series a rematch with the same seats. It starts when every person at the
+        table is ready (True then)."""
         if self.round is None or not self.round.current.is_over:
             raise TableError("not_over", "the deal is still running")
+        if not self.present_seats:
+            return False   # nobody plays: a table of stand-ins does not deal on alone
+        if seat is not None:
+            if seat in self.ready:
+                return False
+            self.ready.add(seat)
+        if not all(s in self.ready for s in self.present_seats):
+            if seat is not None:
+                with self.store.locked(self.id) as tx:
+                    tx.set_seat(seat, ready_after=self.deal_number)
+                    tx.bump()
+                self.touch()
+            return False
         if self.round.is_over:
-            raise TableError("round_over", "the round is over")
-        self.round.next_deal()
+            number = self.series_number + 1
+            fresh = self._new_series(number)
+        else:
+            number = self.series_number
+            fresh = self.round
+            fresh.next_deal()
+        with self.store.locked(self.id) as tx:
+            self._store_deal(tx, fresh, self.deal_number + 1, number)
+            tx.row.series = number
+            tx.set_seats(ready_after=0)
+            tx.bump("playing")
+        if fresh is not self.round:
+            self.first_deal = self.deal_number + 1
+        self.round, self.series_number = fresh, number
         self.deal_number += 1
-        self._store_deal()
+        self.ready.clear()
         self.touch()
+        return True
 
-    def apply(self, seat: int, action: Any) -> None:
-        """Check, store, then apply ``action`` for ``seat``."""
+    def apply(self, seat: int, action: Any, move: Any = None, deal: Any = None,
+              check_move: bool = True) -> None:
+        """Check, store, then apply ``action`` for ``seat``. ``move`` (and ``deal``, when
+        given) name the state the action was chosen in: the deal's action count the seat
+        was shown. An action chosen in an older state is refused (a double click)."""
         if self.round is None:
             raise TableError("not_started", "the game starts when every seat is taken")
         if not isinstance(action, str) or len(action) > 128:
             raise TableError("bad_action", "action must be a short string")
         state = self.round.current
+        if check_move:
+            if not is_int(move) or (deal is not None and not is_int(deal)):
+                raise TableError("bad_move", "an action names the state it was chosen in: "
+                                 "\"move\" (and \"deal\") as the state message gave them")
+            if move != len(state.history) or (deal is not None and deal != self.deal_number):
+                raise TableError("stale", f"that action was chosen in an older state (move "
+                                 f"{move}); the deal is at move {len(state.history)}")
         if state.is_over:
             raise TableError("not_your_turn", "the deal is over")
         if state.to_move != seat:
@@ -264,11 +505,15 @@ class LiveTable:
             raise TableError("illegal", str(e)) from None
         canonical = probe.history[-1][1]
         result = probe.result.to_json() if probe.result is not None else None
-        self.store.add_action(self.id, self.deal_number, len(state.history), seat, canonical,
-                              result)
+        with self.store.locked(self.id) as tx:
+            tx.add_action(self.deal_number, len(state.history), seat, canonical, result)
+            tx.bump()
         self.round.apply(canonical)
+        if self.on_action is not None:
+            self.on_action()
         if self.round.is_over:
-            self.store.set_status(self.id, "finished")
+            with self.store.locked(self.id) as tx:
+                tx.bump("finished")
         self.touch()
 
     # ------------------------------------------------------------------ messages
@@ -299,6 +544,8 @@ class LiveTable:
         msg["sheet"] = self.sheet()
         msg["winner"] = self.round.winner
         msg["winners"] = self.winners()
+        msg["ready"] = sorted(self.ready)
+        msg["series"] = self.series_number
         return msg
 
     def winners(self) -> list[int]:
@@ -319,7 +566,7 @@ class LiveTable:
             "lines": [{"deal": ln.deal, "dealer": ln.dealer, "scores": list(ln.scores),
                        "totals": list(ln.totals), "declarer": ln.declarer,
                        "contract": ln.contract, "bid": ln.bid, "made": ln.made,
-                       "separate": ln.separate}
+                       "separate": ln.separate, "number": self.first_deal + ln.deal - 1}
                       for ln in rnd.sheet],
             "totals": list(rnd.totals),
             "durch_totals": list(rnd.separate_totals) if any(rnd.separate_totals) else None,
@@ -347,20 +594,61 @@ class LiveTable:
 
     # ------------------------------------------------------------------ bots
     def schedule_bots(self) -> None:
+        """Let the bots (and stand-ins) move, and start the turn clock of a person."""
+        if self.closed:
+            return
         if self.bot_task is None or self.bot_task.done():
             self.bot_task = asyncio.get_running_loop().create_task(self._run_bots())
+        self._arm_timer()
+
+    def _arm_timer(self) -> None:
+        """With a turn timeout, a person to move who does not act in time is marked away:
+        a stand-in bot plays his seat until he comes back ({"type": "back"})."""
+        if self.timer is not None:
+            self.timer.cancel()
+            self.timer = None
+        limit = self.settings.get("turn_timeout")
+        rnd = self.round
+        if not limit or rnd is None or self.closed:
+            return
+        st = rnd.current
+        if st.is_over or st.to_move not in self.present_seats:
+            return
+        at = (self.deal_number, len(st.history))
+        seat = st.to_move
+
+        def expire() -> None:
+            asyncio.get_running_loop().create_task(self._time_out(seat, at))
+        self.timer = asyncio.get_running_loop().call_later(limit, expire)
+
+    async def _time_out(self, seat: int, at: tuple[int, int]) -> None:
+        async with self.lock:
+            rnd = self.round
+            if rnd is None or (self.deal_number, len(rnd.current.history)) != at or \
+                    seat not in self.present_seats:
+                return
+            self.set_away(seat, True)
+        await self.broadcast()
+        self.schedule_bots()
 
     async def _run_bots(self) -> None:
         while True:
             rnd = self.round
-            if rnd is None or bot_turn(rnd.current, self.bot_players) is None:
+            if rnd is None:
+                return
+            if rnd.current.is_over:
+                # Nobody present to say ready (every person left or away): deal on alone?
+                # No: a table of stand-ins only waits for a person to come back.
+                return
+            if bot_turn(rnd.current, self.active_bots()) is None:
                 return
             await asyncio.sleep(self.bot_delay)
             async with self.lock:
-                turn = bot_turn(rnd.current, self.bot_players)
+                bots = self.active_bots()
+                turn = bot_turn(rnd.current, bots)
                 if self.round is not rnd or turn is None:
                     continue
-            bot = self.bot_players[turn.seat]
+            bot = bots[turn.seat]
             try:
                 # In a worker thread: a searching bot thinks for up to seconds, and on the
                 # event loop that would stall every table of the server meanwhile.
@@ -372,14 +660,15 @@ class LiveTable:
                 log.exception("table %s: the bot at seat %d failed", self.id, turn.seat)
                 return
             async with self.lock:
-                if not self._still_at(rnd, turn):
-                    continue  # the deal moved on meanwhile (a restart, a new deal)
+                if not self._still_at(rnd, turn) or turn.seat not in self.active_bots():
+                    continue  # the deal moved on meanwhile, or the person took over
                 try:
-                    self.apply(turn.seat, action)
+                    self.apply(turn.seat, action, check_move=False)
                 except Exception:  # pragma: no cover - as above
                     log.exception("table %s: the bot at seat %d failed", self.id, turn.seat)
                     return
             await self.broadcast()
+            self._arm_timer()
 
     def _still_at(self, rnd: Series, turn: BotTurn) -> bool:
         """Whether the table is still at the position a bot was asked about."""
@@ -387,8 +676,7 @@ class LiveTable:
 
     # ------------------------------------------------------------------ records
     def _finished_deal(self, number: int) -> StoredDeal:
-        deals = {d.number: d for d in self.store.deals(self.id)}
-        d = deals.get(number)
+        d = self.store.deal(self.id, number)
         if d is None:
             raise TableError("no_deal", f"there is no deal {number}")
         if not d.finished:
@@ -396,16 +684,10 @@ class LiveTable:
             raise TableError("not_over", "a record is available when the deal is over")
         return d
 
-    def _deal_rules(self, number: int) -> dict[str, Any]:
-        """The rules deal ``number`` was played with (a series may vary them per deal)."""
-        finished = self.round.finished if self.round is not None else []
-        if 0 < number <= len(finished):
-            return finished[number - 1].rules.to_dict()
-        return self.rules_data
-
     def record(self, number: int) -> dict[str, Any]:
         d = self._finished_deal(number)
-        rec = Record(game=self.game, players=self.players, rules=self._deal_rules(number),
+        # The rules the deal was played with (a series may vary them per deal).
+        rec = Record(game=self.game, players=self.players, rules=d.rules or self.rules_data,
                      dealer=d.dealer, deck=tuple(d.deck), actions=tuple(d.actions),
                      extra={"names": self.names(), "deal_number": number, "result": d.result})
         return rec.to_json()
@@ -431,62 +713,95 @@ class LiveTable:
         }
 
     def finished_deals(self) -> list[dict[str, Any]]:
-        return [{"number": d.number, "dealer": d.dealer, "result": d.result}
-                for d in self.store.deals(self.id) if d.finished]
+        return self.store.finished_deals(self.id)
 
 
 class Registry:
     """Every live table of this server, loaded from the store at start."""
 
-    def __init__(self, store: Store, bot_delay: float = 0.5) -> None:
+    def __init__(self, store: Store, bot_delay: float = 0.5,
+                 limits: Limits | None = None,
+                 on_action: Callable[[], None] | None = None) -> None:
         self.store = store
         self.bot_delay = bot_delay
+        self.limits = limits or Limits()
+        self.on_action = on_action
         self.tables: dict[str, LiveTable] = {}
-        for row in store.tables():
+        for tid in store.live_ids():
             try:
-                t = LiveTable(row.id, row.game, row.players, row.rules, row.seed,
-                              list(row.bots), store, bot_delay)
-                for seat_row in store.seats(row.id):
-                    t.token_hashes[seat_row.seat] = seat_row.token_hash
-                    t.nicknames[seat_row.seat] = seat_row.nickname
-                t.restore(store.deals(row.id))
+                with store.reading() as s:
+                    snap = store.snapshot(s, tid)
+                if snap is None:
+                    continue
+                self.tables[tid] = self._load(snap)
             except Exception:  # pragma: no cover - one bad table must not stop the server
-                log.exception("table %s could not be restored; it is left out", row.id)
-                continue
-            self.tables[row.id] = t
+                log.exception("table %s could not be restored; it is left out", tid)
 
-    def create(self, data: Any) -> LiveTable:
+    def _load(self, snap: Snapshot) -> LiveTable:
+        row = snap.row
+        t = LiveTable(row.id, row.game, row.players, row.rules, row.seed, list(row.bots),
+                      self.store, self.bot_delay, self.limits, dict(row.settings or {}))
+        t.restore(snap)
+        t.on_action = self.on_action
+        return t
+
+    def create(self, data: Any, creator: str | None = None) -> LiveTable:
+        """A new table from a create request; ``creator``: the hashed client address its
+        limits count by."""
         if not isinstance(data, dict):
             raise TableError("bad_request", "expected a JSON object")
+        if len(self.tables) >= self.limits.max_tables:
+            raise TableError("server_full", "the server has as many tables as it can hold; "
+                             "try again later")
+        if creator is not None and self.store.count_live(creator, ("waiting",)) >= \
+                self.limits.tables_per_client:
+            raise TableError("too_many_tables", f"at most {self.limits.tables_per_client} "
+                             "open tables per player; fill or wait for those first")
         game = data.get("game", "binokel")
         games = web_games()
         if not isinstance(game, str) or game not in games:
-            raise TableError("bad_game", f"unknown game {game!r} (the web game offers: "
-                             f"{', '.join(games)})")
+            raise TableError("bad_game", f"unknown game {str(game)[:40]!r} (the web game "
+                             f"offers: {', '.join(games)})")
         spec = games[game]
         players = data.get("players", spec.default_players)
-        if not isinstance(players, int) or isinstance(players, bool) or \
-                players not in spec.players:
+        if not is_int(players) or players not in spec.players:
             raise TableError("bad_players", f"{game} is for "
-                             f"{' or '.join(map(str, spec.players))} players, not {players!r}")
+                             f"{' or '.join(map(str, spec.players))} players, not "
+                             f"{str(players)[:20]}")
         rules_data = self._rules_data(spec, data)
         try:
             rules = spec.make_rules(rules_data)
-        except ValueError as e:
-            raise TableError("bad_options", str(e)) from None
+        except (ValueError, TypeError, OverflowError) as e:
+            raise TableError("bad_options", str(e)[:300]) from None
         bots = self._bots(spec, players, data.get("bots"))
         seed = data.get("seed")
-        if seed is None:
-            seed = secrets.randbelow(2**31)
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**31:
+        if seed is not None and (not is_int(seed) or not 0 <= seed < 2**31):
             raise TableError("bad_seed", "seed must be a number 0..2^31-1")
+        settings = self._settings(data.get("settings"))
         table_id = secrets.token_urlsafe(9)
-        stored_rules = rules.to_dict() if hasattr(rules, "to_dict") else rules_data
-        self.store.create_table(table_id, game, players, stored_rules, seed, bots)
+        stored_rules = rules.to_dict()
+        self.store.create_table(table_id, game, players, stored_rules, seed, bots, settings,
+                                creator)
         t = LiveTable(table_id, game, players, stored_rules, seed, bots, self.store,
-                      self.bot_delay)
+                      self.bot_delay, self.limits, settings, on_action=self.on_action)
         self.tables[table_id] = t
         return t
+
+    @staticmethod
+    def _settings(given: Any) -> dict[str, Any]:
+        """The table's settings: ``chat`` (on by default) and ``turn_timeout`` (seconds a
+        person may think before a bot plays for the seat; null: never, for friends)."""
+        given = {} if given is None else given
+        if not isinstance(given, dict) or set(given) - {"chat", "turn_timeout"}:
+            raise TableError("bad_settings", "settings has only chat (true/false) and "
+                             "turn_timeout (seconds, 10 to 600, or null)")
+        chat = given.get("chat", True)
+        timeout = given.get("turn_timeout")
+        if not isinstance(chat, bool):
+            raise TableError("bad_settings", "chat must be true or false")
+        if timeout is not None and (not is_int(timeout) or not 10 <= timeout <= 600):
+            raise TableError("bad_settings", "turn_timeout must be 10 to 600 seconds or null")
+        return {"chat": chat, "turn_timeout": timeout}
 
     @staticmethod
     def _rules_data(spec: GameSpec, data: dict[str, Any]) -> dict[str, Any]:
@@ -494,12 +809,14 @@ class Registry:
         series length) are shorthands for the game's options of those names."""
         presets = list(spec.presets) or ["standard"]
         preset = data.get("preset", presets[0])
-        if preset not in presets:
-            raise TableError("bad_options", f"unknown preset {preset!r} for {spec.name} "
-                             f"(presets: {', '.join(presets)})")
+        if not isinstance(preset, str) or preset not in presets:
+            raise TableError("bad_options", f"unknown preset {str(preset)[:40]!r} for "
+                             f"{spec.name} (presets: {', '.join(presets)})")
         options = data.get("options") or {}
         if not isinstance(options, dict):
             raise TableError("bad_options", "options must be an object")
+        if len(options) > len(spec.options):
+            raise TableError("bad_options", f"{spec.name} has {len(spec.options)} options")
         options = dict(options)
         for key, option in (("target", "target"), ("deals", "deals_per_series")):
             value = data.get(key)
@@ -524,7 +841,7 @@ class Registry:
             elif isinstance(b, str) and b in known:
                 out.append(b)
             else:
-                raise TableError("bad_bots", f"bot {b!r} does not play {spec.name} "
+                raise TableError("bad_bots", f"bot {str(b)[:40]!r} does not play {spec.name} "
                                  f"(bots for {spec.name}: {', '.join(known)})")
         if all(out):
             raise TableError("bad_bots", "at least one seat must be for a person")
@@ -533,5 +850,40 @@ class Registry:
     def get(self, table_id: str) -> LiveTable:
         t = self.tables.get(table_id)
         if t is None:
-            raise TableError("no_table", f"there is no table {table_id!r}")
+            raise TableError("no_table", f"there is no table {table_id[:40]!r}")
         return t
+
+    def by_token(self, token: str) -> list[LiveTable]:
+        """The live tables where ``token`` holds a seat (looked up by its hash, indexed)."""
+        rows = self.store.by_tokens([hash_token(token)])
+        return [self.tables[r.id] for _, r, _ in rows if r.id in self.tables]
+
+    def lobby(self, status: str, limit: int, cursor: str | None
+              ) -> tuple[list[dict[str, Any]], str | None]:
+        """A page of the lobby (newest first) and the cursor of the next page."""
+        try:
+            rows, nxt = self.store.page(status, limit, cursor)
+        except ValueError:
+            raise TableError("bad_cursor", "cursor is not one the lobby handed out") from None
+        return [self.tables[r.id].info() for r, _ in rows if r.id in self.tables], nxt
+
+    async def sweep(self) -> list[str]:
+        """Close abandoned tables (see :class:`Limits`); their ids."""
+        t = now()
+        ids = self.store.close_idle(t - timedelta(seconds=self.limits.waiting_ttl),
+                                    t - timedelta(seconds=self.limits.idle_ttl))
+        for tid in ids:
+            table = self.tables.pop(tid, None)
+            if table is None:
+                continue
+            table.closed = True
+            if table.bot_task is not None:
+                table.bot_task.cancel()
+            table.touch()
+            await table.broadcast()
+            for conn in list(table.connections):
+                if conn.close is not None:
+                    with contextlib.suppress(Exception):  # a socket already gone
+                        await conn.close()
+        return ids
+

@@ -25,6 +25,9 @@ from ...core.rules import option
 from ...core.rules import round_to_ten
 from .texts import TEXTS
 
+# The most bids a deal may offer: (max_bid - min_bid) / bid_step + 1 (standard: 136).
+MAX_BIDS = 300
+
 
 def _pattern(v: Any) -> bool:
     if not isinstance(v, str) or len(v) > 60:
@@ -95,7 +98,7 @@ class Rules(RuleSet):
     min_bid: int = option(150, "bidding", "Lowest bid", "Niedrigstes Reizgebot",
                           low=10, high=1000)
     bid_step: int = option(10, "bidding", "Bids are multiples of this", "Reizschritte",
-                           low=1, high=100)
+                           low=5, high=100)
     max_bid: int = option(1500, "bidding", "Highest bid offered", "Höchstes Reizgebot",
                           low=10, high=5000)
     vorhand_must_open: bool = option(True, "bidding", "Vorhand must open the bidding",
@@ -202,6 +205,11 @@ class Rules(RuleSet):
                              f"bid_step {self.bid_step}")
         if self.max_bid < self.min_bid:
             raise RulesError("option 'max_bid': must be at least min_bid")
+        # A deal lists every bid from min_bid to max_bid (legal_actions, every view of the
+        # seat to move): a stranger's options must not make that list long.
+        if (self.max_bid - self.min_bid) // self.bid_step + 1 > MAX_BIDS:
+            raise RulesError(f"option 'max_bid': at most {MAX_BIDS} bids from min_bid to "
+                             f"max_bid (in steps of bid_step)")
         if self.dix and not self.sevens:
             raise RulesError("option 'dix': needs sevens = yes")
         # Packets alternate player, Dapp, player, ...: a Dapp packet contradicts dapp = no.

@@ -4,6 +4,7 @@ who still owes one, and the same dealer again after a Pflichtsolo.
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 from typing import cast
 
@@ -128,13 +129,14 @@ class DokoSeries(Series):
     rules: DokoRules
 
     def __init__(self, spec: GameSpec, rules: RuleSet, players: int | None = None,
-                 first_dealer: int = 0, seed: int | None = None) -> None:
+                 first_dealer: int = 0, seed: int | None = None,
+                 shuffle: random.Random | None = None) -> None:
         rules = cast(DokoRules, rules)
         # The book must exist before the series deals the first deal (it asks deal_rules()).
         self.pflicht = PflichtsoloBook(rules, players or spec.default_players)
         self.bock = BockBook(rules, players or spec.default_players)
         self.repeat: list[bool] = []   # per finished deal: a Pflichtsolo, the dealer deals again
-        super().__init__(spec, rules, players, first_dealer, seed)
+        super().__init__(spec, rules, players, first_dealer, seed, shuffle)
 
     @property
     def owed(self) -> set[int]:

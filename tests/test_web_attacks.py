@@ -1,0 +1,321 @@
+"""The web server against a hostile client: each test is one way found to stall the server,
+know the cards, fill the lobby or act in somebody else's name (issue 13), and shows it is
+closed."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from collections.abc import Iterator
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
+
+from binokel.games.binokel.rules import MAX_BIDS
+from binokel.registry import find_game
+from binokel.web.app import create_app
+from binokel.web.store import DatabaseInUse
+from binokel.web.store import Store
+from binokel.web.store import now
+from binokel.web.tables import Limits
+from web_helpers import recv_state
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    return f"sqlite:///{tmp_path / 'web.sqlite3'}"
+
+
+def make_client(db: str, **limits: Any) -> TestClient:
+    return TestClient(create_app(db, bot_delay=0.0, limits=Limits(**limits)))
+
+
+@pytest.fixture
+def client(db: str) -> Iterator[TestClient]:
+    with make_client(db) as c:
+        yield c
+
+
+def new_table(client: TestClient, bots: list[str | None], **extra: Any) -> str:
+    r = client.post("/api/tables", json={"bots": bots, **extra})
+    assert r.status_code == 201, r.text
+    return str(r.json()["id"])
+
+
+def join(client: TestClient, tid: str, seat: int, name: str = "Anna") -> str:
+    r = client.post(f"/api/tables/{tid}/join", json={"seat": seat, "nickname": name})
+    assert r.status_code == 200, r.text
+    return str(r.json()["token"])
+
+
+def live(client: TestClient, tid: str) -> Any:
+    return client.app.state.registry.get(tid)  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------------- options
+@pytest.mark.parametrize("options", [
+    {"max_bid": 1e30},
+    {"max_bid": 5000, "min_bid": 10, "bid_step": 1},
+    {"max_bid": 5000, "min_bid": 10, "bid_step": 5},
+    {"bid_step": 1, "min_bid": 150, "max_bid": 1500},
+])
+def test_no_option_makes_the_list_of_bids_long(client: TestClient,
+                                               options: dict[str, Any]) -> None:
+    r = client.post("/api/tables", json={"bots": [None, "random", "random"],
+                                         "options": options})
+    assert r.status_code == 400 and r.json()["error"] == "bad_options", r.text
+
+
+def test_the_longest_allowed_list_of_bids_is_bounded() -> None:
+    spec = find_game("binokel")
+    low, step = 10, 5
+    rules = spec.make_rules({"options": {"min_bid": low, "bid_step": step,
+                                         "max_bid": low + step * (MAX_BIDS - 1)}})
+    state = spec.new_deal(rules, 0, seed=1)
+    assert len(state.legal_actions()) <= MAX_BIDS + 2
+    with pytest.raises(ValueError, match="max_bid"):
+        spec.make_rules({"options": {"min_bid": low, "bid_step": step,
+                                     "max_bid": low + step * MAX_BIDS}})
+
+
+# ---------------------------------------------------------------------- fair deals
+def test_every_deal_of_an_unseeded_table_comes_from_the_system_generator(
+        client: TestClient) -> None:
+    tid = new_table(client, [None, None, "random"])
+    join(client, tid, 0)
+    join(client, tid, 1, "Bert")
+    t = live(client, tid)
+    assert "seed" not in t.info()
+    # each deal drawn by the OS's cryptographic generator, no seed in between to guess
+    assert isinstance(t.round.shuffle, random.SystemRandom)
+
+
+def test_a_chosen_seed_is_shown_to_everybody(client: TestClient) -> None:
+    tid = new_table(client, [None, None, "random"], seed=7)
+    assert client.get(f"/api/tables/{tid}").json()["seed"] == 7
+    page = client.get("/api/tables").json()["tables"]
+    assert next(x for x in page if x["id"] == tid)["seed"] == 7
+
+
+# ---------------------------------------------------------------------- tables and lobby
+def test_one_client_cannot_fill_the_lobby(db: str) -> None:
+    with make_client(db, tables_per_client=3) as c:
+        for _ in range(3):
+            new_table(c, [None, "random", "random"])
+        r = c.post("/api/tables", json={"bots": [None, "random", "random"]})
+        assert r.status_code == 429 and r.json()["error"] == "too_many_tables"
+    with make_client(db, create_burst=2, create_rate=0.001, tables_per_client=100) as c:
+        codes = [c.post("/api/tables", json={"bots": [None, "random", "random"]}).status_code
+                 for _ in range(4)]
+        assert codes == [201, 201, 429, 429]
+
+
+def test_the_lobby_comes_in_pages(db: str) -> None:
+    with make_client(db, lobby_page=2) as c:
+        made = {new_table(c, [None, "random", "random"]) for _ in range(5)}
+        seen: list[str] = []
+        cursor = None
+        for _ in range(5):
+            q = "" if cursor is None else f"&cursor={cursor}"
+            page = c.get(f"/api/tables?status=waiting{q}").json()
+            assert len(page["tables"]) <= 2
+            seen += [t["id"] for t in page["tables"]]
+            cursor = page["next"]
+            if cursor is None:
+                break
+        assert sorted(seen) == sorted(made) and len(seen) == len(set(seen))
+        for bad in ("limit=abc", "limit=0", "limit=3", "limit=%C2%B2", "cursor=zzz",
+                    "cursor=" + "A" * 500, "status=closed"):
+            r = c.get(f"/api/tables?{bad}")
+            assert r.status_code == 400, (bad, r.text)
+
+
+def test_abandoned_tables_are_closed(db: str) -> None:
+    with make_client(db, waiting_ttl=0, idle_ttl=3600) as c:
+        waiting = new_table(c, [None, None, "random"])
+        playing = new_table(c, [None, "random", "random"])
+        join(c, playing, 0)
+        reg = c.app.state.registry  # type: ignore[attr-defined]
+        closed = c.portal.call(reg.sweep)  # type: ignore[union-attr]
+        assert closed == [waiting]
+        assert c.get(f"/api/tables/{waiting}").status_code == 404
+        assert c.get(f"/api/tables/{playing}").status_code == 200
+        assert waiting not in [t["id"] for t in c.get("/api/tables").json()["tables"]]
+    with make_client(db) as c:  # and they stay closed after a restart
+        assert c.get(f"/api/tables/{waiting}").status_code == 404
+
+
+# ---------------------------------------------------------------------- sizes and parsing
+def test_a_long_body_is_refused_while_it_is_read(db: str) -> None:
+    """The body is refused after the first chunks over the limit, not read whole first."""
+    app = create_app(db)
+    read = [0]
+    chunk = b"x" * 65536
+
+    async def receive() -> dict[str, Any]:
+        read[0] += 1
+        return {"type": "http.request", "body": chunk, "more_body": read[0] < 1000}
+
+    sent: list[dict[str, Any]] = []
+
+    async def send(msg: dict[str, Any]) -> None:
+        sent.append(msg)
+
+    scope = {"type": "http", "method": "POST", "path": "/api/tables", "raw_path": b"",
+             "query_string": b"", "root_path": "", "scheme": "http", "http_version": "1.1",
+             "server": ("127.0.0.1", 80), "client": ("127.0.0.1", 5000),
+             "headers": [(b"content-type", b"application/json"), (b"host", b"x")]}
+    # An app that read it all fails later on (no lifespan ran): the count decides.
+    with contextlib.suppress(Exception):
+        asyncio.run(app(scope, receive, send))
+    assert read[0] <= 2, f"{read[0]} chunks of 64 KiB read"
+    assert sent and sent[0]["status"] == 413
+
+
+def test_a_declared_long_body_is_refused_unread(client: TestClient) -> None:
+    r = client.post("/api/tables", content=b"{}", headers={
+        "content-type": "application/json", "content-length": "2"})
+    assert r.status_code == 201
+    r = client.post("/api/tables", content=b"[" * 20000,
+                    headers={"content-type": "application/json"})
+    assert r.status_code == 413
+
+
+def test_deeply_nested_json_is_a_clear_error(client: TestClient) -> None:
+    r = client.post("/api/tables", content=b"[" * 5000 + b"]" * 5000,
+                    headers={"content-type": "application/json"})
+    assert r.status_code == 400 and r.json()["error"] == "bad_json"
+    tid = new_table(client, [None, None, "random"])
+    token = join(client, tid, 0)
+    with client.websocket_connect(f"/ws/{tid}?token={token}") as ws:
+        recv_state(ws)
+        ws.send_text("[" * 1500 + "]" * 1500)
+        msg = ws.receive_json()
+        assert msg["type"] == "error" and msg["code"] == "bad_json"
+        ws.send_json({"type": "ping"})
+        assert ws.receive_json()["type"] == "pong"   # and the connection lives on
+
+
+def test_a_long_websocket_message_closes_the_connection(client: TestClient) -> None:
+    tid = new_table(client, [None, None, "random"])
+    token = join(client, tid, 0)
+    with client.websocket_connect(f"/ws/{tid}?token={token}") as ws:
+        recv_state(ws)
+        ws.send_text("x" * 5000)
+        assert ws.receive_json()["code"] == "too_large"
+        with pytest.raises(WebSocketDisconnect):
+            ws.receive_json()
+
+
+@pytest.mark.parametrize("query", ["step=%C2%B2", "step=1_0", "step=-1", "step=99999999999",
+                                   "step=%D9%A3"])
+def test_bad_query_parameters_are_a_clear_error(client: TestClient, query: str) -> None:
+    tid = new_table(client, [None, "random", "random"], target=100)
+    join(client, tid, 0)
+    r = client.get(f"/api/tables/{tid}/deals/1/replay?{query}")
+    assert r.status_code == 400 and r.json()["error"] == "bad_step", r.text
+
+
+# ---------------------------------------------------------------------- move numbers
+def test_an_action_chosen_in_an_older_state_is_refused(client: TestClient) -> None:
+    tid = new_table(client, [None, None], game="zweier", players=2, seed=3)
+    tokens = [join(client, tid, 0), join(client, tid, 1, "Bert")]
+    t = live(client, tid)
+    rng = random.Random(4)
+    doubles = 0
+    for _ in range(60):
+        st = t.round.current
+        if st.is_over:
+            break
+        seat, move = st.to_move, len(st.history)
+        with client.websocket_connect(f"/ws/{tid}?token={tokens[seat]}") as ws:
+            recv_state(ws)
+            action = rng.choice(st.legal_actions())
+            ws.send_json({"type": "action", "action": action})   # no move number
+            assert ws.receive_json()["code"] == "bad_move"
+            ws.send_json({"type": "action", "action": action, "move": move + 1})
+            assert ws.receive_json()["code"] == "stale"
+            ws.send_json({"type": "action", "action": action, "move": move, "deal": 2})
+            assert ws.receive_json()["code"] == "stale"
+            ws.send_json({"type": "action", "action": action, "move": move, "deal": 1})
+            assert recv_state(ws)["moves"] == move + 1
+            after = t.round.current
+            if not after.is_over and after.to_move == seat:
+                # a double click: the same seat, a second action from the same state
+                again = rng.choice(after.legal_actions())
+                ws.send_json({"type": "action", "action": again, "move": move})
+                msg = ws.receive_json()
+                assert msg["type"] == "error" and msg["code"] == "stale"
+                assert len(t.round.current.history) == move + 1
+                doubles += 1
+    assert doubles > 0
+
+
+# ---------------------------------------------------------------------- processes
+def test_a_second_process_on_one_sqlite_file_is_refused(db: str) -> None:
+    first = Store(db)
+    try:
+        with pytest.raises(DatabaseInUse, match="another binokel server"):
+            Store(db)
+    finally:
+        first.close()
+    Store(db).close()   # free again once the first has closed
+
+
+# ---------------------------------------------------------------------- browsers
+def test_cross_site_requests_are_refused(client: TestClient) -> None:
+    evil = {"origin": "https://evil.example"}
+    r = client.post("/api/tables", json={"bots": [None, "random", "random"]}, headers=evil)
+    assert r.status_code == 403 and r.json()["error"] == "cross_origin"
+    tid = new_table(client, [None, "random", "random"])
+    r = client.post(f"/api/tables/{tid}/join", json={"seat": 0, "nickname": "Eve"},
+                    headers=evil)
+    assert r.status_code == 403
+    # a plain HTML form can send only form types: never taken as JSON
+    r = client.post("/api/tables", content=b'{"bots": [null, "random", "random"]}',
+                    headers={"content-type": "text/plain"})
+    assert r.status_code == 415
+    with pytest.raises(WebSocketDisconnect), \
+            client.websocket_connect(f"/ws/{tid}", headers=evil) as ws:
+        ws.receive_json()
+    ok = {"origin": "http://testserver"}
+    assert client.post(f"/api/tables/{tid}/join", json={"seat": 0, "nickname": "Ann"},
+                       headers=ok).status_code == 200
+
+
+def test_pages_forbid_framing_and_foreign_scripts(client: TestClient) -> None:
+    for path in ("/", "/api/meta", "/static/app.js"):
+        h = client.get(path).headers
+        assert "frame-ancestors 'none'" in h["content-security-policy"]
+        assert "script-src 'self'" in h["content-security-policy"]
+        assert h["x-frame-options"] == "DENY" and h["x-content-type-options"] == "nosniff"
+
+
+def test_seat_tokens_expire(client: TestClient) -> None:
+    tid = new_table(client, [None, None, "random"])
+    token = join(client, tid, 0)
+    with client.websocket_connect(f"/ws/{tid}?token={token}") as ws:
+        assert recv_state(ws)["you"] == 0
+    live(client, tid).expires[0] = now() - timedelta(seconds=1)
+    with client.websocket_connect(f"/ws/{tid}?token={token}") as ws:
+        assert ws.receive_json()["code"] == "bad_token"
+
+
+@pytest.mark.parametrize("name", ["\u200b\u200b", "\u202eannA", "\u200fAnna\u200e",
+                                  "Bot 1 (heuristic)", "heuristic", "bot", "...", "\u2066x"])
+def test_invisible_and_bot_like_nicknames_are_refused(client: TestClient, name: str) -> None:
+    tid = new_table(client, [None, "heuristic", "random"])
+    r = client.post(f"/api/tables/{tid}/join", json={"seat": 0, "nickname": name})
+    assert r.status_code == 400 and r.json()["error"] == "bad_nickname", r.text
+
+
+@pytest.mark.parametrize("name", ["Botho", "Zoë", "李雷", "Anna-Lena 2"])
+def test_real_names_are_welcome(client: TestClient, name: str) -> None:
+    tid = new_table(client, [None, "heuristic", "random"])
+    assert client.post(f"/api/tables/{tid}/join",
+                       json={"seat": 0, "nickname": name}).status_code == 200

@@ -1,0 +1,133 @@
+"""Debian's nginx in front of the server on loopback, with the site file of deploy/: a deal
+is played through it (HTTP and the WebSocket upgrade), and the server sees the client's
+address from nginx only, never one a client claims."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import shutil
+import socket
+import subprocess
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from binokel.present import offered_actions
+
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+SITE = Path(__file__).parent.parent / "deploy" / "nginx-binokel.conf"
+pytestmark = pytest.mark.skipif(not Path(NGINX).exists(), reason="nginx is not installed")
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def wait_port(port: int) -> None:
+    for _ in range(200):
+        with socket.socket() as s:
+            if s.connect_ex(("127.0.0.1", port)) == 0:
+                return
+        time.sleep(0.05)
+    raise AssertionError(f"nothing listens on {port}")
+
+
+@pytest.fixture(scope="module")
+def proxied(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
+    import uvicorn
+
+    from binokel.web.app import create_app
+
+    tmp = tmp_path_factory.mktemp("nginx")
+    app_port, proxy_port = free_port(), free_port()
+    app = create_app(f"sqlite:///{tmp / 'web.sqlite3'}", bot_delay=0.0)
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=app_port,
+                                           log_level="warning", proxy_headers=True,
+                                           forwarded_allow_ips="127.0.0.1"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    site = SITE.read_text()
+    site = site.replace("server 127.0.0.1:8000;", f"server 127.0.0.1:{app_port};")
+    # no certificate here: plain HTTP on a loopback port instead of TLS on 443
+    site = re.sub(r"\n\s*(listen|ssl_certificate\w*) [^\n]*;", "", site)
+    site = site.replace("    server_name ", f"    listen 127.0.0.1:{proxy_port};\n    server_name ")
+    (tmp / "site.conf").write_text(site)
+    temps = "\n".join(f"    {kind}_temp_path {tmp / kind};" for kind in
+                      ("client_body", "proxy", "fastcgi", "uwsgi", "scgi"))
+    (tmp / "nginx.conf").write_text(f"""
+user root;
+worker_processes 1;
+pid {tmp / 'nginx.pid'};
+error_log {tmp / 'error.log'};
+events {{ worker_connections 64; }}
+http {{
+    access_log off;
+{temps}
+    include {tmp / 'site.conf'};
+}}
+""")
+    proc = subprocess.Popen([NGINX, "-c", str(tmp / "nginx.conf"), "-p", str(tmp),
+                             "-g", "daemon off;"])
+    try:
+        wait_port(app_port)
+        wait_port(proxy_port)
+        yield f"127.0.0.1:{proxy_port}", app
+    finally:
+        proc.terminate()
+        proc.wait(10)
+        server.should_exit = True
+        thread.join(10)
+
+
+def post(base: str, path: str, body: Any, headers: dict[str, str] | None = None) -> Any:
+    req = urllib.request.Request(f"http://{base}{path}", data=json.dumps(body).encode(),
+                                 headers={"content-type": "application/json",
+                                          **(headers or {})}, method="POST")
+    with urllib.request.urlopen(req, timeout=10) as r:
+        return json.loads(r.read())
+
+
+def test_a_deal_through_nginx(proxied: tuple[str, Any]) -> None:
+    from websockets.sync.client import connect
+
+    base, app = proxied
+    # a client's own X-Forwarded-For is overwritten by nginx: the limits see 127.0.0.1
+    info = post(base, "/api/tables", {"game": "zweier", "players": 2,
+                                      "bots": [None, "random"], "settings": {"chat": True}},
+                {"x-forwarded-for": "203.0.113.9", "origin": f"http://{base}"})
+    tid = info["id"]
+    store = app.state.registry.store
+    assert store.table(tid).creator == store.client_hash("127.0.0.1")
+    token = post(base, f"/api/tables/{tid}/join", {"seat": 0, "nickname": "Anna"})["token"]
+    rng = random.Random(3)
+    with connect(f"ws://{base}/ws/{tid}?token={token}", open_timeout=10) as ws:
+        ws.send(json.dumps({"type": "chat", "text": "Servus"}))
+        result = None
+        for _ in range(2000):
+            msg = json.loads(ws.recv(timeout=10))
+            if msg["type"] != "state" or msg["table"] is None:
+                continue
+            table = msg["table"]
+            if table["result"]:
+                result = table["result"]
+                break
+            if table["to_move"] == 0:
+                action = rng.choice(offered_actions(table, rng, bid_chance=0.3))
+                ws.send(json.dumps({"type": "action", "action": action,
+                                    "move": msg["moves"], "deal": msg["deal"]}))
+        assert result
+    with urllib.request.urlopen(f"http://{base}/api/tables/{tid}/deals/1/record",
+                                timeout=10) as r:
+        assert json.loads(r.read())["game"] == "zweier"
+        assert "frame-ancestors" in r.headers["content-security-policy"]
+    with urllib.request.urlopen(f"http://{base}/healthz", timeout=10) as r:
+        assert json.loads(r.read())["ok"] is True

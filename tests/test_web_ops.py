@@ -1,0 +1,66 @@
+"""Running the server for real: health, Prometheus metrics, forwarded headers only from the
+configured proxies."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from binokel.cli.serve import uvicorn_options
+from binokel.web.app import create_app
+from web_helpers import recv_state
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0.0)) as c:
+        yield c
+
+
+def metric(text: str, name: str) -> float:
+    for line in text.splitlines():
+        if line.startswith(name + " "):
+            return float(line.rsplit(" ", 1)[1])
+    raise AssertionError(f"{name} not in the metrics")
+
+
+def test_health_and_metrics(client: TestClient) -> None:
+    r = client.get("/healthz")
+    assert r.status_code == 200 and r.json()["ok"] is True
+    tid = client.post("/api/tables", json={"game": "zweier", "players": 2,
+                                           "bots": [None, "random"]}).json()["id"]
+    token = client.post(f"/api/tables/{tid}/join",
+                        json={"seat": 0, "nickname": "Anna"}).json()["token"]
+    client.get("/api/tables/nope")
+    with client.websocket_connect(f"/ws/{tid}?token={token}") as ws:
+        msg = recv_state(ws)
+        m = client.get("/metrics")
+        assert m.headers["content-type"].startswith("text/plain")
+        assert metric(m.text, "binokel_connections") == 1
+        if msg["table"]["to_move"] == 0:
+            ws.send_json({"type": "action", "action": "nonsense", "move": msg["moves"]})
+            ws.receive_json()
+    text = client.get("/metrics").text
+    assert metric(text, "binokel_connections") == 0
+    assert 'binokel_tables{status="playing"} 1.0' in text
+    assert 'binokel_errors_total{code="no_table"} 1.0' in text
+    assert metric(text, "binokel_actions_total") >= 1   # the bot's moves count too
+    assert "binokel_action_seconds_bucket" in text
+
+
+def test_forwarded_headers_only_from_configured_proxies() -> None:
+    args = argparse.Namespace(host="127.0.0.1", port=8000, trusted_proxy=[])
+    opts = uvicorn_options(args)
+    assert opts["proxy_headers"] is False   # uvicorn's default would trust 127.0.0.1
+    args.trusted_proxy = ["127.0.0.1", "10.0.0.0/8"]
+    opts = uvicorn_options(args)
+    assert opts["proxy_headers"] is True and opts["forwarded_allow_ips"] == \
+        "127.0.0.1,10.0.0.0/8"
+    assert opts["ws_max_size"] <= 16384
+    args.trusted_proxy = ["nginx.local"]
+    with pytest.raises(ValueError, match="not an IP address"):
+        uvicorn_options(args)

@@ -1,0 +1,221 @@
+"""A table's life as players expect it: ready for the next deal, rematch, a turn timeout with
+a stand-in bot and taking the seat back, leaving a seat, "my tables", watching and chat."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from binokel.web.app import create_app
+from web_helpers import recv_state
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0.0)) as c:
+        yield c
+
+
+def new_table(client: TestClient, bots: list[str | None], **extra: Any) -> str:
+    r = client.post("/api/tables", json={"bots": bots, **extra})
+    assert r.status_code == 201, r.text
+    return str(r.json()["id"])
+
+
+def join(client: TestClient, tid: str, seat: int, name: str) -> str:
+    r = client.post(f"/api/tables/{tid}/join", json={"seat": seat, "nickname": name})
+    assert r.status_code == 200, r.text
+    return str(r.json()["token"])
+
+
+def live(client: TestClient, tid: str) -> Any:
+    return client.app.state.registry.get(tid)  # type: ignore[attr-defined]
+
+
+def finish_deal(client: TestClient, tid: str, rng: random.Random) -> None:
+    """Play the current deal to its end on the server (random legal actions)."""
+    t = live(client, tid)
+
+    def play() -> None:
+        st = t.round.current
+        while not st.is_over:
+            t.apply(st.to_move, rng.choice(st.legal_actions()), check_move=False)
+    client.portal.call(play)  # type: ignore[union-attr]
+
+
+def until(ws: Any, pred: Any, limit: int = 500) -> dict[str, Any]:
+    for _ in range(limit):
+        msg = recv_state(ws)
+        if pred(msg):
+            return msg
+    raise AssertionError("the state never came")
+
+
+def next_error(ws: Any) -> dict[str, Any]:
+    for _ in range(500):
+        msg = ws.receive_json()
+        if msg["type"] == "error":
+            return msg  # type: ignore[no-any-return]
+    raise AssertionError("no error came")
+
+
+def two_people(client: TestClient, **extra: Any) -> tuple[str, list[str]]:
+    tid = new_table(client, [None, None], game="zweier", players=2, **extra)
+    return tid, [join(client, tid, 0, "Anna"), join(client, tid, 1, "Bert")]
+
+
+def test_the_next_deal_starts_when_everybody_is_ready(client: TestClient) -> None:
+    tid, tokens = two_people(client)
+    finish_deal(client, tid, random.Random(1))
+    with client.websocket_connect(f"/ws/{tid}?token={tokens[0]}") as a, \
+            client.websocket_connect(f"/ws/{tid}?token={tokens[1]}") as b:
+        recv_state(a)
+        recv_state(b)
+        a.send_json({"type": "next"})
+        msg = until(a, lambda m: m["ready"] == [0])
+        assert msg["deal"] == 1 and msg["table"]["result"]   # still the finished deal
+        b.send_json({"type": "next"})
+        msg = until(b, lambda m: m["deal"] == 2)
+        assert msg["ready"] == [] and not msg["table"]["result"]
+
+
+def test_a_rematch_after_the_series(client: TestClient) -> None:
+    tid, tokens = two_people(client, deals=1)
+    finish_deal(client, tid, random.Random(2))
+    t = live(client, tid)
+    assert t.round.is_over and t.status == "finished"
+    with client.websocket_connect(f"/ws/{tid}?token={tokens[0]}") as a, \
+            client.websocket_connect(f"/ws/{tid}?token={tokens[1]}") as b:
+        assert recv_state(a)["winners"]
+        recv_state(b)
+        a.send_json({"type": "next"})
+        b.send_json({"type": "next"})
+        msg = until(a, lambda m: m["series"] == 2)
+        assert msg["deal"] == 2 and msg["sheet"]["lines"] == [] and msg["status"] == "playing"
+        assert msg["winners"] == []
+    # the first series' deal stays downloadable under its number
+    assert client.get(f"/api/tables/{tid}/deals/1/record").status_code == 200
+    assert [d["series"] for d in client.get(f"/api/tables/{tid}/deals").json()] == [1]
+
+
+def test_a_timed_out_person_is_replaced_by_a_bot_and_takes_over_again(
+        client: TestClient) -> None:
+    tid, tokens = two_people(client, settings={"turn_timeout": 10, "chat": True})
+    t = live(client, tid)
+    assert t.info()["settings"]["turn_timeout"] == 10
+    t.settings["turn_timeout"] = 0.2   # the smallest a table may ask for is 10 s
+    client.portal.call(t.schedule_bots)  # type: ignore[union-attr]
+    mover = t.round.current.to_move
+    with client.websocket_connect(f"/ws/{tid}?token={tokens[1 - mover]}") as other:
+        # nobody acts: both time out in turn, and the stand-ins play the deal on
+        msg = until(other, lambda m: m["table"]["result"] != [], 2000)
+        assert msg["info"]["seats"][mover]["away"]
+        assert t.round.current.is_over
+    with client.websocket_connect(f"/ws/{tid}?token={tokens[mover]}") as ws:
+        recv_state(ws)
+        ws.send_json({"type": "back"})
+        msg = until(ws, lambda m: not m["info"]["seats"][mover]["away"])
+        assert not msg["info"]["seats"][mover]["stand_in"]
+
+
+def test_no_timeout_at_a_friends_table(client: TestClient) -> None:
+    tid, _ = two_people(client)
+    t = live(client, tid)
+    assert t.settings["turn_timeout"] is None and t.timer is None
+    time.sleep(0.1)
+    assert t.round.current.history == [] and not t.away
+
+
+def test_a_person_leaves_and_another_takes_the_seat(client: TestClient) -> None:
+    tid, tokens = two_people(client)
+    t = live(client, tid)
+    with client.websocket_connect(f"/ws/{tid}?token={tokens[1]}") as ws:
+        recv_state(ws)
+        ws.send_json({"type": "leave"})
+        msg = until(ws, lambda m: not m["info"]["seats"][1]["taken"])
+        assert msg["info"]["seats"][1]["stand_in"]
+        ws.send_json({"type": "action", "action": "pass", "move": 0})
+        assert next_error(ws)["code"] == "not_seated"   # he watches now
+    with client.websocket_connect(f"/ws/{tid}?token={tokens[1]}") as ws:
+        assert ws.receive_json()["code"] == "bad_token"
+    # the stand-in plays seat 1 meanwhile; Carla takes it over
+    carla = join(client, tid, 1, "Carla")
+    with client.websocket_connect(f"/ws/{tid}?token={carla}") as ws:
+        msg = recv_state(ws)
+        assert msg["you"] == 1 and msg["names"][1] == "Carla"
+        assert not msg["info"]["seats"][1]["stand_in"]
+    assert 1 not in t.active_bots()
+
+
+def test_my_tables_finds_the_seats_of_a_browser(client: TestClient) -> None:
+    tid, tokens = two_people(client)
+    other = new_table(client, [None, "random", "random"])
+    mine = join(client, other, 0, "Anna")
+    r = client.post("/api/my-tables", json={"tokens": [tokens[0], mine, "forged", mine]})
+    found = {(x["table"]["id"], x["seat"]) for x in r.json()["tables"]}
+    assert found == {(tid, 0), (other, 0)}
+    assert client.post("/api/my-tables", json={"tokens": ["x"] * 51}).status_code == 400
+    assert client.post("/api/my-tables", json={"tokens": [5]}).status_code == 400
+    assert client.post("/api/my-tables", json=[]).status_code == 400
+
+
+def test_running_tables_are_listed_to_watch(client: TestClient) -> None:
+    tid, _ = two_people(client)
+    waiting = new_table(client, [None, None, "random"])
+    running = [x["id"] for x in client.get("/api/tables?status=playing").json()["tables"]]
+    assert tid in running and waiting not in running
+    with client.websocket_connect(f"/ws/{tid}") as spectator:
+        msg = recv_state(spectator)
+        assert msg["you"] is None and msg["table"]["hand"] == []
+
+
+def test_chat(client: TestClient) -> None:
+    tid, tokens = two_people(client)
+    with client.websocket_connect(f"/ws/{tid}?token={tokens[0]}") as a, \
+            client.websocket_connect(f"/ws/{tid}?token={tokens[1]}") as b, \
+            client.websocket_connect(f"/ws/{tid}") as spectator:
+        for ws in (a, b, spectator):
+            assert ws.receive_json() == {"type": "chat_history", "lines": []}
+            recv_state(ws)
+        a.send_json({"type": "chat", "text": "  Servus   <b>ihr</b> "})
+        for ws in (a, b, spectator):
+            msg = ws.receive_json()
+            assert msg["type"] == "chat" and msg["text"] == "Servus <b>ihr</b>"
+            assert msg["seat"] == 0 and msg["name"] == "Anna"
+        for bad, code in (("x" * 201, "bad_chat"), ("", "bad_chat"), (5, "bad_chat"),
+                          ("a\u202eb", "bad_chat")):
+            a.send_json({"type": "chat", "text": bad})
+            assert a.receive_json()["code"] == code
+        spectator.send_json({"type": "chat", "text": "hi"})
+        assert spectator.receive_json()["code"] == "not_seated"
+        codes = []
+        for i in range(8):
+            b.send_json({"type": "chat", "text": f"{i}"})
+        for _ in range(8):
+            m = b.receive_json()
+            codes.append(m.get("code", m["type"]))
+        assert "rate_limited" in codes
+    with client.websocket_connect(f"/ws/{tid}") as late:
+        history = late.receive_json()
+        assert history["type"] == "chat_history" and history["lines"][0]["text"].startswith(
+            "Servus")
+    quiet = new_table(client, [None, "random", "random"], settings={"chat": False})
+    token = join(client, quiet, 0, "Anna")
+    with client.websocket_connect(f"/ws/{quiet}?token={token}") as ws:
+        recv_state(ws)
+        ws.send_json({"type": "chat", "text": "hi"})
+        assert next_error(ws)["code"] == "chat_off"   # (bots' states may come first)
+
+
+@pytest.mark.parametrize("settings", [{"chat": "yes"}, {"turn_timeout": 5},
+                                      {"turn_timeout": 10**9}, {"colour": "red"}, [1]])
+def test_bad_settings_are_refused(client: TestClient, settings: Any) -> None:
+    r = client.post("/api/tables", json={"bots": [None, "random", "random"],
+                                         "settings": settings})
+    assert r.status_code == 400 and r.json()["error"] == "bad_settings"
