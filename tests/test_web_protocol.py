@@ -97,18 +97,19 @@ def as_json(obj: Any) -> Any:
 
 
 def check_message(msg: dict[str, Any], seat: int | None, states: list[Any],
-                  names: list[str]) -> None:
+                  names: list[str], levels: list[str]) -> None:
     """A state message is exactly the presented view of its seat at its moment, and names
     no card beyond what is public then or what the seat itself has held."""
     assert set(msg) <= STATE_KEYS, set(msg) - STATE_KEYS
     assert msg["you"] == seat and msg["names"] == names
     at = states[msg["moves"]]
-    public = present(at.public_view(), "de", names).to_json()
+    public = present(at.public_view(), "de", names, levels=levels).to_json()
     if seat is None:
         assert msg["table"] == as_json(public)
         assert msg["table"]["hand"] == [] and msg["table"]["me"] == -1
         return
-    assert msg["table"] == as_json(present(at.view(seat), "de", names).to_json())
+    assert msg["table"] == as_json(present(at.view(seat), "de", names,
+                                           levels=levels).to_json())
     assert sorted(msg["table"]["hand"]) == sorted(card_token(c)
                                                  for c in cards_of(at.hands[seat]))
     held: set[str] = set()
@@ -244,6 +245,7 @@ def test_a_complete_deal_of_every_game_without_leaks(client: TestClient, game: s
     spectator_cm = client.websocket_connect(f"/ws/{tid}")
     spectator = spectator_cm.__enter__()
     names = live(client, tid).names()
+    levels = live(client, tid).levels()
     latest: dict[int | None, dict[str, Any]] = {}
     pending: dict[int | None, dict[str, Any]] = {}
 
@@ -251,7 +253,7 @@ def test_a_complete_deal_of_every_game_without_leaks(client: TestClient, game: s
         """Read until the seat's state is newer than ``after`` and waits for a person."""
         while True:
             msg = pending.pop(seat, None) or recv_state(ws)
-            check_message(msg, seat, deal_states(live(client, tid)), names)
+            check_message(msg, seat, deal_states(live(client, tid)), names, levels)
             latest[seat] = msg
             t = msg["table"]
             if (msg["deal"], msg["moves"]) > after and (t["to_move"] in humans
@@ -287,7 +289,7 @@ def test_a_complete_deal_of_every_game_without_leaks(client: TestClient, game: s
         en = recv_state(opened[0])
         assert en["lang"] == "en" and en["table"]["lang"] == "en"
         assert en["table"] == as_json(present(server_state(client, tid).view(0), "en", names,
-                                              "symbol").to_json())
+                                              "symbol", levels).to_json())
     finally:
         spectator_cm.__exit__(None, None, None)
         for s in sockets:

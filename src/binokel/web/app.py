@@ -51,6 +51,7 @@ from starlette.websockets import WebSocket
 from starlette.websockets import WebSocketDisconnect
 
 from ..bots import bot_names
+from ..present import plain
 from ..registry import GameSpec
 from .guard import MAX_MESSAGE
 from .guard import Gauge
@@ -134,7 +135,7 @@ def game_meta(spec: GameSpec) -> dict[str, Any]:
     groups: dict[str, list[dict[str, Any]]] = {}
     for o in spec.options.values():
         groups.setdefault(o.group, []).append({
-            "name": o.name, "en": o.en, "de": o.de,
+            "name": o.name, "en": plain(o.en), "de": plain(o.de),
             "type": "bool" if isinstance(o.default, bool) else
             "int" if isinstance(o.default, int) else "str",
             "allowed": [_json_value(a) for a in o.allowed] if o.allowed else None,
@@ -146,8 +147,8 @@ def game_meta(spec: GameSpec) -> dict[str, Any]:
     return {
         "name": spec.name, "title": {"de": spec.title[0], "en": spec.title[1]},
         "players": list(spec.players), "default_players": spec.default_players,
-        "presets": [{"name": p, "en": spec.presets.get(p, ("", ""))[0],
-                     "de": spec.presets.get(p, ("", ""))[1]} for p in presets],
+        "presets": [{"name": p, "en": plain(spec.presets.get(p, ("", ""))[0]),
+                     "de": plain(spec.presets.get(p, ("", ""))[1])} for p in presets],
         "groups": [{"name": g, "options": opts} for g, opts in groups.items()],
         "target": "target" in spec.options, "deals": "deals_per_series" in spec.options,
         "teams": [list(t) for t in spec.teams],

@@ -42,6 +42,8 @@ from ..core.series import Series
 from ..play import BotTurn
 from ..play import bot_turn
 from ..play import decide
+from ..present import BOT_NAMES
+from ..present import bot_name
 from ..present import present
 from ..record import Record
 from ..registry import GAMES
@@ -124,7 +126,10 @@ def clean_nickname(name: Any, bots: set[str] | None = None) -> str:
     if not any(ch.isalnum() for ch in cleaned):
         raise TableError("bad_nickname", "a nickname needs a letter or a digit")
     kinds = {b.casefold() for b in (bots if bots is not None else bot_names())}
-    if BOT_NAME.match(cleaned) or cleaned.casefold() in kinds:
+    # "Lina, strong" is how the table shows a bot: a person may be Lina, not "Lina, ...".
+    first, comma, _ = cleaned.partition(",")
+    bot_like = comma and first.strip().casefold() in {n.casefold() for n in BOT_NAMES}
+    if BOT_NAME.match(cleaned) or cleaned.casefold() in kinds or bot_like:
         raise TableError("bad_nickname", "names of computer players are reserved")
     return cleaned
 
@@ -368,9 +373,14 @@ class LiveTable:
 
     def name(self, seat: int) -> str:
         if self.bots[seat]:
-            # numbered: several bots of one kind must be told apart in the log
-            return f"Bot {seat} ({self.bots[seat]})"
+            # A first name per bot in seat order, as the lobby names them; the level is
+            # the table's to show (``levels``), so records keep a plain name.
+            return bot_name(sum(1 for s in range(seat) if self.bots[s]))
         return self.nicknames.get(seat, "")
+
+    def levels(self) -> list[str]:
+        """Each seat's bot kind ("" for a person), for the table's "Lina, strong"."""
+        return [b or "" for b in self.bots]
 
     def names(self) -> list[str]:
         return [self.name(s) for s in range(self.players)]
@@ -538,7 +548,7 @@ class LiveTable:
             return msg
         st = self.round.current
         view = st.public_view() if seat is None else st.view(seat)
-        msg["table"] = present(view, lang, names, cards).to_json()
+        msg["table"] = present(view, lang, names, cards, self.levels()).to_json()
         msg["deal"] = self.deal_number
         msg["moves"] = len(st.history)   # public: how many actions the deal has had
         msg["sheet"] = self.sheet()
@@ -708,7 +718,8 @@ class LiveTable:
             "actions": [[s, a] for s, a in end.history],
             "hands": [[card_token(c) for c in state.view(s).hand]
                       for s in range(state.players)],
-            "table": present(state.public_view(), lang, names, cards).to_json(),
+            "table": present(state.public_view(), lang, names, cards,
+                             self.levels()).to_json(),
             "result": end.result.to_json() if end.result is not None else None,
         }
 
