@@ -162,8 +162,10 @@ def vocabulary(spec: GameSpec, rules: Any, players: int
     if spec.name == "doppelkopf":
         from ..games.doppelkopf.announcements import ABSAGEN
         from ..games.doppelkopf.deal import SOLOS
+        from ..games.doppelkopf.reservations import PASS
+        from ..games.doppelkopf.reservations import SCHMEISSEN
         words = ["gesund", "vorbehalt", "hochzeit", "armut", *SOLOS, "accept", "decline",
-                 "re", "kontra", *ABSAGEN]
+                 "re", "kontra", *ABSAGEN, PASS, SCHMEISSEN]
         three = multisets(deck, [3])
         return words, [], [("give", three), ("return", three)]
     raise ValueError(f"no action vocabulary for the game {spec.name!r}")
