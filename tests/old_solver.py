@@ -30,11 +30,9 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any
 
 from binokel.core.cards import LOW_BITS
 from binokel.core.cards import SUIT_MASKS
-from binokel.core.cards import card_token
 from binokel.core.trick import PLAY_ACTIONS
 from binokel.core.trick import legal_mask
 from binokel.games.binokel.deal import DURCH
@@ -361,43 +359,3 @@ def solve(state: DealState, time_budget: float | None = None) -> Solution:
     pick = max if maximizing else min
     best = pick(values, key=lambda a: values[a])
     return Solution(values[best], best, values, search.nodes, time.perf_counter() - t0)
-
-
-@dataclass(frozen=True)
-class Mistake:
-    index: int          # action index in the record
-    seat: int
-    played: str
-    best: str
-    loss: int           # points (or Durch outcome) given away against best play
-
-
-def analyse(states: list[Any], actions: list[str]) -> list[Mistake]:
-    """Mark each play whose value is worse for the player's side than the best card.
-
-    ``states[i]`` is the state before ``actions[i]``.
-    """
-    out: list[Mistake] = []
-    for i, (st, a) in enumerate(zip(states, actions, strict=False)):
-        if st.phase != PLAY:
-            continue
-        sol = solve(st)
-        declarer_side = st.party[st.to_move] == st.party[st.declarer]
-        played = sol.values.get(a)
-        if played is None:
-            continue
-        loss = (sol.value - played) if declarer_side else (played - sol.value)
-        if loss > 0:
-            out.append(Mistake(i, st.to_move, a, sol.best, loss))
-    return out
-
-
-def describe_solution(sol: Solution) -> str:
-    parts = ", ".join(f"{a[5:]} {v}" for a, v in sorted(sol.values.items(),
-                                                          key=lambda kv: -kv[1]))
-    return (f"value {sol.value} for the declarer; best {sol.best[5:]} "
-            f"({parts}); {sol.nodes} nodes in {sol.seconds:.2f} s")
-
-
-__all__ = ["Mistake", "SearchLimit", "Solution", "analyse", "card_token", "describe_solution",
-           "root_search", "root_value", "search_bounds", "solve"]
