@@ -23,6 +23,9 @@ from binokel.web.store import DatabaseInUse
 from binokel.web.store import Store
 from binokel.web.store import now
 from binokel.web.tables import Limits
+from web_helpers import join
+from web_helpers import live
+from web_helpers import new_table
 from web_helpers import recv_state
 
 
@@ -41,20 +44,6 @@ def client(db: str) -> Iterator[TestClient]:
         yield c
 
 
-def new_table(client: TestClient, bots: list[str | None], **extra: Any) -> str:
-    r = client.post("/api/tables", json={"bots": bots, **extra})
-    assert r.status_code == 201, r.text
-    return str(r.json()["id"])
-
-
-def join(client: TestClient, tid: str, seat: int, name: str = "Anna") -> str:
-    r = client.post(f"/api/tables/{tid}/join", json={"seat": seat, "nickname": name})
-    assert r.status_code == 200, r.text
-    return str(r.json()["token"])
-
-
-def live(client: TestClient, tid: str) -> Any:
-    return client.app.state.registry.get(tid)  # type: ignore[attr-defined]
 
 
 # ---------------------------------------------------------------------- options

@@ -29,6 +29,9 @@ from binokel.registry import game_names
 from binokel.web.app import create_app
 from binokel.web.tables import web_games
 from web_helpers import act
+from web_helpers import join
+from web_helpers import live
+from web_helpers import new_table
 from web_helpers import recv_state
 
 # (game, players): every game, with the smallest and largest tables where they differ.
@@ -55,20 +58,6 @@ def client(db: str) -> Iterator[TestClient]:
         yield c
 
 
-def new_table(client: TestClient, bots: list[str | None], **extra: Any) -> str:
-    r = client.post("/api/tables", json={"bots": bots, "seed": 7, **extra})
-    assert r.status_code == 201, r.text
-    return str(r.json()["id"])
-
-
-def join(client: TestClient, tid: str, seat: int, name: str = "Anna") -> str:
-    r = client.post(f"/api/tables/{tid}/join", json={"seat": seat, "nickname": name})
-    assert r.status_code == 200, r.text
-    return str(r.json()["token"])
-
-
-def live(client: TestClient, tid: str) -> Any:
-    return client.app.state.registry.get(tid)  # type: ignore[attr-defined]
 
 
 def server_state(client: TestClient, tid: str) -> Any:
@@ -145,7 +134,7 @@ def test_meta_offers_every_presentable_game(client: TestClient) -> None:
     assert (min_bid["check"], min_bid["check_de"]) == ("a number from 10 to 1000",
                                                        "eine Zahl von 10 bis 1000")
     assert games["kreuzbinokel"]["teams"] == [[0, 2], [1, 3]]
-    tid = new_table(client, [None, "heuristic", None])
+    tid = new_table(client, [None, "heuristic", None], seed=7)
     assert any(t["id"] == tid for t in client.get("/api/tables").json()["tables"])
     assert client.get("/").status_code == 200 and client.get(f"/t/{tid}").status_code == 200
     assert "app.js" in client.get("/").text
@@ -212,7 +201,7 @@ def test_create_and_join_errors(client: TestClient) -> None:
     r = client.post("/api/tables", content=b"x" * 20000,
                     headers={"content-type": "application/json"})
     assert r.status_code == 413 and r.json()["error"] == "too_large"
-    tid = new_table(client, [None, "heuristic", None])
+    tid = new_table(client, [None, "heuristic", None], seed=7)
     assert client.post(f"/api/tables/{tid}/join", json={"seat": 1, "nickname": "B"}).json()[
         "error"] == "seat_taken"
     assert client.post(f"/api/tables/{tid}/join", json={"seat": 5, "nickname": "B"}).json()[
@@ -236,7 +225,7 @@ def test_a_complete_deal_of_every_game_without_leaks(client: TestClient, game: s
     needs_web(game)
     bot = "heuristic" if "heuristic" in bot_names(game) else "random"
     bots: list[str | None] = [None] * (players - 1) + [bot]
-    tid = new_table(client, bots, game=game, players=players)
+    tid = new_table(client, bots, game=game, players=players, seed=7)
     humans = list(range(players - 1))
     tokens_ = [join(client, tid, s, f"P{s} <b>") for s in humans]
     rng = random.Random(f"{game}-{players}")
@@ -314,7 +303,7 @@ def test_a_complete_deal_of_every_game_without_leaks(client: TestClient, game: s
 
 
 def test_bots_move_and_a_person_finishes_the_deal(client: TestClient) -> None:
-    tid = new_table(client, [None, "heuristic", "random"], target=500)
+    tid = new_table(client, [None, "heuristic", "random"], target=500, seed=7)
     token = join(client, tid, 0)
     rng = random.Random(1)
     with client.websocket_connect(f"/ws/{tid}?token={token}&lang=en") as ws:
@@ -358,7 +347,7 @@ def test_a_thinking_bot_does_not_stall_the_server(client: TestClient,
         return {**kinds_of(game), "thinker": Thinker} if game == "binokel" else kinds_of(game)
 
     monkeypatch.setattr(bots_module, "kinds_of", with_thinker)
-    tid = new_table(client, ["thinker", "thinker", None])
+    tid = new_table(client, ["thinker", "thinker", None], seed=7)
     join(client, tid, 2)
     assert thinking.wait(10)
     assert client.get("/api/meta").status_code == 200
@@ -374,7 +363,7 @@ def test_a_thinking_bot_does_not_stall_the_server(client: TestClient,
 
 
 def test_bad_input_never_hurts_the_game(client: TestClient) -> None:
-    tid = new_table(client, [None, None, "heuristic"])
+    tid = new_table(client, [None, None, "heuristic"], seed=7)
     t0, t1 = join(client, tid, 0), join(client, tid, 1)
     with client.websocket_connect(f"/ws/{tid}?token={t0}") as ws0, \
             client.websocket_connect(f"/ws/{tid}?token={t1}") as ws1:
@@ -434,7 +423,7 @@ def test_bad_input_never_hurts_the_game(client: TestClient) -> None:
 
 
 def test_a_waiting_table_says_so(client: TestClient) -> None:
-    tid = new_table(client, [None, None, "random"])
+    tid = new_table(client, [None, None, "random"], seed=7)
     token = join(client, tid, 0)
     with client.websocket_connect(f"/ws/{tid}?token={token}") as ws:
         msg = recv_state(ws)
@@ -450,7 +439,7 @@ def test_restart_continues_every_unfinished_table(db: str, game: str, players: i
     needs_web(game)
     rng = random.Random(5)
     with TestClient(create_app(db, bot_delay=0.0)) as c1:
-        tid = new_table(c1, [None] * players, game=game, players=players)
+        tid = new_table(c1, [None] * players, game=game, players=players, seed=7)
         tokens_ = [join(c1, tid, s) for s in range(players)]
         for _ in range(20):  # part of a deal
             state = server_state(c1, tid)

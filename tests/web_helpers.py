@@ -8,6 +8,25 @@ from typing import Any
 from binokel.present import offered_actions
 
 
+def new_table(client: Any, bots: list[str | None], **extra: Any) -> str:
+    """Create a table over HTTP (``extra``: the request's other fields); its id."""
+    r = client.post("/api/tables", json={"bots": bots, **extra})
+    assert r.status_code == 201, r.text
+    return str(r.json()["id"])
+
+
+def join(client: Any, tid: str, seat: int, name: str = "Anna") -> str:
+    """Sit down at ``seat`` as ``name``; the seat's token."""
+    r = client.post(f"/api/tables/{tid}/join", json={"seat": seat, "nickname": name})
+    assert r.status_code == 200, r.text
+    return str(r.json()["token"])
+
+
+def live(client: Any, tid: str) -> Any:
+    """The server's live table behind ``tid`` (a TestClient's app)."""
+    return client.app.state.registry.get(tid)
+
+
 def recv_state(ws: Any) -> dict[str, Any]:
     while True:
         msg = ws.receive_json()
