@@ -210,9 +210,11 @@ export class TableView {
     const out = [];
     out.push(el("div", { class: "name" },
       s.seat === tb.to_move ? el("span", { class: "arrow", "aria-hidden": "true", text: "▶ " }) : null,
-      el("span", { class: "nm", text: s.label || s.name, title: s.label || s.name }),
+      el("span", { class: "nm", text: s.name, title: s.label || s.name }),
       team ? el("span", { class: `team t${s.team}`, text: team }) : null));
-    const roles = [...s.roles];
+    // A bot's level leads the line below the name, which wraps, so that a narrow seat on a
+    // phone cuts neither ("Sepp" / "medium · Vorhand · 12 cards").
+    const roles = s.level ? [s.level, ...s.roles] : [...s.roles];
     if (s.seat !== tb.me) roles.push(`${s.cards} ${t("cards")}`);
     if (roles.length) out.push(el("div", { class: "meta", text: roles.join(" · ") }));
     for (const line of s.lines) out.push(el("div", { class: "line", text: line }));
