@@ -2,14 +2,20 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 
 from binokel.core.errors import RulesError
+from binokel.core.rules import RuleSet
+from binokel.core.rules import option
+from binokel.core.spec import GameSpec
+from binokel.core.texts import GameTexts
 from binokel.games.binokel.rules import OPTIONS
 from binokel.games.binokel.rules import PRESETS
 from binokel.games.binokel.rules import Rules
+from binokel.registry import GAMES
 
 
 @pytest.mark.parametrize("preset, expected", [
@@ -119,3 +125,31 @@ def test_card_points_sum_to_240_in_both_schemes() -> None:
         pts = Rules(card_points=scheme).points
         assert 2 * 4 * sum(pts) == 240, scheme
     assert Rules().points[-1] == 11 and Rules(card_points="tournament").points[4] == 10
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.name)
+def test_every_option_means_something_in_both_languages(spec: GameSpec) -> None:
+    # The meaning lives in the game's texts.toml, apart from the declaration: a missing or
+    # stale entry there must be caught, not shown as an empty line in the lobby.
+    for o in spec.rules.options().values():
+        assert o.en.strip() and o.de.strip(), o.name
+        assert o.en != o.de, o.name  # a German line copied into the English one
+
+
+def test_option_texts_must_match_the_declarations() -> None:
+    @dataclass(frozen=True)
+    class Missing(RuleSet, presets={"standard": {}}):
+        preset: str = "standard"
+        penalty: int = option(1, "scoring", low=1, high=3)
+
+    with pytest.raises(TypeError, match="has no text"):
+        Missing.options()
+
+    @dataclass(frozen=True)
+    class Stale(RuleSet, presets={"standard": {}}, texts=GameTexts(
+            {}, {}, {"penalty": ("Penalty", "Strafe"), "penalti": ("Old", "Alt")}, {}, {})):
+        preset: str = "standard"
+        penalty: int = option(1, "scoring", low=1, high=3)
+
+    with pytest.raises(TypeError, match="penalti"):
+        Stale.options()

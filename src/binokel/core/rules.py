@@ -1,17 +1,20 @@
 """House rules as data: every rule difference is a named option, a preset is a set of options.
 
 A game's rules are a frozen dataclass deriving from :class:`RuleSet`, one field per option.
-Each field is declared once with :func:`option`: its default, its group, what it means in
-English and German, and which values it takes. The option table (:meth:`RuleSet.options`), the
-checks, the rules help and the lobby are all read off those declarations.
+Each field is declared once with :func:`option`: its default, its group and which values it
+takes. What it means, in German and English, is text and stays with the game's other texts
+(``texts.toml``, section ``[options]``, read into ``RuleSet.option_texts``). The option table
+(:meth:`RuleSet.options`), the checks, the rules help and the lobby are all read off those.
 
 >>> from dataclasses import dataclass
 >>> @dataclass(frozen=True)
 ... class Demo(RuleSet):
 ...     presets_table = {"standard": {}, "hard": {"penalty": 2}}
+...     option_texts = {"penalty": ("Penalty factor", "Strafe"),
+...                     "open": ("Open hands", "Offene Hände")}
 ...     preset: str = "standard"
-...     penalty: int = option(1, "scoring", "Penalty factor", "Strafe", low=1, high=3)
-...     open: bool = option(False, "play", "Open hands", "Offene Hände")
+...     penalty: int = option(1, "scoring", low=1, high=3)
+...     open: bool = option(False, "play")
 >>> Demo.from_preset("hard").penalty, Demo.from_preset("standard", open="yes").open
 (2, True)
 >>> Demo.from_preset("standard", penalty=9)
@@ -39,6 +42,7 @@ from typing import TypeVar
 from typing import cast
 
 from .errors import RulesError
+from .texts import GameTexts
 
 T = TypeVar("T")
 
@@ -131,10 +135,13 @@ class Option:
         return value
 
 
-def option(default: T, group: str, en: str, de: str, *,
-           allowed: tuple[Any, ...] | None = None, check: Callable[[Any], bool] | None = None,
-           check_text: str = "", low: int | None = None, high: int | None = None) -> T:
-    """Declare a rule set's field as an option: the default is written here and only here.
+def option(default: T, group: str, *, allowed: tuple[Any, ...] | None = None,
+           check: Callable[[Any], bool] | None = None, check_text: str = "",
+           low: int | None = None, high: int | None = None,
+           texts: tuple[str, str] | None = None) -> T:
+    """Declare a rule set's field as an option: the default is written here and only here
+    (its meaning, English and German, is in the rule set's ``option_texts``, or in ``texts``
+    for an option declared like another game's).
 
     A whole-number option without ``allowed`` values needs a range (``low``, and ``high``
     where a stranger's value could make the game grow with it) or a ``check``.
@@ -142,8 +149,8 @@ def option(default: T, group: str, en: str, de: str, *,
     if (allowed is None and check is None and not isinstance(default, bool)
             and low is None):
         raise TypeError("a number option needs low (and high), allowed values or a check")
-    info = {"group": group, "en": en, "de": de, "allowed": allowed, "check": check,
-            "check_text": check_text, "low": low, "high": high}
+    info = {"group": group, "allowed": allowed, "check": check,
+            "check_text": check_text, "low": low, "high": high, "texts": texts}
     # The dataclass sees a Field; the type checker sees the default's type.
     field: Any = dataclasses.field(default=default, metadata={"option": info})
     return cast(T, field)
@@ -153,8 +160,8 @@ def same_option(rules: type[RuleSet], name: str) -> Any:
     """A field declared like ``rules``' option ``name``: the same default, values and
     meaning (for games that share an option with another game)."""
     o = rules.options()[name]
-    return option(o.default, o.group, o.en, o.de, allowed=o.allowed, check=o.check,
-                  check_text=o.check_text, low=o.low, high=o.high)
+    return option(o.default, o.group, allowed=o.allowed, check=o.check,
+                  check_text=o.check_text, low=o.low, high=o.high, texts=(o.en, o.de))
 
 
 def is_bool(v: Any) -> bool:
@@ -179,14 +186,27 @@ class RuleSet:
     with every name and value checked.
 
     A game's rules are a frozen dataclass deriving from this, one :func:`option` field per
-    option; ``presets_table`` maps each preset to the options it changes and
-    ``preset_texts`` describes each preset (English, German).
+    option, that names its presets and texts in the class line; ``presets_table`` maps each
+    preset to the options it changes, ``preset_texts`` describes each preset and
+    ``option_texts`` each option (English, German).
     """
 
     presets_table: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
     preset_texts: ClassVar[Mapping[str, tuple[str, str]]] = {}
+    option_texts: ClassVar[Mapping[str, tuple[str, str]]] = {}
     group_names: ClassVar[Mapping[str, tuple[str, str]]] = GROUP_NAMES
     preset: str
+
+    def __init_subclass__(cls, *, presets: Mapping[str, Mapping[str, Any]] | None = None,
+                          texts: GameTexts | None = None, **kwargs: Any) -> None:
+        """A game's rules name their presets and texts in the class line:
+        ``class Rules(RuleSet, presets=PRESETS, texts=TEXTS)``."""
+        super().__init_subclass__(**kwargs)
+        if presets is not None:
+            cls.presets_table = presets
+        if texts is not None:
+            cls.preset_texts = texts.presets
+            cls.option_texts = texts.options
 
     @classmethod
     def options(cls) -> Mapping[str, Option]:
@@ -196,8 +216,18 @@ class RuleSet:
             table = {}
             for f in dataclasses.fields(cast(Any, cls)):
                 info = f.metadata.get("option")
-                if info is not None:
-                    table[f.name] = Option(f.name, f.default, **info)
+                if info is None:
+                    continue
+                info = dict(info)
+                texts = info.pop("texts", None) or cls.option_texts.get(f.name)
+                if texts is None:
+                    raise TypeError(f"{cls.__name__}: option {f.name!r} has no text "
+                                    "(add it to the game's texts.toml, [options])")
+                table[f.name] = Option(f.name, f.default, en=texts[0], de=texts[1], **info)
+            stale = sorted(set(cls.option_texts) - set(table))
+            if stale:
+                # A text left behind by a renamed option would silently describe nothing.
+                raise TypeError(f"{cls.__name__}: texts for unknown options {stale}")
             _TABLES[cls] = table
         return table
 

@@ -41,21 +41,31 @@ def presets(data: Mapping[str, Any]) -> dict[str, tuple[str, str]]:
     return {name: (text["en"], text["de"]) for name, text in data["presets"].items()}
 
 
+def options(data: Mapping[str, Any]) -> dict[str, tuple[str, str]]:
+    """What each option means, as ``RuleSet.option_texts`` has it: the file's
+    ``[options]`` pairs ``[German, English]`` -> name -> (English, German)."""
+    langs = by_language(data.get("options", {}))
+    return {name: (langs["en"][name], langs["de"][name]) for name in langs["en"]}
+
+
 @dataclass(frozen=True)
 class GameTexts:
     """A game's texts: ``help`` (language -> the rules in brief), ``presets`` (name ->
-    (English, German), as ``RuleSet.preset_texts``), ``table`` (language -> key -> words, for
+    (English, German), as ``RuleSet.preset_texts``), ``options`` (likewise, as
+    ``RuleSet.option_texts``), ``table`` (language -> key -> words, for
     :func:`binokel.present.tr`) and ``sections``, every section of the file."""
 
     help: dict[str, str]
     presets: dict[str, tuple[str, str]]
+    options: dict[str, tuple[str, str]]
     table: dict[str, dict[str, str]]
     sections: dict[str, Any]
 
     @classmethod
     def load(cls, package: str) -> GameTexts:
         data = load_texts(package)
-        return cls(data["help"], presets(data), by_language(data["table"]), data)
+        return cls(data["help"], presets(data), options(data), by_language(data["table"]),
+                   data)
 
 
-__all__ = ["LANGUAGES", "GameTexts", "by_language", "load_texts", "presets"]
+__all__ = ["LANGUAGES", "GameTexts", "by_language", "load_texts", "options", "presets"]
