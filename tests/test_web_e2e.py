@@ -216,6 +216,9 @@ def test_one_person_against_two_bots_plays_a_deal_by_clicking(server: str, brows
     page.wait_for_selector("#replay-action")
     page.click("#replay-end")
     page.wait_for_selector("#replay .seat")
+    # the analysis marks the cards: a title says which tricks, a line per player
+    page.wait_for_selector("#replay-analysis h3", timeout=30_000)
+    assert page.locator("#replay-analysis h3").inner_text().strip()
     page.close()
 
 

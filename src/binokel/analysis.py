@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any
 
 from .core.trick import PLAY_ACTIONS
@@ -93,11 +94,14 @@ class CardMark:
 
 
 def analyse(states: Sequence[Any], actions: Sequence[str], *,
-            node_budget: int = DEFAULT_BUDGET) -> list[CardMark]:
+            node_budget: int = DEFAULT_BUDGET, total_budget: int | None = None
+            ) -> list[CardMark]:
     """A mark for every card play among ``states`` (``states[i]`` is the state before
-    ``actions[i]``), each position solved within ``node_budget`` nodes."""
+    ``actions[i]``), each position solved within ``node_budget`` nodes and all of them
+    within ``total_budget`` (None: no limit); a position past either is not solved."""
     if isinstance(node_budget, bool) or not 1 <= node_budget <= MAX_BUDGET:
         raise ValueError(f"node_budget must be 1..2**62, not {node_budget!r}")
+    left = MAX_BUDGET if total_budget is None else total_budget
     out: list[CardMark] = []
     # The session of the previous card, played on: the next position of the same deal
     # reuses its tables (a whole Binokel deal costs little more than its first card).
@@ -118,12 +122,16 @@ def analyse(states: Sequence[Any], actions: Sequence[str], *,
         card = PLAY_ACTIONS.index(a)
         n0 = session.nodes
         try:
-            sol = session.solve(node_budget, values=True)
+            if left < 1:
+                raise SearchLimit
+            sol = session.solve(min(node_budget, left), values=True)
         except SearchLimit:
+            left -= session.nodes - n0
             out.append(CardMark(i, seat, trick, a, False, nodes=session.nodes - n0))
             session.play(card)
             chain = (i + 1, session)
             continue
+        left -= sol.nodes
         assert sol.values is not None
         sign = 1 if session.maximising() else -1
         played = sol.values.get(card)
@@ -136,4 +144,64 @@ def analyse(states: Sequence[Any], actions: Sequence[str], *,
     return out
 
 
-__all__ = ["DEFAULT_BUDGET", "CardMark", "analyse", "position_of"]
+@dataclass(frozen=True)
+class DealAnalysis:
+    """The marks of the last tricks of a deal, as far back as a node budget reached."""
+
+    marks: tuple[CardMark, ...]
+    from_trick: int            # the first trick looked at (tricks before it are not marked)
+    tricks: int                # the number of tricks of the deal
+    nodes: int                 # nodes searched in all
+
+    def to_json(self) -> dict[str, Any]:
+        """The analysis as JSON data (for the web replay)."""
+        return {"marks": [m.to_json() for m in self.marks], "from_trick": self.from_trick,
+                "tricks": self.tricks, "nodes": self.nodes}
+
+
+def analyse_back(states: Sequence[Any], actions: Sequence[str], *,
+                 node_budget: int = DEFAULT_BUDGET,
+                 total_budget: int = 10 * DEFAULT_BUDGET) -> DealAnalysis:
+    """Mark the card plays of a whole deal (``states[i]`` before ``actions[i]``) from its last
+    trick backwards, one trick more at a time, for as long as every position is solved
+    within ``node_budget`` and all searches together stay within ``total_budget``.
+
+    The end of a deal is cheap and its beginning may be out of reach (a full Doppelkopf
+    deal): going backwards marks as much as the budget allows and never spends it on a
+    position it cannot decide.
+
+    >>> from binokel.games.zweier.state import ZweierState
+    >>> s = ZweierState.new(seed=1); import random; rng = random.Random(2)
+    >>> states, actions = [], []
+    >>> while not s.is_over:
+    ...     a = s.random_action(rng); states.append(s.clone()); actions.append(a); s.apply(a)
+    >>> result = analyse_back(states, actions)
+    >>> result.from_trick > 1, all(m.solved for m in result.marks)
+    (True, True)
+    """
+    if isinstance(total_budget, bool) or not 1 <= total_budget <= MAX_BUDGET:
+        raise ValueError(f"total_budget must be 1..2**62, not {total_budget!r}")
+    plays = [i for i, (st, a) in enumerate(zip(states, actions, strict=True))
+             if a.startswith("play ") and position_of(st) is not None]
+    trick_of = {i: len(states[i].tricks) + 1 for i in plays}
+    tricks = max(trick_of.values(), default=0)
+    best = DealAnalysis((), tricks + 1, tricks, 0)
+    spent = 0
+    for first in range(tricks, 0, -1):
+        keep = [i for i in plays if trick_of[i] >= first]
+        if not keep or trick_of[keep[0]] != first:
+            break      # no card play the search can model in this trick (Zweier's stock)
+        if spent >= total_budget:
+            break
+        marks = analyse([states[i] for i in keep], [actions[i] for i in keep],
+                        node_budget=node_budget, total_budget=total_budget - spent)
+        spent += sum(m.nodes for m in marks)
+        if not all(m.solved for m in marks):
+            break
+        best = DealAnalysis(tuple(replace(m, index=keep[m.index]) for m in marks), first,
+                            tricks, spent)
+    return best
+
+
+__all__ = ["DEFAULT_BUDGET", "CardMark", "DealAnalysis", "analyse", "analyse_back",
+           "position_of"]

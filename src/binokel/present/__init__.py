@@ -60,6 +60,8 @@ from dataclasses import replace
 from typing import Any
 from typing import cast
 
+from ..core.outcome import Outcome
+from ..core.outcome import Termination
 from ..core.texts import by_language
 from ..core.texts import load_texts
 from ..registry import find_game
@@ -523,13 +525,13 @@ def hand_reasons(view: Any, ctx: Context, hand: Sequence[str], ch: Choices,
     return out
 
 
-def default_outcome(res: Any, ctx: Context) -> ResultFigures | None:
+def default_outcome(res: Outcome | None, ctx: Context) -> ResultFigures | None:
     """The figures every game's result has (:class:`~binokel.core.outcome.Outcome`): made or
     lost, the declarer and his bid, each seat's change."""
     if res is None:
         return None
     g = _TEXTS[ctx.lang]
-    thrown = getattr(res.termination, "value", "") == "thrown_in"
+    thrown = res.termination is Termination.THROWN_IN
     headline = g["thrown_in"] if thrown else g["made"] if res.made else g["lost"] \
         if res.made is False else g["over_short"]
     return ResultFigures(headline, res.made, tuple(res.scores), res.declarer, res.bid)

@@ -53,6 +53,8 @@ from starlette.websockets import WebSocketDisconnect
 from ..bots import bot_names
 from ..present import plain
 from ..registry import GameSpec
+from .analysis import Analyses
+from .analysis import worded
 from .guard import MAX_MESSAGE
 from .guard import Gauge
 from .guard import Limiter
@@ -325,6 +327,21 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             return failed(e)
         return JSONResponse(data)
 
+    analyses = Analyses()
+
+    async def analysis(request: Request) -> Response:
+        """A finished deal's card plays marked with the points each gave away (the replay's
+        analysis, :mod:`binokel.web.analysis`)."""
+        try:
+            t = registry().get(request.path_params["table_id"])
+            lang, cards = check_prefs(request.query_params.get("lang"),
+                                      request.query_params.get("cards"))
+            number = int(request.path_params["number"])
+            result = await analyses.get(t, number, client(request))
+        except WebError as e:
+            return failed(e)
+        return JSONResponse(worded(t, number, result, lang, cards))
+
     async def ws_endpoint(websocket: WebSocket) -> None:
         key = client(websocket)
         if not same_origin(websocket.headers):
@@ -473,6 +490,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         Route("/api/tables/{table_id}/deals", deals),
         Route("/api/tables/{table_id}/deals/{number:int}/record", record),
         Route("/api/tables/{table_id}/deals/{number:int}/replay", replay),
+        Route("/api/tables/{table_id}/deals/{number:int}/analysis", analysis),
         WebSocketRoute("/ws/{table_id}", ws_endpoint),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -5,7 +5,7 @@
 import { el, setText } from "./dom.js";
 import { numberKeys } from "./keys.js";
 import { joinPanel, lobbyPage, waitingPanel } from "./lobby.js";
-import { TableSocket, getTable, recordUrl, replayStep, seatToken } from "./net.js";
+import { TableSocket, analysisOf, getTable, recordUrl, replayStep, seatToken } from "./net.js";
 import { applyLook, cardWords, deckFor, prefs, setPref, t } from "./prefs.js";
 import { TableView, cardRow } from "./table.js";
 
@@ -187,10 +187,10 @@ async function openReplay(tid, deal, step) {
   const box = el("section", { class: "panel replay", id: "replay", "aria-label": t("replay") },
     el("h2", { text: `${t("replay")}: ${t("deal")} ${deal} · ${t("step")} ${data.step}/${data.steps}` }));
   box.append(el("div", { class: "form-row" },
-    el("button", { class: "small secondary", type: "button", id: "replay-start", text: `⏮ ${t("start")}`, onclick: () => go(0) }),
+    el("button", { class: "small secondary", type: "button", id: "replay-start", text: t("start"), onclick: () => go(0) }),
     el("button", { class: "small secondary", type: "button", id: "replay-prev", "aria-label": "◀", text: "◀", onclick: () => go(data.step - 1) }),
     el("button", { class: "small", type: "button", id: "replay-next", "aria-label": "▶", text: "▶", onclick: () => go(data.step + 1) }),
-    el("button", { class: "small secondary", type: "button", id: "replay-end", text: `${t("end")} ⏭`, onclick: () => go(data.steps) }),
+    el("button", { class: "small secondary", type: "button", id: "replay-end", text: t("end"), onclick: () => go(data.steps) }),
     el("button", { class: "small secondary", type: "button", id: "replay-close", text: t("close"), onclick: () => box.remove() })));
   if (data.step > 0) {
     const [seat, action] = data.actions[data.step - 1];
@@ -213,6 +213,36 @@ async function openReplay(tid, deal, step) {
   if (tr) box.append(el("div", { class: "notice", text: tr.title }), cardRow(tr.cards.map(([, c]) => c), deck, "cards"));
   if (tb.result.length) box.append(el("div", { class: "explain", text: tb.result.join("\n") }));
   document.getElementById("side").prepend(box);
+  showAnalysis(box, tid, deal, data.step, cardWords(deck), go);
+}
+
+// The analysis of a deal costs the server seconds: asked once per deal and language.
+const analyses = new Map();
+
+async function showAnalysis(box, tid, deal, step, cards, go) {
+  const key = `${tid}/${deal}/${prefs.lang}/${cards}`;
+  const part = el("div", { class: "analysis", id: "replay-analysis", "aria-live": "polite" },
+    el("div", { class: "notice", text: "…" }));
+  box.append(part);
+  let a = analyses.get(key);
+  if (!a) {
+    try { a = await analysisOf(tid, deal, prefs.lang, cards); }
+    catch (e) { part.replaceChildren(el("div", { class: "notice", text: e.message })); return; }
+    analyses.set(key, a);
+  }
+  const here = a.marks[String(step)];
+  part.replaceChildren(el("h3", { text: a.title }));
+  if (here) part.append(el("div", { class: here.loss > 0 ? "mark loss" : "mark best", id: "replay-mark", text: here.text }));
+  if (a.seats) part.append(el("div", { class: "notice", text: a.seats }));
+  const mistakes = Object.entries(a.marks).filter(([, m]) => m.loss > 0);
+  if (mistakes.length) {
+    const list = el("ul", { class: "mistakes" });
+    for (const [k, m] of mistakes) {
+      list.append(el("li", {},
+        el("button", { class: "small secondary", type: "button", "data-step": k, text: m.text, onclick: () => go(Number(k)) })));
+    }
+    part.append(list);
+  }
 }
 
 // ------------------------------------------------------------------ routing

@@ -35,6 +35,9 @@ export const joinSeat = (id, seat, nickname) =>
 export const replayStep = (id, deal, step, lang, cards) => api(
   `/api/tables/${encodeURIComponent(id)}/deals/${deal}/replay?` +
   new URLSearchParams({ step: String(step), lang, cards }));
+/** A finished deal's card plays marked with the points each gave away (worded server-side). */
+export const analysisOf = (id, deal, lang, cards) => api(
+  `/api/tables/${encodeURIComponent(id)}/deals/${deal}/analysis?` + new URLSearchParams({ lang, cards }));
 export const recordUrl = (id, deal) => `/api/tables/${encodeURIComponent(id)}/deals/${deal}/record`;
 
 /** The open tables of the lobby. Main's server answers a plain list; issue 13's server a page
