@@ -112,6 +112,12 @@ def groups(n: int) -> list[tuple[str, list[DealState]]]:
     return out
 
 
+def p90(xs: list[float] | list[int]) -> float:
+    """The 90th percentile (nearest rank): the tail that a bot's think time must allow for."""
+    ys = sorted(xs)
+    return float(ys[min(len(ys) - 1, (9 * len(ys)) // 10)])
+
+
 def fmt_time(t: float) -> str:
     return f"{t * 1000:9.1f} ms" if t < 10 else f"{t:9.1f} s "
 
@@ -168,12 +174,14 @@ def main(argv: list[str] | None = None) -> int:
         med = statistics.median(new_times)
         extra = f", median time ratio {statistics.median(ratios):.0f}x" if ratios else ""
         rate = sum(new_nodes) / sum(new_times) / 1e6
-        print(f"== {name}: new median {fmt_time(med).strip()}, max "
-              f"{fmt_time(max(new_times)).strip()}; median nodes "
-              f"{statistics.median(new_nodes):.0f} ({rate:.1f} M nodes/s){extra}", flush=True)
+        print(f"== {name}: new median {fmt_time(med).strip()}, p90 "
+              f"{fmt_time(p90(new_times)).strip()}, max {fmt_time(max(new_times)).strip()}; "
+              f"nodes median {statistics.median(new_nodes):.0f}, p90 {p90(new_nodes):.0f} "
+              f"({rate:.1f} M nodes/s){extra}", flush=True)
     if args.doko:
         for t in (6, 8):
             times = []
+            nodes_all: list[int] = []
             for seed in range(200):
                 dp = doko_position(5000 + 100 * t + seed, t)
                 if dp is None:
@@ -181,13 +189,16 @@ def main(argv: list[str] | None = None) -> int:
                 t0 = time.process_time()
                 _, nodes = search.value_and_nodes(dp)
                 times.append(time.process_time() - t0)
+                nodes_all.append(nodes)
                 print(f"{'doppelkopf ' + str(t) + ' left #' + str(len(times) - 1):28} "
                       f"{'-':>10} {'-':>12} {nodes:>10} {fmt_time(times[-1]):>12}", flush=True)
                 if len(times) == args.groups:
                     break
             print(f"== doppelkopf {t} left: new median "
-                  f"{fmt_time(statistics.median(times)).strip()}, max "
-                  f"{fmt_time(max(times)).strip()}", flush=True)
+                  f"{fmt_time(statistics.median(times)).strip()}, p90 "
+                  f"{fmt_time(p90(times)).strip()}, max {fmt_time(max(times)).strip()}; "
+                  f"nodes median {statistics.median(nodes_all):.0f}, p90 "
+                  f"{p90(nodes_all):.0f}", flush=True)
     print(f"load average at the end: {os.getloadavg()[0]:.2f}")
     return 1 if failures else 0
 
