@@ -123,7 +123,7 @@ def _replay(world: AnyState, true_history: list[tuple[int, str]],
         later = shown.get(who)
         if later:
             candidates.sort(key=lambda a: _names(a, later))
-        if prefer is not None and prefer[i][1] in candidates:
+        if prefer is not None and i < len(prefer) and prefer[i][1] in candidates:
             candidates.remove(prefer[i][1])
             candidates.insert(0, prefer[i][1])
         for a in candidates:
@@ -231,6 +231,19 @@ def sample_from_view(view: Any, rng: random.Random, tries: int = 400) -> AnyStat
             except ValueError:
                 continue
     required[seat] = mine
+    # Undealt cards the view lists (Binokel's Dapp once shown) lay in the undealt positions
+    # (owner -1); as dealt cards of any seat they would only make proposals fail. Dropping
+    # them from the seats' requirements loosens nothing the final check does not catch.
+    dapp = shown.get("dapp")
+    if isinstance(dapp, list) and dapp:
+        try:
+            undealt = Counter(parse_card(str(t)) for t in dapp)
+        except ValueError:
+            undealt = Counter()
+        if undealt:
+            for who in required:
+                required[who] -= undealt
+            required[-1] = undealt
     deck = sorted(spec.full_deck(view.rules, int(view.players)))
     history = [(int(w), str(a)) for w, a in view.history]
     for _ in range(tries):
@@ -244,6 +257,36 @@ def sample_from_view(view: Any, rng: random.Random, tries: int = 400) -> AnyStat
         if _view_json(world, seat) == target:
             return world
     raise NoWorldFound(f"no deal consistent with seat {seat}'s view in {tries} tries")
+
+
+def continue_from(previous: AnyState, view: Any, rng: random.Random,
+                  swaps: int | None = None) -> AnyState | None:
+    """A world consistent with ``view``, reached from ``previous`` (a world drawn for an
+    earlier view of the same seat in the same deal): its deck replayed with the view's
+    history, then walked (see :func:`_walk`). None if ``previous`` does not fit the view
+    (another deal, or an action since that its deck cannot explain).
+
+    This is how a bot that has only views keeps finding worlds where independent proposals
+    fail: consistency is checked as in :func:`sample_from_view`."""
+    seat = int(view.player)
+    if (previous.game_name != str(view.game) or previous.players != int(view.players)
+            or previous.dealer != int(view.dealer)):
+        return None
+    spec = find_game(previous.game_name)
+    target = json.dumps(view.to_json(), sort_keys=True, default=str)
+    required = _shown_cards(view.history, json.loads(target), seat)
+    world = spec.new_deal(view.rules, int(view.dealer), deck_order=list(previous.deck),
+                          players=int(view.players))
+    history = [(int(w), str(a)) for w, a in view.history]
+    prefer = [(int(w), str(a)) for w, a in previous.history]
+    try:
+        if not _replay(world, history, view.history, seat, rng, required, prefer):
+            return None
+    except IllegalAction:
+        return None
+    if _view_json(world, seat) != target:
+        return None
+    return _walk(world, seat, rng, target, required, swaps)
 
 
 def _shown_cards(history: Any, shown: dict[str, Any], seat: int) -> dict[int, Counter[Card]]:
@@ -310,4 +353,4 @@ def _propose(deck: list[Card], owner: tuple[int, ...], pinned: set[int],
     return [c for c in out if c is not None]
 
 
-__all__ = ["NoWorldFound", "owners", "resample", "sample_from_view"]
+__all__ = ["NoWorldFound", "continue_from", "owners", "resample", "sample_from_view"]
