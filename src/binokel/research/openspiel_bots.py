@@ -53,6 +53,7 @@ class OpenSpielBot:
         self.worlds = worlds
         self.tries = tries
         self.fallbacks = 0
+        self._last_world: Any = None  # the world drawn at this bot's last decision
         self.root_fallbacks = 0  # IS-MCTS searched from the drawn world for want of another
         self.decisions = 0
         self._games: dict[tuple[Any, ...], Any] = {}
@@ -70,6 +71,7 @@ class OpenSpielBot:
 
     def choose(self, view: Any) -> str:
         from .sampler import NoWorldFound
+        from .sampler import continue_from
         from .sampler import sample_from_view
         legal = [str(a) for a in view.legal_actions]
         if not legal:
@@ -81,9 +83,15 @@ class OpenSpielBot:
         try:
             world = sample_from_view(view, self.rng, self.tries)
         except NoWorldFound:
-            self.fallbacks += 1
-            OpenSpielBot.all_fallbacks += 1
-            return legal[self.rng.randrange(len(legal))]
+            # Walk on from the world drawn for this seat's last decision in the deal.
+            found = None if self._last_world is None else \
+                continue_from(self._last_world, view, self.rng)
+            if found is None:
+                self.fallbacks += 1
+                OpenSpielBot.all_fallbacks += 1
+                return legal[self.rng.randrange(len(legal))]
+            world = found
+        self._last_world = world
         import numpy as np
         import pyspiel
         from open_spiel.python.algorithms import ismcts

@@ -102,11 +102,14 @@ def _names(action: str, cards: Counter[Card]) -> bool:
 
 def _replay(world: AnyState, true_history: list[tuple[int, str]],
             seen: tuple[tuple[int, str], ...], seat: int, rng: random.Random,
-            shown: dict[int, Counter[Card]]) -> bool:
+            shown: dict[int, Counter[Card]],
+            prefer: list[tuple[int, str]] | None = None) -> bool:
     """Replay ``true_history`` on ``world`` as the seat saw it (``seen``); False if the world
-    cannot have produced what the seat saw. A hidden action is replaced preferably by one
-    that does not part with a card the player shows later."""
-    for (who, action), entry in zip(true_history, seen, strict=True):
+    cannot have produced what the seat saw. A hidden action is replaced by the one at the
+    same place of ``prefer`` where that is legal and looks the same to the seat (so a world
+    changed by one swap keeps its hidden choices), else preferably by one that does not
+    part with a card the player shows later."""
+    for i, ((who, action), entry) in enumerate(zip(true_history, seen, strict=True)):
         if who == seat or ((who, action) == tuple(entry) and "?" not in action):
             try:
                 world.apply(action)
@@ -120,6 +123,9 @@ def _replay(world: AnyState, true_history: list[tuple[int, str]],
         later = shown.get(who)
         if later:
             candidates.sort(key=lambda a: _names(a, later))
+        if prefer is not None and i < len(prefer) and prefer[i][1] in candidates:
+            candidates.remove(prefer[i][1])
+            candidates.insert(0, prefer[i][1])
         for a in candidates:
             trial = world.clone()
             trial.apply(a)
@@ -131,10 +137,15 @@ def _replay(world: AnyState, true_history: list[tuple[int, str]],
     return True
 
 
-def resample(state: AnyState, seat: int, rng: random.Random, tries: int = 400) -> AnyState:
+def resample(state: AnyState, seat: int, rng: random.Random, tries: int = 40,
+             swaps: int | None = None) -> AnyState:
     """A deal with the same view for ``seat`` as ``state``, played up to the same point.
 
-    Raises :class:`NoWorldFound` if ``tries`` proposals all fail.
+    First up to ``tries`` independent proposals (see the module's description); if all
+    fail, a random walk from ``state`` itself (:func:`_walk`, ``swaps`` swap attempts), which
+    cannot fail because ``state`` is consistent with its own view. Never raises
+    :class:`NoWorldFound` for a real state; the walk's worlds are correlated with
+    ``state``, which is why it comes second.
     """
     spec = find_game(state.game_name)
     view = state.view(seat)
@@ -161,7 +172,43 @@ def resample(state: AnyState, seat: int, rng: random.Random, tries: int = 400) -
             continue
         if _view_json(world, seat) == target:
             return world
-    raise NoWorldFound(f"no deal consistent with seat {seat}'s view in {tries} tries")
+    return _walk(state, seat, rng, target, played, swaps)
+
+
+def _walk(state: AnyState, seat: int, rng: random.Random, target: str,
+          shown: dict[int, Counter[Card]], swaps: int | None) -> AnyState:
+    """A world reached from ``state`` by swapping two cards of the seat's hidden positions
+    again and again, keeping a swap only where the swapped world replays to the same view.
+
+    Every world on the way is consistent with the seat's view, so this never fails. The
+    proposal (a swap of two positions chosen uniformly) is symmetric, so the walk's
+    stationary distribution is uniform over the consistent deck orders it can reach; a
+    finite walk is correlated with its start, hence only the fallback of :func:`resample`.
+    The number of swap attempts (default three per hidden position) bounds the time.
+    """
+    spec = find_game(state.game_name)
+    view = state.view(seat)
+    owner = owners(spec.name, state.rules, state.players, state.dealer)
+    deck = list(state.deck)
+    free = [p for p in range(len(deck)) if owner[p] != seat]
+    history = [(int(w), str(a)) for w, a in state.history]
+    current = state.clone()
+    if len(free) < 2:
+        return current
+    for _ in range(3 * len(free) if swaps is None else swaps):
+        p, q = rng.sample(free, 2)
+        if deck[p] == deck[q] or (owner[p] == owner[q] and owner[p] >= 0):
+            continue  # the same card, or the same hand: no other world
+        trial = list(deck)
+        trial[p], trial[q] = trial[q], trial[p]
+        world = spec.new_deal(state.rules, state.dealer, deck_order=trial,
+                              players=state.players)
+        prefer = [(int(w), str(a)) for w, a in current.history]
+        if not _replay(world, history, view.history, seat, rng, shown, prefer):
+            continue
+        if _view_json(world, seat) == target:
+            deck, current = trial, world
+    return current
 
 
 def sample_from_view(view: Any, rng: random.Random, tries: int = 400) -> AnyState:
@@ -184,6 +231,19 @@ def sample_from_view(view: Any, rng: random.Random, tries: int = 400) -> AnyStat
             except ValueError:
                 continue
     required[seat] = mine
+    # Undealt cards the view lists (Binokel's Dapp once shown) lay in the undealt positions
+    # (owner -1); as dealt cards of any seat they would only make proposals fail. Dropping
+    # them from the seats' requirements loosens nothing the final check does not catch.
+    dapp = shown.get("dapp")
+    if isinstance(dapp, list) and dapp:
+        try:
+            undealt = Counter(parse_card(str(t)) for t in dapp)
+        except ValueError:
+            undealt = Counter()
+        if undealt:
+            for who in required:
+                required[who] -= undealt
+            required[-1] = undealt
     deck = sorted(spec.full_deck(view.rules, int(view.players)))
     history = [(int(w), str(a)) for w, a in view.history]
     for _ in range(tries):
@@ -197,6 +257,36 @@ def sample_from_view(view: Any, rng: random.Random, tries: int = 400) -> AnyStat
         if _view_json(world, seat) == target:
             return world
     raise NoWorldFound(f"no deal consistent with seat {seat}'s view in {tries} tries")
+
+
+def continue_from(previous: AnyState, view: Any, rng: random.Random,
+                  swaps: int | None = None) -> AnyState | None:
+    """A world consistent with ``view``, reached from ``previous`` (a world drawn for an
+    earlier view of the same seat in the same deal): its deck replayed with the view's
+    history, then walked (see :func:`_walk`). None if ``previous`` does not fit the view
+    (another deal, or an action since that its deck cannot explain).
+
+    This is how a bot that has only views keeps finding worlds where independent proposals
+    fail: consistency is checked as in :func:`sample_from_view`."""
+    seat = int(view.player)
+    if (previous.game_name != str(view.game) or previous.players != int(view.players)
+            or previous.dealer != int(view.dealer)):
+        return None
+    spec = find_game(previous.game_name)
+    target = json.dumps(view.to_json(), sort_keys=True, default=str)
+    required = _shown_cards(view.history, json.loads(target), seat)
+    world = spec.new_deal(view.rules, int(view.dealer), deck_order=list(previous.deck),
+                          players=int(view.players))
+    history = [(int(w), str(a)) for w, a in view.history]
+    prefer = [(int(w), str(a)) for w, a in previous.history]
+    try:
+        if not _replay(world, history, view.history, seat, rng, required, prefer):
+            return None
+    except IllegalAction:
+        return None
+    if _view_json(world, seat) != target:
+        return None
+    return _walk(world, seat, rng, target, required, swaps)
 
 
 def _shown_cards(history: Any, shown: dict[str, Any], seat: int) -> dict[int, Counter[Card]]:
@@ -263,4 +353,4 @@ def _propose(deck: list[Card], owner: tuple[int, ...], pinned: set[int],
     return [c for c in out if c is not None]
 
 
-__all__ = ["NoWorldFound", "owners", "resample", "sample_from_view"]
+__all__ = ["NoWorldFound", "continue_from", "owners", "resample", "sample_from_view"]
