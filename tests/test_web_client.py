@@ -13,6 +13,7 @@ go to /tmp/shots-client/ (build output, never committed) for people to look at.
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -290,4 +291,34 @@ def test_a_dimmed_card_says_why_and_the_nickname_is_remembered(server: str,
     page.goto(server + "/")
     page.wait_for_selector("#create")
     assert page.input_value("#nickname") == "Ute"
+    page.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_lobby_sets_the_tables_settings_and_names_bots_in_server_words(
+        server: str, browser: Any, size: str) -> None:
+    """Time to think and chat are chosen in the lobby form and reach the server; the bots'
+    level words come from /api/meta (no copy in the browser)."""
+    w, h = SIZES[size]
+    page = browser.new_page(viewport={"width": w, "height": h})
+    page.add_init_script("localStorage.setItem('binokel.lang', 'de')")
+    page.goto(server + "/")
+    page.wait_for_selector("#create")
+    page.select_option("#game", "binokel")
+    page.select_option("#players", "3")
+    page.select_option("#seat-1", "strong")
+    labels = page.locator("#seat-1 option").all_inner_texts()
+    assert any(x.endswith("Sepp, stark") for x in labels), labels
+    offered = page.locator("#turn-timeout option").evaluate_all("os => os.map(o => o.value)")
+    assert offered[0] == "" and "60" in offered   # off (friends) first, then seconds
+    page.select_option("#turn-timeout", "60")
+    page.uncheck("#chat-on")
+    no_horizontal_overflow(page, f"lobby {size}")
+    shot(page, f"lobby-settings-{size}")
+    page.fill("#nickname", "Anna")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/t/"))
+    tid = page.url.rsplit("/", 1)[-1].split("?")[0]
+    info = page.evaluate("id => fetch('/api/tables/' + id).then(r => r.json())", tid)
+    assert info["settings"] == {"chat": False, "turn_timeout": 60}
     page.close()

@@ -208,3 +208,23 @@ def test_bad_settings_are_refused(client: TestClient, settings: Any) -> None:
     r = client.post("/api/tables", json={"bots": [None, "random", "random"],
                                          "settings": settings})
     assert r.status_code == 400 and r.json()["error"] == "bad_settings"
+
+
+def test_meta_gives_the_lobby_its_bot_words_and_setting_bounds(client: TestClient) -> None:
+    """The lobby names bots and bounds the time to think from the server, not from a copy."""
+    meta = client.get("/api/meta").json()
+    assert meta["bots"]["names"][:2] == ["Sepp", "Lina"]
+    assert meta["bots"]["levels"]["strong"] == {"de": "stark", "en": "strong"}
+    assert meta["bots"]["levels"]["heuristic"] == {"de": "mittel", "en": "medium"}
+    for game in meta["games"]:
+        assert set(game["bots"]) <= set(meta["bots"]["levels"])  # every offered kind has words
+    low, high = meta["settings"]["turn_timeout"]
+    tid = new_table(client, [None, "heuristic", "heuristic"], game="binokel", players=3,
+                    settings={"turn_timeout": high})
+    assert client.get(f"/api/tables/{tid}").json()["settings"]["turn_timeout"] == high
+    for wrong in (low - 1, high + 1):
+        r = client.post("/api/tables", json={"game": "binokel", "players": 3,
+                                             "bots": [None, "heuristic", "heuristic"],
+                                             "settings": {"turn_timeout": wrong}})
+        assert r.status_code == 400 and r.json()["error"] == "bad_settings"
+        assert f"{low} to {high}" in r.json()["message"]

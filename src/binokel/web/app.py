@@ -51,6 +51,8 @@ from starlette.websockets import WebSocket
 from starlette.websockets import WebSocketDisconnect
 
 from ..bots import bot_names
+from ..present import BOT_NAMES
+from ..present import level_name
 from ..present import plain
 from ..registry import GameSpec
 from .guard import MAX_MESSAGE
@@ -67,6 +69,7 @@ from .metrics import CONTENT_TYPE
 from .metrics import Metrics
 from .store import Store
 from .store import default_database_url
+from .tables import TURN_TIMEOUT_RANGE
 from .tables import Connection
 from .tables import Limits
 from .tables import Registry
@@ -121,6 +124,13 @@ GROUP_TEXT: dict[str, dict[str, str]] = {
     "special": {"de": "Sonderspiele", "en": "Special games"},
     "round": {"de": "Runde", "en": "Round"},
     "reservations": {"de": "Vorbehalte", "en": "Reservations"},
+}
+# The lobby names bots before the server seats them ("Lina, stark"): the names and level
+# words come from the presenter's texts, so the browser keeps no second copy of them.
+BOT_WORDS: dict[str, Any] = {
+    "names": list(BOT_NAMES),
+    "levels": {kind: {lang: level_name(kind, lang) for lang in ("de", "en")}
+               for kind in bot_names()},
 }
 
 
@@ -221,7 +231,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
 
     async def meta(request: Request) -> Response:
         return JSONResponse({"games": [game_meta(spec) for spec in web_games().values()],
-                             "groups": GROUP_TEXT})
+                             "groups": GROUP_TEXT, "bots": BOT_WORDS,
+                             "settings": {"turn_timeout": list(TURN_TIMEOUT_RANGE)}})
 
     async def list_tables(request: Request) -> Response:
         """A page of the lobby: ``?status=waiting|playing&limit=N&cursor=C``."""

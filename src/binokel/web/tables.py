@@ -71,6 +71,9 @@ STATUS = {"no_table": 404, "no_deal": 404, "seat_taken": 409, "not_over": 409,
 # right-to-left overrides), private use, unassigned, line and paragraph separators.
 HIDDEN = {"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"}
 BOT_NAME = re.compile(r"bot\b|computer\b", re.IGNORECASE)
+# Seconds a person may think before a stand-in bot plays (settings.turn_timeout): long
+# enough to read the table, short enough that the others do not give up waiting.
+TURN_TIMEOUT_RANGE = (10, 600)
 
 
 class TableError(WebError):
@@ -810,8 +813,10 @@ class Registry:
         timeout = given.get("turn_timeout")
         if not isinstance(chat, bool):
             raise TableError("bad_settings", "chat must be true or false")
-        if timeout is not None and (not is_int(timeout) or not 10 <= timeout <= 600):
-            raise TableError("bad_settings", "turn_timeout must be 10 to 600 seconds or null")
+        low, high = TURN_TIMEOUT_RANGE
+        if timeout is not None and (not is_int(timeout) or not low <= timeout <= high):
+            raise TableError("bad_settings",
+                             f"turn_timeout must be {low} to {high} seconds or null")
         return {"chat": chat, "turn_timeout": timeout}
 
     @staticmethod

@@ -4,7 +4,7 @@
 
 import { el, setText } from "./dom.js";
 import { numberKeys } from "./keys.js";
-import { joinPanel, lobbyPage, waitingPanel } from "./lobby.js";
+import { joinPanel, loadMeta, lobbyPage, waitingPanel } from "./lobby.js";
 import { TableSocket, getTable, recordUrl, replayStep, seatToken } from "./net.js";
 import { applyLook, cardWords, deckFor, prefs, setPref, t } from "./prefs.js";
 import { TableView, cardRow } from "./table.js";
@@ -67,7 +67,7 @@ numberKeys();
 async function tablePage(root, id) {
   root.replaceChildren();
   let info;
-  try { info = await getTable(id); }
+  try { info = await getTable(id); await loadMeta(); }
   catch (e) { root.append(el("div", { class: "error", text: e.message })); return; }
   if (!seatToken(id) && info.status === "waiting") {
     joinPanel(root, id, info, () => route(), () => connect(root, id, info));

@@ -7,9 +7,16 @@ import { botLabel, pick, prefs, setPref, t } from "./prefs.js";
 
 let meta = null;
 
+/** The server's games and words (/api/meta), fetched once; the join and waiting panels name
+ * bots with its words, so the table page loads it before drawing them. */
+export async function loadMeta() {
+  meta = meta || await getMeta();
+  return meta;
+}
+
 export async function lobbyPage(root, go) {
   root.replaceChildren();
-  meta = meta || await getMeta();
+  await loadMeta();
   const form = el("section", { class: "panel", id: "new-table", "aria-labelledby": "new-table-h" });
   const list = el("section", { class: "panel", id: "open-tables", "aria-labelledby": "open-h" });
   root.append(el("div", { class: "lobby" }, form, list));
@@ -72,9 +79,30 @@ function gameForm(form, gameSel, game, go) {
     form.append(el("details", { class: "help" }, el("summary", { text: t("rules") }),
       el("div", { class: "explain", text: pick(game.help) })));
   }
+  const settings = tableSettings(form);
   const msg = el("div", { id: "create-error", role: "alert" });
   form.append(el("div", { class: "form-row" }, el("button", { id: "create", class: "primary", type: "button",
-    text: t("create"), onclick: () => create(game, nick, playersSel, presetSel, inputs, seatsBox, msg, go) })), msg);
+    text: t("create"), onclick: () => create(game, nick, playersSel, presetSel, inputs, seatsBox, settings, msg, go) })), msg);
+}
+
+// Times to think a table may choose: the server's bounds decide which are offered.
+const TIMEOUTS = [30, 60, 120, 300, 600];
+
+/** The table's own settings (not the game's rules): time to think, chat. Returns a function
+ * that reads them as the server's ``settings``. */
+function tableSettings(form) {
+  const [low, high] = meta.settings.turn_timeout;
+  const timeout = el("select", { id: "turn-timeout" });
+  timeout.append(el("option", { value: "", text: t("timeoutOff") }));
+  for (const s of TIMEOUTS.filter((x) => x >= low && x <= high)) {
+    timeout.append(el("option", { value: String(s),
+      text: s < 120 ? t("seconds", { n: s }) : t("minutes", { n: s / 60 }) }));
+  }
+  const chat = el("input", { type: "checkbox", id: "chat-on", checked: true });
+  form.append(el("fieldset", { class: "table-settings" }, el("legend", { text: t("table") }),
+    el("div", { class: "form-row" }, el("label", { for: "turn-timeout", text: t("turnTimeout") }), timeout),
+    el("div", { class: "form-row" }, el("label", { for: "chat-on", text: t("chatOn") }), chat)));
+  return () => ({ chat: chat.checked, turn_timeout: timeout.value ? Number(timeout.value) : null });
 }
 
 function seatChoices(box, game, players) {
@@ -85,7 +113,7 @@ function seatChoices(box, game, players) {
     const sel = el("select", { id: `seat-${s}`, "data-seat": String(s) });
     sel.append(el("option", { value: "", text: s === 0 ? `${t("person")} (${t("nickname")})` : t("person") }));
     const i = s > 0 ? botNo++ : 0;
-    for (const b of game.bots) sel.append(el("option", { value: b, text: `${t("bot")}: ${botLabel(b, i)}` }));
+    for (const b of game.bots) sel.append(el("option", { value: b, text: `${t("bot")}: ${botLabel(meta.bots, b, i)}` }));
     if (s > 0) sel.value = fallback;
     box.append(el("div", { class: "form-row" }, el("label", { for: `seat-${s}`, text: `${t("seat")} ${s + 1}` }), sel));
   }
@@ -128,7 +156,7 @@ function optionInput(o) {
 }
 
 /** Create the table, then take the first person's seat with the nickname: one step. */
-async function create(game, nick, playersSel, presetSel, inputs, seatsBox, msg, go) {
+async function create(game, nick, playersSel, presetSel, inputs, seatsBox, settings, msg, go) {
   const name = nick.value.trim();
   const bots = [...seatsBox.querySelectorAll("select")].map((s) => s.value || null);
   const mySeat = bots.indexOf(null);
@@ -146,7 +174,7 @@ async function create(game, nick, playersSel, presetSel, inputs, seatsBox, msg, 
   }
   try {
     const data = await createTable({ game: game.name, players: Number(playersSel.value),
-      preset: presetSel.value, options, bots });
+      preset: presetSel.value, options, bots, settings: settings() });
     if (mySeat >= 0) {
       setPref("nickname", name);
       const r = await joinSeat(data.id, mySeat, name);
@@ -167,7 +195,7 @@ async function openTables(list, cursor) {
   const ul = list.querySelector("ul") || list.appendChild(el("ul", { class: "tables" }));
   for (const tb of page.tables) {
     let botNo = 0;
-    const names = tb.seats.map((s) => s.bot ? botLabel(s.bot, botNo++) : (s.nickname || "—")).join(", ");
+    const names = tb.seats.map((s) => s.bot ? botLabel(meta.bots, s.bot, botNo++) : (s.nickname || "—")).join(", ");
     const title = Array.isArray(tb.title) ? pick(tb.title) : pick(tb.title);
     ul.append(el("li", {}, el("a", { href: `/t/${tb.id}`, text: `${title}: ${names}` })));
   }
@@ -186,7 +214,7 @@ export function joinPanel(root, id, info, onJoined, onWatch) {
   const msg = el("div", { role: "alert" });
   let botNo = 0;
   for (const s of info.seats) {
-    const label = s.bot ? `${t("seat")} ${s.seat + 1}: ${botLabel(s.bot, botNo++)}` :
+    const label = s.bot ? `${t("seat")} ${s.seat + 1}: ${botLabel(meta.bots, s.bot, botNo++)}` :
       `${t("seat")} ${s.seat + 1}` + (s.taken ? ` (${s.nickname})` : "");
     const take = async () => {
       if (!name.value.trim()) { msg.replaceChildren(el("div", { class: "error", text: t("nickNeeded") })); return; }
@@ -213,7 +241,7 @@ export function waitingPanel(root, m) {
     el("p", { class: "invite" }, `${t("invite")}: `, el("code", { text: location.href })));
   let botNo = 0;
   for (const s of m.info.seats) {
-    box.append(el("div", { class: "notice", text: `${t("seat")} ${s.seat + 1}: ${s.bot ? botLabel(s.bot, botNo++) : s.nickname || "—"}` }));
+    box.append(el("div", { class: "notice", text: `${t("seat")} ${s.seat + 1}: ${s.bot ? botLabel(meta.bots, s.bot, botNo++) : s.nickname || "—"}` }));
   }
   root.replaceChildren(box);
 }

@@ -72,11 +72,10 @@ export const TEXTS = {
     noBid: "noch kein Gebot", yourMelds: "Deine Meldung", meldIf: "Meldung mit Trumpf",
     dealer: "Geber", tapTrick: "Tippen: weiter", made: "Gewonnen", lost: "Verloren",
     change: "Punkte", explain: "Abrechnung im Einzelnen", nickNeeded: "Bitte gib deinen Namen ein.",
-    levels: { random: "Anfänger", heuristic: "mittel", strong: "stark", "strong-easy": "gut",
-      "strong-hard": "sehr stark" },
-    botNames: ["Sepp", "Lina", "Gottlob", "Marie", "Hannes", "Rosa", "Frieder", "Luise"],
     pushWarn: "Achtung: ", cannotPlay: "Nicht spielbar: ", selected: "ausgewählt",
     tricks: "Stiche", skip: "Zum Spiel springen", rematch: "Revanche", melds: "Meldung",
+    table: "Tisch", turnTimeout: "Bedenkzeit", timeoutOff: "unbegrenzt (unter Freunden)",
+    seconds: "{n} Sekunden", minutes: "{n} Minuten", chatOn: "Chat",
   },
   en: {
     newTable: "New table", create: "Create the table and sit down", preset: "Rules",
@@ -101,11 +100,10 @@ export const TEXTS = {
     noBid: "no bid yet", yourMelds: "Your melds", meldIf: "Melds with trump",
     dealer: "dealer", tapTrick: "Tap: continue", made: "Made", lost: "Lost",
     change: "Points", explain: "The scoring in detail", nickNeeded: "Please enter your name.",
-    levels: { random: "beginner", heuristic: "medium", strong: "strong", "strong-easy": "good",
-      "strong-hard": "very strong" },
-    botNames: ["Sepp", "Lina", "Gottlob", "Marie", "Hannes", "Rosa", "Frieder", "Luise"],
     pushWarn: "Careful: ", cannotPlay: "Cannot play: ", selected: "selected",
     tricks: "Tricks", skip: "Skip to the game", rematch: "Rematch", melds: "Melds",
+    table: "Table", turnTimeout: "Time to think", timeoutOff: "unlimited (among friends)",
+    seconds: "{n} seconds", minutes: "{n} minutes", chatOn: "Chat",
   },
 };
 
@@ -115,11 +113,11 @@ export const t = (k, vars) => {
   return s;
 };
 
-/** A bot as the lobby shows it before the server names it: "Lina, strong". */
-export function botLabel(kind, i) {
-  const names = TEXTS[prefs.lang].botNames;
-  const level = TEXTS[prefs.lang].levels[kind] || kind;
-  return `${names[i % names.length]}, ${level}`;
+/** A bot as the lobby shows it before the server names it: "Lina, strong". ``words`` is
+ * the ``bots`` part of /api/meta (names and level words), the presenter's own texts. */
+export function botLabel(words, kind, i) {
+  const names = words.names;
+  return `${names[i % names.length]}, ${pick(words.levels[kind]) || kind}`;
 }
 
 /** A text the server gives in both languages ({de, en} or [de, en]). */
