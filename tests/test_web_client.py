@@ -322,3 +322,61 @@ def test_the_lobby_sets_the_tables_settings_and_names_bots_in_server_words(
     info = page.evaluate("id => fetch('/api/tables/' + id).then(r => r.json())", tid)
     assert info["settings"] == {"chat": False, "turn_timeout": 60}
     page.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_chat_is_text_and_a_seat_can_be_left(server: str, browser: Any, size: str) -> None:
+    """A chat line comes back as text (an injected tag stays literal); the hand and the bar
+    stay on screen with the chat present; leaving the seat and going back to the lobby."""
+    w, h = SIZES[size]
+    page = browser.new_page(viewport={"width": w, "height": h}, bypass_csp=True)  # for axe
+    page.add_init_script("localStorage.setItem('binokel.lang', 'en')")
+    create_table(page, server, ["", "heuristic", "heuristic"], game="binokel", name="Anna")
+    wait_my_turn(page)
+    assert page.evaluate("() => document.getElementById('chat').open") == (size == "desktop")
+    hand_and_actions_on_screen(page, f"table with chat {size}")
+    if size == "phone":
+        page.click("#chat summary")
+    page.fill("#chat-text", "<b>hi</b> & <img src=x onerror=alert(1)>")
+    page.press("#chat-text", "Enter")
+    page.wait_for_selector("#chat-lines li")
+    said = page.evaluate("""() => { const s = document.querySelector('#chat-lines li span');
+        return [s.textContent, s.children.length]; }""")
+    assert said == ["<b>hi</b> & <img src=x onerror=alert(1)>", 0]
+    assert page.locator("#chat-lines li b").inner_text().startswith("Anna")
+    no_horizontal_overflow(page, f"table with chat {size}")
+    page.locator("#chat").scroll_into_view_if_needed()
+    shot(page, f"table-chat-{size}")
+    axe_check(page, f"table with chat {size}")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.click("#leave-seat")
+    page.wait_for_selector("#leave-seat", state="hidden")
+    tid = page.url.rsplit("/", 1)[-1].split("?")[0]
+    assert page.evaluate("id => localStorage.getItem('binokel.token.' + id)", tid) is None
+    page.click("#to-lobby")
+    page.wait_for_selector("#create")
+    page.close()
+
+
+def test_an_away_seat_is_marked_and_taken_back(server: str, browser: Any) -> None:
+    """After a turn timeout the seat says a computer plays it, and one click takes it back."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.add_init_script("localStorage.setItem('binokel.lang', 'en')")
+    page.goto(server + "/")
+    page.wait_for_selector("#create")
+    tid = page.evaluate("""async () => {
+        const post = (url, body) => fetch(url, {method: 'POST', body: JSON.stringify(body),
+            headers: {'Content-Type': 'application/json'}}).then(r => r.json());
+        const t = await post('/api/tables', {game: 'binokel', players: 3,
+            bots: [null, 'heuristic', 'heuristic'], settings: {turn_timeout: 10}});
+        const j = await post(`/api/tables/${t.id}/join`, {seat: 0, nickname: 'Anna'});
+        localStorage.setItem('binokel.token.' + t.id, j.token);
+        return t.id; }""")
+    page.goto(f"{server}/t/{tid}")
+    page.wait_for_selector("#away-bar:not([hidden])", timeout=25_000)
+    assert "computer" in page.locator(".seat.away .away-tag").first.inner_text()
+    shot(page, "away-phone")
+    page.click("#take-back")
+    page.wait_for_selector("#away-bar", state="hidden", timeout=10_000)
+    assert page.locator(".seat.away").count() == 0
+    page.close()

@@ -55,7 +55,8 @@ export const dropToken = (id) => localStorage.removeItem(tokenKey(id));
 // ------------------------------------------------------------------ the table's socket
 /**
  * One table's live connection; reconnects after a drop with the seat token it holds.
- * ``handlers``: onState(msg), onError(code, message), onStatus(connected: bool).
+ * ``handlers``: onState(msg), onError(code, message), onStatus(connected: bool),
+ * onChat(lines, all): chat lines (all: the table's history, replacing what was shown).
  */
 export class TableSocket {
   constructor(id, prefs, handlers) {
@@ -81,6 +82,8 @@ export class TableSocket {
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
       if (msg.type === "state") { this.last = msg; this.h.onState(msg); }
+      else if (msg.type === "chat") this.h.onChat?.([msg]);
+      else if (msg.type === "chat_history") this.h.onChat?.(msg.lines || [], true);
       else if (msg.type === "error") {
         if (msg.code === "bad_token") dropToken(this.id);
         this.h.onError(msg.code, msg.message);
@@ -114,6 +117,19 @@ export class TableSocket {
 
   /** Ready for the next deal (or, after a finished series, a rematch: issue 13). */
   next() { return this.send({ type: "next" }); }
+
+  /** A chat line (the server checks length and rate, and answers chat_off/rate_limited). */
+  chat(text) { return this.send({ type: "chat", text }); }
+
+  /** Give the seat up: the token no longer holds it, the connection watches on. */
+  leave() {
+    const sent = this.send({ type: "leave" });
+    if (sent) dropToken(this.id);
+    return sent;
+  }
+
+  /** Take the seat back after a turn timeout (a stand-in bot played it). */
+  back() { return this.send({ type: "back" }); }
 
   setPrefs(prefs) {
     this.prefs = prefs;
