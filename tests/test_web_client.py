@@ -380,3 +380,33 @@ def test_an_away_seat_is_marked_and_taken_back(server: str, browser: Any) -> Non
     page.wait_for_selector("#away-bar", state="hidden", timeout=10_000)
     assert page.locator(".seat.away").count() == 0
     page.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_my_tables_and_the_watch_list(server: str, browser: Any, size: str) -> None:
+    """The lobby lists the tables this browser sits at, and running tables to watch; a
+    stranger opens one from the watch list as a spectator."""
+    w, h = SIZES[size]
+    me = browser.new_page(viewport={"width": w, "height": h})
+    me.add_init_script("localStorage.setItem('binokel.lang', 'en')")
+    url = create_table(me, server, ["", "heuristic", "heuristic"], game="binokel", name="Anna")
+    tid = url.rsplit("/", 1)[-1].split("?")[0]
+    me.wait_for_selector("#hand .card")
+    me.click("#to-lobby")
+    me.wait_for_selector(f"#my-tables a[href='/t/{tid}']")
+    assert "Anna" in me.locator(f"#my-tables a[href='/t/{tid}']").inner_text()
+    assert me.locator(f"#watch-tables a[href='/t/{tid}']").count() == 1
+    no_horizontal_overflow(me, f"lobby with my tables {size}")
+    shot(me, f"lobby-lists-{size}")
+    stranger = browser.new_page(viewport={"width": w, "height": h})
+    stranger.add_init_script("localStorage.setItem('binokel.lang', 'en')")
+    stranger.goto(server + "/")
+    stranger.wait_for_selector(f"#watch-tables a[href='/t/{tid}']")
+    assert stranger.locator("#my-tables").is_hidden()
+    stranger.click(f"#watch-tables a[href='/t/{tid}']")
+    stranger.wait_for_selector("#seats .seat")
+    stranger.wait_for_function("() => window.binokel.state && window.binokel.state.table")
+    assert stranger.evaluate("() => window.binokel.state.table.me") < 0
+    assert stranger.locator("#leave-seat").is_hidden()   # a spectator has no seat to leave
+    me.close()
+    stranger.close()

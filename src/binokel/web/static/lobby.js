@@ -2,7 +2,7 @@
 // tables, and the page of a table one has not joined yet (take a seat, or watch).
 
 import { el } from "./dom.js";
-import { createTable, getMeta, joinSeat, keepToken, listTables } from "./net.js";
+import { createTable, getMeta, joinSeat, keepToken, listTables, myTables } from "./net.js";
 import { botLabel, pick, prefs, setPref, t } from "./prefs.js";
 
 let meta = null;
@@ -19,7 +19,9 @@ export async function lobbyPage(root, go) {
   await loadMeta();
   const form = el("section", { class: "panel", id: "new-table", "aria-labelledby": "new-table-h" });
   const list = el("section", { class: "panel", id: "open-tables", "aria-labelledby": "open-h" });
-  root.append(el("div", { class: "lobby" }, form, list));
+  const mine = el("section", { class: "panel", id: "my-tables", "aria-labelledby": "mine-h", hidden: true });
+  const watch = el("section", { class: "panel", id: "watch-tables", "aria-labelledby": "watch-h" });
+  root.append(el("div", { class: "lobby" }, form, el("div", { class: "lists" }, mine, list, watch)));
   const gameSel = el("select", { id: "game" });
   for (const g of meta.games) gameSel.append(el("option", { value: g.name, text: pick(g.title) }));
   const saved = localStorage.getItem("binokel.game");
@@ -30,7 +32,22 @@ export async function lobbyPage(root, go) {
   };
   gameSel.addEventListener("change", draw);
   draw();
-  await openTables(list, null);
+  await Promise.all([myTablesList(mine), openTables(list, null), openTables(watch, null, "playing")]);
+}
+
+/** The tables whose seat tokens this browser keeps: one click goes back to the seat. */
+async function myTablesList(box) {
+  let rows;
+  try { rows = await myTables(); } catch { return; }   // the lobby works without it
+  if (!rows.length) return;
+  const ul = el("ul", { class: "tables" });
+  for (const r of rows) {
+    const tb = r.table;
+    ul.append(el("li", {}, el("a", { href: `/t/${tb.id}`,
+      text: `${pick(tb.title)}: ${t("seat")} ${r.seat + 1} (${tb.seats[r.seat]?.nickname || ""})` })));
+  }
+  box.replaceChildren(el("h2", { id: "mine-h", text: t("myTables") }), ul);
+  box.hidden = false;
 }
 
 function nicknameInput() {
@@ -75,11 +92,11 @@ function gameForm(form, gameSel, game, go) {
   };
   presetSel.addEventListener("change", fill);
   fill();
+  const settings = tableSettings(form);   // before the rules text: part of the form
   if (game.help && pick(game.help)) {
     form.append(el("details", { class: "help" }, el("summary", { text: t("rules") }),
       el("div", { class: "explain", text: pick(game.help) })));
   }
-  const settings = tableSettings(form);
   const msg = el("div", { id: "create-error", role: "alert" });
   form.append(el("div", { class: "form-row" }, el("button", { id: "create", class: "primary", type: "button",
     text: t("create"), onclick: () => create(game, nick, playersSel, presetSel, inputs, seatsBox, settings, msg, go) })), msg);
@@ -185,13 +202,20 @@ async function create(game, nick, playersSel, presetSel, inputs, seatsBox, setti
   } catch (e) { msg.replaceChildren(el("div", { class: "error", text: e.message })); }
 }
 
-async function openTables(list, cursor) {
-  if (!cursor) list.replaceChildren(el("h2", { id: "open-h", text: t("openTables") }));
-  list.querySelector("#more-tables")?.remove();
+/** A page of the open tables (to join) or of the running ones (``status`` playing: to watch);
+ * "more" fetches the next page as the API pages them. */
+async function openTables(list, cursor, status = "waiting") {
+  const playing = status === "playing";
+  const more = playing ? "more-watch" : "more-tables";
+  if (!cursor) {
+    list.replaceChildren(el("h2", { id: playing ? "watch-h" : "open-h",
+      text: t(playing ? "watchTables" : "openTables") }));
+  }
+  list.querySelector(`#${more}`)?.remove();
   let page;
-  try { page = await listTables(cursor); }
+  try { page = await listTables(cursor, status); }
   catch (e) { list.append(el("div", { class: "error", text: e.message })); return; }
-  if (!page.tables.length && !cursor) list.append(el("div", { class: "notice", text: t("none") }));
+  if (!page.tables.length && !cursor) list.append(el("div", { class: "notice", text: t(playing ? "noneWatch" : "none") }));
   const ul = list.querySelector("ul") || list.appendChild(el("ul", { class: "tables" }));
   for (const tb of page.tables) {
     let botNo = 0;
@@ -200,8 +224,8 @@ async function openTables(list, cursor) {
     ul.append(el("li", {}, el("a", { href: `/t/${tb.id}`, text: `${title}: ${names}` })));
   }
   if (page.next) {
-    list.append(el("button", { id: "more-tables", class: "secondary small", type: "button",
-      text: "…", onclick: () => openTables(list, page.next) }));
+    list.append(el("button", { id: more, class: "secondary small", type: "button",
+      text: t("more"), onclick: () => openTables(list, page.next, status) }));
   }
 }
 

@@ -37,10 +37,13 @@ export const replayStep = (id, deal, step, lang, cards) => api(
   new URLSearchParams({ step: String(step), lang, cards }));
 export const recordUrl = (id, deal) => `/api/tables/${encodeURIComponent(id)}/deals/${deal}/record`;
 
-/** The open tables of the lobby. Main's server answers a plain list; issue 13's server a page
- * ``{tables, next}`` (``next``: the cursor of the following page, null at the end). */
-export async function listTables(cursor) {
-  const q = cursor ? `?${new URLSearchParams({ cursor })}` : "";
+/** A page of the lobby's tables (``status``: waiting, the open ones, or playing, the ones
+ * to watch): ``{tables, next}`` (``next``: the cursor of the following page, null at the
+ * end). */
+export async function listTables(cursor, status = "waiting") {
+  const params = { status };
+  if (cursor) params.cursor = cursor;
+  const q = `?${new URLSearchParams(params)}`;
   const data = await api(`/api/tables${q}`);
   if (Array.isArray(data)) return { tables: data, next: null };
   return { tables: data.tables || [], next: data.next || null };
@@ -51,6 +54,23 @@ const tokenKey = (id) => `binokel.token.${id}`;
 export const seatToken = (id) => localStorage.getItem(tokenKey(id));
 export const keepToken = (id, token) => localStorage.setItem(tokenKey(id), token);
 export const dropToken = (id) => localStorage.removeItem(tokenKey(id));
+
+// The server lists at most this many tokens at once (MAX_TOKENS): the newest are asked.
+const MAX_ASKED = 50;
+
+/** "My tables": the running tables where the seat tokens this browser keeps still hold a
+ * seat (the newest tokens, up to the server's limit). */
+export async function myTables() {
+  const kept = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i);
+    if (k && k.startsWith("binokel.token.")) kept.push([k.slice("binokel.token.".length), localStorage.getItem(k)]);
+  }
+  if (!kept.length) return [];
+  const asked = kept.slice(-MAX_ASKED);
+  const data = await api("/api/my-tables", { tokens: asked.map(([, tok]) => tok) });
+  return data.tables || [];
+}
 
 // ------------------------------------------------------------------ the table's socket
 /**
