@@ -320,7 +320,7 @@ def test_the_lobby_sets_the_tables_settings_and_names_bots_in_server_words(
     page.wait_for_url(re.compile(r"/t/"))
     tid = page.url.rsplit("/", 1)[-1].split("?")[0]
     info = page.evaluate("id => fetch('/api/tables/' + id).then(r => r.json())", tid)
-    assert info["settings"] == {"chat": False, "turn_timeout": 60}
+    assert info["settings"] == {"chat": False, "turn_timeout": 60, "hints": False}
     page.close()
 
 
@@ -410,3 +410,32 @@ def test_my_tables_and_the_watch_list(server: str, browser: Any, size: str) -> N
     assert stranger.locator("#leave-seat").is_hidden()   # a spectator has no seat to leave
     me.close()
     stranger.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_hint_only_where_the_table_allows_it(server: str, browser: Any, size: str) -> None:
+    """The Hint button is there on one's turn at a table that allows hints, and its answer is
+    shown (the suggested action; a card play's values on the cards); elsewhere no button."""
+    w, h = SIZES[size]
+    page = browser.new_page(viewport={"width": w, "height": h})
+    page.add_init_script("localStorage.setItem('binokel.lang', 'en')")
+    create_table(page, server, ["", "heuristic", "heuristic"], game="binokel", name="Anna")
+    wait_my_turn(page)
+    assert page.locator("#hint-btn").is_hidden()       # hints are off unless allowed
+    page.goto(server + "/")
+    page.wait_for_selector("#create")
+    page.select_option("#game", "binokel")
+    page.select_option("#players", "3")
+    page.check("#hints-on")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/t/"))
+    wait_my_turn(page)
+    page.wait_for_selector("#hint-btn:not([hidden])")
+    page.click("#hint-btn")
+    page.wait_for_function("() => document.getElementById('hint').textContent.startsWith('Hint:')")
+    said = page.locator("#hint").inner_text()
+    legal = page.evaluate("() => window.binokel.state.table.choices")
+    assert said.split("Hint: ")[1].split(" (")[0] in json.dumps(legal)
+    hand_and_actions_on_screen(page, f"hint {size}")
+    shot(page, f"hint-{size}")
+    page.close()

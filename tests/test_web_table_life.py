@@ -228,3 +228,36 @@ def test_meta_gives_the_lobby_its_bot_words_and_setting_bounds(client: TestClien
                                              "settings": {"turn_timeout": wrong}})
         assert r.status_code == 400 and r.json()["error"] == "bad_settings"
         assert f"{low} to {high}" in r.json()["message"]
+
+
+def test_a_hint_only_where_the_table_allows_it_and_only_for_the_seat_to_move(
+        client: TestClient) -> None:
+    """Issue 15: the strong player's choice for the asking seat's own view, refused where the
+    table's hints are off (the default), for the seat not to move, and past the rate."""
+    tid, tokens = two_people(client, settings={"hints": True})
+    st = live(client, tid).round.current
+    mover = st.to_move
+    with client.websocket_connect(f"/ws/{tid}?token={tokens[mover]}") as me, \
+            client.websocket_connect(f"/ws/{tid}?token={tokens[1 - mover]}") as other:
+        recv_state(me)
+        recv_state(other)
+        me.send_json({"type": "hint"})
+        for _ in range(50):
+            answer = me.receive_json()
+            if answer["type"] == "hint":
+                break
+        assert answer["action"] in st.legal_actions()
+        assert answer["deal"] == live(client, tid).deal_number
+        assert answer["move"] == len(st.history)
+        assert all(isinstance(v, float | int) for v in answer["values"].values())
+        other.send_json({"type": "hint"})
+        assert next_error(other)["code"] == "not_your_turn"
+        me.send_json({"type": "hint"})     # the burst of two ...
+        me.send_json({"type": "hint"})     # ... then one every ten seconds
+        assert next_error(me)["code"] == "rate_limited"
+    off, off_tokens = two_people(client)
+    assert client.get(f"/api/tables/{off}").json()["settings"]["hints"] is False
+    with client.websocket_connect(f"/ws/{off}?token={off_tokens[0]}") as ws:
+        recv_state(ws)
+        ws.send_json({"type": "hint"})
+        assert next_error(ws)["code"] == "hints_off"

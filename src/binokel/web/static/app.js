@@ -85,10 +85,16 @@ function connect(root, id, info) {
     onStatus: (ok) => { conn.textContent = ok ? t("connected") : t("offline"); },
     onError: (code, message) => {
       if (code === "stale") return;   // a double click: the newer state is on its way
+      if (life.asked && ["hints_off", "rate_limited", "not_your_turn"].includes(code)) {
+        life.asked = false;
+        if (view) view.showHint(t(`hintErr_${code}`), true);
+        return;
+      }
       if (chatError(code, message)) return;
       if (view) view.showError(message); else showError(root, message);
     },
     onChat: (lines, all) => showChat(lines, all),
+    onHint: (h) => { life.hint = h; life.asked = false; if (current) markHint(current); },
     onState: (m) => {
       current = m;
       if (!m.table) { view = null; waitingShown = true; waitingPanel(root, m); return; }
@@ -141,7 +147,10 @@ function lifePanel() {
   const box = el("section", { class: "panel life", id: "life", "aria-label": t("table") },
     el("div", { class: "form-row" }, lobby, leave), chat);
   const away = el("div", { id: "away-bar", class: "away-bar", role: "alert", hidden: true });
-  return { box, lines, input, msg, chat, leave, away, left: false };
+  const hintBtn = el("button", { id: "hint-btn", class: "secondary small", type: "button",
+    text: t("hintBtn"), hidden: true,
+    onclick: () => { if (sock && sock.hint()) life.asked = true; } });
+  return { box, lines, input, msg, chat, leave, away, hintBtn, hint: null, asked: false, left: false };
 }
 
 function showChat(items, all) {
@@ -161,8 +170,39 @@ function chatError(code, message) {
   return true;
 }
 
+/** A hint for this very state: the suggested card marked, each card's value on it (the
+ * strong player's estimate for me, in the game's unit), or the suggested action said. */
+function markHint(m) {
+  for (const e of document.querySelectorAll("#hand .hint-value")) e.remove();
+  for (const e of document.querySelectorAll("#hand .card.suggested")) e.classList.remove("suggested");
+  const h = life.hint;
+  if (!h || h.deal !== m.deal || h.move !== m.moves) return;
+  const cardOf = (action) => action.split(" ").slice(1).join(" ");
+  for (const [action, v] of Object.entries(h.values || {})) {
+    const card = document.querySelector(`#hand .card[data-card="${CSS.escape(cardOf(action))}"]`);
+    if (card) card.append(el("span", { class: "hint-value", "aria-hidden": "true", text: v.toFixed(1) }));
+  }
+  const best = document.querySelector(`#hand .card[data-card="${CSS.escape(cardOf(h.action))}"]`);
+  if (best) best.classList.add("suggested");
+  if (view && !life.hintSaid) {
+    life.hintSaid = true;
+    const values = Object.keys(h.values || {}).length ? ` (${t("hintUnit")}: ${h.unit})` : "";
+    view.showHint(t("hintSays", { a: h.action }) + values);
+  }
+}
+
 /** Seat controls and away markers after a state: who is away, whether I am. */
 function lifeState(m) {
+  const tb = m.table;
+  const myTurn = !!tb && tb.me >= 0 && tb.me === tb.to_move;
+  life.hintBtn.hidden = !(m.info?.settings?.hints && myTurn);
+  const top = document.querySelector("#status .status-top");
+  if (top && life.hintBtn.parentNode !== top) top.append(life.hintBtn);
+  if (life.hint && (life.hint.deal !== m.deal || life.hint.move !== m.moves)) {
+    life.hint = null;
+    life.hintSaid = false;
+  }
+  markHint(m);
   const seated = typeof m.you === "number" && m.you >= 0 && !life.left;
   life.leave.hidden = !seated;
   life.chat.hidden = m.info?.settings?.chat === false;

@@ -105,7 +105,7 @@ function gameForm(form, gameSel, game, go) {
 // Times to think a table may choose: the server's bounds decide which are offered.
 const TIMEOUTS = [30, 60, 120, 300, 600];
 
-/** The table's own settings (not the game's rules): time to think, chat. Returns a function
+/** The table's own settings (not the game's rules): time to think, chat, hints. Returns a function
  * that reads them as the server's ``settings``. */
 function tableSettings(form) {
   const [low, high] = meta.settings.turn_timeout;
@@ -116,10 +116,13 @@ function tableSettings(form) {
       text: s < 120 ? t("seconds", { n: s }) : t("minutes", { n: s / 60 }) }));
   }
   const chat = el("input", { type: "checkbox", id: "chat-on", checked: true });
+  const hints = el("input", { type: "checkbox", id: "hints-on" });   // off unless allowed
   form.append(el("fieldset", { class: "table-settings" }, el("legend", { text: t("table") }),
     el("div", { class: "form-row" }, el("label", { for: "turn-timeout", text: t("turnTimeout") }), timeout),
-    el("div", { class: "form-row" }, el("label", { for: "chat-on", text: t("chatOn") }), chat)));
-  return () => ({ chat: chat.checked, turn_timeout: timeout.value ? Number(timeout.value) : null });
+    el("div", { class: "form-row" }, el("label", { for: "chat-on", text: t("chatOn") }), chat,
+      el("label", { for: "hints-on", text: t("hintsOn") }), hints)));
+  return () => ({ chat: chat.checked, hints: hints.checked,
+    turn_timeout: timeout.value ? Number(timeout.value) : null });
 }
 
 function seatChoices(box, game, players) {

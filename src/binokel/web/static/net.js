@@ -104,6 +104,7 @@ export class TableSocket {
       if (msg.type === "state") { this.last = msg; this.h.onState(msg); }
       else if (msg.type === "chat") this.h.onChat?.([msg]);
       else if (msg.type === "chat_history") this.h.onChat?.(msg.lines || [], true);
+      else if (msg.type === "hint") this.h.onHint?.(msg);
       else if (msg.type === "error") {
         if (msg.code === "bad_token") dropToken(this.id);
         this.h.onError(msg.code, msg.message);
@@ -147,6 +148,9 @@ export class TableSocket {
     if (sent) dropToken(this.id);
     return sent;
   }
+
+  /** Ask what the strong player would do (only where the table allows hints). */
+  hint() { return this.send({ type: "hint" }); }
 
   /** Take the seat back after a turn timeout (a stand-in bot played it). */
   back() { return this.send({ type: "back" }); }
