@@ -13,6 +13,7 @@ go to /tmp/shots-client/ (build output, never committed) for people to look at.
 from __future__ import annotations
 
 import json
+import re
 import time
 from pathlib import Path
 from typing import Any
@@ -290,4 +291,151 @@ def test_a_dimmed_card_says_why_and_the_nickname_is_remembered(server: str,
     page.goto(server + "/")
     page.wait_for_selector("#create")
     assert page.input_value("#nickname") == "Ute"
+    page.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_lobby_sets_the_tables_settings_and_names_bots_in_server_words(
+        server: str, browser: Any, size: str) -> None:
+    """Time to think and chat are chosen in the lobby form and reach the server; the bots'
+    level words come from /api/meta (no copy in the browser)."""
+    w, h = SIZES[size]
+    page = browser.new_page(viewport={"width": w, "height": h})
+    page.add_init_script("localStorage.setItem('binokel.lang', 'de')")
+    page.goto(server + "/")
+    page.wait_for_selector("#create")
+    page.select_option("#game", "binokel")
+    page.select_option("#players", "3")
+    page.select_option("#seat-1", "strong")
+    labels = page.locator("#seat-1 option").all_inner_texts()
+    assert any(x.endswith("Sepp, stark") for x in labels), labels
+    offered = page.locator("#turn-timeout option").evaluate_all("os => os.map(o => o.value)")
+    assert offered[0] == "" and "60" in offered   # off (friends) first, then seconds
+    page.select_option("#turn-timeout", "60")
+    page.uncheck("#chat-on")
+    no_horizontal_overflow(page, f"lobby {size}")
+    shot(page, f"lobby-settings-{size}")
+    page.fill("#nickname", "Anna")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/t/"))
+    tid = page.url.rsplit("/", 1)[-1].split("?")[0]
+    info = page.evaluate("id => fetch('/api/tables/' + id).then(r => r.json())", tid)
+    assert info["settings"] == {"chat": False, "turn_timeout": 60, "hints": False}
+    page.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_chat_is_text_and_a_seat_can_be_left(server: str, browser: Any, size: str) -> None:
+    """A chat line comes back as text (an injected tag stays literal); the hand and the bar
+    stay on screen with the chat present; leaving the seat and going back to the lobby."""
+    w, h = SIZES[size]
+    page = browser.new_page(viewport={"width": w, "height": h}, bypass_csp=True)  # for axe
+    page.add_init_script("localStorage.setItem('binokel.lang', 'en')")
+    create_table(page, server, ["", "heuristic", "heuristic"], game="binokel", name="Anna")
+    wait_my_turn(page)
+    assert page.evaluate("() => document.getElementById('chat').open") == (size == "desktop")
+    hand_and_actions_on_screen(page, f"table with chat {size}")
+    if size == "phone":
+        page.click("#chat summary")
+    page.fill("#chat-text", "<b>hi</b> & <img src=x onerror=alert(1)>")
+    page.press("#chat-text", "Enter")
+    page.wait_for_selector("#chat-lines li")
+    said = page.evaluate("""() => { const s = document.querySelector('#chat-lines li span');
+        return [s.textContent, s.children.length]; }""")
+    assert said == ["<b>hi</b> & <img src=x onerror=alert(1)>", 0]
+    assert page.locator("#chat-lines li b").inner_text().startswith("Anna")
+    no_horizontal_overflow(page, f"table with chat {size}")
+    page.locator("#chat").scroll_into_view_if_needed()
+    shot(page, f"table-chat-{size}")
+    axe_check(page, f"table with chat {size}")
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.click("#leave-seat")
+    page.wait_for_selector("#leave-seat", state="hidden")
+    tid = page.url.rsplit("/", 1)[-1].split("?")[0]
+    assert page.evaluate("id => localStorage.getItem('binokel.token.' + id)", tid) is None
+    page.click("#to-lobby")
+    page.wait_for_selector("#create")
+    page.close()
+
+
+def test_an_away_seat_is_marked_and_taken_back(server: str, browser: Any) -> None:
+    """After a turn timeout the seat says a computer plays it, and one click takes it back."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.add_init_script("localStorage.setItem('binokel.lang', 'en')")
+    page.goto(server + "/")
+    page.wait_for_selector("#create")
+    tid = page.evaluate("""async () => {
+        const post = (url, body) => fetch(url, {method: 'POST', body: JSON.stringify(body),
+            headers: {'Content-Type': 'application/json'}}).then(r => r.json());
+        const t = await post('/api/tables', {game: 'binokel', players: 3,
+            bots: [null, 'heuristic', 'heuristic'], settings: {turn_timeout: 10}});
+        const j = await post(`/api/tables/${t.id}/join`, {seat: 0, nickname: 'Anna'});
+        localStorage.setItem('binokel.token.' + t.id, j.token);
+        return t.id; }""")
+    page.goto(f"{server}/t/{tid}")
+    page.wait_for_selector("#away-bar:not([hidden])", timeout=25_000)
+    assert "computer" in page.locator(".seat.away .away-tag").first.inner_text()
+    shot(page, "away-phone")
+    page.click("#take-back")
+    page.wait_for_selector("#away-bar", state="hidden", timeout=10_000)
+    assert page.locator(".seat.away").count() == 0
+    page.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_my_tables_and_the_watch_list(server: str, browser: Any, size: str) -> None:
+    """The lobby lists the tables this browser sits at, and running tables to watch; a
+    stranger opens one from the watch list as a spectator."""
+    w, h = SIZES[size]
+    me = browser.new_page(viewport={"width": w, "height": h})
+    me.add_init_script("localStorage.setItem('binokel.lang', 'en')")
+    url = create_table(me, server, ["", "heuristic", "heuristic"], game="binokel", name="Anna")
+    tid = url.rsplit("/", 1)[-1].split("?")[0]
+    me.wait_for_selector("#hand .card")
+    me.click("#to-lobby")
+    me.wait_for_selector(f"#my-tables a[href='/t/{tid}']")
+    assert "Anna" in me.locator(f"#my-tables a[href='/t/{tid}']").inner_text()
+    assert me.locator(f"#watch-tables a[href='/t/{tid}']").count() == 1
+    no_horizontal_overflow(me, f"lobby with my tables {size}")
+    shot(me, f"lobby-lists-{size}")
+    stranger = browser.new_page(viewport={"width": w, "height": h})
+    stranger.add_init_script("localStorage.setItem('binokel.lang', 'en')")
+    stranger.goto(server + "/")
+    stranger.wait_for_selector(f"#watch-tables a[href='/t/{tid}']")
+    assert stranger.locator("#my-tables").is_hidden()
+    stranger.click(f"#watch-tables a[href='/t/{tid}']")
+    stranger.wait_for_selector("#seats .seat")
+    stranger.wait_for_function("() => window.binokel.state && window.binokel.state.table")
+    assert stranger.evaluate("() => window.binokel.state.table.me") < 0
+    assert stranger.locator("#leave-seat").is_hidden()   # a spectator has no seat to leave
+    me.close()
+    stranger.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_hint_only_where_the_table_allows_it(server: str, browser: Any, size: str) -> None:
+    """The Hint button is there on one's turn at a table that allows hints, and its answer is
+    shown (the suggested action; a card play's values on the cards); elsewhere no button."""
+    w, h = SIZES[size]
+    page = browser.new_page(viewport={"width": w, "height": h})
+    page.add_init_script("localStorage.setItem('binokel.lang', 'en')")
+    create_table(page, server, ["", "heuristic", "heuristic"], game="binokel", name="Anna")
+    wait_my_turn(page)
+    assert page.locator("#hint-btn").is_hidden()       # hints are off unless allowed
+    page.goto(server + "/")
+    page.wait_for_selector("#create")
+    page.select_option("#game", "binokel")
+    page.select_option("#players", "3")
+    page.check("#hints-on")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/t/"))
+    wait_my_turn(page)
+    page.wait_for_selector("#hint-btn:not([hidden])")
+    page.click("#hint-btn")
+    page.wait_for_function("() => document.getElementById('hint').textContent.startsWith('Hint:')")
+    said = page.locator("#hint").inner_text()
+    legal = page.evaluate("() => window.binokel.state.table.choices")
+    assert said.split("Hint: ")[1].split(" (")[0] in json.dumps(legal)
+    hand_and_actions_on_screen(page, f"hint {size}")
+    shot(page, f"hint-{size}")
     page.close()

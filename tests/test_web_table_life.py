@@ -208,3 +208,56 @@ def test_bad_settings_are_refused(client: TestClient, settings: Any) -> None:
     r = client.post("/api/tables", json={"bots": [None, "random", "random"],
                                          "settings": settings})
     assert r.status_code == 400 and r.json()["error"] == "bad_settings"
+
+
+def test_meta_gives_the_lobby_its_bot_words_and_setting_bounds(client: TestClient) -> None:
+    """The lobby names bots and bounds the time to think from the server, not from a copy."""
+    meta = client.get("/api/meta").json()
+    assert meta["bots"]["names"][:2] == ["Sepp", "Lina"]
+    assert meta["bots"]["levels"]["strong"] == {"de": "stark", "en": "strong"}
+    assert meta["bots"]["levels"]["heuristic"] == {"de": "mittel", "en": "medium"}
+    for game in meta["games"]:
+        assert set(game["bots"]) <= set(meta["bots"]["levels"])  # every offered kind has words
+    low, high = meta["settings"]["turn_timeout"]
+    tid = new_table(client, [None, "heuristic", "heuristic"], game="binokel", players=3,
+                    settings={"turn_timeout": high})
+    assert client.get(f"/api/tables/{tid}").json()["settings"]["turn_timeout"] == high
+    for wrong in (low - 1, high + 1):
+        r = client.post("/api/tables", json={"game": "binokel", "players": 3,
+                                             "bots": [None, "heuristic", "heuristic"],
+                                             "settings": {"turn_timeout": wrong}})
+        assert r.status_code == 400 and r.json()["error"] == "bad_settings"
+        assert f"{low} to {high}" in r.json()["message"]
+
+
+def test_a_hint_only_where_the_table_allows_it_and_only_for_the_seat_to_move(
+        client: TestClient) -> None:
+    """Issue 15: the strong player's choice for the asking seat's own view, refused where the
+    table's hints are off (the default), for the seat not to move, and past the rate."""
+    tid, tokens = two_people(client, settings={"hints": True})
+    st = live(client, tid).round.current
+    mover = st.to_move
+    with client.websocket_connect(f"/ws/{tid}?token={tokens[mover]}") as me, \
+            client.websocket_connect(f"/ws/{tid}?token={tokens[1 - mover]}") as other:
+        recv_state(me)
+        recv_state(other)
+        me.send_json({"type": "hint"})
+        for _ in range(50):
+            answer = me.receive_json()
+            if answer["type"] == "hint":
+                break
+        assert answer["action"] in st.legal_actions()
+        assert answer["deal"] == live(client, tid).deal_number
+        assert answer["move"] == len(st.history)
+        assert all(isinstance(v, float | int) for v in answer["values"].values())
+        other.send_json({"type": "hint"})
+        assert next_error(other)["code"] == "not_your_turn"
+        me.send_json({"type": "hint"})     # the burst of two ...
+        me.send_json({"type": "hint"})     # ... then one every ten seconds
+        assert next_error(me)["code"] == "rate_limited"
+    off, off_tokens = two_people(client)
+    assert client.get(f"/api/tables/{off}").json()["settings"]["hints"] is False
+    with client.websocket_connect(f"/ws/{off}?token={off_tokens[0]}") as ws:
+        recv_state(ws)
+        ws.send_json({"type": "hint"})
+        assert next_error(ws)["code"] == "hints_off"

@@ -51,6 +51,9 @@ from starlette.websockets import WebSocket
 from starlette.websockets import WebSocketDisconnect
 
 from ..bots import bot_names
+from ..hints import hint
+from ..present import BOT_NAMES
+from ..present import level_name
 from ..present import plain
 from ..registry import GameSpec
 from .analysis import Analyses
@@ -69,8 +72,10 @@ from .metrics import CONTENT_TYPE
 from .metrics import Metrics
 from .store import Store
 from .store import default_database_url
+from .tables import TURN_TIMEOUT_RANGE
 from .tables import Connection
 from .tables import Limits
+from .tables import LiveTable
 from .tables import Registry
 from .tables import TableError
 from .tables import check_prefs
@@ -84,8 +89,12 @@ MAX_STRIKES = 100           # rate-limited messages before the connection is clo
 MAX_TOKENS = 50             # seat tokens one "my tables" request may name
 CHAT_RATE = 0.5             # chat lines per second a connection may send ...
 CHAT_BURST = 5.0            # ... with bursts up to this many
-SEAT_MESSAGES = ("action", "next", "back", "leave", "chat")
+SEAT_MESSAGES = ("action", "next", "back", "leave", "chat", "hint")
 ALL_MESSAGES = ("ping", "prefs", *SEAT_MESSAGES)
+HINT_RATE = 1 / 10          # hints per second a connection may ask for ...
+HINT_BURST = 2.0            # ... with bursts up to this many
+HINT_BUDGET = 200_000       # solver nodes one hint may search (well under a second)
+HINTS_AT_ONCE = 1           # hints searched at the same time (each takes a core)
 
 
 def error(code: str, message: str, status: int = 400) -> JSONResponse:
@@ -123,6 +132,13 @@ GROUP_TEXT: dict[str, dict[str, str]] = {
     "special": {"de": "Sonderspiele", "en": "Special games"},
     "round": {"de": "Runde", "en": "Round"},
     "reservations": {"de": "Vorbehalte", "en": "Reservations"},
+}
+# The lobby names bots before the server seats them ("Lina, stark"): the names and level
+# words come from the presenter's texts, so the browser keeps no second copy of them.
+BOT_WORDS: dict[str, Any] = {
+    "names": list(BOT_NAMES),
+    "levels": {kind: {lang: level_name(kind, lang) for lang in ("de", "en")}
+               for kind in bot_names()},
 }
 
 
@@ -223,7 +239,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
 
     async def meta(request: Request) -> Response:
         return JSONResponse({"games": [game_meta(spec) for spec in web_games().values()],
-                             "groups": GROUP_TEXT})
+                             "groups": GROUP_TEXT, "bots": BOT_WORDS,
+                             "settings": {"turn_timeout": list(TURN_TIMEOUT_RANGE)}})
 
     async def list_tables(request: Request) -> Response:
         """A page of the lobby: ``?status=waiting|playing&limit=N&cursor=C``."""
@@ -356,6 +373,22 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         finally:
             sockets.release(key)
 
+    hint_slots = asyncio.Semaphore(HINTS_AT_ONCE)
+
+    async def ask_hint(table: LiveTable, seat: int, bucket: TokenBucket) -> dict[str, Any]:
+        """The strong player's choice and each card's value for ``seat`` (issue 15): only
+        where the table allows hints, for the seat's own view, rate limited, searched in a
+        thread within a node budget so the event loop keeps serving the others."""
+        if not table.settings.get("hints", False):
+            raise TableError("hints_off", "this table does not allow hints")
+        if not bucket.take():
+            raise TableError("rate_limited", "a hint every few seconds; wait a little")
+        async with table.lock:
+            view, deal, move = table.hint_view(seat)
+        async with hint_slots:
+            answer = await asyncio.to_thread(hint, view, HINT_BUDGET, deal)
+        return {"type": "hint", "deal": deal, "move": move, **answer.to_json()}
+
     async def serve_socket(websocket: WebSocket) -> None:
         try:
             table = registry().get(websocket.path_params["table_id"])
@@ -381,6 +414,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         metrics.connections.inc()
         bucket = TokenBucket(RATE, BURST)
         chat_bucket = TokenBucket(CHAT_RATE, CHAT_BURST)
+        hint_bucket = TokenBucket(HINT_RATE, HINT_BURST)
         strikes = 0
 
         async def reply_error(code: str, message: str) -> None:
@@ -445,6 +479,12 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
                         await reply_error(e.code, str(e))
                         continue
                     await table.send_all(line)
+                    continue
+                if kind == "hint":
+                    try:
+                        await conn.send(await ask_hint(table, seat, hint_bucket))
+                    except TableError as e:
+                        await reply_error(e.code, str(e))
                     continue
                 started = time.perf_counter()
                 try:

@@ -71,6 +71,9 @@ STATUS = {"no_table": 404, "no_deal": 404, "seat_taken": 409, "not_over": 409,
 # right-to-left overrides), private use, unassigned, line and paragraph separators.
 HIDDEN = {"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"}
 BOT_NAME = re.compile(r"bot\b|computer\b", re.IGNORECASE)
+# Seconds a person may think before a stand-in bot plays (settings.turn_timeout): long
+# enough to read the table, short enough that the others do not give up waiting.
+TURN_TIMEOUT_RANGE = (10, 600)
 
 
 class TableError(WebError):
@@ -288,6 +291,18 @@ class LiveTable:
         self.away.discard(seat)
         self.ready.discard(seat)
         self.touch()
+
+    def hint_view(self, seat: int) -> tuple[Any, int, int]:
+        """The asking seat's own view (never more) with the deal and move it belongs to,
+        for a hint; refused where the table does not allow hints or it is not his turn."""
+        if not self.settings.get("hints", False):
+            raise TableError("hints_off", "this table does not allow hints")
+        if self.round is None or self.round.current.is_over:
+            raise TableError("not_your_turn", "no deal is running")
+        state = self.round.current
+        if state.to_move != seat:
+            raise TableError("not_your_turn", "a hint is for the seat to move")
+        return state.view(seat), self.deal_number, len(state.history)
 
     def chat(self, seat: int, text: Any) -> dict[str, Any]:
         """A chat line from ``seat`` (stored, the newest :data:`CHAT_KEEP` kept); the
@@ -800,19 +815,23 @@ class Registry:
 
     @staticmethod
     def _settings(given: Any) -> dict[str, Any]:
-        """The table's settings: ``chat`` (on by default) and ``turn_timeout`` (seconds a
-        person may think before a bot plays for the seat; null: never, for friends)."""
+        """The table's settings: ``chat`` (on by default), ``turn_timeout`` (seconds a
+        person may think before a bot plays for the seat; null: never, for friends) and
+        ``hints`` (a seated person may ask the strong player; off unless allowed)."""
         given = {} if given is None else given
-        if not isinstance(given, dict) or set(given) - {"chat", "turn_timeout"}:
-            raise TableError("bad_settings", "settings has only chat (true/false) and "
-                             "turn_timeout (seconds, 10 to 600, or null)")
+        low, high = TURN_TIMEOUT_RANGE
+        if not isinstance(given, dict) or set(given) - {"chat", "turn_timeout", "hints"}:
+            raise TableError("bad_settings", "settings has only chat (true/false), hints "
+                             f"(true/false) and turn_timeout ({low} to {high} seconds, or null)")
         chat = given.get("chat", True)
+        hints = given.get("hints", False)
         timeout = given.get("turn_timeout")
-        if not isinstance(chat, bool):
-            raise TableError("bad_settings", "chat must be true or false")
-        if timeout is not None and (not is_int(timeout) or not 10 <= timeout <= 600):
-            raise TableError("bad_settings", "turn_timeout must be 10 to 600 seconds or null")
-        return {"chat": chat, "turn_timeout": timeout}
+        if not isinstance(chat, bool) or not isinstance(hints, bool):
+            raise TableError("bad_settings", "chat and hints must be true or false")
+        if timeout is not None and (not is_int(timeout) or not low <= timeout <= high):
+            raise TableError("bad_settings",
+                             f"turn_timeout must be {low} to {high} seconds or null")
+        return {"chat": chat, "turn_timeout": timeout, "hints": hints}
 
     @staticmethod
     def _rules_data(spec: GameSpec, data: dict[str, Any]) -> dict[str, Any]:

@@ -4,7 +4,7 @@
 
 import { el, setText } from "./dom.js";
 import { numberKeys } from "./keys.js";
-import { joinPanel, lobbyPage, waitingPanel } from "./lobby.js";
+import { joinPanel, loadMeta, lobbyPage, waitingPanel } from "./lobby.js";
 import { TableSocket, analysisOf, getTable, recordUrl, replayStep, seatToken } from "./net.js";
 import { applyLook, cardWords, deckFor, prefs, setPref, t } from "./prefs.js";
 import { TableView, cardRow } from "./table.js";
@@ -67,7 +67,7 @@ numberKeys();
 async function tablePage(root, id) {
   root.replaceChildren();
   let info;
-  try { info = await getTable(id); }
+  try { info = await getTable(id); await loadMeta(); }
   catch (e) { root.append(el("div", { class: "error", text: e.message })); return; }
   if (!seatToken(id) && info.status === "waiting") {
     joinPanel(root, id, info, () => route(), () => connect(root, id, info));
@@ -79,13 +79,22 @@ async function tablePage(root, id) {
 function connect(root, id, info) {
   closeSocket();
   current = { info };
+  life = lifePanel();
   const conn = document.getElementById("conn");
   sock = new TableSocket(id, serverPrefs(), {
     onStatus: (ok) => { conn.textContent = ok ? t("connected") : t("offline"); },
     onError: (code, message) => {
       if (code === "stale") return;   // a double click: the newer state is on its way
+      if (life.asked && ["hints_off", "rate_limited", "not_your_turn"].includes(code)) {
+        life.asked = false;
+        if (view) view.showHint(t(`hintErr_${code}`), true);
+        return;
+      }
+      if (chatError(code, message)) return;
       if (view) view.showError(message); else showError(root, message);
     },
+    onChat: (lines, all) => showChat(lines, all),
+    onHint: (h) => { life.hint = h; life.asked = false; if (current) markHint(current); },
     onState: (m) => {
       current = m;
       if (!m.table) { view = null; waitingShown = true; waitingPanel(root, m); return; }
@@ -108,13 +117,127 @@ function closeSocket() {
   view = null;
 }
 
+// ------------------------------------------------------------------ a table's life
+// The controls of one's seat (back to the lobby, leave the seat), the away bar after a turn
+// timeout (a stand-in bot plays; one click takes the seat back) and the chat. Built once per
+// connection; chat lines are text, never HTML.
+const MAX_CHAT_SHOWN = 50;
+let life = null;
+
+function lifePanel() {
+  const lines = el("ol", { id: "chat-lines", class: "chat-lines", "aria-live": "polite" });
+  const input = el("input", { id: "chat-text", maxlength: "200", autocomplete: "off",
+    "aria-label": t("chatSay"), placeholder: t("chatSay") });
+  const msg = el("div", { id: "chat-msg", class: "notice", role: "status" });
+  const send = () => {
+    const text = input.value.trim();
+    if (!text || !sock) return;
+    if (sock.chat(text)) { input.value = ""; msg.textContent = ""; }
+  };
+  input.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); send(); } });
+  const form = el("div", { class: "chat-form" }, input,
+    el("button", { id: "chat-send", class: "small", type: "button", text: t("chatSend"), onclick: send }));
+  const chat = el("details", { id: "chat", class: "chat" }, el("summary", { text: t("chat") }),
+    lines, form, msg);
+  // Open on a wide screen, folded on a phone: the hand and the bar keep the viewport.
+  chat.open = window.matchMedia("(min-width: 1000px)").matches;
+  const leave = el("button", { id: "leave-seat", class: "secondary small", type: "button",
+    text: t("leaveSeat"), onclick: () => { if (sock && sock.leave()) life.left = true; } });
+  const lobby = el("a", { id: "to-lobby", class: "button secondary small", href: "/", text: t("toLobby") });
+  const box = el("section", { class: "panel life", id: "life", "aria-label": t("table") },
+    el("div", { class: "form-row" }, lobby, leave), chat);
+  const away = el("div", { id: "away-bar", class: "away-bar", role: "alert", hidden: true });
+  const hintBtn = el("button", { id: "hint-btn", class: "secondary small", type: "button",
+    text: t("hintBtn"), hidden: true,
+    onclick: () => { if (sock && sock.hint()) life.asked = true; } });
+  return { box, lines, input, msg, chat, leave, away, hintBtn, hint: null, asked: false, left: false };
+}
+
+function showChat(items, all) {
+  if (!life) return;
+  if (all) life.lines.replaceChildren();
+  for (const c of items) {
+    life.lines.append(el("li", {}, el("b", { text: `${c.name}: ` }), el("span", { text: c.text })));
+  }
+  while (life.lines.children.length > MAX_CHAT_SHOWN) life.lines.firstChild.remove();
+  life.lines.scrollTop = life.lines.scrollHeight;
+}
+
+/** Errors that belong to the chat are said under it, kindly; true when it was one. */
+function chatError(code, message) {
+  if (!life || !["rate_limited", "chat_off", "bad_chat", "not_seated"].includes(code)) return false;
+  life.msg.textContent = t(`chatErr_${code}`) || message;
+  return true;
+}
+
+/** A hint for this very state: the suggested card marked, each card's value on it (the
+ * strong player's estimate for me, in the game's unit), or the suggested action said. */
+function markHint(m) {
+  for (const e of document.querySelectorAll("#hand .hint-value")) e.remove();
+  for (const e of document.querySelectorAll("#hand .card.suggested")) e.classList.remove("suggested");
+  const h = life.hint;
+  if (!h || h.deal !== m.deal || h.move !== m.moves) return;
+  const cardOf = (action) => action.split(" ").slice(1).join(" ");
+  for (const [action, v] of Object.entries(h.values || {})) {
+    const card = document.querySelector(`#hand .card[data-card="${CSS.escape(cardOf(action))}"]`);
+    if (card) card.append(el("span", { class: "hint-value", "aria-hidden": "true", text: v.toFixed(1) }));
+  }
+  const best = document.querySelector(`#hand .card[data-card="${CSS.escape(cardOf(h.action))}"]`);
+  if (best) best.classList.add("suggested");
+  if (view && !life.hintSaid) {
+    life.hintSaid = true;
+    const values = Object.keys(h.values || {}).length ? ` (${t("hintUnit")}: ${h.unit})` : "";
+    view.showHint(t("hintSays", { a: h.action }) + values);
+  }
+}
+
+/** Seat controls and away markers after a state: who is away, whether I am. */
+function lifeState(m) {
+  const tb = m.table;
+  const myTurn = !!tb && tb.me >= 0 && tb.me === tb.to_move;
+  life.hintBtn.hidden = !(m.info?.settings?.hints && myTurn);
+  const top = document.querySelector("#status .status-top");
+  if (top && life.hintBtn.parentNode !== top) top.append(life.hintBtn);
+  if (life.hint && (life.hint.deal !== m.deal || life.hint.move !== m.moves)) {
+    life.hint = null;
+    life.hintSaid = false;
+  }
+  markHint(m);
+  const seated = typeof m.you === "number" && m.you >= 0 && !life.left;
+  life.leave.hidden = !seated;
+  life.chat.hidden = m.info?.settings?.chat === false;
+  const seats = m.info?.seats || [];
+  for (const s of seats) {
+    const box = document.querySelector(`#seats .seat[data-seat="${s.seat}"]`);
+    if (!box) continue;
+    box.classList.toggle("away", !!s.away);
+    let tag = box.querySelector(".away-tag");
+    if (s.away) {
+      if (!tag) { tag = el("div", { class: "away-tag" }); box.append(tag); }
+      setText(tag, t("awayTag"));
+    } else tag?.remove();
+  }
+  const me = seats.find((s) => s.seat === m.you);
+  const away = seated && me && me.away;
+  life.away.hidden = !away;
+  if (away && !life.away.firstChild) {
+    life.away.append(el("span", { text: t("youAway") }), el("button", { id: "take-back",
+      class: "primary small", type: "button", text: t("takeBack"), onclick: () => sock && sock.back() }));
+  }
+  if (!away) life.away.replaceChildren();
+  const game = document.querySelector("#root .game");
+  if (game && life.away.parentNode !== game) game.prepend(life.away);
+}
+
 // ------------------------------------------------------------------ side panels
 function side(box, m) {
+  lifeState(m);
   const key = `${m.deal}/${m.moves}/${prefs.lang}/${m.sheet.lines.length}`;
   if (box.dataset.key === key) return;
   box.dataset.key = key;
   const open = box.querySelector("#log-panel")?.open;
-  box.replaceChildren(sheetPanel(m), logPanel(m.table.log, open), recordsPanel(m));
+  // The same life panel node each time: a half-typed chat line and its scroll survive.
+  box.replaceChildren(life.box, sheetPanel(m), logPanel(m.table.log, open), recordsPanel(m));
   const log = box.querySelector("#log");
   if (log) log.scrollTop = log.scrollHeight;
 }

@@ -2,17 +2,26 @@
 // tables, and the page of a table one has not joined yet (take a seat, or watch).
 
 import { el } from "./dom.js";
-import { createTable, getMeta, joinSeat, keepToken, listTables } from "./net.js";
+import { createTable, getMeta, joinSeat, keepToken, listTables, myTables } from "./net.js";
 import { botLabel, pick, prefs, setPref, t } from "./prefs.js";
 
 let meta = null;
 
+/** The server's games and words (/api/meta), fetched once; the join and waiting panels name
+ * bots with its words, so the table page loads it before drawing them. */
+export async function loadMeta() {
+  meta = meta || await getMeta();
+  return meta;
+}
+
 export async function lobbyPage(root, go) {
   root.replaceChildren();
-  meta = meta || await getMeta();
+  await loadMeta();
   const form = el("section", { class: "panel", id: "new-table", "aria-labelledby": "new-table-h" });
   const list = el("section", { class: "panel", id: "open-tables", "aria-labelledby": "open-h" });
-  root.append(el("div", { class: "lobby" }, form, list));
+  const mine = el("section", { class: "panel", id: "my-tables", "aria-labelledby": "mine-h", hidden: true });
+  const watch = el("section", { class: "panel", id: "watch-tables", "aria-labelledby": "watch-h" });
+  root.append(el("div", { class: "lobby" }, form, el("div", { class: "lists" }, mine, list, watch)));
   const gameSel = el("select", { id: "game" });
   for (const g of meta.games) gameSel.append(el("option", { value: g.name, text: pick(g.title) }));
   const saved = localStorage.getItem("binokel.game");
@@ -23,7 +32,22 @@ export async function lobbyPage(root, go) {
   };
   gameSel.addEventListener("change", draw);
   draw();
-  await openTables(list, null);
+  await Promise.all([myTablesList(mine), openTables(list, null), openTables(watch, null, "playing")]);
+}
+
+/** The tables whose seat tokens this browser keeps: one click goes back to the seat. */
+async function myTablesList(box) {
+  let rows;
+  try { rows = await myTables(); } catch { return; }   // the lobby works without it
+  if (!rows.length) return;
+  const ul = el("ul", { class: "tables" });
+  for (const r of rows) {
+    const tb = r.table;
+    ul.append(el("li", {}, el("a", { href: `/t/${tb.id}`,
+      text: `${pick(tb.title)}: ${t("seat")} ${r.seat + 1} (${tb.seats[r.seat]?.nickname || ""})` })));
+  }
+  box.replaceChildren(el("h2", { id: "mine-h", text: t("myTables") }), ul);
+  box.hidden = false;
 }
 
 function nicknameInput() {
@@ -68,13 +92,37 @@ function gameForm(form, gameSel, game, go) {
   };
   presetSel.addEventListener("change", fill);
   fill();
+  const settings = tableSettings(form);   // before the rules text: part of the form
   if (game.help && pick(game.help)) {
     form.append(el("details", { class: "help" }, el("summary", { text: t("rules") }),
       el("div", { class: "explain", text: pick(game.help) })));
   }
   const msg = el("div", { id: "create-error", role: "alert" });
   form.append(el("div", { class: "form-row" }, el("button", { id: "create", class: "primary", type: "button",
-    text: t("create"), onclick: () => create(game, nick, playersSel, presetSel, inputs, seatsBox, msg, go) })), msg);
+    text: t("create"), onclick: () => create(game, nick, playersSel, presetSel, inputs, seatsBox, settings, msg, go) })), msg);
+}
+
+// Times to think a table may choose: the server's bounds decide which are offered.
+const TIMEOUTS = [30, 60, 120, 300, 600];
+
+/** The table's own settings (not the game's rules): time to think, chat, hints. Returns a function
+ * that reads them as the server's ``settings``. */
+function tableSettings(form) {
+  const [low, high] = meta.settings.turn_timeout;
+  const timeout = el("select", { id: "turn-timeout" });
+  timeout.append(el("option", { value: "", text: t("timeoutOff") }));
+  for (const s of TIMEOUTS.filter((x) => x >= low && x <= high)) {
+    timeout.append(el("option", { value: String(s),
+      text: s < 120 ? t("seconds", { n: s }) : t("minutes", { n: s / 60 }) }));
+  }
+  const chat = el("input", { type: "checkbox", id: "chat-on", checked: true });
+  const hints = el("input", { type: "checkbox", id: "hints-on" });   // off unless allowed
+  form.append(el("fieldset", { class: "table-settings" }, el("legend", { text: t("table") }),
+    el("div", { class: "form-row" }, el("label", { for: "turn-timeout", text: t("turnTimeout") }), timeout),
+    el("div", { class: "form-row" }, el("label", { for: "chat-on", text: t("chatOn") }), chat,
+      el("label", { for: "hints-on", text: t("hintsOn") }), hints)));
+  return () => ({ chat: chat.checked, hints: hints.checked,
+    turn_timeout: timeout.value ? Number(timeout.value) : null });
 }
 
 function seatChoices(box, game, players) {
@@ -85,7 +133,7 @@ function seatChoices(box, game, players) {
     const sel = el("select", { id: `seat-${s}`, "data-seat": String(s) });
     sel.append(el("option", { value: "", text: s === 0 ? `${t("person")} (${t("nickname")})` : t("person") }));
     const i = s > 0 ? botNo++ : 0;
-    for (const b of game.bots) sel.append(el("option", { value: b, text: `${t("bot")}: ${botLabel(b, i)}` }));
+    for (const b of game.bots) sel.append(el("option", { value: b, text: `${t("bot")}: ${botLabel(meta.bots, b, i)}` }));
     if (s > 0) sel.value = fallback;
     box.append(el("div", { class: "form-row" }, el("label", { for: `seat-${s}`, text: `${t("seat")} ${s + 1}` }), sel));
   }
@@ -128,7 +176,7 @@ function optionInput(o) {
 }
 
 /** Create the table, then take the first person's seat with the nickname: one step. */
-async function create(game, nick, playersSel, presetSel, inputs, seatsBox, msg, go) {
+async function create(game, nick, playersSel, presetSel, inputs, seatsBox, settings, msg, go) {
   const name = nick.value.trim();
   const bots = [...seatsBox.querySelectorAll("select")].map((s) => s.value || null);
   const mySeat = bots.indexOf(null);
@@ -146,7 +194,7 @@ async function create(game, nick, playersSel, presetSel, inputs, seatsBox, msg, 
   }
   try {
     const data = await createTable({ game: game.name, players: Number(playersSel.value),
-      preset: presetSel.value, options, bots });
+      preset: presetSel.value, options, bots, settings: settings() });
     if (mySeat >= 0) {
       setPref("nickname", name);
       const r = await joinSeat(data.id, mySeat, name);
@@ -157,23 +205,30 @@ async function create(game, nick, playersSel, presetSel, inputs, seatsBox, msg, 
   } catch (e) { msg.replaceChildren(el("div", { class: "error", text: e.message })); }
 }
 
-async function openTables(list, cursor) {
-  if (!cursor) list.replaceChildren(el("h2", { id: "open-h", text: t("openTables") }));
-  list.querySelector("#more-tables")?.remove();
+/** A page of the open tables (to join) or of the running ones (``status`` playing: to watch);
+ * "more" fetches the next page as the API pages them. */
+async function openTables(list, cursor, status = "waiting") {
+  const playing = status === "playing";
+  const more = playing ? "more-watch" : "more-tables";
+  if (!cursor) {
+    list.replaceChildren(el("h2", { id: playing ? "watch-h" : "open-h",
+      text: t(playing ? "watchTables" : "openTables") }));
+  }
+  list.querySelector(`#${more}`)?.remove();
   let page;
-  try { page = await listTables(cursor); }
+  try { page = await listTables(cursor, status); }
   catch (e) { list.append(el("div", { class: "error", text: e.message })); return; }
-  if (!page.tables.length && !cursor) list.append(el("div", { class: "notice", text: t("none") }));
+  if (!page.tables.length && !cursor) list.append(el("div", { class: "notice", text: t(playing ? "noneWatch" : "none") }));
   const ul = list.querySelector("ul") || list.appendChild(el("ul", { class: "tables" }));
   for (const tb of page.tables) {
     let botNo = 0;
-    const names = tb.seats.map((s) => s.bot ? botLabel(s.bot, botNo++) : (s.nickname || "—")).join(", ");
+    const names = tb.seats.map((s) => s.bot ? botLabel(meta.bots, s.bot, botNo++) : (s.nickname || "—")).join(", ");
     const title = Array.isArray(tb.title) ? pick(tb.title) : pick(tb.title);
     ul.append(el("li", {}, el("a", { href: `/t/${tb.id}`, text: `${title}: ${names}` })));
   }
   if (page.next) {
-    list.append(el("button", { id: "more-tables", class: "secondary small", type: "button",
-      text: "…", onclick: () => openTables(list, page.next) }));
+    list.append(el("button", { id: more, class: "secondary small", type: "button",
+      text: t("more"), onclick: () => openTables(list, page.next, status) }));
   }
 }
 
@@ -186,7 +241,7 @@ export function joinPanel(root, id, info, onJoined, onWatch) {
   const msg = el("div", { role: "alert" });
   let botNo = 0;
   for (const s of info.seats) {
-    const label = s.bot ? `${t("seat")} ${s.seat + 1}: ${botLabel(s.bot, botNo++)}` :
+    const label = s.bot ? `${t("seat")} ${s.seat + 1}: ${botLabel(meta.bots, s.bot, botNo++)}` :
       `${t("seat")} ${s.seat + 1}` + (s.taken ? ` (${s.nickname})` : "");
     const take = async () => {
       if (!name.value.trim()) { msg.replaceChildren(el("div", { class: "error", text: t("nickNeeded") })); return; }
@@ -213,7 +268,7 @@ export function waitingPanel(root, m) {
     el("p", { class: "invite" }, `${t("invite")}: `, el("code", { text: location.href })));
   let botNo = 0;
   for (const s of m.info.seats) {
-    box.append(el("div", { class: "notice", text: `${t("seat")} ${s.seat + 1}: ${s.bot ? botLabel(s.bot, botNo++) : s.nickname || "—"}` }));
+    box.append(el("div", { class: "notice", text: `${t("seat")} ${s.seat + 1}: ${s.bot ? botLabel(meta.bots, s.bot, botNo++) : s.nickname || "—"}` }));
   }
   root.replaceChildren(box);
 }

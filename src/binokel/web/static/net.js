@@ -40,10 +40,13 @@ export const analysisOf = (id, deal, lang, cards) => api(
   `/api/tables/${encodeURIComponent(id)}/deals/${deal}/analysis?` + new URLSearchParams({ lang, cards }));
 export const recordUrl = (id, deal) => `/api/tables/${encodeURIComponent(id)}/deals/${deal}/record`;
 
-/** The open tables of the lobby. Main's server answers a plain list; issue 13's server a page
- * ``{tables, next}`` (``next``: the cursor of the following page, null at the end). */
-export async function listTables(cursor) {
-  const q = cursor ? `?${new URLSearchParams({ cursor })}` : "";
+/** A page of the lobby's tables (``status``: waiting, the open ones, or playing, the ones
+ * to watch): ``{tables, next}`` (``next``: the cursor of the following page, null at the
+ * end). */
+export async function listTables(cursor, status = "waiting") {
+  const params = { status };
+  if (cursor) params.cursor = cursor;
+  const q = `?${new URLSearchParams(params)}`;
   const data = await api(`/api/tables${q}`);
   if (Array.isArray(data)) return { tables: data, next: null };
   return { tables: data.tables || [], next: data.next || null };
@@ -55,10 +58,28 @@ export const seatToken = (id) => localStorage.getItem(tokenKey(id));
 export const keepToken = (id, token) => localStorage.setItem(tokenKey(id), token);
 export const dropToken = (id) => localStorage.removeItem(tokenKey(id));
 
+// The server lists at most this many tokens at once (MAX_TOKENS): the newest are asked.
+const MAX_ASKED = 50;
+
+/** "My tables": the running tables where the seat tokens this browser keeps still hold a
+ * seat (the newest tokens, up to the server's limit). */
+export async function myTables() {
+  const kept = [];
+  for (let i = 0; i < localStorage.length; i++) {
+    const k = localStorage.key(i);
+    if (k && k.startsWith("binokel.token.")) kept.push([k.slice("binokel.token.".length), localStorage.getItem(k)]);
+  }
+  if (!kept.length) return [];
+  const asked = kept.slice(-MAX_ASKED);
+  const data = await api("/api/my-tables", { tokens: asked.map(([, tok]) => tok) });
+  return data.tables || [];
+}
+
 // ------------------------------------------------------------------ the table's socket
 /**
  * One table's live connection; reconnects after a drop with the seat token it holds.
- * ``handlers``: onState(msg), onError(code, message), onStatus(connected: bool).
+ * ``handlers``: onState(msg), onError(code, message), onStatus(connected: bool),
+ * onChat(lines, all): chat lines (all: the table's history, replacing what was shown).
  */
 export class TableSocket {
   constructor(id, prefs, handlers) {
@@ -84,6 +105,9 @@ export class TableSocket {
       let msg;
       try { msg = JSON.parse(ev.data); } catch { return; }
       if (msg.type === "state") { this.last = msg; this.h.onState(msg); }
+      else if (msg.type === "chat") this.h.onChat?.([msg]);
+      else if (msg.type === "chat_history") this.h.onChat?.(msg.lines || [], true);
+      else if (msg.type === "hint") this.h.onHint?.(msg);
       else if (msg.type === "error") {
         if (msg.code === "bad_token") dropToken(this.id);
         this.h.onError(msg.code, msg.message);
@@ -117,6 +141,22 @@ export class TableSocket {
 
   /** Ready for the next deal (or, after a finished series, a rematch: issue 13). */
   next() { return this.send({ type: "next" }); }
+
+  /** A chat line (the server checks length and rate, and answers chat_off/rate_limited). */
+  chat(text) { return this.send({ type: "chat", text }); }
+
+  /** Give the seat up: the token no longer holds it, the connection watches on. */
+  leave() {
+    const sent = this.send({ type: "leave" });
+    if (sent) dropToken(this.id);
+    return sent;
+  }
+
+  /** Ask what the strong player would do (only where the table allows hints). */
+  hint() { return this.send({ type: "hint" }); }
+
+  /** Take the seat back after a turn timeout (a stand-in bot played it). */
+  back() { return this.send({ type: "back" }); }
 
   setPrefs(prefs) {
     this.prefs = prefs;
