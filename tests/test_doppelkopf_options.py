@@ -25,6 +25,7 @@ from binokel.games.doppelkopf.series import BockBook
 from binokel.games.doppelkopf.series import bock_events
 from doppelkopf_deals import H1
 from doppelkopf_deals import H2
+from doppelkopf_deals import HT
 from doppelkopf_deals import N1
 from doppelkopf_deals import N2
 from doppelkopf_deals import N3
@@ -130,6 +131,29 @@ def test_hochzeit_klaerung() -> None:
     s = play(H2, setup=setup, rules=DokoRules(hochzeit_klaerung="erster"))
     assert s.result is not None and s.result.solo and s.result.re_seats == (0,)
 
+
+
+def test_hochzeit_klaerung_trumpf_finds_the_winner_of_the_first_trump_trick() -> None:
+    # HT: trick 1 (Kreuz led, 42 Augen) goes to seat 2, trick 2 (Fuchs led) to seat 1.
+    setup = ["vorbehalt", "gesund", "gesund", "gesund", "pass", "hochzeit"]
+    s = play(HT, setup=setup, rules=DokoRules(hochzeit_klaerung="trumpf"))
+    assert (s.partner, s.clarified_in) == (1, 2)
+    r = s.result
+    assert r is not None and not r.solo and r.re_seats == (0, 1)
+    # Re's tricks 2, 3, 4, 6, 7, 8, 10, 12: 24 + 23 + 14 + 26 + 8 + 32 + 25 + 8 = 160;
+    # Kontra's 1, 5, 9, 11: 42 + 12 + 18 + 8 = 80.
+    assert (r.re_points, r.kontra_points) == (160, 80)
+    # Won +1, keine 90 (Kontra 80) +1, Kontra's Doppelkopf in trick 1 -1, and seat 2's
+    # Fuchs caught by seat 1 in the Klärungsstich +1: Re 2 each.
+    assert dict(((w, p), n) for w, p, n in r.lines) == {
+        ("gewonnen", "re"): 1, ("keine 90 gespielt", "re"): 1, ("Doppelkopf", "kontra"): 1,
+        ("Fuchs gefangen", "re"): 1}
+    assert r.scores == (2, 2, -2, -2)
+    # The other modes take trick 1, which makes seat 2 the partner: Re 42+26+8+32+8+8 = 124.
+    for mode in ("fremd", "fehl", "erster"):
+        s = play(HT, setup=setup, rules=DokoRules(hochzeit_klaerung=mode))
+        assert (s.partner, s.clarified_in) == (2, 1)
+        assert s.result is not None and s.result.re_points == 124
 
 # ------------------------------------------------------------------ Schweinchen
 def test_schweinchen_in_solos_and_superschweine() -> None:
