@@ -131,7 +131,7 @@ S = [*N1[:7], "1:BO 2:SK 3:BO 0:HU", "1:HO 2:SO 3:SU 0:SO", "1:HU 2:SU 3:SK 0:EU
 ALL_ON = DokoRules(
     dulle_second_wins=True, dulle_first_in_last_trick=True, schweinchen=True,
     schweinchen_in_solos=True, superschweine=True, karlchen="kreuz", karlchen_gefangen=True,
-    doppel_karlchen=True, fuchs_last_trick=True, koenigssolo=True, damen_buben_solo=True,
-    throw_nines=5, throw_kings=5, throw_nines_kings=7, armut=True, armut_over_hochzeit=True,
-    hochzeit_klaerung="fehl", pflichtsolo=True, ansage_played=3, absage_step=2,
-    reach_absage_wins=True)
+    doppel_karlchen=True, karlchen_double=True, fuchs_last_trick=True, koenigssolo=True,
+    damen_buben_solo=True, throw_nines=5, throw_kings=5, throw_nines_kings=7, armut=True,
+    armut_over_hochzeit=True, hochzeit_klaerung="fehl", pflichtsolo=True, ansage_played=3,
+    absage_step=2, reach_absage_wins=True)

@@ -86,6 +86,29 @@ def test_doppel_karlchen_second_beats_first_in_the_last_trick() -> None:
     assert second_wins(DokoRules(doppel_karlchen=True, karlchen="off"), True) == ()
 
 
+
+def test_doppel_karlchen_scores_double() -> None:
+    # K's last trick "2:SU 3:S9 0:SU 1:S9" holds both Karlchen; seat 2's (Kontra) wins it.
+    # Re 216: won, keine 90/60/30, Doppelkopf, Fuchs gefangen = 6; Kontra's Karlchen 1.
+    assert play(K).result is not None and play(K).result.scores == (5, 5, -5, -5)
+    s = play(K, rules=DokoRules(karlchen_double=True))
+    assert s.result is not None
+    assert [(w, p) for w, p, _ in s.result.lines][-2:] == [
+        ("Karlchen", "kontra"), ("Doppel-Karlchen", "kontra")]
+    assert s.result.scores == (4, 4, -4, -4)             # 6 - 2
+    # With doppel_karlchen the second (seat 0, Re) wins: Re 220 and 6 + 2 = 8 points.
+    s = play(K, rules=DokoRules(karlchen_double=True, doppel_karlchen=True))
+    assert s.result is not None and s.result.re_points == 220
+    assert s.result.scores == (8, 8, -8, -8)
+    # N1's last trick "2:SU 3:SU 0:EU 1:HU" holds both Karlchen but the Kreuz-Bube wins it:
+    # no Karlchen point at all, so none to double.
+    got = lines(play(N1, rules=DokoRules(karlchen_double=True)))
+    assert not any("Karlchen" in k for k in got)
+    # One Karlchen alone in the last trick stays 1 point.
+    r = DokoRules(karlchen_double=True)
+    assert _specials("SU EA S9 HA > 0", r) == [("Karlchen", "re")]
+    assert _specials("SU SU S9 HA > 0", r) == [("Karlchen", "re"), ("Doppel-Karlchen", "re")]
+
 # ------------------------------------------------------------------ Fuchs, Dulle
 def test_fuchs_in_the_last_trick() -> None:
     r = DokoRules(fuchs_last_trick=True)

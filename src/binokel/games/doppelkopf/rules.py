@@ -53,7 +53,8 @@ DOKO_PRESETS: dict[str, dict[str, Any]] = {
     # no Schweinchen, no throwing in, one Pflichtsolo each in 24 deals, the DDV win condition
     # against an Absage; everything else is the seed's and DDV's alike.
     "ddv": {"nines": True, "dulle_second_wins": False, "karlchen": "kreuz",
-            "karlchen_gefangen": False, "doppel_karlchen": False, "fuchs_last_trick": False,
+            "karlchen_gefangen": False, "doppel_karlchen": False, "karlchen_double": False,
+            "fuchs_last_trick": False,
             "schweinchen": False, "armut": False, "pflichtsolo": True,
             "hochzeit_klaerung": "fremd", "koenigssolo": False, "damen_buben_solo": False,
             "fleischlos": True, "throw_nines": 0, "throw_kings": 0, "throw_nines_kings": 0,
@@ -93,6 +94,12 @@ class DokoRules(RuleSet):
         False, "scoring",
         "Both Karlchen in the last trick: the second beats the first",
         "Beide Karlchen im letzten Stich: das zweite sticht das erste")
+    karlchen_double: bool = option(
+        False, "scoring",
+        "Doppel-Karlchen: a Karlchen that wins the last trick with the other Karlchen in it "
+        "scores 2 special points instead of 1",
+        "Doppel-Karlchen: macht ein Karlchen den letzten Stich, in dem auch das andere "
+        "liegt, zählt es 2 Sonderpunkte statt 1")
     fuchs_last_trick: bool = option(
         False, "scoring",
         "A Fuchs (Karo-As) that wins the last trick: 1 special point",
