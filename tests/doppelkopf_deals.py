@@ -109,6 +109,13 @@ H0 = [*N1[:5], "1:H10 2:SA 3:S9 0:EO", "1:H10 2:S10 3:S9 0:EO", *N1[7:]]
 # Both Kreuz-Damen with seat 0; trick 1 goes to seat 2 (N3 with the swap).
 H1 = [*N3[:5], "0:EO 1:H10 2:SA 3:S9", "1:H10 2:S10 3:S9 0:EO", *N3[7:]]
 
+# Both Kreuz-Damen with seat 0; trick 1 (led in Kreuz) goes to seat 2, trick 2 is the first
+# led with trump (seat 2's Fuchs) and goes to seat 1's Dulle. H1's cards in another order.
+HT = ["0:E10 1:E10 2:EA 3:EA", "2:SA 3:S9 0:EO 1:H10", "1:H10 2:S10 3:S9 0:EO",
+      "1:BO 2:SK 3:SK 0:HO", "1:HO 2:SO 3:BO 0:SO", "3:H9 0:HA 1:HA 2:HK",
+      "0:EK 1:E9 2:EK 3:E9", "0:BA 1:B10 2:BA 3:B9", "0:BK 1:B9 2:BK 3:B10",
+      "3:HK 0:H9 1:SA 2:S10", "1:BU 2:EU 3:BU 0:HU", "2:SU 3:SU 0:EU 1:HU"]
+
 # Both Kreuz-Damen with seat 0; seat 0 wins trick 1, seat 1 trick 2.
 H2 = [H0[0], "0:E9 1:EK 2:EK 3:E9", "1:BA 2:BA 3:B9 0:B10", "1:B10 2:BK 3:B9 0:BK",
       *H0[4:]]
@@ -124,7 +131,7 @@ S = [*N1[:7], "1:BO 2:SK 3:BO 0:HU", "1:HO 2:SO 3:SU 0:SO", "1:HU 2:SU 3:SK 0:EU
 ALL_ON = DokoRules(
     dulle_second_wins=True, dulle_first_in_last_trick=True, schweinchen=True,
     schweinchen_in_solos=True, superschweine=True, karlchen="kreuz", karlchen_gefangen=True,
-    doppel_karlchen=True, fuchs_last_trick=True, koenigssolo=True, damen_buben_solo=True,
-    throw_nines=5, throw_kings=5, throw_nines_kings=7, armut=True, armut_over_hochzeit=True,
-    hochzeit_klaerung="fehl", pflichtsolo=True, ansage_played=3, absage_step=2,
-    reach_absage_wins=True)
+    doppel_karlchen=True, karlchen_double=True, fuchs_last_trick=True, koenigssolo=True,
+    damen_buben_solo=True, throw_nines=5, throw_kings=5, throw_nines_kings=7, armut=True,
+    armut_over_hochzeit=True, hochzeit_klaerung="fehl", pflichtsolo=True, ansage_played=3,
+    absage_step=2, reach_absage_wins=True)

@@ -25,6 +25,7 @@ from binokel.games.doppelkopf.series import BockBook
 from binokel.games.doppelkopf.series import bock_events
 from doppelkopf_deals import H1
 from doppelkopf_deals import H2
+from doppelkopf_deals import HT
 from doppelkopf_deals import N1
 from doppelkopf_deals import N2
 from doppelkopf_deals import N3
@@ -85,6 +86,29 @@ def test_doppel_karlchen_second_beats_first_in_the_last_trick() -> None:
     assert second_wins(DokoRules(doppel_karlchen=True, karlchen="off"), True) == ()
 
 
+
+def test_doppel_karlchen_scores_double() -> None:
+    # K's last trick "2:SU 3:S9 0:SU 1:S9" holds both Karlchen; seat 2's (Kontra) wins it.
+    # Re 216: won, keine 90/60/30, Doppelkopf, Fuchs gefangen = 6; Kontra's Karlchen 1.
+    assert play(K).result is not None and play(K).result.scores == (5, 5, -5, -5)
+    s = play(K, rules=DokoRules(karlchen_double=True))
+    assert s.result is not None
+    assert [(w, p) for w, p, _ in s.result.lines][-2:] == [
+        ("Karlchen", "kontra"), ("Doppel-Karlchen", "kontra")]
+    assert s.result.scores == (4, 4, -4, -4)             # 6 - 2
+    # With doppel_karlchen the second (seat 0, Re) wins: Re 220 and 6 + 2 = 8 points.
+    s = play(K, rules=DokoRules(karlchen_double=True, doppel_karlchen=True))
+    assert s.result is not None and s.result.re_points == 220
+    assert s.result.scores == (8, 8, -8, -8)
+    # N1's last trick "2:SU 3:SU 0:EU 1:HU" holds both Karlchen but the Kreuz-Bube wins it:
+    # no Karlchen point at all, so none to double.
+    got = lines(play(N1, rules=DokoRules(karlchen_double=True)))
+    assert not any("Karlchen" in k for k in got)
+    # One Karlchen alone in the last trick stays 1 point.
+    r = DokoRules(karlchen_double=True)
+    assert _specials("SU EA S9 HA > 0", r) == [("Karlchen", "re")]
+    assert _specials("SU SU S9 HA > 0", r) == [("Karlchen", "re"), ("Doppel-Karlchen", "re")]
+
 # ------------------------------------------------------------------ Fuchs, Dulle
 def test_fuchs_in_the_last_trick() -> None:
     r = DokoRules(fuchs_last_trick=True)
@@ -130,6 +154,29 @@ def test_hochzeit_klaerung() -> None:
     s = play(H2, setup=setup, rules=DokoRules(hochzeit_klaerung="erster"))
     assert s.result is not None and s.result.solo and s.result.re_seats == (0,)
 
+
+
+def test_hochzeit_klaerung_trumpf_finds_the_winner_of_the_first_trump_trick() -> None:
+    # HT: trick 1 (Kreuz led, 42 Augen) goes to seat 2, trick 2 (Fuchs led) to seat 1.
+    setup = ["vorbehalt", "gesund", "gesund", "gesund", "pass", "hochzeit"]
+    s = play(HT, setup=setup, rules=DokoRules(hochzeit_klaerung="trumpf"))
+    assert (s.partner, s.clarified_in) == (1, 2)
+    r = s.result
+    assert r is not None and not r.solo and r.re_seats == (0, 1)
+    # Re's tricks 2, 3, 4, 6, 7, 8, 10, 12: 24 + 23 + 14 + 26 + 8 + 32 + 25 + 8 = 160;
+    # Kontra's 1, 5, 9, 11: 42 + 12 + 18 + 8 = 80.
+    assert (r.re_points, r.kontra_points) == (160, 80)
+    # Won +1, keine 90 (Kontra 80) +1, Kontra's Doppelkopf in trick 1 -1, and seat 2's
+    # Fuchs caught by seat 1 in the Klärungsstich +1: Re 2 each.
+    assert dict(((w, p), n) for w, p, n in r.lines) == {
+        ("gewonnen", "re"): 1, ("keine 90 gespielt", "re"): 1, ("Doppelkopf", "kontra"): 1,
+        ("Fuchs gefangen", "re"): 1}
+    assert r.scores == (2, 2, -2, -2)
+    # The other modes take trick 1, which makes seat 2 the partner: Re 42+26+8+32+8+8 = 124.
+    for mode in ("fremd", "fehl", "erster"):
+        s = play(HT, setup=setup, rules=DokoRules(hochzeit_klaerung=mode))
+        assert (s.partner, s.clarified_in) == (2, 1)
+        assert s.result is not None and s.result.re_points == 124
 
 # ------------------------------------------------------------------ Schweinchen
 def test_schweinchen_in_solos_and_superschweine() -> None:

@@ -40,7 +40,7 @@ B = st.booleans()
 RULES = st.builds(
     DokoRules, nines=B, dulle_second_wins=B, dulle_first_in_last_trick=B, schweinchen=B,
     schweinchen_in_solos=B, superschweine=B, karlchen=st.sampled_from(["karo", "kreuz", "off"]),
-    karlchen_gefangen=B, doppel_karlchen=B, fuchs_last_trick=B, koenigssolo=B,
+    karlchen_gefangen=B, doppel_karlchen=B, karlchen_double=B, fuchs_last_trick=B, koenigssolo=B,
     damen_buben_solo=B, fleischlos=B,
     hochzeit_klaerung=st.sampled_from(["fremd", "fehl", "trumpf", "erster"]),
     throw_nines=st.sampled_from([0, 5]), throw_kings=st.sampled_from([0, 5]),

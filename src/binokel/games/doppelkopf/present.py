@@ -511,6 +511,7 @@ def _item(what: str, t: T) -> str:
     special = {"gegen die Alten": "it_alten", "Doppelkopf": "it_doko",
                "Fuchs gefangen": "it_fuchs", "Karlchen": "it_karlchen",
                "Karlchen gefangen": "it_karlchen_caught",
+               "Doppel-Karlchen": "it_karlchen_double",
                "Fuchs im letzten Stich": "it_fuchs_last"}
     return t(special[what]) if what in special else what
 

@@ -44,7 +44,8 @@ DOKO_PRESETS: dict[str, dict[str, Any]] = {
     # no Schweinchen, no throwing in, one Pflichtsolo each in 24 deals, the DDV win condition
     # against an Absage; everything else is the seed's and DDV's alike.
     "ddv": {"nines": True, "dulle_second_wins": False, "karlchen": "kreuz",
-            "karlchen_gefangen": False, "doppel_karlchen": False, "fuchs_last_trick": False,
+            "karlchen_gefangen": False, "doppel_karlchen": False, "karlchen_double": False,
+            "fuchs_last_trick": False,
             "schweinchen": False, "armut": False, "pflichtsolo": True,
             "hochzeit_klaerung": "fremd", "koenigssolo": False, "damen_buben_solo": False,
             "fleischlos": True, "throw_nines": 0, "throw_kings": 0, "throw_nines_kings": 0,
@@ -64,6 +65,7 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
     karlchen: str = option("karo", "scoring", allowed=("karo", "kreuz", "off"))
     karlchen_gefangen: bool = option(False, "scoring")
     doppel_karlchen: bool = option(False, "scoring")
+    karlchen_double: bool = option(False, "scoring")
     fuchs_last_trick: bool = option(False, "scoring")
     schweinchen: bool = option(False, "play")
     schweinchen_in_solos: bool = option(False, "play")

@@ -193,8 +193,10 @@ def special_points(tricks: Sequence[Trick], re_seats: Collection[int],
     gegen die Alten (Kontra wins), Doppelkopf (a trick of 40 Augen or more), Fuchs gefangen
     (a Karo-As of the other party taken; not with Schweinchen, ``foxes`` False), Karlchen
     (option ``karlchen``: the Karo-Bube, or the Kreuz-Bube, wins the last trick), and with
-    their options Karlchen gefangen (a Karlchen of the other party taken in the last trick)
-    and Fuchs im letzten Stich (a Fuchs wins the last trick)."""
+    their options Karlchen gefangen (a Karlchen of the other party taken in the last trick),
+    Doppel-Karlchen (the winning Karlchen's second point when both lie in the last trick;
+    a line of its own so that each line stays worth 1) and Fuchs im letzten Stich (a Fuchs
+    wins the last trick)."""
     rules = rules or DokoRules()
     karlchen = karlchen_card(rules)
 
@@ -215,8 +217,11 @@ def special_points(tricks: Sequence[Trick], re_seats: Collection[int],
                     if c == SA and party(seat) != wp]
         if n == len(tricks):
             played = list(zip(seats, t.cards, strict=True))
-            out += [("Karlchen", wp, n) for seat, c in played
-                    if seat == t.winner and c == karlchen]
+            won = [("Karlchen", wp, n) for seat, c in played
+                   if seat == t.winner and c == karlchen]
+            out += won
+            if won and rules.karlchen_double and t.cards.count(karlchen) == 2:
+                out.append(("Doppel-Karlchen", wp, n))
             if rules.karlchen_gefangen:
                 out += [("Karlchen gefangen", wp, n) for seat, c in played
                         if c == karlchen and party(seat) != wp]
