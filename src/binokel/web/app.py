@@ -63,6 +63,7 @@ from .guard import client_key
 from .guard import parse_json
 from .guard import read_json
 from .guard import same_origin
+from .listen import Listener
 from .metrics import CONTENT_TYPE
 from .metrics import Metrics
 from .store import Store
@@ -186,8 +187,26 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         for t in registry().tables.values():
             if t.status == "playing":
                 t.schedule_bots()  # a restart continues where the bots were to move
-        sweep = asyncio.get_running_loop().create_task(sweeper())
+        loop = asyncio.get_running_loop()
+        sweep = loop.create_task(sweeper())
+        listener = None
+        if store.postgres:
+            # Other server processes may share the database: hear their changes.
+            heard: set[asyncio.Task[None]] = set()
+
+            def arrive(payload: str) -> None:
+                task = loop.create_task(registry().heard(payload))
+                heard.add(task)
+                task.add_done_callback(heard.discard)
+
+            def deliver(payload: str) -> None:   # from the listener's thread
+                loop.call_soon_threadsafe(arrive, payload)
+
+            listener = Listener(url, deliver)
+            listener.start()
         yield
+        if listener is not None:
+            listener.stop()
         sweep.cancel()
         for t in registry().tables.values():
             if t.bot_task is not None:

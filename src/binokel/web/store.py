@@ -43,7 +43,6 @@ from sqlalchemy import or_
 from sqlalchemy import select
 from sqlalchemy import text
 from sqlalchemy import update
-from sqlalchemy.engine import Connection
 from sqlalchemy.engine import Engine
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
@@ -313,28 +312,10 @@ class Store:
         self.lock_file = claim_sqlite(url)
         migrate(url)
         self.engine = make_engine(url)
-        self.holder = self._claim_postgres() if self.postgres else None
         self.session = sessionmaker(self.engine, expire_on_commit=False)
         self.secret = self._secret()
 
-    def _claim_postgres(self) -> Connection:
-        """One server process per PostgreSQL database, for now: each keeps its tables'
-        live state in memory. A session advisory lock, held on a connection of its own for
-        the process's life, dropped by PostgreSQL when the process or its connection dies."""
-        conn = self.engine.connect()
-        if not conn.scalar(text("SELECT pg_try_advisory_lock(4242, 1)")):
-            conn.close()
-            self.engine.dispose()
-            raise DatabaseInUse(
-                "another binokel server already serves this PostgreSQL database; this "
-                "version runs one server process per database")
-        conn.commit()
-        return conn
-
     def close(self) -> None:
-        if self.holder is not None:
-            self.holder.close()
-            self.holder = None
         self.engine.dispose()
         if self.lock_file is not None:
             self.lock_file.close()   # releases the claim
