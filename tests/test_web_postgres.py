@@ -6,6 +6,7 @@ here: Debian's postgresql-15).
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import shutil
@@ -84,9 +85,14 @@ def test_a_deal_on_postgres_survives_a_restart(pg_url: str) -> None:
         table = reg.get(tid)
         assert table.round.current.history == history
         assert table.nicknames[1] == "ä1"
-        st = table.round.current
-        while not st.is_over:
-            table.apply(st.to_move, rng.choice(st.legal_actions()), check_move=False)
+        for _ in range(60):   # over the server's own loop: it listens and drives too
+            st = reg.get(tid).round.current
+            if st.is_over:
+                break
+            with c2.websocket_connect(f"/ws/{tid}?token={tokens[st.to_move]}") as ws:
+                act(ws, recv_state(ws), rng)
+        st = reg.get(tid).round.current
+        assert st.is_over
         rec = Record.from_json(c2.get(f"/api/tables/{tid}/deals/1/record").json())
         assert rec.validate().result == st.result
 
@@ -139,6 +145,19 @@ def test_two_processes_share_one_database(pg_url: str) -> None:
         assert r1.by_token("not a token") == []
         with pytest.raises(TableError, match="no table"):
             r2.get("nosuchtable")
+
+        # A change announced on the channel catches the other copy up.
+        st1 = t1.round.current
+        t1.apply(st1.to_move, st1.legal_actions()[0], check_move=False)
+        assert len(t2.round.current.history) == 2
+        asyncio.run(r2.heard(f"t:{t1.id}:{t1.stored_version}"))
+        assert t2.round.current.history == t1.round.current.history
+
+        # One process drives the table's bots and clock; when it dies, another takes over.
+        assert t1.id in asyncio.run(r1.take_over()) and t1.driver
+        assert t1.id not in asyncio.run(r2.take_over()) and not t2.driver
+        one.close()
+        assert t1.id in asyncio.run(r2.take_over()) and t2.driver
     finally:
         one.close()
         two.close()

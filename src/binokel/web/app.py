@@ -85,6 +85,7 @@ CHAT_RATE = 0.5             # chat lines per second a connection may send ...
 CHAT_BURST = 5.0            # ... with bursts up to this many
 SEAT_MESSAGES = ("action", "next", "back", "leave", "chat")
 ALL_MESSAGES = ("ping", "prefs", *SEAT_MESSAGES)
+DRIVE_EVERY = 1.5          # seconds between looks for tables nobody drives (PostgreSQL)
 
 
 def error(code: str, message: str, status: int = 400) -> JSONResponse:
@@ -179,6 +180,16 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             except Exception:  # pragma: no cover - a database hiccup: try again later
                 log.exception("closing abandoned tables failed")
 
+    async def driver() -> None:
+        # Several processes on PostgreSQL: take over the tables nobody drives (new ones,
+        # and within seconds those of a process that died).
+        while True:
+            try:
+                await registry().take_over()
+            except Exception:  # pragma: no cover - a database hiccup: try again soon
+                log.exception("taking over tables failed")
+            await asyncio.sleep(DRIVE_EVERY)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(url)
@@ -190,7 +201,9 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         loop = asyncio.get_running_loop()
         sweep = loop.create_task(sweeper())
         listener = None
+        drive = None
         if store.postgres:
+            drive = loop.create_task(driver())
             # Other server processes may share the database: hear their changes.
             heard: set[asyncio.Task[None]] = set()
 
@@ -207,6 +220,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         yield
         if listener is not None:
             listener.stop()
+        if drive is not None:
+            drive.cancel()
         sweep.cancel()
         for t in registry().tables.values():
             if t.bot_task is not None:

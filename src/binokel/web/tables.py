@@ -218,6 +218,7 @@ class LiveTable:
     bot_task: asyncio.Task[None] | None = None
     version: int = 0               # bumped on every change a client can see
     stored_version: int = 0        # the table row's version this copy reflects
+    driver: bool = True            # this process runs the bots and clock (see Registry)
     _cache: dict[tuple[int | None, str, str], dict[str, Any]] = field(default_factory=dict)
     _cache_version: int = -1
 
@@ -668,8 +669,9 @@ class LiveTable:
 
     # ------------------------------------------------------------------ bots
     def schedule_bots(self) -> None:
-        """Let the bots (and stand-ins) move, and start the turn clock of a person."""
-        if self.closed:
+        """Let the bots (and stand-ins) move, and start the turn clock of a person (only
+        in the process that drives the table)."""
+        if self.closed or not self.driver:
             return
         if self.bot_task is None or self.bot_task.done():
             self.bot_task = asyncio.get_running_loop().create_task(self._run_bots())
@@ -812,6 +814,7 @@ class Registry:
         self.limits = limits or Limits()
         self.on_action = on_action
         self.tables: dict[str, LiveTable] = {}
+        self.driving: set[str] = set()     # the tables whose driving lock we hold
         for tid in store.live_ids():
             try:
                 with store.reading() as s:
@@ -828,7 +831,29 @@ class Registry:
                       self.store, self.bot_delay, self.limits, dict(row.settings or {}))
         t.restore(snap)
         t.on_action = self.on_action
+        t.driver = self.drives(t.id)
         return t
+
+    def drives(self, table_id: str) -> bool:
+        """Whether this process runs the table's bots and turn clock: the only one on
+        SQLite; on PostgreSQL the one holding the table's driving lock."""
+        return not self.store.postgres or table_id in self.driving
+
+    async def take_over(self) -> list[str]:
+        """Drive the running tables nobody drives (new ones, and those of a process that
+        died); their ids. Called every ~1.5 s by each process on PostgreSQL."""
+        got = self.store.drive(sorted(self.driving))
+        for tid in got:
+            self.driving.add(tid)
+            t = self.find(tid)
+            if t is None:
+                continue
+            async with t.lock:
+                if t.behind():
+                    t.reload()
+                t.driver = True
+            t.schedule_bots()
+        return got
 
     def create(self, data: Any, creator: str | None = None) -> LiveTable:
         """A new table from a create request; ``creator``: the hashed client address its
@@ -869,7 +894,7 @@ class Registry:
                                 creator)
         t = LiveTable(table_id, game, players, stored_rules, seed, bots, self.store,
                       self.bot_delay, self.limits, settings, on_action=self.on_action,
-                      stored_version=1)
+                      stored_version=1, driver=self.drives(table_id))
         self.tables[table_id] = t
         return t
 
@@ -1000,9 +1025,11 @@ class Registry:
         await t.broadcast()
         t.schedule_bots()
 
-    @staticmethod
-    async def _shut(table: LiveTable) -> None:
+    async def _shut(self, table: LiveTable) -> None:
         """A closed table: its bots stop, its connections get the last state and end."""
+        if table.id in self.driving:
+            self.driving.discard(table.id)
+            self.store.undrive(table.id)
         table.closed = True
         if table.bot_task is not None:
             table.bot_task.cancel()
