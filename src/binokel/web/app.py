@@ -245,7 +245,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             await asyncio.to_thread(registry().store.ping)
         except Exception:
             return JSONResponse({"ok": False, "database": "unreachable"}, status_code=503)
-        return JSONResponse({"ok": True, "tables": len(registry().tables)})
+        return JSONResponse({"ok": True, "tables": len(registry().tables),
+                             "driving": len(registry().driving)})
 
     async def prometheus(request: Request) -> Response:
         return Response(metrics.render(), media_type=CONTENT_TYPE)
