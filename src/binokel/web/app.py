@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time
 from collections.abc import AsyncIterator
@@ -70,8 +71,10 @@ from .store import Store
 from .store import default_database_url
 from .tables import Connection
 from .tables import Limits
+from .tables import LiveTable
 from .tables import Registry
 from .tables import TableError
+from .tables import again
 from .tables import check_prefs
 from .tables import web_games
 
@@ -300,7 +303,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             if not isinstance(data, dict):
                 raise TableError("bad_request", "expected a JSON object")
             async with t.lock:
-                token = t.join(data.get("seat"), data.get("nickname"))
+                token = again(lambda: t.join(data.get("seat"), data.get("nickname")))
         except WebError as e:
             return failed(e)
         await t.broadcast()
@@ -467,18 +470,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
                 started = time.perf_counter()
                 try:
                     async with table.lock:
-                        if kind == "action":
-                            table.set_away(seat, False)   # acting takes the seat back
-                            table.apply(seat, data.get("action"), data.get("move"),
-                                        data.get("deal"))
-                        elif kind == "next":
-                            table.ready_next(seat)
-                        elif kind == "back":
-                            table.set_away(seat, False)
-                        else:   # leave
-                            table.leave(seat)
-                            if table.round is not None and table.round.current.is_over:
-                                table.ready_next(None)  # the others may be ready
+                        again(functools.partial(seat_message, table, seat, kind, data))
                 except TableError as e:
                     await reply_error(e.code, str(e))
                     continue
@@ -493,6 +485,21 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         finally:
             table.connections.discard(conn)
             metrics.connections.dec()
+
+    def seat_message(table: LiveTable, seat: int, kind: str, data: dict[str, Any]) -> None:
+        """What a seat's message does (under the table's lock)."""
+        if kind == "action":
+            table.set_away(seat, False)   # acting takes the seat back
+            table.apply(seat, data.get("action"), data.get("move"), data.get("deal"))
+        elif kind == "next":
+            table.ready_next(seat)
+        elif kind == "back":
+            table.set_away(seat, False)
+        else:   # leave
+            if seat in table.token_hashes:
+                table.leave(seat)
+            if table.round is not None and table.round.current.is_over:
+                table.ready_next(None)  # the others may be ready
 
     routes = [
         Route("/", index),

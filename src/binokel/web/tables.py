@@ -33,6 +33,7 @@ from dataclasses import field
 from datetime import datetime
 from datetime import timedelta
 from typing import Any
+from typing import TypeVar
 
 from sqlalchemy.exc import IntegrityError
 
@@ -87,6 +88,24 @@ class TableError(WebError):
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(code, message, STATUS.get(code, 400))
+
+
+T = TypeVar("T")
+
+
+class OutOfDate(TableError):
+    """A change was decided on a copy of the table that another process had changed
+    meanwhile: nothing was written and the copy is reloaded. A request that does not name
+    the state it was chosen in (ready, back, leave, join) may simply be tried once more
+    (:func:`again`); an action names its move and is checked against the new state then."""
+
+
+def again(do: Callable[[], T]) -> T:
+    """``do()``, once more if it was decided on an out-of-date copy (now reloaded)."""
+    try:
+        return do()
+    except OutOfDate:
+        return do()
 
 
 @dataclass(frozen=True)
@@ -252,8 +271,8 @@ class LiveTable:
                 yield tx
         except (_Behind, IntegrityError):
             self.reload()
-            raise TableError("stale", "the table changed meanwhile (on another server "
-                             "process); look at its new state and try again") from None
+            raise OutOfDate("stale", "the table changed meanwhile (on another server "
+                            "process); look at its new state and try again") from None
         except LookupError:
             raise TableError("no_table", f"there is no table {self.id[:40]!r}") from None
         self.stored_version = tx.row.version
