@@ -303,6 +303,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             if not isinstance(data, dict):
                 raise TableError("bad_request", "expected a JSON object")
             async with t.lock:
+                t.catch_up()
                 token = again(lambda: t.join(data.get("seat"), data.get("nickname")))
         except WebError as e:
             return failed(e)
@@ -488,6 +489,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
 
     def seat_message(table: LiveTable, seat: int, kind: str, data: dict[str, Any]) -> None:
         """What a seat's message does (under the table's lock)."""
+        table.catch_up()
         if kind == "action":
             table.set_away(seat, False)   # acting takes the seat back
             table.apply(seat, data.get("action"), data.get("move"), data.get("deal"))

@@ -295,6 +295,12 @@ class LiveTable:
             self.restore(snap)
         self.touch()
 
+    def catch_up(self) -> None:
+        """Before deciding on a request (PostgreSQL): reload the copy if another process
+        changed the table, so checks such as "is the deal over" see the stored state."""
+        if self.store.postgres and self.behind():
+            self.reload()
+
     def behind(self) -> bool:
         """Whether the store has a newer version of the table than this copy."""
         stored = self.store.version(self.id)
