@@ -7,8 +7,15 @@ selection of hand cards, a free bid). Prints tables, actions per second and the 
 latency (send -> the sender's first state that includes it) p50/p99. Bounded by ``--deals``
 per table and ``--seconds``. ``--game all`` spreads the tables over every game.
 
+``--processes N --database-url postgresql+psycopg://...`` starts N server processes on one
+PostgreSQL database instead and spreads the clients over them: the seats of one table sit
+on different processes (seat k of table i on process (i + k) mod N), so every move crosses
+processes through LISTEN/NOTIFY. The database should be a throwaway one.
+
     python benchmarks/load_test.py --tables 20 --deals 1 --seconds 120
     python benchmarks/load_test.py --tables 24 --game all
+    python benchmarks/load_test.py --tables 12 --seconds 45 --processes 3 \
+        --database-url 'postgresql+psycopg://postgres@/binokel?host=/tmp/pg&port=5432'
 """
 
 from __future__ import annotations
@@ -132,8 +139,9 @@ async def flood(base: str, tid: str, stop: asyncio.Event, counts: list[int]) -> 
     await asyncio.gather(*(one(k) for k in range(8)))
 
 
-async def run(base: str, tables: int, deals: int, seconds: float, game: str,
+async def run(bases: list[str], tables: int, deals: int, seconds: float, game: str,
               with_flood: bool = False) -> None:
+    base = bases[0]
     rng = random.Random(1)
     stop_at = time.monotonic() + seconds
     stats = Stats()
@@ -145,13 +153,14 @@ async def run(base: str, tables: int, deals: int, seconds: float, game: str,
         body: dict[str, Any] = {"game": g}
         if n:
             body["players"] = n
-        meta = post(base + "/api/tables", {**body, "bots": None})
+        meta = post(bases[i % len(bases)] + "/api/tables", {**body, "bots": None})
         players = meta["players"]
         seats_total += players
         for seat in range(players):
-            tok = post(base + f"/api/tables/{meta['id']}/join",
+            at = bases[(i + seat) % len(bases)]
+            tok = post(at + f"/api/tables/{meta['id']}/join",
                        {"seat": seat, "nickname": f"load{seat}"})
-            jobs.append(seat_client(base, meta["id"], tok["token"], deals,
+            jobs.append(seat_client(at, meta["id"], tok["token"], deals,
                                     random.Random(rng.random()), stats, stop_at))
     stop = asyncio.Event()
     counts = [0, 0]
@@ -171,7 +180,7 @@ async def run(base: str, tables: int, deals: int, seconds: float, game: str,
     lat = sorted(stats.latencies)
     games = "every game" if game == "all" else game
     print(f"{tables} concurrent tables ({games}) x {deals} deal(s), {seats_total} WebSocket "
-          f"clients, one server process on loopback")
+          f"clients, {len(bases)} server process(es) on loopback")
     print(f"{stats.actions} actions in {dt:.1f} s: {stats.actions / dt:,.0f} actions/s "
           f"({stats.refused} random selections refused, {stats.limited} rate-limited)")
     if lat:
@@ -189,27 +198,38 @@ def main() -> None:
     ap.add_argument("--game", default="binokel", help="a game name, or 'all'")
     ap.add_argument("--flood", action="store_true",
                     help="one more client floods the server meanwhile (8 sockets)")
+    ap.add_argument("--processes", type=int, default=1,
+                    help="server processes (more than one needs --database-url)")
+    ap.add_argument("--database-url", default=None,
+                    help="a throwaway PostgreSQL database (default: a fresh SQLite file)")
     args = ap.parse_args()
-    port = free_port()
-    base = f"http://127.0.0.1:{port}"
+    if not 1 <= args.processes <= 16:
+        ap.error("--processes must be 1 to 16")
+    if args.processes > 1 and not (args.database_url or "").startswith("postgres"):
+        ap.error("several processes need a PostgreSQL --database-url")
+    ports = [free_port() for _ in range(args.processes)]
+    bases = [f"http://127.0.0.1:{port}" for port in ports]
     with tempfile.TemporaryDirectory() as tmp:
-        db = Path(tmp) / "load.sqlite3"
-        proc = subprocess.Popen([sys.executable, "-m", "binokel.cli", "serve", "--port",
-                                 str(port), "--database-url", f"sqlite:///{db}",
-                                 "--bot-delay", "0", "--per-client", "100000"],
-                                stdout=subprocess.DEVNULL)
+        url = args.database_url or f"sqlite:///{Path(tmp) / 'load.sqlite3'}"
+        procs = [subprocess.Popen([sys.executable, "-m", "binokel.cli", "serve", "--port",
+                                   str(port), "--database-url", url, "--bot-delay", "0",
+                                   "--per-client", "100000"], stdout=subprocess.DEVNULL)
+                 for port in ports]
         try:
-            for _ in range(100):
-                try:
-                    urllib.request.urlopen(base + "/api/meta", timeout=1)
-                    break
-                except OSError:
-                    time.sleep(0.1)
-            asyncio.run(run(base, args.tables, args.deals, args.seconds, args.game,
+            for base in bases:
+                for _ in range(300):
+                    try:
+                        urllib.request.urlopen(base + "/api/meta", timeout=1)
+                        break
+                    except OSError:
+                        time.sleep(0.1)
+            asyncio.run(run(bases, args.tables, args.deals, args.seconds, args.game,
                             args.flood))
         finally:
-            proc.terminate()
-            proc.wait(timeout=10)
+            for proc in procs:
+                proc.terminate()
+            for proc in procs:
+                proc.wait(timeout=10)
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import time
 from collections.abc import AsyncIterator
@@ -68,6 +69,7 @@ from .guard import client_key
 from .guard import parse_json
 from .guard import read_json
 from .guard import same_origin
+from .listen import Listener
 from .metrics import CONTENT_TYPE
 from .metrics import Metrics
 from .store import Store
@@ -78,6 +80,7 @@ from .tables import Limits
 from .tables import LiveTable
 from .tables import Registry
 from .tables import TableError
+from .tables import again
 from .tables import check_prefs
 from .tables import web_games
 
@@ -95,6 +98,7 @@ HINT_RATE = 1 / 10          # hints per second a connection may ask for ...
 HINT_BURST = 2.0            # ... with bursts up to this many
 HINT_BUDGET = 200_000       # solver nodes one hint may search (well under a second)
 HINTS_AT_ONCE = 1           # hints searched at the same time (each takes a core)
+DRIVE_EVERY = 1.5           # seconds between looks for tables nobody drives (PostgreSQL)
 
 
 def error(code: str, message: str, status: int = 400) -> JSONResponse:
@@ -196,6 +200,16 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             except Exception:  # pragma: no cover - a database hiccup: try again later
                 log.exception("closing abandoned tables failed")
 
+    async def driver() -> None:
+        # Several processes on PostgreSQL: take over the tables nobody drives (new ones,
+        # and within seconds those of a process that died).
+        while True:
+            try:
+                await registry().take_over()
+            except Exception:  # pragma: no cover - a database hiccup: try again soon
+                log.exception("taking over tables failed")
+            await asyncio.sleep(DRIVE_EVERY)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(url)
@@ -204,8 +218,30 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         for t in registry().tables.values():
             if t.status == "playing":
                 t.schedule_bots()  # a restart continues where the bots were to move
-        sweep = asyncio.get_running_loop().create_task(sweeper())
+        loop = asyncio.get_running_loop()
+        sweep = loop.create_task(sweeper())
+        listener = None
+        drive = None
+        if store.postgres:
+            drive = loop.create_task(driver())
+            # Other server processes may share the database: hear their changes.
+            heard: set[asyncio.Task[None]] = set()
+
+            def arrive(payload: str) -> None:
+                task = loop.create_task(registry().heard(payload))
+                heard.add(task)
+                task.add_done_callback(heard.discard)
+
+            def deliver(payload: str) -> None:   # from the listener's thread
+                loop.call_soon_threadsafe(arrive, payload)
+
+            listener = Listener(url, deliver)
+            listener.start()
         yield
+        if listener is not None:
+            listener.stop()
+        if drive is not None:
+            drive.cancel()
         sweep.cancel()
         for t in registry().tables.values():
             if t.bot_task is not None:
@@ -229,7 +265,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             await asyncio.to_thread(registry().store.ping)
         except Exception:
             return JSONResponse({"ok": False, "database": "unreachable"}, status_code=503)
-        return JSONResponse({"ok": True, "tables": len(registry().tables)})
+        return JSONResponse({"ok": True, "tables": len(registry().tables),
+                             "driving": len(registry().driving)})
 
     async def prometheus(request: Request) -> Response:
         return Response(metrics.render(), media_type=CONTENT_TYPE)
@@ -284,7 +321,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             if not isinstance(data, dict):
                 raise TableError("bad_request", "expected a JSON object")
             async with t.lock:
-                token = t.join(data.get("seat"), data.get("nickname"))
+                t.catch_up()
+                token = again(lambda: t.join(data.get("seat"), data.get("nickname")))
         except WebError as e:
             return failed(e)
         await t.broadcast()
@@ -489,18 +527,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
                 started = time.perf_counter()
                 try:
                     async with table.lock:
-                        if kind == "action":
-                            table.set_away(seat, False)   # acting takes the seat back
-                            table.apply(seat, data.get("action"), data.get("move"),
-                                        data.get("deal"))
-                        elif kind == "next":
-                            table.ready_next(seat)
-                        elif kind == "back":
-                            table.set_away(seat, False)
-                        else:   # leave
-                            table.leave(seat)
-                            if table.round is not None and table.round.current.is_over:
-                                table.ready_next(None)  # the others may be ready
+                        again(functools.partial(seat_message, table, seat, kind, data))
                 except TableError as e:
                     await reply_error(e.code, str(e))
                     continue
@@ -515,6 +542,22 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         finally:
             table.connections.discard(conn)
             metrics.connections.dec()
+
+    def seat_message(table: LiveTable, seat: int, kind: str, data: dict[str, Any]) -> None:
+        """What a seat's message does (under the table's lock)."""
+        table.catch_up()
+        if kind == "action":
+            table.set_away(seat, False)   # acting takes the seat back
+            table.apply(seat, data.get("action"), data.get("move"), data.get("deal"))
+        elif kind == "next":
+            table.ready_next(seat)
+        elif kind == "back":
+            table.set_away(seat, False)
+        else:   # leave
+            if seat in table.token_hashes:
+                table.leave(seat)
+            if table.round is not None and table.round.current.is_over:
+                table.ready_next(None)  # the others may be ready
 
     routes = [
         Route("/", index),

@@ -56,6 +56,7 @@ from sqlalchemy.orm import sessionmaker
 MIGRATIONS = Path(__file__).parent / "migrations"
 CHANNEL = "binokel"            # the PostgreSQL NOTIFY channel of table changes
 LIVE = ("waiting", "playing", "finished")   # statuses of a table that is not closed
+DRIVE_LOCKS = 4243     # advisory lock space of "this process drives the table's bots"
 
 
 def now() -> datetime:
@@ -313,28 +314,36 @@ class Store:
         self.lock_file = claim_sqlite(url)
         migrate(url)
         self.engine = make_engine(url)
-        self.holder = self._claim_postgres() if self.postgres else None
+        self.driver: Connection | None = None   # holds the driving locks (PostgreSQL)
         self.session = sessionmaker(self.engine, expire_on_commit=False)
         self.secret = self._secret()
 
-    def _claim_postgres(self) -> Connection:
-        """One server process per PostgreSQL database, for now: each keeps its tables'
-        live state in memory. A session advisory lock, held on a connection of its own for
-        the process's life, dropped by PostgreSQL when the process or its connection dies."""
-        conn = self.engine.connect()
-        if not conn.scalar(text("SELECT pg_try_advisory_lock(4242, 1)")):
-            conn.close()
-            self.engine.dispose()
-            raise DatabaseInUse(
-                "another binokel server already serves this PostgreSQL database; this "
-                "version runs one server process per database")
-        conn.commit()
-        return conn
+    def drive(self, mine: Sequence[str], limit: int = 500) -> list[str]:
+        """Take the driving lock of running tables nobody drives (PostgreSQL): the
+        process holding a table's lock runs its bots and turn clock, so they move once
+        across processes. Session advisory locks on a connection of their own, which
+        PostgreSQL drops when the process dies, however it dies: the others take over."""
+        if self.driver is None:
+            self.driver = self.engine.connect()
+        got = self.driver.execute(text(
+            "WITH live AS MATERIALIZED (SELECT id FROM tables WHERE status = 'playing' "
+            "AND NOT (id = ANY(:mine)) ORDER BY created_at LIMIT :n) "
+            "SELECT id FROM live WHERE pg_try_advisory_lock(:ns, hashtext(id))"),
+            {"mine": list(mine), "n": limit, "ns": DRIVE_LOCKS}).scalars().all()
+        self.driver.commit()
+        return list(got)
+
+    def undrive(self, table_id: str) -> None:
+        """Give up driving a (closed) table."""
+        if self.driver is not None:
+            self.driver.execute(text("SELECT pg_advisory_unlock(:ns, hashtext(:id))"),
+                                {"ns": DRIVE_LOCKS, "id": table_id})
+            self.driver.commit()
 
     def close(self) -> None:
-        if self.holder is not None:
-            self.holder.close()
-            self.holder = None
+        if self.driver is not None:
+            self.driver.close()   # its driving locks go with it
+            self.driver = None
         self.engine.dispose()
         if self.lock_file is not None:
             self.lock_file.close()   # releases the claim

@@ -27,11 +27,15 @@ import secrets
 import unicodedata
 from collections.abc import Awaitable
 from collections.abc import Callable
+from collections.abc import Iterator
 from dataclasses import dataclass
 from dataclasses import field
 from datetime import datetime
 from datetime import timedelta
 from typing import Any
+from typing import TypeVar
+
+from sqlalchemy.exc import IntegrityError
 
 from ..bots import Bot
 from ..bots import bot_names
@@ -50,6 +54,7 @@ from ..registry import GAMES
 from ..registry import GameSpec
 from ..registry import find_game
 from .guard import WebError
+from .store import LIVE
 from .store import Snapshot
 from .store import Store
 from .store import StoredDeal
@@ -76,12 +81,34 @@ BOT_NAME = re.compile(r"bot\b|computer\b", re.IGNORECASE)
 TURN_TIMEOUT_RANGE = (10, 600)
 
 
+class _Behind(Exception):
+    """The stored table is newer than the copy a change was decided on."""
+
+
 class TableError(WebError):
     """A request that cannot be honoured; ``code`` is machine-readable and decides the
     HTTP status (:data:`STATUS`, else 400)."""
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(code, message, STATUS.get(code, 400))
+
+
+T = TypeVar("T")
+
+
+class OutOfDate(TableError):
+    """A change was decided on a copy of the table that another process had changed
+    meanwhile: nothing was written and the copy is reloaded. A request that does not name
+    the state it was chosen in (ready, back, leave, join) may simply be tried once more
+    (:func:`again`); an action names its move and is checked against the new state then."""
+
+
+def again(do: Callable[[], T]) -> T:
+    """``do()``, once more if it was decided on an out-of-date copy (now reloaded)."""
+    try:
+        return do()
+    except OutOfDate:
+        return do()
 
 
 @dataclass(frozen=True)
@@ -212,6 +239,8 @@ class LiveTable:
     bot_players: dict[int, Bot] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     version: int = 0               # bumped on every change a client can see
+    stored_version: int = 0        # the table row's version this copy reflects
+    driver: bool = True            # this process runs the bots and clock (see Registry)
     _cache: dict[tuple[int | None, str, str], dict[str, Any]] = field(default_factory=dict)
     _cache_version: int = -1
 
@@ -227,6 +256,58 @@ class LiveTable:
     def touch(self) -> None:
         """Something visible changed: connections are due a new state."""
         self.version += 1
+
+    # ------------------------------------------------------------------ store
+    @contextlib.contextmanager
+    def locked(self) -> Iterator[Tx]:
+        """The table's row lock, for a change decided on this copy of the table.
+
+        Several server processes may serve one table (PostgreSQL). Under the row lock the
+        stored version must be the one this copy reflects; if another process changed the
+        table meanwhile (or a write conflicts with one of its rows), nothing is written,
+        this copy is reloaded from the store and the request is refused as ``stale``: the
+        caller decided on an old state and must look again."""
+        try:
+            with self.store.locked(self.id) as tx:
+                if tx.row.version != self.stored_version:
+                    raise _Behind
+                yield tx
+        except (_Behind, IntegrityError):
+            self.reload()
+            raise OutOfDate("stale", "the table changed meanwhile (on another server "
+                            "process); look at its new state and try again") from None
+        except LookupError:
+            raise TableError("no_table", f"there is no table {self.id[:40]!r}") from None
+        self.stored_version = tx.row.version
+
+    def reload(self) -> None:
+        """Bring this copy up to the stored table (changed by another process)."""
+        with self.store.reading() as s:
+            snap = self.store.snapshot(s, self.id)
+        self.token_hashes.clear()
+        self.nicknames.clear()
+        self.expires.clear()
+        self.away.clear()
+        self.ready.clear()
+        self.round = None
+        self.deal_number = self.series_number = 0
+        self.first_deal = 1
+        if snap is None or snap.row.status not in LIVE:
+            self.closed = True
+        else:
+            self.restore(snap)
+        self.touch()
+
+    def catch_up(self) -> None:
+        """Before deciding on a request (PostgreSQL): reload the copy if another process
+        changed the table, so checks such as "is the deal over" see the stored state."""
+        if self.store.postgres and self.behind():
+            self.reload()
+
+    def behind(self) -> bool:
+        """Whether the store has a newer version of the table than this copy."""
+        stored = self.store.version(self.id)
+        return stored is None or stored != self.stored_version
 
     # ------------------------------------------------------------------ seats
     @property
@@ -270,7 +351,7 @@ class LiveTable:
         back and takes his seat over again."""
         if (seat in self.away) == away:
             return
-        with self.store.locked(self.id) as tx:
+        with self.locked() as tx:
             tx.set_seat(seat, away=away)
             tx.bump()
         if away:
@@ -282,7 +363,7 @@ class LiveTable:
     def leave(self, seat: int) -> None:
         """The person at ``seat`` gives it up: his token no longer holds it, and another
         may take it (join); meanwhile a stand-in bot plays it in a started table."""
-        with self.store.locked(self.id) as tx:
+        with self.locked() as tx:
             tx.remove_seat(seat)
             tx.bump()
         self.token_hashes.pop(seat, None)
@@ -317,7 +398,7 @@ class LiveTable:
         if any(unicodedata.category(ch) in HIDDEN for ch in line):
             raise TableError("bad_chat", "no invisible or control characters, please")
         name = self.name(seat)
-        with self.store.locked(self.id) as tx:
+        with self.locked() as tx:
             tx.add_chat(seat, name, line, CHAT_KEEP)
         return {"type": "chat", "seat": seat, "name": name, "text": line,
                 "at": now().isoformat(timespec="seconds")}
@@ -351,7 +432,7 @@ class LiveTable:
         old = self.expires.get(seat)
         if old is not None and new - old < timedelta(hours=1):
             return
-        with self.store.locked(self.id) as tx:
+        with self.locked() as tx:
             tx.set_seat(seat, expires_at=new)
         self.expires[seat] = new
 
@@ -371,7 +452,7 @@ class LiveTable:
         full = all(s in self.token_hashes or s == seat for s in self.human_seats)
         self.stand_ins.pop(seat, None)
         fresh = self._new_series(1) if full and self.round is None else None
-        with self.store.locked(self.id) as tx:
+        with self.locked() as tx:
             tx.add_seat(seat, name, h, expires)
             if fresh is not None:
                 self._store_deal(tx, fresh, self.deal_number + 1, 1)
@@ -436,6 +517,7 @@ class LiveTable:
 
     def restore(self, snap: Snapshot) -> None:
         """Rebuild seats and the current series from the store (after a restart)."""
+        self.stored_version = snap.row.version
         self.series_number = snap.row.series
         for seat_row in snap.seats:
             self.token_hashes[seat_row.seat] = seat_row.token_hash
@@ -476,7 +558,7 @@ class LiveTable:
             self.ready.add(seat)
         if not all(s in self.ready for s in self.present_seats):
             if seat is not None:
-                with self.store.locked(self.id) as tx:
+                with self.locked() as tx:
                     tx.set_seat(seat, ready_after=self.deal_number)
                     tx.bump()
                 self.touch()
@@ -488,11 +570,19 @@ class LiveTable:
             number = self.series_number
             fresh = self.round
             fresh.next_deal()
-        with self.store.locked(self.id) as tx:
-            self._store_deal(tx, fresh, self.deal_number + 1, number)
-            tx.row.series = number
-            tx.set_seats(ready_after=0)
-            tx.bump("playing")
+        try:
+            with self.locked() as tx:
+                self._store_deal(tx, fresh, self.deal_number + 1, number)
+                tx.row.series = number
+                tx.set_seats(ready_after=0)
+                tx.bump("playing")
+        except TableError:
+            raise       # the copy is reloaded already
+        except Exception:
+            # ``next_deal`` moved the series on in memory; the store did not: back to it.
+            with contextlib.suppress(Exception):
+                self.reload()
+            raise
         if fresh is not self.round:
             self.first_deal = self.deal_number + 1
         self.round, self.series_number = fresh, number
@@ -530,14 +620,14 @@ class LiveTable:
             raise TableError("illegal", str(e)) from None
         canonical = probe.history[-1][1]
         result = probe.result.to_json() if probe.result is not None else None
-        with self.store.locked(self.id) as tx:
+        with self.locked() as tx:
             tx.add_action(self.deal_number, len(state.history), seat, canonical, result)
             tx.bump()
         self.round.apply(canonical)
         if self.on_action is not None:
             self.on_action()
         if self.round.is_over:
-            with self.store.locked(self.id) as tx:
+            with self.locked() as tx:
                 tx.bump("finished")
         self.touch()
 
@@ -619,8 +709,9 @@ class LiveTable:
 
     # ------------------------------------------------------------------ bots
     def schedule_bots(self) -> None:
-        """Let the bots (and stand-ins) move, and start the turn clock of a person."""
-        if self.closed:
+        """Let the bots (and stand-ins) move, and start the turn clock of a person (only
+        in the process that drives the table)."""
+        if self.closed or not self.driver:
             return
         if self.bot_task is None or self.bot_task.done():
             self.bot_task = asyncio.get_running_loop().create_task(self._run_bots())
@@ -652,7 +743,9 @@ class LiveTable:
             if rnd is None or (self.deal_number, len(rnd.current.history)) != at or \
                     seat not in self.present_seats:
                 return
-            self.set_away(seat, True)
+            # Changed elsewhere meanwhile (the copy is reloaded): the clock starts anew.
+            with contextlib.suppress(TableError):
+                self.set_away(seat, True)
         await self.broadcast()
         self.schedule_bots()
 
@@ -689,6 +782,14 @@ class LiveTable:
                     continue  # the deal moved on meanwhile, or the person took over
                 try:
                     self.apply(turn.seat, action, check_move=False)
+                except TableError as e:
+                    if e.code == "stale":
+                        # Another process moved the table on (the copy is reloaded): look
+                        # again at the new position.
+                        await self.broadcast()
+                        continue
+                    log.exception("table %s: the bot at seat %d failed", self.id, turn.seat)
+                    return
                 except Exception:  # pragma: no cover - as above
                     log.exception("table %s: the bot at seat %d failed", self.id, turn.seat)
                     return
@@ -753,6 +854,7 @@ class Registry:
         self.limits = limits or Limits()
         self.on_action = on_action
         self.tables: dict[str, LiveTable] = {}
+        self.driving: set[str] = set()     # the tables whose driving lock we hold
         for tid in store.live_ids():
             try:
                 with store.reading() as s:
@@ -769,7 +871,29 @@ class Registry:
                       self.store, self.bot_delay, self.limits, dict(row.settings or {}))
         t.restore(snap)
         t.on_action = self.on_action
+        t.driver = self.drives(t.id)
         return t
+
+    def drives(self, table_id: str) -> bool:
+        """Whether this process runs the table's bots and turn clock: the only one on
+        SQLite; on PostgreSQL the one holding the table's driving lock."""
+        return not self.store.postgres or table_id in self.driving
+
+    async def take_over(self) -> list[str]:
+        """Drive the running tables nobody drives (new ones, and those of a process that
+        died); their ids. Called every ~1.5 s by each process on PostgreSQL."""
+        got = self.store.drive(sorted(self.driving))
+        for tid in got:
+            self.driving.add(tid)
+            t = self.find(tid)
+            if t is None:
+                continue
+            async with t.lock:
+                if t.behind():
+                    t.reload()
+                t.driver = True
+            t.schedule_bots()
+        return got
 
     def create(self, data: Any, creator: str | None = None) -> LiveTable:
         """A new table from a create request; ``creator``: the hashed client address its
@@ -809,7 +933,8 @@ class Registry:
         self.store.create_table(table_id, game, players, stored_rules, seed, bots, settings,
                                 creator)
         t = LiveTable(table_id, game, players, stored_rules, seed, bots, self.store,
-                      self.bot_delay, self.limits, settings, on_action=self.on_action)
+                      self.bot_delay, self.limits, settings, on_action=self.on_action,
+                      stored_version=1, driver=self.drives(table_id))
         self.tables[table_id] = t
         return t
 
@@ -878,15 +1003,41 @@ class Registry:
         return out
 
     def get(self, table_id: str) -> LiveTable:
-        t = self.tables.get(table_id)
+        """The live table ``table_id``. On PostgreSQL another server process may have
+        created or changed it: a table unknown here is loaded from the store, and one
+        whose stored version is ahead of this copy is caught up first."""
+        t = self.find(table_id)
         if t is None:
             raise TableError("no_table", f"there is no table {table_id[:40]!r}")
+        return t
+
+    def find(self, table_id: str, stored: int | None = None) -> LiveTable | None:
+        """Like :meth:`get`, None for no live table; ``stored``: the stored version when
+        the caller read it already (the lobby)."""
+        t = self.tables.get(table_id)
+        if not self.store.postgres or len(table_id) > 32:
+            return t
+        if t is not None:
+            if t.behind() if stored is None else stored != t.stored_version:
+                t.reload()
+                if t.closed:
+                    self.tables.pop(table_id, None)
+                    return None
+            return t
+        if len(self.tables) >= self.limits.max_tables:
+            raise TableError("server_full", "the server has as many tables as it can hold; "
+                             "try again later")
+        with self.store.reading() as s:
+            snap = self.store.snapshot(s, table_id)
+        if snap is None or snap.row.status not in LIVE:
+            return None
+        t = self.tables[table_id] = self._load(snap)
         return t
 
     def by_token(self, token: str) -> list[LiveTable]:
         """The live tables where ``token`` holds a seat (looked up by its hash, indexed)."""
         rows = self.store.by_tokens([hash_token(token)])
-        return [self.tables[r.id] for _, r, _ in rows if r.id in self.tables]
+        return [t for t in (self.find(r.id) for _, r, _ in rows) if t is not None]
 
     def lobby(self, status: str, limit: int, cursor: str | None
               ) -> tuple[list[dict[str, Any]], str | None]:
@@ -895,7 +1046,43 @@ class Registry:
             rows, nxt = self.store.page(status, limit, cursor)
         except ValueError:
             raise TableError("bad_cursor", "cursor is not one the lobby handed out") from None
-        return [self.tables[r.id].info() for r, _ in rows if r.id in self.tables], nxt
+        found = (self.find(r.id, r.version) for r, _ in rows)
+        return [t.info() for t in found if t is not None], nxt
+
+    async def heard(self, payload: str) -> None:
+        """A change announced on the store's channel (``t:<id>:<version>``, perhaps by
+        another process): a table this process holds and whose copy is behind is caught up,
+        and its connections here are sent the new state."""
+        kind, _, rest = payload.partition(":")
+        tid, _, version = rest.rpartition(":")
+        t = self.tables.get(tid)
+        if kind != "t" or t is None or version == str(t.stored_version):
+            return
+        async with t.lock:
+            if not t.behind():
+                return
+            t.reload()
+        if t.closed:
+            self.tables.pop(tid, None)
+            await self._shut(t)
+            return
+        await t.broadcast()
+        t.schedule_bots()
+
+    async def _shut(self, table: LiveTable) -> None:
+        """A closed table: its bots stop, its connections get the last state and end."""
+        if table.id in self.driving:
+            self.driving.discard(table.id)
+            self.store.undrive(table.id)
+        table.closed = True
+        if table.bot_task is not None:
+            table.bot_task.cancel()
+        table.touch()
+        await table.broadcast()
+        for conn in list(table.connections):
+            if conn.close is not None:
+                with contextlib.suppress(Exception):  # a socket already gone
+                    await conn.close()
 
     async def sweep(self) -> list[str]:
         """Close abandoned tables (see :class:`Limits`); their ids."""
@@ -904,16 +1091,7 @@ class Registry:
                                     t - timedelta(seconds=self.limits.idle_ttl))
         for tid in ids:
             table = self.tables.pop(tid, None)
-            if table is None:
-                continue
-            table.closed = True
-            if table.bot_task is not None:
-                table.bot_task.cancel()
-            table.touch()
-            await table.broadcast()
-            for conn in list(table.connections):
-                if conn.close is not None:
-                    with contextlib.suppress(Exception):  # a socket already gone
-                        await conn.close()
+            if table is not None:
+                await self._shut(table)
         return ids
 
