@@ -65,6 +65,7 @@ from .guard import read_json
 from .guard import same_origin
 from .metrics import CONTENT_TYPE
 from .metrics import Metrics
+from .pads import routes as pad_routes
 from .store import Store
 from .store import default_database_url
 from .tables import Connection
@@ -474,6 +475,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         Route("/api/tables/{table_id}/deals/{number:int}/record", record),
         Route("/api/tables/{table_id}/deals/{number:int}/replay", replay),
         WebSocketRoute("/ws/{table_id}", ws_endpoint),
+        *pad_routes(lambda request: registry().store),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes, lifespan=lifespan,
