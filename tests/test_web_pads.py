@@ -177,3 +177,13 @@ def test_bad_tournaments_are_refused_clearly(client: TestClient, body: Any) -> N
     r = client.post("/api/clubs", json=body)
     assert 400 <= r.status_code < 500, r.text
     assert r.json()["message"]
+
+
+def test_the_pad_page_and_its_words_are_served(client: TestClient) -> None:
+    for path in ("/pad", "/pad/abc"):
+        r = client.get(path)
+        assert r.status_code == 200 and 'src="/static/pad.js"' in r.text
+        assert "script-src 'self'" in r.headers["content-security-policy"]
+    words = client.get("/api/page-texts").json()
+    assert words["de"]["pad_title"] == "Schreibblock"
+    assert set(words["de"]) == set(words["en"])

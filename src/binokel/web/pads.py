@@ -20,6 +20,7 @@ from collections.abc import Awaitable
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
 from sqlalchemy import JSON
@@ -31,6 +32,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Mapped
 from sqlalchemy.orm import mapped_column
 from starlette.requests import Request
+from starlette.responses import FileResponse
 from starlette.responses import JSONResponse
 from starlette.responses import Response
 from starlette.routing import BaseRoute
@@ -46,6 +48,7 @@ from ..tournament.printout import ranking_csv
 from ..tournament.printout import ranking_pdf
 from ..tournament.printout import score_sheet_pdf
 from ..tournament.printout import scores_csv
+from ..tournament.texts import PAGE
 from .guard import WebError
 from .guard import client_key
 from .guard import parse_json
@@ -54,6 +57,7 @@ from .store import Base
 from .store import Store
 from .store import now
 
+PAD_PAGE = Path(__file__).parent / "static" / "pad.html"
 MAX_BODY = 256 * 1024        # bytes of one request body (a tournament with 500 players fits)
 MAX_DOCS_PER_CLIENT = 50     # pads (and, separately, tournaments) one client may create
 ID_BYTES = 9                 # 12 URL-safe characters: not guessable, short to share
@@ -427,8 +431,17 @@ def routes(store_of: Callable[[Request], Store]) -> list[BaseRoute]:
             return Response(scores_csv(t, lang=lang), media_type="text/csv; charset=utf-8")
         raise WebError("not_found", "files: ranking.pdf, ranking.csv, scores.csv", 404)
 
+    async def pad_page(request: Request) -> Response:
+        return FileResponse(PAD_PAGE)
+
+    async def page_texts(request: Request) -> Response:
+        return JSONResponse(PAGE)
+
     g = _guarded
     return [
+        Route("/pad", pad_page),
+        Route("/pad/{pad_id}", pad_page),
+        Route("/api/page-texts", page_texts),
         Route("/api/pads", g(create_pad), methods=["POST"]),
         Route("/api/pads/{pad_id}", g(get_pad), methods=["GET"]),
         Route("/api/pads/{pad_id}/deals", g(add_deal), methods=["POST"]),
