@@ -75,3 +75,58 @@ def test_a_pad_is_entered_corrected_and_followed(server: str, browser: Any,
     client_tests.axe_check(reader, "pad reader")
     owner.close()
     reader.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_club_tournament_through_the_organiser_page(server: str, browser: Any,
+                                                      size: str) -> None:
+    w, h = client_tests.SIZES[size]
+    org = browser.new_page(viewport={"width": w, "height": h}, bypass_csp=True,
+                           locale="de-DE")
+    org.goto(server + "/club")
+    org.fill("#c-title", "Vereinsmeisterschaft 2026")
+    org.fill("#c-place", "Gasthaus Krone")
+    org.fill("#c-rounds", "2")
+    org.click("button[type=submit]")
+    org.wait_for_selector("#register")
+    for name in ("Anna-Lena Maier", "Bert", "Carl", "Dora", "Emil", "Fritz"):
+        org.fill("#p-name", name)
+        org.click("#register button[type=submit]")
+        org.wait_for_function(f"document.querySelector('#players').textContent"
+                              f".includes({name!r})")
+    # The same name twice: refused with the reason on the page.
+    org.fill("#p-name", "Bert")
+    org.click("#register button[type=submit]")
+    org.wait_for_function("document.getElementById('org-error').textContent !== ''")
+    public = browser.new_page(viewport={"width": w, "height": h}, bypass_csp=True,
+                              locale="de-DE")
+    public.goto(org.url.split("#")[0])
+    public.wait_for_selector("#ranking")
+    assert public.query_selector("#organiser") is None
+
+    org.click("#start-round")
+    org.wait_for_selector("#round .table-card")
+    tables = org.locator("#round .table-card").count()
+    assert tables == 2
+    for no in (1, 2):
+        for k in range(3):
+            org.fill(f"#score-{no}-{k}", str(100 * (k + 1) + no))
+        org.click(f"#save-{no}")
+        org.wait_for_function(
+            f"document.querySelectorAll('#round .table-card h3')[{no - 1}].textContent"
+            ".includes('✓')")
+    client_tests.no_horizontal_overflow(org, "club organiser")
+    shot(org, f"club-{size}-organiser")
+    # The player's public page follows: the seating and a ranking with the round's totals.
+    public.wait_for_function(
+        "document.querySelectorAll('#round .table-card').length === 2 && "
+        "document.querySelector('#ranking tbody').textContent.includes('302')",
+        timeout=10_000)
+    first = public.locator("#ranking tbody tr").first.text_content() or ""
+    assert "302" in first
+    client_tests.no_horizontal_overflow(public, "club public")
+    shot(public, f"club-{size}-public")
+    client_tests.axe_check(org, "club organiser")
+    client_tests.axe_check(public, "club public")
+    org.close()
+    public.close()

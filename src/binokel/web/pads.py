@@ -58,6 +58,7 @@ from .store import Store
 from .store import now
 
 PAD_PAGE = Path(__file__).parent / "static" / "pad.html"
+CLUB_PAGE = Path(__file__).parent / "static" / "club.html"
 MAX_BODY = 256 * 1024        # bytes of one request body (a tournament with 500 players fits)
 MAX_DOCS_PER_CLIENT = 50     # pads (and, separately, tournaments) one client may create
 ID_BYTES = 9                 # 12 URL-safe characters: not guessable, short to share
@@ -434,6 +435,9 @@ def routes(store_of: Callable[[Request], Store]) -> list[BaseRoute]:
     async def pad_page(request: Request) -> Response:
         return FileResponse(PAD_PAGE)
 
+    async def club_page(request: Request) -> Response:
+        return FileResponse(CLUB_PAGE)
+
     async def page_texts(request: Request) -> Response:
         return JSONResponse(PAGE)
 
@@ -441,6 +445,8 @@ def routes(store_of: Callable[[Request], Store]) -> list[BaseRoute]:
     return [
         Route("/pad", pad_page),
         Route("/pad/{pad_id}", pad_page),
+        Route("/club", club_page),
+        Route("/club/{club_id}", club_page),
         Route("/api/page-texts", page_texts),
         Route("/api/pads", g(create_pad), methods=["POST"]),
         Route("/api/pads/{pad_id}", g(get_pad), methods=["GET"]),

@@ -2,27 +2,13 @@
 // seconds (everyone with the link sees the same); with #owner=<token> in the address also
 // the entry form, corrections and taking back the last deal.
 import { el } from "/static/dom.js";
+import { api, lang, loadTexts, owner, t } from "/static/docapi.js";
 
 const root = document.getElementById("root");
-const lang = (navigator.language || "de").startsWith("de") ? "de" : "en";
-let T = {};
-const t = (k, v = {}) => (T[k] || k).replace(/\{(\w+)\}/g, (_, n) => v[n] ?? "");
-
 const padId = location.pathname.split("/")[2] || null;
-const owner = new URLSearchParams(location.hash.slice(1)).get("owner");
 let version = 0;
 let pad = null;
 let editing = null;   // the deal number being corrected, or null
-
-async function api(method, path, body) {
-  const headers = { "content-type": "application/json" };
-  if (owner) headers["x-owner-token"] = owner;
-  const r = await fetch(path, { method, headers, body: body && JSON.stringify(body) });
-  if (r.status === 304) return null;
-  const data = await r.json();
-  if (!r.ok) throw Object.assign(new Error(data.message || r.statusText), { field: data.field });
-  return data;
-}
 
 function createForm() {
   const err = el("p", { class: "error", role: "alert", id: "create-error" });
@@ -173,7 +159,7 @@ function layout() {
       catch (x) { document.getElementById("deal-error").textContent = x.message; }
     } }) : el("p", { text: t("read_only") });
   root.replaceChildren(el("h2", { text: `${pad.game}: ${pad.players.join(", ")}` }),
-    statusLine, sheetBox, form, remove, links);
+    ...[statusLine, sheetBox, form, remove, links].filter(Boolean));
 }
 
 async function poll() {
@@ -181,9 +167,7 @@ async function poll() {
 }
 
 async function main() {
-  T = (await (await fetch("/api/page-texts")).json())[lang];
-  document.documentElement.lang = lang;
-  document.getElementById("title").textContent = t("pad_title");
+  await loadTexts("pad_title");
   if (!padId) { createForm(); return; }
   try { show(await api("GET", `/api/pads/${padId}`)); }
   catch (x) { root.replaceChildren(el("p", { class: "error", role: "alert", text: x.message })); return; }
