@@ -57,8 +57,7 @@ from .store import Base
 from .store import Store
 from .store import now
 
-PAD_PAGE = Path(__file__).parent / "static" / "pad.html"
-CLUB_PAGE = Path(__file__).parent / "static" / "club.html"
+DOC_PAGE = Path(__file__).parent / "static" / "docs.html"   # loads pad.js or club.js
 MAX_BODY = 256 * 1024        # bytes of one request body (a tournament with 500 players fits)
 MAX_DOCS_PER_CLIENT = 50     # pads (and, separately, tournaments) one client may create
 ID_BYTES = 9                 # 12 URL-safe characters: not guessable, short to share
@@ -252,6 +251,23 @@ def _int_arg(v: Any, name: str, lo: int, hi: int) -> int:
     return v
 
 
+def _created(docs: DocStore, request: Request, doc: dict[str, Any],
+             view: dict[str, Any]) -> Response:
+    """A new document stored: its id, the owner's token (shown once) and its view."""
+    doc_id, token = docs.create(doc, _client(request))
+    return JSONResponse({"id": doc_id, "token": token, "version": 1, **view},
+                        status_code=201)
+
+
+def _shown(docs: DocStore, request: Request, param: str,
+           view: Callable[[dict[str, Any]], dict[str, Any]]) -> Response:
+    """A document's view for everyone with its id; 304 while the reader's is current."""
+    got = docs.read(request.path_params[param])
+    if _since(request, got.version):
+        return Response(status_code=304)
+    return JSONResponse({"id": got.id, "version": got.version, **view(got.doc)})
+
+
 def routes(store_of: Callable[[Request], Store]) -> list[BaseRoute]:
     """The pad and tournament routes; ``store_of`` finds the server's store (made in the
     app's lifespan)."""
@@ -276,16 +292,11 @@ def routes(store_of: Callable[[Request], Store]) -> list[BaseRoute]:
             raise WebError("bad_request", "preset: a name")
         pad = Pad.new(str(_rows_arg(body, "game"))[:40], players, preset, options,
                       _int_arg(body.get("first_dealer", 0), "first_dealer", 0, 7))
-        doc_id, token = pads(request).create(pad.to_json(), _client(request))
-        return JSONResponse({"id": doc_id, "token": token, "version": 1,
-                             "pad": pad_view(pad)}, status_code=201)
+        return _created(pads(request), request, pad.to_json(), {"pad": pad_view(pad)})
 
     async def get_pad(request: Request) -> Response:
-        got = pads(request).read(request.path_params["pad_id"])
-        if _since(request, got.version):
-            return Response(status_code=304)
-        return JSONResponse({"id": got.id, "version": got.version,
-                             "pad": pad_view(Pad.from_json(got.doc))})
+        return _shown(pads(request), request, "pad_id",
+                      lambda doc: {"pad": pad_view(Pad.from_json(doc))})
 
     def change_pad(request: Request, body: dict[str, Any],
                    step: Callable[[Pad], None]) -> Response:
@@ -352,16 +363,11 @@ def routes(store_of: Callable[[Request], Store]) -> list[BaseRoute]:
             preset=preset, options=options, table_sizes=sizes,
             tie_rule=str(body.get("tie_rule", "shared")),
             seed=secrets.randbelow(2**62), note=str(body.get("note", ""))[:2000])
-        doc_id, token = clubs(request).create(t.to_json(), _client(request))
-        return JSONResponse({"id": doc_id, "token": token, "version": 1,
-                             "tournament": club_view(t)}, status_code=201)
+        return _created(clubs(request), request, t.to_json(), {"tournament": club_view(t)})
 
     async def get_club(request: Request) -> Response:
-        got = clubs(request).read(request.path_params["club_id"])
-        if _since(request, got.version):
-            return Response(status_code=304)
-        return JSONResponse({"id": got.id, "version": got.version,
-                             "tournament": club_view(Tournament.from_json(got.doc))})
+        return _shown(clubs(request), request, "club_id",
+                      lambda doc: {"tournament": club_view(Tournament.from_json(doc))})
 
     def change_club(request: Request, body: dict[str, Any],
                     step: Callable[[Tournament], Any]) -> Response:
@@ -432,21 +438,18 @@ def routes(store_of: Callable[[Request], Store]) -> list[BaseRoute]:
             return Response(scores_csv(t, lang=lang), media_type="text/csv; charset=utf-8")
         raise WebError("not_found", "files: ranking.pdf, ranking.csv, scores.csv", 404)
 
-    async def pad_page(request: Request) -> Response:
-        return FileResponse(PAD_PAGE)
-
-    async def club_page(request: Request) -> Response:
-        return FileResponse(CLUB_PAGE)
+    async def page(request: Request) -> Response:
+        return FileResponse(DOC_PAGE)
 
     async def page_texts(request: Request) -> Response:
         return JSONResponse(PAGE)
 
     g = _guarded
     return [
-        Route("/pad", pad_page),
-        Route("/pad/{pad_id}", pad_page),
-        Route("/club", club_page),
-        Route("/club/{club_id}", club_page),
+        Route("/pad", page),
+        Route("/pad/{pad_id}", page),
+        Route("/club", page),
+        Route("/club/{club_id}", page),
         Route("/api/page-texts", page_texts),
         Route("/api/pads", g(create_pad), methods=["POST"]),
         Route("/api/pads/{pad_id}", g(get_pad), methods=["GET"]),
