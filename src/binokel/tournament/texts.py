@@ -12,7 +12,9 @@ from ..core.texts import LANGUAGES
 from ..core.texts import by_language
 from ..core.texts import load_texts
 
-TEXTS = by_language(load_texts(__package__ or "binokel.tournament")["table"])
+_ALL = load_texts(__package__ or "binokel.tournament")
+TEXTS = by_language(_ALL["table"])
+PAGE = by_language(_ALL["page"])   # the web pages' words, sent to the browser as they are
 
 
 def tr(lang: str, key: str, **values: Any) -> str:
@@ -22,4 +24,4 @@ def tr(lang: str, key: str, **values: Any) -> str:
     return TEXTS[lang][key].format(**values)
 
 
-__all__ = ["TEXTS", "tr"]
+__all__ = ["PAGE", "TEXTS", "tr"]

@@ -72,6 +72,7 @@ from .guard import same_origin
 from .listen import Listener
 from .metrics import CONTENT_TYPE
 from .metrics import Metrics
+from .pads import routes as pad_routes
 from .store import Store
 from .store import default_database_url
 from .tables import TURN_TIMEOUT_RANGE
@@ -575,6 +576,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         Route("/api/tables/{table_id}/deals/{number:int}/replay", replay),
         Route("/api/tables/{table_id}/deals/{number:int}/analysis", analysis),
         WebSocketRoute("/ws/{table_id}", ws_endpoint),
+        *pad_routes(lambda request: registry().store),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes, lifespan=lifespan,

@@ -1,0 +1,26 @@
+// What the pad and tournament pages share: the JSON API with the owner's token, the page's
+// words and the owner's token from the address fragment (never sent to the server in a URL).
+
+export const owner = new URLSearchParams(location.hash.slice(1)).get("owner");
+export const lang = (navigator.language || "de").startsWith("de") ? "de" : "en";
+let T = {};
+export const t = (k, v = {}) => (T[k] || k).replace(/\{(\w+)\}/g, (_, n) => v[n] ?? "");
+
+export async function loadTexts(titleKey) {
+  T = (await (await fetch("/api/page-texts")).json())[lang];
+  document.documentElement.lang = lang;
+  document.getElementById("title").textContent = t(titleKey);
+  document.title = `Binokel – ${t(titleKey)}`;
+}
+
+/** A JSON request; null for 304 (nothing new); an error carries the server's message and
+ * the field it names. */
+export async function api(method, path, body) {
+  const headers = { "content-type": "application/json" };
+  if (owner) headers["x-owner-token"] = owner;
+  const r = await fetch(path, { method, headers, body: body && JSON.stringify(body) });
+  if (r.status === 304) return null;
+  const data = await r.json();
+  if (!r.ok) throw Object.assign(new Error(data.message || r.statusText), { field: data.field });
+  return data;
+}

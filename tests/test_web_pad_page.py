@@ -1,0 +1,132 @@
+"""The score pad page in a real browser at phone (390x844) and desktop (1280x800) size: a
+pad created, a deal entered and corrected through the owner's page while a player's share
+page follows it, a refused deal's message shown; no horizontal overflow and no serious or
+critical axe-core violation. Screenshots go to /tmp/shots-pad/ (never committed)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import test_web_client as client_tests
+import test_web_e2e as e2e
+from test_web_e2e import CHROMIUM
+
+server = e2e.server
+browser = e2e.browser
+
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
+
+SHOTS = Path("/tmp/shots-pad")
+
+
+def shot(page: Any, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_pad_is_entered_corrected_and_followed(server: str, browser: Any,
+                                                 size: str) -> None:
+    w, h = client_tests.SIZES[size]
+    owner = browser.new_page(viewport={"width": w, "height": h}, bypass_csp=True,
+                             locale="de-DE")
+    owner.goto(server + "/pad")
+    owner.fill("#players", "Anna-Lena Maier, Bert, Carl")
+    owner.click("button[type=submit]")
+    owner.wait_for_selector("#deal-form")
+    share_url = owner.input_value("#share")
+    assert "#owner=" not in share_url
+    reader = browser.new_page(viewport={"width": w, "height": h}, bypass_csp=True,
+                              locale="de-DE")
+    reader.goto(share_url)
+    reader.wait_for_selector("#sheet table")
+    assert reader.query_selector("#deal-form") is None
+
+    # A deal the rules refuse: the message is shown, nothing is entered.
+    owner.select_option("#declarer", "0")
+    owner.fill("#bid", "150")
+    owner.click("#enter")
+    owner.wait_for_function("document.getElementById('deal-error').textContent !== ''")
+    assert owner.locator("#sheet tbody tr").count() == 0
+
+    owner.select_option("#contract", "thrown_in")
+    owner.click("#enter")
+    owner.wait_for_selector("#sheet tbody tr")
+    assert owner.text_content("#deal-error") == ""
+    client_tests.no_horizontal_overflow(owner, "pad")
+    shot(owner, f"pad-{size}-owner")
+
+    # A correction: the first deal was dealt by Carl, so Anna-Lena deals next.
+    owner.click("#sheet tbody button")
+    owner.select_option("#dealer", "2")
+    owner.select_option("#contract", "thrown_in")
+    owner.click("#enter")
+    owner.wait_for_function("document.getElementById('status').textContent.includes('Anna')")
+    # The share page follows within its poll interval.
+    reader.wait_for_function(
+        "document.querySelectorAll('#sheet tbody tr').length === 1 && "
+        "document.getElementById('status').textContent.includes('Anna')", timeout=10_000)
+    client_tests.no_horizontal_overflow(reader, "pad share")
+    shot(reader, f"pad-{size}-reader")
+    client_tests.axe_check(owner, "pad owner")
+    client_tests.axe_check(reader, "pad reader")
+    owner.close()
+    reader.close()
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_club_tournament_through_the_organiser_page(server: str, browser: Any,
+                                                      size: str) -> None:
+    w, h = client_tests.SIZES[size]
+    org = browser.new_page(viewport={"width": w, "height": h}, bypass_csp=True,
+                           locale="de-DE")
+    org.goto(server + "/club")
+    org.fill("#c-title", "Vereinsmeisterschaft 2026")
+    org.fill("#c-place", "Gasthaus Krone")
+    org.fill("#c-rounds", "2")
+    org.click("button[type=submit]")
+    org.wait_for_selector("#register")
+    for name in ("Anna-Lena Maier", "Bert", "Carl", "Dora", "Emil", "Fritz"):
+        org.fill("#p-name", name)
+        org.click("#register button[type=submit]")
+        org.wait_for_function(f"document.querySelector('#players').textContent"
+                              f".includes({name!r})")
+    # The same name twice: refused with the reason on the page.
+    org.fill("#p-name", "Bert")
+    org.click("#register button[type=submit]")
+    org.wait_for_function("document.getElementById('org-error').textContent !== ''")
+    public = browser.new_page(viewport={"width": w, "height": h}, bypass_csp=True,
+                              locale="de-DE")
+    public.goto(org.url.split("#")[0])
+    public.wait_for_selector("#ranking")
+    assert public.query_selector("#organiser") is None
+
+    org.click("#start-round")
+    org.wait_for_selector("#round .table-card")
+    tables = org.locator("#round .table-card").count()
+    assert tables == 2
+    for no in (1, 2):
+        for k in range(3):
+            org.fill(f"#score-{no}-{k}", str(100 * (k + 1) + no))
+        org.click(f"#save-{no}")
+        org.wait_for_function(
+            f"document.querySelectorAll('#round .table-card h3')[{no - 1}].textContent"
+            ".includes('✓')")
+    client_tests.no_horizontal_overflow(org, "club organiser")
+    shot(org, f"club-{size}-organiser")
+    # The player's public page follows: the seating and a ranking with the round's totals.
+    public.wait_for_function(
+        "document.querySelectorAll('#round .table-card').length === 2 && "
+        "document.querySelector('#ranking tbody').textContent.includes('302')",
+        timeout=10_000)
+    first = public.locator("#ranking tbody tr").first.text_content() or ""
+    assert "302" in first
+    client_tests.no_horizontal_overflow(public, "club public")
+    shot(public, f"club-{size}-public")
+    client_tests.axe_check(org, "club organiser")
+    client_tests.axe_check(public, "club public")
+    org.close()
+    public.close()

@@ -1,0 +1,189 @@
+"""Score pads and club tournaments over the real HTTP API (Starlette TestClient): every
+endpoint, the owner's token required for changes, bad input a clear 4xx."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from binokel.web import pads as pads_module
+from binokel.web.app import create_app
+
+THROWN_IN = {"dealer": 0, "contract": "thrown_in"}
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}",
+                               bot_delay=0.0)) as c:
+        yield c
+
+
+def new_pad(client: TestClient, **extra: Any) -> tuple[str, str]:
+    r = client.post("/api/pads", json={"game": "binokel",
+                                       "players": ["Anna", "Bert", "Carl"], **extra})
+    assert r.status_code == 201, r.text
+    return r.json()["id"], r.json()["token"]
+
+
+def test_a_pad_is_entered_corrected_and_shared(client: TestClient) -> None:
+    pid, token = new_pad(client)
+    own = {"x-owner-token": token}
+    r = client.post(f"/api/pads/{pid}/deals", json={"deal": THROWN_IN}, headers=own)
+    assert r.status_code == 200, r.text
+    assert r.json()["version"] == 2
+    assert len(r.json()["pad"]["sheet"]) == 1
+    assert r.json()["pad"]["next_dealer"] == 1
+    # The share link sees the same sheet; polling with the current version: nothing new.
+    shared = client.get(f"/api/pads/{pid}")
+    assert shared.json()["pad"] == r.json()["pad"]
+    assert client.get(f"/api/pads/{pid}?since=2").status_code == 304
+    # A correction replaces the deal (here: another dealer), the sheet follows.
+    r = client.put(f"/api/pads/{pid}/deals/1", json={"deal": {**THROWN_IN, "dealer": 2}},
+                   headers=own)
+    assert r.status_code == 200, r.text
+    assert r.json()["pad"]["next_dealer"] == 0
+    r = client.delete(f"/api/pads/{pid}/deals/last", headers=own)
+    assert r.status_code == 200 and r.json()["pad"]["sheet"] == []
+    csv = client.get(f"/api/pads/{pid}/sheet.csv")
+    assert csv.status_code == 200 and "Anna" in csv.text
+    pdf = client.get(f"/api/pads/{pid}/sheet.pdf")
+    assert pdf.status_code == 200 and pdf.content.startswith(b"%PDF")
+
+
+def test_pad_changes_need_the_owner_token(client: TestClient) -> None:
+    pid, _ = new_pad(client)
+    for headers in ({}, {"x-owner-token": "wrong"}):
+        r = client.post(f"/api/pads/{pid}/deals", json={"deal": THROWN_IN}, headers=headers)
+        assert r.status_code == 403 and r.json()["error"] == "forbidden"
+    assert client.get(f"/api/pads/{pid}").json()["pad"]["sheet"] == []
+
+
+@pytest.mark.parametrize(("body", "status"), [
+    ({"game": "skat", "players": ["a", "b", "c"]}, 422),
+    ({"game": "binokel", "players": ["a", "a", "b"]}, 422),
+    ({"game": "binokel", "players": "abc"}, 400),
+    ({"game": "binokel", "players": ["a"] * 9}, 400),
+    ({"game": "binokel"}, 400),
+    ({"game": "binokel", "players": ["a", "b", "c"], "options": []}, 400),
+    ({"game": "binokel", "players": ["a", "b", "c"], "first_dealer": "x"}, 400),
+])
+def test_bad_pads_are_refused_clearly(client: TestClient, body: Any, status: int) -> None:
+    r = client.post("/api/pads", json=body)
+    assert r.status_code == status, r.text
+    assert r.json()["message"]
+
+
+def test_bad_deals_are_refused_with_the_field(client: TestClient) -> None:
+    pid, token = new_pad(client)
+    own = {"x-owner-token": token}
+    r = client.post(f"/api/pads/{pid}/deals", json={"deal": {"dealer": 0, "declarer": 0,
+                    "bid": 300, "melds": [0, 0, 0], "points": [1, 2]}}, headers=own)
+    assert r.status_code == 422, r.text
+    assert r.json()["message"]
+    for path, body in ((f"/api/pads/{pid}/deals", {"deal": "x"}),
+                       (f"/api/pads/{pid}/deals", {}),
+                       (f"/api/pads/{pid}/deals/5", {"deal": THROWN_IN})):
+        method = client.put if path.endswith("/5") else client.post
+        r = method(path, json=body, headers=own)
+        assert 400 <= r.status_code < 500, (path, r.text)
+    r = client.delete(f"/api/pads/{pid}/deals/last", headers=own)
+    assert r.status_code == 422 and "no deal" in r.json()["message"]
+    assert client.get("/api/pads/nope").status_code == 404
+    assert client.get(f"/api/pads/{pid}/sheet.exe").status_code == 404
+    r = client.post(f"/api/pads/{pid}/deals", content=b"[1", headers=own)
+    assert 400 <= r.status_code < 500
+    r = client.post(f"/api/pads/{pid}/deals", content=b" " * (pads_module.MAX_BODY + 10),
+                    headers=own)
+    assert r.status_code == 413
+
+
+def test_pads_per_client_are_limited(client: TestClient,
+                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(pads_module, "MAX_DOCS_PER_CLIENT", 2)
+    new_pad(client)
+    new_pad(client)
+    r = client.post("/api/pads", json={"game": "binokel", "players": ["a", "b", "c"]})
+    assert r.status_code == 429
+
+
+def test_a_club_tournament_runs_through_the_api(client: TestClient) -> None:
+    r = client.post("/api/clubs", json={"title": "Vereinsmeisterschaft", "date": "2026-11-21",
+                                        "place": "Krone", "game": "binokel", "rounds": 2,
+                                        "deals_per_round": 3, "note": "geheim"})
+    assert r.status_code == 201, r.text
+    cid, token = r.json()["id"], r.json()["token"]
+    own = {"x-owner-token": token}
+    for name in ("Anna", "Bert", "Carl", "Dora", "Emil", "Fritz"):
+        r = client.post(f"/api/clubs/{cid}/players", json={"name": name}, headers=own)
+        assert r.status_code == 200, r.text
+    assert r.json()["result"] == 6
+    r = client.post(f"/api/clubs/{cid}/players", json={"name": "Anna"}, headers=own)
+    assert r.status_code == 422 and "registered already" in r.json()["message"]
+    r = client.post(f"/api/clubs/{cid}/rounds", json={}, headers=own)
+    assert r.status_code == 200, r.text
+    tables = r.json()["result"]["tables"]
+    assert sorted(n for t in tables for n in t) == [1, 2, 3, 4, 5, 6]
+    # Without all results the next round cannot start.
+    r = client.post(f"/api/clubs/{cid}/rounds", json={}, headers=own)
+    assert r.status_code == 422
+    for i, t in enumerate(tables, 1):
+        r = client.post(f"/api/clubs/{cid}/rounds/1/tables/{i}",
+                        json={"scores": [100 * k for k in range(len(t))]}, headers=own)
+        assert r.status_code == 200, r.text
+    public = client.get(f"/api/clubs/{cid}").json()["tournament"]
+    assert "note" not in public and "seed" not in public
+    assert public["current_round"] == 1 and len(public["ranking"]) == 6
+    assert len(public["round_rankings"]) == 1
+    assert client.get(f"/api/clubs/{cid}/files/ranking.pdf").content.startswith(b"%PDF")
+    assert "Anna" in client.get(f"/api/clubs/{cid}/files/ranking.csv").text
+    assert client.get(f"/api/clubs/{cid}/files/scores.csv").status_code == 200
+    assert client.get(f"/api/clubs/{cid}/files/x.exe").status_code == 404
+    r = client.post(f"/api/clubs/{cid}/withdraw", json={"number": 6}, headers=own)
+    assert r.status_code == 200, r.text
+    # Five players do not fill tables of 3 or 4: said clearly, then filled with a bot.
+    r = client.post(f"/api/clubs/{cid}/rounds", json={}, headers=own)
+    assert r.status_code == 422 and "fill_with_bots" in r.json()["message"]
+    r = client.post(f"/api/clubs/{cid}/rounds", json={"fill_with_bots": True}, headers=own)
+    assert r.status_code == 200, r.text
+    assert None in [n for t in r.json()["result"]["tables"] for n in t]
+    assert 6 not in [n for t in r.json()["result"]["tables"] for n in t]
+
+
+def test_club_organiser_actions_need_the_secret(client: TestClient) -> None:
+    r = client.post("/api/clubs", json={"title": "T", "date": "2026-11-21", "place": "P",
+                                        "game": "binokel", "rounds": 1,
+                                        "deals_per_round": 1})
+    cid = r.json()["id"]
+    for path, body in (("players", {"name": "X"}), ("withdraw", {"number": 1}),
+                       ("rounds", {}), ("rounds/1/tables/1", {"scores": [1, 2, 3]})):
+        r = client.post(f"/api/clubs/{cid}/{path}", json=body)
+        assert r.status_code == 403, (path, r.text)
+
+
+@pytest.mark.parametrize("body", [
+    {"title": "T", "date": "21.11.2026", "place": "P", "game": "binokel"},
+    {"title": "T", "date": "2026-11-21", "place": "P", "game": "skat"},
+    {"title": "T", "date": "2026-11-21", "place": "P", "game": "binokel", "rounds": 99},
+    {"title": "T", "date": "2026-11-21", "place": "P", "game": "binokel",
+     "tie_rule": "dice"},
+    {"date": "2026-11-21", "game": "binokel"},
+])
+def test_bad_tournaments_are_refused_clearly(client: TestClient, body: Any) -> None:
+    r = client.post("/api/clubs", json=body)
+    assert 400 <= r.status_code < 500, r.text
+    assert r.json()["message"]
+
+
+def test_the_pad_page_and_its_words_are_served(client: TestClient) -> None:
+    for path in ("/pad", "/pad/abc", "/club", "/club/abc"):
+        r = client.get(path)
+        assert r.status_code == 200 and 'src="/static/docpage.js"' in r.text
+        assert "script-src 'self'" in r.headers["content-security-policy"]
+    words = client.get("/api/page-texts").json()
+    assert words["de"]["pad_title"] == "Schreibblock"
+    assert set(words["de"]) == set(words["en"])
