@@ -41,7 +41,6 @@ from typing import Any
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import FileResponse
 from starlette.responses import JSONResponse
 from starlette.responses import Response
 from starlette.routing import Mount
@@ -73,6 +72,7 @@ from .listen import Listener
 from .metrics import CONTENT_TYPE
 from .metrics import Metrics
 from .pads import routes as pad_routes
+from .pages import page_response
 from .store import Store
 from .store import default_database_url
 from .tables import TURN_TIMEOUT_RANGE
@@ -273,7 +273,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         return Response(metrics.render(), media_type=CONTENT_TYPE)
 
     async def index(request: Request) -> Response:
-        return FileResponse(STATIC / "index.html")
+        return page_response("table.body.html", "style.css")
 
     async def meta(request: Request) -> Response:
         return JSONResponse({"games": [game_meta(spec) for spec in web_games().values()],

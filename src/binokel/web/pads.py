@@ -20,7 +20,6 @@ from collections.abc import Awaitable
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
-from pathlib import Path
 from typing import Any
 
 from sqlalchemy import JSON
@@ -32,7 +31,6 @@ from sqlalchemy import select
 from sqlalchemy.orm import Mapped
 from sqlalchemy.orm import mapped_column
 from starlette.requests import Request
-from starlette.responses import FileResponse
 from starlette.responses import JSONResponse
 from starlette.responses import Response
 from starlette.routing import BaseRoute
@@ -53,11 +51,11 @@ from .guard import WebError
 from .guard import client_key
 from .guard import parse_json
 from .guard import same_origin
+from .pages import page_response
 from .store import Base
 from .store import Store
 from .store import now
 
-DOC_PAGE = Path(__file__).parent / "static" / "docs.html"   # loads pad.js or club.js
 MAX_BODY = 256 * 1024        # bytes of one request body (a tournament with 500 players fits)
 MAX_DOCS_PER_CLIENT = 50     # pads (and, separately, tournaments) one client may create
 ID_BYTES = 9                 # 12 URL-safe characters: not guessable, short to share
@@ -439,7 +437,7 @@ def routes(store_of: Callable[[Request], Store]) -> list[BaseRoute]:
         raise WebError("not_found", "files: ranking.pdf, ranking.csv, scores.csv", 404)
 
     async def page(request: Request) -> Response:
-        return FileResponse(DOC_PAGE)
+        return page_response("docs.body.html", "pad.css")   # loads pad.js or club.js
 
     async def page_texts(request: Request) -> Response:
         return JSONResponse(PAGE)
