@@ -7,7 +7,7 @@ import { numberKeys } from "./keys.js";
 import { joinPanel, loadMeta, lobbyPage, waitingPanel } from "./lobby.js";
 import { TableSocket, analysisOf, getTable, recordUrl, replayStep, seatToken } from "./net.js";
 import { applyLook, cardWords, deckFor, prefs, setPref, t } from "./prefs.js";
-import { TableView, cardRow } from "./table.js";
+import { TableView, cardRow, nameOf } from "./table.js";
 
 let sock = null;
 let view = null;
@@ -187,8 +187,15 @@ function markHint(m) {
   if (view && !life.hintSaid) {
     life.hintSaid = true;
     const values = Object.keys(h.values || {}).length ? ` (${t("hintUnit")}: ${h.unit})` : "";
-    view.showHint(t("hintSays", { a: h.action }) + values);
+    view.showHint(t("hintSays", { a: actionWords(m.table, h.action) }) + values);
   }
+}
+
+/** An action as the player reads it: a card by its name, else the label of its button. */
+function actionWords(table, action) {
+  if (action.startsWith("play ")) return nameOf(action.slice(5), deckFor(table.game, table.deck));
+  const button = (table.choices?.buttons || []).find((b) => b.action === action);
+  return button ? button.label : action;
 }
 
 /** Seat controls and away markers after a state: who is away, whether I am. */
