@@ -15,6 +15,7 @@ import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
@@ -102,6 +103,7 @@ def test_two_processes_share_one_database(pg_url: str) -> None:
     one is served by the other, and a change decided on an out-of-date copy is refused,
     with that copy caught up, instead of being written over the other's change."""
     from binokel.web.store import Store
+    from binokel.web.tables import Connection
     from binokel.web.tables import Registry
     from binokel.web.tables import TableError
 
@@ -152,6 +154,19 @@ def test_two_processes_share_one_database(pg_url: str) -> None:
         assert len(t2.round.current.history) == 2
         asyncio.run(r2.heard(f"t:{t1.id}:{t1.stored_version}"))
         assert t2.round.current.history == t1.round.current.history
+
+        # A chat line written in one process reaches the other's connections, once.
+        got: list[dict[str, Any]] = []
+
+        async def send(msg: dict[str, Any]) -> None:
+            got.append(msg)
+
+        t2.connections.add(Connection(None, send))
+        t1.chat(0, "Hallo  Bert")
+        asyncio.run(r2.heard(f"c:{t1.id}:{t1.chat_seen}"))
+        asyncio.run(r2.heard(f"c:{t1.id}:{t1.chat_seen}"))
+        assert [(m["type"], m["name"], m["text"]) for m in got] == [("chat", "Anna", "Hallo Bert")]
+        asyncio.run(r1.heard(f"c:{t1.id}:{t1.chat_seen}"))   # its own line: already sent
 
         # One process drives the table's bots and clock; when it dies, another takes over.
         assert t1.id in asyncio.run(r1.take_over()) and t1.driver

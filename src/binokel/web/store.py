@@ -283,9 +283,10 @@ class Tx:
                                                  DealRow.number == deal_number)
                            .values(finished=True, result=result))
 
-    def add_chat(self, seat: int, name: str, message: str, keep: int) -> None:
-        """A chat line; only the newest ``keep`` lines of a table are kept."""
-        self.s.add(ChatRow(table_id=self.row.id, seat=seat, name=name, text=message))
+    def add_chat(self, seat: int, name: str, message: str, keep: int) -> int:
+        """A chat line (its id); only the newest ``keep`` lines of a table are kept."""
+        row = ChatRow(table_id=self.row.id, seat=seat, name=name, text=message)
+        self.s.add(row)
         self.s.flush()
         old = list(self.s.scalars(select(ChatRow.id).where(ChatRow.table_id == self.row.id)
                                   .order_by(ChatRow.id.desc()).offset(keep).limit(50)))
@@ -293,7 +294,8 @@ class Tx:
             self.s.execute(delete(ChatRow).where(ChatRow.id.in_(old)))
         if self.postgres:
             self.s.execute(text("SELECT pg_notify(:c, :p)"),
-                           {"c": CHANNEL, "p": f"c:{self.row.id}"})
+                           {"c": CHANNEL, "p": f"c:{self.row.id}:{row.id}"})
+        return row.id
 
 
 @dataclass

@@ -55,6 +55,7 @@ from ..registry import GameSpec
 from ..registry import find_game
 from .guard import WebError
 from .store import LIVE
+from .store import ChatRow
 from .store import Snapshot
 from .store import Store
 from .store import StoredDeal
@@ -209,6 +210,11 @@ class Connection:
             await self.send_raw(msg)
 
 
+def _chat_line(row: ChatRow) -> dict[str, Any]:
+    return {"seat": row.seat, "name": row.name, "text": row.text,
+            "at": aware(row.created_at).isoformat(timespec="seconds")}
+
+
 @dataclass
 class LiveTable:
     id: str
@@ -239,6 +245,7 @@ class LiveTable:
     bot_players: dict[int, Bot] = field(default_factory=dict)
     bot_task: asyncio.Task[None] | None = None
     version: int = 0               # bumped on every change a client can see
+    chat_seen: int = 0             # the newest chat line this process has sent out
     stored_version: int = 0        # the table row's version this copy reflects
     driver: bool = True            # this process runs the bots and clock (see Registry)
     _cache: dict[tuple[int | None, str, str], dict[str, Any]] = field(default_factory=dict)
@@ -399,15 +406,23 @@ class LiveTable:
             raise TableError("bad_chat", "no invisible or control characters, please")
         name = self.name(seat)
         with self.locked() as tx:
-            tx.add_chat(seat, name, line, CHAT_KEEP)
+            self.chat_seen = max(self.chat_seen, tx.add_chat(seat, name, line, CHAT_KEEP))
         return {"type": "chat", "seat": seat, "name": name, "text": line,
                 "at": now().isoformat(timespec="seconds")}
 
     def chat_history(self) -> dict[str, Any]:
         rows = self.store.chat(self.id, limit=CHAT_KEEP)
-        return {"type": "chat_history", "lines": [
-            {"seat": r.seat, "name": r.name, "text": r.text,
-             "at": aware(r.created_at).isoformat(timespec="seconds")} for r in rows]}
+        if rows:
+            self.chat_seen = max(self.chat_seen, rows[-1].id)
+        return {"type": "chat_history", "lines": [_chat_line(r) for r in rows]}
+
+    def chat_since(self) -> list[dict[str, Any]]:
+        """The chat lines written since this process last sent one (by another process:
+        this process's own lines went out as they were written)."""
+        rows = self.store.chat(self.id, after=self.chat_seen, limit=CHAT_KEEP)
+        if rows:
+            self.chat_seen = rows[-1].id
+        return [{"type": "chat", **_chat_line(r)} for r in rows]
 
     async def send_all(self, msg: dict[str, Any]) -> None:
         async def one(conn: Connection) -> None:
@@ -1052,11 +1067,19 @@ class Registry:
     async def heard(self, payload: str) -> None:
         """A change announced on the store's channel (``t:<id>:<version>``, perhaps by
         another process): a table this process holds and whose copy is behind is caught up,
-        and its connections here are sent the new state."""
+        and its connections here are sent the new state. A chat line (``c:<id>:<line>``)
+        written elsewhere is sent to this process's connections."""
         kind, _, rest = payload.partition(":")
         tid, _, version = rest.rpartition(":")
         t = self.tables.get(tid)
-        if kind != "t" or t is None or version == str(t.stored_version):
+        if t is None:
+            return
+        if kind == "c":     # a chat line (``c:<id>:<line id>``): lines this process has not sent
+            if version.isdigit() and int(version) > t.chat_seen:
+                for line in t.chat_since():
+                    await t.send_all(line)
+            return
+        if kind != "t" or version == str(t.stored_version):
             return
         async with t.lock:
             if not t.behind():
