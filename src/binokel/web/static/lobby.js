@@ -222,7 +222,7 @@ async function openTables(list, cursor, status = "waiting") {
   const ul = list.querySelector("ul") || list.appendChild(el("ul", { class: "tables" }));
   for (const tb of page.tables) {
     let botNo = 0;
-    const names = tb.seats.map((s) => s.bot ? botLabel(meta.bots, s.bot, botNo++) : (s.nickname || "—")).join(", ");
+    const names = tb.seats.map((s) => s.bot ? botLabel(meta.bots, s.bot, botNo++) : (s.nickname || "—")).join(" · ");
     const title = Array.isArray(tb.title) ? pick(tb.title) : pick(tb.title);
     ul.append(el("li", {}, el("a", { href: `/t/${tb.id}`, text: `${title}: ${names}` })));
   }
