@@ -130,3 +130,24 @@ def test_a_club_tournament_through_the_organiser_page(server: str, browser: Any,
     client_tests.axe_check(public, "club public")
     org.close()
     public.close()
+
+
+def test_the_game_lists_offer_every_game_by_its_title(server: str, browser: Any) -> None:
+    from binokel.registry import GAMES
+    page = browser.new_page(viewport={"width": 390, "height": 844}, bypass_csp=True,
+                            locale="en-GB")
+    for path in ("/pad", "/club"):
+        page.goto(server + path)
+        page.wait_for_selector("#game option", state="attached")
+        options = page.eval_on_selector_all(
+            "#game option", "os => os.map(o => [o.value, o.textContent])")
+        assert sorted(options) == sorted([g.name, g.title[1]] for g in GAMES)
+    # a game beyond the first makes a pad from the page
+    page.goto(server + "/pad")
+    page.wait_for_selector("#game option", state="attached")
+    page.select_option("#game", "luxusfamilie")
+    page.fill("#players", "Anna, Bert, Carl, Dora")
+    page.click("button[type=submit]")
+    page.wait_for_selector("#sheet table")
+    assert "luxusfamilie" in page.inner_text("h2").lower()
+    page.close()

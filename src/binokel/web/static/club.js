@@ -3,7 +3,7 @@
 // few seconds; with #owner=<token> also the organiser's controls: register and withdraw
 // players, draw the next round, enter each table's round totals.
 import { el } from "/static/dom.js";
-import { api, lang, loadTexts, owner, t } from "/static/docapi.js";
+import { api, gameSelect, lang, loadTexts, owner, t } from "/static/docapi.js";
 
 const root = document.getElementById("root");
 const clubId = location.pathname.split("/")[2] || null;
@@ -18,11 +18,9 @@ function errorLine(id) {
   return el("p", { class: "error", role: "alert", id });
 }
 
-function createForm() {
+async function createForm() {
   const err = errorLine("create-error");
-  const game = el("select", { id: "game" },
-    ...["binokel", "kreuzbinokel", "zweier", "luxus", "doppelkopf"].map(
-      (g) => el("option", { value: g, text: g })));
+  const game = await gameSelect("game");
   const today = new Date().toISOString().slice(0, 10);
   const form = el("form", {}, el("h2", { text: t("new_club") }),
     ...field("c-title", t("title")), ...field("c-date", t("date"), { type: "date", value: today }),

@@ -1,6 +1,8 @@
 // What the pad and tournament pages share: the JSON API with the owner's token, the page's
 // words and the owner's token from the address fragment (never sent to the server in a URL).
 
+import { el } from "/static/dom.js";
+
 export const owner = new URLSearchParams(location.hash.slice(1)).get("owner");
 export const lang = (navigator.language || "de").startsWith("de") ? "de" : "en";
 let T = {};
@@ -23,4 +25,11 @@ export async function api(method, path, body) {
   const data = await r.json();
   if (!r.ok) throw Object.assign(new Error(data.message || r.statusText), { field: data.field });
   return data;
+}
+
+/** A select of every game, named in the page's language (the server's game list). */
+export async function gameSelect(id) {
+  const meta = await api("GET", "/api/meta");
+  return el("select", { id, name: "game" },
+    ...meta.games.map((g) => el("option", { value: g.name, text: g.title[lang] || g.name })));
 }

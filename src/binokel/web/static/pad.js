@@ -2,7 +2,7 @@
 // seconds (everyone with the link sees the same); with #owner=<token> in the address also
 // the entry form, corrections and taking back the last deal.
 import { el } from "/static/dom.js";
-import { api, lang, loadTexts, owner, t } from "/static/docapi.js";
+import { api, gameSelect, lang, loadTexts, owner, t } from "/static/docapi.js";
 
 const root = document.getElementById("root");
 const padId = location.pathname.split("/")[2] || null;
@@ -10,11 +10,9 @@ let version = 0;
 let pad = null;
 let editing = null;   // the deal number being corrected, or null
 
-function createForm() {
+async function createForm() {
   const err = el("p", { class: "error", role: "alert", id: "create-error" });
-  const game = el("select", { id: "game", name: "game" },
-    ...["binokel", "kreuzbinokel", "zweier", "luxus", "doppelkopf"].map(
-      (g) => el("option", { value: g, text: g })));
+  const game = await gameSelect("game");
   const names = el("input", { id: "players", type: "text", name: "players",
     autocomplete: "off", "aria-describedby": "create-error" });
   const form = el("form", {},
