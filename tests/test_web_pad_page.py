@@ -87,8 +87,12 @@ def test_a_club_tournament_through_the_organiser_page(server: str, browser: Any,
     org.fill("#c-title", "Vereinsmeisterschaft 2026")
     org.fill("#c-place", "Gasthaus Krone")
     org.fill("#c-rounds", "2")
+    org.select_option("#c-tie", "best_round")
     org.click("button[type=submit]")
     org.wait_for_selector("#register")
+    club_id = org.url.split("/club/")[1].split("#")[0]
+    assert org.evaluate(f"fetch('/api/clubs/{club_id}').then(r => r.json())")[
+        "tournament"]["tie_rule"] == "best_round"
     for name in ("Anna-Lena Maier", "Bert", "Carl", "Dora", "Emil", "Fritz"):
         org.fill("#p-name", name)
         org.click("#register button[type=submit]")

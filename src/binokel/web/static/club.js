@@ -21,12 +21,16 @@ function errorLine(id) {
 async function createForm() {
   const err = errorLine("create-error");
   const game = await gameSelect("game");
+  // The order of TIE_RULES in tournament/club.py; the server checks the value.
+  const tie = el("select", { id: "c-tie" }, ...["shared", "best_round", "table_wins", "start_number"]
+    .map((r) => el("option", { value: r, text: t(`tie_${r}`) })));
   const today = new Date().toISOString().slice(0, 10);
   const form = el("form", {}, el("h2", { text: t("new_club") }),
     ...field("c-title", t("title")), ...field("c-date", t("date"), { type: "date", value: today }),
     ...field("c-place", t("place")), el("label", { for: "game", text: t("game") }), game,
     ...field("c-rounds", t("rounds"), { type: "number", value: "3", min: "1", max: "30" }),
     ...field("c-deals", t("deals_per_round"), { type: "number", value: "12", min: "1" }),
+    el("label", { for: "c-tie", text: t("tie_rule") }), tie,
     el("p", {}, el("button", { class: "primary", type: "submit", text: t("create") })), err);
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -34,7 +38,7 @@ async function createForm() {
     try {
       const r = await api("POST", "/api/clubs", { title: v("c-title"), date: v("c-date"),
         place: v("c-place"), game: game.value, rounds: Number(v("c-rounds")),
-        deals_per_round: Number(v("c-deals")) });
+        deals_per_round: Number(v("c-deals")), tie_rule: tie.value });
       location.href = `/club/${r.id}#owner=${encodeURIComponent(r.token)}`;
     } catch (x) { err.textContent = x.message; }
   });
