@@ -158,6 +158,11 @@ def play_until_one_move(page: Any) -> None:
     from test_web_e2e import play_turn
     if page.evaluate("() => !!document.querySelector('#turn.mine')"):
         play_turn(page, 0)
+        # Playwright scrolls an element into view before it clicks it; a card caught
+        # mid-animation (on a loaded machine) can make it scroll the page, which a player's
+        # tap never does. Undo the tool's scroll so the next check sees the page as the
+        # player has it.
+        page.evaluate("() => window.scrollTo(0, 0)")
     page.wait_for_timeout(80)
 
 
