@@ -324,7 +324,9 @@ async function openReplay(tid, deal, step) {
     el("button", { class: "small secondary", type: "button", id: "replay-close", text: t("close"), onclick: () => box.remove() })));
   if (data.step > 0) {
     const [seat, action] = data.actions[data.step - 1];
-    box.append(el("div", { class: "turn", id: "replay-action", text: `${data.names[seat]}: ${action}` }));
+    // A card by its name on the faces; other actions as the record has them ("bid 150").
+    const said = action.startsWith("play ") ? nameOf(action.slice(5), deck) : action;
+    box.append(el("div", { class: "turn", id: "replay-action", text: `${data.names[seat]}: ${said}` }));
   }
   box.append(el("div", { class: "notice", text: tb.status }));
   if (data.hands) {
