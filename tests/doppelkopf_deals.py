@@ -57,6 +57,17 @@ def play(tricks: list[str], setup: list[str] | None = None, dealer: int = 3,
     return state
 
 
+def with_tokens(tricks: list[str], trick: int, tokens: str) -> list[str]:
+    """Insert tokens (``"0:re 0:keine_90"``) before the card of their seat in trick
+    ``trick``."""
+    out = list(tricks)
+    seat = tokens.split()[0].split(":")[0]
+    parts = out[trick].split()
+    i = next(k for k, p in enumerate(parts) if p.startswith(f"{seat}:"))
+    out[trick] = " ".join(parts[:i] + tokens.split() + parts[i:])
+    return out
+
+
 # N1: Re = seats 0 and 1 (one Kreuz-Dame each) take 220, Kontra 20.
 # Doppelkopf in trick 1 (42, Re); trick 6: seat 2's Fuchs caught by seat 0 (Re).
 N1 = [

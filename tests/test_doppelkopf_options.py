@@ -31,10 +31,10 @@ from doppelkopf_deals import N2
 from doppelkopf_deals import N3
 from doppelkopf_deals import K
 from doppelkopf_deals import play
+from doppelkopf_deals import with_tokens
 from test_doppelkopf_procedure import _announcing
 from test_doppelkopf_procedure import deal
 from test_doppelkopf_procedure import run
-from test_doppelkopf_procedure import with_tokens
 from test_doppelkopf_scoring import lines
 
 ACTIVE = (0, 1, 2, 3)

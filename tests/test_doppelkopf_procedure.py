@@ -15,6 +15,7 @@ from binokel.games.doppelkopf.state import DokoState
 from doppelkopf_deals import N1
 from doppelkopf_deals import deck_from_tricks
 from doppelkopf_deals import play
+from doppelkopf_deals import with_tokens
 
 # A deal written as hands (dealer 3, seat 0 Vorhand). Seat 0 has three trumps (an Armut),
 # seat 1 both Kreuz-Damen (a Hochzeit), seat 2 both Karo-Asse (Schweinchen).
@@ -39,16 +40,6 @@ def run(state: DokoState, *actions: str) -> DokoState:
 
 def _announcing(actions: list[str]) -> list[str]:
     return [a for a in actions if not a.startswith("play ")]
-
-
-def with_tokens(tricks: list[str], trick: int, tokens: str) -> list[str]:
-    """Insert tokens (``"0:re"``) before the card of their seat in trick ``trick``."""
-    out = list(tricks)
-    seat = tokens.split()[0].split(":")[0]
-    parts = out[trick].split()
-    i = next(k for k, p in enumerate(parts) if p.startswith(f"{seat}:"))
-    out[trick] = " ".join(parts[:i] + tokens.split() + parts[i:])
-    return out
 
 
 # ------------------------------------------------------------------ Absagen skip levels

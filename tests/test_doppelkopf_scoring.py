@@ -17,6 +17,7 @@ from doppelkopf_deals import N3B
 from doppelkopf_deals import K
 from doppelkopf_deals import S
 from doppelkopf_deals import play
+from doppelkopf_deals import with_tokens
 
 
 def lines(state: object) -> dict[str, int]:
@@ -25,16 +26,6 @@ def lines(state: object) -> dict[str, int]:
     for what, party, n in res.lines:
         key = f"{party}: {what}"
         out[key] = out.get(key, 0) + n
-    return out
-
-
-def with_announcements(tricks: list[str], trick: int, tokens: str) -> list[str]:
-    """Insert announcement tokens (e.g. ``"0:re 0:keine_90"``) before the card of that seat."""
-    out = list(tricks)
-    seat = tokens.split()[0].split(":")[0]
-    parts = out[trick].split()
-    i = next(k for k, p in enumerate(parts) if p.startswith(f"{seat}:"))
-    out[trick] = " ".join(parts[:i] + tokens.split() + parts[i:])
     return out
 
 
@@ -51,20 +42,20 @@ def test_n1_win_under_30_with_doppelkopf_and_fuchs() -> None:
 
 
 def test_b_re_announced() -> None:
-    s = play(with_announcements(N1, 0, "0:re"))
+    s = play(with_tokens(N1, 0, "0:re"))
     assert lines(s)["re: re angesagt"] == 2
     assert s.result.scores == (8, 8, -8, -8)
 
 
 def test_b_kontra_announced_counts_for_the_winner() -> None:
-    s = play(with_announcements(N1, 0, "2:kontra"))
+    s = play(with_tokens(N1, 0, "2:kontra"))
     assert s.result.winner == "re"
     assert lines(s)["re: kontra angesagt"] == 2
     assert s.result.scores == (8, 8, -8, -8)
 
 
 def test_d_absagen_made() -> None:
-    s = play(with_announcements(N1, 0, "0:re 0:keine_90 0:keine_60 0:keine_30"))
+    s = play(with_tokens(N1, 0, "0:re 0:keine_90 0:keine_60 0:keine_30"))
     r = s.result
     assert r.winner == "re" and r.announced == (3, -1)
     # a 1 + b 2 + c 3 + d 3 + specials 2
@@ -73,7 +64,7 @@ def test_d_absagen_made() -> None:
 
 def test_no_winner_schwarz_absage_missed() -> None:
     # Re says schwarz, Kontra takes two tricks: Re missed its goal, Kontra (20) missed 120.
-    s = play(with_announcements(N1, 0, "0:re 0:schwarz"))
+    s = play(with_tokens(N1, 0, "0:re 0:schwarz"))
     r = s.result
     assert r.winner is None
     # only c (3 for Re) and the special points (Doppelkopf, Fuchs) count
@@ -100,7 +91,7 @@ def test_c_schwarz_played() -> None:
     # a 1 + c 4 (under 90, 60, 30, schwarz) + Doppelkopf + Fuchs
     assert lines(s)["re: schwarz gespielt"] == 1
     assert r.scores == (7, 7, -7, -7)
-    s = play(with_announcements(S, 0, "0:re 0:schwarz"))
+    s = play(with_tokens(S, 0, "0:re 0:schwarz"))
     # a 1 + b 2 + c 4 + d 4 + specials 2
     assert s.result.scores == (13, 13, -13, -13)
 
@@ -116,7 +107,7 @@ def test_120_each_kontra_wins_without_announcements() -> None:
 
 
 def test_120_re_wins_when_only_kontra_announced() -> None:
-    s = play(with_announcements(N3, 0, "2:kontra"))
+    s = play(with_tokens(N3, 0, "2:kontra"))
     r = s.result
     assert r.winner == "re"
     assert lines(s) == {"re: gewonnen": 1, "re: kontra angesagt": 2, "kontra: Doppelkopf": 1,
@@ -125,13 +116,13 @@ def test_120_re_wins_when_only_kontra_announced() -> None:
 
 
 def test_120_re_announced_needs_121() -> None:
-    s = play(with_announcements(N3, 0, "0:re"))
+    s = play(with_tokens(N3, 0, "0:re"))
     assert s.result.winner == "kontra"
     assert s.result.scores == (-4, -4, 4, 4)
 
 
 def test_120_both_announced_kontra_wins() -> None:
-    s = play(with_announcements(with_announcements(N3, 0, "0:re"), 0, "2:kontra"))
+    s = play(with_tokens(with_tokens(N3, 0, "0:re"), 0, "2:kontra"))
     assert s.result.winner == "kontra"
     # a 1 + b 4 + gegen die Alten 1 + Doppelkopf 1 - Fuchs 1
     assert s.result.scores == (-6, -6, 6, 6)
@@ -150,7 +141,7 @@ def test_kontra_wins_against_die_alten() -> None:
 
 
 def test_e_120_against_keine_90_and_90_against_keine_60() -> None:
-    s = play(with_announcements(N2, 0, "2:re 2:keine_60"))
+    s = play(with_tokens(N2, 0, "2:re 2:keine_60"))
     r = s.result
     assert r.winner == "kontra"
     got = lines(s)
@@ -162,7 +153,7 @@ def test_e_120_against_keine_90_and_90_against_keine_60() -> None:
 
 
 def test_no_winner_seed_vs_dkv_reach_absage() -> None:
-    toks = with_announcements(N3B, 0, "0:re 0:keine_90")
+    toks = with_tokens(N3B, 0, "0:re 0:keine_90")
     seed = play(toks)
     assert (seed.result.re_points, seed.result.kontra_points) == (128, 112)
     assert seed.result.winner is None  # Re missed keine 90, Kontra missed 120
@@ -266,9 +257,9 @@ def test_re_allowed_with_11_cards_refused_with_10() -> None:
 
 
 def test_absagen_deadlines() -> None:
-    s = play(with_announcements(N1, 0, "0:re"), upto=2)   # 10 cards
+    s = play(with_tokens(N1, 0, "0:re"), upto=2)   # 10 cards
     assert "keine 90" in s.legal_actions()
-    s = play(with_announcements(N1, 0, "0:re"), upto=3)   # trick 4: seat 0 plays last, 9
+    s = play(with_tokens(N1, 0, "0:re"), upto=3)   # trick 4: seat 0 plays last, 9
     while s.to_move != 0:
         s.apply(N1[3].split()[[t.split(":")[0] for t in N1[3].split()].index(
             str(s.to_move))].replace(f"{s.to_move}:", "play "))
@@ -295,12 +286,12 @@ def test_erwiderung_one_card_fewer() -> None:
     s.apply("play B10")
     assert s.to_move == 2 and len(s.view(2).hand) == 10
     assert "kontra" not in s.legal_actions()
-    s = play(with_announcements(N1, 0, "0:re"), upto=2)
+    s = play(with_tokens(N1, 0, "0:re"), upto=2)
     s.apply("play BA")
     s.apply("play B10")
     assert "kontra" in s.legal_actions()
     # ... and with 9 cards no more.
-    s = play(with_announcements(N1, 0, "0:re"), upto=3)
+    s = play(with_tokens(N1, 0, "0:re"), upto=3)
     assert s.to_move == 0
     s.apply("play BK")
     s.apply("play B10")
