@@ -418,12 +418,11 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         """The strong player's choice and each card's value for ``seat`` (issue 15): only
         where the table allows hints, for the seat's own view, rate limited, searched in a
         thread within a node budget so the event loop keeps serving the others."""
-        if not table.settings.get("hints", False):
-            raise TableError("hints_off", "this table does not allow hints")
+        async with table.lock:
+            # refused where the table allows no hints or it is not the seat's turn
+            view, deal, move = table.hint_view(seat)
         if not bucket.take():
             raise TableError("rate_limited", "a hint every few seconds; wait a little")
-        async with table.lock:
-            view, deal, move = table.hint_view(seat)
         async with hint_slots:
             answer = await asyncio.to_thread(hint, view, HINT_BUDGET, deal)
         return {"type": "hint", "deal": deal, "move": move, **answer.to_json()}

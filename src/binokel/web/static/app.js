@@ -191,7 +191,8 @@ function markHint(m) {
   }
 }
 
-/** An action as the player reads it: a card by its name, else the label of its button. */
+/** An action as the player reads it: a card by its name, else the label of its button,
+ * else as the record has it ("bid 150"). */
 function actionWords(table, action) {
   if (action.startsWith("play ")) return nameOf(action.slice(5), deckFor(table.game, table.deck));
   const button = (table.choices?.buttons || []).find((b) => b.action === action);
@@ -324,9 +325,7 @@ async function openReplay(tid, deal, step) {
     el("button", { class: "small secondary", type: "button", id: "replay-close", text: t("close"), onclick: () => box.remove() })));
   if (data.step > 0) {
     const [seat, action] = data.actions[data.step - 1];
-    // A card by its name on the faces; other actions as the record has them ("bid 150").
-    const said = action.startsWith("play ") ? nameOf(action.slice(5), deck) : action;
-    box.append(el("div", { class: "turn", id: "replay-action", text: `${data.names[seat]}: ${said}` }));
+    box.append(el("div", { class: "turn", id: "replay-action", text: `${data.names[seat]}: ${actionWords(tb, action)}` }));
   }
   box.append(el("div", { class: "notice", text: tb.status }));
   if (data.hands) {
