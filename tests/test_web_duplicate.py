@@ -1,0 +1,211 @@
+"""Online duplicate tournaments over the real HTTP API (Starlette TestClient): a whole small
+tournament played by bots, the deals kept secret while a round runs, the organiser's secret,
+bad input a clear 4xx."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from binokel.core.cards import parse_card
+from binokel.registry import find_game
+from binokel.tournament.duplicate import DuplicateRound
+from binokel.tournament.duplicate import TableScores
+from binokel.tournament.duplicate import compare
+from binokel.tournament.duplicate import duplicate_ranking
+from binokel.web.app import create_app
+from binokel.web.duplicate import MAX_PLAYERS
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}",
+                               bot_delay=0.0)) as c:
+        yield c
+
+
+def new_duplicate(client: TestClient, **extra: Any) -> tuple[str, dict[str, str]]:
+    body = {"title": "Herbst", "game": "binokel", "table_size": 3, "rounds": 2, "deals": 2,
+            "bot": "random", **extra}
+    r = client.post("/api/duplicates", json=body)
+    assert r.status_code == 201, r.text
+    return r.json()["id"], {"x-owner-token": r.json()["token"]}
+
+
+def enter_bots(client: TestClient, did: str, own: dict[str, str], names: list[str]) -> None:
+    for name in names:
+        r = client.post(f"/api/duplicates/{did}/players", json={"nickname": name,
+                                                                "bot": "random"},
+                        headers=own)
+        assert r.status_code == 201, r.text
+        assert "player_token" not in r.json()
+
+
+def wait_round(client: TestClient, did: str, number: int, seconds: float = 25.0
+               ) -> dict[str, Any]:
+    """The tournament once round ``number`` is settled (the bots play it meanwhile)."""
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        dup = client.get(f"/api/duplicates/{did}").json()["duplicate"]
+        if dup["played"][number - 1]["finished"]:
+            return dup  # type: ignore[no-any-return]
+        time.sleep(0.05)
+    raise AssertionError(f"round {number} did not finish in {seconds} s")
+
+
+def test_a_whole_tournament_of_bots_plays_the_same_deals_at_every_table(
+        client: TestClient) -> None:
+    did, own = new_duplicate(client)
+    names = ["Anna", "Bert", "Carl", "Dora", "Emil"]
+    enter_bots(client, did, own, names)
+    spec = find_game("binokel")
+    totals = dict.fromkeys(names, 0.0)
+    for number in (1, 2):
+        r = client.post(f"/api/duplicates/{did}/rounds", json={}, headers=own)
+        assert r.status_code == 200, r.text
+        assert r.json()["result"] == {"round": number, "tables": 2,
+                                      "repeats": r.json()["result"]["repeats"]}
+        dup = wait_round(client, did, number)
+        rnd = dup["played"][number - 1]
+        tables = rnd["tables"]
+        assert len(tables) == 2
+        # Five entrants at tables of three: one bot of the chosen level fills a seat.
+        assert sum(s["player"] is None for t in tables for s in t["seats"]) == 1
+        records = [[client.get(f"/api/tables/{t['id']}/deals/{d}/record").json()
+                    for d in (1, 2)] for t in tables]
+        for d in range(2):
+            decks = {tuple(recs[d]["deck"]) for recs in records}
+            dealers = {recs[d]["dealer"] for recs in records}
+            # Every table dealt the same order (each hand at the same seat), the published one.
+            assert decks == {tuple(rnd["deals"][d])}
+            assert dealers == {d % 3}
+        # The ranking is duplicate_ranking on what the records say each table scored.
+        decks_of = tuple(tuple(parse_card(c) for c in deck) for deck in rnd["deals"])
+        r_obj = DuplicateRound("binokel", spec.make_rules({}), 3, decks_of)
+        scores = [TableScores(tuple(s["name"] for s in t["seats"]),
+                              tuple(tuple(rec["result"]["scores"]) for rec in recs))
+                  for t, recs in zip(tables, records, strict=True)]
+        assert scores[0].scores == tuple(tuple(x) for x in rnd["scores"][0])
+        expect = duplicate_ranking(compare(r_obj, scores))
+        assert [(x["name"], x["score"]) for x in rnd["ranking"]] == \
+            [(n, round(v, 1)) for n, v in expect]
+        for n, v in expect:
+            if n in totals:
+                totals[n] += v
+        hand = rnd["comparison"][0]
+        assert len(hand["results"]) == 2 and hand["results"][0]["text"]["en"].startswith(
+            "with this hand,")
+    overall = {x["name"]: x["score"] for x in dup["ranking"]}
+    assert overall == {n: round(v, 1) for n, v in totals.items()}
+    assert dup["status"] == "over"
+    assert dup["overall"][0]["place"] == 1
+    # The tournament has its two rounds: no third.
+    r = client.post(f"/api/duplicates/{did}/rounds", json={}, headers=own)
+    assert r.status_code == 409
+
+
+def test_the_deals_stay_secret_while_a_round_runs(client: TestClient) -> None:
+    did, own = new_duplicate(client, deals=3)
+    enter_bots(client, did, own, ["Bert", "Carl", "Dora", "Emil", "Fritz"])
+    r = client.post(f"/api/duplicates/{did}/players", json={"nickname": "Anna"})
+    assert r.status_code == 201
+    anna = r.json()["player_token"]
+    started = client.post(f"/api/duplicates/{did}/rounds", json={}, headers=own)
+    assert started.status_code == 200, started.text
+    me = client.post(f"/api/duplicates/{did}/me", json={"player_token": anna}).json()
+    assert me["name"] == "Anna" and me["table"]["round"] == 1
+    seat_token = me["table"]["token"]
+    time.sleep(0.5)   # the bots' table plays on; Anna's waits for her
+    dup = client.get(f"/api/duplicates/{did}").json()["duplicate"]
+    secret = dup["played"][0]
+    assert not secret["finished"] and "deals" not in secret
+    # No response shows a card of the round's deals to anyone but the seat's own view.
+    # The tournament's views carry no card token at all while the round runs.
+    text = json.dumps(dup) + json.dumps(started.json())
+    for token in ("EA", "E10", "BA", "HA", "SA"):
+        assert f'"{token}"' not in text
+    assert "deck" not in text and "orders" not in text
+    for t in secret["tables"]:
+        for path in (f"/api/tables/{t['id']}/deals", f"/api/tables/{t['id']}/deals/1/record",
+                     f"/api/tables/{t['id']}/deals/1/replay"):
+            got = client.get(path)
+            assert got.status_code == 403 and got.json()["error"] == "sealed", path
+        # A spectator sees the table's people, not its cards.
+        with client.websocket_connect(f"/ws/{t['id']}") as ws:
+            msg = ws.receive_json()
+            while msg["type"] != "state":
+                msg = ws.receive_json()
+            assert msg["table"] is None
+    # Anna's own seat sees her hand only.
+    with client.websocket_connect(f"/ws/{me['table']['id']}?token={seat_token}") as ws:
+        msg = ws.receive_json()
+        while msg["type"] != "state":
+            msg = ws.receive_json()
+        assert msg["you"] == me["table"]["seat"] and msg["table"] is not None
+
+
+def test_organiser_actions_need_the_secret(client: TestClient) -> None:
+    did, _ = new_duplicate(client)
+    for headers in ({}, {"x-owner-token": "wrong"}):
+        r = client.post(f"/api/duplicates/{did}/rounds", json={}, headers=headers)
+        assert r.status_code == 403 and r.json()["error"] == "forbidden"
+        r = client.post(f"/api/duplicates/{did}/players",
+                        json={"nickname": "Lina", "bot": "random"}, headers=headers)
+        assert r.status_code == 403
+    r = client.post(f"/api/duplicates/{did}/players", json={"nickname": "Anna"})
+    assert r.status_code == 201
+    r = client.post(f"/api/duplicates/{did}/me", json={"player_token": "nope"})
+    assert r.status_code == 403
+
+
+BAD_CREATES: list[dict[str, Any]] = [
+    {"game": "skat"}, {"game": 3}, {"table_size": 7}, {"table_size": "3"},
+    {"rounds": 0}, {"rounds": 11}, {"deals": 0}, {"deals": 25}, {"deals": True},
+    {"bot": "none"}, {"preset": "nonsense"}, {"options": {"target": -5}},
+    {"options": []}, {"title": "x" * 81}, {"turn_timeout": 1},
+]
+
+
+@pytest.mark.parametrize("bad", BAD_CREATES)
+def test_bad_input_is_a_clear_4xx(client: TestClient, bad: dict[str, Any]) -> None:
+    body = {"game": "binokel", **bad}
+    r = client.post("/api/duplicates", json=body)
+    assert 400 <= r.status_code < 500, (bad, r.text)
+    assert r.json()["message"]
+
+
+def test_bad_requests_on_a_tournament(client: TestClient) -> None:
+    did, own = new_duplicate(client)
+    assert client.get("/api/duplicates/nope").status_code == 404
+    assert client.post(f"/api/duplicates/{did}/players",
+                       content=b"{not json").status_code == 400
+    for nickname in ("", None, 5, "x" * 40, "Bot 7", "\u200b"):
+        r = client.post(f"/api/duplicates/{did}/players", json={"nickname": nickname})
+        assert r.status_code == 422, (nickname, r.text)
+    assert client.post(f"/api/duplicates/{did}/players",
+                       json={"nickname": "Anna"}).status_code == 201
+    r = client.post(f"/api/duplicates/{did}/players", json={"nickname": "anna"})
+    assert r.status_code == 409
+    # One entrant is not a field.
+    r = client.post(f"/api/duplicates/{did}/rounds", json={}, headers=own)
+    assert r.status_code == 409
+    r = client.post(f"/api/duplicates/{did}/me", json={"player_token": ["x"]})
+    assert r.status_code == 400
+    big = client.post(f"/api/duplicates/{did}/players",
+                      content=b'{"nickname": "' + b"x" * 300_000 + b'"}')
+    assert big.status_code == 413
+
+
+def test_the_field_has_a_limit(client: TestClient) -> None:
+    did, _ = new_duplicate(client)
+    for i in range(MAX_PLAYERS):
+        r = client.post(f"/api/duplicates/{did}/players", json={"nickname": f"P{i}"})
+        assert r.status_code == 201
+    r = client.post(f"/api/duplicates/{did}/players", json={"nickname": "Late"})
+    assert r.status_code == 409 and r.json()["error"] == "full"
