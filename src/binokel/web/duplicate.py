@@ -437,12 +437,19 @@ def routes(store_of: Callable[[Request], Store],
                          trusted=True)
         return got
 
-    def answer(request: Request, got: Stored, result: Any = None) -> Response:
-        out: dict[str, Any] = {"id": got.id, "version": got.version,
-                               "duplicate": public_view(got.doc, store_of(request))}
+    def answer(request: Request, got: Stored, result: Any = None,
+               status: int = 200) -> Response:
+        view = public_view(got.doc, store_of(request))
+        # The deals played at the running round's tables change the page too: counted
+        # into the version that readers poll with (a round has at most 480 deals).
+        version = got.version * 1000 + sum(tb["played"] for r in view["played"]
+                                           if not r["finished"] for tb in r["tables"])
+        if result is None and _since(request, version):
+            return Response(status_code=304)
+        out: dict[str, Any] = {"id": got.id, "version": version, "duplicate": view}
         if result is not None:
-            out["result"] = result
-        return JSONResponse(out)
+            out.update(result)
+        return JSONResponse(out, status_code=status)
 
     async def create(request: Request) -> Response:
         body = await _body(request)
@@ -452,15 +459,10 @@ def routes(store_of: Callable[[Request], Store],
         request.path_params["dup_id"] = dup_id
         # Its tables name their tournament.
         got = change(request, token, lambda d: d.update(id=dup_id))
-        return JSONResponse({"id": dup_id, "token": token, "version": got.version,
-                             "duplicate": public_view(got.doc, store_of(request))},
-                            status_code=201)
+        return answer(request, got, {"token": token}, 201)
 
     async def show(request: Request) -> Response:
-        got = settled(request)
-        if _since(request, got.version):
-            return Response(status_code=304)
-        return answer(request, got)
+        return answer(request, settled(request))
 
     async def join(request: Request) -> Response:
         body = await _body(request)
@@ -473,12 +475,10 @@ def routes(store_of: Callable[[Request], Store],
             out["player"], out["token"] = _add_player(d, body.get("nickname"), bot)
         # A person joins with the public link; a computer entrant needs the organiser.
         got = change(request, _token(request, body), step, trusted=bot is None)
-        reply: dict[str, Any] = {"id": got.id, "version": got.version,
-                                 "player": out["player"],
-                                 "duplicate": public_view(got.doc, store_of(request))}
+        reply: dict[str, Any] = {"player": out["player"]}
         if out["token"] is not None:
             reply["player_token"] = out["token"]
-        return JSONResponse(reply, status_code=201)
+        return answer(request, got, reply, 201)
 
     async def me(request: Request) -> Response:
         body = await _body(request)
@@ -495,7 +495,7 @@ def routes(store_of: Callable[[Request], Store],
             settle(d, store_of(request))
             out["result"] = start_round(d, registry)
         got = change(request, _token(request, body), step)
-        return answer(request, got, out["result"])
+        return answer(request, got, {"result": out["result"]})
 
     async def page(request: Request) -> Response:
         return page_response("docs.body.html", "pad.css")   # loads duplicate.js
