@@ -74,7 +74,7 @@ function organiser() {
   const name = el("input", { id: "b-name", type: "text", autocomplete: "off" });
   const add = el("form", { id: "add-bot" }, el("h2", { text: t("add_bot") }),
     el("div", { class: "row" }, el("label", {}, t("bot_name"), name),
-      el("label", {}, t("bot_level"), botSelect("b-level", dup.game))),
+      el("label", {}, t("level"), botSelect("b-level", dup.game))),
     el("p", {}, el("button", { type: "submit", text: t("add_bot") })));
   add.addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -82,10 +82,13 @@ function organiser() {
     if (!err.textContent) name.value = "";
   });
   const next = dup.played.length + 1;
-  const start = dup.status === "over" ? null : el("p", {}, el("button", { class: "primary",
-    type: "button", id: "start-round", disabled: running() || dup.players.length < 2,
-    text: t("start_dup_round", { n: next }), onclick: () => act("rounds", {}, err) }),
-  dup.players.length < 2 ? el("span", { text: ` ${t("dup_need_players")}` }) : null);
+  // Only what the organiser can do now: a button that cannot be pressed confuses.
+  let start = null;
+  if (running()) start = el("p", { class: "status", text: t("round_waits", { n: next - 1 }) });
+  else if (dup.status !== "over" && dup.players.length < 2) start = el("p", { text: t("dup_need_players") });
+  else if (dup.status !== "over") start = el("p", {}, el("button", { class: "primary",
+    type: "button", id: "start-round", text: t("start_dup_round", { n: next }),
+    onclick: () => act("rounds", {}, err) }));
   return el("section", { id: "organiser" },
     el("div", { class: "links" },
       el("label", { for: "public-link", text: t("dup_public_link") }),
@@ -112,7 +115,8 @@ function mine() {
   if (dup.status === "over") return null;
   const err = errorLine("join-error");
   const name = el("input", { id: "j-name", type: "text", autocomplete: "nickname", maxlength: "32" });
-  const form = el("form", { id: "join" }, el("label", { for: "j-name", text: t("nickname") }),
+  const form = el("form", { id: "join" }, owner ? el("h2", { text: t("join_too") }) : null,
+    el("label", { for: "j-name", text: t("nickname") }),
     name, el("p", {}, el("button", { class: "primary", type: "submit", text: t("join") })), err);
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -126,19 +130,20 @@ function mine() {
   return el("section", { id: "me" }, form);
 }
 
-function seatLine(s) {
-  const who = s.player === null ? `${s.name} (${t("bot")}: ${levelName(s.bot)})`
-    : s.bot ? `${s.name} (${levelName(s.bot)})` : s.name;
-  return el("li", { text: who });
-}
+// A filling bot is named by its table and seat in the comparison ("Bot 2.2"); on the
+// table cards it is simply a computer player of the tournament's level.
+const entrant = (name, bot) => (bot ? `${name} (${t("bot")}, ${levelName(bot)})` : name);
+const seatLine = (s, k) => el("li", { text: `${k + 1}. ${s.player === null
+  ? `${t("bot")}, ${levelName(s.bot)}` : entrant(s.name, s.bot)}` });
 
-function rankingTable(lines, caption, id, key) {
-  const rows = lines.map((ln) => el("tr", {}, el("td", { text: String(ln.place ?? "") }),
-    el("td", { text: ln.name }), el("td", { text: String(ln[key]) })));
+function rankingTable(lines, caption, id, key, head) {
+  const rows = lines.map((ln) => el("tr", { class: me && ln.name === me.name ? "mine" : null },
+    el("td", { text: String(ln.place) }), el("td", { text: ln.name }),
+    el("td", { text: key === "score" && ln[key] > 0 ? `+${ln[key]}` : String(ln[key]) })));
   return el("section", { id }, el("h2", { text: caption }), el("div", { class: "sheet-box" },
-    el("table", { class: "sheet" }, el("thead", {}, el("tr", {},
+    el("table", { class: "sheet rank" }, el("thead", {}, el("tr", {},
       el("th", { scope: "col", text: t("place_short") }), el("th", { scope: "col", text: t("name") }),
-      el("th", { scope: "col", text: t("total") }))), el("tbody", {}, ...rows))));
+      el("th", { scope: "col", text: head }))), el("tbody", {}, ...rows))));
 }
 
 function comparison(r) {
@@ -154,36 +159,38 @@ function comparison(r) {
 }
 
 function roundSection(r) {
-  const tables = r.tables.map((tb) => el("div", { class: "table-card" },
-    el("h3", { text: t("table_n", { n: tb.number }) }),
+  const mineAt = (tb) => me && tb.seats.some((s) => s.player === me.player);
+  const tables = r.tables.map((tb) => el("div", { class: mineAt(tb) ? "table-card mine" : "table-card" },
+    el("h3", { text: mineAt(tb) ? `${t("table_n", { n: tb.number })} – ${t("your_table_mark")}`
+      : t("table_n", { n: tb.number }) }),
     el("ol", {}, ...tb.seats.map(seatLine)),
     el("p", { class: "progress", text: t("progress", { done: tb.played, deals: dup.deals }) }),
     r.finished ? el("a", { href: `/t/${tb.id}`, text: t("watch_table") }) : null));
   const ranked = r.finished
     ? r.ranking.map((x, i) => ({ place: i + 1, name: x.name, score: x.score })) : null;
   return el("section", { class: "round", id: `round-${r.number}` },
-    el("h2", {}, `${t("round_n", { n: r.number })} – `,
-      r.finished ? t("round_done") : t("round_running")),
+    el("h2", { text: t("round_n", { n: r.number }) }),
+    el("p", { class: "status", text: r.finished ? t("round_done") : t("round_running") }),
     el("div", { class: "tables" }, ...tables),
     ranked ? rankingTable(ranked, t("round_ranking", { n: r.number }), `ranking-${r.number}`,
-      "score") : null,
+      "score", t("above_field")) : null,
     r.finished ? comparison(r) : null);
 }
 
 function render() {
   const settled = dup.played.some((r) => r.finished);
   root.replaceChildren(...[
-    el("h2", { text: `${dup.title || t("dup_title")} – ${dup.game_title[lang === "de" ? 0 : 1]}` }),
-    el("p", { text: `${dup.rounds} × ${t("deals_round")}: ${dup.deals} · ${t("table_size")}: ${dup.table_size}` }),
+    el("h2", { text: dup.title || t("dup_title") }),
+    el("p", { text: t("dup_format", { game: dup.game_title[lang === "de" ? 0 : 1],
+      rounds: dup.rounds, deals: dup.deals, size: dup.table_size }) }),
     dup.status === "over" ? el("p", { class: "status", text: t("dup_over") }) : null,
-    mine(), owner ? organiser() : null,
+    owner ? organiser() : null, mine(),
+    settled ? rankingTable(dup.ranking, t("dup_ranking"), "ranking", "score", t("above_field")) : null,
+    settled ? rankingTable(dup.overall, t("dup_overall"), "overall", "points", t("points_col")) : null,
     ...[...dup.played].reverse().map(roundSection),
-    settled ? rankingTable(dup.ranking, t("dup_ranking"), "ranking", "score") : null,
-    settled ? rankingTable(dup.overall, t("dup_overall"), "overall", "points") : null,
     el("section", { id: "players" }, el("h2", { text: t("players_title") }),
       dup.players.length ? el("ul", { class: "players" }, ...dup.players.map((p) => el("li", {
-        text: p.bot ? `${p.name} (${t("bot")}: ${levelName(p.bot)})` : p.name })))
-        : el("p", { text: t("nobody_yet") })),
+        text: entrant(p.name, p.bot) }))) : el("p", { text: t("nobody_yet") })),
   ].filter(Boolean));
 }
 
