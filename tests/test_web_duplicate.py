@@ -209,3 +209,21 @@ def test_the_field_has_a_limit(client: TestClient) -> None:
         assert r.status_code == 201
     r = client.post(f"/api/duplicates/{did}/players", json={"nickname": "Late"})
     assert r.status_code == 409 and r.json()["error"] == "full"
+
+
+def test_a_round_ends_even_when_its_people_do_not_play(client: TestClient) -> None:
+    """A person who never plays (or never says ready) does not hold the round up: after the
+    turn timeout a stand-in plays his seat and his table deals on."""
+    did, own = new_duplicate(client, deals=2, rounds=1)
+    enter_bots(client, did, own, ["Bert", "Carl", "Dora", "Emil", "Fritz"])
+    r = client.post(f"/api/duplicates/{did}/players", json={"nickname": "Anna"})
+    anna = r.json()["player_token"]
+    assert client.post(f"/api/duplicates/{did}/rounds", json={}, headers=own).status_code == 200
+    me = client.post(f"/api/duplicates/{did}/me", json={"player_token": anna}).json()
+    table = client.app.state.registry.get(me["table"]["id"])  # type: ignore[attr-defined]
+    # The shortest clock the request allows is 10 s; a test does not wait that long.
+    table.settings["turn_timeout"] = 0.05
+    client.portal.call(table.schedule_bots)  # type: ignore[union-attr]
+    dup = wait_round(client, did, 1)
+    assert dup["status"] == "over"
+    assert {s["name"] for t in dup["played"][0]["tables"] for s in t["seats"]} >= {"Anna"}

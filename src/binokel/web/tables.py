@@ -787,7 +787,17 @@ class LiveTable:
         if not limit or rnd is None or self.closed:
             return
         st = rnd.current
-        if st.is_over or st.to_move not in self.present_seats:
+        if st.is_over:
+            # A duplicate round must be played to its end: whoever is not ready for the
+            # next deal in time is taken as ready.
+            if self.deck_orders is not None and self.deal_number < len(self.deck_orders):
+                number = self.deal_number
+
+                def deal_on() -> None:
+                    asyncio.get_running_loop().create_task(self._deal_on(number))
+                self.timer = asyncio.get_running_loop().call_later(limit, deal_on)
+            return
+        if st.to_move not in self.present_seats:
             return
         at = (self.deal_number, len(st.history))
         seat = st.to_move
@@ -795,6 +805,20 @@ class LiveTable:
         def expire() -> None:
             asyncio.get_running_loop().create_task(self._time_out(seat, at))
         self.timer = asyncio.get_running_loop().call_later(limit, expire)
+
+    async def _deal_on(self, number: int) -> None:
+        """A duplicate table's deal ``number`` ended a turn timeout ago: the next one
+        starts, ready or not."""
+        async with self.lock:
+            rnd = self.round
+            if rnd is None or self.deal_number != number or not rnd.current.is_over:
+                return
+            with contextlib.suppress(TableError):
+                for seat in list(self.present_seats):
+                    if seat not in self.ready and self.ready_next(seat):
+                        break
+        await self.broadcast()
+        self.schedule_bots()
 
     async def _time_out(self, seat: int, at: tuple[int, int]) -> None:
         async with self.lock:
