@@ -148,6 +148,14 @@ def test_the_deals_stay_secret_while_a_round_runs(client: TestClient) -> None:
         while msg["type"] != "state":
             msg = ws.receive_json()
         assert msg["you"] == me["table"]["seat"] and msg["table"] is not None
+        ws.send_json({"type": "leave"})
+        msg = ws.receive_json()
+        while msg["type"] != "state" or msg["you"] is not None:
+            msg = ws.receive_json()
+    # A seat given up is played by a stand-in: nobody outside the tournament takes it.
+    r = client.post(f"/api/tables/{me['table']['id']}/join",
+                    json={"seat": me["table"]["seat"], "nickname": "Mallory"})
+    assert r.status_code == 409 and "tournament" in r.json()["message"]
 
 
 def test_organiser_actions_need_the_secret(client: TestClient) -> None:

@@ -3,38 +3,34 @@
 public link, the organiser starts the round, the person follows "your table", plays his deal
 by clicking, and both pages show the comparison and the rankings once every table is done.
 No horizontal overflow, no serious or critical axe-core violation. Screenshots go to
-/tmp/shots-duplicate/ (never committed)."""
+/tmp/shots-pad/dup-*.png (never committed)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 import test_web_client as client_tests
 import test_web_e2e as e2e
-from test_web_e2e import CHROMIUM
+import test_web_pad_page as pad_page
 
 server = e2e.server
 browser = e2e.browser
-
-pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
-
-SHOTS = Path("/tmp/shots-duplicate")
+pytestmark = pad_page.pytestmark
+shot = pad_page.shot    # into /tmp/shots-pad/, named dup-...
 
 
-def shot(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+def german_page(browser: Any, size: str) -> Any:
+    w, h = client_tests.SIZES[size]
+    return browser.new_page(viewport={"width": w, "height": h}, bypass_csp=True,
+                            locale="de-DE")
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_one_round_through_the_organiser_and_player_pages(server: str, browser: Any,
                                                           size: str) -> None:
-    w, h = client_tests.SIZES[size]
-    org = browser.new_page(viewport={"width": w, "height": h}, bypass_csp=True,
-                           locale="de-DE")
+    org = german_page(browser, size)
     org.goto(server + "/duplicate")
     org.fill("#d-title", "Duplicate-Abend")
     org.fill("#d-rounds", "1")
@@ -46,8 +42,7 @@ def test_one_round_through_the_organiser_and_player_pages(server: str, browser: 
     public_url = org.input_value("#public-link")
     assert "#owner=" not in public_url
 
-    player = browser.new_page(viewport={"width": w, "height": h}, bypass_csp=True,
-                              locale="de-DE")
+    player = german_page(browser, size)
     player.goto(public_url)
     player.fill("#j-name", "Anna-Lena")
     player.click("#join button[type=submit]")

@@ -464,6 +464,10 @@ class LiveTable:
             raise TableError("bad_seat", f"seat must be 0..{self.players - 1}")
         if self.bots[seat]:
             raise TableError("seat_taken", f"seat {seat} is played by a bot")
+        if self.deck_orders is not None and self.round is not None:
+            # The tournament seats its players; a seat given up is played by a stand-in.
+            raise TableError("seat_taken", "the seats of a duplicate round are the "
+                             "tournament's")
         if seat in self.token_hashes:
             raise TableError("seat_taken", f"seat {seat} is taken")
         name = clean_nickname(nickname)
