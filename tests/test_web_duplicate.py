@@ -98,6 +98,12 @@ def test_a_whole_tournament_of_bots_plays_the_same_deals_at_every_table(
         for n, v in expect:
             if n in totals:
                 totals[n] += v
+        # Settled: a spectator now sees the table's cards too.
+        with client.websocket_connect(f"/ws/{tables[0]['id']}") as ws:
+            msg = ws.receive_json()
+            while msg["type"] != "state":
+                msg = ws.receive_json()
+            assert msg["table"] is not None
         hand = rnd["comparison"][0]
         assert len(hand["results"]) == 2 and hand["results"][0]["text"]["en"].startswith(
             "with this hand,")

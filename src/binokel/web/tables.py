@@ -701,6 +701,9 @@ class LiveTable:
         if self._cache_version != self.version:
             self._cache.clear()
             self._cache_version = self.version
+        if seat is None and self.sealed is not None:
+            # The seal lifts when the round is settled, which is no change of this table.
+            return self._build_message(seat, lang, cards)
         key = (seat, lang, cards)
         msg = self._cache.get(key)
         if msg is None:
