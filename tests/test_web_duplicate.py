@@ -19,7 +19,9 @@ from binokel.tournament.duplicate import DuplicateRound
 from binokel.tournament.duplicate import TableScores
 from binokel.tournament.duplicate import compare
 from binokel.tournament.duplicate import duplicate_ranking
+from binokel.web import duplicate as duplicate_module
 from binokel.web.app import create_app
+from binokel.web.duplicate import MAX_BOT_ENTRANTS
 from binokel.web.duplicate import MAX_PLAYERS
 
 
@@ -241,3 +243,17 @@ def test_a_round_ends_even_when_its_people_do_not_play(client: TestClient) -> No
     dup = wait_round(client, did, 1)
     assert dup["status"] == "over"
     assert {s["name"] for t in dup["played"][0]["tables"] for s in t["seats"]} >= {"Anna"}
+
+
+def test_computer_entrants_and_running_tables_have_limits(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    did, own = new_duplicate(client)
+    enter_bots(client, did, own, [f"B{i}" for i in range(MAX_BOT_ENTRANTS)])
+    r = client.post(f"/api/duplicates/{did}/players", json={"nickname": "More",
+                                                            "bot": "random"}, headers=own)
+    assert r.status_code == 409 and r.json()["error"] == "full"
+    # An organiser's running tables: here at most one, and the round needs four.
+    monkeypatch.setattr(duplicate_module, "MAX_LIVE_TABLES", 1)
+    r = client.post(f"/api/duplicates/{did}/rounds", json={}, headers=own)
+    assert r.status_code == 429 and r.json()["error"] == "too_many_tables"
+    assert client.get(f"/api/duplicates/{did}").json()["duplicate"]["played"] == []

@@ -23,8 +23,10 @@ Anna made 320, the field averaged 140"), the round's duplicate ranking and the d
 public, and the rankings over all settled rounds follow: the duplicate ranking (the sum of a
 player's differences to the field) and the overall one as clubs count it (points scored).
 
-Limits a stranger controls: entrants (:data:`MAX_PLAYERS`), rounds, deals per round, the
-request body and tournaments per client (:class:`binokel.web.pads.DocStore`), names.
+Limits a stranger controls: entrants (:data:`MAX_PLAYERS`, of them :data:`MAX_BOT_ENTRANTS`
+computer players), rounds, deals per round, one organiser's running tables
+(:data:`MAX_LIVE_TABLES`), the request body and tournaments per client
+(:class:`binokel.web.pads.DocStore`), names.
 """
 
 from __future__ import annotations
@@ -76,6 +78,8 @@ from .tables import web_games
 MAX_PLAYERS = 60            # entrants of one tournament (20 tables of three)
 MAX_ROUNDS = 10
 MAX_DEALS = 24              # deals per round: a round is one evening's sitting
+MAX_BOT_ENTRANTS = 12       # computer entrants: tables of bots alone cost the server's CPU
+MAX_LIVE_TABLES = 40        # running tables of one organiser's tournaments at once
 DEFAULT_TURN_TIMEOUT = 60   # seconds before a stand-in bot plays for an absent person
 SEATING_BUDGET = 20_000     # a request never runs the seating search unbounded
 PLAYER_TOKEN_BYTES = 24
@@ -151,6 +155,9 @@ def _add_player(doc: dict[str, Any], nickname: Any, bot: str | None) -> tuple[in
         raise _fail("nickname: taken in this tournament", "name_taken", 409)
     if bot is not None and bot not in bot_names(doc["game"]):
         raise _fail(f"bot: one of {', '.join(bot_names(doc['game']))}")
+    if bot is not None and sum(p["bot"] is not None for p in doc["players"]) >= \
+            MAX_BOT_ENTRANTS:
+        raise _fail(f"bot: at most {MAX_BOT_ENTRANTS} computer players", "full", 409)
     token = None if bot is not None else secrets.token_urlsafe(PLAYER_TOKEN_BYTES)
     number = len(doc["players"]) + 1
     doc["players"].append({"id": number, "name": name, "bot": bot,
@@ -181,8 +188,10 @@ def _seat_names(doc: dict[str, Any], seats: list[int | None], table: int) -> lis
 
 
 # ---------------------------------------------------------------------- rounds
-def start_round(doc: dict[str, Any], registry: Registry) -> dict[str, Any]:
-    """Seat the entrants, draw the deals and open the round's tables (see the module)."""
+def start_round(doc: dict[str, Any], registry: Registry, creator: str | None = None
+                ) -> dict[str, Any]:
+    """Seat the entrants, draw the deals and open the round's tables (see the module);
+    ``creator``: the organiser's hashed address, whose running tables are limited."""
     played = doc["played"]
     if played and not played[-1]["finished"]:
         raise _fail("the running round has not finished at every table", "not_over", 409)
@@ -202,6 +211,10 @@ def start_round(doc: dict[str, Any], registry: Registry) -> dict[str, Any]:
     if len(registry.tables) + len(seating.tables) > registry.limits.max_tables:
         raise _fail("the server has as many tables as it can hold; try again later",
                     "server_full", 503)
+    if creator is not None and registry.store.count_live(creator, ("playing",)) + \
+            len(seating.tables) > MAX_LIVE_TABLES:
+        raise _fail(f"at most {MAX_LIVE_TABLES} running tables per organiser; let the "
+                    "others finish first", "too_many_tables", 429)
     rules = find_game(doc["game"]).make_rules(_rules_data(doc))
     drawn = draw_round(doc["game"], rules, size, doc["deals"])
     orders = [[card_token(c) for c in deck] for deck in drawn.deals]
@@ -212,7 +225,7 @@ def start_round(doc: dict[str, Any], registry: Registry) -> dict[str, Any]:
     for table in seating.tables:
         seats = [None if isinstance(s, BotSeat) else int(s) for s in table.seats]
         kinds = [doc["bot"] if s is None else bots[s] for s in seats]
-        t = _open_table(registry, doc, number, kinds, drawn.deals)
+        t = _open_table(registry, doc, number, kinds, drawn.deals, creator)
         tokens: dict[str, str] = {}
         for k, s in enumerate(seats):
             if s is not None and kinds[k] is None:
@@ -227,7 +240,7 @@ def start_round(doc: dict[str, Any], registry: Registry) -> dict[str, Any]:
 
 
 def _open_table(registry: Registry, doc: dict[str, Any], number: int,
-                bots: list[str | None], decks: Any) -> LiveTable:
+                bots: list[str | None], decks: Any, creator: str | None) -> LiveTable:
     """A live table of round ``number`` that deals ``decks`` in order."""
     spec = find_game(doc["game"])
     rules = spec.make_rules(_rules_data(doc)).to_dict()
@@ -235,7 +248,7 @@ def _open_table(registry: Registry, doc: dict[str, Any], number: int,
                 "duplicate": doc["id"], "duplicate_round": number}
     table_id = secrets.token_urlsafe(9)
     registry.store.create_table(table_id, spec.name, doc["table_size"], rules, None, bots,
-                                settings, None)
+                                settings, creator)
     t = LiveTable(table_id, spec.name, doc["table_size"], rules, None, bots,
                   registry.store, registry.bot_delay, registry.limits, settings,
                   on_action=registry.on_action, stored_version=1,
@@ -493,7 +506,8 @@ def routes(store_of: Callable[[Request], Store],
 
         def step(d: dict[str, Any]) -> None:
             settle(d, store_of(request))
-            out["result"] = start_round(d, registry)
+            out["result"] = start_round(d, registry,
+                                        registry.store.client_hash(_client(request)))
         got = change(request, _token(request, body), step)
         return answer(request, got, {"result": out["result"]})
 
@@ -512,6 +526,6 @@ def routes(store_of: Callable[[Request], Store],
     ]
 
 
-__all__ = ["MAX_DEALS", "MAX_PLAYERS", "MAX_ROUNDS", "DuplicateRow", "new_document",
-           "player_view", "prepare", "public_view", "rankings", "routes", "settle",
-           "start_round"]
+__all__ = ["MAX_BOT_ENTRANTS", "MAX_DEALS", "MAX_LIVE_TABLES", "MAX_PLAYERS", "MAX_ROUNDS",
+           "DuplicateRow", "new_document", "player_view", "prepare", "public_view", "rankings",
+           "routes", "settle", "start_round"]
