@@ -61,12 +61,13 @@ def wait_round(client: TestClient, did: str, number: int, seconds: float = 25.0
     raise AssertionError(f"round {number} did not finish in {seconds} s")
 
 
+@pytest.mark.parametrize(("game", "size"), [("binokel", 3), ("doppelkopf", 4)])
 def test_a_whole_tournament_of_bots_plays_the_same_deals_at_every_table(
-        client: TestClient) -> None:
-    did, own = new_duplicate(client)
+        client: TestClient, game: str, size: int) -> None:
+    did, own = new_duplicate(client, game=game, table_size=size)
     names = ["Anna", "Bert", "Carl", "Dora", "Emil"]
     enter_bots(client, did, own, names)
-    spec = find_game("binokel")
+    spec = find_game(game)
     totals = dict.fromkeys(names, 0.0)
     for number in (1, 2):
         r = client.post(f"/api/duplicates/{did}/rounds", json={}, headers=own)
@@ -77,8 +78,8 @@ def test_a_whole_tournament_of_bots_plays_the_same_deals_at_every_table(
         rnd = dup["played"][number - 1]
         tables = rnd["tables"]
         assert len(tables) == 2
-        # Five entrants at tables of three: one bot of the chosen level fills a seat.
-        assert sum(s["player"] is None for t in tables for s in t["seats"]) == 1
+        # Five entrants at two tables: bots of the chosen level fill the other seats.
+        assert sum(s["player"] is None for t in tables for s in t["seats"]) == 2 * size - 5
         records = [[client.get(f"/api/tables/{t['id']}/deals/{d}/record").json()
                     for d in (1, 2)] for t in tables]
         for d in range(2):
@@ -86,10 +87,10 @@ def test_a_whole_tournament_of_bots_plays_the_same_deals_at_every_table(
             dealers = {recs[d]["dealer"] for recs in records}
             # Every table dealt the same order (each hand at the same seat), the published one.
             assert decks == {tuple(rnd["deals"][d])}
-            assert dealers == {d % 3}
+            assert dealers == {d % size}
         # The ranking is duplicate_ranking on what the records say each table scored.
         decks_of = tuple(tuple(parse_card(c) for c in deck) for deck in rnd["deals"])
-        r_obj = DuplicateRound("binokel", spec.make_rules({}), 3, decks_of)
+        r_obj = DuplicateRound(game, spec.make_rules({}), size, decks_of)
         scores = [TableScores(tuple(s["name"] for s in t["seats"]),
                               tuple(tuple(rec["result"]["scores"]) for rec in recs))
                   for t, recs in zip(tables, records, strict=True)]
