@@ -37,6 +37,8 @@ import secrets
 from collections.abc import Callable
 from typing import Any
 
+from sqlalchemy import func
+from sqlalchemy import select
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.responses import Response
@@ -68,6 +70,7 @@ from .pads import _int_arg
 from .pads import _since
 from .pads import _token
 from .pages import page_response
+from .store import DealRow
 from .store import Store
 from .tables import LiveTable
 from .tables import Registry
@@ -285,9 +288,22 @@ def prepare(store: Store, t: LiveTable) -> None:
     t.sealed = _sealed(store, dup_id, number)
 
 
+def progress(store: Store, r: dict[str, Any]) -> dict[str, int]:
+    """How many deals each table of round ``r`` has finished (one query for the round:
+    every reader of the page asks every few seconds)."""
+    ids = [t["id"] for t in r["tables"]]
+    with store.reading() as s:
+        rows = s.execute(select(DealRow.table_id, func.count()).where(
+            DealRow.table_id.in_(ids), DealRow.finished).group_by(DealRow.table_id))
+        done = {tid: int(n) for tid, n in rows}
+    return {tid: done.get(tid, 0) for tid in ids}
+
+
 def table_scores(store: Store, doc: dict[str, Any], r: dict[str, Any]
                  ) -> list[list[list[int]]] | None:
     """Each table's scores per deal (deal order, seat order), None while a table plays."""
+    if min(progress(store, r).values(), default=0) < doc["deals"]:
+        return None
     out = []
     for t in r["tables"]:
         done = [d for d in store.finished_deals(t["id"]) if d["result"] is not None]
@@ -367,6 +383,8 @@ def public_view(doc: dict[str, Any], store: Store) -> dict[str, Any]:
     spec = find_game(doc["game"])
     rounds = []
     for r in doc["played"]:
+        done = {t["id"]: doc["deals"] for t in r["tables"]} if r["finished"] \
+            else progress(store, r)
         tables = []
         for k, t in enumerate(r["tables"], 1):
             names = _seat_names(doc, t["seats"], k)
@@ -376,7 +394,7 @@ def public_view(doc: dict[str, Any], store: Store) -> dict[str, Any]:
                 "seats": [{"name": n, "player": s,
                            "bot": doc["bot"] if s is None else bots.get(s)}
                           for n, s in zip(names, t["seats"], strict=True)],
-                "played": min(doc["deals"], len(store.finished_deals(t["id"]))),
+                "played": min(doc["deals"], done[t["id"]]),
             })
         out: dict[str, Any] = {"number": r["number"], "finished": r["finished"],
                                "repeats": r["repeats"], "tables": tables}
