@@ -10,7 +10,9 @@ deals at tables of ``--size`` and prints
 - the time to start the round (seating, drawing the deals, opening the tables),
 - the time until it is settled, and the deals per second over all tables,
 - the median and 95th percentile of ``GET /api/duplicates/{id}`` while it runs and after
-  it is settled (the page polls every 3 s per reader), and the ratio of the two.
+  it is settled (the page polls every 3 s per reader), and the ratio of the two. With
+  ``--bot-delay 0`` the bots keep the server's event loop busy, and a read waits for it;
+  ``--bot-delay 0.5`` (the server's default) shows the read's own cost.
 """
 
 from __future__ import annotations
@@ -46,9 +48,12 @@ def main() -> None:
     ap.add_argument("--deals", type=int, default=6)
     ap.add_argument("--bot", default="random")
     ap.add_argument("--timeout", type=float, default=300.0)
+    ap.add_argument("--bot-delay", type=float, default=0.0,
+                    help="seconds a bot waits before each move (the server's default: 0.5)")
     args = ap.parse_args()
     folder = tempfile.mkdtemp(prefix="binokel-dup-bench-")
-    with TestClient(create_app(f"sqlite:///{folder}/web.sqlite3", bot_delay=0.0)) as c:
+    with TestClient(create_app(f"sqlite:///{folder}/web.sqlite3",
+                                       bot_delay=args.bot_delay)) as c:
         r = c.post("/api/duplicates", json={"game": args.game, "table_size": args.size,
                                             "rounds": 1, "deals": args.deals,
                                             "bot": args.bot})
@@ -72,7 +77,7 @@ def main() -> None:
         settled = [timed_get(c, f"/api/duplicates/{did}")[0] for _ in range(50)]
     deals = tables * args.deals
     print(f"{args.game}, tables of {args.size}, {tables} tables, {args.deals} deals each, "
-          f"bots: {args.bot}")
+          f"bots: {args.bot}, bot delay {args.bot_delay} s")
     print(f"start of the round:   {t_start * 1000:8.1f} ms")
     print(f"round settled after:  {t_round:8.2f} s   ({deals / t_round:.1f} deals/s over "
           f"all tables)")
