@@ -5,6 +5,7 @@ bad input a clear 4xx."""
 from __future__ import annotations
 
 import json
+import random
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -258,3 +259,38 @@ def test_computer_entrants_and_running_tables_have_limits(
     r = client.post(f"/api/duplicates/{did}/rounds", json={}, headers=own)
     assert r.status_code == 429 and r.json()["error"] == "too_many_tables"
     assert client.get(f"/api/duplicates/{did}").json()["duplicate"]["played"] == []
+
+
+def test_a_person_who_is_not_ready_in_time_gets_the_next_deal(client: TestClient) -> None:
+    """At the end of a deal a present person who does not say "next" within the turn
+    timeout is taken as ready: the round goes on."""
+    did, own = new_duplicate(client, deals=2, rounds=1)
+    enter_bots(client, did, own, ["Bert", "Carl"])
+    anna = client.post(f"/api/duplicates/{did}/players",
+                       json={"nickname": "Anna"}).json()["player_token"]
+    assert client.post(f"/api/duplicates/{did}/rounds", json={}, headers=own).status_code == 200
+    me = client.post(f"/api/duplicates/{did}/me", json={"player_token": anna}).json()
+    table = client.app.state.registry.get(me["table"]["id"])  # type: ignore[attr-defined]
+    seat = me["table"]["seat"]
+    rng = random.Random(5)
+
+    async def move() -> None:   # Anna plays a legal card or bid (on the server's loop)
+        async with table.lock:
+            st = table.round.current
+            if st.is_over or st.to_move != seat:
+                return
+            table.apply(seat, rng.choice(st.legal_actions()), check_move=False)
+        table.schedule_bots()
+
+    end = time.monotonic() + 20
+    while not table.round.current.is_over and time.monotonic() < end:
+        client.portal.call(move)  # type: ignore[union-attr]
+        time.sleep(0.005)
+    assert table.round.current.is_over and table.deal_number == 1
+    assert seat in table.present_seats and seat not in table.ready
+    table.settings["turn_timeout"] = 0.05
+    client.portal.call(table.schedule_bots)  # type: ignore[union-attr]
+    end = time.monotonic() + 5
+    while table.deal_number == 1 and time.monotonic() < end:
+        time.sleep(0.02)
+    assert table.deal_number == 2
