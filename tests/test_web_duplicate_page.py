@@ -36,10 +36,12 @@ def test_one_round_through_the_organiser_and_player_pages(server: str, browser: 
     org.fill("#d-rounds", "1")
     org.fill("#d-deals", "1")
     org.select_option("#d-bot", "random")
+    org.select_option("#d-preset", "aks")
     shot(org, f"dup-{size}-create")
     org.click("button[type=submit]")
     org.wait_for_selector("#organiser")
     public_url = org.input_value("#public-link")
+    assert "(aks)" in org.text_content("#root")
     assert "#owner=" not in public_url
 
     player = german_page(browser, size)

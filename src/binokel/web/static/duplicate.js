@@ -31,11 +31,15 @@ async function createForm() {
   const err = errorLine("create-error");
   const game = await gameSelect("game");
   const size = el("select", { id: "d-size" });
+  const preset = el("select", { id: "d-preset" });
   const bots = el("span", {});
   const fit = () => {
     const g = meta.games.find((x) => x.name === game.value);
     size.replaceChildren(...g.players.map((n) => el("option",
       { value: String(n), text: String(n), selected: n === g.default_players })));
+    // The house rules as a preset (the lobby's words for it); options go through the API.
+    preset.replaceChildren(...g.presets.map((p) => el("option",
+      { value: p.name, text: p[lang] ? `${p.name} – ${p[lang]}` : p.name })));
     bots.replaceChildren(botSelect("d-bot", game.value));
   };
   game.addEventListener("change", fit);
@@ -43,6 +47,7 @@ async function createForm() {
   const form = el("form", {}, el("h2", { text: t("new_dup") }), el("p", { text: t("dup_intro") }),
     el("label", { for: "d-title", text: t("title") }), el("input", { id: "d-title", type: "text" }),
     el("label", { for: "game", text: t("game") }), game,
+    el("label", { for: "d-preset", text: t("preset") }), preset,
     el("label", { for: "d-size", text: t("table_size") }), size,
     ...numberField("d-rounds", t("rounds"), 2, 1, 10),
     ...numberField("d-deals", t("deals_round"), 6, 1, 24),
@@ -53,7 +58,7 @@ async function createForm() {
     const v = (id) => form.querySelector(`#${id}`).value;
     try {
       const r = await api("POST", "/api/duplicates", { title: v("d-title"), game: game.value,
-        table_size: Number(size.value), rounds: Number(v("d-rounds")),
+        preset: preset.value, table_size: Number(size.value), rounds: Number(v("d-rounds")),
         deals: Number(v("d-deals")), bot: v("d-bot") });
       location.href = `/duplicate/${r.id}#owner=${encodeURIComponent(r.token)}`;
     } catch (x) { err.textContent = x.message; }
@@ -182,6 +187,7 @@ function render() {
   root.replaceChildren(...[
     el("h2", { text: dup.title || t("dup_title") }),
     el("p", { text: t("dup_format", { game: dup.game_title[lang === "de" ? 0 : 1],
+      preset: dup.rules.preset,
       rounds: dup.rounds, deals: dup.deals, size: dup.table_size }) }),
     dup.status === "over" ? el("p", { class: "status", text: t("dup_over") }) : null,
     owner ? organiser() : null, mine(),
