@@ -12,6 +12,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck
+from hypothesis import given
+from hypothesis import settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 from binokel.core.cards import parse_card
@@ -24,6 +28,7 @@ from binokel.web import duplicate as duplicate_module
 from binokel.web.app import create_app
 from binokel.web.duplicate import MAX_BOT_ENTRANTS
 from binokel.web.duplicate import MAX_PLAYERS
+from test_web_fuzz import JSON
 
 
 @pytest.fixture
@@ -294,3 +299,35 @@ def test_a_person_who_is_not_ready_in_time_gets_the_next_deal(client: TestClient
     while table.deal_number == 1 and time.monotonic() < end:
         time.sleep(0.02)
     assert table.deal_number == 2
+
+
+CREATE = st.fixed_dictionaries({}, optional={
+    "title": st.text(max_size=90) | JSON,
+    "game": st.sampled_from(["binokel", "doppelkopf", "zweier", "skat"]) | JSON,
+    "table_size": st.integers(-1, 9) | JSON,
+    "rounds": st.integers(-1, 12) | JSON,
+    "deals": st.integers(-1, 30) | JSON,
+    "preset": st.sampled_from(["standard", "aks", "x"]) | JSON,
+    "options": st.dictionaries(st.sampled_from(["target", "deals_per_series", "x"]),
+                               st.integers(-10, 10**6) | JSON, max_size=3) | JSON,
+    "bot": st.sampled_from(["random", "heuristic", "x"]) | JSON,
+    "turn_timeout": st.integers(-1, 1000) | JSON,
+})
+FUZZ = settings(max_examples=40, deadline=None,
+                suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+@FUZZ
+@given(body=CREATE, join=JSON, me=JSON)
+def test_whatever_a_stranger_sends_is_never_a_server_error(
+        client: TestClient, body: dict[str, Any], join: Any, me: Any) -> None:
+    r = client.post("/api/duplicates", json=body)
+    assert r.status_code in (201, 400, 422, 429), r.text
+    if r.status_code != 201:
+        assert r.json()["message"]
+        return
+    did = r.json()["id"]
+    for path, sent in (("players", join), ("me", me), ("players", {"nickname": join}),
+                       ("me", {"player_token": me})):
+        got = client.post(f"/api/duplicates/{did}/{path}", json=sent)
+        assert 200 <= got.status_code < 500, (path, sent, got.text)
