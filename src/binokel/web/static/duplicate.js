@@ -135,11 +135,10 @@ function mine() {
   return el("section", { id: "me" }, form);
 }
 
-// A filling bot is named by its table and seat in the comparison ("Bot 2.2"); on the
-// table cards it is simply a computer player of the tournament's level.
+// A filling bot is named by its table and seat ("Bot 2.2") on the table cards as in the
+// comparison and the round's ranking, so a reader finds it again in both.
 const entrant = (name, bot) => (bot ? `${name} (${t("bot")}, ${levelName(bot)})` : name);
-const seatLine = (s, k) => el("li", { text: `${k + 1}. ${s.player === null
-  ? `${t("bot")}, ${levelName(s.bot)}` : entrant(s.name, s.bot)}` });
+const seatLine = (s, k) => el("li", { text: `${k + 1}. ${entrant(s.name, s.bot)}` });
 
 function rankingTable(lines, caption, id, key, head) {
   const rows = lines.map((ln) => el("tr", { class: me && ln.name === me.name ? "mine" : null },
