@@ -19,6 +19,7 @@ from binokel.games.doppelkopf import genscher
 from binokel.games.doppelkopf.bots import DokoHeuristicBot
 from binokel.games.doppelkopf.rules import DokoRules
 from binokel.games.doppelkopf.state import DokoState
+from binokel.games.doppelkopf.strong import DokoStrongBot
 from binokel.present import present
 from binokel.record import Record
 from binokel.registry import find_game
@@ -214,7 +215,30 @@ def test_records_replay_a_genscher() -> None:
     assert (3, "genscher 0") in again.history
 
 
-# ------------------------------------------------------------------ codec
+# ------------------------------------------------------------------ bots and codec
+def test_heuristic_names_the_strong_seat_and_strong_bot_follows() -> None:
+    # Trick 7 before seat 3's Karo-König: seat 0 has taken 106, seat 3's Kontra partner
+    # (seat 2) nothing: the heuristic names seat 0.
+    s = _before_card(FIRST, G, 6, 3)
+    assert DokoHeuristicBot().choose(s.view(3)) == "genscher 0"
+    assert DokoStrongBot(seed=1).choose(s.view(3)) == "genscher 0"
+    s.apply("genscher 0")
+    assert DokoStrongBot(seed=1).choose(s.view(3)) == "play SK"
+    # With nobody ahead (no Augen taken, nothing announced) no pair is better: no Genscher.
+    s = _before_card(FIRST, G, 6, 3)
+    even = replace(s.view(3), trick_points=(0, 0, 0, 0), announcements=())
+    assert not DokoHeuristicBot().choose(even).startswith("genscher")
+
+
+def test_strong_bot_builds_parties_after_a_switch() -> None:
+    s = play(with_tokens(G, 6, "3:genscher_0"), rules=FIRST, upto=7)
+    bot = DokoStrongBot(seed=2)
+    worlds = bot.worlds(s.view(2))
+    assert worlds is not None
+    first = next(iter(worlds))
+    assert first.maximiser == (True, False, False, True)
+
+
 def test_codec_appends_the_genscher_ids() -> None:
     spec = find_game("doppelkopf")
     off = ActionCodec.of(spec, DokoRules(), 4)
