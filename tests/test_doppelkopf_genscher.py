@@ -151,6 +151,12 @@ def test_hochzeit_after_its_clarification_only_with_the_option() -> None:
     s.apply("play S10")
     assert s.contract == "hochzeit" and s.partner == 2
     assert "genscher 1" in s.legal_actions()
+    assert "partner" in present(s.view(1), "en", NAMES).seats[2].roles
+    s.apply("genscher 1")
+    s.apply("play SK")
+    assert s.re_seats == {1, 3} and s.contract == "hochzeit"
+    seats = present(s.view(1), "en", NAMES).seats
+    assert "partner" not in seats[2].roles and [x.team for x in seats] == [1, 0, 1, 0]
     s = play(hg, setup=setup, rules=replace(FIRST, genscher_hochzeit=False), upto=6)
     s.apply("play H10")
     s.apply("play S10")

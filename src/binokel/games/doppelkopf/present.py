@@ -251,7 +251,8 @@ def _seats(view: DokoView, ctx: Context, t: T) -> tuple[Seat, ...]:
             roles.append(t("hochzeit"))
         if s == poor:
             roles.append(t("armut"))
-        if view.partner == s and (view.contract == "armut" or view.clarified_in > 0):
+        if (view.partner == s and (view.contract == "armut" or view.clarified_in > 0)
+                and view.genscher is None):  # a Genscher made new partners
             roles.append(t("partner"))
         party = view.parties[s]
         if party is not None:
