@@ -132,7 +132,7 @@ def _why_not(state: DokoState, seat: int) -> str:
                 + (" or a Hochzeit once its partner is clarified" if rules.genscher_hochzeit
                    else " only"))
     if not count(state.legal_cards(), SK):
-        return "genscher: a Karo-König (SK) must be a card seat may play now"
+        return f"genscher: a Karo-König (SK) must be a card seat {seat} may play now"
     which = "first" if rules.genscher == "first" else "second"
     return (f"genscher: needs both Karo-Könige, said with the {which} of them; seat {seat} "
             "cannot now")
