@@ -5,6 +5,7 @@ property over random deals."""
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import replace
 
 import pytest
@@ -265,11 +266,11 @@ def test_openspiel_and_pettingzoo_with_the_genscher() -> None:
     from binokel.research.pettingzoo import env
     g = load("doppelkopf", 4, genscher="first")
     assert g.num_distinct_actions() == ActionCodec.of(find_game("doppelkopf"), FIRST, 4).size
-    pyspiel.random_sim_test(g, num_sims=2, serialize=True, verbose=False)
+    pyspiel.random_sim_test(g, num_sims=1, serialize=True, verbose=False)
     import warnings
     with warnings.catch_warnings():
         warnings.filterwarnings("ignore", message="Observation (space for each agent|is not)")
-        api_test(env("doppelkopf", 4, genscher="second"), num_cycles=200,
+        api_test(env("doppelkopf", 4, genscher="second"), num_cycles=100,
                  verbose_progress=False)
 
 
@@ -327,3 +328,40 @@ def test_random_deals_with_genscher(rules: DokoRules, seed: int, players: int) -
 
 def test_all_on_has_the_genscher() -> None:
     assert ALL_ON.genscher != "off"
+
+
+# ------------------------------------------------------------------ terminal game
+async def test_the_terminal_game_offers_and_plays_the_genscher() -> None:
+    from binokel.bots import make_bot
+    from binokel.tui.app import ActionButton
+    from binokel.tui.app import GameConfig
+    from binokel.tui.app import TableApp
+    # Seed 18 deals the human (seat 0) both Karo-Könige in a normal game.
+    app = TableApp(GameConfig(game="doppelkopf", rules=FIRST, seed=18, bot_delay=0.01,
+                              save_dir=None))
+    me = make_bot("heuristic", seed=5)
+    offered: list[str] = []
+    async with app.run_test(size=(160, 50)) as pilot:
+        end = time.monotonic() + 60
+        while not app.state.is_over and time.monotonic() < end:
+            await pilot.pause(0.02)
+            state = app.state
+            if state.to_move != 0:
+                continue
+            names = [b.engine_action for b in app.query(ActionButton)]
+            if "genscher 2" in names:
+                offered = [str(b.label) for b in app.query(ActionButton)
+                           if b.engine_action.startswith("genscher")]
+                action = "genscher 2"
+            else:
+                action = "gesund" if state.phase == "vorbehalt" else me.choose(state.view(0))
+            before = len(state.history)
+            app.press_action(action)
+            await pilot.pause()
+            assert len(app.state.history) > before, action
+        assert app.state.is_over
+    # One numbered button per other seat, in the table's words (German by default).
+    assert [label.split(maxsplit=1)[1] for label in offered] == [
+        f"Genscher mit {app.names[s]}" for s in (1, 2, 3)]
+    assert (0, "genscher 2") in app.state.history
+    assert app.state.result is not None and set(app.state.result.re_seats) == {0, 2}
