@@ -145,4 +145,13 @@ ALL_ON = DokoRules(
     doppel_karlchen=True, karlchen_double=True, fuchs_last_trick=True, koenigssolo=True,
     damen_buben_solo=True, throw_nines=5, throw_kings=5, throw_nines_kings=7, armut=True,
     armut_over_hochzeit=True, hochzeit_klaerung="fehl", pflichtsolo=True, ansage_played=3,
-    absage_step=2, reach_absage_wins=True)
+    absage_step=2, reach_absage_wins=True, genscher="first", genscher_announcements="all")
+
+# G: N1 with seat 2's Karo-König and seat 3's Karo-Neun of tricks 7 and 8 swapped, so that
+# seat 3 (Kontra) holds both Karo-Könige and plays them in tricks 7 and 8 (seats 0, 1 Re).
+# Without a Genscher Re takes 220; a Genscher of seat 3 with seat 0 makes 0 and 3 Re with
+# 126 (0: 114, 3: 12) against 114 (1: 106, 2: 8).
+G = [*N1[:6], "0:EO 1:H10 2:S10 3:SK", "1:BO 2:S9 3:SK 0:HO", *N1[8:]]
+
+# GS: G with both Kreuz-Damen with seat 0 (a stille Hochzeit); seat 3 holds both Karo-Könige.
+GS = [*N1[:5], "1:H10 2:SA 3:S9 0:EO", "1:H10 2:S10 3:SK 0:EO", *G[7:]]

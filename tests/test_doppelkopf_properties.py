@@ -45,7 +45,9 @@ RULES = st.builds(
     hochzeit_klaerung=st.sampled_from(["fremd", "fehl", "trumpf", "erster"]),
     throw_nines=st.sampled_from([0, 5]), throw_kings=st.sampled_from([0, 5]),
     throw_nines_kings=st.sampled_from([0, 7]), armut=B, armut_over_hochzeit=B, pflichtsolo=B,
-    ansage_played=st.integers(0, 9), absage_step=st.integers(0, 2), reach_absage_wins=B)
+    ansage_played=st.integers(0, 9), absage_step=st.integers(0, 2), reach_absage_wins=B,
+    genscher=st.sampled_from(["off", "first", "second"]), genscher_hochzeit=B,
+    genscher_announcements=st.sampled_from(["ansagen", "all", "void"]))
 
 
 def _mixed_deal(rules: DokoRules, seed: int, players: int,

@@ -17,6 +17,8 @@ numbers them. The order is the mapping, and it is documented here and in docs/re
 4. Actions that name several cards (``discard``, Doppelkopf's Armut ``give`` and ``return``,
    Zweierbinokel's ``meld``): per verb, every multiset the deck allows of the sizes the game
    uses, ordered by its sorted card list.
+5. Actions added to a game later, after all of these, so that the ids above stay as they
+   were (Doppelkopf's ``genscher SEAT`` with the option ``genscher``, seat 0 first).
 
 Two spellings of one action share an id: the verb in any case, the cards of a multi-card
 action in any order (``discard SK BA`` is ``discard BA SK``).
@@ -63,9 +65,10 @@ class ActionCodec:
 
     def __init__(self, words: Iterable[str], one_card_verbs: Iterable[str],
                  multi_card: Iterable[tuple[str, Iterable[CardSet]]],
-                 deck: Iterable[Card]) -> None:
+                 deck: Iterable[Card], later: Iterable[str] = ()) -> None:
         """``words``: actions without cards; ``one_card_verbs``: verbs taking one card;
-        ``multi_card``: (verb, every card set it may name); ``deck``: every card dealt."""
+        ``multi_card``: (verb, every card set it may name); ``deck``: every card dealt;
+        ``later``: actions without cards numbered after all others (added later)."""
         self.deck = tuple(sorted(set(deck)))
         self.card_verbs: set[str] = {"play"}
         self._texts: list[str] = []
@@ -84,6 +87,9 @@ class ActionCodec:
             for s in sorted(set(sets), key=lambda s: sorted(cards_of(s))):
                 self._add((verb, s), f"{verb} " + " ".join(card_token(c)
                                                             for c in sorted(cards_of(s))))
+        for w in later:
+            verb, arg = parse_action(w)
+            self._add((verb, arg), w)
 
     def _add(self, key: Key, text: str) -> None:
         if key not in self._ids:
@@ -139,9 +145,10 @@ def multisets(deck: Iterable[Card], sizes: Iterable[int]) -> list[CardSet]:
 
 
 def vocabulary(spec: GameSpec, rules: Any, players: int
-               ) -> tuple[list[str], list[str], list[tuple[str, list[CardSet]]]]:
+               ) -> tuple[list[str], list[str], list[tuple[str, list[CardSet]]], list[str]]:
     """The game's actions besides ``play C``: (actions without cards, verbs with one card,
-    verbs with several cards and the card sets each may name)."""
+    verbs with several cards and the card sets each may name, actions without cards added
+    later and numbered last)."""
     deck = spec.full_deck(rules, players)
     suits = list(SUIT_LETTERS)
     if spec.name in ("binokel", "kreuzbinokel"):
@@ -151,31 +158,36 @@ def vocabulary(spec: GameSpec, rules: Any, players: int
         words = ["pass", *bids, *(f"abgehen {s}" for s in suits),
                  *(f"trump {s}" for s in suits), "durch", "untendurch", "call none"]
         multi = [("discard", multisets(deck, [dapp]))] if dapp else []
-        return words, ["call", "give"], multi
+        return words, ["call", "give"], multi, []
     if spec.name == "zweier":
         from ..games.zweier.melds import meld_kinds
         melds = {cardset(parse_cards(k.action.split(" ", 1)[1]))
                  for t in range(len(suits)) for k in meld_kinds(t, rules)}
-        return ["exchange"], [], [("meld", sorted(melds))]
+        return ["exchange"], [], [("meld", sorted(melds))], []
     if spec.name == "luxusfamilie":
-        return [f"trump {s}" for s in suits], [], []
+        return [f"trump {s}" for s in suits], [], [], []
     if spec.name == "doppelkopf":
         from ..games.doppelkopf.announcements import ABSAGEN
         from ..games.doppelkopf.deal import SOLOS
+        from ..games.doppelkopf.genscher import VERB as GENSCHER
         from ..games.doppelkopf.reservations import PASS
         from ..games.doppelkopf.reservations import SCHMEISSEN
         words = ["gesund", "vorbehalt", "hochzeit", "armut", *SOLOS, "accept", "decline",
                  "re", "kontra", *ABSAGEN, PASS, SCHMEISSEN]
         three = multisets(deck, [3])
-        return words, [], [("give", three), ("return", three)]
+        # The Genscher names a seat, one id per seat, numbered last so that every other id
+        # is the same with the option on or off; without it the vocabulary is unchanged.
+        later = ([f"{GENSCHER} {seat}" for seat in range(players)]
+                 if rules.genscher != "off" else [])
+        return words, [], [("give", three), ("return", three)], later
     raise ValueError(f"no action vocabulary for the game {spec.name!r}")
 
 
 @functools.lru_cache(maxsize=64)
 def _codec(game: str, rules: RuleSet, players: int) -> ActionCodec:
     spec = find_game(game)
-    words, one_card, multi = vocabulary(spec, rules, players)
-    return ActionCodec(words, one_card, multi, spec.full_deck(rules, players))
+    words, one_card, multi, later = vocabulary(spec, rules, players)
+    return ActionCodec(words, one_card, multi, spec.full_deck(rules, players), later)
 
 
 __all__ = ["ActionCodec", "UnknownAction", "multisets", "vocabulary"]

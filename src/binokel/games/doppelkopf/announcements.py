@@ -68,8 +68,8 @@ def deadline(state: DokoState, party: str, level: int) -> int:
 
 def allowed(state: DokoState, seat: int) -> list[str]:
     """The Ansagen/Absagen ``seat`` may make now (only in the play phase, at his turn)."""
-    if state.phase != PLAY or seat != state.to_move:
-        return []
+    if state.phase != PLAY or seat != state.to_move or state.genscher_due:
+        return []  # after a ``genscher`` only its Karo-König
     if state.contract == HOCHZEIT and state.clarified_in == 0:
         return []  # the Klärungsstich must be over first
     party = state.party(seat)

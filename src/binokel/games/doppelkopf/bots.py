@@ -4,6 +4,8 @@
   a Hochzeit with both Kreuz-Damen, Armut (when played) with at most three trumps.
 - Ansagen: Re/Kontra with many and high trumps, an Erwiderung with a little less, Absagen only
   as a very strong soloist.
+- Genscher (option): names the seat that makes the best pair with it so far (Augen taken,
+  strength shown by announcing) when that pair is clearly better than the present one.
 - Play: counts the cards still out and the voids shown, knows the parties as far as the view
   reveals them; smears points (and the Fuchs) onto a trick its partner surely wins, wins
   tricks with the cheapest sure card, keeps the Dulle for tricks worth it, never throws the
@@ -52,6 +54,7 @@ from .order import second_wins
 from .reservations import may_throw
 from .reservations import solos_of
 from .view import DokoView
+from .view import own_kreuz_damen
 
 _POINTS = CARD_POINTS["classic"]
 
@@ -158,7 +161,12 @@ class DokoHeuristicBot:
     # ------------------------------------------------------------------ play
     def _play_turn(self, view: DokoView, hand: CardSet, actions: list[str]) -> str:
         plays = [a for a in actions if a.startswith("play ")]
-        announce = [a for a in actions if not a.startswith("play ")]
+        genscher = [a for a in actions if a.startswith("genscher ")]
+        if genscher:
+            a = self._genscher(view, genscher)
+            if a is not None:
+                return a
+        announce = [a for a in actions if not a.startswith(("play ", "genscher "))]
         if announce:
             a = self._announcement(view, hand, announce)
             if a is not None:
@@ -166,6 +174,29 @@ class DokoHeuristicBot:
         cards = [parse_card(a[5:]) for a in plays]
         c = _CardPlay(view, hand).choose(cards)
         return PLAY_ACTIONS[c]
+
+    def _genscher(self, view: DokoView, options: list[str]) -> str | None:
+        """The Genscher: the Augen already taken count for the new parties, so a partner
+        who has taken many (or announced, showing a strong hand) is worth naming; stay
+        with the present partner unless another seat is clearly better (20 Augen)."""
+        me = view.player
+        mine = view.parties[me]
+
+        def pair(s: int) -> float:
+            shown = sum(10 for seat, _, _ in view.announcements if seat == s)
+            return view.trick_points[me] + view.trick_points[s] + shown
+
+        seats = {int(a.split()[1]): a for a in options}
+        best = max(seats, key=lambda s: (pair(s), -s))
+        if view.contract == "normal" and own_kreuz_damen(view) == 2:
+            # A stille Hochzeit: alone with a strong hand; a partner only when losing.
+            present = 2.0 * view.trick_points[me] + 20
+        else:
+            friends = [s for s in seats if mine is not None and view.parties[s] == mine]
+            maybe = friends or [s for s in seats if view.parties[s] is None or
+                                view.parties[s] == mine]
+            present = (sum(pair(s) for s in maybe) / len(maybe)) if maybe else 0.0
+        return seats[best] if pair(best) >= present + 20 else None
 
     def _announcement(self, view: DokoView, hand: CardSet, options: list[str]) -> str | None:
         me = view.player
@@ -333,3 +364,4 @@ class _CardPlay:
                 # Not safe but worth a try with a high card.
                 return max(winners, key=lambda c: order.power[c])
         return min(cards, key=self.cost)
+

@@ -36,7 +36,6 @@ from dataclasses import replace
 from typing import Any
 
 from ...core.cards import ASS
-from ...core.cards import EO
 from ...core.cards import SUITS
 from ...core.cards import Card
 from ...core.cards import card
@@ -66,6 +65,7 @@ from .scoring import augen_needed
 from .scoring import special_points
 from .texts import TEXTS
 from .view import DokoView
+from .view import own_kreuz_damen
 
 T = Callable[..., str]
 
@@ -179,14 +179,6 @@ def _contract_name(view: DokoView, ctx: Context, t: T) -> str:
     return t("normal")
 
 
-def _own_kreuz_damen(view: DokoView) -> int:
-    """How many Kreuz-Damen the viewer was dealt (held now or played by him)."""
-    if view.player < 0:
-        return 0
-    played = sum(1 for s, a in view.history if s == view.player and a == "play EO")
-    return sum(1 for c in view.hand if c == EO) + played
-
-
 def _level_word(level: int, party: str, t: T) -> str:
     return t(f"ann_{party}") if level == 0 else t(f"ann_{ABSAGEN[level - 1]}")
 
@@ -205,7 +197,7 @@ def _status(view: DokoView, ctx: Context, t: T) -> str:
     else:
         what = _contract_name(view, ctx, t)
         c = view.contract
-        if c == "normal" and ph == "play" and _own_kreuz_damen(view) == 2:
+        if c == "normal" and ph == "play" and own_kreuz_damen(view) == 2:
             what += " – " + t("stille_mine")  # he alone knows he plays a stille Hochzeit
         parts.append(what)
         if c == "hochzeit" and ph == "play":
@@ -218,6 +210,9 @@ def _status(view: DokoView, ctx: Context, t: T) -> str:
                 parts.append(t("no_partner"))
         elif c == "armut" and view.partner is not None:
             parts.append(t("armut_partner", name=ctx.name(view.partner)))
+        if view.genscher is not None:
+            parts.append(t("genscher", name=ctx.name(view.genscher[0]),
+                           partner=ctx.name(view.genscher[1])))
         if view.schweine is not None:
             parts.append(t("schweine", name=ctx.name(view.schweine)))
         if view.superschweine is not None:
@@ -256,7 +251,8 @@ def _seats(view: DokoView, ctx: Context, t: T) -> tuple[Seat, ...]:
             roles.append(t("hochzeit"))
         if s == poor:
             roles.append(t("armut"))
-        if view.partner == s and (view.contract == "armut" or view.clarified_in > 0):
+        if (view.partner == s and (view.contract == "armut" or view.clarified_in > 0)
+                and view.genscher is None):  # a Genscher made new partners
             roles.append(t("partner"))
         party = view.parties[s]
         if party is not None:
@@ -321,7 +317,12 @@ def _choices(view: DokoView, ctx: Context, t: T) -> Choices:
     if ph == "play":
         cards = tuple(a[5:] for a in acts if a.startswith("play "))
         said = tuple(Button(a, t(f"btn_{a}")) for a in acts if a in ANNOUNCEMENTS)
-        return Choices(buttons=said, cards=CardChoice("play", cards, t("play_hint")))
+        # The Genscher: one button per seat he may name; his Karo-König follows.
+        named = tuple(Button(a, t("btn_genscher", name=ctx.name(int(a.split()[1]))))
+                      for a in acts if a.startswith("genscher "))
+        due = bool(view.history) and view.history[-1][1].startswith("genscher ")
+        hint = t("genscher_hint") if due else t("play_hint")
+        return Choices(buttons=said + named, cards=CardChoice("play", cards, hint))
     if ph == "vorbehalt":
         return Choices(buttons=(Button("gesund", t("btn_gesund"), "primary"),
                                 Button("vorbehalt", t("btn_vorbehalt"))))
@@ -393,6 +394,8 @@ def _log(view: DokoView, ctx: Context, t: T) -> list[str]:
                                else t("log_no_partner", h=ctx.name(h)))
         elif a in ANNOUNCEMENTS:
             out.append(t("log_announce", name=name, what=t(f"ann_{a}")))
+        elif verb == "genscher":
+            out.append(t("log_genscher", name=name, partner=ctx.name(int(arg))))
         elif a in ("gesund", "vorbehalt", "accept", "decline", "pass"):
             out.append(t(f"log_{a}", name=name))
         elif verb in ("give", "return"):
@@ -441,6 +444,9 @@ def _result(view: DokoView, ctx: Context, t: T) -> list[str]:
         lines.append(t("note_stille", name=_names(ctx, re_seats)))
     elif res.contract == "hochzeit" and len(re_seats) == 1:
         lines.append(t("note_no_partner", name=_names(ctx, re_seats)))
+    if res.genscher is not None:
+        lines.append(t("note_genscher", name=ctx.name(res.genscher[0]),
+                       partner=ctx.name(res.genscher[1])))
     tricks_of = _special_tricks(view)
     seen: dict[str, int] = {}
     for what_, p, n in res.lines:

@@ -50,7 +50,7 @@ DOKO_PRESETS: dict[str, dict[str, Any]] = {
             "hochzeit_klaerung": "fremd", "koenigssolo": False, "damen_buben_solo": False,
             "fleischlos": True, "throw_nines": 0, "throw_kings": 0, "throw_nines_kings": 0,
             "ansage_played": 1, "absage_step": 1, "reach_absage_wins": True,
-            "deals_per_series": 24},
+            "genscher": "off", "deals_per_series": 24},
 }
 
 
@@ -87,6 +87,12 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
     ansage_played: int = option(1, "play", low=0, high=9)
     absage_step: int = option(1, "play", low=0, high=2)
     reach_absage_wins: bool = option(False, "scoring")
+    # The Genscher (a house rule, docs/doppelkopf.md): with both Karo-Könige, name a new
+    # partner when playing the first or the second of them.
+    genscher: str = option("off", "play", allowed=("off", "first", "second"))
+    genscher_hochzeit: bool = option(True, "play")
+    genscher_announcements: str = option("ansagen", "play",
+                                         allowed=("ansagen", "all", "void"))
     bock_after: str = option(
         "", "round", check=_bock_events,
         check_text="'' or events from tie, solo_lost, kontra_won, both_announced")

@@ -9,6 +9,9 @@ and the scores per seat (:class:`DokoResult`).
   winner; e) 1 for 120 / 90 / 60 / 30 Augen against keine 90 / 60 / 30 / schwarz.
 - Special points (not in games scored as a solo): gegen die Alten, Doppelkopf, Fuchs
   gefangen, Karlchen.
+- After a Genscher (:mod:`.genscher`) the parties are the new ones for everything: the Augen
+  and tricks of the whole deal, the goals with the announcements as carried over, and the
+  special points of every trick.
 - Two against two each Re player scores the value (Re's points minus Kontra's) and each
   Kontra player minus it; a soloist scores three times the value.
 """
@@ -21,7 +24,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from typing import Any
 
+from ...core.cards import EO
 from ...core.cards import SA
+from ...core.cards import count
 from ...core.outcome import Outcome
 from ...core.outcome import Termination
 from ...core.trick import Trick
@@ -58,9 +63,10 @@ class DokoResult(Outcome):
     notes: tuple[str, ...] = ()
     pflichtsolo: bool = False
     bock: int = 0                   # Bock level: the scores count 2**bock times
+    genscher: tuple[int, int] | None = None   # (its player, the partner he named)
 
     def to_json(self) -> dict[str, Any]:
-        return {"scores": list(self.scores), "contract": self.contract,
+        out: dict[str, Any] = {"scores": list(self.scores), "contract": self.contract,
                 "re_seats": list(self.re_seats), "solo": self.solo,
                 "re_points": self.re_points, "kontra_points": self.kontra_points,
                 "winner": self.winner,
@@ -68,6 +74,9 @@ class DokoResult(Outcome):
                               "kontra": level_name(self.announced[1])},
                 "lines": [[w, p, n] for w, p, n in self.lines], "value": self.value,
                 "notes": list(self.notes), "pflichtsolo": self.pflichtsolo, "bock": self.bock}
+        if self.genscher is not None:  # only then: results without one read as before
+            out["genscher"] = list(self.genscher)
+        return out
 
 
 def scored_as_solo(state: DokoState) -> bool:
@@ -122,6 +131,11 @@ def score_deal(state: DokoState, specials: Sequence[tuple[str, str]] | None = No
         notes.append(TEXTS.sections["notes"]["no_partner"])
     if contract == STILLE_HOCHZEIT:
         notes.append(TEXTS.sections["notes"]["stille"])
+    if state.genscher is not None:
+        notes.append(TEXTS.sections["notes"]["genscher"].format(*state.genscher))
+        if contract == NORMAL and any(count(state.initial_hands[s], EO) == 2
+                                      for s in state.active):
+            notes.append(TEXTS.sections["notes"]["genscher_stille"])
 
     def reached(p: str) -> bool:
         """Whether party ``p`` reached its Spielziel."""
@@ -181,7 +195,7 @@ def score_deal(state: DokoState, specials: Sequence[tuple[str, str]] | None = No
                       kontra_points=pts[KONTRA], winner=winner,
                       announced=announced, lines=tuple(lines), value=value,
                       notes=tuple(notes), pflichtsolo=state.pflicht, scores=tuple(scores),
-                      bock=rules.bock_level,
+                      bock=rules.bock_level, genscher=state.genscher,
                       contract=contract, declarer=soloist,
                       made=None if soloist is None else winner == RE)
 

@@ -10,6 +10,7 @@ in their own modules:
 - :mod:`.reservations`: Vorbehalte, Soli, Hochzeit (and its Klärungsstich), stille Hochzeit;
 - :mod:`.armut`: the Armut's exchange;
 - :mod:`.announcements`: Re / Kontra, the Absagen and their deadlines;
+- :mod:`.genscher`: the Genscher (option): a new partner named with a Karo-König;
 - :mod:`.scoring`: the result (:class:`~.scoring.DokoResult`);
 - :mod:`.view`: what a seat may know (:class:`~.view.DokoView`).
 
@@ -30,6 +31,7 @@ from typing import ClassVar
 
 from ...core.cards import CARD_POINTS
 from ...core.cards import EO
+from ...core.cards import SK
 from ...core.cards import SUIT_LETTERS
 from ...core.cards import Card
 from ...core.cards import CardSet
@@ -45,6 +47,7 @@ from ...core.trick import Trick
 from ...core.trick import play_actions
 from . import announcements
 from . import armut
+from . import genscher
 from . import reservations
 from .deal import ARMUT_GIVE
 from .deal import ARMUT_OFFER
@@ -91,12 +94,14 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
         (PLAY, "kontra"): announcements.kontra,
         (PLAY, "keine"): announcements.keine,
         (PLAY, "schwarz"): announcements.schwarz,
+        (PLAY, genscher.VERB): genscher.call,
     }
 
     __slots__ = (
         "active", "announced", "announcements", "armut_cards", "armut_offer", "asking",
         "clarified_in",
-        "contract", "declarations", "eo_played", "hands", "hochzeit", "initial_hands", "led",
+        "contract", "declarations", "eo_played", "genscher", "genscher_due", "hands",
+        "hochzeit", "initial_hands", "led",
         "next_seat", "order", "partner", "pflicht", "re_seats", "schweine", "soloist",
         "superschweine", "trick",
         "trick_leader", "trick_points", "tricks", "tricks_won", "vorbehalte", "win_card",
@@ -128,6 +133,10 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
     # Announcements (announcements.py).
     announced: list[int]          # [Re level, Kontra level]
     announcements: list[tuple[int, str, str]]
+    # The Genscher (genscher.py): (its player, the partner he named), and whether his
+    # Karo-König is still to be played.
+    genscher: tuple[int, int] | None
+    genscher_due: bool
     # The play.
     order: Order
     trick: list[Card]
@@ -175,6 +184,8 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
         s.re_seats = frozenset()
         s.announced = [-1, -1]
         s.announcements = []
+        s.genscher = None
+        s.genscher_due = False
         s.eo_played = []
         s.order = card_order("normal")
         s.trick = []
@@ -202,6 +213,7 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
         o.superschweine = self.superschweine
         o.announced = list(self.announced)
         o.announcements = list(self.announcements)
+        o.genscher, o.genscher_due = self.genscher, self.genscher_due
         o.eo_played = list(self.eo_played)
         o.order = self.order
         o.trick = list(self.trick)
@@ -224,8 +236,11 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
 
     def legal_cards(self) -> CardSet:
         """The cards the player to move may play (Bedienpflicht): the led group (trump
-        counts as one suit) if he can, else any card."""
+        counts as one suit) if he can, else any card; after his ``genscher`` only the
+        Karo-König."""
         hand = self.hands[self.to_move]
+        if self.genscher_due:
+            return bit(SK)
         if self.led < 0:
             return hand
         return (hand & self.order.masks[self.led]) or hand
@@ -233,7 +248,8 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
     def legal_actions(self) -> list[str]:
         ph = self.phase
         if ph == PLAY:
-            return play_actions(self.legal_cards()) + announcements.allowed(self, self.to_move)
+            return (play_actions(self.legal_cards()) + announcements.allowed(self, self.to_move)
+                    + genscher.allowed(self, self.to_move))
         if ph == VORBEHALT:
             return [reservations.HEALTHY, reservations.RESERVED]
         if ph == DECLARE:
@@ -250,6 +266,11 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
         if self.phase == ARMUT_RETURN:  # hundreds of choices: draw without listing them
             return armut.random_return(self, rng)
         return super().random_action(rng)
+
+    def expected_verbs(self) -> str:
+        # The Genscher's verb is registered for every table; name it only where it is played.
+        text = super().expected_verbs()
+        return text if self.rules.genscher != "off" else text.replace(f", {genscher.VERB}", "")
 
     def points_taken(self) -> tuple[int, ...]:
         return tuple(self.trick_points)
@@ -272,6 +293,7 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
             shown = " ".join(card_token(x) for x in distinct(legal))
             raise IllegalAction(f"play {card_token(c)}: must follow {led} (Bedienpflicht); "
                                 f"legal: {shown}")
+        self.genscher_due = False
         self._play(c)
         return PLAY_ACTIONS[c]
 

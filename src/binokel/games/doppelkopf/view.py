@@ -7,7 +7,8 @@
 - Parties (:func:`known_parties`): the seat's own from its own cards, a played Kreuz-Dame, an
   announcement, a declared solo / Hochzeit / Armut, and the inference "two different seats
   have shown a Kreuz-Dame, so the rest is Kontra". A Kontra player never infers Re from two
-  Kontra seats: one seat may hold both Kreuz-Damen.
+  Kontra seats: one seat may hold both Kreuz-Damen. After a Genscher (said aloud) every
+  seat's new party is public.
 - The Armut's cards (:func:`masked_history`): only the poor player and the partner see them;
   the others see ``give ? ? ?`` and how many trumps went back.
 """
@@ -81,6 +82,7 @@ class DokoView:
     game: str = "doppelkopf"
     asking: str = ""                      # the kind of reservation asked for now ("" none)
     superschweine: int | None = None      # seat holding both Superschweine, if any
+    genscher: tuple[int, int] | None = None   # (its player, the partner he named), public
 
     @property
     def order(self) -> Order:
@@ -92,7 +94,7 @@ class DokoView:
         def toks(cs: tuple[Card, ...]) -> list[str]:
             return [card_token(c) for c in cs]
 
-        return {
+        out: dict[str, Any] = {
             "game": self.game, "player": self.player, "players": self.players,
             "rules": self.rules.to_dict(), "dealer": self.dealer, "active": list(self.active),
             "phase": self.phase, "to_move": self.to_move, "hand": toks(self.hand),
@@ -110,6 +112,9 @@ class DokoView:
             "legal_actions": list(self.legal_actions), "asking": self.asking,
             "result": self.result.to_json() if self.result else None,
         }
+        if self.genscher is not None:  # only then: a view without it reads as before
+            out["genscher"] = list(self.genscher)
+        return out
 
 
 def known_parties(state: DokoState, viewer: int) -> tuple[str | None, ...]:
@@ -120,7 +125,8 @@ def known_parties(state: DokoState, viewer: int) -> tuple[str | None, ...]:
     if contract is None or state.phase not in (PLAY, OVER):
         return tuple(out)
     public_solo = contract.startswith("solo") or (
-        contract == HOCHZEIT and state.clarified_in > 0) or contract == ARMUT
+        contract == HOCHZEIT and state.clarified_in > 0) or contract == ARMUT or (
+        state.genscher is not None)
     if public_solo or state.phase == OVER:
         for s in state.active:
             out[s] = state.party(s)
@@ -156,6 +162,15 @@ def known_parties(state: DokoState, viewer: int) -> tuple[str | None, ...]:
     for s in ko_known:
         out[s] = KONTRA
     return tuple(out)
+
+
+def own_kreuz_damen(view: DokoView) -> int:
+    """How many Kreuz-Damen the viewer was dealt (held now or played by him); 0 for a
+    spectator. Only the holder of both knows that he plays a stille Hochzeit."""
+    if view.player < 0:
+        return 0
+    played = sum(1 for s, a in view.history if s == view.player and a == "play EO")
+    return sum(1 for c in view.hand if c == EO) + played
 
 
 def masked_history(state: DokoState, viewer: int) -> tuple[tuple[int, str], ...]:
@@ -196,7 +211,7 @@ def make_view(state: DokoState, player: int) -> DokoView:
         announcements=tuple(state.announcements), tricks=tuple(state.tricks),
         trick_leader=state.trick_leader, trick=tuple(state.trick),
         trick_points=tuple(state.trick_points), legal_actions=legal, result=state.result,
-        asking=state.asking, superschweine=state.superschweine,
+        asking=state.asking, superschweine=state.superschweine, genscher=state.genscher,
     )
 
 
@@ -205,4 +220,5 @@ def public_contract(state: DokoState) -> str | None:
     return NORMAL if state.contract == STILLE_HOCHZEIT else state.contract
 
 
-__all__ = ["DokoView", "known_parties", "make_view", "masked_history", "public_contract"]
+__all__ = ["DokoView", "known_parties", "make_view", "masked_history", "own_kreuz_damen",
+           "public_contract"]
