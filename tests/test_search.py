@@ -253,3 +253,25 @@ def test_searches_in_threads() -> None:
     with ThreadPoolExecutor(2) as pool:
         together = list(pool.map(search.value_and_nodes, positions))
     assert together == alone
+
+
+@pytest.mark.parametrize("pure", [False, True])
+def test_value_trace_lists_the_mtdf_searches(pure: bool) -> None:
+    """value_trace gives value()'s value and its zero-window searches: their nodes add up to
+    the session's, each result lies on the side of its window that the next one follows, and
+    the last one proves the value (it reaches the value from below or stops above it)."""
+    s = binokel_state(21, 6)
+    assert s is not None
+    p = binokel_adapter.position(s)
+    session = search.Session(p, pure=pure)
+    v, its = session.value_trace()
+    assert v == search.value(p, pure=pure)
+    assert its and sum(it.nodes for it in its) == session.nodes
+    assert all(it.nodes > 0 for it in its)
+    # descending from the top: every search but the last fails low, each below the one before
+    assert all(it.result < it.beta for it in its[:-1])
+    assert [it.beta for it in its[1:]] == [it.result for it in its[:-1]]
+    assert its[-1].result == v and its[-1].beta == v
+    with pytest.raises(SearchLimit):
+        search.Session(p, pure=pure).value_trace(node_budget=session.nodes - 1)
+
