@@ -275,3 +275,17 @@ def test_value_trace_lists_the_mtdf_searches(pure: bool) -> None:
     with pytest.raises(SearchLimit):
         search.Session(p, pure=pure).value_trace(node_budget=session.nodes - 1)
 
+
+@pytest.mark.skipif(not search.COMPILED, reason="the compiled core is not built")
+def test_a_table_of_megabytes_gives_the_value_of_a_small_one() -> None:
+    """A table that grows past 2 MB lives in huge pages (where the system has them); its
+    value is the one a table kept small (emptied when full) gives."""
+    st_ = binokel_state(3005, 12, preset="turnier")   # 538k nodes, 43k positions
+    assert st_ is not None
+    p = binokel_adapter.position(st_)
+    big = search.Session(p)
+    v = big.value()
+    # the table is at most half full, an entry n + 2 words
+    slots = 2 * big._core.tt_size  # type: ignore[attr-defined]
+    assert slots * (len(p.order) + 2) * 8 > 2 << 20
+    assert search.Session(p, tt_limit=5_000).value() == v
