@@ -10,7 +10,14 @@ compared wherever the old solver finished.
     .venv/bin/python benchmarks/solver.py                # compiled core (if built)
     .venv/bin/python benchmarks/solver.py --old-cap 0    # the new core alone
     .venv/bin/python benchmarks/solver.py --doko         # also Doppelkopf, 6 and 8 tricks left
+    .venv/bin/python benchmarks/solver.py --doko-full 8  # also 8 whole Doppelkopf deals
+    .venv/bin/python benchmarks/solver.py --profile      # each MTD(f) search of each position
     BINOKEL_SEARCH_PURE=1 .venv/bin/python benchmarks/solver.py --groups 8 --old-cap 5
+
+``--profile`` prints, per position, the MTD(f) searches (window's ``beta``, fail-soft result,
+nodes) and the share of the nodes that the last one (the proof of the value) and the others
+took. ``--doko-full N`` solves N whole Doppelkopf deals (normal games, known parties: the Re
+party maximises its Augen) within ``--budget`` nodes each.
 
 Times are CPU seconds of this process for one search (the old solver's cap is wall-clock);
 on a machine shared with other work even they vary (caches, frequency), the node counts do
@@ -122,6 +129,51 @@ def fmt_time(t: float) -> str:
     return f"{t * 1000:9.1f} ms" if t < 10 else f"{t:9.1f} s "
 
 
+def profile_line(its: list[search.Iteration]) -> str:
+    """The MTD(f) searches of one position in a line: how many, the nodes of the last one
+    (which proves the value) and of the others, and the costliest few."""
+    total = sum(it.nodes for it in its) or 1
+    last = its[-1].nodes if its else 0
+    top = sorted(its, key=lambda it: -it.nodes)[:4]
+    costly = ", ".join(f"beta {it.beta}: {it.nodes}" for it in top)
+    return (f"    {len(its)} searches; last {last} nodes ({100 * last / total:.0f}%), the others "
+            f"{total - last}; costliest: {costly}")
+
+
+def doko_full(count: int, budget: int, profile: bool) -> None:
+    """Whole Doppelkopf deals, one line each and a summary line."""
+    times: list[float] = []
+    nodes_all: list[int] = []
+    over = 0
+    seed = 0
+    while len(times) + over < count and seed < 100 * count:
+        dp = doko_position(7000 + seed, 12)
+        seed += 1
+        if dp is None:
+            continue
+        name = f"doppelkopf full #{len(times) + over}"
+        t0 = time.process_time()
+        session = search.Session(dp)
+        try:
+            _, its = session.value_trace(budget)
+        except search.SearchLimit:
+            over += 1
+            print(f"{name:28} {'-':>10} {'-':>12} {'> ' + str(budget):>10} "
+                  f"{fmt_time(time.process_time() - t0):>12}", flush=True)
+            continue
+        times.append(time.process_time() - t0)
+        nodes_all.append(session.nodes)
+        print(f"{name:28} {'-':>10} {'-':>12} {session.nodes:>10} {fmt_time(times[-1]):>12}",
+              flush=True)
+        if profile:
+            print(profile_line(its))
+    if times:
+        print(f"== doppelkopf full deals: new median {fmt_time(statistics.median(times)).strip()}"
+              f", p90 {fmt_time(p90(times)).strip()}, max {fmt_time(max(times)).strip()}; "
+              f"nodes median {statistics.median(nodes_all):.0f}, p90 {p90(nodes_all):.0f}; "
+              f"{over} over the budget of {budget} nodes", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--groups", type=int, default=8, help="positions per group (default 8)")
@@ -130,9 +182,19 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", default="", help="run only groups whose name contains this")
     ap.add_argument("--doko", action="store_true",
                     help="also Doppelkopf positions with 6 and 8 tricks left (no old solver)")
+    ap.add_argument("--doko-full", type=int, default=0, metavar="N",
+                    help="also N whole Doppelkopf deals (12 tricks, known parties)")
+    ap.add_argument("--budget", type=int, default=100_000_000,
+                    help="nodes a whole Doppelkopf deal may take (default 100M)")
+    ap.add_argument("--profile", action="store_true",
+                    help="print each position's MTD(f) searches")
     args = ap.parse_args(argv)
     if not 1 <= args.groups <= 100:
         ap.error("--groups must be 1..100")
+    if not 0 <= args.doko_full <= 100:
+        ap.error("--doko-full must be 0..100")
+    if not 1 <= args.budget <= 10**10:
+        ap.error("--budget must be 1..10**10")
     print(f"compiled core: {search.COMPILED}; load average {os.getloadavg()[0]:.2f}")
     print(f"{'position':28} {'old nodes':>10} {'old time':>12} {'new nodes':>10} "
           f"{'new time':>12} {'nodes x':>8} {'time x':>8}")
@@ -146,7 +208,9 @@ def main(argv: list[str] | None = None) -> int:
         for i, st in enumerate(states):
             p = binokel_adapter.position(st)
             t0 = time.process_time()
-            v_new, n_new = search.value_and_nodes(p)
+            session = search.Session(p)
+            v_new, its = session.value_trace()
+            n_new = session.nodes
             t_new = time.process_time() - t0
             new_times.append(t_new)
             new_nodes.append(n_new)
@@ -171,6 +235,8 @@ def main(argv: list[str] | None = None) -> int:
                     ratios.append(t_old / t_new)
             print(f"{name + ' #' + str(i):28} {old_nodes:>10} {old_time:>12} {n_new:>10} "
                   f"{fmt_time(t_new):>12} {node_x:>8} {time_x:>8}", flush=True)
+            if args.profile:
+                print(profile_line(its))
         med = statistics.median(new_times)
         extra = f", median time ratio {statistics.median(ratios):.0f}x" if ratios else ""
         rate = sum(new_nodes) / sum(new_times) / 1e6
@@ -199,6 +265,8 @@ def main(argv: list[str] | None = None) -> int:
                   f"{fmt_time(p90(times)).strip()}, max {fmt_time(max(times)).strip()}; "
                   f"nodes median {statistics.median(nodes_all):.0f}, p90 "
                   f"{p90(nodes_all):.0f}", flush=True)
+    if args.doko_full:
+        doko_full(args.doko_full, args.budget, args.profile)
     print(f"load average at the end: {os.getloadavg()[0]:.2f}")
     return 1 if failures else 0
 

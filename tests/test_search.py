@@ -253,3 +253,39 @@ def test_searches_in_threads() -> None:
     with ThreadPoolExecutor(2) as pool:
         together = list(pool.map(search.value_and_nodes, positions))
     assert together == alone
+
+
+@pytest.mark.parametrize("pure", [False, True])
+def test_value_trace_lists_the_mtdf_searches(pure: bool) -> None:
+    """value_trace gives value()'s value and its zero-window searches: their nodes add up to
+    the session's, each result lies on the side of its window that the next one follows, and
+    the last one proves the value (it reaches the value from below or stops above it)."""
+    s = binokel_state(21, 6)
+    assert s is not None
+    p = binokel_adapter.position(s)
+    session = search.Session(p, pure=pure)
+    v, its = session.value_trace()
+    assert v == search.value(p, pure=pure)
+    assert its and sum(it.nodes for it in its) == session.nodes
+    assert all(it.nodes > 0 for it in its)
+    # descending from the top: every search but the last fails low, each below the one before
+    assert all(it.result < it.beta for it in its[:-1])
+    assert [it.beta for it in its[1:]] == [it.result for it in its[:-1]]
+    assert its[-1].result == v and its[-1].beta == v
+    with pytest.raises(SearchLimit):
+        search.Session(p, pure=pure).value_trace(node_budget=session.nodes - 1)
+
+
+@pytest.mark.skipif(not search.COMPILED, reason="the compiled core is not built")
+def test_a_table_of_megabytes_gives_the_value_of_a_small_one() -> None:
+    """A table that grows past 2 MB lives in huge pages (where the system has them); its
+    value is the one a table kept small (emptied when full) gives."""
+    st_ = binokel_state(3005, 12, preset="turnier")   # 538k nodes, 43k positions
+    assert st_ is not None
+    p = binokel_adapter.position(st_)
+    big = search.Session(p)
+    v = big.value()
+    # the table is at most half full, an entry n + 2 words
+    slots = 2 * big._core.tt_size  # type: ignore[attr-defined]
+    assert slots * (len(p.order) + 2) * 8 > 2 << 20
+    assert search.Session(p, tt_limit=5_000).value() == v

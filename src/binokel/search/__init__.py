@@ -55,6 +55,7 @@ __all__ = [
     "Follow",
     "FollowRule",
     "Goal",
+    "Iteration",
     "Position",
     "SearchLimit",
     "Session",
@@ -133,18 +134,32 @@ _LIMIT_ERRORS: tuple[type[Exception], ...] = (reference.BudgetExceeded,) + (
     (_compiled_module.BudgetExceeded,) if _compiled_module is not None else ())
 
 
-def _mtdf(f: Callable[[int, int], int], guess: int) -> int:
-    """The exact value by zero-window searches that converge on it (MTD(f))."""
+def _mtdf(f: Callable[[int, int], int], guess: int,
+          trace: Callable[[int, int], None] | None = None) -> int:
+    """The exact value by zero-window searches that converge on it (MTD(f)); ``trace`` is
+    told each search's ``beta`` and result."""
     lower, upper = -1, reference.BIG
     g = guess
     while lower < upper:
         beta = g + 1 if g == lower else g
         g = f(beta - 1, beta)
+        if trace is not None:
+            trace(beta, g)
         if g < beta:
             upper = g
         else:
             lower = g
     return g
+
+
+@dataclass(frozen=True)
+class Iteration:
+    """One zero-window search of MTD(f): the window (``beta`` - 1, ``beta``), the fail-soft
+    result (below ``beta``: an upper bound of the value, else a lower one) and its nodes."""
+
+    beta: int
+    result: int
+    nodes: int
 
 
 MAX_BUDGET = 1 << 62
@@ -215,15 +230,17 @@ class Session:
         return sorted(self._t.cards[m] for _, members in self._core.root_moves()
                       for m in members)
 
-    def _run(self, node_budget: int | None, guess: int, alpha: int | None = None) -> int:
+    def _run(self, node_budget: int | None, guess: int, alpha: int | None = None,
+             trace: Callable[[int, int], None] | None = None) -> int:
         """MTD(f) from ``guess`` (or, with ``alpha``, one search of the zero window
-        (``alpha``, ``alpha`` + 1)) within ``node_budget`` nodes."""
+        (``alpha``, ``alpha`` + 1)) within ``node_budget`` nodes; ``trace``: see
+        :func:`_mtdf`."""
         _check_budget(node_budget)
         self._core.set_budget(-1 if node_budget is None else node_budget)
         try:
             if alpha is not None:
                 return self._core.search(alpha, alpha + 1)
-            return _mtdf(self._core.search, guess)
+            return _mtdf(self._core.search, guess, trace)
         except _LIMIT_ERRORS:
             raise SearchLimit(f"node budget {node_budget} exceeded") from None
 
@@ -232,6 +249,20 @@ class Session:
         if self.over:
             return 0
         return self._run(node_budget, reference.BIG)
+
+    def value_trace(self, node_budget: int | None = None) -> tuple[int, list[Iteration]]:
+        """:meth:`value` and its MTD(f) searches one by one (for profiling: which of them
+        cost the nodes)."""
+        if self.over:
+            return 0, []
+        its: list[Iteration] = []
+        last = [self.nodes]
+
+        def note(beta: int, result: int) -> None:
+            its.append(Iteration(beta, result, self.nodes - last[0]))
+            last[0] = self.nodes
+
+        return self._run(node_budget, reference.BIG, trace=note), its
 
     def reaches(self, target: int, node_budget: int | None = None) -> bool:
         """Whether the value is at least ``target`` (one zero-window search: far cheaper

@@ -13,6 +13,10 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+#define HUGE ((size_t)2 << 20)
 
 typedef uint64_t u64;
 
@@ -67,6 +71,18 @@ typedef struct {
 
 static int tt_alloc(Table *t, size_t cap) {
     t->stride = t->n + 2 + (t->quasi ? t->n + 3 : 0);
+    size_t bytes = cap * t->stride * sizeof(u64);
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    /* A table of megabytes is probed at random: in huge pages the probes miss the TLB far
+     * less often (the kernel's "madvise" mode of transparent huge pages asks for this). */
+    if (bytes >= HUGE) {
+        size_t rounded = (bytes + HUGE - 1) & ~(size_t)(HUGE - 1);
+        t->data = (u64 *)aligned_alloc(HUGE, rounded);
+        if (!t->data) return -1;
+        madvise(t->data, rounded, MADV_HUGEPAGE);
+        memset(t->data, 0, bytes);
+    } else
+#endif
     t->data = (u64 *)calloc(cap * t->stride, sizeof(u64));
     if (!t->data) return -1;
     t->cap = cap;
@@ -665,6 +681,19 @@ static int search(Core *s, int alpha, int beta) {
         int wpos, bl, bt;
         status(s, &twin, &wpos, &bl, &bt);
         twin_side = s->maxs[s->mod[s->leader + wpos]];
+        if (k == s->n - 1) {
+            /* The last card of the trick: every child starts a trick and looks up the
+             * table first. Ask for those entries now, so that the loads overlap. */
+            int wseat = s->mod[s->leader + wpos];
+            for (int i = 0; i < m; i++) {
+                int c = moves[i];
+                int w = beats(s, c, twin) ? seat : wseat;
+                s->hands[seat] -= 1ULL << (2 * c);
+                size_t h = tt_hash(s->hands, s->n, w, s->tt.cap - 1);
+                s->hands[seat] += 1ULL << (2 * c);
+                __builtin_prefetch(s->tt.data + h * s->tt.stride);
+            }
+        }
     }
     for (int i = 0; i < m; i++) {
         int c = moves[i];
