@@ -280,16 +280,29 @@ class LiveTable:
                     raise _Behind
                 yield tx
         except (_Behind, IntegrityError):
-            self.reload()
+            # In full: a refused change may have moved the copy on already (``ready_next``
+            # deals before it stores), so no increment on top of it can be trusted.
+            self.reload(full=True)
             raise OutOfDate("stale", "the table changed meanwhile (on another server "
                             "process); look at its new state and try again") from None
         except LookupError:
             raise TableError("no_table", f"there is no table {self.id[:40]!r}") from None
         self.stored_version = tx.row.version
 
-    def reload(self) -> None:
-        """Bring this copy up to the stored table (changed by another process)."""
+    def reload(self, full: bool = False) -> None:
+        """Bring this copy up to the stored table (changed by another process).
+
+        Incrementally where the increment is known (:meth:`_advance`: the actions since
+        this copy's move, the deals after it in the same series, the seats); in full (a
+        replay of the series' deals) for a table not started here, a new series, a closed
+        table, or anything that does not fit onto this copy, or when ``full``."""
         with self.store.reading() as s:
+            if not full and self.round is not None:
+                part = self.store.snapshot(s, self.id, from_deal=self.deal_number,
+                                           from_action=len(self.round.current.history))
+                if part is not None and self._advance(part):
+                    self.touch()
+                    return
             snap = self.store.snapshot(s, self.id)
         self.token_hashes.clear()
         self.nicknames.clear()
@@ -534,6 +547,23 @@ class LiveTable:
         """Rebuild seats and the current series from the store (after a restart)."""
         self.stored_version = snap.row.version
         self.series_number = snap.row.series
+        self._seats_from(snap)
+        if not snap.deals:
+            return
+        rnd = self._new_series(self.series_number)
+        for i, d in enumerate(snap.deals):
+            self._play_deal(rnd, d, next_deal=i > 0)
+        self.round = rnd
+        self.deal_number = snap.deals[-1].number
+        self.first_deal = snap.deals[0].number
+        self.ready = {s.seat for s in snap.seats if s.ready_after == self.deal_number}
+
+    def _seats_from(self, snap: Snapshot) -> None:
+        """The seats' people, tokens and away marks as stored."""
+        self.token_hashes.clear()
+        self.nicknames.clear()
+        self.expires.clear()
+        self.away.clear()
         for seat_row in snap.seats:
             self.token_hashes[seat_row.seat] = seat_row.token_hash
             self.nicknames[seat_row.seat] = seat_row.nickname
@@ -541,23 +571,51 @@ class LiveTable:
                 self.expires[seat_row.seat] = aware(seat_row.expires_at)
             if seat_row.away:
                 self.away.add(seat_row.seat)
-        if not snap.deals:
-            return
-        rnd = self._new_series(self.series_number)
-        for i, d in enumerate(snap.deals):
-            if i:
-                rnd.next_deal()
-            # The series decides the deal's rules (e.g. who still owes a Pflichtsolo); the
-            # stored deck and dealer decide the cards.
-            rnd.current = self.spec.new_deal(rnd.deal_rules(), d.dealer,
-                                             deck_order=[parse_card(t) for t in d.deck],
-                                             players=self.players)
-            for a in d.actions:
+
+    def _play_deal(self, rnd: Series, d: StoredDeal, next_deal: bool) -> None:
+        """Deal a stored deal in ``rnd`` (after its current one when ``next_deal``) and
+        apply its stored actions."""
+        if next_deal:
+            rnd.next_deal()
+        # The series decides the deal's rules (e.g. who still owes a Pflichtsolo); the
+        # stored deck and dealer decide the cards.
+        rnd.current = self.spec.new_deal(rnd.deal_rules(), d.dealer,
+                                         deck_order=[parse_card(t) for t in d.deck],
+                                         players=self.players)
+        for a in d.actions:
+            rnd.apply(a)
+
+    def _advance(self, part: Snapshot) -> bool:
+        """Apply to this copy only what the store holds beyond it: ``part`` is the snapshot
+        from this copy's deal and move on. False (nothing changed) where the increment
+        cannot be known: a closed table, a new series (a rematch deals anew), a deal this
+        copy does not have, or a stored deal whose end this copy would not reach."""
+        rnd = self.round
+        row = part.row
+        if rnd is None or row.status not in LIVE or row.series != self.series_number \
+                or not part.deals or part.deals[0].number != self.deal_number \
+                or any(d.number != self.deal_number + i for i, d in enumerate(part.deals)):
+            return False
+        current, later = part.deals[0], part.deals[1:]
+        if [card_token(c) for c in rnd.current.deck] != current.deck:
+            return False
+        try:
+            for a in current.actions:
                 rnd.apply(a)
-        self.round = rnd
-        self.deal_number = snap.deals[-1].number
-        self.first_deal = snap.deals[0].number
-        self.ready = {s.seat for s in snap.seats if s.ready_after == self.deal_number}
+            if current.finished != rnd.current.is_over:
+                raise ValueError("the stored deal ends elsewhere")
+            for d in later:
+                self._play_deal(rnd, d, next_deal=True)
+        except ValueError:
+            # Partly applied: the caller replays the whole series instead.
+            log.warning("table %s: the stored increment did not fit; reloading", self.id)
+            return False
+        self.stored_version = row.version
+        self._seats_from(part)
+        self.deal_number = part.deals[-1].number
+        self.ready = {s.seat for s in part.seats if s.ready_after == self.deal_number}
+        self.closed = False
+        return True
 
     def ready_next(self, seat: int | None) -> bool:
         """``seat`` is ready for what comes after a finished deal: the next deal, or after
@@ -1079,7 +1137,9 @@ class Registry:
                 for line in t.chat_since():
                     await t.send_all(line)
             return
-        if kind != "t" or version == str(t.stored_version):
+        # This process's own changes come back too: a version this copy has reached already
+        # needs no look at the store (0: the sweep closed the table, always looked at).
+        if kind != "t" or not version.isdigit() or 0 < int(version) <= t.stored_version:
             return
         async with t.lock:
             if not t.behind():
