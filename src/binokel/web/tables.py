@@ -954,8 +954,29 @@ class Registry:
 
     async def take_over(self) -> list[str]:
         """Drive the running tables nobody drives (new ones, and those of a process that
-        died); their ids. Called every ~1.5 s by each process on PostgreSQL."""
+        died); their ids. Called every ~1.5 s by each process on PostgreSQL.
+
+        First the locks this process holds are checked: where one is gone (its connection
+        broke), the table's bots and clock stop here, unless the lock is taken again in this
+        round, before another process took it. Tables beyond this process's fair share
+        are handed on likewise (:meth:`Store.surplus`)."""
+        lost = self.store.lost(sorted(self.driving))
+        if lost:
+            log.warning("lost the driving lock of %d table(s); taking them again",
+                        len(lost))
+            self.driving.difference_update(lost)
+        extra = self.store.surplus(sorted(self.driving))
+        self.driving.difference_update(extra)
         got = self.store.drive(sorted(self.driving))
+        for tid in (*lost, *extra):
+            t = self.tables.get(tid)
+            if t is not None and tid not in got:
+                t.driver = False
+                if t.bot_task is not None:
+                    t.bot_task.cancel()
+                if t.timer is not None:
+                    t.timer.cancel()
+                    t.timer = None
         for tid in got:
             self.driving.add(tid)
             t = self.find(tid)
