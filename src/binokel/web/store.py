@@ -508,6 +508,11 @@ class Store:
             return s.scalar(select(TableRow.version).where(TableRow.id == table_id))
 
     @staticmethod
+    def row(s: Session, table_id: str) -> TableRow | None:
+        """The table's row in session ``s`` (a later :meth:`snapshot` in it reuses it)."""
+        return s.get(TableRow, table_id)
+
+    @staticmethod
     def snapshot(s: Session, table_id: str, series: int | None = None, from_deal: int = 0,
                  from_action: int = 0) -> Snapshot | None:
         """The table's row and seats, and the deals of ``series`` (default: the table's

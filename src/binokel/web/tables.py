@@ -296,13 +296,22 @@ class LiveTable:
         this copy's move, the deals after it in the same series, the seats); in full (a
         replay of the series' deals) for a table not started here, a new series, a closed
         table, or anything that does not fit onto this copy, or when ``full``."""
+        self._refresh(full, only_behind=False)
+
+    def _refresh(self, full: bool, only_behind: bool) -> bool:
+        """:meth:`reload` (``only_behind``: unless the stored version is this copy's) in
+        one session: the row read first is the snapshot's, so a copy that is current costs
+        one query and one that is behind no extra one. Whether anything was read."""
         with self.store.reading() as s:
+            row = self.store.row(s, self.id)
+            if only_behind and row is not None and row.version == self.stored_version:
+                return False
             if not full and self.round is not None:
                 part = self.store.snapshot(s, self.id, from_deal=self.deal_number,
                                            from_action=len(self.round.current.history))
                 if part is not None and self._advance(part):
                     self.touch()
-                    return
+                    return True
             snap = self.store.snapshot(s, self.id)
         self.token_hashes.clear()
         self.nicknames.clear()
@@ -317,12 +326,13 @@ class LiveTable:
         else:
             self.restore(snap)
         self.touch()
+        return True
 
-    def catch_up(self) -> None:
+    def catch_up(self) -> bool:
         """Before deciding on a request (PostgreSQL): reload the copy if another process
-        changed the table, so checks such as "is the deal over" see the stored state."""
-        if self.store.postgres and self.behind():
-            self.reload()
+        changed the table, so checks such as "is the deal over" see the stored state.
+        Whether it was behind."""
+        return self.store.postgres and self._refresh(False, only_behind=True)
 
     def behind(self) -> bool:
         """Whether the store has a newer version of the table than this copy."""
@@ -983,8 +993,7 @@ class Registry:
             if t is None:
                 continue
             async with t.lock:
-                if t.behind():
-                    t.reload()
+                t.catch_up()
                 t.driver = True
             t.schedule_bots()
         return got
@@ -1112,11 +1121,11 @@ class Registry:
         if not self.store.postgres or len(table_id) > 32:
             return t
         if t is not None:
-            if t.behind() if stored is None else stored != t.stored_version:
-                t.reload()
-                if t.closed:
-                    self.tables.pop(table_id, None)
-                    return None
+            if stored is None or stored != t.stored_version:
+                t.catch_up()
+            if t.closed:
+                self.tables.pop(table_id, None)
+                return None
             return t
         if len(self.tables) >= self.limits.max_tables:
             raise TableError("server_full", "the server has as many tables as it can hold; "
@@ -1163,9 +1172,8 @@ class Registry:
         if kind != "t" or not version.isdigit() or 0 < int(version) <= t.stored_version:
             return
         async with t.lock:
-            if not t.behind():
+            if not t.catch_up():
                 return
-            t.reload()
         if t.closed:
             self.tables.pop(tid, None)
             await self._shut(t)
