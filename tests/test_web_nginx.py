@@ -22,7 +22,8 @@ import pytest
 
 from binokel.present import offered_actions
 from test_web_cluster import SERVE
-from test_web_cluster import newest
+from test_web_cluster import current
+from test_web_cluster import play_on
 from test_web_cluster import wait_up
 from test_web_postgres import BIN as PG_BIN
 from test_web_postgres import pg_url  # noqa: F401 - the fixture
@@ -214,20 +215,12 @@ def test_a_deal_through_nginx_in_front_of_two_processes(
                     last.pop(s, None)
                     open_seat(s)
             for s in (0, 1):
-                msg, refused = newest(socks[s], 0.1)
-                if msg is None and refused:
-                    msg = last.get(s)
-                elif msg is not None:
-                    last[s] = msg
-                if msg is None or msg["table"] is None:
+                msg = current(socks[s], s, last, 0.1)
+                if msg is None:
                     continue
-                table = msg["table"]
                 played = max(played, msg["moves"])
-                if table["to_move"] == s:
-                    action = rng.choice([a for a in offered_actions(table, rng, 0.3)
-                                         if not a.startswith("abgehen")])
-                    socks[s].send(json.dumps({"type": "action", "action": action,
-                                              "move": msg["moves"], "deal": msg["deal"]}))
+                if msg["table"]["to_move"] == s:
+                    play_on(socks[s], msg, rng)
                     moves += 1
         assert killed and played >= 12, (killed, played)
         assert metric(ports[0], "binokel_connections") == 2.0   # both on the survivor
