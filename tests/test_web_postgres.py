@@ -183,3 +183,59 @@ def test_two_processes_share_one_database(pg_url: str) -> None:
     finally:
         one.close()
         two.close()
+
+
+def test_two_owners_changes_to_one_pad_never_cross(pg_url: str) -> None:
+    """The pads' (and tournaments') locking path: a change holds the document's row, so a
+    second owner's change made meanwhile waits and builds on the first, never over it."""
+    import threading
+    import time
+
+    from binokel.web.pads import DocStore
+    from binokel.web.pads import PadRow
+    from binokel.web.store import Store
+
+    one, two = Store(pg_url), Store(pg_url)
+    try:
+        docs_one, docs_two = DocStore(one, PadRow), DocStore(two, PadRow)
+        pid, token = docs_one.create({"entries": []}, "client")
+        inside = threading.Event()
+
+        def slow(doc: dict[str, Any]) -> dict[str, Any]:
+            inside.set()
+            time.sleep(0.4)     # the second change arrives while this one holds the row
+            return {"entries": [*doc["entries"], "first"]}
+
+        worker = threading.Thread(target=docs_one.update, args=(pid, token, slow))
+        worker.start()
+        assert inside.wait(5)
+        got = docs_two.update(pid, token, lambda d: {"entries": [*d["entries"], "second"]})
+        worker.join(5)
+        assert got.doc == {"entries": ["first", "second"]} and got.version == 3
+        assert docs_one.read(pid).doc == got.doc
+    finally:
+        one.close()
+        two.close()
+
+
+def test_a_duplicate_round_on_postgres_keeps_its_deals_over_a_restart(pg_url: str) -> None:
+    """A duplicate round's tables on PostgreSQL: a restarted server (or another process)
+    loads them with the round's deal orders and their seal, from the tournament."""
+    with TestClient(create_app(pg_url, bot_delay=0.0)) as c1:
+        r = c1.post("/api/duplicates", json={"game": "binokel", "table_size": 3,
+                                             "rounds": 1, "deals": 2, "bot": "random"})
+        did, own = r.json()["id"], {"x-owner-token": r.json()["token"]}
+        anna = c1.post(f"/api/duplicates/{did}/players",
+                       json={"nickname": "Anna"}).json()["player_token"]
+        c1.post(f"/api/duplicates/{did}/players", json={"nickname": "Bert", "bot": "random"},
+                headers=own)
+        assert c1.post(f"/api/duplicates/{did}/rounds", json={}, headers=own).status_code == 200
+        tid = c1.post(f"/api/duplicates/{did}/me",
+                      json={"player_token": anna}).json()["table"]["id"]
+        orders = c1.app.state.registry.get(tid).deck_orders  # type: ignore[attr-defined]
+        assert orders is not None and len(orders) == 2
+    with TestClient(create_app(pg_url, bot_delay=0.0)) as c2:
+        table = c2.app.state.registry.get(tid)  # type: ignore[attr-defined]
+        assert table.deck_orders == orders
+        assert list(table.round.current.deck) == orders[0]
+        assert c2.get(f"/api/tables/{tid}/deals").json()["error"] == "sealed"

@@ -3,11 +3,13 @@ cards, the ranking list and the score sheet as PDF (fpdf2, the ``pdf`` extra), t
 every entered score and a pad's deals as CSV. German or English (``lang``), the words in
 ``texts.toml`` (:mod:`.texts`).
 
-The PDFs use the PDF core font Helvetica, which holds Latin-1 (German umlauts and ß
-included); other letters are written without their accents where that gives Latin-1, else
-as ``?`` (:func:`latin1`), so that any name prints and the PDF stays small and the same on
-every machine. CSV cells that a spreadsheet would take for a formula (a name starting with
-``=``, ``+``, ``-`` or ``@``) get a leading apostrophe.
+The PDFs are set in Roboto (TrueType, from the ``font-roboto`` package of the ``pdf`` extra,
+embedded as a subset): Latin with its accents beyond German (Şahin, Łukasz, Ondřej), Greek
+and Cyrillic print as written; a letter the font lacks loses its accent where that gives one
+it has, else becomes ``?`` (:func:`printable`). Without the package the PDF core font
+Helvetica is used, which holds Latin-1 only (:func:`latin1`). CSV cells that a spreadsheet
+would take for a formula (a name starting with ``=``, ``+``, ``-`` or ``@``) get a leading
+apostrophe.
 
 >>> latin1("Jürgen Şahin Łukasz 😀")
 'Jürgen Sahin ?ukasz ?'
@@ -18,7 +20,9 @@ from __future__ import annotations
 import csv
 import io
 import unicodedata
+from collections.abc import Callable
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from ..registry import find_game
@@ -27,17 +31,49 @@ from .pad import Pad
 from .texts import tr
 
 
+def _fold(s: str, has: Callable[[str], bool]) -> str:
+    """``s`` with every letter that ``has`` not without its accents where that helps (the
+    parts of its decomposition that ``has``), else ``?``."""
+    out = []
+    for ch in s:
+        if has(ch):
+            out.append(ch)
+            continue
+        base = "".join(c for c in unicodedata.normalize("NFKD", ch) if has(c))
+        out.append(base or "?")
+    return "".join(out)
+
+
 def latin1(s: str) -> str:
     """``s`` in the letters of the PDF core fonts (Latin-1): others lose their accents where
     that helps, else become ``?``."""
-    out = []
-    for ch in s:
-        if ord(ch) < 256:
-            out.append(ch)
-            continue
-        base = unicodedata.normalize("NFKD", ch).encode("latin-1", "ignore").decode("latin-1")
-        out.append(base or "?")
-    return "".join(out)
+    return _fold(s, lambda ch: ord(ch) < 256)
+
+
+@cache
+def _font() -> tuple[str, str, frozenset[int]] | None:
+    """Roboto's regular and bold files and the characters it has; None without the
+    ``font-roboto`` package (then the core font Helvetica is used)."""
+    try:
+        import font_roboto  # type: ignore[import-untyped]
+        from fontTools.ttLib import TTFont  # type: ignore[import-untyped]  # fpdf2's
+    except ImportError:  # pragma: no cover - the pdf extra installs both
+        return None
+    regular, bold = str(font_roboto.Roboto), str(font_roboto.RobotoBold)
+    return regular, bold, frozenset(TTFont(regular).getBestCmap())
+
+
+def printable(s: str) -> str:
+    """``s`` as the PDFs print it: as written where the font has the letters.
+
+    >>> printable("Jürgen Şahin, Łukasz, Ελένη 😀")
+    'Jürgen Şahin, Łukasz, Ελένη ?'
+    """
+    font = _font()
+    if font is None:  # pragma: no cover - the pdf extra installs the font
+        return latin1(s)
+    chars = font[2]
+    return _fold(s, lambda ch: ord(ch) in chars)
 
 
 def _game_title(game: str, lang: str) -> str:
@@ -52,14 +88,18 @@ def _pdf() -> Any:
     pdf.set_auto_page_break(auto=True, margin=15)
     pdf.set_creator("binokel")
     pdf.set_margins(15, 15, 15)
+    font = _font()
+    if font is not None:
+        pdf.add_font("Roboto", "", font[0])
+        pdf.add_font("Roboto", "B", font[1])
     return pdf
 
 
 def _text(pdf: Any, size: float, text: str, *, bold: bool = False, height: float = 7,
           width: float = 0, align: str = "L", border: int | str = 0, newline: bool = True
           ) -> None:
-    pdf.set_font("Helvetica", "B" if bold else "", size)
-    pdf.cell(width, height, latin1(text), border=border, align=align,
+    pdf.set_font("Roboto" if _font() is not None else "Helvetica", "B" if bold else "", size)
+    pdf.cell(width, height, printable(text), border=border, align=align,
              new_x="LMARGIN" if newline else "RIGHT", new_y="NEXT" if newline else "TOP")
 
 
@@ -236,5 +276,5 @@ def pad_csv(pad: Pad, lang: str = "de") -> str:
     return _csv(rows)
 
 
-__all__ = ["latin1", "pad_csv", "ranking_csv", "ranking_pdf", "run_slips", "score_sheet_pdf",
-           "scores_csv", "table_cards"]
+__all__ = ["latin1", "pad_csv", "printable", "ranking_csv", "ranking_pdf", "run_slips",
+           "score_sheet_pdf", "scores_csv", "table_cards"]

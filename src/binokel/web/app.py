@@ -58,6 +58,8 @@ from ..present import plain
 from ..registry import GameSpec
 from .analysis import Analyses
 from .analysis import worded
+from .duplicate import prepare as prepare_duplicate
+from .duplicate import routes as duplicate_routes
 from .guard import MAX_MESSAGE
 from .guard import Gauge
 from .guard import Limiter
@@ -214,8 +216,9 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(url)
-        holder["registry"] = app.state.registry = Registry(store, bot_delay, limits,
-                                                             metrics.actions.inc)
+        holder["registry"] = app.state.registry = Registry(
+            store, bot_delay, limits, metrics.actions.inc,
+            prepare=lambda t: prepare_duplicate(store, t))
         for t in registry().tables.values():
             if t.status == "playing":
                 t.schedule_bots()  # a restart continues where the bots were to move
@@ -355,9 +358,10 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
     async def deals(request: Request) -> Response:
         try:
             t = registry().get(request.path_params["table_id"])
+            done = t.finished_deals()
         except WebError as e:
             return failed(e)
-        return JSONResponse(t.finished_deals())
+        return JSONResponse(done)
 
     async def record(request: Request) -> Response:
         try:
@@ -580,6 +584,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         Route("/api/tables/{table_id}/deals/{number:int}/analysis", analysis),
         WebSocketRoute("/ws/{table_id}", ws_endpoint),
         *pad_routes(lambda request: registry().store),
+        *duplicate_routes(lambda request: registry().store, lambda request: registry()),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes, lifespan=lifespan,

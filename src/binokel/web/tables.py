@@ -40,6 +40,7 @@ from sqlalchemy.exc import IntegrityError
 from ..bots import Bot
 from ..bots import bot_names
 from ..bots import make_bot
+from ..core.cards import Card
 from ..core.cards import card_token
 from ..core.cards import parse_card
 from ..core.series import Series
@@ -72,7 +73,8 @@ LANGS = ("de", "en")
 CARD_STYLES = ("token", "symbol", "words", "french")
 # HTTP status of each error code that is not a plain bad request.
 STATUS = {"no_table": 404, "no_deal": 404, "seat_taken": 409, "not_over": 409,
-          "too_many_tables": 429, "server_full": 503, "rate_limited": 429}
+          "too_many_tables": 429, "server_full": 503, "rate_limited": 429, "sealed": 403,
+          "round_over": 409}
 # Characters a name must not contain: controls, format characters (zero-width joiners,
 # right-to-left overrides), private use, unassigned, line and paragraph separators.
 HIDDEN = {"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"}
@@ -248,6 +250,10 @@ class LiveTable:
     chat_seen: int = 0             # the newest chat line this process has sent out
     stored_version: int = 0        # the table row's version this copy reflects
     driver: bool = True            # this process runs the bots and clock (see Registry)
+    # A duplicate round's table (binokel.web.duplicate): its deals in order, dealt instead
+    # of shuffled, and while ``sealed()`` says so its records and spectators are kept out.
+    deck_orders: list[list[Card]] | None = None
+    sealed: Callable[[], bool] | None = None
     _cache: dict[tuple[int | None, str, str], dict[str, Any]] = field(default_factory=dict)
     _cache_version: int = -1
 
@@ -481,6 +487,10 @@ class LiveTable:
             raise TableError("bad_seat", f"seat must be 0..{self.players - 1}")
         if self.bots[seat]:
             raise TableError("seat_taken", f"seat {seat} is played by a bot")
+        if self.deck_orders is not None and self.round is not None:
+            # The tournament seats its players; a seat given up is played by a stand-in.
+            raise TableError("seat_taken", "the seats of a duplicate round are the "
+                             "tournament's")
         if seat in self.token_hashes:
             raise TableError("seat_taken", f"seat {seat} is taken")
         name = clean_nickname(nickname)
@@ -489,7 +499,8 @@ class LiveTable:
         expires = now() + timedelta(seconds=self.limits.token_ttl)
         full = all(s in self.token_hashes or s == seat for s in self.human_seats)
         self.stand_ins.pop(seat, None)
-        fresh = self._new_series(1) if full and self.round is None else None
+        fresh = self._dealt(self._new_series(1), self.deal_number + 1) \
+            if full and self.round is None else None
         with self.locked() as tx:
             tx.add_seat(seat, name, h, expires)
             if fresh is not None:
@@ -546,6 +557,40 @@ class LiveTable:
                                         seed=self.seed + 7919 * (number - 1))
         return self.spec.new_series(self.rules, players=self.players,
                                     first_dealer=first_dealer, shuffle=random.SystemRandom())
+
+    def _dealt(self, rnd: Series, number: int) -> Series:
+        """With ``deck_orders`` (a duplicate round) the table's deal ``number`` is dealt
+        from its given order by seat ``(number - 1) mod players``, as at every other table
+        of the round, instead of from the series' own shuffle."""
+        if self.deck_orders is not None:
+            rnd.current = self.spec.new_deal(rnd.deal_rules(), (number - 1) % self.players,
+                                             deck_order=list(self.deck_orders[number - 1]),
+                                             players=self.players)
+        return rnd
+
+    def deals_alone(self) -> bool:
+        """A duplicate table deals on without people (a table of bots, or every person
+        away): its round must be played to the end; any other table waits for a person."""
+        return self.deck_orders is not None and not self.present_seats
+
+    def start(self) -> None:
+        """Deal the first deal of a table whose every seat is a bot (a duplicate round)."""
+        if self.round is not None or self.human_seats or self.deck_orders is None:
+            raise TableError("bad_request", "only a duplicate table of bots starts itself")
+        fresh = self._dealt(self._new_series(1), 1)
+        with self.locked() as tx:
+            self._store_deal(tx, fresh, 1, 1)
+            tx.row.series = 1
+            tx.bump("playing")
+        self.round, self.series_number, self.deal_number = fresh, 1, 1
+        self.touch()
+
+    def check_unsealed(self) -> None:
+        """Refuse while a duplicate round runs: a finished deal here is a deal still being
+        played at another table of the round."""
+        if self.sealed is not None and self.sealed():
+            raise TableError("sealed", "the deals of a duplicate round are shown when every "
+                             "table of the round has finished")
 
     @staticmethod
     def _store_deal(tx: Tx, rnd: Series, number: int, series: int) -> None:
@@ -633,7 +678,9 @@ class LiveTable:
         table is ready (True then)."""
         if self.round is None or not self.round.current.is_over:
             raise TableError("not_over", "the deal is still running")
-        if not self.present_seats:
+        if self.deck_orders is not None and self.deal_number >= len(self.deck_orders):
+            raise TableError("round_over", "every deal of this duplicate round is played")
+        if not self.present_seats and not self.deals_alone():
             return False   # nobody plays: a table of stand-ins does not deal on alone
         if seat is not None:
             if seat in self.ready:
@@ -653,6 +700,7 @@ class LiveTable:
             number = self.series_number
             fresh = self.round
             fresh.next_deal()
+        self._dealt(fresh, self.deal_number + 1)
         try:
             with self.locked() as tx:
                 self._store_deal(tx, fresh, self.deal_number + 1, number)
@@ -721,6 +769,9 @@ class LiveTable:
         if self._cache_version != self.version:
             self._cache.clear()
             self._cache_version = self.version
+        if seat is None and self.sealed is not None:
+            # The seal lifts when the round is settled, which is no change of this table.
+            return self._build_message(seat, lang, cards)
         key = (seat, lang, cards)
         msg = self._cache.get(key)
         if msg is None:
@@ -732,8 +783,8 @@ class LiveTable:
         msg: dict[str, Any] = {"type": "state", "info": self.info(), "you": seat,
                                "lang": lang, "cards": cards, "names": names,
                                "status": self.status, "table": None}
-        if self.round is None:
-            return msg
+        if self.round is None or (seat is None and self.sealed is not None and self.sealed()):
+            return msg   # (a spectator of a duplicate table would see the round's deals)
         st = self.round.current
         view = st.public_view() if seat is None else st.view(seat)
         msg["table"] = present(view, lang, names, cards, self.levels()).to_json()
@@ -811,7 +862,17 @@ class LiveTable:
         if not limit or rnd is None or self.closed:
             return
         st = rnd.current
-        if st.is_over or st.to_move not in self.present_seats:
+        if st.is_over:
+            # A duplicate round must be played to its end: whoever is not ready for the
+            # next deal in time is taken as ready.
+            if self.deck_orders is not None and self.deal_number < len(self.deck_orders):
+                number = self.deal_number
+
+                def deal_on() -> None:
+                    asyncio.get_running_loop().create_task(self._deal_on(number))
+                self.timer = asyncio.get_running_loop().call_later(limit, deal_on)
+            return
+        if st.to_move not in self.present_seats:
             return
         at = (self.deal_number, len(st.history))
         seat = st.to_move
@@ -819,6 +880,20 @@ class LiveTable:
         def expire() -> None:
             asyncio.get_running_loop().create_task(self._time_out(seat, at))
         self.timer = asyncio.get_running_loop().call_later(limit, expire)
+
+    async def _deal_on(self, number: int) -> None:
+        """A duplicate table's deal ``number`` ended a turn timeout ago: the next one
+        starts, ready or not."""
+        async with self.lock:
+            rnd = self.round
+            if rnd is None or self.deal_number != number or not rnd.current.is_over:
+                return
+            with contextlib.suppress(TableError):
+                for seat in list(self.present_seats):
+                    if seat not in self.ready and self.ready_next(seat):
+                        break
+        await self.broadcast()
+        self.schedule_bots()
 
     async def _time_out(self, seat: int, at: tuple[int, int]) -> None:
         async with self.lock:
@@ -839,8 +914,18 @@ class LiveTable:
                 return
             if rnd.current.is_over:
                 # Nobody present to say ready (every person left or away): deal on alone?
-                # No: a table of stand-ins only waits for a person to come back.
-                return
+                # No: a table of stand-ins only waits for a person to come back; only a
+                # duplicate round's table deals on.
+                if self.deck_orders is None or not self.deals_alone() or \
+                        self.deal_number >= len(self.deck_orders):
+                    return
+                await asyncio.sleep(self.bot_delay)
+                async with self.lock:
+                    if self.round is rnd and rnd.current.is_over and self.deals_alone():
+                        with contextlib.suppress(TableError):
+                            self.ready_next(None)
+                await self.broadcast()
+                continue
             if bot_turn(rnd.current, self.active_bots()) is None:
                 return
             await asyncio.sleep(self.bot_delay)
@@ -885,6 +970,7 @@ class LiveTable:
 
     # ------------------------------------------------------------------ records
     def _finished_deal(self, number: int) -> StoredDeal:
+        self.check_unsealed()
         d = self.store.deal(self.id, number)
         if d is None:
             raise TableError("no_deal", f"there is no deal {number}")
@@ -923,6 +1009,7 @@ class LiveTable:
         }
 
     def finished_deals(self) -> list[dict[str, Any]]:
+        self.check_unsealed()
         return self.store.finished_deals(self.id)
 
 
@@ -931,8 +1018,11 @@ class Registry:
 
     def __init__(self, store: Store, bot_delay: float = 0.5,
                  limits: Limits | None = None,
-                 on_action: Callable[[], None] | None = None) -> None:
+                 on_action: Callable[[], None] | None = None,
+                 prepare: Callable[[LiveTable], None] | None = None) -> None:
         self.store = store
+        # Called on every table loaded from the store (a duplicate round's deals).
+        self.prepare = prepare
         self.bot_delay = bot_delay
         self.limits = limits or Limits()
         self.on_action = on_action
@@ -955,6 +1045,8 @@ class Registry:
         t.restore(snap)
         t.on_action = self.on_action
         t.driver = self.drives(t.id)
+        if self.prepare is not None:
+            self.prepare(t)
         return t
 
     def drives(self, table_id: str) -> bool:

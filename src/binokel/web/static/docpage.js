@@ -1,3 +1,5 @@
-// One page for the score pad (/pad...) and the club tournament (/club...): load the one the
-// address names (the CSP allows no inline script to choose).
-import(location.pathname.startsWith("/club") ? "/static/club.js" : "/static/pad.js");
+// One page for the score pad (/pad...), the club tournament (/club...) and the duplicate
+// tournament (/duplicate...): load the one the address names (the CSP allows no inline
+// script to choose).
+const pages = { club: "club.js", duplicate: "duplicate.js" };
+import(`/static/${pages[location.pathname.split("/")[1]] || "pad.js"}`);

@@ -1,0 +1,549 @@
+"""Online duplicate tournaments: every table of a round plays the same deals, each hand held
+by the players in the same seat at every table, and a player is compared with those who
+held his cards (the pure part is :mod:`binokel.tournament.duplicate`).
+
+An organiser creates a tournament (game, preset and options, rounds, deals per round, table
+size, the level of the bots that fill tables) and gets a secret owner token; players join
+with the public link and a nickname and get a player token (both shown once, stored only as
+their SHA-256). The organiser may also enter computer players (a bot kind per entrant).
+Each round the organiser starts, the server
+
+1. seats the entrants (:func:`binokel.tournament.seating.seat_round`: as few repeat
+   meetings as possible, bots of the chosen level filling tables that do not divide),
+2. draws the round's deals from the cryptographic source (:func:`draw_round`),
+3. opens one live table per table of the round (:mod:`binokel.web.tables`) that deals those
+   orders instead of shuffling, seats every entrant there and keeps each person's seat
+   token for him (``POST .../me`` with his player token hands it out: "your table").
+
+The deals are the secret of the round: they live only in the tournament's document, which is
+never sent as it is, and while the round runs its tables refuse records, deal lists and
+spectators (``LiveTable.sealed``). When every table has played every deal the round is
+settled (on the next read): each table's scores, the per-deal comparison ("with this hand,
+Anna made 320, the field averaged 140"), the round's duplicate ranking and the deals become
+public, and the rankings over all settled rounds follow: the duplicate ranking (the sum of a
+player's differences to the field) and the overall one as clubs count it (points scored).
+
+Limits a stranger controls: entrants (:data:`MAX_PLAYERS`, of them :data:`MAX_BOT_ENTRANTS`
+computer players), rounds, deals per round, one organiser's running tables
+(:data:`MAX_LIVE_TABLES`), the request body and tournaments per client
+(:class:`binokel.web.pads.DocStore`), names.
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy import func
+from sqlalchemy import select
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.responses import Response
+from starlette.routing import BaseRoute
+from starlette.routing import Route
+
+from ..bots import bot_names
+from ..core.cards import card_token
+from ..core.cards import parse_card
+from ..registry import find_game
+from ..tournament.duplicate import DuplicateRound
+from ..tournament.duplicate import HandComparison
+from ..tournament.duplicate import TableScores
+from ..tournament.duplicate import compare
+from ..tournament.duplicate import draw_round
+from ..tournament.duplicate import duplicate_ranking
+from ..tournament.seating import BotSeat
+from ..tournament.seating import SeatingError
+from ..tournament.seating import TableSizes
+from ..tournament.seating import seat_round
+from .guard import WebError
+from .pads import DocRow
+from .pads import DocStore
+from .pads import Stored
+from .pads import _body
+from .pads import _client
+from .pads import _guarded
+from .pads import _int_arg
+from .pads import _since
+from .pads import _token
+from .pages import page_response
+from .store import DealRow
+from .store import Store
+from .tables import LiveTable
+from .tables import Registry
+from .tables import TableError
+from .tables import clean_nickname
+from .tables import web_games
+
+MAX_PLAYERS = 60            # entrants of one tournament (20 tables of three)
+MAX_ROUNDS = 10
+MAX_DEALS = 24              # deals per round: a round is one evening's sitting
+MAX_BOT_ENTRANTS = 12       # computer entrants: tables of bots alone cost the server's CPU
+MAX_LIVE_TABLES = 40        # running tables of one organiser's tournaments at once
+DEFAULT_TURN_TIMEOUT = 60   # seconds before a stand-in bot plays for an absent person
+SEATING_BUDGET = 20_000     # a request never runs the seating search unbounded
+PLAYER_TOKEN_BYTES = 24
+
+
+class DuplicateRow(DocRow):
+    __tablename__ = "duplicates"
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _fail(message: str, code: str = "invalid", status: int = 422) -> WebError:
+    return WebError(code, message, status)
+
+
+# ---------------------------------------------------------------------- the document
+def new_document(body: dict[str, Any]) -> dict[str, Any]:
+    """A new tournament from the organiser's request, checked (a :class:`WebError` names
+    what is wrong)."""
+    title = body.get("title", "")
+    if not isinstance(title, str) or len(title) > 80:
+        raise _fail("title: text of at most 80 characters", "bad_request", 400)
+    game = body.get("game", "binokel")
+    games = web_games()
+    if not isinstance(game, str) or game not in games:
+        raise _fail(f"game: one of {', '.join(games)}", "bad_request", 400)
+    spec = games[game]
+    size = _int_arg(body.get("table_size", spec.default_players), "table_size", 2, 8)
+    if size not in spec.players:
+        raise _fail(f"table_size: {game} is played by "
+                    f"{' or '.join(map(str, spec.players))}")
+    rounds = _int_arg(body.get("rounds", 2), "rounds", 1, MAX_ROUNDS)
+    deals = _int_arg(body.get("deals", 6), "deals", 1, MAX_DEALS)
+    timeout = _int_arg(body.get("turn_timeout", DEFAULT_TURN_TIMEOUT), "turn_timeout",
+                       10, 600)
+    preset = body.get("preset")
+    presets = list(spec.presets) or ["standard"]
+    if preset is None:
+        preset = presets[0]
+    if not isinstance(preset, str) or preset not in presets:
+        raise _fail(f"preset: one of {', '.join(presets)}")
+    options = body.get("options", {})
+    if not isinstance(options, dict) or len(options) > len(spec.options):
+        raise _fail("options: an object of the game's options", "bad_request", 400)
+    # Every table plays exactly the round's deals: the series is that long.
+    options = {**options, "deals_per_series": deals}
+    try:
+        rules = spec.make_rules({"preset": preset, "options": options})
+    except (ValueError, TypeError, OverflowError) as e:
+        raise _fail(f"options: {str(e)[:300]}") from None
+    kinds = bot_names(game)
+    bot = body.get("bot", "heuristic" if "heuristic" in kinds else kinds[0])
+    if not isinstance(bot, str) or bot not in kinds:
+        raise _fail(f"bot: one of {', '.join(kinds)}")
+    return {"version": 1, "title": " ".join(title.split()), "game": game,
+            "rules": rules.to_dict(), "table_size": size, "rounds": rounds, "deals": deals,
+            "bot": bot, "turn_timeout": timeout, "players": [], "played": []}
+
+
+def _add_player(doc: dict[str, Any], nickname: Any, bot: str | None) -> tuple[int, str | None]:
+    """Enter a person (his player token, shown once) or a computer player of kind ``bot``."""
+    if len(doc["players"]) >= MAX_PLAYERS:
+        raise _fail(f"players: at most {MAX_PLAYERS}", "full", 409)
+    if len(doc["played"]) >= doc["rounds"]:
+        raise _fail("the tournament is over", "over", 409)
+    try:
+        name = clean_nickname(nickname)
+    except TableError as e:
+        raise _fail(f"nickname: {e}") from None
+    if any(p["name"].casefold() == name.casefold() for p in doc["players"]):
+        raise _fail("nickname: taken in this tournament", "name_taken", 409)
+    if bot is not None and bot not in bot_names(doc["game"]):
+        raise _fail(f"bot: one of {', '.join(bot_names(doc['game']))}")
+    if bot is not None and sum(p["bot"] is not None for p in doc["players"]) >= \
+            MAX_BOT_ENTRANTS:
+        raise _fail(f"bot: at most {MAX_BOT_ENTRANTS} computer players", "full", 409)
+    token = None if bot is not None else secrets.token_urlsafe(PLAYER_TOKEN_BYTES)
+    number = len(doc["players"]) + 1
+    doc["players"].append({"id": number, "name": name, "bot": bot,
+                           "token_hash": None if token is None else _hash(token)})
+    return number, token
+
+
+def _player_by_token(doc: dict[str, Any], token: Any) -> dict[str, Any]:
+    if not isinstance(token, str) or len(token) > 128:
+        raise _fail("player_token: the token you got when you joined", "bad_request", 400)
+    h = _hash(token)
+    players: list[dict[str, Any]] = doc["players"]
+    for p in players:
+        if p["token_hash"] is not None and secrets.compare_digest(p["token_hash"], h):
+            return p
+    raise _fail("this player token is not one of this tournament", "forbidden", 403)
+
+
+def _rules_data(doc: dict[str, Any]) -> dict[str, Any]:
+    return dict(doc["rules"])
+
+
+def _seat_names(doc: dict[str, Any], seats: list[int | None], table: int) -> list[str]:
+    """The names the comparison uses: entrants by name, filling bots by table (unique)."""
+    names = {p["id"]: p["name"] for p in doc["players"]}
+    return [names[s] if s is not None else f"Bot {table}.{k + 1}"
+            for k, s in enumerate(seats)]
+
+
+# ---------------------------------------------------------------------- rounds
+def start_round(doc: dict[str, Any], registry: Registry, creator: str | None = None
+                ) -> dict[str, Any]:
+    """Seat the entrants, draw the deals and open the round's tables (see the module);
+    ``creator``: the organiser's hashed address, whose running tables are limited."""
+    played = doc["played"]
+    if played and not played[-1]["finished"]:
+        raise _fail("the running round has not finished at every table", "not_over", 409)
+    if len(played) >= doc["rounds"]:
+        raise _fail(f"the tournament has {doc['rounds']} rounds", "over", 409)
+    if len(doc["players"]) < 2:
+        raise _fail("players: at least 2 to start a round", "too_few", 409)
+    size = doc["table_size"]
+    history = [[list(t["seats"]) for t in r["tables"]] for r in played]
+    try:
+        seating = seat_round([p["id"] for p in doc["players"]], history,
+                             TableSizes(frozenset({size}), size),
+                             seed=secrets.randbelow(2**31), budget=SEATING_BUDGET,
+                             fill_with_bots=True)
+    except SeatingError as e:
+        raise _fail(str(e)) from None
+    if len(registry.tables) + len(seating.tables) > registry.limits.max_tables:
+        raise _fail("the server has as many tables as it can hold; try again later",
+                    "server_full", 503)
+    if creator is not None and registry.store.count_live(creator, ("playing",)) + \
+            len(seating.tables) > MAX_LIVE_TABLES:
+        raise _fail(f"at most {MAX_LIVE_TABLES} running tables per organiser; let the "
+                    "others finish first", "too_many_tables", 429)
+    rules = find_game(doc["game"]).make_rules(_rules_data(doc))
+    drawn = draw_round(doc["game"], rules, size, doc["deals"])
+    orders = [[card_token(c) for c in deck] for deck in drawn.deals]
+    number = len(played) + 1
+    bots = {p["id"]: p["bot"] for p in doc["players"]}
+    names = {p["id"]: p["name"] for p in doc["players"]}
+    tables = []
+    for table in seating.tables:
+        seats = [None if isinstance(s, BotSeat) else int(s) for s in table.seats]
+        kinds = [doc["bot"] if s is None else bots[s] for s in seats]
+        t = _open_table(registry, doc, number, kinds, drawn.deals, creator)
+        tokens: dict[str, str] = {}
+        for k, s in enumerate(seats):
+            if s is not None and kinds[k] is None:
+                tokens[str(s)] = t.join(k, names[s])
+        if t.round is None:
+            t.start()   # a table of bots only: nobody joins to start it
+        t.schedule_bots()
+        tables.append({"id": t.id, "seats": seats, "tokens": tokens})
+    played.append({"number": number, "orders": orders, "tables": tables,
+                   "repeats": seating.repeats, "finished": False})
+    return {"round": number, "tables": len(tables), "repeats": seating.repeats}
+
+
+def _open_table(registry: Registry, doc: dict[str, Any], number: int,
+                bots: list[str | None], decks: Any, creator: str | None) -> LiveTable:
+    """A live table of round ``number`` that deals ``decks`` in order."""
+    spec = find_game(doc["game"])
+    rules = spec.make_rules(_rules_data(doc)).to_dict()
+    settings = {"chat": True, "turn_timeout": doc["turn_timeout"], "hints": False,
+                "duplicate": doc["id"], "duplicate_round": number}
+    table_id = secrets.token_urlsafe(9)
+    registry.store.create_table(table_id, spec.name, doc["table_size"], rules, None, bots,
+                                settings, creator)
+    t = LiveTable(table_id, spec.name, doc["table_size"], rules, None, bots,
+                  registry.store, registry.bot_delay, registry.limits, settings,
+                  on_action=registry.on_action, stored_version=1,
+                  driver=registry.drives(table_id))
+    t.deck_orders = [list(d) for d in decks]
+    t.sealed = _sealed(registry.store, doc["id"], number)
+    registry.tables[table_id] = t
+    return t
+
+
+def _sealed(store: Store, dup_id: str, number: int) -> Callable[[], bool]:
+    """Whether round ``number`` of tournament ``dup_id`` still runs (as stored now)."""
+    def sealed() -> bool:
+        got = DocStore(store, DuplicateRow).read(dup_id)
+        rounds = got.doc["played"]
+        return number > len(rounds) or not rounds[number - 1]["finished"]
+    return sealed
+
+
+def prepare(store: Store, t: LiveTable) -> None:
+    """A table loaded from the store (a restart, or another process's table): a duplicate
+    round's table gets back its deals and its seal."""
+    dup_id = t.settings.get("duplicate")
+    number = t.settings.get("duplicate_round")
+    if not isinstance(dup_id, str) or not isinstance(number, int):
+        return
+    try:
+        doc = DocStore(store, DuplicateRow).read(dup_id).doc
+        orders = doc["played"][number - 1]["orders"]
+    except (WebError, IndexError, KeyError):
+        t.sealed = lambda: True   # its tournament is gone: keep its deals shut
+        return
+    t.deck_orders = [[parse_card(c) for c in deck] for deck in orders]
+    t.sealed = _sealed(store, dup_id, number)
+
+
+def progress(store: Store, r: dict[str, Any]) -> dict[str, int]:
+    """How many deals each table of round ``r`` has finished (one query for the round:
+    every reader of the page asks every few seconds)."""
+    ids = [t["id"] for t in r["tables"]]
+    with store.reading() as s:
+        rows = s.execute(select(DealRow.table_id, func.count()).where(
+            DealRow.table_id.in_(ids), DealRow.finished).group_by(DealRow.table_id))
+        done = {tid: int(n) for tid, n in rows}
+    return {tid: done.get(tid, 0) for tid in ids}
+
+
+def table_scores(store: Store, doc: dict[str, Any], r: dict[str, Any]
+                 ) -> list[list[list[int]]] | None:
+    """Each table's scores per deal (deal order, seat order), None while a table plays."""
+    if min(progress(store, r).values(), default=0) < doc["deals"]:
+        return None
+    out = []
+    for t in r["tables"]:
+        done = [d for d in store.finished_deals(t["id"]) if d["result"] is not None]
+        if len(done) < doc["deals"]:
+            return None
+        out.append([list(d["result"]["scores"]) for d in done[:doc["deals"]]])
+    return out
+
+
+def settle(doc: dict[str, Any], store: Store) -> bool:
+    """Book the running round if every table has played every deal; True if it did."""
+    if not doc["played"] or doc["played"][-1]["finished"]:
+        return False
+    r = doc["played"][-1]
+    scores = table_scores(store, doc, r)
+    if scores is None:
+        return False
+    comparisons = _compare(doc, r, scores)
+    r["scores"] = scores
+    r["comparison"] = [{"deal": h.deal, "seat": h.seat, "average": h.average,
+                        "results": [list(x) for x in h.results]} for h in comparisons]
+    r["finished"] = True
+    return True
+
+
+def _compare(doc: dict[str, Any], r: dict[str, Any], scores: list[list[list[int]]]
+             ) -> list[HandComparison]:
+    rules = find_game(doc["game"]).make_rules(_rules_data(doc))
+    decks = tuple(tuple(parse_card(c) for c in deck) for deck in r["orders"])
+    rnd = DuplicateRound(doc["game"], rules, doc["table_size"], decks)
+    tables = [TableScores(tuple(_seat_names(doc, t["seats"], k)),
+                          tuple(tuple(s) for s in scores[k - 1]))
+              for k, t in enumerate(r["tables"], 1)]
+    return compare(rnd, tables)
+
+
+def _comparisons(r: dict[str, Any]) -> list[HandComparison]:
+    return [HandComparison(h["deal"], h["seat"],
+                           tuple((str(n), int(v)) for n, v in h["results"]),
+                           float(h["average"])) for h in r["comparison"]]
+
+
+def rankings(doc: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Over the settled rounds: the duplicate ranking (sum of each entrant's differences
+    to the field, per round by :func:`duplicate_ranking`) and the overall ranking as clubs
+    count it (points scored); bots that filled tables are in the field, not the ranking."""
+    entrants = {p["name"] for p in doc["players"]}
+    diff = dict.fromkeys(entrants, 0.0)
+    points = dict.fromkeys(entrants, 0)
+    for r in doc["played"]:
+        if not r["finished"]:
+            continue
+        for name, value in duplicate_ranking(_comparisons(r)):
+            if name in diff:
+                diff[name] += value
+        for k, t in enumerate(r["tables"], 1):
+            for seat, name in enumerate(_seat_names(doc, t["seats"], k)):
+                if name in points:
+                    points[name] += sum(deal[seat] for deal in r["scores"][k - 1])
+
+    def placed(values: dict[str, Any], key: str) -> list[dict[str, Any]]:
+        order = sorted(values, key=lambda n: (-values[n], n))
+        out: list[dict[str, Any]] = []
+        for i, n in enumerate(order):
+            same = out and out[-1][key] == values[n]
+            out.append({"place": out[-1]["place"] if same else i + 1, "name": n,
+                        key: values[n]})
+        return out
+    rounded = {n: round(v, 1) for n, v in diff.items()}
+    return placed(rounded, "score"), placed(points, "points")
+
+
+# ---------------------------------------------------------------------- views
+def public_view(doc: dict[str, Any], store: Store) -> dict[str, Any]:
+    """What everybody may see: never the deals of a running round, the seat tokens or the
+    player tokens."""
+    spec = find_game(doc["game"])
+    rounds = []
+    for r in doc["played"]:
+        done = {t["id"]: doc["deals"] for t in r["tables"]} if r["finished"] \
+            else progress(store, r)
+        tables = []
+        for k, t in enumerate(r["tables"], 1):
+            names = _seat_names(doc, t["seats"], k)
+            bots = {p["id"]: p["bot"] for p in doc["players"]}
+            tables.append({
+                "number": k, "id": t["id"],
+                "seats": [{"name": n, "player": s,
+                           "bot": doc["bot"] if s is None else bots.get(s)}
+                          for n, s in zip(names, t["seats"], strict=True)],
+                "played": min(doc["deals"], done[t["id"]]),
+            })
+        out: dict[str, Any] = {"number": r["number"], "finished": r["finished"],
+                               "repeats": r["repeats"], "tables": tables}
+        if r["finished"]:
+            hands = _comparisons(r)
+            out["scores"] = r["scores"]
+            out["comparison"] = [
+                {"deal": h.deal, "seat": h.seat, "average": round(h.average, 1),
+                 "results": [{"name": n, "score": v,
+                              "text": {lang: h.describe(n, lang) for lang in ("de", "en")}}
+                             for n, v in h.results]} for h in hands]
+            out["ranking"] = [{"name": n, "score": round(v, 1)}
+                              for n, v in duplicate_ranking(hands)]
+            out["deals"] = r["orders"]
+        rounds.append(out)
+    dup, overall = rankings(doc)
+    return {
+        "title": doc["title"], "game": doc["game"], "game_title": list(spec.title),
+        "rules": doc["rules"], "table_size": doc["table_size"], "rounds": doc["rounds"],
+        "deals": doc["deals"], "bot": doc["bot"], "turn_timeout": doc["turn_timeout"],
+        "players": [{"id": p["id"], "name": p["name"], "bot": p["bot"]}
+                    for p in doc["players"]],
+        "played": rounds, "ranking": dup, "overall": overall,
+        "status": "over" if len(doc["played"]) >= doc["rounds"] and
+        all(r["finished"] for r in doc["played"]) else
+        "playing" if doc["played"] and not doc["played"][-1]["finished"] else "waiting",
+    }
+
+
+def player_view(doc: dict[str, Any], player: dict[str, Any]) -> dict[str, Any]:
+    """A player's own: his id and name and, while a round runs, his table and seat token."""
+    out: dict[str, Any] = {"player": player["id"], "name": player["name"], "table": None}
+    if doc["played"]:
+        r = doc["played"][-1]
+        for k, t in enumerate(r["tables"], 1):
+            token = t["tokens"].get(str(player["id"]))
+            if token is not None:
+                out["table"] = {"round": r["number"], "number": k, "id": t["id"],
+                                "seat": t["seats"].index(player["id"]), "token": token,
+                                "finished": r["finished"]}
+    return out
+
+
+# ---------------------------------------------------------------------- requests
+def routes(store_of: Callable[[Request], Store],
+           registry_of: Callable[[Request], Registry]) -> list[BaseRoute]:
+    """The duplicate tournament's pages and JSON routes."""
+
+    def docs(request: Request) -> DocStore:
+        return DocStore(store_of(request), DuplicateRow)
+
+    def change(request: Request, token: str | None, step: Callable[[dict[str, Any]], Any],
+               trusted: bool = False) -> Stored:
+        """``step`` on a copy of the stored document (a new object, so that the database
+        sees the change), under the owner's ``token`` unless ``trusted``."""
+        def changed(doc: dict[str, Any]) -> dict[str, Any]:
+            doc = copy.deepcopy(doc)
+            step(doc)
+            return doc
+        return docs(request).update(request.path_params.get("dup_id", ""), token, changed,
+                                    trusted)
+
+    def settled(request: Request) -> Stored:
+        """The tournament, its running round booked first if every table is done."""
+        dup_id = request.path_params["dup_id"]
+        got = docs(request).read(dup_id)
+        r = got.doc["played"][-1] if got.doc["played"] else None
+        if r is not None and not r["finished"] and \
+                table_scores(store_of(request), got.doc, r) is not None:
+            got = change(request, None, lambda d: settle(d, store_of(request)),
+                         trusted=True)
+        return got
+
+    def answer(request: Request, got: Stored, result: Any = None,
+               status: int = 200) -> Response:
+        view = public_view(got.doc, store_of(request))
+        # The deals played at the running round's tables change the page too: counted
+        # into the version that readers poll with (a round has at most 480 deals).
+        version = got.version * 1000 + sum(tb["played"] for r in view["played"]
+                                           if not r["finished"] for tb in r["tables"])
+        if result is None and _since(request, version):
+            return Response(status_code=304)
+        out: dict[str, Any] = {"id": got.id, "version": version, "duplicate": view}
+        if result is not None:
+            out.update(result)
+        return JSONResponse(out, status_code=status)
+
+    async def create(request: Request) -> Response:
+        body = await _body(request)
+        doc = new_document(body)
+        store = docs(request)
+        dup_id, token = store.create(doc, _client(request))
+        request.path_params["dup_id"] = dup_id
+        # Its tables name their tournament.
+        got = change(request, token, lambda d: d.update(id=dup_id))
+        return answer(request, got, {"token": token}, 201)
+
+    async def show(request: Request) -> Response:
+        return answer(request, settled(request))
+
+    async def join(request: Request) -> Response:
+        body = await _body(request)
+        bot = body.get("bot")
+        if bot is not None and not isinstance(bot, str):
+            raise _fail("bot: a bot kind", "bad_request", 400)
+        out: dict[str, Any] = {}
+
+        def step(d: dict[str, Any]) -> None:
+            out["player"], out["token"] = _add_player(d, body.get("nickname"), bot)
+        # A person joins with the public link; a computer entrant needs the organiser.
+        got = change(request, _token(request, body), step, trusted=bot is None)
+        reply: dict[str, Any] = {"player": out["player"]}
+        if out["token"] is not None:
+            reply["player_token"] = out["token"]
+        return answer(request, got, reply, 201)
+
+    async def me(request: Request) -> Response:
+        body = await _body(request)
+        got = settled(request)
+        return JSONResponse(player_view(got.doc, _player_by_token(got.doc,
+                                                                  body.get("player_token"))))
+
+    async def new_round(request: Request) -> Response:
+        body = await _body(request)
+        registry = registry_of(request)
+        out: dict[str, Any] = {}
+
+        def step(d: dict[str, Any]) -> None:
+            settle(d, store_of(request))
+            out["result"] = start_round(d, registry,
+                                        registry.store.client_hash(_client(request)))
+        got = change(request, _token(request, body), step)
+        return answer(request, got, {"result": out["result"]})
+
+    async def page(request: Request) -> Response:
+        return page_response("docs.body.html", "pad.css")   # loads duplicate.js
+
+    g = _guarded
+    return [
+        Route("/duplicate", page),
+        Route("/duplicate/{dup_id}", page),
+        Route("/api/duplicates", g(create), methods=["POST"]),
+        Route("/api/duplicates/{dup_id}", g(show), methods=["GET"]),
+        Route("/api/duplicates/{dup_id}/players", g(join), methods=["POST"]),
+        Route("/api/duplicates/{dup_id}/me", g(me), methods=["POST"]),
+        Route("/api/duplicates/{dup_id}/rounds", g(new_round), methods=["POST"]),
+    ]
+
+
+__all__ = ["MAX_BOT_ENTRANTS", "MAX_DEALS", "MAX_LIVE_TABLES", "MAX_PLAYERS", "MAX_ROUNDS",
+           "DuplicateRow", "new_document", "player_view", "prepare", "public_view", "rankings",
+           "routes", "settle", "start_round"]

@@ -1,0 +1,234 @@
+// The duplicate tournament page. /duplicate: create one. /duplicate/<id>: the public page
+// (join with a name, "your table" once a round runs, the rounds' tables and progress, after
+// each round the hand-by-hand comparison and the rankings), polled every few seconds; with
+// #owner=<token> also the organiser's controls: enter bots, start the next round.
+import { el } from "/static/dom.js";
+import { api, gameSelect, lang, loadTexts, owner, t } from "/static/docapi.js";
+import { keepToken } from "/static/net.js";
+
+const root = document.getElementById("root");
+const dupId = location.pathname.split("/")[2] || null;
+// The player token this browser got when it joined (shown once by the server).
+const playerKey = `binokel.duplicate.${dupId}`;
+let version = 0;
+let dup = null;
+let me = null;
+let meta = null;
+
+const errorLine = (id) => el("p", { class: "error", role: "alert", id });
+const numberField = (id, label, value, min, max) => [el("label", { for: id, text: label }),
+  el("input", { id, type: "number", value: String(value), min: String(min), max: String(max) })];
+const levelName = (kind) => (meta.bots.levels[kind] || {})[lang] || kind;
+
+function botSelect(id, game) {
+  const g = meta.games.find((x) => x.name === game) || meta.games[0];
+  const def = g.bots.includes("heuristic") ? "heuristic" : g.bots[0];
+  return el("select", { id }, ...g.bots.map((b) => el("option",
+    { value: b, text: levelName(b), selected: b === def })));
+}
+
+async function createForm() {
+  const err = errorLine("create-error");
+  const game = await gameSelect("game");
+  const size = el("select", { id: "d-size" });
+  const preset = el("select", { id: "d-preset" });
+  const bots = el("span", {});
+  const fit = () => {
+    const g = meta.games.find((x) => x.name === game.value);
+    size.replaceChildren(...g.players.map((n) => el("option",
+      { value: String(n), text: String(n), selected: n === g.default_players })));
+    // The house rules as a preset (the lobby's words for it); options go through the API.
+    preset.replaceChildren(...g.presets.map((p) => el("option",
+      { value: p.name, text: p[lang] ? `${p.name} – ${p[lang]}` : p.name })));
+    bots.replaceChildren(botSelect("d-bot", game.value));
+  };
+  game.addEventListener("change", fit);
+  fit();
+  const form = el("form", {}, el("h2", { text: t("new_dup") }), el("p", { text: t("dup_intro") }),
+    el("label", { for: "d-title", text: t("title") }), el("input", { id: "d-title", type: "text" }),
+    el("label", { for: "game", text: t("game") }), game,
+    el("label", { for: "d-preset", text: t("preset") }), preset,
+    el("label", { for: "d-size", text: t("table_size") }), size,
+    ...numberField("d-rounds", t("rounds"), 2, 1, 10),
+    ...numberField("d-deals", t("deals_round"), 6, 1, 24),
+    el("label", { for: "d-bot", text: t("bot_level") }), bots,
+    el("p", {}, el("button", { class: "primary", type: "submit", text: t("create") })), err);
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    const v = (id) => form.querySelector(`#${id}`).value;
+    try {
+      const r = await api("POST", "/api/duplicates", { title: v("d-title"), game: game.value,
+        preset: preset.value, table_size: Number(size.value), rounds: Number(v("d-rounds")),
+        deals: Number(v("d-deals")), bot: v("d-bot") });
+      location.href = `/duplicate/${r.id}#owner=${encodeURIComponent(r.token)}`;
+    } catch (x) { err.textContent = x.message; }
+  });
+  root.replaceChildren(form);
+}
+
+async function act(path, body, err) {
+  try { show(await api("POST", `/api/duplicates/${dupId}/${path}`, body)); err.textContent = ""; }
+  catch (x) { err.textContent = x.message; }
+}
+
+const running = () => dup.played.length > 0 && !dup.played[dup.played.length - 1].finished;
+
+function organiser() {
+  const err = errorLine("org-error");
+  const base = `${location.origin}/duplicate/${dupId}`;
+  const name = el("input", { id: "b-name", type: "text", autocomplete: "off" });
+  const add = el("form", { id: "add-bot" }, el("h2", { text: t("add_bot") }),
+    el("div", { class: "row" }, el("label", {}, t("bot_name"), name),
+      el("label", {}, t("level"), botSelect("b-level", dup.game))),
+    el("p", {}, el("button", { type: "submit", text: t("add_bot") })));
+  add.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    await act("players", { nickname: name.value, bot: add.querySelector("#b-level").value }, err);
+    if (!err.textContent) name.value = "";
+  });
+  const next = dup.played.length + 1;
+  // Only what the organiser can do now: a button that cannot be pressed confuses.
+  let start = null;
+  if (running()) start = el("p", { class: "status", text: t("round_waits", { n: next - 1 }) });
+  else if (dup.status !== "over" && dup.players.length < 2) start = el("p", { text: t("dup_need_players") });
+  else if (dup.status !== "over") start = el("p", {}, el("button", { class: "primary",
+    type: "button", id: "start-round", text: t("start_dup_round", { n: next }),
+    onclick: () => act("rounds", {}, err) }));
+  return el("section", { id: "organiser" },
+    el("div", { class: "links" },
+      el("label", { for: "public-link", text: t("dup_public_link") }),
+      el("input", { id: "public-link", type: "text", readonly: true, value: base }),
+      el("label", { for: "owner-link", text: t("dup_owner_link") }),
+      el("input", { id: "owner-link", type: "text", readonly: true,
+        value: `${base}#owner=${encodeURIComponent(owner)}` })),
+    start, dup.status === "over" ? null : add, err);
+}
+
+function mine() {
+  if (me) {
+    const tb = me.table;
+    const out = [el("p", { class: "status", text: t("joined_as", { name: me.name }) })];
+    if (tb && !tb.finished) {
+      keepToken(tb.id, tb.token);   // the table page finds the seat by it
+      out.push(el("p", { class: "status", id: "your-table" },
+        t("your_table", { n: tb.number, seat: tb.seat + 1 }), " ",
+        el("a", { href: `/t/${tb.id}`, class: "button primary", id: "go-table",
+          text: t("go_to_table") })));
+    } else if (dup.status !== "over") out.push(el("p", { text: t("wait_for_round") }));
+    return el("section", { id: "me" }, ...out);
+  }
+  if (dup.status === "over") return null;
+  const err = errorLine("join-error");
+  const name = el("input", { id: "j-name", type: "text", autocomplete: "nickname", maxlength: "32" });
+  const form = el("form", { id: "join" }, owner ? el("h2", { text: t("join_too") }) : null,
+    el("label", { for: "j-name", text: t("nickname") }),
+    name, el("p", {}, el("button", { class: "primary", type: "submit", text: t("join") })), err);
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    try {
+      const r = await api("POST", `/api/duplicates/${dupId}/players`, { nickname: name.value });
+      localStorage.setItem(playerKey, r.player_token);
+      await refreshMe();
+      show(r);
+    } catch (x) { err.textContent = x.message; }
+  });
+  return el("section", { id: "me" }, form);
+}
+
+// A filling bot is named by its table and seat ("Bot 2.2") on the table cards as in the
+// comparison and the round's ranking, so a reader finds it again in both.
+const entrant = (name, bot) => (bot ? `${name} (${t("bot")}, ${levelName(bot)})` : name);
+const seatLine = (s, k) => el("li", { text: `${k + 1}. ${entrant(s.name, s.bot)}` });
+
+function rankingTable(lines, caption, id, key, head) {
+  const rows = lines.map((ln) => el("tr", { class: me && ln.name === me.name ? "mine" : null },
+    el("td", { text: String(ln.place) }), el("td", { text: ln.name }),
+    el("td", { text: key === "score" && ln[key] > 0 ? `+${ln[key]}` : String(ln[key]) })));
+  return el("section", { id }, el("h2", { text: caption }), el("div", { class: "sheet-box" },
+    el("table", { class: "sheet rank" }, el("thead", {}, el("tr", {},
+      el("th", { scope: "col", text: t("place_short") }), el("th", { scope: "col", text: t("name") }),
+      el("th", { scope: "col", text: head }))), el("tbody", {}, ...rows))));
+}
+
+function comparison(r) {
+  const deals = new Map();
+  for (const h of r.comparison) {
+    if (!deals.has(h.deal)) deals.set(h.deal, []);
+    deals.get(h.deal).push(el("li", {}, el("strong", { text: t("deal_seat",
+      { deal: h.deal, seat: h.seat, average: h.average }) }),
+    el("ul", {}, ...h.results.map((x) => el("li", { text: x.text[lang] })))));
+  }
+  return el("details", { class: "comparison" }, el("summary", { text: t("comparison") }),
+    ...[...deals.values()].map((items) => el("ul", {}, ...items)));
+}
+
+function roundSection(r) {
+  const mineAt = (tb) => me && tb.seats.some((s) => s.player === me.player);
+  const tables = r.tables.map((tb) => el("div", { class: mineAt(tb) ? "table-card mine" : "table-card" },
+    el("h3", { text: mineAt(tb) ? `${t("table_n", { n: tb.number })} – ${t("your_table_mark")}`
+      : t("table_n", { n: tb.number }) }),
+    el("ol", {}, ...tb.seats.map(seatLine)),
+    el("p", { class: "progress", text: t("progress", { done: tb.played, deals: dup.deals }) }),
+    r.finished ? el("a", { href: `/t/${tb.id}`, text: t("watch_table") }) : null));
+  const ranked = r.finished
+    ? r.ranking.map((x, i) => ({ place: i + 1, name: x.name, score: x.score })) : null;
+  return el("section", { class: "round", id: `round-${r.number}` },
+    el("h2", { text: t("round_n", { n: r.number }) }),
+    el("p", { class: "status", text: r.finished ? t("round_done") : t("round_running") }),
+    el("div", { class: "tables" }, ...tables),
+    ranked ? rankingTable(ranked, t("round_ranking", { n: r.number }), `ranking-${r.number}`,
+      "score", t("above_field")) : null,
+    r.finished ? comparison(r) : null);
+}
+
+function render() {
+  const settled = dup.played.some((r) => r.finished);
+  root.replaceChildren(...[
+    el("h2", { text: dup.title || t("dup_title") }),
+    el("p", { text: t("dup_format", { game: dup.game_title[lang === "de" ? 0 : 1],
+      preset: dup.rules.preset,
+      rounds: dup.rounds, deals: dup.deals, size: dup.table_size }) }),
+    dup.status === "over" ? el("p", { class: "status", text: t("dup_over") }) : null,
+    owner ? organiser() : null, mine(),
+    settled ? rankingTable(dup.ranking, t("dup_ranking"), "ranking", "score", t("above_field")) : null,
+    settled ? rankingTable(dup.overall, t("dup_overall"), "overall", "points", t("points_col")) : null,
+    ...[...dup.played].reverse().map(roundSection),
+    el("section", { id: "players" }, el("h2", { text: t("players_title") }),
+      dup.players.length ? el("ul", { class: "players" }, ...dup.players.map((p) => el("li", {
+        text: entrant(p.name, p.bot) }))) : el("p", { text: t("nobody_yet") })),
+  ].filter(Boolean));
+}
+
+async function refreshMe() {
+  const token = localStorage.getItem(playerKey);
+  if (!token) { me = null; return; }
+  try { me = await api("POST", `/api/duplicates/${dupId}/me`, { player_token: token }); }
+  catch { me = null; }
+}
+
+function show(r) {
+  if (!r) return;
+  version = r.version;
+  dup = r.duplicate;
+  // Re-rendering would throw away what somebody is typing: only when nobody is.
+  const typing = document.activeElement && document.activeElement.tagName === "INPUT"
+    && !document.activeElement.readOnly;
+  if (!typing || !document.getElementById("players")) render();
+}
+
+async function main() {
+  await loadTexts("dup_title");
+  meta = await api("GET", "/api/meta");
+  if (!dupId) { createForm(); return; }
+  try {
+    await refreshMe();
+    show(await api("GET", `/api/duplicates/${dupId}`));
+  } catch (x) { root.replaceChildren(errorLine("load-error")); root.firstChild.textContent = x.message; return; }
+  setInterval(async () => {
+    try {
+      const r = await api("GET", `/api/duplicates/${dupId}?since=${version}`);
+      if (r) { await refreshMe(); show(r); }
+    } catch { /* next time */ }
+  }, 3000);
+}
+main();
