@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import random
+import time
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
@@ -188,6 +189,29 @@ def test_deeply_nested_json_is_a_clear_error(client: TestClient) -> None:
         assert msg["type"] == "error" and msg["code"] == "bad_json"
         ws.send_json({"type": "ping"})
         assert ws.receive_json()["type"] == "pong"   # and the connection lives on
+
+
+def test_a_flooding_connection_is_read_at_its_rate(client: TestClient) -> None:
+    """Past its burst, a connection's messages are read no faster than its rate: the server
+    answers an over-rate message, then waits before it reads the next (the rest wait,
+    unparsed, in the client's socket), so a flood cannot keep the event loop busy."""
+    from binokel.web.app import BURST
+    from binokel.web.app import RATE
+
+    tid = new_table(client, [None, None, "random"])
+    with client.websocket_connect(f"/ws/{tid}") as ws:
+        recv_state(ws)
+        extra = 30
+        start = time.monotonic()
+        for _ in range(int(BURST) + extra):
+            ws.send_text('{"type": "ping"}')
+        codes = [ws.receive_json().get("code", "pong") for _ in range(int(BURST) + extra)]
+        took = time.monotonic() - start
+        assert codes[:int(BURST)] == ["pong"] * int(BURST)
+        assert "rate_limited" in codes and codes.count("pong") > BURST
+        # Each over-rate message costs its sender a pause of 1/RATE: about half of the
+        # extra ones are over the rate (a token comes back during each pause).
+        assert took >= 0.8 * (extra / 2) / RATE
 
 
 def test_a_long_websocket_message_closes_the_connection(client: TestClient) -> None:

@@ -72,6 +72,29 @@ def newest(ws: ClientConnection, wait: float) -> tuple[dict[str, Any] | None, bo
         wait = 0.05
 
 
+def current(ws: ClientConnection, seat: int, last: dict[int, dict[str, Any]],
+            wait: float) -> dict[str, Any] | None:
+    """The seat's newest state with a table (after a refused action: the last one again,
+    to choose anew); ``last`` remembers each seat's."""
+    msg, refused = newest(ws, wait)
+    if msg is None and refused:
+        msg = last.get(seat)
+    elif msg is not None:
+        last[seat] = msg
+    return msg if msg is not None and msg["table"] is not None else None
+
+
+def play_on(ws: ClientConnection, msg: dict[str, Any], rng: random.Random) -> str:
+    """Send a random offered action for the state ``msg`` (never giving up the game,
+    abgehen: the deal must run on past a kill); the action."""
+    table = msg["table"]
+    action = rng.choice([a for a in offered_actions(table, rng, 0.3)
+                         if not a.startswith("abgehen")])
+    ws.send(json.dumps({"type": "action", "action": action, "move": msg["moves"],
+                        "deal": msg["deal"]}))
+    return str(action)
+
+
 def test_three_processes_one_table_survive_a_kill(pg_url: str) -> None:  # noqa: F811
     ports = [free_port() for _ in range(3)]
     procs = [subprocess.Popen([*SERVE, "--port", str(p), "--database-url", pg_url],
@@ -113,12 +136,8 @@ def test_three_processes_one_table_survive_a_kill(pg_url: str) -> None:  # noqa:
                 conns[0] = ws_connect(f"ws://127.0.0.1:{ports[at[0]]}/ws/{tid}?"
                                    f"token={tokens[0]}")
             for s in (0, 1):
-                msg, refused = newest(conns[s], 0.3)
-                if msg is None and refused:
-                    msg = last.get(s)
-                elif msg is not None:
-                    last[s] = msg
-                if msg is None or msg["table"] is None:
+                msg = current(conns[s], s, last, 0.3)
+                if msg is None:
                     continue
                 table = msg["table"]
                 seen.append((s, msg["moves"], list(table["hand"])))
@@ -126,12 +145,7 @@ def test_three_processes_one_table_survive_a_kill(pg_url: str) -> None:  # noqa:
                     over = True
                     break
                 if table["to_move"] == s:
-                    # Never give up the game (abgehen): the deal must run past the kill.
-                    action = rng.choice([a for a in offered_actions(table, rng, 0.3)
-                                         if not a.startswith("abgehen")])
-                    conns[s].send(json.dumps({"type": "action", "action": action,
-                                              "move": msg["moves"], "deal": msg["deal"]}))
-                    sent.append((s, msg["moves"], action))
+                    sent.append((s, msg["moves"], play_on(conns[s], msg, rng)))
         assert killed and over, f"the deal did not finish after the kill: {sent} {last}"
         rec = Record.from_json(http(ports[at[1]], f"/api/tables/{tid}/deals/1/record"))
         end = rec.validate()

@@ -8,6 +8,7 @@ import json
 import random
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import threading
@@ -20,9 +21,16 @@ from typing import Any
 import pytest
 
 from binokel.present import offered_actions
+from test_web_cluster import SERVE
+from test_web_cluster import current
+from test_web_cluster import play_on
+from test_web_cluster import wait_up
+from test_web_postgres import BIN as PG_BIN
+from test_web_postgres import pg_url  # noqa: F401 - the fixture
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 SITE = Path(__file__).parent.parent / "deploy" / "nginx-binokel.conf"
+CLUSTER_SITE = SITE.parent / "nginx-cluster.conf"
 pytestmark = pytest.mark.skipif(not Path(NGINX).exists(), reason="nginx is not installed")
 
 
@@ -41,22 +49,9 @@ def wait_port(port: int) -> None:
     raise AssertionError(f"nothing listens on {port}")
 
 
-@pytest.fixture(scope="module")
-def proxied(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
-    import uvicorn
-
-    from binokel.web.app import create_app
-
-    tmp = tmp_path_factory.mktemp("nginx")
-    app_port, proxy_port = free_port(), free_port()
-    app = create_app(f"sqlite:///{tmp / 'web.sqlite3'}", bot_delay=0.0)
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=app_port,
-                                           log_level="warning", proxy_headers=True,
-                                           forwarded_allow_ips="127.0.0.1"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    site = SITE.read_text()
-    site = site.replace("server 127.0.0.1:8000;", f"server 127.0.0.1:{app_port};")
+def start_nginx(tmp: Path, site: str, proxy_port: int) -> subprocess.Popen[bytes]:
+    """Debian's nginx with ``site`` (a file of deploy/, its upstream ports replaced) on a
+    loopback port, as a child process of the test."""
     # no certificate here: plain HTTP on a loopback port instead of TLS on 443
     site = re.sub(r"\n\s*(listen|ssl_certificate\w*) [^\n]*;", "", site)
     site = site.replace("    server_name ", f"    listen 127.0.0.1:{proxy_port};\n    server_name ")
@@ -75,8 +70,27 @@ http {{
     include {tmp / 'site.conf'};
 }}
 """)
-    proc = subprocess.Popen([NGINX, "-c", str(tmp / "nginx.conf"), "-p", str(tmp),
+    return subprocess.Popen([NGINX, "-c", str(tmp / "nginx.conf"), "-p", str(tmp),
                              "-g", "daemon off;"])
+
+
+@pytest.fixture(scope="module")
+def proxied(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
+    import uvicorn
+
+    from binokel.web.app import create_app
+
+    tmp = tmp_path_factory.mktemp("nginx")
+    app_port, proxy_port = free_port(), free_port()
+    app = create_app(f"sqlite:///{tmp / 'web.sqlite3'}", bot_delay=0.0)
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=app_port,
+                                           log_level="warning", proxy_headers=True,
+                                           forwarded_allow_ips="127.0.0.1"))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    proc = start_nginx(tmp, SITE.read_text().replace("server 127.0.0.1:8000;",
+                                                     f"server 127.0.0.1:{app_port};"),
+                       proxy_port)
     try:
         wait_port(app_port)
         wait_port(proxy_port)
@@ -138,3 +152,87 @@ def test_a_deal_through_nginx(proxied: tuple[str, Any]) -> None:
         assert "frame-ancestors" in r.headers["content-security-policy"]
     with urllib.request.urlopen(f"http://{base}/healthz", timeout=10) as r:
         assert json.loads(r.read())["ok"] is True
+
+
+def metric(port: int, name: str) -> float:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10) as r:
+        for line in r.read().decode().splitlines():
+            if line.startswith(name + " "):
+                return float(line.split()[1])
+    raise AssertionError(f"no {name} on port {port}")
+
+
+@pytest.mark.skipif(not (PG_BIN / "initdb").exists(), reason="no PostgreSQL server")
+def test_a_deal_through_nginx_in_front_of_two_processes(
+        pg_url: str, tmp_path: Path) -> None:  # noqa: F811
+    """deploy/nginx-cluster.conf in front of two processes on one PostgreSQL: the two
+    players' WebSockets land on different processes (no stickiness needed), the deal runs
+    across them, and when one process dies its player reconnects through nginx to the
+    other and the deal goes on there."""
+    from websockets.sync.client import connect
+
+    ports, proxy_port = [free_port(), free_port()], free_port()
+    procs = [subprocess.Popen([*SERVE, "--port", str(p), "--database-url", pg_url,
+                               "--trusted-proxy", "127.0.0.1"],
+                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+             for p in ports]
+    site = CLUSTER_SITE.read_text()
+    site = re.sub(r"\n\s*server 127\.0\.0\.1:800[12][^\n]*", "", site)
+    site = site.replace("127.0.0.1:8000 ", f"127.0.0.1:{ports[0]} ").replace(
+        "    least_conn;", f"    least_conn;\n    server 127.0.0.1:{ports[1]} max_fails=1 "
+        "fail_timeout=5s;")
+    nginx = start_nginx(tmp_path, site, proxy_port)
+    base = f"127.0.0.1:{proxy_port}"
+    socks: dict[int, Any] = {}
+    try:
+        deadline = time.monotonic() + 40
+        for p in ports:
+            wait_up(p, deadline)
+        wait_port(proxy_port)
+        tid = post(base, "/api/tables", {"game": "zweier", "players": 2, "seed": 8})["id"]
+        tokens = [post(base, f"/api/tables/{tid}/join",
+                       {"seat": s, "nickname": f"P{s}"})["token"] for s in range(2)]
+
+        def open_seat(s: int) -> None:
+            socks[s] = connect(f"ws://{base}/ws/{tid}?token={tokens[s]}", open_timeout=10)
+
+        open_seat(0)
+        open_seat(1)
+        # least_conn: the second WebSocket goes to the process without one.
+        assert [metric(p, "binokel_connections") for p in ports] == [1.0, 1.0]
+        rng = random.Random(4)
+        last: dict[int, dict[str, Any]] = {}
+        moves, killed, played = 0, False, 0
+        # Bounded: a few moves on two processes, then a few more after the kill (a whole
+        # deal would take too long on a busy machine).
+        while played < 12 and time.monotonic() < deadline:
+            if not killed and moves >= 4:
+                procs[1].send_signal(signal.SIGKILL)
+                procs[1].wait(10)
+                killed = True
+                for s in (0, 1):      # whichever seat was there: it reconnects
+                    socks[s].close()
+                    last.pop(s, None)
+                    open_seat(s)
+            for s in (0, 1):
+                msg = current(socks[s], s, last, 0.1)
+                if msg is None:
+                    continue
+                played = max(played, msg["moves"])
+                if msg["table"]["to_move"] == s:
+                    play_on(socks[s], msg, rng)
+                    moves += 1
+        assert killed and played >= 12, (killed, played)
+        assert metric(ports[0], "binokel_connections") == 2.0   # both on the survivor
+        with urllib.request.urlopen(f"http://{base}/api/tables/{tid}", timeout=10) as r:
+            assert json.loads(r.read())["status"] == "playing"
+    finally:
+        for ws in socks.values():
+            ws.close()
+        nginx.terminate()
+        nginx.wait(10)
+        for proc in procs:
+            if proc.poll() is None:
+                proc.terminate()
+        for proc in procs:
+            proc.wait(10)

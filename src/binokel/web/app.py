@@ -480,6 +480,10 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
                         await websocket.close(code=1008)
                         break
                     await reply_error("rate_limited", "too many messages; slow down")
+                    # Read nothing more until the rate allows one: uvicorn reads no further
+                    # frames from the socket until this loop asks, so a flooding client's
+                    # messages wait unparsed in its own buffers, not on the event loop.
+                    await asyncio.sleep(1 / RATE)
                     continue
                 if len(raw) > MAX_MESSAGE:
                     await reply_error("too_large", f"messages are limited to {MAX_MESSAGE} "

@@ -20,6 +20,7 @@ import secrets
 from collections.abc import Iterator
 from collections.abc import Sequence
 from contextlib import contextmanager
+from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC
 from datetime import datetime
@@ -46,6 +47,7 @@ from sqlalchemy import update
 from sqlalchemy.engine import Connection
 from sqlalchemy.engine import Engine
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase
 from sqlalchemy.orm import Mapped
@@ -57,6 +59,11 @@ MIGRATIONS = Path(__file__).parent / "migrations"
 CHANNEL = "binokel"            # the PostgreSQL NOTIFY channel of table changes
 LIVE = ("waiting", "playing", "finished")   # statuses of a table that is not closed
 DRIVE_LOCKS = 4243     # advisory lock space of "this process drives the table's bots"
+SWEEP_LOCK = 4244      # advisory lock (with key 0) of "this process closes abandoned tables"
+PROCESS_LOCKS = 4245   # advisory lock space of "this server process is alive" (one each)
+# The advisory locks (two-key form) granted in this database, as pg_locks lists them.
+HELD = ("locktype = 'advisory' AND granted AND objsubid = 2 AND database = "
+        "(SELECT oid FROM pg_database WHERE datname = current_database())")
 
 
 def now() -> datetime:
@@ -317,30 +324,122 @@ class Store:
         migrate(url)
         self.engine = make_engine(url)
         self.driver: Connection | None = None   # holds the driving locks (PostgreSQL)
+        self.process_key = secrets.randbelow(2**31)   # this process's key of PROCESS_LOCKS
         self.session = sessionmaker(self.engine, expire_on_commit=False)
         self.secret = self._secret()
+
+    def _driving_connection(self) -> Connection:
+        """The connection that holds this process's driving locks, and the lock that counts
+        it among the live processes (both go when the connection goes)."""
+        if self.driver is None:
+            conn = self.engine.connect()
+            conn.execute(text("SELECT pg_advisory_lock(:ns, :key)"),
+                         {"ns": PROCESS_LOCKS, "key": self.process_key})
+            conn.commit()
+            self.driver = conn
+        return self.driver
+
+    def lost(self, mine: Sequence[str]) -> list[str]:
+        """The tables of ``mine`` whose driving lock this process no longer holds (all of
+        them when its lock connection broke, e.g. a restarted or terminated backend; the
+        connection is then replaced, without locks)."""
+        if not mine:
+            return []
+        if self.driver is None:
+            return list(mine)    # dropped after an error: its locks went with it
+        try:
+            held = set(self.driver.execute(text(
+                "SELECT id FROM unnest(CAST(:mine AS text[])) AS id WHERE hashtext(id)::oid "
+                f"IN (SELECT objid FROM pg_locks WHERE {HELD} AND pid = pg_backend_pid() "
+                "AND classid = :ns)"),
+                {"mine": list(mine), "ns": DRIVE_LOCKS}).scalars())
+            self.driver.commit()
+        except DBAPIError:
+            self._drop_driver()
+            return list(mine)
+        return [tid for tid in mine if tid not in held]
+
+    def _drop_driver(self) -> None:
+        """Forget a broken lock connection (its locks are gone with its backend)."""
+        if self.driver is not None:
+            with suppress(Exception):
+                self.driver.invalidate()
+                self.driver.close()
+        self.driver = None
 
     def drive(self, mine: Sequence[str], limit: int = 500) -> list[str]:
         """Take the driving lock of running tables nobody drives (PostgreSQL): the
         process holding a table's lock runs its bots and turn clock, so they move once
         across processes. Session advisory locks on a connection of their own, which
-        PostgreSQL drops when the process dies, however it dies: the others take over."""
-        if self.driver is None:
-            self.driver = self.engine.connect()
-        got = self.driver.execute(text(
-            "WITH live AS MATERIALIZED (SELECT id FROM tables WHERE status = 'playing' "
-            "AND NOT (id = ANY(:mine)) ORDER BY created_at LIMIT :n) "
-            "SELECT id FROM live WHERE pg_try_advisory_lock(:ns, hashtext(id))"),
-            {"mine": list(mine), "n": limit, "ns": DRIVE_LOCKS}).scalars().all()
-        self.driver.commit()
-        return list(got)
+        PostgreSQL drops when the process dies, however it dies: the others take over.
+
+        While other processes live, a process takes no more than its fair share of the
+        running tables (:meth:`surplus`), so that after a restart the tables spread."""
+        try:
+            conn = self._driving_connection()
+            share, playing = self._share(conn, mine)
+            room = min(limit, share - len(playing))
+            got: list[str] = []
+            if room > 0:
+                # Tables another process drives are left out before the limit (their locks
+                # are in pg_locks), so a small share still reaches the undriven ones.
+                got = list(conn.execute(text(
+                    "WITH live AS MATERIALIZED (SELECT id FROM tables WHERE status = "
+                    "'playing' AND NOT (id = ANY(:mine)) AND hashtext(id)::oid NOT IN "
+                    f"(SELECT objid FROM pg_locks WHERE {HELD} AND classid = :ns) "
+                    "ORDER BY created_at LIMIT :n) "
+                    "SELECT id FROM live WHERE pg_try_advisory_lock(:ns, hashtext(id))"),
+                    {"mine": list(mine), "n": room, "ns": DRIVE_LOCKS}).scalars())
+            conn.commit()
+            return got
+        except DBAPIError:
+            # A broken lock connection: the next round starts on a new one (and
+            # :meth:`lost` tells the caller which tables it no longer drives).
+            self._drop_driver()
+            raise
+
+    def surplus(self, mine: Sequence[str]) -> list[str]:
+        """Give up driving the running tables of ``mine`` beyond this process's fair share
+        (their number over the live processes', rounded up), newest first; their ids. A
+        process that was alone drives every table; when others start (a restart), it hands
+        them the surplus, and they take it on their next round."""
+        if not mine:
+            return []
+        try:
+            conn = self._driving_connection()
+            share, playing = self._share(conn, mine)
+            extra = playing[:max(0, len(playing) - share)]
+            for tid in extra:
+                conn.execute(text("SELECT pg_advisory_unlock(:ns, hashtext(:id))"),
+                             {"ns": DRIVE_LOCKS, "id": tid})
+            conn.commit()
+            return extra
+        except DBAPIError:
+            self._drop_driver()
+            raise
+
+    @staticmethod
+    def _share(conn: Connection, mine: Sequence[str]) -> tuple[int, list[str]]:
+        """This process's fair share of the running tables (every process that drives
+        counts itself by a lock in :data:`PROCESS_LOCKS`), and the running tables of
+        ``mine``, newest first."""
+        procs, playing = conn.execute(text(
+            f"SELECT (SELECT count(*) FROM pg_locks WHERE {HELD} AND classid = :ps), "
+            "(SELECT count(*) FROM tables WHERE status = 'playing')"),
+            {"ps": PROCESS_LOCKS}).one()
+        ours = list(conn.execute(text(
+            "SELECT id FROM tables WHERE status = 'playing' AND id = ANY(:mine) "
+            "ORDER BY created_at DESC"), {"mine": list(mine)}).scalars())
+        return -(-int(playing) // max(1, int(procs))), ours
 
     def undrive(self, table_id: str) -> None:
         """Give up driving a (closed) table."""
         if self.driver is not None:
-            self.driver.execute(text("SELECT pg_advisory_unlock(:ns, hashtext(:id))"),
-                                {"ns": DRIVE_LOCKS, "id": table_id})
-            self.driver.commit()
+            # A broken lock connection holds no lock to give up (:meth:`lost` replaces it).
+            with suppress(DBAPIError):
+                self.driver.execute(text("SELECT pg_advisory_unlock(:ns, hashtext(:id))"),
+                                    {"ns": DRIVE_LOCKS, "id": table_id})
+                self.driver.commit()
 
     def close(self) -> None:
         if self.driver is not None:
@@ -407,6 +506,11 @@ class Store:
     def version(self, table_id: str) -> int | None:
         with self.session() as s:
             return s.scalar(select(TableRow.version).where(TableRow.id == table_id))
+
+    @staticmethod
+    def row(s: Session, table_id: str) -> TableRow | None:
+        """The table's row in session ``s`` (a later :meth:`snapshot` in it reuses it)."""
+        return s.get(TableRow, table_id)
 
     @staticmethod
     def snapshot(s: Session, table_id: str, series: int | None = None, from_deal: int = 0,
@@ -516,8 +620,14 @@ class Store:
 
     def close_idle(self, waiting_before: datetime, idle_before: datetime) -> list[str]:
         """Close abandoned tables: waiting ones unchanged since ``waiting_before``, running
-        or finished ones unchanged since ``idle_before``. Returns their ids."""
+        or finished ones unchanged since ``idle_before``. Returns their ids (none when
+        another process is closing tables at the moment, on PostgreSQL)."""
         with self.session.begin() as s:
+            # One process at a time closes tables (the others skip this round); the lock
+            # ends with the transaction.
+            if self.postgres and not s.scalar(text("SELECT pg_try_advisory_xact_lock(:ns, 0)"),
+                                              {"ns": SWEEP_LOCK}):
+                return []
             ids = list(s.scalars(select(TableRow.id).where(or_(
                 and_(TableRow.status == "waiting", TableRow.updated_at < waiting_before),
                 and_(TableRow.status.in_(("playing", "finished")),

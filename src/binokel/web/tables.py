@@ -286,16 +286,38 @@ class LiveTable:
                     raise _Behind
                 yield tx
         except (_Behind, IntegrityError):
-            self.reload()
+            # In full: a refused change may have moved the copy on already (``ready_next``
+            # deals before it stores), so no increment on top of it can be trusted.
+            self.reload(full=True)
             raise OutOfDate("stale", "the table changed meanwhile (on another server "
                             "process); look at its new state and try again") from None
         except LookupError:
             raise TableError("no_table", f"there is no table {self.id[:40]!r}") from None
         self.stored_version = tx.row.version
 
-    def reload(self) -> None:
-        """Bring this copy up to the stored table (changed by another process)."""
+    def reload(self, full: bool = False) -> None:
+        """Bring this copy up to the stored table (changed by another process).
+
+        Incrementally where the increment is known (:meth:`_advance`: the actions since
+        this copy's move, the deals after it in the same series, the seats); in full (a
+        replay of the series' deals) for a table not started here, a new series, a closed
+        table, or anything that does not fit onto this copy, or when ``full``."""
+        self._refresh(full, only_behind=False)
+
+    def _refresh(self, full: bool, only_behind: bool) -> bool:
+        """:meth:`reload` (``only_behind``: unless the stored version is this copy's) in
+        one session: the row read first is the snapshot's, so a copy that is current costs
+        one query and one that is behind no extra one. Whether anything was read."""
         with self.store.reading() as s:
+            row = self.store.row(s, self.id)
+            if only_behind and row is not None and row.version == self.stored_version:
+                return False
+            if not full and self.round is not None:
+                part = self.store.snapshot(s, self.id, from_deal=self.deal_number,
+                                           from_action=len(self.round.current.history))
+                if part is not None and self._advance(part):
+                    self.touch()
+                    return True
             snap = self.store.snapshot(s, self.id)
         self.token_hashes.clear()
         self.nicknames.clear()
@@ -310,12 +332,13 @@ class LiveTable:
         else:
             self.restore(snap)
         self.touch()
+        return True
 
-    def catch_up(self) -> None:
+    def catch_up(self) -> bool:
         """Before deciding on a request (PostgreSQL): reload the copy if another process
-        changed the table, so checks such as "is the deal over" see the stored state."""
-        if self.store.postgres and self.behind():
-            self.reload()
+        changed the table, so checks such as "is the deal over" see the stored state.
+        Whether it was behind."""
+        return self.store.postgres and self._refresh(False, only_behind=True)
 
     def behind(self) -> bool:
         """Whether the store has a newer version of the table than this copy."""
@@ -579,6 +602,23 @@ class LiveTable:
         """Rebuild seats and the current series from the store (after a restart)."""
         self.stored_version = snap.row.version
         self.series_number = snap.row.series
+        self._seats_from(snap)
+        if not snap.deals:
+            return
+        rnd = self._new_series(self.series_number)
+        for i, d in enumerate(snap.deals):
+            self._play_deal(rnd, d, next_deal=i > 0)
+        self.round = rnd
+        self.deal_number = snap.deals[-1].number
+        self.first_deal = snap.deals[0].number
+        self.ready = {s.seat for s in snap.seats if s.ready_after == self.deal_number}
+
+    def _seats_from(self, snap: Snapshot) -> None:
+        """The seats' people, tokens and away marks as stored."""
+        self.token_hashes.clear()
+        self.nicknames.clear()
+        self.expires.clear()
+        self.away.clear()
         for seat_row in snap.seats:
             self.token_hashes[seat_row.seat] = seat_row.token_hash
             self.nicknames[seat_row.seat] = seat_row.nickname
@@ -586,23 +626,51 @@ class LiveTable:
                 self.expires[seat_row.seat] = aware(seat_row.expires_at)
             if seat_row.away:
                 self.away.add(seat_row.seat)
-        if not snap.deals:
-            return
-        rnd = self._new_series(self.series_number)
-        for i, d in enumerate(snap.deals):
-            if i:
-                rnd.next_deal()
-            # The series decides the deal's rules (e.g. who still owes a Pflichtsolo); the
-            # stored deck and dealer decide the cards.
-            rnd.current = self.spec.new_deal(rnd.deal_rules(), d.dealer,
-                                             deck_order=[parse_card(t) for t in d.deck],
-                                             players=self.players)
-            for a in d.actions:
+
+    def _play_deal(self, rnd: Series, d: StoredDeal, next_deal: bool) -> None:
+        """Deal a stored deal in ``rnd`` (after its current one when ``next_deal``) and
+        apply its stored actions."""
+        if next_deal:
+            rnd.next_deal()
+        # The series decides the deal's rules (e.g. who still owes a Pflichtsolo); the
+        # stored deck and dealer decide the cards.
+        rnd.current = self.spec.new_deal(rnd.deal_rules(), d.dealer,
+                                         deck_order=[parse_card(t) for t in d.deck],
+                                         players=self.players)
+        for a in d.actions:
+            rnd.apply(a)
+
+    def _advance(self, part: Snapshot) -> bool:
+        """Apply to this copy only what the store holds beyond it: ``part`` is the snapshot
+        from this copy's deal and move on. False (nothing changed) where the increment
+        cannot be known: a closed table, a new series (a rematch deals anew), a deal this
+        copy does not have, or a stored deal whose end this copy would not reach."""
+        rnd = self.round
+        row = part.row
+        if rnd is None or row.status not in LIVE or row.series != self.series_number \
+                or not part.deals or part.deals[0].number != self.deal_number \
+                or any(d.number != self.deal_number + i for i, d in enumerate(part.deals)):
+            return False
+        current, later = part.deals[0], part.deals[1:]
+        if [card_token(c) for c in rnd.current.deck] != current.deck:
+            return False
+        try:
+            for a in current.actions:
                 rnd.apply(a)
-        self.round = rnd
-        self.deal_number = snap.deals[-1].number
-        self.first_deal = snap.deals[0].number
-        self.ready = {s.seat for s in snap.seats if s.ready_after == self.deal_number}
+            if current.finished != rnd.current.is_over:
+                raise ValueError("the stored deal ends elsewhere")
+            for d in later:
+                self._play_deal(rnd, d, next_deal=True)
+        except ValueError:
+            # Partly applied: the caller replays the whole series instead.
+            log.warning("table %s: the stored increment did not fit; reloading", self.id)
+            return False
+        self.stored_version = row.version
+        self._seats_from(part)
+        self.deal_number = part.deals[-1].number
+        self.ready = {s.seat for s in part.seats if s.ready_after == self.deal_number}
+        self.closed = False
+        return True
 
     def ready_next(self, seat: int | None) -> bool:
         """``seat`` is ready for what comes after a finished deal: the next deal, or after
@@ -988,16 +1056,36 @@ class Registry:
 
     async def take_over(self) -> list[str]:
         """Drive the running tables nobody drives (new ones, and those of a process that
-        died); their ids. Called every ~1.5 s by each process on PostgreSQL."""
+        died); their ids. Called every ~1.5 s by each process on PostgreSQL.
+
+        First the locks this process holds are checked: where one is gone (its connection
+        broke), the table's bots and clock stop here, unless the lock is taken again in this
+        round, before another process took it. Tables beyond this process's fair share
+        are handed on likewise (:meth:`Store.surplus`)."""
+        lost = self.store.lost(sorted(self.driving))
+        if lost:
+            log.warning("lost the driving lock of %d table(s); taking them again",
+                        len(lost))
+            self.driving.difference_update(lost)
+        extra = self.store.surplus(sorted(self.driving))
+        self.driving.difference_update(extra)
         got = self.store.drive(sorted(self.driving))
+        for tid in (*lost, *extra):
+            t = self.tables.get(tid)
+            if t is not None and tid not in got:
+                t.driver = False
+                if t.bot_task is not None:
+                    t.bot_task.cancel()
+                if t.timer is not None:
+                    t.timer.cancel()
+                    t.timer = None
         for tid in got:
             self.driving.add(tid)
             t = self.find(tid)
             if t is None:
                 continue
             async with t.lock:
-                if t.behind():
-                    t.reload()
+                t.catch_up()
                 t.driver = True
             t.schedule_bots()
         return got
@@ -1125,11 +1213,11 @@ class Registry:
         if not self.store.postgres or len(table_id) > 32:
             return t
         if t is not None:
-            if t.behind() if stored is None else stored != t.stored_version:
-                t.reload()
-                if t.closed:
-                    self.tables.pop(table_id, None)
-                    return None
+            if stored is None or stored != t.stored_version:
+                t.catch_up()
+            if t.closed:
+                self.tables.pop(table_id, None)
+                return None
             return t
         if len(self.tables) >= self.limits.max_tables:
             raise TableError("server_full", "the server has as many tables as it can hold; "
@@ -1171,12 +1259,13 @@ class Registry:
                 for line in t.chat_since():
                     await t.send_all(line)
             return
-        if kind != "t" or version == str(t.stored_version):
+        # This process's own changes come back too: a version this copy has reached already
+        # needs no look at the store (0: the sweep closed the table, always looked at).
+        if kind != "t" or not version.isdigit() or 0 < int(version) <= t.stored_version:
             return
         async with t.lock:
-            if not t.behind():
+            if not t.catch_up():
                 return
-            t.reload()
         if t.closed:
             self.tables.pop(tid, None)
             await self._shut(t)
