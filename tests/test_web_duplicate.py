@@ -94,6 +94,9 @@ def test_a_whole_tournament_of_bots_plays_the_same_deals_at_every_table(
             # Every table dealt the same order (each hand at the same seat), the published one.
             assert decks == {tuple(rnd["deals"][d])}
             assert dealers == {d % size}
+            # Each table's record names its seats as the tournament does, bots included.
+            for t, recs in zip(tables, records, strict=True):
+                assert recs[d]["names"] == [s["name"] for s in t["seats"]]
         # The ranking is duplicate_ranking on what the records say each table scored.
         decks_of = tuple(tuple(parse_card(c) for c in deck) for deck in rnd["deals"])
         r_obj = DuplicateRound(game, spec.make_rules({}), size, decks_of)
@@ -293,12 +296,19 @@ def test_a_person_who_is_not_ready_in_time_gets_the_next_deal(client: TestClient
         time.sleep(0.005)
     assert table.round.current.is_over and table.deal_number == 1
     assert seat in table.present_seats and seat not in table.ready
+    assert table.message_for(seat)["more"] is True      # the client offers "next deal"
     table.settings["turn_timeout"] = 0.05
     client.portal.call(table.schedule_bots)  # type: ignore[union-attr]
     end = time.monotonic() + 5
     while table.deal_number == 1 and time.monotonic() < end:
         time.sleep(0.02)
     assert table.deal_number == 2
+    end = time.monotonic() + 20
+    while not table.round.current.is_over and time.monotonic() < end:
+        client.portal.call(move)  # type: ignore[union-attr]
+        time.sleep(0.005)
+    # After the round's last deal the client offers neither a next deal nor a rematch.
+    assert table.round.current.is_over and table.message_for(seat)["more"] is False
 
 
 CREATE = st.fixed_dictionaries({}, optional={

@@ -1,7 +1,8 @@
 """The duplicate tournament's pages in a real browser at phone (390x844) and desktop
 (1280x800) size: the organiser creates a tournament and enters bots, a person joins by the
 public link, the organiser starts the round, the person follows "your table", plays his deal
-by clicking, and both pages show the comparison and the rankings once every table is done.
+by clicking, his table then says the round is played, and both pages show the comparison
+and the rankings once every table is done.
 No horizontal overflow, no serious or critical axe-core violation. Screenshots go to
 /tmp/shots-pad/dup-*.png (never committed)."""
 
@@ -69,6 +70,10 @@ def test_one_round_through_the_organiser_and_player_pages(server: str, browser: 
     player.click("#go-table")
     player.wait_for_selector("#hand .card")
     e2e.play_until_result([player])
+    # The round's last deal: the table says where the results are, offers no next deal.
+    player.wait_for_selector("#round-done")
+    assert player.query_selector("#next") is None and player.query_selector("#rematch") is None
+    shot(player, f"dup-{size}-table-done")
 
     player.goto(public_url)
     player.wait_for_selector("#ranking", timeout=15_000)

@@ -225,10 +225,11 @@ def start_round(doc: dict[str, Any], registry: Registry, creator: str | None = N
     bots = {p["id"]: p["bot"] for p in doc["players"]}
     names = {p["id"]: p["name"] for p in doc["players"]}
     tables = []
-    for table in seating.tables:
+    for k_table, table in enumerate(seating.tables, 1):
         seats = [None if isinstance(s, BotSeat) else int(s) for s in table.seats]
         kinds = [doc["bot"] if s is None else bots[s] for s in seats]
-        t = _open_table(registry, doc, number, kinds, drawn.deals, creator)
+        t = _open_table(registry, doc, number, kinds, drawn.deals, creator,
+                        _seat_names(doc, seats, k_table))
         tokens: dict[str, str] = {}
         for k, s in enumerate(seats):
             if s is not None and kinds[k] is None:
@@ -243,12 +244,16 @@ def start_round(doc: dict[str, Any], registry: Registry, creator: str | None = N
 
 
 def _open_table(registry: Registry, doc: dict[str, Any], number: int,
-                bots: list[str | None], decks: Any, creator: str | None) -> LiveTable:
-    """A live table of round ``number`` that deals ``decks`` in order."""
+                bots: list[str | None], decks: Any, creator: str | None,
+                names: list[str]) -> LiveTable:
+    """A live table of round ``number`` that deals ``decks`` in order. Its computer
+    players bear their names in the tournament (``names``), so that the table, the
+    ranking and the comparison name a seat alike."""
     spec = find_game(doc["game"])
     rules = spec.make_rules(_rules_data(doc)).to_dict()
     settings = {"chat": True, "turn_timeout": doc["turn_timeout"], "hints": False,
-                "duplicate": doc["id"], "duplicate_round": number}
+                "duplicate": doc["id"], "duplicate_round": number,
+                "bot_names": [n if b else None for n, b in zip(names, bots, strict=True)]}
     table_id = secrets.token_urlsafe(9)
     registry.store.create_table(table_id, spec.name, doc["table_size"], rules, None, bots,
                                 settings, creator)

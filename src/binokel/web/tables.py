@@ -518,6 +518,9 @@ class LiveTable:
 
     def name(self, seat: int) -> str:
         if self.bots[seat]:
+            given = self.settings.get("bot_names")   # set by the server only (duplicate)
+            if isinstance(given, list) and seat < len(given) and isinstance(given[seat], str):
+                return given[seat]
             # A first name per bot in seat order, as the lobby names them; the level is
             # the table's to show (``levels``), so records keep a plain name.
             return bot_name(sum(1 for s in range(seat) if self.bots[s]))
@@ -795,6 +798,8 @@ class LiveTable:
         msg["winners"] = self.winners()
         msg["ready"] = sorted(self.ready)
         msg["series"] = self.series_number
+        # A duplicate table ends with its round's last deal: no next deal, no rematch.
+        msg["more"] = self.deck_orders is None or self.deal_number < len(self.deck_orders)
         return msg
 
     def winners(self) -> list[int]:

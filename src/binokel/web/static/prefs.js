@@ -141,6 +141,8 @@ export const TEXTS = {
   tricks: ["Stiche", "Tricks"],
   skip: ["Zum Spiel springen", "Skip to the game"],
   rematch: ["Revanche", "Rematch"],
+  round_done: ["Die Turnierrunde ist gespielt. Die Wertung steht auf der Turnierseite, sobald alle Tische fertig sind.",
+    "The tournament round is played. The results are on the tournament page once every table is done."],
   melds: ["Meldung", "Melds"],
   table: ["Tisch", "Table"],
   turnTimeout: ["Bedenkzeit", "Time to think"],

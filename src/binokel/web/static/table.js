@@ -412,7 +412,10 @@ export class TableView {
         ...rest.map((line) => el("div", { class: "rline", text: line })));
     }
     const ready = (m.ready || []).includes(tb.me);
-    if (m.winners && m.winners.length) {
+    if (m.more === false) {
+      // the last deal of a duplicate round: nothing follows at this table
+      box.append(el("div", { id: "round-done", class: "rline", text: t("round_done") }));
+    } else if (m.winners && m.winners.length) {
       box.append(el("div", { id: "winner", class: "winner", text: t("winner") + m.winners.map((s) => seatName(tb, s)).join(" + ") }));
       // issue 13: after a finished series "next" asks for a rematch with the same seats
       if (tb.me >= 0 && m.series !== undefined) {
