@@ -519,8 +519,9 @@ class LiveTable:
     def name(self, seat: int) -> str:
         if self.bots[seat]:
             given = self.settings.get("bot_names")   # set by the server only (duplicate)
-            if isinstance(given, list) and seat < len(given) and isinstance(given[seat], str):
-                return given[seat]
+            name = given[seat] if isinstance(given, list) and seat < len(given) else None
+            if isinstance(name, str):
+                return name
             # A first name per bot in seat order, as the lobby names them; the level is
             # the table's to show (``levels``), so records keep a plain name.
             return bot_name(sum(1 for s in range(seat) if self.bots[s]))
