@@ -39,7 +39,7 @@ DEALS = [("binokel", 3), ("binokel", 4), ("kreuzbinokel", 4), ("zweier", 2),
          ("luxusfamilie", 3), ("luxusfamilie", 8), ("doppelkopf", 4), ("doppelkopf", 5)]
 CARD = re.compile(r"(?<![A-Za-z0-9])[EBHS](?:10|[AKOU987])(?![A-Za-z0-9])")
 STATE_KEYS = {"type", "info", "you", "lang", "cards", "names", "status", "table", "deal",
-              "moves", "sheet", "winner", "winners", "ready", "series"}
+              "moves", "sheet", "winner", "winners", "ready", "series", "more"}
 
 
 def needs_web(game: str) -> None:
@@ -91,6 +91,8 @@ def check_message(msg: dict[str, Any], seat: int | None, states: list[Any],
     no card beyond what is public then or what the seat itself has held."""
     assert set(msg) <= STATE_KEYS, set(msg) - STATE_KEYS
     assert msg["you"] == seat and msg["names"] == names
+    # Only a duplicate round's table runs out of deals; these tables deal on.
+    assert msg.get("more", True) is True
     at = states[msg["moves"]]
     public = present(at.public_view(), "de", names, levels=levels).to_json()
     if seat is None:
