@@ -187,3 +187,28 @@ def test_the_pad_page_and_its_words_are_served(client: TestClient) -> None:
     words = client.get("/api/page-texts").json()
     assert words["de"]["pad_title"] == "Schreibblock"
     assert set(words["de"]) == set(words["en"])
+
+
+def test_a_pad_view_says_what_its_form_asks(client: TestClient) -> None:
+    """The pad page's form is the game's: the view names the game and what to ask, under
+    the pad's preset and options (here DDV rules: Pflichtsolo, no Armut)."""
+    r = client.post("/api/pads", json={"game": "doppelkopf", "preset": "ddv",
+                                       "options": {"koenigssolo": True},
+                                       "players": ["Anna", "Bert", "Carl", "Dora", "Emil"]})
+    assert r.status_code == 201, r.text
+    view = r.json()["pad"]
+    assert view["title"] == {"de": "Doppelkopf", "en": "Doppelkopf"}
+    assert view["rules"] == {"preset": "ddv", "options": {"koenigssolo": True}}
+    form = view["form"]
+    assert form["kind"] == "doppelkopf" and form["pflichtsolo"]
+    assert "solo koenige" in form["contracts"] and "armut" not in form["contracts"]
+    assert form["in_play"][0] == [1, 2, 3, 4]     # five at the table: the dealer sits out
+    own = {"x-owner-token": r.json()["token"]}
+    deal = {"dealer": 0, "contract": "solo koenige", "re": [3], "re_augen": 130,
+            "re_tricks": 7, "announced": [0, -1], "pflicht": True}
+    r = client.post(f"/api/pads/{r.json()['id']}/deals", json={"deal": deal}, headers=own)
+    assert r.status_code == 200, r.text
+    pad = r.json()["pad"]
+    assert pad["sheet"][0]["contract"] == "solo koenige" and pad["sheet"][0]["declarer"] == 3
+    assert pad["next_dealer"] == 0     # a Pflichtsolo: the same dealer again
+    assert sum(pad["totals"]) == 0 and pad["totals"][0] == 0

@@ -36,11 +36,13 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute
 from starlette.routing import Route
 
+from ..registry import find_game
 from ..tournament.club import ClubError
 from ..tournament.club import Tournament
 from ..tournament.pad import DealEntry
 from ..tournament.pad import Pad
 from ..tournament.pad import PadError
+from ..tournament.pad import entry_form
 from ..tournament.printout import pad_csv
 from ..tournament.printout import ranking_csv
 from ..tournament.printout import ranking_pdf
@@ -151,9 +153,13 @@ class DocStore:
 
 # ---------------------------------------------------------------------- views
 def pad_view(pad: Pad) -> dict[str, Any]:
-    """What the pad page shows: the running sheet, totals, winner and next dealer."""
+    """What the pad page shows: the running sheet, totals, winner and next dealer, the
+    game's title and what its entry form asks (:func:`entry_form`)."""
+    title = find_game(pad.game).title
     return {
-        "game": pad.game, "players": list(pad.players), "rules": pad.rules.to_dict(),
+        "game": pad.game, "title": {"de": title[0], "en": title[1]},
+        "form": entry_form(pad),
+        "players": list(pad.players), "rules": pad.rules.to_dict(),
         "deals": [d.to_json() for d in pad.deals],
         "sheet": [{"deal": ln.deal, "dealer": ln.dealer, "scores": list(ln.scores),
                    "totals": list(ln.totals), "declarer": ln.declarer,
