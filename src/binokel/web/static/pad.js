@@ -390,7 +390,8 @@ function renderSheet() {
       el("span", { class: "score", text: `${ln.scores[i] > 0 ? "+" : ""}${ln.scores[i]}` })))));
   const foot = el("tr", {}, el("td", { text: t("total") }),
     ...pad.totals.map((v) => el("td", { text: String(v) })));
-  sheetBox.replaceChildren(el("table", { class: "sheet" },
+  // Six players and more: smaller figures, so that the sheet still fits a phone.
+  sheetBox.replaceChildren(el("table", { class: pad.players.length > 5 ? "sheet many" : "sheet" },
     el("thead", {}, head), el("tbody", {}, ...rows), el("tfoot", {}, foot)));
   statusLine.textContent = pad.winner != null
     ? t("winner", { name: pad.players[pad.winner] })

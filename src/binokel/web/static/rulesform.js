@@ -55,8 +55,14 @@ export function rulesFields(meta, g, prefix) {
     }
     return out;
   };
+  /** The value of option ``name`` under the chosen preset (undefined if the game has none). */
+  const presetValue = (name) => {
+    const hit = inputs.find(({ o }) => o.name === name);
+    return hit ? hit.o.defaults[preset.value] : undefined;
+  };
   return {
     nodes: [el("label", { for: preset.id, text: t("preset") }), preset, about, details],
-    preset: () => preset.value, options,
+    preset: () => preset.value, options, presetValue,
+    onPreset: (fn) => preset.addEventListener("change", fn),
   };
 }
