@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+from dataclasses import replace
 from typing import Any
 from typing import cast
 
@@ -34,6 +35,7 @@ from binokel.tournament.pad import DURCH_OPEN
 from binokel.tournament.pad import DealEntry
 from binokel.tournament.pad import Pad
 from binokel.tournament.pad import PadError
+from binokel.tournament.pad import entry_form
 
 CASES = [(spec.name, preset, n) for spec in GAMES for preset in spec.presets
          for n in spec.players]
@@ -109,6 +111,75 @@ def test_pad_scores_played_deals_as_the_engine(game: str, preset: str, players: 
     # The JSON document gives the same pad.
     again = Pad.from_json(json.loads(json.dumps(pad.to_json())))
     assert again.outcomes()[0].scores == state.result.scores
+
+
+@pytest.mark.parametrize(("game", "preset", "players"), CASES)
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**31), dealer=st.integers(0, 7))
+def test_the_entry_form_asks_for_every_played_deal(game: str, preset: str, players: int,
+                                                   seed: int, dealer: int) -> None:
+    """The web page's form (``entry_form``) offers what a played deal needs: its contract,
+    its declarer among the seats in play, its bid in range, its points adding up to the
+    form's total; and what the form does not ask (tricks, unless meld_needs_trick) does not
+    change the score."""
+    state = play(game, preset, players, seed, dealer % players)
+    entry = entry_from_record(game, state)
+    pad = Pad.new(game, [f"P{s}" for s in range(players)], preset)
+    form = json.loads(json.dumps(entry_form(pad)))
+    in_play = form["in_play"][entry.dealer]
+    assert len(form["in_play"]) == players
+    if form["kind"] == "binokel":
+        assert entry.contract in form["contracts"]
+        if entry.contract != "thrown_in":
+            assert entry.declarer in in_play
+            assert entry.bid is not None
+            assert form["bid"]["min"] <= entry.bid <= form["bid"]["max"]
+            assert entry.bid % form["bid"]["step"] == 0
+            assert form["parties"][entry.dealer][entry.declarer] >= 0
+        if entry.contract == "normal":
+            assert sum(entry.points) == form["points_total"]
+            assert all(entry.points[s] == 0 for s in range(players) if s not in in_play)
+    elif form["kind"] == "doppelkopf":
+        assert entry.contract in form["contracts"]
+        assert set(entry.re) <= set(in_play)
+        assert 0 <= entry.re_tricks <= form["hand"]
+        assert {w for w, _ in entry.specials} <= set(form["specials"])
+        assert not entry.pflicht or form["pflichtsolo"]
+    else:
+        total = sum(entry.points)
+        exact = form.get("points_exact", True)
+        assert total == form["points_total"] if exact else total <= form["points_total"]
+        assert in_play == list(range(players))
+    if entry.tricks is not None:
+        assert sum(entry.tricks) == form["hand"]
+        if not form.get("tricks"):
+            bare = Pad.new(game, [f"P{s}" for s in range(players)], preset)
+            bare.add(replace(entry, tricks=None))
+            assert state.result is not None
+            assert bare.outcomes()[0].scores == state.result.scores
+
+
+def test_the_entry_form_follows_the_rules() -> None:
+    assert entry_form(Pad.new("binokel", ["A", "B", "C"], "aks"))["contracts"] == [
+        "normal", "abgehen", "thrown_in"]
+    open_durch = entry_form(Pad.new("binokel", ["A", "B", "C"], None,
+                                    {"durch_open": 1500, "all_pass": "vorhand_plays"}))
+    assert open_durch["contracts"] == ["normal", "abgehen", "durch", "durch open",
+                                       "untendurch"]
+    assert entry_form(Pad.new("binokel", ["A", "B", "C", "D"]))["parties"][2] == [0, 1, -1, 3]
+    doko = entry_form(Pad.new("doppelkopf", ["A", "B", "C", "D", "E"], None,
+                              {"armut": True, "koenigssolo": True, "karlchen": "off",
+                               "nines": False}))
+    assert "armut" in doko["contracts"] and "solo koenige" in doko["contracts"]
+    assert doko["contracts"][-1] == "thrown in" and doko["hand"] == 10
+    assert doko["specials"] == ["Doppelkopf", "Fuchs gefangen"]
+    assert doko["in_play"][4] == [0, 1, 2, 3]
+    ddv = entry_form(Pad.new("doppelkopf", ["A", "B", "C", "D"], "ddv"))
+    assert ddv["pflichtsolo"] and "armut" not in ddv["contracts"]
+    lux = entry_form(Pad.new("luxusfamilie", ["A", "B", "C"], None, {"meld_needs_trick": True}))
+    assert lux["tricks"] and lux["points_exact"] and lux["points_total"] == 240
+    assert not entry_form(Pad.new("luxusfamilie", list("ABCDE")))["points_exact"]
+    assert entry_form(Pad.new("zweier", ["A", "B"]))["points_total"] == 250
 
 
 @pytest.mark.parametrize(("game", "preset", "players"),

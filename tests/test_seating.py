@@ -415,6 +415,76 @@ def test_kirkman_schoolgirls(seed: int) -> None:
     assert plan.repeats == 0 and len(met) == 105  # every pair exactly once
 
 
+# ---------------------------------------------------------------------------------------------
+# The benchmark's grid (benchmarks/seating.py): 9 to 60 players, 3 to 6 rounds, at Binokel and
+# Doppelkopf tables, planned with a fixed work budget. Every plan must be valid, no better than
+# the lower bound (else the bound would be wrong) and no worse than the repeats recorded here
+# for this budget and seed (cells not listed reached the bound); the search must stop at the
+# bound or spend its budget, and never run on beyond the step that crosses it. All of it is
+# counted in work, not seconds: the same on every machine (about one second on one core).
+
+GRID_PLAYERS = (9, 12, 15, 16, 18, 20, 21, 24, 27, 30, 36, 40, 45, 48, 50, 60)
+GRID_ROUNDS = (3, 4, 5, 6)
+GRID_BUDGET = 300_000
+# (tables, players, rounds) -> repeats found with GRID_BUDGET and seed 1 (lower bound).
+GRID_REFERENCE = {
+    ("binokel", 12, 5): 3,      # bound 0
+    ("binokel", 12, 6): 7,      # bound 6
+    ("binokel", 16, 6): 2,      # bound 0
+    ("doppelkopf", 18, 6): 42,  # bound 39
+    ("doppelkopf", 20, 6): 6,   # bound 0
+    ("doppelkopf", 21, 5): 2,   # bound 0
+    ("doppelkopf", 21, 6): 6,   # bound 0
+    ("doppelkopf", 24, 6): 2,   # bound 0
+    ("doppelkopf", 27, 5): 1,   # bound 0
+    ("doppelkopf", 27, 6): 9,   # bound 0
+}
+
+
+def step_work(n: int, rounds: int, largest_table: int) -> int:
+    """The most work one step of the search can add (from seating.py's accounting): the
+    candidate swaps of up to 16 players, the swap itself, and a restart's rebuild."""
+    return 16 * n + 1 + (n + 12 * largest_table * rounds) + rounds * n * n
+
+
+@pytest.mark.parametrize("n", GRID_PLAYERS)
+@pytest.mark.parametrize(("kind", "sizes"), [("binokel", BINOKEL), ("doppelkopf", DOPPELKOPF)])
+def test_the_benchmark_grid_stays_within_its_reference_and_budget(
+        kind: str, sizes: TableSizes, n: int) -> None:
+    players = list(range(1, n + 1))
+    for rounds in GRID_ROUNDS:
+        plan = plan_tournament(players, rounds, sizes, seed=1, budget=GRID_BUDGET)
+        history: list[Round] = []
+        for rs in plan.rounds:
+            check_round(rs, players, history, sizes, bots_allowed=False)
+            history.append([t.seats for t in rs.tables])
+        met = meetings(history)
+        assert plan.repeats == sum(m * (m - 1) // 2 for m in met.values())
+        bound = repeat_lower_bound(n, rounds, sizes)
+        assert plan.lower_bound.value == bound.value <= plan.repeats
+        reference = GRID_REFERENCE.get((kind, n, rounds), bound.value)
+        assert plan.repeats <= reference, (kind, n, rounds, plan.repeats, reference)
+        # The budget: stopped at the bound, or spent it, and never ran past one step beyond.
+        assert plan.work <= GRID_BUDGET + step_work(n, rounds, max(sizes.allowed))
+        if plan.repeats > bound.value:
+            assert plan.work >= GRID_BUDGET
+    # The cells recorded as above the bound still are (else the reference is stale).
+    for (k, m, rounds), value in GRID_REFERENCE.items():
+        if (k, m) == (kind, n):
+            assert value > repeat_lower_bound(n, rounds, sizes).value
+
+
+def test_a_bigger_budget_is_never_worse_on_the_grids_hard_cells() -> None:
+    """Where the grid's budget stops above the bound, three times the work finds no more
+    repeats (the search keeps its best seating)."""
+    for (kind, n, rounds), value in list(GRID_REFERENCE.items())[::3]:
+        sizes = BINOKEL if kind == "binokel" else DOPPELKOPF
+        plan = plan_tournament(range(1, n + 1), rounds, sizes, seed=1,
+                               budget=3 * GRID_BUDGET)
+        assert plan.lower_bound.value <= plan.repeats <= value
+        assert plan.work <= 3 * GRID_BUDGET + step_work(n, rounds, max(sizes.allowed))
+
+
 def test_plan_beats_round_by_round_where_greedy_gets_stuck() -> None:
     plan = plan_tournament(range(16), 6, BINOKEL, seed=1)
     history: list[RoundSeating] = []

@@ -206,6 +206,9 @@ def valid_doc() -> dict[str, Any]:
     lambda d: d["played"][0]["results"][0].update(pad={"version": 1, "game": "zweier"}),
     lambda d: d.update(played=d["played"] * 5),
     lambda d: d.update(title="x" * 300), lambda d: d.update(table_sizes=[3, 9]),
+    lambda d: d["played"][0].update(pads=[{"table": 1, "pad": "../x"}]),
+    lambda d: d["played"][0].update(pads=[{"table": 3, "pad": "abc"}]),
+    lambda d: d["played"][0].update(pads={"1": "abc"}),
 ])
 def test_untrusted_documents(change: Any) -> None:
     doc = valid_doc()
@@ -239,3 +242,34 @@ def test_rounds_are_planned_ahead_so_no_round_is_a_dead_end() -> None:
         assert r.repeats == 0
         for k, table in enumerate(r.tables, 1):
             t.enter_totals(n, k, [0] * len(table))
+
+
+def test_a_tables_score_pad_is_linked_and_its_totals_taken() -> None:
+    """The organiser links a pad to each table; the link is public (the table's sheet is
+    the players' to follow), kept in the document, and the pad's totals become the result."""
+    t = new()
+    for i in range(6):
+        t.add_player(f"P{i + 1}")
+    r = t.start_round()
+    seats = t.table_seats(1, 2)
+    assert seats == r.tables[1] and seats is not r.tables[1]
+    t.link_pad(1, 2, "pad-Id_2")
+    t.link_pad(1, 1, "first")
+    t.link_pad(1, 1, "again")               # a new link replaces the old
+    assert t.played[0].pads == {1: "again", 2: "pad-Id_2"}
+    assert t.public_json()["played"][0]["pads"] == [{"table": 1, "pad": "again"},
+                                                    {"table": 2, "pad": "pad-Id_2"}]
+    back = Tournament.from_json(json.loads(json.dumps(t.to_json())))
+    assert back.played[0].pads == t.played[0].pads
+    for bad, message in (("", "pad: an id"), ("a/b", "pad: an id"), ("x" * 33, "pad: an id")):
+        with pytest.raises(ClubError, match=message):
+            t.link_pad(1, 1, bad)
+    with pytest.raises(ClubError, match="no round 2"):
+        t.link_pad(2, 1, "abc")
+    pad = pad_for(t, seats, 3)
+    t.check_pad(1, 2, pad)
+    t.enter_pad(1, 2, pad)
+    assert t.played[0].results[2].scores == tuple(
+        a + b for a, b in zip(pad.totals(), pad.separate_totals(), strict=True))
+    with pytest.raises(ClubError, match="needs 3 players"):
+        t.check_pad(1, 1, Pad.new("binokel", ["a", "b", "c", "d"], "standard"))

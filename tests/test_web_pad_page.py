@@ -155,3 +155,112 @@ def test_the_game_lists_offer_every_game_by_its_title(server: str, browser: Any)
     page.wait_for_selector("#sheet table")
     assert "luxusfamilie" in page.inner_text("h2").lower()
     page.close()
+
+
+# Per game: the pad made on the page (with its rules), the form filled as players say it, and
+# the deal the server stored, which must be exactly these facts (the engine's scores follow).
+GAME_DEALS: dict[str, Any] = {
+    "binokel": {
+        "players": "Anna, Bert, Carl, Dora", "options": {},
+        "fill": [("select", "#contract", "normal"), ("select", "#declarer", "1"),
+                 ("fill", "#bid", "300"), ("fill", "#melds-1", "200"),
+                 ("fill", "#melds-2", "40"), ("fill", "#points-1", "150"),
+                 ("fill", "#points-2", "60"), ("fill", "#points-3", "40")],
+        "hidden": ["#melds-0", "#points-0", "#made"],
+        "hint": "Anna gibt und setzt aus",
+        "deal": {"dealer": 0, "declarer": 1, "bid": 300, "contract": "normal",
+                 "melds": [0, 200, 40, 0], "points": [0, 150, 60, 40]}},
+    "kreuzbinokel": {
+        "players": "Anna, Bert, Carl, Dora", "options": {},
+        "fill": [("select", "#contract", "durch"), ("select", "#declarer", "1"),
+                 ("fill", "#bid", "400"), ("check", "#made", "")],
+        "hidden": ["#melds-box", "#points-box"],
+        "deal": {"dealer": 0, "declarer": 1, "bid": 400, "contract": "durch", "made": True}},
+    "doppelkopf": {
+        "players": "Anna, Bert, Carl, Dora", "options": {},
+        "fill": [("check", "#re-0", ""), ("check", "#re-2", ""), ("fill", "#re-augen", "151"),
+                 ("fill", "#re-tricks", "7"), ("select", "#ann-re", "0"),
+                 ("fill", "#sp-re-0", "1"), ("fill", "#sp-kontra-1", "1")],
+        "hidden": ["#soloist", "#partner-found"],
+        "hint": None,
+        "deal": {"dealer": 0, "contract": "normal", "re": [0, 2], "re_augen": 151,
+                 "re_tricks": 7, "announced": [0, -1],
+                 "specials": [["Doppelkopf", "re"], ["Fuchs gefangen", "kontra"]],
+                 "partner_found": True}},
+    "zweier": {
+        "players": "Anna, Bert", "options": {},
+        "fill": [("fill", "#melds-0", "60"), ("fill", "#melds-1", "20"),
+                 ("fill", "#points-0", "130"), ("fill", "#points-1", "120")],
+        "hidden": [],
+        "deal": {"dealer": 0, "melds": [60, 20], "points": [130, 120]}},
+    "luxusfamilie": {
+        "players": "Anna, Bert, Carl", "options": {"meld_needs_trick": True},
+        "fill": [("select", "#declarer", "1"), ("fill", "#melds-0", "100"),
+                 ("fill", "#melds-1", "40"), ("fill", "#points-1", "140"),
+                 ("fill", "#points-2", "100"), ("fill", "#tricks-0", "1"),
+                 ("fill", "#tricks-1", "9"), ("fill", "#tricks-2", "6")],
+        "hidden": [],
+        "deal": {"dealer": 0, "declarer": 1, "contract": "normal", "melds": [100, 40, 0],
+                 "points": [0, 140, 100], "tricks": [1, 9, 6]}},
+}
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize("game", list(GAME_DEALS))
+def test_each_games_form_enters_a_deal_in_the_players_words(server: str, browser: Any,
+                                                             game: str, size: str) -> None:
+    from binokel.tournament.pad import DealEntry
+    from binokel.tournament.pad import Pad
+
+    case = GAME_DEALS[game]
+    w, h = client_tests.SIZES[size]
+    page = browser.new_page(viewport={"width": w, "height": h}, bypass_csp=True,
+                            locale="de-DE")
+    page.goto(server + "/pad")
+    page.wait_for_selector("#game option", state="attached")
+    page.select_option("#game", game)
+    page.fill("#players", case["players"])
+    # The game's presets and options come from the server's list, as in the lobby.
+    presets = page.eval_on_selector_all("#pad-preset option", "os => os.map(o => o.value)")
+    from binokel.registry import find_game
+    assert presets == (list(find_game(game).presets) or ["standard"])
+    for name in case["options"]:
+        page.click("#pad-options summary")
+        page.check(f"#pad-opt-{name}")
+    page.click("button[type=submit]")
+    page.wait_for_selector("#deal-form")
+    pad_id = page.url.split("/pad/")[1].split("#")[0]
+    # The contract list speaks the players' words, never the model's ids.
+    words = page.eval_on_selector_all("#contract option", "os => os.map(o => o.textContent)")
+    assert all("_" not in w and not w.startswith("c_") for w in words)
+    for action, sel, value in case["fill"]:
+        if action == "select":
+            page.select_option(sel, value)
+        elif action == "check":
+            page.check(sel)
+        else:
+            page.fill(sel, value)
+    # Only what the deal needs is asked: the seat sitting out, a Durch's melds, ... hidden.
+    for sel in case["hidden"]:
+        assert page.is_hidden(sel), sel
+    if case.get("hint"):
+        assert case["hint"] in page.text_content("#contract-hint")
+    client_tests.no_horizontal_overflow(page, f"pad {game}")
+    shot(page, f"pad-{game}-{size}-form")
+    page.click("#enter")
+    page.wait_for_selector("#sheet tbody tr")
+    assert page.text_content("#deal-error") == ""
+    got = page.evaluate(f"fetch('/api/pads/{pad_id}').then(r => r.json())")["pad"]
+    expected = DealEntry.from_json(case["deal"]).to_json()
+    assert got["deals"] == [expected]
+    assert got["rules"]["options"] == case["options"]
+    # The sheet shows the engine's scores of exactly that deal.
+    names = [n.strip() for n in case["players"].split(",")]
+    mine = Pad.new(game, names, None, case["options"])
+    mine.add(DealEntry.from_json(case["deal"]))
+    row = page.locator("#sheet tbody tr").first.inner_text()
+    for v in mine.totals():
+        assert str(v) in row
+    if size == "phone":
+        client_tests.axe_check(page, f"pad {game}")
+    page.close()

@@ -187,3 +187,163 @@ def test_the_pad_page_and_its_words_are_served(client: TestClient) -> None:
     words = client.get("/api/page-texts").json()
     assert words["de"]["pad_title"] == "Schreibblock"
     assert set(words["de"]) == set(words["en"])
+
+
+def test_a_pad_view_says_what_its_form_asks(client: TestClient) -> None:
+    """The pad page's form is the game's: the view names the game and what to ask, under
+    the pad's preset and options (here DDV rules: Pflichtsolo, no Armut)."""
+    r = client.post("/api/pads", json={"game": "doppelkopf", "preset": "ddv",
+                                       "options": {"koenigssolo": True},
+                                       "players": ["Anna", "Bert", "Carl", "Dora", "Emil"]})
+    assert r.status_code == 201, r.text
+    view = r.json()["pad"]
+    assert view["title"] == {"de": "Doppelkopf", "en": "Doppelkopf"}
+    assert view["rules"] == {"preset": "ddv", "options": {"koenigssolo": True}}
+    form = view["form"]
+    assert form["kind"] == "doppelkopf" and form["pflichtsolo"]
+    assert "solo koenige" in form["contracts"] and "armut" not in form["contracts"]
+    assert form["in_play"][0] == [1, 2, 3, 4]     # five at the table: the dealer sits out
+    own = {"x-owner-token": r.json()["token"]}
+    deal = {"dealer": 0, "contract": "solo koenige", "re": [3], "re_augen": 130,
+            "re_tricks": 7, "announced": [0, -1], "pflicht": True}
+    r = client.post(f"/api/pads/{r.json()['id']}/deals", json={"deal": deal}, headers=own)
+    assert r.status_code == 200, r.text
+    pad = r.json()["pad"]
+    assert pad["sheet"][0]["contract"] == "solo koenige" and pad["sheet"][0]["declarer"] == 3
+    assert pad["next_dealer"] == 0     # a Pflichtsolo: the same dealer again
+    assert sum(pad["totals"]) == 0 and pad["totals"][0] == 0
+
+
+def new_club(client: TestClient, players: int = 6, **extra: Any) -> tuple[str, dict[str, str]]:
+    body = {"title": "Herbstturnier", "date": "2026-11-21", "place": "Krone",
+            "game": "binokel", "rounds": 2, "deals_per_round": 2, **extra}
+    r = client.post("/api/clubs", json=body)
+    assert r.status_code == 201, r.text
+    cid, own = r.json()["id"], {"x-owner-token": r.json()["token"]}
+    for i in range(players):
+        r = client.post(f"/api/clubs/{cid}/players", json={"name": f"Spieler {i + 1}"},
+                        headers=own)
+        assert r.status_code == 200, r.text
+    return cid, own
+
+
+def test_a_club_is_created_with_its_rules_and_table_sizes(client: TestClient) -> None:
+    cid, own = new_club(client, 7, preset="aks", options={"meld_needs_trick": False},
+                        table_sizes=[3, 4], preferred_size=4)
+    t = client.get(f"/api/clubs/{cid}").json()["tournament"]
+    assert t["rules"] == {"preset": "aks", "options": {"meld_needs_trick": False}}
+    assert t["table_sizes"] == [3, 4] and t["preferred_size"] == 4
+    r = client.post(f"/api/clubs/{cid}/rounds", json={}, headers=own)
+    assert sorted(len(x) for x in r.json()["result"]["tables"]) == [3, 4]
+    for bad in ({"preferred_size": 5, "table_sizes": [3, 4]}, {"preferred_size": "4"},
+                {"table_sizes": [2]}, {"options": {"nope": 1}}):
+        r = client.post("/api/clubs", json={"title": "T", "date": "2026-11-21",
+                                            "place": "P", "game": "binokel", **bad})
+        assert 400 <= r.status_code < 500 and r.json()["message"], (bad, r.text)
+
+
+GOOD_DEAL = {"dealer": 0, "declarer": 1, "bid": 300, "contract": "normal",
+             "melds": [40, 200, 0], "points": [60, 150, 40]}
+
+
+def test_a_tables_pad_is_made_linked_and_its_totals_taken(client: TestClient) -> None:
+    cid, own = new_club(client, preset="aks", table_sizes=[3])
+    tables = client.post(f"/api/clubs/{cid}/rounds", json={}, headers=own).json()[
+        "result"]["tables"]
+    link = f"/api/clubs/{cid}/rounds/1/tables/1/pad"
+    # Only the organiser makes or sees a table's pad link.
+    assert client.post(link, json={}).status_code == 403
+    assert client.get(link).status_code == 403
+    assert client.post(link, json={}, headers={"x-owner-token": "wrong"}).status_code == 403
+    r = client.post(link, json={}, headers=own)
+    assert r.status_code == 200, r.text
+    made = r.json()["result"]
+    pid, ptoken = made["pad"], made["token"]
+    assert ptoken and ptoken != own["x-owner-token"]
+    assert r.json()["tournament"]["played"][0]["pads"] == [{"table": 1, "pad": pid}]
+    # The pad: the tournament's game and rules, the table's players in seat order.
+    pad = client.get(f"/api/pads/{pid}").json()["pad"]
+    names = {p["number"]: p["name"] for p in r.json()["tournament"]["players"]}
+    assert pad["players"] == [names[n] for n in tables[0]]
+    assert pad["game"] == "binokel" and pad["rules"] == {"preset": "aks", "options": {}}
+    # Asked again (a reload, another device): the same pad and owner link, nothing new.
+    assert client.post(link, json={}, headers=own).json()["result"] == made
+    assert client.get(link, headers=own).json() == made
+    # The table enters with the pad's own link; the organiser's secret does not open it.
+    r = client.post(f"/api/pads/{pid}/deals", json={"deal": GOOD_DEAL}, headers=own)
+    assert r.status_code == 403
+    r = client.post(f"/api/pads/{pid}/deals", json={"deal": GOOD_DEAL},
+                    headers={"x-owner-token": ptoken})
+    assert r.status_code == 200, r.text
+    totals = r.json()["pad"]["totals"]
+    # The round's totals come from the pad (the route the page's "take over" uses).
+    result = f"/api/clubs/{cid}/rounds/1/tables/1"
+    assert client.post(result, json={"pad": pid}).status_code == 403
+    r = client.post(result, json={"pad": pid}, headers=own)
+    assert r.status_code == 200, r.text
+    got = r.json()["tournament"]["played"][0]["results"]
+    assert got[0]["table"] == 1 and got[0]["scores"] == totals
+    assert got[0]["pad"]["deals"] == [GOOD_DEAL]
+    ranking = {ln["name"]: ln["total"] for ln in r.json()["tournament"]["ranking"]}
+    assert [ranking[names[n]] for n in tables[0]] == totals
+    # More deals than the round has: refused, the result stays.
+    ptab = {"x-owner-token": ptoken}
+    for dealer in (1, 2):
+        client.post(f"/api/pads/{pid}/deals", json={"deal": {"dealer": dealer,
+                                                              "contract": "thrown_in"}},
+                    headers=ptab)
+    r = client.post(result, json={"pad": pid}, headers=own)
+    assert r.status_code == 422 and "3 deals" in r.json()["message"]
+    assert client.post(result, json={"pad": "nope"}, headers=own).status_code == 404
+    assert client.post(result, json={"pad": 7}, headers=own).status_code == 400
+
+
+def test_an_existing_pad_is_linked_by_its_link_if_it_fits(client: TestClient) -> None:
+    cid, own = new_club(client, preset="aks", table_sizes=[3])
+    client.post(f"/api/clubs/{cid}/rounds", json={}, headers=own)
+    link = f"/api/clubs/{cid}/rounds/1/tables/2/pad"
+    pid, _ = new_pad(client, preset="aks")
+    r = client.post(link, json={"pad": f"http://127.0.0.1/pad/{pid}#owner=x"}, headers=own)
+    assert r.status_code == 200, r.text
+    assert r.json()["result"] == {"pad": pid, "token": None}   # the table holds its link
+    other, _ = new_pad(client)   # standard rules, not the tournament's
+    r = client.post(link, json={"pad": other}, headers=own)
+    assert r.status_code == 422 and "rules" in r.json()["message"]
+    assert client.post(link, json={"pad": "gone"}, headers=own).status_code == 404
+    assert client.post(link, json={"pad": ["x"]}, headers=own).status_code == 400
+    for bad in ("rounds/2/tables/1/pad", "rounds/1/tables/9/pad"):
+        r = client.post(f"/api/clubs/{cid}/{bad}", json={}, headers=own)
+        assert r.status_code == 422, (bad, r.text)
+    assert client.post("/api/clubs/nope/rounds/1/tables/1/pad", json={},
+                       headers=own).status_code == 404
+
+
+def test_run_slips_and_table_cards_are_served_as_pdf(client: TestClient) -> None:
+    import io
+
+    from pypdf import PdfReader
+
+    def text(r: Any) -> str:
+        assert r.status_code == 200, r.text
+        assert r.headers["content-type"] == "application/pdf"
+        return "\n".join(p.extract_text() for p in PdfReader(io.BytesIO(r.content)).pages)
+
+    cid, own = new_club(client, table_sizes=[3])
+    files = f"/api/clubs/{cid}/files"
+    slips = text(client.get(f"{files}/slips.pdf"))
+    assert "Laufzettel: Spieler 1" in slips and "Startnummer 6" in slips
+    assert "Run slip: Spieler 2" in text(client.get(f"{files}/slips.pdf?lang=en"))
+    r = client.get(f"{files}/cards.pdf")
+    assert r.status_code == 404 and "no round" in r.json()["message"]
+    tables = client.post(f"/api/clubs/{cid}/rounds", json={}, headers=own).json()[
+        "result"]["tables"]
+    cards = text(client.get(f"{files}/cards.pdf"))
+    assert "Runde 1" in cards and "Tisch 2" in cards
+    first = tables[0][0]
+    assert f"Platz 1:  {first}  Spieler {first}" in cards
+    assert "Table 1" in text(client.get(f"{files}/cards.pdf?round=1&lang=en"))
+    # The run slips now name each player's table and seat in round 1.
+    slips = text(client.get(f"{files}/slips.pdf"))
+    assert "1 1 1" in slips.split(f"Laufzettel: Spieler {first}")[1]
+    assert client.get(f"{files}/cards.pdf?round=2").status_code == 404
+    assert client.get(f"{files}/cards.pdf?round=x").status_code == 400

@@ -64,6 +64,7 @@ MAX_NOTE = 2000
 MAX_SCORE = 1_000_000     # a round total of one seat
 TIE_RULES = ("shared", "best_round", "table_wins", "start_number")
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_PAD_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 
 
 class ClubError(DataError):
@@ -97,13 +98,16 @@ class TableResult:
 @dataclass
 class Round:
     """A round: its tables (start numbers in seat order, None for a bot), the repeat
-    meetings the seating left and the bound no seating could beat, the results entered."""
+    meetings the seating left and the bound no seating could beat, the results entered and
+    the score pads linked to its tables (by the pad's id where the pads are stored: the
+    table enters its deals there, and the organiser takes its totals as the result)."""
 
     number: int
     tables: list[list[int | None]]
     repeats: int
     lower_bound: int
     results: dict[int, TableResult] = field(default_factory=dict)
+    pads: dict[int, str] = field(default_factory=dict)   # table -> its linked score pad's id
 
     @property
     def complete(self) -> bool:
@@ -260,6 +264,31 @@ class Tournament:
         self.played.append(r)
         return r
 
+    def table_seats(self, round_no: int, table: int) -> list[int | None]:
+        """The start numbers at ``table`` of round ``round_no`` in seat order (None: a bot)."""
+        return list(self._table(round_no, table))
+
+    def link_pad(self, round_no: int, table: int, pad_id: str) -> None:
+        """Link the score pad ``pad_id`` (its id where pads are stored) to a table of a
+        round: where the table enters its deals. A new link replaces an old one."""
+        self._table(round_no, table)
+        if not _PAD_ID.fullmatch(pad_id):
+            raise ClubError("pad: an id of 1 to 32 letters, digits, '-' or '_'")
+        self.played[round_no - 1].pads[table] = pad_id
+
+    def check_pad(self, round_no: int, table: int, pad: Pad) -> None:
+        """Whether ``pad`` can be the result of a table: the tournament's game and rules,
+        one player per seat, at most the round's deals (:class:`ClubError` if not)."""
+        seats = self._table(round_no, table)
+        if pad.game != self.game or pad.rules != self.rules:
+            raise ClubError(f"table {table}: the pad must be of {self.game} under the "
+                            "tournament's rules")
+        if len(pad.players) != len(seats):
+            raise ClubError(f"table {table}: the pad needs {len(seats)} players")
+        if len(pad.deals) > self.deals_per_round:
+            raise ClubError(f"table {table}: {len(pad.deals)} deals, the round has "
+                            f"{self.deals_per_round}")
+
     def _table(self, round_no: int, table: int) -> list[int | None]:
         if not 1 <= round_no <= self.current_round:
             raise ClubError(f"no round {round_no} (started: {self.current_round})")
@@ -279,15 +308,7 @@ class Tournament:
     def enter_pad(self, round_no: int, table: int, pad: Pad) -> None:
         """Enter (or correct) a table's result as its score pad: same game and rules, one
         player per seat, at most the round's deals; the pad's totals count."""
-        seats = self._table(round_no, table)
-        if pad.game != self.game or pad.rules != self.rules:
-            raise ClubError(f"table {table}: the pad must be of {self.game} under the "
-                            "tournament's rules")
-        if len(pad.players) != len(seats):
-            raise ClubError(f"table {table}: the pad needs {len(seats)} players")
-        if len(pad.deals) > self.deals_per_round:
-            raise ClubError(f"table {table}: {len(pad.deals)} deals, the round has "
-                            f"{self.deals_per_round}")
+        self.check_pad(round_no, table, pad)
         scores = tuple(a + b for a, b in zip(pad.totals(), pad.separate_totals(),
                                              strict=True))
         self.played[round_no - 1].results[table] = TableResult(scores, pad)
@@ -379,7 +400,9 @@ class Tournament:
                         "lower_bound": r.lower_bound,
                         "results": [{"table": t, "scores": list(res.scores),
                                      "pad": res.pad.to_json() if res.pad else None}
-                                    for t, res in sorted(r.results.items())]}
+                                    for t, res in sorted(r.results.items())],
+                        "pads": [{"table": t, "pad": pad_id}
+                                 for t, pad_id in sorted(r.pads.items())]}
                        for r in self.played],
         }
 
@@ -454,6 +477,13 @@ class Tournament:
                     if not isinstance(scores, list):
                         raise ClubError(f"round {i}, table {table_no}: scores")
                     t.enter_totals(i, table_no, scores)
+            links = r.get("pads", [])
+            if not isinstance(links, list) or len(links) > len(rows):
+                raise ClubError(f"round {i}: pads")
+            for link in links:
+                ld = _obj(link, "pad link")
+                t.link_pad(i, _int(ld.get("table"), "pad link.table", 1, len(rows)),
+                           _text(ld.get("pad"), "pad link.pad", 32))
         return t
 
 

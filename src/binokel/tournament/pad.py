@@ -52,6 +52,8 @@ from ..games.binokel.scoring import score_deal as binokel_score
 from ..games.binokel.state import DealState
 from ..games.doppelkopf import deal as doko_deal
 from ..games.doppelkopf.announcements import SCHWARZ
+from ..games.doppelkopf.deal import seating as doko_seating
+from ..games.doppelkopf.reservations import solos_of
 from ..games.doppelkopf.rules import DokoRules
 from ..games.doppelkopf.scoring import score_deal as doko_score
 from ..games.doppelkopf.state import DokoState
@@ -338,6 +340,78 @@ class Pad:
             except PadError as e:
                 raise PadError(f"deal {i + 1}: {e}") from None
         return pad
+
+
+# ---------------------------------------------------------------------- the entry form
+def entry_form(pad: Pad) -> dict[str, Any]:
+    """What an entry form asks for a deal of this pad, driven by its game and rules (plain
+    JSON for the web page): ``kind`` (``binokel`` for Binokel and Kreuzbinokel,
+    ``doppelkopf``, ``zweier``, ``luxusfamilie``), ``in_play`` (per dealer the seats that
+    play; with four at a Binokel table or five at Doppelkopf the dealer sits out) and per kind:
+
+    - binokel: ``contracts`` the rules allow (of :data:`BINOKEL_CONTRACTS`), ``bid``
+      (min, max, step), ``parties`` (per dealer each seat's party, -1 out), ``points_total``
+      (the trick points of a deal, bonus included), ``hand`` (tricks a deal has), ``tricks``
+      (ask tricks per player: the option ``meld_needs_trick``);
+    - doppelkopf: ``contracts`` (of :data:`DOKO_CONTRACTS`: the solos the rules allow, Armut
+      with ``armut``, thrown in where a deal can be), ``hand`` (tricks a deal has),
+      ``specials`` (of :data:`DOKO_SPECIALS`; Karlchen unless off), ``pflichtsolo``;
+    - zweier: ``points_total``;
+    - luxusfamilie: ``points_total`` and ``points_exact`` (false where set-aside cards count
+      for nobody: the sum may fall short), ``hand``, ``tricks`` (``meld_needs_trick``).
+
+    >>> f = entry_form(Pad.new("binokel", ["A", "B", "C", "D"]))
+    >>> f["kind"], f["contracts"][:3], f["points_total"], f["in_play"][0]
+    ('binokel', ['normal', 'abgehen', 'durch'], 250, [1, 2, 3])
+    """
+    n = len(pad.players)
+    game = pad.game
+    out: dict[str, Any] = {"kind": "binokel" if game in ("binokel", "kreuzbinokel") else game}
+    if game in ("binokel", "kreuzbinokel"):
+        b = cast(BinokelRules, pad.rules)
+        contracts = [NORMAL, ABGEHEN]
+        if b.durch:
+            contracts += [DURCH] + ([DURCH_OPEN] if b.durch_open else [])
+        if b.untendurch:
+            contracts.append(UNTENDURCH)
+        if b.all_pass == "redeal":
+            contracts.append(THROWN_IN)
+        shell = DealState.new(b, 0, seed=0, players=n, game=game)
+        seats = [binokel_seating(game, n, d) for d in range(n)]
+        out.update(contracts=contracts, bid={"min": b.min_bid, "max": b.max_bid,
+                                             "step": b.bid_step},
+                   in_play=[sorted(order) for order, _ in seats],
+                   parties=[list(party) for _, party in seats],
+                   points_total=sum(b.points[c & 7] for c in shell.deck) + b.last_trick_bonus,
+                   hand=size(shell.hands[seats[0][0][0]]), tricks=b.meld_needs_trick)
+    elif game == "doppelkopf":
+        d = cast(DokoRules, pad.rules)
+        contracts = [doko_deal.NORMAL, doko_deal.HOCHZEIT, doko_deal.STILLE_HOCHZEIT]
+        if d.armut:
+            contracts.append(doko_deal.ARMUT)
+        contracts += solos_of(d)
+        if d.armut or d.throw_nines or d.throw_kings or d.throw_nines_kings:
+            contracts.append(doko_deal.THROWN_IN)
+        doko = DokoState.new(d, 0, seed=0, players=n)
+        out.update(contracts=contracts,
+                   in_play=[sorted(doko_seating(k, n)[0]) for k in range(n)],
+                   hand=size(doko.hands[doko.active[0]]),
+                   specials=[s for s in DOKO_SPECIALS if s != "Karlchen" or d.karlchen != "off"],
+                   pflichtsolo=d.pflichtsolo)
+    elif game == "zweier":
+        z = cast(ZweierRules, pad.rules)
+        out.update(in_play=[list(range(n))] * n,
+                   points_total=zweier_points_total(ZweierState.new(z, 0, seed=0)))
+    elif game == "luxusfamilie":
+        lx = cast(LuxusRules, pad.rules)
+        luxus = LuxusState.new(lx, 0, seed=0, players=n)
+        out.update(in_play=[list(range(n))] * n,
+                   points_total=sum(POWER[c & 7] for c in luxus.deck) + lx.last_trick_bonus,
+                   points_exact=not (luxus.leftover and lx.leftover != "last_trick"),
+                   hand=size(luxus.hands[0]), tricks=lx.meld_needs_trick)
+    else:   # pragma: no cover - Pad.new knows only these games
+        raise PadError(f"the score pad does not know {game!r}")
+    return out
 
 
 # ---------------------------------------------------------------------- scoring

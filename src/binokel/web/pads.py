@@ -13,6 +13,7 @@ hash) and what :mod:`binokel.tournament` itself limits (deals per pad, players, 
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import secrets
@@ -36,16 +37,20 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute
 from starlette.routing import Route
 
+from ..registry import find_game
 from ..tournament.club import ClubError
 from ..tournament.club import Tournament
 from ..tournament.pad import DealEntry
 from ..tournament.pad import Pad
 from ..tournament.pad import PadError
+from ..tournament.pad import entry_form
 from ..tournament.printout import pad_csv
 from ..tournament.printout import ranking_csv
 from ..tournament.printout import ranking_pdf
+from ..tournament.printout import run_slips
 from ..tournament.printout import score_sheet_pdf
 from ..tournament.printout import scores_csv
+from ..tournament.printout import table_cards
 from ..tournament.texts import PAGE
 from .guard import WebError
 from .guard import client_key
@@ -58,6 +63,7 @@ from .store import now
 
 MAX_BODY = 256 * 1024        # bytes of one request body (a tournament with 500 players fits)
 MAX_DOCS_PER_CLIENT = 50     # pads (and, separately, tournaments) one client may create
+MAX_PADS_PER_CLUB = 2000     # the pads a tournament makes for its tables (one a table)
 ID_BYTES = 9                 # 12 URL-safe characters: not guessable, short to share
 TOKEN_BYTES = 24
 
@@ -88,6 +94,15 @@ def token_hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+def table_pad_token(club_token: str, club_id: str, round_no: int, table: int) -> str:
+    """The owner token of the score pad the organiser made for a table: derived from his
+    own secret, so that his page can show the table's link again (after a reload, on
+    another device) while the server stores neither token, only their hashes."""
+    mac = hmac.new(club_token.encode(), f"table-pad/{club_id}/{round_no}/{table}".encode(),
+                   hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(mac[:TOKEN_BYTES]).decode().rstrip("=")
+
+
 @dataclass
 class Stored:
     """A document as read: its id, version and JSON."""
@@ -105,10 +120,12 @@ class DocStore:
         self.kind = kind
         self.limit = MAX_DOCS_PER_CLIENT if limit is None else limit
 
-    def create(self, doc: dict[str, Any], client: str) -> tuple[str, str]:
-        """Store a new document; returns (id, owner token). At most ``limit`` per client."""
+    def create(self, doc: dict[str, Any], client: str, token: str | None = None
+               ) -> tuple[str, str]:
+        """Store a new document; returns (id, owner token: ``token``, or a new one). At
+        most ``limit`` per client."""
         creator = self.store.client_hash(client)
-        token = secrets.token_urlsafe(TOKEN_BYTES)
+        token = token or secrets.token_urlsafe(TOKEN_BYTES)
         with self.store.session.begin() as s:
             count = s.scalar(select(func.count()).select_from(self.kind)
                              .where(self.kind.creator == creator)) or 0
@@ -125,6 +142,14 @@ class DocStore:
             if row is None:
                 raise WebError("not_found", "no such document", 404)
             return Stored(row.id, row.version, row.doc)
+
+    def owner(self, doc_id: str, token: str | None) -> bool:
+        """Whether ``token`` is the owner's token of the document (404 if there is none)."""
+        with self.store.session() as s:
+            row = s.get(self.kind, doc_id[:32])
+            if row is None:
+                raise WebError("not_found", "no such document", 404)
+            return token is not None and hmac.compare_digest(row.owner_hash, token_hash(token))
 
     def update(self, doc_id: str, token: str | None,
                change: Callable[[dict[str, Any]], dict[str, Any]],
@@ -151,9 +176,13 @@ class DocStore:
 
 # ---------------------------------------------------------------------- views
 def pad_view(pad: Pad) -> dict[str, Any]:
-    """What the pad page shows: the running sheet, totals, winner and next dealer."""
+    """What the pad page shows: the running sheet, totals, winner and next dealer, the
+    game's title and what its entry form asks (:func:`entry_form`)."""
+    title = find_game(pad.game).title
     return {
-        "game": pad.game, "players": list(pad.players), "rules": pad.rules.to_dict(),
+        "game": pad.game, "title": {"de": title[0], "en": title[1]},
+        "form": entry_form(pad),
+        "players": list(pad.players), "rules": pad.rules.to_dict(),
         "deals": [d.to_json() for d in pad.deals],
         "sheet": [{"deal": ln.deal, "dealer": ln.dealer, "scores": list(ln.scores),
                    "totals": list(ln.totals), "declarer": ln.declarer,
@@ -363,6 +392,8 @@ def routes(store_of: Callable[[Request], Store]) -> list[BaseRoute]:
             deals_per_round=_int_arg(body.get("deals_per_round", 12), "deals_per_round",
                                      1, 100),
             preset=preset, options=options, table_sizes=sizes,
+            preferred_size=None if body.get("preferred_size") is None else
+            _int_arg(body.get("preferred_size"), "preferred_size", 2, 8),
             tie_rule=str(body.get("tie_rule", "shared")),
             seed=secrets.randbelow(2**62), note=str(body.get("note", ""))[:2000])
         return _created(clubs(request), request, t.to_json(), {"tournament": club_view(t)})
@@ -427,6 +458,83 @@ def routes(store_of: Callable[[Request], Store]) -> list[BaseRoute]:
         return change_club(request, body,
                            lambda t: t.enter_totals(round_no, table, checked))
 
+    def table_pads(request: Request) -> DocStore:
+        # The pads a tournament makes count against the tournament, not its organiser's
+        # fifty: one a table and round, at most.
+        return DocStore(store_of(request), PadRow, MAX_PADS_PER_CLUB)
+
+    def organiser_only(request: Request, docs: DocStore, token: str | None) -> str:
+        club_id: str = request.path_params["club_id"]
+        if not docs.owner(club_id, token):
+            raise WebError("forbidden", "the owner's link is needed for this", 403)
+        assert token is not None
+        return club_id
+
+    def pad_link(request: Request, token: str, t: Tournament) -> dict[str, Any]:
+        """A table's linked pad for its organiser: the id, and the owner token where the
+        pad is the one the tournament made (else the table has it, not the organiser)."""
+        club_id = request.path_params["club_id"]
+        round_no, table = request.path_params["round"], request.path_params["table"]
+        t.table_seats(round_no, table)
+        pad_id = t.played[round_no - 1].pads.get(table)
+        if pad_id is None:
+            return {"pad": None, "token": None}
+        mine = table_pad_token(token, club_id, round_no, table)
+        try:
+            own = pads(request).owner(pad_id, mine)
+        except WebError:
+            own = False                      # no such pad (any more)
+        return {"pad": pad_id, "token": mine if own else None}
+
+    async def get_table_pad(request: Request) -> Response:
+        """Organiser: the pad linked to a table, with its owner token where he made it."""
+        token = _token(request)
+        docs = clubs(request)
+        club_id = organiser_only(request, docs, token)
+        assert token is not None
+        return JSONResponse(pad_link(request, token,
+                                     Tournament.from_json(docs.read(club_id).doc)))
+
+    async def link_table_pad(request: Request) -> Response:
+        """Organiser: make a score pad for a table (the tournament's game and rules, the
+        table's players in seat order) and link it, or link an existing pad (``{"pad":
+        id or link}``). Making one for a table that has one answers the one it has."""
+        body = await _body(request)
+        token = _token(request, body)
+        docs = clubs(request)
+        club_id = organiser_only(request, docs, token)
+        assert token is not None
+        round_no, table = request.path_params["round"], request.path_params["table"]
+        t = Tournament.from_json(docs.read(club_id).doc)
+        seats = t.table_seats(round_no, table)
+        given = body.get("pad")
+        if given is not None:
+            if not isinstance(given, str):
+                raise WebError("bad_request", "pad: a pad's id or link")
+            pad_id = given.split("#")[0].rstrip("/").rsplit("/", 1)[-1][:32]
+            t.check_pad(round_no, table, Pad.from_json(pads(request).read(pad_id).doc))
+        elif table not in t.played[round_no - 1].pads:
+            names: list[str] = []
+            for k, who in enumerate(seats, 1):
+                name = (t.player(who).name if who is not None else f"Bot {k}")[:40]
+                if name in names:
+                    name = f"{name[:32]} ({who if who is not None else k})"
+                names.append(name)
+            pad = Pad.new(t.game, names, t.rules.preset, t.rules.changed_options())
+            pad_id, _ = table_pads(request).create(
+                pad.to_json(), f"club:{club_id}",
+                table_pad_token(token, club_id, round_no, table))
+        else:
+            pad_id = t.played[round_no - 1].pads[table]
+
+        def step(t: Tournament) -> dict[str, Any]:
+            # Another request may have linked one meanwhile: a made pad never replaces it.
+            if given is not None or table not in t.played[round_no - 1].pads:
+                t.link_pad(round_no, table, pad_id)
+            assert token is not None
+            return pad_link(request, token, t)
+        return change_club(request, body, step)
+
     async def club_file(request: Request) -> Response:
         got = clubs(request).read(request.path_params["club_id"])
         t = Tournament.from_json(got.doc)
@@ -438,7 +546,21 @@ def routes(store_of: Callable[[Request], Store]) -> list[BaseRoute]:
             return Response(ranking_csv(t, lang=lang), media_type="text/csv; charset=utf-8")
         if name == "scores.csv":
             return Response(scores_csv(t, lang=lang), media_type="text/csv; charset=utf-8")
-        raise WebError("not_found", "files: ranking.pdf, ranking.csv, scores.csv", 404)
+        if name == "slips.pdf":
+            return Response(run_slips(t, lang=lang), media_type="application/pdf")
+        if name == "cards.pdf":
+            raw = request.query_params.get("round", "")
+            if raw and not (raw.isdigit() and len(raw) < 4):
+                raise WebError("bad_request", "round: a round's number")
+            round_no = int(raw) if raw else t.current_round
+            if not 1 <= round_no <= t.current_round:
+                raise WebError("not_found", f"no round {round_no} (started: "
+                               f"{t.current_round}): table cards are made when a round "
+                               "is drawn", 404)
+            return Response(table_cards(t, round_no, lang=lang),
+                            media_type="application/pdf")
+        raise WebError("not_found", "files: ranking.pdf, slips.pdf, cards.pdf, ranking.csv, "
+                       "scores.csv", 404)
 
     async def page(request: Request) -> Response:
         return page_response("docs.body.html", "pad.css")   # loads pad.js or club.js
@@ -466,5 +588,9 @@ def routes(store_of: Callable[[Request], Store]) -> list[BaseRoute]:
         Route("/api/clubs/{club_id}/rounds", g(start_round), methods=["POST"]),
         Route("/api/clubs/{club_id}/rounds/{round:int}/tables/{table:int}",
               g(enter_table), methods=["POST"]),
+        Route("/api/clubs/{club_id}/rounds/{round:int}/tables/{table:int}/pad",
+              g(get_table_pad), methods=["GET"]),
+        Route("/api/clubs/{club_id}/rounds/{round:int}/tables/{table:int}/pad",
+              g(link_table_pad), methods=["POST"]),
         Route("/api/clubs/{club_id}/files/{name:str}", g(club_file), methods=["GET"]),
     ]

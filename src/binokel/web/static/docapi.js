@@ -27,9 +27,18 @@ export async function api(method, path, body) {
   return data;
 }
 
+let metaCache = null;
+
+/** The server's games with their presets and options (/api/meta, as the lobby has it),
+ * fetched once per page. */
+export async function getMeta() {
+  metaCache = metaCache || await api("GET", "/api/meta");
+  return metaCache;
+}
+
 /** A select of every game, named in the page's language (the server's game list). */
 export async function gameSelect(id) {
-  const meta = await api("GET", "/api/meta");
+  const meta = await getMeta();
   return el("select", { id, name: "game" },
     ...meta.games.map((g) => el("option", { value: g.name, text: g.title[lang] || g.name })));
 }

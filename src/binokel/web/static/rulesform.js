@@ -1,0 +1,68 @@
+// The house rules of a new score pad or club tournament: the game's preset (with what it
+// means) and its options grouped as the server's /api/meta lists them, as the lobby offers
+// them. Only the options that differ from the preset are sent.
+import { el } from "/static/dom.js";
+import { lang, t } from "/static/docapi.js";
+
+function optionInput(o, id) {
+  if (o.type === "bool") return el("input", { type: "checkbox", id, "data-opt": o.name });
+  if (o.allowed) {
+    return el("select", { id, "data-opt": o.name },
+      ...o.allowed.map((v) => el("option", { value: String(v), text: String(v) })));
+  }
+  const numeric = o.type === "int" && !(o.check || "").includes("'");
+  const check = (lang === "de" && o.check_de) || o.check || "";
+  return el("input", { type: numeric ? "number" : "text", id, "data-opt": o.name,
+    title: check || null, placeholder: check || null, class: "opt-in" });
+}
+
+/** The preset select and the options of game ``g`` (an entry of meta.games); ``prefix``
+ * keeps the ids apart. Returns the nodes to show and readers of the choice. */
+export function rulesFields(meta, g, prefix) {
+  const preset = el("select", { id: `${prefix}-preset` },
+    ...g.presets.map((p) => el("option", { value: p.name, text: p.name })));
+  const about = el("p", { class: "hint", id: `${prefix}-preset-text` });
+  const inputs = [];
+  const details = el("details", { class: "options", id: `${prefix}-options` },
+    el("summary", { text: t("options") }));
+  for (const group of g.groups) {
+    const box = el("fieldset", {}, el("legend", {
+      text: (meta.groups[group.name] || {})[lang] || group.name }));
+    for (const o of group.options) {
+      const input = optionInput(o, `${prefix}-opt-${o.name}`);
+      inputs.push({ input, o });
+      box.append(el("div", { class: "opt" },
+        el("label", { for: input.id, text: o[lang] || o.de }), input));
+    }
+    details.append(box);
+  }
+  const fill = () => {
+    const p = g.presets.find((x) => x.name === preset.value);
+    about.textContent = p ? p[lang] || "" : "";
+    for (const { input, o } of inputs) {
+      const v = o.defaults[preset.value];
+      if (o.type === "bool") input.checked = !!v; else input.value = String(v);
+    }
+  };
+  preset.addEventListener("change", fill);
+  fill();
+  const options = () => {
+    const out = {};
+    for (const { input, o } of inputs) {
+      let v = o.type === "bool" ? input.checked : input.value;
+      if (o.type === "int" && v !== "" && !isNaN(Number(v))) v = Number(v);
+      if (String(v) !== String(o.defaults[preset.value])) out[o.name] = v;
+    }
+    return out;
+  };
+  /** The value of option ``name`` under the chosen preset (undefined if the game has none). */
+  const presetValue = (name) => {
+    const hit = inputs.find(({ o }) => o.name === name);
+    return hit ? hit.o.defaults[preset.value] : undefined;
+  };
+  return {
+    nodes: [el("label", { for: preset.id, text: t("preset") }), preset, about, details],
+    preset: () => preset.value, options, presetValue,
+    onPreset: (fn) => preset.addEventListener("change", fn),
+  };
+}
