@@ -155,3 +155,23 @@ G = [*N1[:6], "0:EO 1:H10 2:S10 3:SK", "1:BO 2:S9 3:SK 0:HO", *N1[8:]]
 
 # GS: G with both Kreuz-Damen with seat 0 (a stille Hochzeit); seat 3 holds both Karo-Könige.
 GS = [*N1[:5], "1:H10 2:SA 3:S9 0:EO", "1:H10 2:S10 3:SK 0:EO", *G[7:]]
+
+# KB: seat 0 (Re with seat 1) takes tricks 1-5 with its Kreuz-, Pik- and Herz-Asse and, by
+# trick 10, every trump above the Karo-Bube is played; seat 0 leads trick 11 with the
+# Kreuz-Bube and a Karo-Bube in hand, both sure. Whichever Bube it keeps wins the last trick.
+# Augen: tricks 1-5 15 + 35 + 15 + 35 + 15 -> 0; trick 6 15 -> 2; trick 7 20 -> 1; trick 8
+# 19 -> 0; trick 9 10 -> 1; trick 10 9 -> 0; tricks 11, 12 26 each -> 0: Re 225, Kontra 15.
+KB = [
+    "0:EA 1:E9 2:EK 3:E9",
+    "0:EA 1:EK 2:E10 3:E10",
+    "0:BA 1:B9 2:BK 3:B9",
+    "0:BA 1:BK 2:B10 3:B10",
+    "0:HA 1:H9 2:HK 3:H9",
+    "0:HA 1:HK 2:S9 3:S9",     # seats 2 and 3 are void in Herz: seat 2's Karo-Neun wins
+    "2:BO 3:HO 0:SK 1:H10",
+    "1:EO 2:HO 3:SO 0:H10",
+    "0:SO 1:BO 2:EU 3:BU",
+    "1:HU 2:BU 3:HU 0:EO",
+    "0:SU 1:S10 2:SK 3:S10",   # the Kreuz-Bube kept: the last trick below is his
+    "0:EU 1:SA 2:SA 3:SU",     # seat 2's (Kontra) Fuchs caught
+]

@@ -26,6 +26,7 @@ from binokel.games.doppelkopf.series import bock_events
 from doppelkopf_deals import H1
 from doppelkopf_deals import H2
 from doppelkopf_deals import HT
+from doppelkopf_deals import KB
 from doppelkopf_deals import N1
 from doppelkopf_deals import N2
 from doppelkopf_deals import N3
@@ -342,3 +343,33 @@ def test_bock_series() -> None:
             break
         series.next_deal()
     assert levels[0] == 0 and any(levels) and sum(series.totals) == 0
+
+
+# ------------------------------------------------------------------ the heuristic bot
+@pytest.mark.parametrize(("karlchen", "lead", "last"), [
+    ("kreuz", "SU", "EU"), ("karo", "EU", "SU"), ("off", "SU", "EU")])
+def test_heuristic_keeps_the_rules_karlchen_for_the_last_trick(karlchen: str, lead: str,
+                                                                last: str) -> None:
+    # KB after trick 10: seat 0 leads holding EU and SU, both sure (no higher trump out).
+    # It leads the other Bube and keeps the Karlchen of the rules; without Karlchen it
+    # simply leads the lower one.
+    rules = DokoRules(karlchen=karlchen)
+    s = play(KB, rules=rules, upto=10)
+    assert s.to_move == 0 and sorted(card_token(c) for c in s.view(0).hand) == ["EU", "SU"]
+    bot = DokoHeuristicBot(1)
+    assert bot.choose(s.view(0)) == f"play {lead}"
+    for a in (f"play {lead}", "play S10", "play SK", "play S10"):
+        s.apply(a)
+    assert bot.choose(s.view(0)) == f"play {last}"
+    for a in (f"play {last}", "play SA", "play SA", "play SU"):
+        s.apply(a)
+    r = s.result
+    assert r is not None and (r.re_points, r.kontra_points) == (225, 15)
+    # Re: won 1, keine 90 / 60 / 30 gespielt 3 (Kontra 15), Fuchs gefangen in trick 12
+    # (seat 2's) 1, and the Karlchen 1 where one is played: 6; without Karlchen 5.
+    base = {"re: gewonnen": 1, "re: keine 90 gespielt": 1, "re: keine 60 gespielt": 1,
+            "re: keine 30 gespielt": 1, "re: Fuchs gefangen": 1}
+    if karlchen == "off":
+        assert lines(s) == base and r.scores == (5, 5, -5, -5)
+    else:
+        assert lines(s) == {**base, "re: Karlchen": 1} and r.scores == (6, 6, -6, -6)
