@@ -175,3 +175,69 @@ KB = [
     "0:SU 1:S10 2:SK 3:S10",   # the Kreuz-Bube kept: the last trick below is his
     "0:EU 1:SA 2:SA 3:SU",     # seat 2's (Kontra) Fuchs caught
 ]
+
+# F: N1 to trick 9, then seat 1 (Re) keeps his Fuchs for the last trick, which is led in
+# Herz and which the Fuchs wins: trick 10 8 -> 2, trick 11 8 -> 0, trick 12 25 -> 1.
+# Re 187 + 8 + 25 = 220, Kontra 12 + 8 = 20.
+F = [*N1[:9],
+     "3:BU 0:HU 1:HU 2:EU",     # 8 -> 2
+     "2:SU 3:SU 0:EU 1:BU",     # 8 -> 0
+     "0:H9 1:SA 2:S10 3:HK"]    # 25 -> 1: seat 1 is void in Herz, his Fuchs wins
+
+# D: N1 to trick 5 (Re 0, 1 with 126), then both Dullen held to the last trick, seat 0's
+# (Re) and seat 2's (Kontra): 13 -> 1, 27 -> 0 (seat 2's Fuchs caught), 24 -> 1, 12 -> 1,
+# 9 -> 1, 7 -> 0: Re 218 before the last trick, which holds 22.
+D = [*N1[:5],
+     "1:EO 2:SK 3:SK 0:HU",     # 13 -> 1
+     "1:SA 2:SA 3:SU 0:HO",     # 27 -> 0
+     "0:H9 1:S10 2:S10 3:HK",   # 24 -> 1: seats 1 and 2 ruff, the first Karo-Zehn wins
+     "1:BO 2:SO 3:BO 0:SO",     # 12 -> 1
+     "1:HO 2:EU 3:BU 0:EU",     # 9 -> 1
+     "1:BU 2:SU 3:S9 0:EO",     # 7 -> 0
+     "0:H10 1:HU 2:H10 3:S9"]   # 22: the first Dulle (seat 0) or the second (seat 2)
+
+# KS: a Königssolo of seat 0 (EK EK BK BK HK HK SK, EA EA BA BA and H10): the Könige are
+# the only trumps, the Damen and Buben are plain cards of their suits. Seat 1 must follow the
+# first König with his SK; seat 0 takes tricks 1-11 (8 8 10 26 29 10 11 31 17 31 27 = 208),
+# his Herz-Zehn loses the last trick to seat 2's Herz-As (32).
+KS = [
+    "0:EK 1:SK 2:S9 3:S9",      # 8
+    "0:EK 1:H9 2:SU 3:SU",      # 8
+    "0:BK 1:B9 2:SO 3:SO",      # 10
+    "0:BK 1:HU 2:S10 3:S10",    # 26
+    "0:HK 1:HO 2:SA 3:SA",      # 29
+    "0:HK 1:EU 2:EU 3:HU",      # 10
+    "0:SK 1:BU 2:BO 3:BU",      # 11
+    "0:EA 1:E10 2:E10 3:E9",    # 31
+    "0:EA 1:EO 2:EO 3:B9",      # 17: the Kreuz-Damen follow Kreuz
+    "0:BA 1:B10 2:B10 3:H9",    # 31
+    "0:BA 1:BO 2:H10 3:HO",     # 27
+    "0:H10 1:E9 2:HA 3:HA",     # 32 -> 2: the first Herz-As
+]
+
+# DB: a Damen-Buben-Solo of seat 0 (EO EO BO BO HO EU EU, EA EA BA BA and H9): the Damen,
+# then the Buben are trumps; the Herz-Zehn is a plain Herz card below the As. Seat 0 loses
+# only trick 9 (his Herz-Neun, 32 to seat 1): Re 208, Kontra 32.
+DB = [
+    "0:EO 1:SU 2:BU 3:SU",      # 9
+    "0:EO 1:HU 2:SO 3:HU",      # 10
+    "0:BO 1:BU 2:S9 3:HO",      # 8
+    "0:BO 1:SO 2:SK 3:H9",      # 10
+    "0:BA 1:B10 2:BK 3:B9",     # 25
+    "0:BA 1:H10 2:B10 3:BK",    # 35: seat 1, void in Pik, throws his Herz-Zehn
+    "0:EA 1:E10 2:E10 3:E9",    # 31
+    "0:EA 1:EK 2:EK 3:S9",      # 19
+    "0:H9 1:HA 2:HA 3:H10",     # 32 -> 1: the first Herz-As
+    "1:SA 2:SA 3:S10 0:EU",     # 34 -> 0: seat 0 ruffs
+    "0:HO 1:E9 2:HK 3:HK",      # 11
+    "0:EU 1:S10 2:B9 3:SK",     # 16
+]
+
+# THROW: hands (dealer 3, seat 0 Vorhand) for throwing in: seat 1 holds five Könige and one
+# Neun, seat 2 five Neunen and one König, seat 3 two of each.
+THROW = {
+    0: "EO H10 HO SO HU SU SA S10 EA E10 BA B10",
+    1: "EK EK BK BK HK S9 EO HO SA S10 EA BA",
+    2: "E9 E9 B9 B9 H9 HK H10 BO SO EU BU HA",
+    3: "E10 EU B10 BO BU HA H9 HU SK SK S9 SU",
+}
