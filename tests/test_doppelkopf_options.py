@@ -532,3 +532,24 @@ def test_damen_buben_solo_played_to_the_end() -> None:
                         "re: keine 60 gespielt": 1}
     assert res.scores == (15, -5, -5, -5)
 
+
+# ------------------------------------------------------------------ which solo is played
+def test_of_two_solos_the_seat_nearer_vorhand_plays_and_a_pflichtsolo_comes_first() -> None:
+    # Seed 002 / DDV: solos have no rank among themselves; of two the seat further "vorne"
+    # (nearer Vorhand) plays, and a Pflichtsolo beats a Lustsolo. Dealer 1: the order is
+    # 2 (Vorhand), 3, 0, 1; seats 3 and 0 say Vorbehalt.
+    says = ("gesund", "vorbehalt", "vorbehalt", "gesund")
+    s = run(DokoState.new(DokoRules(), dealer=1, seed=3), *says)
+    assert (s.asking, s.to_move) == ("lustsolo", 3)
+    run(s, "solo S")                       # a Karo-Solo before seat 0's question
+    assert (s.contract, s.soloist, s.to_move) == ("solo S", 3, 2)
+    assert s.declarations == [None, None, None, "solo S"] and s.phase == "play"
+    # Seat 0 owes his Pflichtsolo, seat 3 does not: seat 0 is asked first and plays it.
+    s = run(DokoState.new(DokoRules(pflichtsolo=True, pflicht_owed="0"), 1, seed=3), *says)
+    assert (s.asking, s.to_move) == ("pflichtsolo", 0)
+    run(s, "solo fleischlos")
+    assert (s.contract, s.soloist, s.pflicht, s.to_move) == ("solo fleischlos", 0, True, 0)
+    assert s.declarations == ["solo fleischlos", None, None, None]
+    # Both owe one: the seat nearer Vorhand again.
+    s = run(DokoState.new(DokoRules(pflichtsolo=True, pflicht_owed="03"), 1, seed=3), *says)
+    assert (s.asking, s.to_move) == ("pflichtsolo", 3)
