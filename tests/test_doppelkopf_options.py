@@ -387,6 +387,23 @@ def test_heuristic_keeps_the_rules_karlchen_for_the_last_trick(karlchen: str, le
         assert lines(s) == {**base, "re: Karlchen": 1} and r.scores == (6, 6, -6, -6)
 
 
+
+def test_heuristic_hochzeit_leads_a_trump_when_only_a_trump_trick_clarifies() -> None:
+    # H1: seat 0 holds both Kreuz-Damen and leads trick 1 (trumps EO EO HO SO EU HU). With
+    # hochzeit_klaerung = trumpf only a trick led with trump finds his partner: he leads his
+    # lowest trump, the Herz-Bube, which the others can take.
+    setup = ["vorbehalt", "gesund", "gesund", "gesund", "pass", "hochzeit"]
+    s = play(H1, setup=setup, rules=DokoRules(hochzeit_klaerung="trumpf"), upto=0)
+    assert (s.contract, s.to_move, s.clarified_in) == ("hochzeit", 0, 0)
+    v = s.view(0)
+    trumps = [c for c in v.hand if v.order.is_trump(c)]
+    assert card_token(min(trumps, key=lambda c: v.order.power[c])) == "HU"
+    assert DokoHeuristicBot(1).choose(v) == "play HU"
+    # Any trick finds him one (fremd): he leads as ever, a plain card here.
+    s = play(H1, setup=setup, upto=0)
+    a = DokoHeuristicBot(1).choose(s.view(0))
+    assert not s.order.is_trump(parse_card(a.split()[1]))
+
 # ------------------------------------------------------------------ whole deals
 # N1's lines when Re (seats 0, 1) takes all but 20 or 22 Augen, with Doppelkopf and Fuchs.
 _RE_WINS = {"re: gewonnen": 1, "re: keine 90 gespielt": 1, "re: keine 60 gespielt": 1,

@@ -11,7 +11,9 @@
   tricks with the cheapest sure card, keeps the Dulle for tricks worth it, never throws the
   Fuchs to the opponents when it can help it, and saves the rules' Karlchen (Karo- or
   Kreuz-Bube; none with ``karlchen = off``) for the last trick where special points count;
-  with ``fuchs_last_trick`` it keeps a sure Fuchs for the last trick as well.
+  with ``fuchs_last_trick`` it keeps a sure Fuchs for the last trick as well. A Hochzeit
+  player whose partner only a trump trick finds (``hochzeit_klaerung = trumpf``) leads a low
+  trump.
 
 ``make_bot("heuristic")`` plays Doppelkopf with this bot (it is registered for that game).
 
@@ -347,6 +349,10 @@ class _CardPlay:
         led_before = {order.group[t.cards[0]] for t in view.tricks}
         others = [s for s in view.active if s != me]
         soloist = view.soloist == me
+        if (view.contract == "hochzeit" and view.hochzeit == me and view.clarified_in == 0
+                and view.rules.hochzeit_klaerung == "trumpf" and trumps):
+            # Only a trick led with trump finds the partner: lead one the others can take.
+            return min(trumps, key=lambda c: (c in self.keep, order.power[c]))
         # A sure trump first when the hand is trump-long (soloist / Re pulling trumps).
         if trumps and (soloist or len(trumps) * 2 > len(cards)):
             sure = [c for c in trumps if not self.beaten_later(c, TRUMP, others)]
