@@ -24,9 +24,19 @@ from binokel.core.state import State
 from binokel.record import Record
 from binokel.registry import GAMES
 from binokel.registry import find_game
+from doppelkopf_deals import ALL_ON_VARIANTS
 
-CASES = [(spec.name, n) for spec in GAMES for n in spec.players]
-IDS = [f"{g}-{n}" for g, n in CASES]
+# Every game with its default rules for each player count it allows, and the games whose
+# house rules change the procedure with every option on at once (a name after the count).
+VARIANTS: dict[str, dict[str, dict[str, Any]]] = {
+    "doppelkopf": {name: rules.to_dict()["options"]
+                   for name, rules in ALL_ON_VARIANTS.items() if name in ("all-on",
+                                                                          "all-on-lust")},
+}
+CASES = [(spec.name, n, "") for spec in GAMES for n in spec.players] + [
+    (game, n, name) for game, variants in VARIANTS.items()
+    for n in find_game(game).players for name in variants]
+IDS = [f"{g}-{n}" + (f"-{v}" if v else "") for g, n, v in CASES]
 DEALS = 12
 
 
@@ -39,10 +49,15 @@ def new_state(game: str, players: int, seed: int, options: dict[str, Any] | None
     return spec.new_deal(spec.make_rules(data), seed % players, seed=seed, players=players)
 
 
-def random_deal(game: str, players: int, seed: int) -> tuple[State, list[State]]:
+def options_of(game: str, variant: str) -> dict[str, Any]:
+    return VARIANTS[game][variant] if variant else {}
+
+
+def random_deal(game: str, players: int, seed: int, variant: str = ""
+                ) -> tuple[State, list[State]]:
     """A deal of uniformly random actions, and the state before every action."""
     rng = random.Random(seed)
-    state = new_state(game, players, seed)
+    state = new_state(game, players, seed, options_of(game, variant))
     before: list[State] = []
     while not state.is_over:
         assert state.to_move >= 0
@@ -60,10 +75,10 @@ def snapshot(state: State) -> str:
     return json.dumps([views, state.public_view().to_json(), state.history], sort_keys=True)
 
 
-@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
-def test_random_simulation_to_the_end(game: str, players: int) -> None:
+@pytest.mark.parametrize(("game", "players", "variant"), CASES, ids=IDS)
+def test_random_simulation_to_the_end(game: str, players: int, variant: str) -> None:
     for seed in range(DEALS):
-        state, before = random_deal(game, players, seed)
+        state, before = random_deal(game, players, seed, variant)
         assert state.to_move == -1 and state.legal_actions() == []
         res = state.result
         assert isinstance(res, Outcome) and isinstance(res.termination, Termination)
@@ -75,12 +90,12 @@ def test_random_simulation_to_the_end(game: str, players: int) -> None:
             state.apply("play EA")
 
 
-@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
-def test_every_legal_action_applies_and_views_follow_the_protocol(game: str,
-                                                                   players: int) -> None:
+@pytest.mark.parametrize(("game", "players", "variant"), CASES, ids=IDS)
+def test_every_legal_action_applies_and_views_follow_the_protocol(game: str, players: int,
+                                                                   variant: str) -> None:
     rng = random.Random(7)
     for seed in range(4):
-        _, before = random_deal(game, players, 100 + seed)
+        _, before = random_deal(game, players, 100 + seed, variant)
         for state in rng.sample(before, min(8, len(before))):
             for action in state.legal_actions():
                 state.child(action)  # raises if a listed action is refused
@@ -96,12 +111,12 @@ def test_every_legal_action_applies_and_views_follow_the_protocol(game: str,
             json.dumps(view.to_json())
 
 
-@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
-def test_one_action_grammar(game: str, players: int) -> None:
+@pytest.mark.parametrize(("game", "players", "variant"), CASES, ids=IDS)
+def test_one_action_grammar(game: str, players: int, variant: str) -> None:
     """Verbs in any case, white space as you like, card tokens in any case: one grammar for
     every game; bad input is an IllegalAction that changes nothing."""
     for seed in range(6):
-        _, before = random_deal(game, players, 200 + seed)
+        _, before = random_deal(game, players, 200 + seed, variant)
         for state in before[:: max(1, len(before) // 6)]:
             action = state.legal_actions()[0]
             verb, _, arg = action.partition(" ")
@@ -119,11 +134,11 @@ def test_one_action_grammar(game: str, players: int) -> None:
                 assert snapshot(copy) == seen, bad
 
 
-@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
-def test_illegal_actions_change_nothing(game: str, players: int) -> None:
+@pytest.mark.parametrize(("game", "players", "variant"), CASES, ids=IDS)
+def test_illegal_actions_change_nothing(game: str, players: int, variant: str) -> None:
     rng = random.Random(3)
     for seed in range(4):
-        _, before = random_deal(game, players, 300 + seed)
+        _, before = random_deal(game, players, 300 + seed, variant)
         for state in rng.sample(before, min(10, len(before))):
             legal = set(state.legal_actions())
             # Legal actions of other states of the deal are mostly illegal here.
@@ -138,11 +153,11 @@ def test_illegal_actions_change_nothing(game: str, players: int) -> None:
                     assert snapshot(copy) == seen, action
 
 
-@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
-def test_clones_are_independent(game: str, players: int) -> None:
+@pytest.mark.parametrize(("game", "players", "variant"), CASES, ids=IDS)
+def test_clones_are_independent(game: str, players: int, variant: str) -> None:
     for seed in range(4):
         rng = random.Random(seed)
-        _, before = random_deal(game, players, 400 + seed)
+        _, before = random_deal(game, players, 400 + seed, variant)
         for state in before[:: max(1, len(before) // 5)]:
             seen = snapshot(state)
             copy = state.clone()
@@ -153,10 +168,10 @@ def test_clones_are_independent(game: str, players: int) -> None:
             assert snapshot(state) == seen
 
 
-@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
-def test_records_round_trip(game: str, players: int) -> None:
+@pytest.mark.parametrize(("game", "players", "variant"), CASES, ids=IDS)
+def test_records_round_trip(game: str, players: int, variant: str) -> None:
     for seed in range(DEALS):
-        state, before = random_deal(game, players, 500 + seed)
+        state, before = random_deal(game, players, 500 + seed, variant)
         for st in (state, before[len(before) // 2]):
             rec = Record.from_state(st)
             again = Record.loads(rec.dumps(indent=2))
@@ -166,13 +181,14 @@ def test_records_round_trip(game: str, players: int) -> None:
         assert Record.loads(full.dumps()).validate().result == state.result
 
 
-@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
-def test_a_seed_decides_everything(game: str, players: int) -> None:
+@pytest.mark.parametrize(("game", "players", "variant"), CASES, ids=IDS)
+def test_a_seed_decides_everything(game: str, players: int, variant: str) -> None:
     for seed in range(4):
-        a, _ = random_deal(game, players, 600 + seed)
-        b, _ = random_deal(game, players, 600 + seed)
+        a, _ = random_deal(game, players, 600 + seed, variant)
+        b, _ = random_deal(game, players, 600 + seed, variant)
         assert a.deck == b.deck and a.history == b.history and a.result == b.result
-    decks = {new_state(game, players, seed).deck for seed in range(20)}
+    decks = {new_state(game, players, seed, options_of(game, variant)).deck
+             for seed in range(20)}
     assert len(decks) == 20
 
 
@@ -213,8 +229,8 @@ def _tokens(obj: Any) -> str:
     return json.dumps(obj, sort_keys=True)
 
 
-@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
-def test_no_view_shows_a_hidden_card(game: str, players: int) -> None:
+@pytest.mark.parametrize(("game", "players", "variant"), CASES, ids=IDS)
+def test_no_view_shows_a_hidden_card(game: str, players: int, variant: str) -> None:
     """Two cards that a seat never held and that never became public trade places between
     two other hands (or a hand and the undealt cards): the same actions stay legal, so that
     seat's view must stay the same at every step. A view that changed would show what the
@@ -222,7 +238,7 @@ def test_no_view_shows_a_hidden_card(game: str, players: int) -> None:
     rng = random.Random(11)
     compared = 0
     for seed in range(8):
-        final, _ = random_deal(game, players, 700 + seed)
+        final, _ = random_deal(game, players, 700 + seed, variant)
         actions = [a for _, a in final.history]
         pools = _pools(final)
         base = _replay(game, players, final.rules, final.dealer, list(final.deck), actions)
@@ -270,12 +286,12 @@ def _shows(text: str, c: int) -> bool:
     return re.search(rf"(?<![A-Za-z0-9]){_token(c)}(?![A-Za-z0-9])", text) is not None
 
 
-@pytest.mark.parametrize(("game", "players"), CASES, ids=IDS)
-def test_points_add_up(game: str, players: int) -> None:
+@pytest.mark.parametrize(("game", "players", "variant"), CASES, ids=IDS)
+def test_points_add_up(game: str, players: int, variant: str) -> None:
     """A deal played to its last trick hands out exactly the game's total of points."""
     played = 0
     for seed in range(DEALS * 2):
-        state, _ = random_deal(game, players, 800 + seed)
+        state, _ = random_deal(game, players, 800 + seed, variant)
         taken = state.points_taken()
         assert len(taken) == players and all(p >= 0 for p in taken)
         assert sum(taken) <= state.points_total()

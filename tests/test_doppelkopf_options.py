@@ -12,23 +12,36 @@ from binokel.core.cards import SA
 from binokel.core.cards import SK
 from binokel.core.cards import SU
 from binokel.core.cards import card_token
+from binokel.core.cards import cardset
 from binokel.core.cards import parse_card
+from binokel.core.cards import parse_cards
 from binokel.core.errors import IllegalAction
+from binokel.core.outcome import Termination
 from binokel.core.trick import Trick
 from binokel.games.doppelkopf.bots import DokoHeuristicBot
 from binokel.games.doppelkopf.order import TRUMP
 from binokel.games.doppelkopf.order import card_order
 from binokel.games.doppelkopf.order import second_wins
+from binokel.games.doppelkopf.reservations import may_throw
 from binokel.games.doppelkopf.rules import DokoRules
 from binokel.games.doppelkopf.scoring import special_points
 from binokel.games.doppelkopf.series import BockBook
+from binokel.games.doppelkopf.series import DokoSeries
 from binokel.games.doppelkopf.series import bock_events
+from binokel.games.doppelkopf.state import DokoState
+from binokel.present import present
+from doppelkopf_deals import DB
 from doppelkopf_deals import H1
 from doppelkopf_deals import H2
 from doppelkopf_deals import HT
+from doppelkopf_deals import KB
+from doppelkopf_deals import KS
 from doppelkopf_deals import N1
 from doppelkopf_deals import N2
 from doppelkopf_deals import N3
+from doppelkopf_deals import THROW
+from doppelkopf_deals import D
+from doppelkopf_deals import F
 from doppelkopf_deals import K
 from doppelkopf_deals import play
 from doppelkopf_deals import with_tokens
@@ -342,3 +355,218 @@ def test_bock_series() -> None:
             break
         series.next_deal()
     assert levels[0] == 0 and any(levels) and sum(series.totals) == 0
+
+
+# ------------------------------------------------------------------ the heuristic bot
+@pytest.mark.parametrize(("karlchen", "lead", "last"), [
+    ("kreuz", "SU", "EU"), ("karo", "EU", "SU"), ("off", "SU", "EU")])
+def test_heuristic_keeps_the_rules_karlchen_for_the_last_trick(karlchen: str, lead: str,
+                                                                last: str) -> None:
+    # KB after trick 10: seat 0 leads holding EU and SU, both sure (no higher trump out).
+    # It leads the other Bube and keeps the Karlchen of the rules; without Karlchen it
+    # simply leads the lower one.
+    rules = DokoRules(karlchen=karlchen)
+    s = play(KB, rules=rules, upto=10)
+    assert s.to_move == 0 and sorted(card_token(c) for c in s.view(0).hand) == ["EU", "SU"]
+    bot = DokoHeuristicBot(1)
+    assert bot.choose(s.view(0)) == f"play {lead}"
+    for a in (f"play {lead}", "play S10", "play SK", "play S10"):
+        s.apply(a)
+    assert bot.choose(s.view(0)) == f"play {last}"
+    for a in (f"play {last}", "play SA", "play SA", "play SU"):
+        s.apply(a)
+    r = s.result
+    assert r is not None and (r.re_points, r.kontra_points) == (225, 15)
+    # Re: won 1, keine 90 / 60 / 30 gespielt 3 (Kontra 15), Fuchs gefangen in trick 12
+    # (seat 2's) 1, and the Karlchen 1 where one is played: 6; without Karlchen 5.
+    base = {"re: gewonnen": 1, "re: keine 90 gespielt": 1, "re: keine 60 gespielt": 1,
+            "re: keine 30 gespielt": 1, "re: Fuchs gefangen": 1}
+    if karlchen == "off":
+        assert lines(s) == base and r.scores == (5, 5, -5, -5)
+    else:
+        assert lines(s) == {**base, "re: Karlchen": 1} and r.scores == (6, 6, -6, -6)
+
+
+
+def test_heuristic_hochzeit_leads_a_trump_when_only_a_trump_trick_clarifies() -> None:
+    # H1: seat 0 holds both Kreuz-Damen and leads trick 1 (trumps EO EO HO SO EU HU). With
+    # hochzeit_klaerung = trumpf only a trick led with trump finds his partner: he leads his
+    # lowest trump, the Herz-Bube, which the others can take.
+    setup = ["vorbehalt", "gesund", "gesund", "gesund", "pass", "hochzeit"]
+    s = play(H1, setup=setup, rules=DokoRules(hochzeit_klaerung="trumpf"), upto=0)
+    assert (s.contract, s.to_move, s.clarified_in) == ("hochzeit", 0, 0)
+    v = s.view(0)
+    trumps = [c for c in v.hand if v.order.is_trump(c)]
+    assert card_token(min(trumps, key=lambda c: v.order.power[c])) == "HU"
+    assert DokoHeuristicBot(1).choose(v) == "play HU"
+    # Any trick finds him one (fremd): he leads as ever, a plain card here.
+    s = play(H1, setup=setup, upto=0)
+    a = DokoHeuristicBot(1).choose(s.view(0))
+    assert not s.order.is_trump(parse_card(a.split()[1]))
+
+# ------------------------------------------------------------------ whole deals
+# N1's lines when Re (seats 0, 1) takes all but 20 or 22 Augen, with Doppelkopf and Fuchs.
+_RE_WINS = {"re: gewonnen": 1, "re: keine 90 gespielt": 1, "re: keine 60 gespielt": 1,
+            "re: keine 30 gespielt": 1, "re: Doppelkopf": 1, "re: Fuchs gefangen": 1}
+
+
+def test_fuchs_in_the_last_trick_scored_on_a_whole_deal() -> None:
+    # F: seat 1's (Re) Fuchs wins the last trick "0:H9 1:SA 2:S10 3:HK". Re 220, Kontra 20:
+    # won, keine 90 / 60 / 30 (Kontra 20), Doppelkopf (trick 1, 42), seat 2's Fuchs caught in
+    # trick 6 = 6; with fuchs_last_trick the Fuchs im letzten Stich makes 7.
+    s = play(F)
+    r = s.result
+    assert r is not None and (r.re_points, r.kontra_points) == (220, 20)
+    assert s.tricks[-1].winner == 1 and s.tricks[-1].cards[1] == SA
+    assert lines(s) == _RE_WINS and r.scores == (6, 6, -6, -6)
+    for rules in (DokoRules(fuchs_last_trick=True),
+                  DokoRules(fuchs_last_trick=True, schweinchen=True)):  # nobody has both
+        s = play(F, rules=rules)
+        assert s.result is not None and s.result.scores == (7, 7, -7, -7)
+        assert lines(s) == {**_RE_WINS, "re: Fuchs im letzten Stich": 1}
+    t = present(s.view(2), "de", ["Ann", "Bob", "Cid", "Dan"])
+    assert "Re +1: Fuchs macht den letzten Stich" in t.result
+
+
+def test_second_dulle_except_in_the_last_trick_on_a_whole_deal() -> None:
+    # D: the last trick "0:H10 1:HU 2:H10 3:S9" (22 Augen) holds seat 0's (Re) and seat 2's
+    # (Kontra) Dulle; Re has taken every other trick (218).
+    # - the first Dulle wins (seed): Re 240, Kontra schwarz: 6 + schwarz gespielt = 7;
+    s = play(D)
+    assert s.tricks[-1].winner == 0 and s.result is not None
+    assert (s.result.re_points, s.result.kontra_points) == (240, 0)
+    assert lines(s) == {**_RE_WINS, "re: schwarz gespielt": 1}
+    assert s.result.scores == (7, 7, -7, -7)
+    # - dulle_second_wins: Kontra's Dulle takes the last trick, 218 : 22, no schwarz: 6;
+    s = play(D, rules=DokoRules(dulle_second_wins=True))
+    assert s.tricks[-1].winner == 2 and s.result is not None
+    assert (s.result.re_points, s.result.kontra_points) == (218, 22)
+    assert lines(s) == _RE_WINS and s.result.scores == (6, 6, -6, -6)
+    # - and dulle_first_in_last_trick: in the last trick the first wins after all: 7.
+    both = DokoRules(dulle_second_wins=True, dulle_first_in_last_trick=True)
+    s = play(D, rules=both)
+    assert s.tricks[-1].winner == 0 and s.result is not None
+    assert s.result.scores == (7, 7, -7, -7)
+    # In any other trick the second Dulle still wins under these rules (trick 6 below).
+    tricks = [*N1[:5], "1:H10 2:SA 3:S9 0:H10", "0:EO 1:EO 2:S10 3:S9", *N1[7:]]
+    assert play(tricks, rules=both, upto=6).tricks[-1].winner == 0
+    assert play(tricks, upto=6).tricks[-1].winner == 1
+
+
+# ------------------------------------------------------------------ throwing in, whole
+def test_throw_in_with_five_kings_and_with_five_nines() -> None:
+    # THROW: seat 1 holds 5 Könige (+1 Neun), seat 2 5 Neunen (+1 König), seat 3 2 + 2.
+    for rules, thrower in ((DokoRules(throw_kings=5), 1), (DokoRules(throw_nines=5), 2)):
+        says = ["vorbehalt" if seat == thrower else "gesund" for seat in range(4)]
+        s = run(deal(rules, THROW), *says)
+        # Asked for a solo first; he passes, since he holds a reservation asked later.
+        assert (s.asking, s.to_move) == ("lustsolo", thrower)
+        assert s.legal_actions()[-1] == "pass"
+        run(s, "pass")
+        assert (s.asking, s.legal_actions()) == ("schmeissen", ["schmeissen"])
+        run(s, "schmeissen")
+        r = s.result
+        assert s.is_over and r is not None and r.contract == "thrown in"
+        assert r.termination == Termination.THROWN_IN and r.scores == (0, 0, 0, 0)
+        assert s.tricks == [] and r.declarer is None
+        # The other seat's hand does not allow it under these rules.
+        other = 3 - thrower
+        says = ["vorbehalt" if seat == other else "gesund" for seat in range(4)]
+        s = run(deal(rules, THROW), *says)
+        assert "schmeissen" not in s.legal_actions() and "pass" not in s.legal_actions()
+    # Six of a kind are needed: nobody; five or six together: seats 1 and 2, not seat 3.
+    for rules, allowed in ((DokoRules(throw_kings=6, throw_nines=6), set()),
+                           (DokoRules(throw_nines_kings=6), {1, 2}),
+                           (DokoRules(throw_nines_kings=7), set())):
+        for seat in range(4):
+            h = cardset(parse_cards(THROW[seat]))
+            assert may_throw(rules, h) == (seat in allowed), (rules, seat)
+
+
+def test_a_thrown_deal_scores_zero_and_the_next_dealer_deals() -> None:
+    from binokel.registry import new_series
+    rules = DokoRules(throw_kings=5, pflichtsolo=True, deals_per_series=2,
+                      bock_after="tie,solo_lost,kontra_won,both_announced")
+    series = new_series("doppelkopf", rules, 4, 3, seed=1)
+    assert isinstance(series, DokoSeries) and series.current.dealer == 3
+    series.current = deal(series.deal_rules(), THROW)   # this deal's cards: THROW
+    # Seat 1 owes a Pflichtsolo but may pass: he holds Schmeißen, asked for after it.
+    for a in ("gesund", "vorbehalt", "gesund", "gesund", "pass", "schmeissen"):
+        series.apply(a)
+    line = series.sheet[-1]
+    assert (line.contract, line.scores, line.totals) == ("thrown in", (0,) * 4, (0,) * 4)
+    # It counts as a deal of the series, serves no Pflichtsolo, starts no Bockrunde ...
+    assert series.deals_played == 1 and series.owed == {0, 1, 2, 3}
+    assert series.bock.levels == [] and not series.is_over
+    # ... and the next dealer deals a new deal (after a Pflichtsolo the same one would).
+    nxt = series.next_deal()
+    assert nxt.dealer == 0 and nxt.phase == "vorbehalt" and not nxt.history
+    assert nxt.rules.bock_level == 0 and nxt.deck != series.finished[0].deck
+
+
+# ------------------------------------------------------------------ more solos, whole
+def test_koenigssolo_played_to_the_end() -> None:
+    setup = ["vorbehalt", "gesund", "gesund", "gesund", "solo koenige"]
+    r = DokoRules(koenigssolo=True)
+    s = play(KS, setup=setup, rules=r, upto=0)
+    assert s.contract == "solo koenige" and s.to_move == 0   # a Lustsolo: Vorhand leads
+    s.apply("play EK")
+    # Seat 1 must follow trump with his König (or say kontra first).
+    assert [a for a in s.legal_actions() if a.startswith("play ")] == ["play SK"]
+    # Trick 9: the Kreuz-As led, seat 1 follows with a Kreuz card: the Dame is one.
+    s = play(KS, setup=setup, rules=r, upto=8)
+    s.apply("play EA")
+    assert sorted(s.legal_actions()) == ["play E9", "play EO"]
+    s = play(KS, setup=setup, rules=r)
+    res = s.result
+    assert res is not None and res.solo and res.re_seats == (0,)
+    assert (res.re_points, res.kontra_points) == (208, 32) and s.tricks[-1].winner == 2
+    # Won 1, keine 90 and keine 60 gespielt (Kontra 32) 2, no special points in a solo:
+    # 3, the soloist 3 x 3 = 9, each opponent -3.
+    assert lines(s) == {"re: gewonnen": 1, "re: keine 90 gespielt": 1,
+                        "re: keine 60 gespielt": 1}
+    assert res.scores == (9, -3, -3, -3) and (res.declarer, res.made) == (0, True)
+
+
+def test_damen_buben_solo_played_to_the_end() -> None:
+    setup = ["vorbehalt", "gesund", "gesund", "gesund", "solo damenbuben"]
+    r = DokoRules(damen_buben_solo=True)
+    tricks = with_tokens(DB, 0, "0:re")      # the soloist says re with his first card
+    s = play(tricks, setup=setup, rules=r, upto=5)
+    assert not s.order.is_trump(H10) and s.order.is_trump(SU)
+    s.apply("play BA")
+    assert "play H10" in s.legal_actions()   # seat 1, void in Pik, may throw it
+    s = play(tricks, setup=setup, rules=r, upto=8)
+    for a in ("play H9", "play HA", "play HA"):
+        s.apply(a)
+    assert sorted(s.legal_actions()) == ["play H10", "play HK"]   # Herz, the Zehn is one
+    s = play(tricks, setup=setup, rules=r)
+    res = s.result
+    assert res is not None and res.solo and res.re_seats == (0,)
+    assert (res.re_points, res.kontra_points) == (208, 32) and s.tricks[8].winner == 1
+    # Won 1, Re angesagt 2, keine 90 and keine 60 gespielt 2: 5; the soloist 15, each -5.
+    assert lines(s) == {"re: gewonnen": 1, "re: re angesagt": 2, "re: keine 90 gespielt": 1,
+                        "re: keine 60 gespielt": 1}
+    assert res.scores == (15, -5, -5, -5)
+
+
+# ------------------------------------------------------------------ which solo is played
+def test_of_two_solos_the_seat_nearer_vorhand_plays_and_a_pflichtsolo_comes_first() -> None:
+    # Seed 002 / DDV: solos have no rank among themselves; of two the seat further "vorne"
+    # (nearer Vorhand) plays, and a Pflichtsolo beats a Lustsolo. Dealer 1: the order is
+    # 2 (Vorhand), 3, 0, 1; seats 3 and 0 say Vorbehalt.
+    says = ("gesund", "vorbehalt", "vorbehalt", "gesund")
+    s = run(DokoState.new(DokoRules(), dealer=1, seed=3), *says)
+    assert (s.asking, s.to_move) == ("lustsolo", 3)
+    run(s, "solo S")                       # a Karo-Solo before seat 0's question
+    assert (s.contract, s.soloist, s.to_move) == ("solo S", 3, 2)
+    assert s.declarations == [None, None, None, "solo S"] and s.phase == "play"
+    # Seat 0 owes his Pflichtsolo, seat 3 does not: seat 0 is asked first and plays it.
+    s = run(DokoState.new(DokoRules(pflichtsolo=True, pflicht_owed="0"), 1, seed=3), *says)
+    assert (s.asking, s.to_move) == ("pflichtsolo", 0)
+    run(s, "solo fleischlos")
+    assert (s.contract, s.soloist, s.pflicht, s.to_move) == ("solo fleischlos", 0, True, 0)
+    assert s.declarations == ["solo fleischlos", None, None, None]
+    # Both owe one: the seat nearer Vorhand again.
+    s = run(DokoState.new(DokoRules(pflichtsolo=True, pflicht_owed="03"), 1, seed=3), *says)
+    assert (s.asking, s.to_move) == ("pflichtsolo", 3)

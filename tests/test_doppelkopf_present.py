@@ -427,3 +427,37 @@ def test_series_for_five_without_pflichtsolo() -> None:
             rnd.next_deal()
     assert [ln.dealer for ln in rnd.sheet] == [0, 1, 2, 3, 4]
     assert all(ln.scores[ln.dealer] == 0 for ln in rnd.sheet)
+
+
+def test_bock_deal_in_the_status_and_the_result() -> None:
+    # A Bock deal says so from its first question on, with its multiplier.
+    s = DokoState.new(DokoRules(bock_level=1), dealer=3, seed=4)
+    assert present(s.view(0), "de", NAMES).status == \
+        "Geber Dan · Bockspiel ×2 · Vorbehaltsabfrage · Ann ist dran"
+    assert present(s.public_view(), "en", NAMES).status == \
+        "dealer Dan · Bock deal ×2 · asking for reservations · Ann to move"
+    assert "Bock" not in present(DokoState.new(DokoRules(), 3, seed=4).view(0), "de",
+                                 NAMES).status
+    # N1 in play: a Doppelbock (level 2) counts four times, for every seat and spectator.
+    s = play(N1, rules=DokoRules(bock_level=2), upto=3)
+    for seat in (-1, 0, 2):
+        t = check_table(s, seat, "de")
+        assert t.status == "Geber Dan · Bockspiel ×4 · Normalspiel · Ann ist dran"
+    assert present(s.view(1), "en", NAMES).status == \
+        "dealer Dan · Bock deal ×4 · normal game · Ann to move"
+    # The result: N1 is worth 6 (won, keine 90/60/30, Doppelkopf, Fuchs); ×2 = 12 each.
+    s = play(N1, rules=DokoRules(bock_level=1))
+    de = present(s.view(0), "de", NAMES)
+    assert de.status.startswith("Geber Dan · Bockspiel ×2 · ") and de.status.endswith(
+        "Spiel vorbei")
+    assert de.result[-6:] == ("Spielwert: Re 6 − Kontra 0 = 6", "Bockspiel: × 2 = 12",
+                              "Ann (Re): +12", "Bob (Re): +12", "Cid (Kontra): -12",
+                              "Dan (Kontra): -12")
+    assert present(s.view(0), "en", NAMES).result[-5] == "Bock deal: × 2 = 12"
+    # A lost Karo-Solo (N3, worth -3 to Ann) in a Bock deal: 3 × -6 = -18, the others +6.
+    s = play(N3, setup=["vorbehalt", "gesund", "gesund", "gesund", "solo S"],
+             rules=DokoRules(bock_level=1))
+    assert s.result is not None and s.result.scores == (-18, 6, 6, 6)
+    assert present(s.public_view(), "de", NAMES).result[-6:] == (
+        "Bockspiel: × 2 = -6", "Solo: Ann bekommt 3 × -6 = -18, die Gegenspieler je +6",
+        "Ann (Re): -18", "Bob (Kontra): +6", "Cid (Kontra): +6", "Dan (Kontra): +6")

@@ -214,3 +214,16 @@ def test_every_combination_of_two_and_three_reservations(
             if p != s.to_move:
                 assert s.view(p).declarations == tuple(s.declarations)
     monkeypatch.setattr(reservations, "holds", real_holds)
+
+
+def test_the_rules_help_names_the_questions_in_the_order_they_are_asked() -> None:
+    from binokel.games.doppelkopf.texts import TEXTS
+    rules = DokoRules(pflichtsolo=True, armut=True, throw_kings=5)
+    asked = reservations.stages(DokoState.new(rules, 3, seed=1))
+    assert asked == ("pflichtsolo", "lustsolo", "schmeissen", "hochzeit", "armut")
+    for lang, words in (("de", ("Pflichtsolo", "Solo (", "Schmeißen", "Hochzeit", "Armut")),
+                        ("en", ("Pflichtsolo", "solo (", "Schmeißen", "Hochzeit", "Armut"))):
+        text = " ".join(TEXTS.help[lang].split())
+        part = text[text.index("Vorbehalte:"):]
+        where = [part.index(w) for w in words]
+        assert where == sorted(where), (lang, where)

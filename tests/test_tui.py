@@ -294,3 +294,67 @@ async def test_every_card_and_button_is_on_an_80x24_screen(game: str, players: i
                 turns += 1
                 app.press_action(me.choose(app.state.view(app.config.human)))
         assert turns >= 1
+
+
+# ----------------------------------------------------------------------- -o options
+def _config_of(argv: list[str], monkeypatch: pytest.MonkeyPatch) -> GameConfig:
+    """The GameConfig that ``binokel play ARGV`` starts the terminal game with."""
+    from binokel.cli import main
+    started: list[GameConfig] = []
+    monkeypatch.setattr("binokel.tui.app.run_terminal_game", started.append)
+    assert main(["play", *argv]) == 0
+    return started[0]
+
+
+MANY = ["schweinchen=true", "schweinchen_in_solos=true", "superschweine=true", "armut=true",
+        "throw_nines=5", "throw_kings=5", "koenigssolo=true", "damen_buben_solo=true",
+        "dulle_second_wins=true", "dulle_first_in_last_trick=true", "karlchen=kreuz",
+        "karlchen_gefangen=true", "doppel_karlchen=true", "fuchs_last_trick=true",
+        "hochzeit_klaerung=trumpf", "genscher=first", "ansage_played=3",
+        "bock_after=tie,solo_lost,kontra_won,both_announced", "deals_per_series=4"]
+
+
+@pytest.mark.parametrize("argv", [
+    ["--preset", "ddv", "-o", "deals_per_series=2"],
+    [x for o in MANY for x in ("-o", o)],
+], ids=["ddv", "many"])
+async def test_a_doppelkopf_deal_with_command_line_options(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> None:
+    config = _config_of(["--game", "doppelkopf", "--seed", "12", "--name", "Ann",
+                         "--save-dir", str(tmp_path), *argv], monkeypatch)
+    rules = config.rules
+    if "ddv" in argv:
+        assert rules.to_dict() == {"preset": "ddv", "options": {"deals_per_series": 2}}
+        assert (rules.karlchen, rules.pflichtsolo, rules.reach_absage_wins) == (
+            "kreuz", True, True)
+    else:
+        assert len(rules.to_dict()["options"]) == len(MANY)
+        assert (rules.superschweine, rules.genscher, rules.karlchen) == (True, "first", "kreuz")
+    config.bot_delay = 0.01
+    app = TableApp(config)
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        # The series plays the command line's rules (each deal with who owes a Pflichtsolo
+        # and its Bock level filled in).
+        assert app.round.rules == rules and app.state.rules == app.round.deal_rules()
+        assert "Bock" not in app.table().status
+        await _play_deal(app, pilot)
+        await pilot.pause(0.1)
+        state = app.state
+        assert state.is_over and state.result is not None and len(app.round.sheet) == 1
+        assert sum(state.result.scores) == 0
+        assert app.query_one("#sheet").row_count == 1
+        # The record keeps the command line's rules and replays to the same result.
+        rec = Record.load(app.saved_paths[0])
+        assert rec.rules == state.rules.to_dict()
+        assert rec.replay().result == state.result
+        if "ddv" in argv:
+            return
+        # Seed 12's first deal starts Bockrunden (its events are in MANY): the next deal is
+        # a Bock deal, and the table says so before the first card.
+        assert app.round.bock.levels
+        next_buttons = [b for b in app.query(ActionButton) if b.engine_action == "next"]
+        next_buttons[0].press()
+        await pilot.pause(0.05)
+        assert app.state.rules.bock_level == 1 and not app.state.is_over
+        assert "Bockspiel ×2" in app.table().status

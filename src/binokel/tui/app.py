@@ -708,9 +708,11 @@ class TableApp(App[None]):
         table = self.table()
         ch = table.choices
         verb, _, arg = action.partition(" ")
+        # Only the widgets of the latest render: the ones it replaced may still be in the DOM
+        # until their removal has run, and a press on one of them is lost.
         if ch.cards is not None and verb == ch.cards.verb and arg in ch.cards.cards:
-            for b in self.query(CardButton):
-                if b.token == arg:
+            for b in [*self.hand_buttons, *self.table_buttons]:
+                if isinstance(b, CardButton) and b.token == arg:
                     b.press()
                     return
         if ch.select is not None and verb == ch.select.verb:
@@ -720,8 +722,8 @@ class TableApp(App[None]):
                 self.selected.add((tok, k))
             self.confirm_selection()
             return
-        for ab in self.query(ActionButton):
-            if ab.engine_action == action:
+        for ab in self.action_widgets:
+            if isinstance(ab, ActionButton) and ab.engine_action == action:
                 ab.press()
                 return
         if ch.bid is not None and verb == ch.bid.verb:

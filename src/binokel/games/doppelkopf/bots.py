@@ -9,7 +9,11 @@
 - Play: counts the cards still out and the voids shown, knows the parties as far as the view
   reveals them; smears points (and the Fuchs) onto a trick its partner surely wins, wins
   tricks with the cheapest sure card, keeps the Dulle for tricks worth it, never throws the
-  Fuchs to the opponents when it can help it, and saves Karlchen for the last trick.
+  Fuchs to the opponents when it can help it, and saves the rules' Karlchen (Karo- or
+  Kreuz-Bube; none with ``karlchen = off``) for the last trick where special points count;
+  with ``fuchs_last_trick`` it keeps a sure Fuchs for the last trick as well. A Hochzeit
+  player whose partner only a trump trick finds (``hochzeit_klaerung = trumpf``) leads a low
+  trump.
 
 ``make_bot("heuristic")`` plays Doppelkopf with this bot (it is registered for that game).
 
@@ -32,7 +36,6 @@ from ...core.cards import CARD_POINTS
 from ...core.cards import EO
 from ...core.cards import H10
 from ...core.cards import SA
-from ...core.cards import SU
 from ...core.cards import SUITS
 from ...core.cards import ZEHN
 from ...core.cards import Card
@@ -50,6 +53,7 @@ from .deal import full_deck
 from .order import TRUMP
 from .order import Order
 from .order import card_order
+from .order import karlchen_card
 from .order import second_wins
 from .reservations import may_throw
 from .reservations import solos_of
@@ -220,6 +224,17 @@ class DokoHeuristicBot:
         return None
 
 
+def _specials_count(view: DokoView) -> bool:
+    """Whether the game is scored with special points as far as ``view`` knows: not a solo,
+    not one's own stille Hochzeit, not a Hochzeit that found no partner."""
+    c = view.contract or ""
+    if c.startswith("solo"):
+        return False
+    if c == "normal" and own_kreuz_damen(view) == 2:
+        return False
+    return not (c == "hochzeit" and view.clarified_in > 0 and view.partner is None)
+
+
 class _CardPlay:
     """One card decision with what the view tells: the trick, the cards out, the parties."""
 
@@ -261,6 +276,17 @@ class _CardPlay:
             self.win_card, self.win_seat = w, ws
         self.trick_pts = sum(_pts(c) for c in view.trick)
         self.last_trick = len(view.hand) == 1
+        # Cards worth keeping for the last trick: the Karlchen of these rules, and with
+        # fuchs_last_trick the Fuchs (only while nobody holds the Schweinchen); both score
+        # only where special points count, not in a game scored as a solo.
+        keep: set[Card] = set()
+        if _specials_count(view):
+            karlchen = karlchen_card(view.rules)
+            if karlchen is not None:
+                keep.add(karlchen)
+            if view.rules.fuchs_last_trick and view.schweine is None:
+                keep.add(SA)
+        self.keep = frozenset(c for c in keep if order.group[c] == TRUMP)
 
     def _note_voids(self, leader: int, cards: tuple[Card, ...],
                     voids: dict[int, set[int]]) -> None:
@@ -302,7 +328,7 @@ class _CardPlay:
             x += 3 + (order.power[c] - 100) * 0.8
             if c == SA:
                 x += 12
-            if c == SU and not self.last_trick:
+            if c in self.keep and not self.last_trick:
                 x += 5
             if c == H10:
                 x += 4
@@ -323,11 +349,16 @@ class _CardPlay:
         led_before = {order.group[t.cards[0]] for t in view.tricks}
         others = [s for s in view.active if s != me]
         soloist = view.soloist == me
+        if (view.contract == "hochzeit" and view.hochzeit == me and view.clarified_in == 0
+                and view.rules.hochzeit_klaerung == "trumpf" and trumps):
+            # Only a trick led with trump finds the partner: lead one the others can take.
+            return min(trumps, key=lambda c: (c in self.keep, order.power[c]))
         # A sure trump first when the hand is trump-long (soloist / Re pulling trumps).
         if trumps and (soloist or len(trumps) * 2 > len(cards)):
             sure = [c for c in trumps if not self.beaten_later(c, TRUMP, others)]
             if sure:
-                return min(sure, key=lambda c: (c == SU, order.power[c]))
+                # Keep a sure Karlchen (or Fuchs) for the last trick: it stays sure.
+                return min(sure, key=lambda c: (c in self.keep, order.power[c]))
         # Plain aces in a suit nobody has led yet.
         aces = [c for c in plain if c & 7 == ASS and c >> 3 not in led_before
                 and size(self.hand & order.masks[c >> 3]) <= 3

@@ -186,6 +186,8 @@ def _level_word(level: int, party: str, t: T) -> str:
 # ----------------------------------------------------------------------- status
 def _status(view: DokoView, ctx: Context, t: T) -> str:
     parts = [t("dealer_is", name=ctx.name(view.dealer))]
+    if view.rules.bock_level:  # a Bock deal (the series sets it): known before the cards
+        parts.append(t("bock", x=2 ** view.rules.bock_level))
     ph = view.phase
     if ph == "vorbehalt":
         parts.append(t("asking"))
