@@ -220,8 +220,10 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             store, bot_delay, limits, metrics.actions.inc,
             prepare=lambda t: prepare_duplicate(store, t))
         for t in registry().tables.values():
-            if t.status == "playing":
-                t.schedule_bots()  # a restart continues where the bots were to move
+            if t.status in ("playing", "finished"):
+                # A restart continues where the bots were to move, and the clock of a
+                # person to move or not yet ready for the next deal starts again.
+                t.schedule_bots()
         loop = asyncio.get_running_loop()
         sweep = loop.create_task(sweeper())
         listener = None
