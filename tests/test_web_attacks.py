@@ -268,6 +268,25 @@ def test_bad_query_parameters_are_a_clear_error(client: TestClient, query: str) 
     assert r.status_code == 400 and r.json()["error"] == "bad_step", r.text
 
 
+@pytest.mark.parametrize("number", ["99999999999999999999", "0", "7", "-1", "1.5"])
+@pytest.mark.parametrize("what", ["record", "replay", "analysis"])
+def test_a_deal_number_that_is_no_deal_is_a_clear_error(client: TestClient, number: str,
+                                                        what: str) -> None:
+    """Found by the fuzz test: a deal number beyond 64 bits reached the database (500, an
+    OverflowError); one that is no whole number got Starlette's plain-text 404."""
+    tid = new_table(client, [None, "random", "random"], target=100)
+    join(client, tid, 0)
+    r = client.get(f"/api/tables/{tid}/deals/{number}/{what}")
+    assert r.status_code == 404, r.text
+    assert r.json()["error"] in ("no_deal", "not_found") and r.json()["message"]
+
+
+def test_a_wrong_method_on_the_api_is_a_clear_error(client: TestClient) -> None:
+    r = client.delete("/api/tables")
+    assert r.status_code == 405 and r.json()["error"] == "bad_method"
+    assert client.get("/static/nope.js").status_code == 404    # not the API: plain text
+
+
 # ---------------------------------------------------------------------- move numbers
 def test_an_action_chosen_in_an_older_state_is_refused(client: TestClient) -> None:
     tid = new_table(client, [None, None], game="zweier", players=2, seed=3)

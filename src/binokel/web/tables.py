@@ -1012,7 +1012,9 @@ class LiveTable:
     # ------------------------------------------------------------------ records
     def _finished_deal(self, number: int) -> StoredDeal:
         self.check_unsealed()
-        d = self.store.deal(self.id, number)
+        # The table's deals are numbered 1..deal_number: anything else is no deal, asked
+        # without a query (a number beyond 64 bits is no SQL integer at all).
+        d = self.store.deal(self.id, number) if 1 <= number <= self.deal_number else None
         if d is None:
             raise TableError("no_deal", f"there is no deal {number}")
         if not d.finished:
