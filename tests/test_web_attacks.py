@@ -17,6 +17,7 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
 
+from binokel.games.binokel import bidding
 from binokel.games.binokel.rules import MAX_BIDS
 from binokel.registry import find_game
 from binokel.web.app import create_app
@@ -24,6 +25,7 @@ from binokel.web.store import DatabaseInUse
 from binokel.web.store import Store
 from binokel.web.store import now
 from binokel.web.tables import Limits
+from binokel.web.tables import TableError
 from web_helpers import join
 from web_helpers import live
 from web_helpers import new_table
@@ -71,6 +73,38 @@ def test_the_longest_allowed_list_of_bids_is_bounded() -> None:
     with pytest.raises(ValueError, match="max_bid"):
         spec.make_rules({"options": {"min_bid": low, "bid_step": step,
                                      "max_bid": low + step * MAX_BIDS}})
+
+
+def test_a_bid_is_checked_as_a_range_not_looked_up_in_a_list(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server checks an action on a copy of the deal; a bid by its range (the engine's
+    ``bid`` handler), never by listing every bid: the listing (bounded by MAX_BIDS) is made
+    only for a view, whose presented ``choices.bid`` is a range again."""
+    low, step = 10, 5
+    tid = new_table(client, [None, None, None], game="binokel", players=3,
+                    options={"min_bid": low, "bid_step": step,
+                             "max_bid": low + step * (MAX_BIDS - 1)})
+    for seat in range(3):
+        join(client, tid, seat, f"P{seat}")
+    t = live(client, tid)
+
+    def listing(state: Any) -> list[str]:
+        raise AssertionError("the server listed every bid to check one")
+    monkeypatch.setattr(bidding, "bid_actions", listing)
+    first = t.round.current.to_move
+    t.apply(first, f"bid {low}", check_move=False)
+    seat = t.round.current.to_move        # a new position: nothing listed for it yet
+    for bad in (f"bid {low}", f"bid {low + step + 1}", f"bid {low + step * MAX_BIDS}",
+                "bid 1e9", "bid " + "9" * 100):
+        with pytest.raises(TableError) as refused:
+            t.apply(seat, bad, check_move=False)
+        assert refused.value.code == "illegal"
+    top = low + step * (MAX_BIDS - 1)
+    t.apply(seat, f"bid {top - step}", check_move=False)
+    assert t.round.current.history[-1] == (seat, f"bid {top - step}")
+    monkeypatch.undo()
+    choices = t.message_for(t.round.current.to_move)["table"]["choices"]
+    assert choices["bid"] == {"verb": "bid", "low": top, "high": top, "step": step}
 
 
 # ---------------------------------------------------------------------- fair deals
@@ -232,6 +266,25 @@ def test_bad_query_parameters_are_a_clear_error(client: TestClient, query: str) 
     join(client, tid, 0)
     r = client.get(f"/api/tables/{tid}/deals/1/replay?{query}")
     assert r.status_code == 400 and r.json()["error"] == "bad_step", r.text
+
+
+@pytest.mark.parametrize("number", ["99999999999999999999", "0", "7", "-1", "1.5"])
+@pytest.mark.parametrize("what", ["record", "replay", "analysis"])
+def test_a_deal_number_that_is_no_deal_is_a_clear_error(client: TestClient, number: str,
+                                                        what: str) -> None:
+    """Found by the fuzz test: a deal number beyond 64 bits reached the database (500, an
+    OverflowError); one that is no whole number got Starlette's plain-text 404."""
+    tid = new_table(client, [None, "random", "random"], target=100)
+    join(client, tid, 0)
+    r = client.get(f"/api/tables/{tid}/deals/{number}/{what}")
+    assert r.status_code == 404, r.text
+    assert r.json()["error"] in ("no_deal", "not_found") and r.json()["message"]
+
+
+def test_a_wrong_method_on_the_api_is_a_clear_error(client: TestClient) -> None:
+    r = client.delete("/api/tables")
+    assert r.status_code == 405 and r.json()["error"] == "bad_method"
+    assert client.get("/static/nope.js").status_code == 404    # not the API: plain text
 
 
 # ---------------------------------------------------------------------- move numbers

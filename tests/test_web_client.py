@@ -444,3 +444,83 @@ def test_a_hint_only_where_the_table_allows_it(server: str, browser: Any, size: 
     hand_and_actions_on_screen(page, f"hint {size}")
     shot(page, f"hint-{size}")
     page.close()
+
+
+SEED_WORDS = {"de": ("Startwert 7", "alle Karten sind vorhersagbar"),
+              "en": ("seed 7", "every card can be predicted")}
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_chosen_seed_is_said_before_joining_and_at_the_table(
+        server: str, browser: Any, size: str) -> None:
+    """Issue 13: a table whose creator chose the seed deals cards anybody who knows the seed
+    can predict; every person is told before joining (the lobby's list, the join and the
+    waiting panel) and at the table, in German and English. A table dealt by the server
+    says nothing of the kind."""
+    w, h = SIZES[size]
+    anna = browser.new_page(viewport={"width": w, "height": h})
+    anna.add_init_script("localStorage.setItem('binokel.lang', 'de')")
+    anna.goto(server + "/")
+    anna.wait_for_selector("#create")
+    made = anna.evaluate("""async () => {
+        const post = (body) => fetch('/api/tables', {method: 'POST', body: JSON.stringify(body),
+            headers: {'Content-Type': 'application/json'}}).then(r => r.json());
+        const seeded = await post({game: 'binokel', players: 3, seed: 7,
+                                   bots: [null, null, 'heuristic']});
+        const fair = await post({game: 'binokel', players: 3, bots: [null, null, 'heuristic']});
+        return [seeded.id, fair.id]; }""")
+    tid, fair = made
+    anna.reload()
+    anna.wait_for_selector(f"#open-tables a[href='/t/{tid}']")
+    de_seed, de_words = SEED_WORDS["de"]
+    item = anna.locator(f"#open-tables li:has(a[href='/t/{tid}'])")
+    note = item.locator(".seed-note").inner_text()
+    assert de_seed in note and de_words in note
+    assert anna.locator(f"#open-tables li:has(a[href='/t/{fair}']) .seed-note").count() == 0
+    assert "frei · frei · Sepp" in item.locator("a").inner_text()   # the free seats named
+    no_horizontal_overflow(anna, f"lobby with a seeded table {size}")
+    item.scroll_into_view_if_needed()
+    shot(anna, f"seed-lobby-{size}")
+    # The join panel says it above the seats, before anybody sits down.
+    anna.click(f"#open-tables a[href='/t/{tid}']")
+    anna.wait_for_selector("#join-0")
+    note = anna.locator(".join .seed-note")
+    assert note.is_visible() and de_words in note.inner_text()
+    box = note.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= h    # on screen without scrolling
+    no_horizontal_overflow(anna, f"join panel {size}")
+    shot(anna, f"seed-join-{size}")
+    anna.fill("#nickname", "Anna")
+    anna.click("#join-0")
+    anna.wait_for_selector(".waiting .seed-note")
+    assert de_seed in anna.locator(".waiting .seed-note").inner_text()
+    # Bert, in English, from the link: told before he joins, then at the table.
+    bert = browser.new_page(viewport={"width": w, "height": h})
+    bert.add_init_script("localStorage.setItem('binokel.lang', 'en')")
+    bert.goto(f"{server}/t/{tid}")
+    bert.wait_for_selector("#join-1")
+    en_seed, en_words = SEED_WORDS["en"]
+    said = bert.locator(".join .seed-note").inner_text()
+    assert en_seed in said.lower() and en_words in said
+    bert.fill("#nickname", "Bert")
+    bert.click("#join-1")
+    for page, (seed, words) in ((bert, SEED_WORDS["en"]), (anna, SEED_WORDS["de"])):
+        page.wait_for_selector("#hand .card")
+        chip = page.locator("#seed-chip")
+        assert chip.is_visible() and seed.lower() in chip.inner_text().lower()
+        assert words in (chip.get_attribute("title") or "")
+        assert words in page.locator("#seed-info .seed-note").inner_text()
+        no_horizontal_overflow(page, f"seeded table {size}")
+    bert.wait_for_timeout(450)     # the dealt cards have landed
+    shot(bert, f"seed-table-{size}")
+    bert.click("#seed-chip")           # a tap on the chip shows the whole sentence
+    bert.wait_for_function("""() => { const r = document.querySelector('#seed-info')
+        .getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; }""")
+    shot(bert, f"seed-table-side-{size}")
+    # A table dealt by the server: no chip, no note.
+    carl = browser.new_page(viewport={"width": w, "height": h})
+    carl.goto(f"{server}/t/{fair}")
+    carl.wait_for_selector("#join-0")
+    assert carl.locator(".seed-note").count() == 0
+    for page in (anna, bert, carl):
+        page.close()

@@ -5,6 +5,7 @@ its tables again, and the running tables spread over the live processes."""
 from __future__ import annotations
 
 import asyncio
+import random
 import threading
 import time
 from collections.abc import Callable
@@ -154,3 +155,56 @@ def test_running_tables_spread_over_the_live_processes(stores: list[Store]) -> N
         assert r1.driving | r4.driving == ids
     finally:
         again.close()
+
+
+def test_the_clock_between_deals_runs_on_in_another_process(stores: list[Store]) -> None:
+    """A series of one deal is over (the table is ``finished``: a rematch follows), one
+    person is ready, the other walked away, and the process that drove the table dies:
+    another process takes the table (not only running ones), its clock marks the late
+    person away and deals the rematch."""
+    one, two, _ = stores
+
+    def quick(t: LiveTable) -> None:
+        t.settings["turn_timeout"] = 0.3   # the smallest a table may ask for is 10 s
+
+    async def scenario() -> None:
+        r1 = Registry(one, bot_delay=0.0, prepare=quick)
+        r2 = Registry(two, bot_delay=0.0, prepare=quick)
+        t = r1.create({"game": "zweier", "players": 2, "bots": [None, None], "deals": 1,
+                       "settings": {"turn_timeout": 10}})
+        for seat in range(2):
+            t.join(seat, f"P{seat}")
+        await r1.take_over()
+        assert r1.driving == {t.id}
+        rng = random.Random(9)
+        st = t.round.current
+        while not st.is_over:
+            t.apply(st.to_move, rng.choice(st.legal_actions()), check_move=False)
+        t.ready_next(0)                      # P0 is ready, P1 is not
+        assert one.table(t.id).status == "finished"
+        # The driving process dies before its clock runs out.
+        t._stop_timer()
+        one.close()
+        for _ in range(50):
+            await r2.take_over()
+            if t.id in r2.driving:
+                break
+            await asyncio.sleep(0.1)
+        assert t.id in r2.driving, "nobody took the table between deals"
+        other = r2.tables[t.id]
+        assert other.ready == {0} and other.timer_key == ("next", 1)
+        for _ in range(50):
+            if other.deal_number == 2:
+                break
+            await asyncio.sleep(0.1)
+        assert other.deal_number == 2 and other.series_number == 2 and other.away == {1}
+        other._stop_timer()
+        if other.bot_task is not None:
+            other.bot_task.cancel()
+        with two.reading() as s:
+            snap = two.snapshot(s, t.id)
+        assert snap is not None and snap.row.status == "playing"
+        assert [d.number for d in snap.deals] == [2] and snap.row.series == 2   # the rematch
+        assert {row.seat for row in snap.seats if row.away} == {1}
+
+    asyncio.run(scenario())

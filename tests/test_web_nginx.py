@@ -1,9 +1,16 @@
 """Debian's nginx in front of the server on loopback, with the site file of deploy/: a deal
 is played through it (HTTP and the WebSocket upgrade), and the server sees the client's
-address from nginx only, never one a client claims."""
+address from nginx only, never one a client claims.
+
+Loopback has room for distinct addresses: nginx (the one trusted proxy, 127.0.0.1, as
+deploy/ configures it) reaches the server from 127.0.0.1, while the test's clients connect
+from 127.0.0.2 (through nginx) and 127.0.0.3 (directly), so which address the server
+counts a request by shows whose X-Forwarded-For it believed."""
 
 from __future__ import annotations
 
+import argparse
+import http.client
 import json
 import random
 import re
@@ -74,18 +81,26 @@ http {{
                              "-g", "daemon off;"])
 
 
+CLIENT = "127.0.0.2"       # a player's machine, connecting through nginx
+STRANGER = "127.0.0.3"     # somebody connecting to the server directly, not via the proxy
+
+
 @pytest.fixture(scope="module")
-def proxied(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any]]:
+def proxied(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any, int]]:
+    """nginx on a loopback port in front of the server started as ``binokel serve
+    --trusted-proxy 127.0.0.1`` starts it (the CLI's uvicorn options): the proxy's
+    address, the app, and the server's own port."""
     import uvicorn
 
+    from binokel.cli.serve import uvicorn_options
     from binokel.web.app import create_app
 
     tmp = tmp_path_factory.mktemp("nginx")
     app_port, proxy_port = free_port(), free_port()
     app = create_app(f"sqlite:///{tmp / 'web.sqlite3'}", bot_delay=0.0)
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=app_port,
-                                           log_level="warning", proxy_headers=True,
-                                           forwarded_allow_ips="127.0.0.1"))
+    options = uvicorn_options(argparse.Namespace(host="127.0.0.1", port=app_port,
+                                                 trusted_proxy=["127.0.0.1"]))
+    server = uvicorn.Server(uvicorn.Config(app, **options))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
     proc = start_nginx(tmp, SITE.read_text().replace("server 127.0.0.1:8000;",
@@ -94,7 +109,7 @@ def proxied(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any
     try:
         wait_port(app_port)
         wait_port(proxy_port)
-        yield f"127.0.0.1:{proxy_port}", app
+        yield f"127.0.0.1:{proxy_port}", app, app_port
     finally:
         proc.terminate()
         proc.wait(10)
@@ -102,28 +117,63 @@ def proxied(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Any
         thread.join(10)
 
 
-def post(base: str, path: str, body: Any, headers: dict[str, str] | None = None) -> Any:
-    req = urllib.request.Request(f"http://{base}{path}", data=json.dumps(body).encode(),
-                                 headers={"content-type": "application/json",
-                                          **(headers or {})}, method="POST")
-    with urllib.request.urlopen(req, timeout=10) as r:
+def post(base: str, path: str, body: Any, headers: dict[str, str] | None = None,
+         source: str = "127.0.0.1") -> Any:
+    """POST JSON to ``base`` (host:port) from the loopback address ``source``."""
+    host, port = base.rsplit(":", 1)
+    conn = http.client.HTTPConnection(host, int(port), timeout=10, source_address=(source, 0))
+    try:
+        conn.request("POST", path, json.dumps(body), {"content-type": "application/json",
+                                                      **(headers or {})})
+        r = conn.getresponse()
+        assert r.status in (200, 201), (r.status, r.read())
         return json.loads(r.read())
+    finally:
+        conn.close()
 
 
-def test_a_deal_through_nginx(proxied: tuple[str, Any]) -> None:
+def creator_of(app: Any, body: dict[str, Any], base: str, source: str) -> str:
+    """Create a table at ``base`` from ``source``, claiming to come from 203.0.113.9: the
+    stored creator (a hashed client address)."""
+    tid = post(base, "/api/tables", body, {"x-forwarded-for": "203.0.113.9"}, source)["id"]
+    return str(app.state.registry.store.table(tid).creator)
+
+
+def test_the_server_counts_clients_by_the_proxys_word_only(
+        proxied: tuple[str, Any, int]) -> None:
+    base, app, app_port = proxied
+    store = app.state.registry.store
+    body = {"game": "zweier", "players": 2, "bots": [None, "random"]}
+    # Through nginx: the address nginx saw, not nginx's own and not the client's claim.
+    assert creator_of(app, body, base, CLIENT) == store.client_hash(CLIENT)
+    # A client on the proxy's own address: nginx sets the header, it does not append the
+    # claim (with "$proxy_add_x_forwarded_for" the server would skip the trusted 127.0.0.1
+    # and count the claimed 203.0.113.9).
+    assert creator_of(app, body, base, "127.0.0.1") == store.client_hash("127.0.0.1")
+    # Directly to the server from an address that is no proxy: its header is ignored.
+    direct = f"127.0.0.1:{app_port}"
+    assert creator_of(app, body, direct, STRANGER) == store.client_hash(STRANGER)
+    assert creator_of(app, body, direct, CLIENT) == store.client_hash(CLIENT)
+    # The per-client limit of waiting tables counts by that address too: the stranger's
+    # claim does not spend the quota of the address it names.
+    limit = app.state.registry.limits.tables_per_client
+    assert store.count_live(store.client_hash("203.0.113.9"), ("waiting",)) == 0
+    assert store.count_live(store.client_hash(CLIENT), ("waiting",)) == 2 < limit
+
+
+def test_a_deal_through_nginx(proxied: tuple[str, Any, int]) -> None:
     from websockets.sync.client import connect
 
-    base, app = proxied
-    # a client's own X-Forwarded-For is overwritten by nginx: the limits see 127.0.0.1
+    base, _, _ = proxied
     info = post(base, "/api/tables", {"game": "zweier", "players": 2,
                                       "bots": [None, "random"], "settings": {"chat": True}},
-                {"x-forwarded-for": "203.0.113.9", "origin": f"http://{base}"})
+                {"origin": f"http://{base}"}, CLIENT)
     tid = info["id"]
-    store = app.state.registry.store
-    assert store.table(tid).creator == store.client_hash("127.0.0.1")
-    token = post(base, f"/api/tables/{tid}/join", {"seat": 0, "nickname": "Anna"})["token"]
+    token = post(base, f"/api/tables/{tid}/join", {"seat": 0, "nickname": "Anna"},
+                 source=CLIENT)["token"]
     rng = random.Random(3)
-    with connect(f"ws://{base}/ws/{tid}?token={token}", open_timeout=10) as ws:
+    with connect(f"ws://{base}/ws/{tid}?token={token}", open_timeout=10,
+                 source_address=(CLIENT, 0)) as ws:
         ws.send(json.dumps({"type": "chat", "text": "Servus"}))
         result = None
         last: dict[str, Any] | None = None
@@ -194,7 +244,9 @@ def test_a_deal_through_nginx_in_front_of_two_processes(
                        {"seat": s, "nickname": f"P{s}"})["token"] for s in range(2)]
 
         def open_seat(s: int) -> None:
-            socks[s] = connect(f"ws://{base}/ws/{tid}?token={tokens[s]}", open_timeout=10)
+            # entered as a context (websockets warns otherwise); closed in ``finally``
+            socks[s] = connect(f"ws://{base}/ws/{tid}?token={tokens[s]}",
+                               open_timeout=10).__enter__()
 
         open_seat(0)
         open_seat(1)

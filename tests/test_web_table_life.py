@@ -113,12 +113,68 @@ def test_a_timed_out_person_is_replaced_by_a_bot_and_takes_over_again(
         assert not msg["info"]["seats"][mover]["stand_in"]
 
 
+def test_a_person_not_ready_in_time_is_marked_away_and_the_next_deal_starts(
+        client: TestClient) -> None:
+    """Somebody walks away after a deal: with the table's turn timeout the others do not
+    wait for his "next" for ever; a stand-in plays for him until he takes his seat back."""
+    tid, tokens = two_people(client, settings={"turn_timeout": 10})
+    t = live(client, tid)
+    t.settings["turn_timeout"] = 0.5   # the smallest a table may ask for is 10 s
+    finish_deal(client, tid, random.Random(5))
+    client.portal.call(t.schedule_bots)  # type: ignore[union-attr]
+    clock = t.timer
+    assert clock is not None and t.timer_key == ("next", 1)
+    with client.websocket_connect(f"/ws/{tid}?token={tokens[0]}") as anna:
+        recv_state(anna)
+        anna.send_json({"type": "next"})
+        msg = until(anna, lambda m: m["ready"] == [0])
+        # Anna's "ready" does not wind the clock back: it runs from the deal's end.
+        assert t.timer is clock and msg["deal"] == 1
+        msg = until(anna, lambda m: m["deal"] == 2, 2000)
+        bert = msg["info"]["seats"][1]
+        assert bert["away"] and bert["stand_in"] and bert["taken"]
+        assert not msg["info"]["seats"][0]["away"]
+        assert msg["ready"] == [] and msg["status"] == "playing"
+    # as stored: a restart (or another process) sees the same
+    stored = client.app.state.registry.store.table(tid)  # type: ignore[attr-defined]
+    assert stored.status == "playing"
+    t.settings["turn_timeout"] = 10    # Anna may think now
+    with client.websocket_connect(f"/ws/{tid}?token={tokens[1]}") as ws:
+        recv_state(ws)
+        ws.send_json({"type": "back"})
+        msg = until(ws, lambda m: not m["info"]["seats"][1]["away"])
+        assert not msg["info"]["seats"][1]["stand_in"] and msg["deal"] >= 2
+
+
+def test_nobody_is_marked_away_when_everybody_is_ready(client: TestClient) -> None:
+    tid, tokens = two_people(client, settings={"turn_timeout": 10})
+    t = live(client, tid)
+    finish_deal(client, tid, random.Random(6))
+    with client.websocket_connect(f"/ws/{tid}?token={tokens[0]}") as a, \
+            client.websocket_connect(f"/ws/{tid}?token={tokens[1]}") as b:
+        recv_state(a)
+        recv_state(b)
+        a.send_json({"type": "next"})
+        b.send_json({"type": "next"})
+        until(a, lambda m: m["deal"] == 2)
+    assert not t.away and t.timer_key is not None and t.timer_key[0] == "turn"
+
+
 def test_no_timeout_at_a_friends_table(client: TestClient) -> None:
-    tid, _ = two_people(client)
+    tid, tokens = two_people(client)
     t = live(client, tid)
     assert t.settings["turn_timeout"] is None and t.timer is None
     time.sleep(0.1)
     assert t.round.current.history == [] and not t.away
+    # Between deals too: the table waits for everybody's "next", however long.
+    finish_deal(client, tid, random.Random(7))
+    with client.websocket_connect(f"/ws/{tid}?token={tokens[0]}") as anna:
+        recv_state(anna)
+        anna.send_json({"type": "next"})
+        until(anna, lambda m: m["ready"] == [0])
+        assert t.timer is None
+        time.sleep(0.3)
+    assert t.deal_number == 1 and not t.away and t.round.current.is_over
 
 
 def test_a_person_leaves_and_another_takes_the_seat(client: TestClient) -> None:

@@ -39,9 +39,11 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse
+from starlette.responses import PlainTextResponse
 from starlette.responses import Response
 from starlette.routing import Mount
 from starlette.routing import Route
@@ -110,6 +112,25 @@ def error(code: str, message: str, status: int = 400) -> JSONResponse:
 
 def web_error(e: WebError) -> JSONResponse:
     return error(e.code, str(e), e.status)
+
+
+async def http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's own refusals (no route: 404, a wrong method: 405) in the API's words: an
+    API path answers ``{"error", "message"}`` like every other refusal, e.g. a deal number
+    that is no whole number (``/deals/-1/record``); other paths answer in plain text."""
+    status = getattr(exc, "status_code", 500)
+    headers = getattr(exc, "headers", None)
+    if not request.url.path.startswith("/api/"):
+        return PlainTextResponse(str(getattr(exc, "detail", "")), status, headers)
+    code, message = {
+        404: ("not_found", "there is no such API path (see docs/web.md; a deal number is a "
+                           "whole number from 1)"),
+        405: ("bad_method", f"{request.method[:10]} is not allowed here"),
+    }.get(status, ("bad_request", str(getattr(exc, "detail", ""))))
+    response = error(code, message, status)
+    if headers:
+        response.headers.update(headers)
+    return response
 
 
 def count_error(metrics: Metrics, code: str) -> None:
@@ -220,8 +241,10 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             store, bot_delay, limits, metrics.actions.inc,
             prepare=lambda t: prepare_duplicate(store, t))
         for t in registry().tables.values():
-            if t.status == "playing":
-                t.schedule_bots()  # a restart continues where the bots were to move
+            if t.status in ("playing", "finished"):
+                # A restart continues where the bots were to move, and the clock of a
+                # person to move or not yet ready for the next deal starts again.
+                t.schedule_bots()
         loop = asyncio.get_running_loop()
         sweep = loop.create_task(sweeper())
         listener = None
@@ -588,4 +611,5 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes, lifespan=lifespan,
-                     middleware=[Middleware(SecurityHeaders)])
+                     middleware=[Middleware(SecurityHeaders)],
+                     exception_handlers={HTTPException: http_error})

@@ -374,22 +374,18 @@ class Store:
         PostgreSQL drops when the process dies, however it dies: the others take over.
 
         While other processes live, a process takes no more than its fair share of the
-        running tables (:meth:`surplus`), so that after a restart the tables spread."""
+        tables being played (:meth:`surplus`), so that after a restart the tables spread.
+        Tables between deals (``finished``) are taken too, outside the share (they cost a
+        lock and a timer): their clock marks away whoever is not ready for the next deal
+        in time, and it must run somewhere after their driving process died."""
         try:
             conn = self._driving_connection()
             share, playing = self._share(conn, mine)
             room = min(limit, share - len(playing))
             got: list[str] = []
             if room > 0:
-                # Tables another process drives are left out before the limit (their locks
-                # are in pg_locks), so a small share still reaches the undriven ones.
-                got = list(conn.execute(text(
-                    "WITH live AS MATERIALIZED (SELECT id FROM tables WHERE status = "
-                    "'playing' AND NOT (id = ANY(:mine)) AND hashtext(id)::oid NOT IN "
-                    f"(SELECT objid FROM pg_locks WHERE {HELD} AND classid = :ns) "
-                    "ORDER BY created_at LIMIT :n) "
-                    "SELECT id FROM live WHERE pg_try_advisory_lock(:ns, hashtext(id))"),
-                    {"mine": list(mine), "n": room, "ns": DRIVE_LOCKS}).scalars())
+                got = self._take(conn, "playing", mine, room)
+            got += self._take(conn, "finished", mine, limit)
             conn.commit()
             return got
         except DBAPIError:
@@ -397,6 +393,19 @@ class Store:
             # :meth:`lost` tells the caller which tables it no longer drives).
             self._drop_driver()
             raise
+
+    @staticmethod
+    def _take(conn: Connection, status: str, mine: Sequence[str], n: int) -> list[str]:
+        """Lock up to ``n`` tables of ``status`` that nobody drives, oldest first. Tables
+        another process drives are left out before the limit (their locks are in
+        pg_locks), so a small share still reaches the undriven ones."""
+        return list(conn.execute(text(
+            "WITH live AS MATERIALIZED (SELECT id FROM tables WHERE status = :status "
+            "AND NOT (id = ANY(:mine)) AND hashtext(id)::oid NOT IN "
+            f"(SELECT objid FROM pg_locks WHERE {HELD} AND classid = :ns) "
+            "ORDER BY created_at LIMIT :n) "
+            "SELECT id FROM live WHERE pg_try_advisory_lock(:ns, hashtext(id))"),
+            {"status": status, "mine": list(mine), "n": n, "ns": DRIVE_LOCKS}).scalars())
 
     def surplus(self, mine: Sequence[str]) -> list[str]:
         """Give up driving the running tables of ``mine`` beyond this process's fair share

@@ -236,6 +236,9 @@ class LiveTable:
     away: set[int] = field(default_factory=set)    # people's seats a stand-in bot plays
     stand_ins: dict[int, Bot] = field(default_factory=dict)
     timer: asyncio.TimerHandle | None = None
+    timer_key: tuple[Any, ...] | None = None   # what the running ``timer`` waits for
+    timer_limit: float = 0                     # and the seconds it was given
+    clock_task: asyncio.Task[None] | None = None   # what the timer started when it ran out
     round: Series | None = None
     deal_number: int = 0           # numbers every deal of the table (across rematches)
     series_number: int = 0         # 1 for the first series, +1 for each rematch
@@ -858,46 +861,78 @@ class LiveTable:
         self._arm_timer()
 
     def _arm_timer(self) -> None:
-        """With a turn timeout, a person to move who does not act in time is marked away:
-        a stand-in bot plays his seat until he comes back ({"type": "back"})."""
-        if self.timer is not None:
-            self.timer.cancel()
-            self.timer = None
+        """With a turn timeout, the clock of the person the table waits for:
+
+        - a person to move who does not act in time is marked away: a stand-in bot plays
+          his seat until he comes back ({"type": "back"}, or any action of his);
+        - after a deal, whoever is not ready for the next one in time: at an ordinary table
+          he is marked away likewise and the next deal starts without waiting for him; at a
+          duplicate round's table (which must be played to its end) he is taken as ready.
+
+        The clock runs from the moment the table started waiting for the position: it is
+        armed again only when the position changes (another move, the next deal), not on
+        every message in between (a chat line, another person's "ready")."""
+        key = self._timer_key()
         limit = self.settings.get("turn_timeout")
-        rnd = self.round
-        if not limit or rnd is None or self.closed:
+        if key is not None and (key, limit) == (self.timer_key, self.timer_limit) and \
+                self.timer is not None:
+            return   # this position's clock runs already
+        self._stop_timer()
+        if key is None or not limit:
             return
+        self.timer_key, self.timer_limit = key, limit
+        loop = asyncio.get_running_loop()
+
+        def fire() -> None:
+            self.timer = self.timer_key = None
+            # (kept: a task nobody references may be collected before it ends)
+            self.clock_task = loop.create_task(
+                self._time_out(key[3], (key[1], key[2])) if key[0] == "turn"
+                else self._deal_on(key[1]))
+        self.timer = loop.call_later(limit, fire)
+
+    def _timer_key(self) -> tuple[Any, ...] | None:
+        """What the turn clock waits for now: ``("turn", deal, move, seat)``, ``("next",
+        deal)`` after a deal somebody present is not ready for, or None (no clock: no
+        timeout, a bot's or an away person's turn, nothing to wait for)."""
+        rnd = self.round
+        if not self.settings.get("turn_timeout") or rnd is None or self.closed:
+            return None
         st = rnd.current
         if st.is_over:
-            # A duplicate round must be played to its end: whoever is not ready for the
-            # next deal in time is taken as ready.
-            if self.deck_orders is not None and self.deal_number < len(self.deck_orders):
-                number = self.deal_number
-
-                def deal_on() -> None:
-                    asyncio.get_running_loop().create_task(self._deal_on(number))
-                self.timer = asyncio.get_running_loop().call_later(limit, deal_on)
-            return
+            if self.deck_orders is not None and self.deal_number >= len(self.deck_orders):
+                return None   # a duplicate round's last deal: nothing follows
+            if all(s in self.ready for s in self.present_seats):
+                return None
+            return ("next", self.deal_number)
         if st.to_move not in self.present_seats:
-            return
-        at = (self.deal_number, len(st.history))
-        seat = st.to_move
+            return None
+        return ("turn", self.deal_number, len(st.history), st.to_move)
 
-        def expire() -> None:
-            asyncio.get_running_loop().create_task(self._time_out(seat, at))
-        self.timer = asyncio.get_running_loop().call_later(limit, expire)
+    def _stop_timer(self) -> None:
+        if self.timer is not None:
+            self.timer.cancel()
+        self.timer = self.timer_key = None
 
     async def _deal_on(self, number: int) -> None:
-        """A duplicate table's deal ``number`` ended a turn timeout ago: the next one
-        starts, ready or not."""
+        """Deal ``number`` ended a turn timeout ago: the next one starts, ready or not.
+        At an ordinary table whoever is not ready is marked away (a stand-in bot plays for
+        him until he comes back); at a duplicate round's table he is taken as ready."""
         async with self.lock:
             rnd = self.round
             if rnd is None or self.deal_number != number or not rnd.current.is_over:
                 return
+            # Changed elsewhere meanwhile (the copy is reloaded): the clock starts anew.
             with contextlib.suppress(TableError):
-                for seat in list(self.present_seats):
-                    if seat not in self.ready and self.ready_next(seat):
-                        break
+                late = [s for s in self.present_seats if s not in self.ready]
+                if self.deck_orders is not None:
+                    for seat in late:
+                        if self.ready_next(seat):
+                            break
+                elif late:
+                    for seat in late:
+                        self.set_away(seat, True)
+                    self.ready_next(None)   # the others are ready: the next deal starts
         await self.broadcast()
         self.schedule_bots()
 
@@ -977,7 +1012,9 @@ class LiveTable:
     # ------------------------------------------------------------------ records
     def _finished_deal(self, number: int) -> StoredDeal:
         self.check_unsealed()
-        d = self.store.deal(self.id, number)
+        # The table's deals are numbered 1..deal_number: anything else is no deal, asked
+        # without a query (a number beyond 64 bits is no SQL integer at all).
+        d = self.store.deal(self.id, number) if 1 <= number <= self.deal_number else None
         if d is None:
             raise TableError("no_deal", f"there is no deal {number}")
         if not d.finished:
@@ -1082,9 +1119,7 @@ class Registry:
                 t.driver = False
                 if t.bot_task is not None:
                     t.bot_task.cancel()
-                if t.timer is not None:
-                    t.timer.cancel()
-                    t.timer = None
+                t._stop_timer()
         for tid in got:
             self.driving.add(tid)
             t = self.find(tid)
@@ -1287,6 +1322,7 @@ class Registry:
         table.closed = True
         if table.bot_task is not None:
             table.bot_task.cancel()
+        table._stop_timer()
         table.touch()
         await table.broadcast()
         for conn in list(table.connections):

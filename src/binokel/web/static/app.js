@@ -4,7 +4,7 @@
 
 import { el, setText } from "./dom.js";
 import { numberKeys } from "./keys.js";
-import { joinPanel, loadMeta, lobbyPage, waitingPanel } from "./lobby.js";
+import { joinPanel, loadMeta, lobbyPage, seedNote, waitingPanel } from "./lobby.js";
 import { TableSocket, analysisOf, getTable, recordUrl, replayStep, seatToken } from "./net.js";
 import { applyLook, cardWords, deckFor, prefs, setPref, t } from "./prefs.js";
 import { TableView, cardRow, nameOf } from "./table.js";
@@ -144,13 +144,15 @@ function lifePanel() {
   const leave = el("button", { id: "leave-seat", class: "secondary small", type: "button",
     text: t("leaveSeat"), onclick: () => { if (sock && sock.leave()) life.left = true; } });
   const lobby = el("a", { id: "to-lobby", class: "button secondary small", href: "/", text: t("toLobby") });
+  const seed = el("div", { id: "seed-info" });
   const box = el("section", { class: "panel life", id: "life", "aria-label": t("table") },
-    el("div", { class: "form-row" }, lobby, leave), chat);
+    seed, el("div", { class: "form-row" }, lobby, leave), chat);
   const away = el("div", { id: "away-bar", class: "away-bar", role: "alert", hidden: true });
   const hintBtn = el("button", { id: "hint-btn", class: "secondary small", type: "button",
     text: t("hintBtn"), hidden: true,
     onclick: () => { if (sock && sock.hint()) life.asked = true; } });
-  return { box, lines, input, msg, chat, leave, away, hintBtn, hint: null, asked: false, left: false };
+  return { box, lines, input, msg, chat, leave, away, hintBtn, seed, hint: null, asked: false,
+    left: false };
 }
 
 function showChat(items, all) {
@@ -211,6 +213,8 @@ function lifeState(m) {
     life.hintSaid = false;
   }
   markHint(m);
+  const note = seedNote(m.info);
+  if ((note?.textContent || "") !== life.seed.textContent) life.seed.replaceChildren(...(note ? [note] : []));
   const seated = typeof m.you === "number" && m.you >= 0 && !life.left;
   life.leave.hidden = !seated;
   life.chat.hidden = m.info?.settings?.chat === false;

@@ -222,9 +222,10 @@ async function openTables(list, cursor, status = "waiting") {
   const ul = list.querySelector("ul") || list.appendChild(el("ul", { class: "tables" }));
   for (const tb of page.tables) {
     let botNo = 0;
-    const names = tb.seats.map((s) => s.bot ? botLabel(meta.bots, s.bot, botNo++) : (s.nickname || "—")).join(" · ");
+    const names = tb.seats.map((s) => s.bot ? botLabel(meta.bots, s.bot, botNo++) : (s.nickname || t("freeSeat"))).join(" · ");
     const title = Array.isArray(tb.title) ? pick(tb.title) : pick(tb.title);
-    ul.append(el("li", {}, el("a", { href: `/t/${tb.id}`, text: `${title}: ${names}` })));
+    ul.append(el("li", {}, el("a", { href: `/t/${tb.id}`, text: `${title}: ${names}` }),
+      seedNote(tb, "small")));
   }
   if (page.next) {
     list.append(el("button", { id: more, class: "secondary small", type: "button",
@@ -232,10 +233,19 @@ async function openTables(list, cursor, status = "waiting") {
   }
 }
 
+/** A table whose creator chose the seed deals cards that can be known in advance: said to
+ * everybody before they join (the lobby's lists, the join and waiting panels, the table).
+ * Nothing (null) for a table dealt by the server's cryptographic generator. */
+export function seedNote(info, cls = "") {
+  if (info?.seed === undefined || info.seed === null) return null;
+  return el("p", { class: `seed-note ${cls}`.trim(), role: "note",
+    text: `⚠ ${t("seedNote", { n: info.seed })}` });
+}
+
 // ------------------------------------------------------------------ joining a table
 export function joinPanel(root, id, info, onJoined, onWatch) {
   const panel = el("section", { class: "panel join", "aria-labelledby": "join-h" },
-    el("h2", { id: "join-h", text: t("join") }));
+    el("h2", { id: "join-h", text: t("join") }), seedNote(info));
   const name = nicknameInput();
   panel.append(el("div", { class: "form-row" }, el("label", { for: "nickname", text: t("nickname") }), name));
   const msg = el("div", { role: "alert" });
@@ -264,7 +274,7 @@ export function joinPanel(root, id, info, onJoined, onWatch) {
 
 export function waitingPanel(root, m) {
   const box = el("section", { class: "panel waiting", "aria-labelledby": "wait-h" },
-    el("h2", { id: "wait-h", text: t("waiting") }),
+    el("h2", { id: "wait-h", text: t("waiting") }), seedNote(m.info),
     el("p", { class: "invite" }, `${t("invite")}: `, el("code", { text: location.href })));
   let botNo = 0;
   for (const s of m.info.seats) {

@@ -87,6 +87,7 @@ export const TEXTS = {
   spectator: ["Du schaust zu", "You are watching"],
   hand: ["Deine Karten", "Your cards"],
   seatTaken: ["besetzt", "taken"],
+  freeSeat: ["frei", "free"],
   log: ["Verlauf", "Log"],
   bid: ["Reizen", "Bid"],
   partners: ["Partner: ", "Partners: "],
@@ -173,6 +174,9 @@ export const TEXTS = {
   awayTag: ["abwesend – der Computer spielt", "away – the computer plays"],
   youAway: ["Deine Zeit war um: der Computer spielt für dich.", "Your time ran out: the computer plays for you."],
   takeBack: ["Ich bin wieder da", "I'm back"],
+  seedNote: ["Übungsspiele: Startwert {n} – alle Karten sind vorhersagbar",
+    "Practice deals: seed {n} – every card can be predicted"],
+  seedChip: ["Startwert {n}", "Seed {n}"],
 };
 
 export const t = (k, vars) => {

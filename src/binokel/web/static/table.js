@@ -101,10 +101,16 @@ export class TableView {
     this.errors = el("div", { id: "errors", role: "alert", "aria-live": "assertive" });
     this.turn = el("div", { id: "turn", class: "turn", "aria-live": "polite" });
     this.trumpChip = el("span", { id: "trump", class: "chip trump", hidden: true });
+    // A chosen seed: every card of the table can be known in advance (said in full in the
+    // side panel and before joining; here short, on screen all the time: a tap shows the
+    // sentence, below the table on a phone).
+    this.seedChip = el("button", { id: "seed-chip", class: "chip seed", type: "button", hidden: true,
+      onclick: () => document.getElementById("seed-info")?.scrollIntoView({ block: "center" }) });
     this.titleEl = el("span", { class: "title" });
     this.statusLine = el("div", { id: "status-line", class: "status-line" });
     this.status = el("section", { id: "status", class: "status", "aria-label": "Status" },
-      el("div", { class: "status-top" }, this.titleEl, this.trumpChip, this.turn), this.statusLine);
+      el("div", { class: "status-top" }, this.titleEl, this.seedChip, this.trumpChip, this.turn),
+      this.statusLine);
     this.seatsBox = el("div", { id: "seats", class: "seats-layer" });
     this.bidbox = el("div", { id: "bidbox", class: "bidbox", hidden: true });
     this.panels = el("div", { id: "panels", class: "panels" });
@@ -174,6 +180,13 @@ export class TableView {
     this.turn.hidden = tb.to_move < 0;
     classes(this.turn, { mine });
     setText(this.turn, mine ? t("yourTurn") : tb.to_move >= 0 ? t("toMove", { name: seatName(tb, tb.to_move) }) : "");
+    const seed = m.info?.seed;
+    this.seedChip.hidden = seed === undefined || seed === null;
+    if (!this.seedChip.hidden) {
+      setText(this.seedChip, `⚠ ${t("seedChip", { n: seed })}`);
+      this.seedChip.title = t("seedNote", { n: seed });
+      this.seedChip.setAttribute("aria-label", this.seedChip.title);
+    }
     const trump = tb.trump_name || "";
     this.trumpChip.hidden = !trump;
     this.felt.closest(".play").dataset.deck = this.deck;
