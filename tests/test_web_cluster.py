@@ -118,7 +118,9 @@ def test_three_processes_one_table_survive_a_kill(pg_url: str) -> None:  # noqa:
         # Seat 0 plays on the driving process, seat 1 on another.
         at = {0: driver, 1: (driver + 1) % 3}
         for s in (0, 1):
-            conns[s] = ws_connect(f"ws://127.0.0.1:{ports[at[s]]}/ws/{tid}?token={tokens[s]}")
+            # entered as a context (websockets warns otherwise); closed in ``finally``
+            conns[s] = ws_connect(
+                f"ws://127.0.0.1:{ports[at[s]]}/ws/{tid}?token={tokens[s]}").__enter__()
         rng = random.Random(5)
         sent: list[tuple[int, int, str]] = []
         seen: list[tuple[int, int, list[str]]] = []
@@ -134,7 +136,7 @@ def test_three_processes_one_table_survive_a_kill(pg_url: str) -> None:  # noqa:
                 last.pop(0, None)
                 at[0] = (driver + 2) % 3
                 conns[0] = ws_connect(f"ws://127.0.0.1:{ports[at[0]]}/ws/{tid}?"
-                                   f"token={tokens[0]}")
+                                      f"token={tokens[0]}").__enter__()
             for s in (0, 1):
                 msg = current(conns[s], s, last, 0.3)
                 if msg is None:
