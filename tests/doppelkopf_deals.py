@@ -154,13 +154,15 @@ S = [*N1[:7], "1:BO 2:SK 3:BO 0:HU", "1:HO 2:SO 3:SU 0:SO", "1:HU 2:SU 3:SK 0:EU
 
 # Every house rule switched on at once (the conformance, no-leak and presenter tests run it),
 # Bockrunden included: this deal is itself a Bock deal, and in a series every event starts
-# two rounds of them, two at a time.
+# two rounds of them, two at a time; in a series the Pflichtsoli still owed at the end are
+# vorgeführt.
 ALL_ON = DokoRules(
     dulle_second_wins=True, dulle_first_in_last_trick=True, schweinchen=True,
     schweinchen_in_solos=True, superschweine=True, karlchen="kreuz", karlchen_gefangen=True,
     doppel_karlchen=True, karlchen_double=True, fuchs_last_trick=True, koenigssolo=True,
     damen_buben_solo=True, throw_nines=5, throw_kings=5, throw_nines_kings=7, armut=True,
-    armut_over_hochzeit=True, hochzeit_klaerung="fehl", pflichtsolo=True, ansage_played=3,
+    armut_over_hochzeit=True, hochzeit_klaerung="fehl", pflichtsolo=True, vorfuehren=True,
+    ansage_played=3,
     absage_step=2, reach_absage_wins=True, genscher="first", genscher_announcements="all",
     bock_after="tie,solo_lost,kontra_won,both_announced", bock_rounds=2, bock_stack=2,
     bock_level=1)
@@ -185,6 +187,11 @@ ALL_ON_40 = replace(ALL_ON, nines=False, hochzeit_klaerung="fremd")
 
 ALL_ON_VARIANTS = {"all-on": ALL_ON, "all-on-lust": ALL_ON_LUST, "all-on-some": ALL_ON_SOME,
                    "all-on-40": ALL_ON_40}
+
+# A deal that is itself a Vorführung: seat 0, the only seat that owes, must play a solo.
+# With four players seat 0 is in play and the first that owes whoever deals (with five it
+# sits out when it deals: the rules do not fit then, so this is for four players only).
+ALL_ON_VORGEFUEHRT = replace(ALL_ON, pflicht_owed="0", vorgefuehrt=0)
 
 # G: N1 with seat 2's Karo-König and seat 3's Karo-Neun of tricks 7 and 8 swapped, so that
 # seat 3 (Kontra) holds both Karo-Könige and plays them in tricks 7 and 8 (seats 0, 1 Re).

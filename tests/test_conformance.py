@@ -25,17 +25,21 @@ from binokel.record import Record
 from binokel.registry import GAMES
 from binokel.registry import find_game
 from doppelkopf_deals import ALL_ON_VARIANTS
+from doppelkopf_deals import ALL_ON_VORGEFUEHRT
 
 # Every game with its default rules for each player count it allows, and the games whose
 # house rules change the procedure with every option on at once (a name after the count).
 VARIANTS: dict[str, dict[str, dict[str, Any]]] = {
-    "doppelkopf": {name: rules.to_dict()["options"]
-                   for name, rules in ALL_ON_VARIANTS.items() if name in ("all-on",
-                                                                          "all-on-lust")},
+    "doppelkopf": {**{name: rules.to_dict()["options"]
+                      for name, rules in ALL_ON_VARIANTS.items() if name in ("all-on",
+                                                                             "all-on-lust")},
+                   "all-on-vorgefuehrt": ALL_ON_VORGEFUEHRT.to_dict()["options"]},
 }
+# Variants whose rules fit only some player counts (a Vorführung names a seat in play).
+ONLY_FOR: dict[str, tuple[int, ...]] = {"all-on-vorgefuehrt": (4,)}
 CASES = [(spec.name, n, "") for spec in GAMES for n in spec.players] + [
     (game, n, name) for game, variants in VARIANTS.items()
-    for n in find_game(game).players for name in variants]
+    for n in find_game(game).players for name in variants if n in ONLY_FOR.get(name, (n,))]
 IDS = [f"{g}-{n}" + (f"-{v}" if v else "") for g, n, v in CASES]
 DEALS = 12
 

@@ -65,6 +65,7 @@ RULES = st.builds(
     hochzeit_klaerung=st.sampled_from(["fremd", "fehl", "trumpf", "erster"]),
     throw_nines=st.sampled_from([0, 5]), throw_kings=st.sampled_from([0, 5]),
     throw_nines_kings=st.sampled_from([0, 7]), armut=B, armut_over_hochzeit=B, pflichtsolo=B,
+    vorfuehren=B,
     ansage_played=st.integers(0, 9), absage_step=st.integers(0, 2), reach_absage_wins=B,
     genscher=st.sampled_from(["off", "first", "second"]), genscher_hochzeit=B,
     genscher_announcements=st.sampled_from(["ansagen", "all", "void"]),
@@ -466,6 +467,12 @@ def _observe(state: DokoState, name: str, a: int) -> Counter[str]:
                 seen["throw nines+kings only"] += 1
         return seen
     assert r.re_points + r.kontra_points == 240 and len(state.tricks) == rules.hand_size
+    if rules.vorgefuehrt >= 0:
+        # A Vorführung: the seat named spoke first and alone, and plays its Pflichtsolo.
+        assert state.pflicht and state.soloist == rules.vorgefuehrt
+        assert state.history[0] == (rules.vorgefuehrt, state.declarations[state.soloist])
+        assert state.tricks[0].leader == state.soloist
+        seen["vorfuehrung"] += 1
     if state.pflicht:
         seen["pflichtsolo"] += 1
     elif c.startswith("solo"):
@@ -536,7 +543,7 @@ MINIMUM = {
     "contract armut": 15, "contract thrown in": 50, "contract solo damen": 12,
     "contract solo buben": 12, "contract solo koenige": 12, "contract solo damenbuben": 12,
     "contract solo fleischlos": 12, "contract solo E": 12, "contract solo H": 12,
-    "contract solo S": 12, "pflichtsolo": 25, "lustsolo": 80, "armut played": 15,
+    "contract solo S": 12, "pflichtsolo": 25, "vorfuehrung": 2, "lustsolo": 80, "armut played": 15,
     "armut refused": 15, "throw nines": 7, "throw kings": 15, "throw nines+kings only": 12,
     "hochzeit alone": 3, "hochzeit partner (fremd)": 5, "hochzeit partner (fehl)": 4,
     "hochzeit partner (trumpf)": 2, "hochzeit partner (erster)": 2,

@@ -29,6 +29,7 @@ from typing import Any
 
 from .core.cards import card_token
 from .core.cards import parse_card
+from .core.errors import RulesError
 from .core.state import AnyState
 from .registry import find_game
 
@@ -169,6 +170,8 @@ class Record:
                 raise RecordError(f"field 'deck'[{i}]", str(e)) from None
         try:
             return spec.new_deal(rules, self.dealer, deck_order=cards, players=self.players)
+        except RulesError as e:   # rules that do not fit this deal's seats (a Vorführung)
+            raise RecordError("field 'rules'", str(e)) from None
         except ValueError as e:
             raise RecordError("field 'deck'", str(e)) from None
 

@@ -74,13 +74,16 @@ class Series:
 
     def _deal(self, dealer: int) -> AnyState:
         if self.shuffle is not None:
-            return self.spec.new_deal(self.deal_rules(), dealer, rng=self.shuffle,
+            return self.spec.new_deal(self.deal_rules(dealer), dealer, rng=self.shuffle,
                                       players=self.players)
         seed = self.rng.getrandbits(63)
-        return self.spec.new_deal(self.deal_rules(), dealer, seed=seed, players=self.players)
+        return self.spec.new_deal(self.deal_rules(dealer), dealer, seed=seed,
+                                  players=self.players)
 
-    def deal_rules(self) -> RuleSet:
-        """The rules of the next deal (a game's series may change them from deal to deal)."""
+    def deal_rules(self, dealer: int | None = None) -> RuleSet:
+        """The rules of the deal that ``dealer`` deals: the current deal while it runs, the
+        next one once it is over (a game's series may change them from deal to deal, also
+        by who deals; None: the dealer the series chooses)."""
         return self.rules
 
     def next_dealer(self) -> int:

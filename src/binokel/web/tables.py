@@ -570,7 +570,8 @@ class LiveTable:
         from its given order by seat ``(number - 1) mod players``, as at every other table
         of the round, instead of from the series' own shuffle."""
         if self.deck_orders is not None:
-            rnd.current = self.spec.new_deal(rnd.deal_rules(), (number - 1) % self.players,
+            dealer = (number - 1) % self.players
+            rnd.current = self.spec.new_deal(rnd.deal_rules(dealer), dealer,
                                              deck_order=list(self.deck_orders[number - 1]),
                                              players=self.players)
         return rnd
@@ -641,7 +642,7 @@ class LiveTable:
             rnd.next_deal()
         # The series decides the deal's rules (e.g. who still owes a Pflichtsolo); the
         # stored deck and dealer decide the cards.
-        rnd.current = self.spec.new_deal(rnd.deal_rules(), d.dealer,
+        rnd.current = self.spec.new_deal(rnd.deal_rules(d.dealer), d.dealer,
                                          deck_order=[parse_card(t) for t in d.deck],
                                          players=self.players)
         for a in d.actions:

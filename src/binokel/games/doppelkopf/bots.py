@@ -1,7 +1,9 @@
 """A rule-based Doppelkopf player that sees only its :class:`DokoView`.
 
 - Vorbehalte: a solo only with a clearly strong hand (many trumps of that kind and high ones),
-  a Hochzeit with both Kreuz-Damen, Armut (when played) with at most three trumps.
+  a Hochzeit with both Kreuz-Damen, Armut (when played) with at most three trumps. Vorgeführt
+  (option ``vorfuehren``), it must play a solo: the one whose strength comes closest to (or
+  goes furthest beyond) what it asks of a solo it would choose.
 - Ansagen: Re/Kontra with many and high trumps, an Erwiderung with a little less, Absagen only
   as a very strong soloist.
 - Genscher (option): names the seat that makes the best pair with it so far (Augen taken,
@@ -28,6 +30,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ...bots import legal_actions_of
@@ -89,6 +92,28 @@ def solo_strength(hand: CardSet, kind: str) -> float:
     return t * 0.7 + high * 0.6 + aces * 0.6
 
 
+def solo_need(kind: str) -> float:
+    """The :func:`solo_strength` at which the heuristic declares a solo of ``kind``."""
+    # Fitted on self-play (benchmarks/doppelkopf_bots.py): at 9.0 the Farbsoli were
+    # played far too often and won about a quarter of the time.
+    if kind in ("damen", "buben", "koenige", "fleischlos"):
+        return 8.5
+    return 9.5 if kind == "damenbuben" else 10.5
+
+
+def best_solo(hand: CardSet, solos: Sequence[str]) -> str:
+    """Of ``solos`` (``solo damen`` ...), the one whose strength for ``hand`` lies furthest
+    above (or least below) its need: the forced solo of a Vorführung. Ties: the first.
+
+    >>> from binokel.core.cards import parse_cards
+    >>> h = cardset(parse_cards("EU EU BU BU HU SU EA EA BA HA H10 S9"))
+    >>> best_solo(h, ["solo damen", "solo buben", "solo fleischlos", "solo S"])
+    'solo buben'
+    """
+    return max(solos, key=lambda a: (solo_strength(hand, a[5:]) - solo_need(a[5:]),
+                                     -solos.index(a)))
+
+
 class DokoHeuristicBot:
     """Heuristic Doppelkopf bot (``choose(view)`` -> one of ``view.legal_actions``)."""
 
@@ -109,6 +134,8 @@ class DokoHeuristicBot:
         if ph == "vorbehalt":
             return "vorbehalt" if self._reservation(view, hand) else "gesund"
         if ph == "declare":
+            if view.vorgefuehrt == view.player:   # vorgeführt: the best solo it has
+                return best_solo(hand, [a for a in actions if a.startswith("solo ")])
             # Asked by kind: name the reservation when its kind is asked, else pass.
             want = self._reservation(view, hand) or "solo S"
             if want in actions:
@@ -130,11 +157,7 @@ class DokoHeuristicBot:
         for solo in solos_of(view.rules):
             kind = solo[5:]
             s = solo_strength(hand, kind)
-            # Fitted on self-play (benchmarks/doppelkopf_bots.py): at 9.0 the Farbsoli were
-            # played far too often and won about a quarter of the time.
-            need = 8.5 if kind in ("damen", "buben", "koenige", "fleischlos") else (
-                9.5 if kind == "damenbuben" else 10.5)
-            if s >= need and s > best_s:
+            if s >= solo_need(kind) and s > best_s:
                 best, best_s = solo, s
         if best is not None:
             return best

@@ -165,8 +165,9 @@ def _contract_name(view: DokoView, ctx: Context, t: T) -> str:
     """The game being played, as far as public (``view.contract``)."""
     c = view.contract or "normal"
     if c.startswith("solo") and view.soloist is not None:
-        return t("pflicht_of" if _pflicht(view) else "solo_of", what=t(c),
-                 name=ctx.name(view.soloist))
+        key = ("vorgefuehrt_of" if view.soloist == view.vorgefuehrt
+               else "pflicht_of" if _pflicht(view) else "solo_of")
+        return t(key, what=t(c), name=ctx.name(view.soloist))
     if c == "hochzeit" and view.hochzeit is not None:
         return t("hochzeit_of", name=ctx.name(view.hochzeit))
     if c == "stille hochzeit" and view.soloist is not None:
@@ -191,6 +192,8 @@ def _status(view: DokoView, ctx: Context, t: T) -> str:
     ph = view.phase
     if ph == "vorbehalt":
         parts.append(t("asking"))
+    elif ph == "declare" and view.vorgefuehrt is not None:   # nobody else is asked
+        parts.append(t("vorgefuehrt_status", name=ctx.name(view.vorgefuehrt)))
     elif ph == "declare":
         said = [s for s in view.active if view.vorbehalte[s] == "vorbehalt"]
         parts.append(t("reservations", names=", ".join(ctx.name(s) for s in said)))
@@ -265,7 +268,9 @@ def _seats(view: DokoView, ctx: Context, t: T) -> tuple[Seat, ...]:
                 lines.append(t(view.vorbehalte[s]))
             if view.declarations[s] is not None:
                 lines.append(t(view.declarations[s]))
-            if active and view.rules.owes_pflichtsolo(s):
+            if s == view.vorgefuehrt:
+                lines.append(t("vorgefuehrt"))
+            elif active and view.rules.owes_pflichtsolo(s):
                 lines.append(t("owes"))
         if s == view.schweine:
             lines.append(t("has_schweine"))
@@ -371,13 +376,18 @@ def _log(view: DokoView, ctx: Context, t: T) -> list[str]:
         if started or view.contract == "thrown in":
             return
         started = True
-        out.append(t("log_start", what=_contract_name(view, ctx, t),
-                     name=ctx.name(view.active[0])))
+        # The seat vorgeführt leads its solo (DDV 5.1). Every Pflichtsolo is led by its
+        # player, but the log still names Vorhand there (issue: fixing it changes the
+        # golden corpus, a change of its own).
+        lead = view.vorgefuehrt if view.vorgefuehrt is not None else view.active[0]
+        out.append(t("log_start", what=_contract_name(view, ctx, t), name=ctx.name(lead)))
         if view.schweine is not None:
             out.append(t("log_schweine", name=ctx.name(view.schweine)))
         if view.superschweine is not None:
             out.append(t("log_superschweine", name=ctx.name(view.superschweine)))
 
+    if view.vorgefuehrt is not None:   # before anybody says anything
+        out.append(t("vorgefuehrt_status", name=ctx.name(view.vorgefuehrt)))
     for seat, a in view.history:
         name = ctx.name(seat)
         verb, _, arg = a.partition(" ")

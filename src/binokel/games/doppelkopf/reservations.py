@@ -10,6 +10,11 @@ Vorhand, only those who hold such a reservation; each names his reservation or s
 (allowed only while he holds one asked for later). The first reservation named is played and
 is the only one ever named: a Hochzeit behind a solo stays unknown. The Armut's exchange is in
 :mod:`.armut`.
+
+A Vorführung (option ``vorfuehren``, DDV: the round is running out of deals for the
+Pflichtsoli still owed) skips all of this: the deal's rules name the seat (``vorgefuehrt``,
+set by the series) and that seat is asked at once which solo it plays; nobody else says
+anything, so no other reservation can take the game from it.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from ...core.cards import card
 from ...core.cards import count
 from ...core.cards import size
 from ...core.errors import IllegalAction
+from ...core.errors import RulesError
 from .deal import ARMUT
 from .deal import ARMUT_GIVE
 from .deal import DECLARE
@@ -34,6 +40,7 @@ from .deal import PLAY
 from .deal import SOLOS
 from .deal import STILLE_HOCHZEIT
 from .deal import THROWN_IN
+from .deal import VORBEHALT
 from .order import TRUMP
 from .order import game_order
 from .order import normal_trumps
@@ -54,6 +61,48 @@ _SOLO_WORDS = {"könige": "koenige", "koenigssolo": "koenige", "königssolo": "k
                "damen-buben": "damenbuben", "koehler": "damenbuben", "köhler": "damenbuben"}
 _SUIT_WORDS = {"kreuz": "E", "pik": "B", "karo": "S", "eichel": "E", "blatt": "B",
                "schellen": "S", "herz": "H", "grün": "B", "gruen": "B"}
+
+
+# ----------------------------------------------------------------- the Vorführung
+def vorgefuehrt_seat(rules: DokoRules, active: tuple[int, ...]) -> int | None:
+    """The seat vorgeführt in a deal with these rules and seats in play (from Vorhand), or
+    None. A seat named in ``vorgefuehrt`` must be in play and the first seat from Vorhand
+    that owes its Pflichtsolo (DDV: "der als Nächster zum Kartengeber sitzt").
+
+    >>> r = DokoRules(pflichtsolo=True, vorfuehren=True, pflicht_owed="13", vorgefuehrt=3)
+    >>> vorgefuehrt_seat(r, (3, 0, 1, 2))
+    3
+    >>> vorgefuehrt_seat(r, (0, 1, 2, 3))
+    Traceback (most recent call last):
+    ...
+    binokel.core.errors.RulesError: option 'vorgefuehrt': seat 3 is not the first seat ...
+    """
+    seat = rules.vorgefuehrt
+    if seat < 0:
+        return None
+    rules.check_vorgefuehrt()   # also for rules built without from_preset
+    if seat not in active:
+        raise RulesError(f"option 'vorgefuehrt': seat {seat} is not in play in this deal")
+    first = next(s for s in active if rules.owes_pflichtsolo(s))
+    if first != seat:
+        raise RulesError(f"option 'vorgefuehrt': seat {seat} is not the first seat after the "
+                         f"dealer that owes a Pflichtsolo (seat {first} is)")
+    return seat
+
+
+def begin(state: DokoState) -> None:
+    """The first question of a new deal: gesund or Vorbehalt from Vorhand; in a Vorführung
+    only the seat vorgeführt is asked, for its solo."""
+    seat = vorgefuehrt_seat(state.rules, state.active)
+    if seat is None:
+        state.phase, state.to_move = VORBEHALT, state.active[0]
+    else:
+        state.phase, state.asking, state.to_move = DECLARE, PFLICHTSOLO, seat
+
+
+def _forced(state: DokoState, seat: int) -> str:
+    return (f"seat {seat} is vorgeführt (Vorführen) and must play a solo: say "
+            + ", ".join(solos_of(state.rules)))
 
 
 # ----------------------------------------------------------------- gesund or Vorbehalt
@@ -156,6 +205,8 @@ def declarations_for(state: DokoState, seat: int) -> list[str]:
     if seat != state.to_move or not kind:
         return []
     out = list(solos_of(state.rules)) if kind in (PFLICHTSOLO, LUSTSOLO) else [kind]
+    if state.rules.vorgefuehrt >= 0:   # a Vorführung: a solo, nothing else
+        return out
     later = stages(state)[stages(state).index(kind) + 1:]
     if any(holds(state, seat, k) for k in later):
         out.append(PASS)
@@ -179,6 +230,8 @@ def _declare(state: DokoState, verb: str, arg: str) -> str:
                             "hochzeit, solo damen|buben|koenige|damenbuben|fleischlos|E|B|H|S"
                             + (" or armut" if state.rules.armut else ""))
     if canonical not in declarations_for(state, seat):
+        if state.rules.vorgefuehrt >= 0 and not canonical.startswith("solo"):
+            raise IllegalAction(f"{canonical}: {_forced(state, seat)}")
         if canonical == HOCHZEIT and count(state.hands[seat], EO) != 2:
             raise IllegalAction("hochzeit: needs both Kreuz-Damen (EO EO)")
         if canonical == SCHMEISSEN and not holds(state, seat, SCHMEISSEN):
@@ -224,6 +277,8 @@ def pass_(state: DokoState, arg: str) -> str:
         raise IllegalAction(f"pass {arg!r}: say just 'pass'")
     seat = state.to_move
     if PASS not in declarations_for(state, seat):
+        if state.rules.vorgefuehrt >= 0:
+            raise IllegalAction(f"pass: {_forced(state, seat)}")
         raise IllegalAction(f"pass: seat {seat} said vorbehalt and holds no reservation "
                             f"asked for after {_QUESTION[state.asking]}: declare one of "
                             f"{', '.join(declarations_for(state, seat))}")
@@ -327,8 +382,8 @@ def clarify_hochzeit(state: DokoState, winner: int) -> None:
         state.clarified_in = n
 
 
-__all__ = ["HEALTHY", "LUSTSOLO", "PASS", "PFLICHTSOLO", "RESERVED", "armut",
+__all__ = ["HEALTHY", "LUSTSOLO", "PASS", "PFLICHTSOLO", "RESERVED", "armut", "begin",
            "canonical_declaration", "clarify_hochzeit", "declarations_for", "gesund",
            "hochzeit", "holds", "may_throw", "pass_", "schmeissen", "solo", "solos_of", "stages",
            "start_play",
-           "vorbehalt"]
+           "vorbehalt", "vorgefuehrt_seat"]

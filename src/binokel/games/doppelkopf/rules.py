@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...core.errors import RulesError
 from ...core.rules import RuleSet
 from ...core.rules import SeriesEnd
 from ...core.rules import option
@@ -41,12 +42,13 @@ DOKO_PRESETS: dict[str, dict[str, Any]] = {
     "dkv": {"reach_absage_wins": True},
     # The DDV Turnierspielregeln point by point (docs/doppelkopf.md has the table): 48 cards,
     # the first of two equal cards wins (Dullen too), Karlchen is the Kreuz-Bube, no Armut,
-    # no Schweinchen, no throwing in, one Pflichtsolo each in 24 deals, the DDV win condition
-    # against an Absage; everything else is the seed's and DDV's alike.
+    # no Schweinchen, no throwing in, one Pflichtsolo each in 24 deals (forced by the
+    # Vorführen at the end of the round), the DDV win condition against an Absage;
+    # everything else is the seed's and DDV's alike.
     "ddv": {"nines": True, "dulle_second_wins": False, "karlchen": "kreuz",
             "karlchen_gefangen": False, "doppel_karlchen": False, "karlchen_double": False,
             "fuchs_last_trick": False,
-            "schweinchen": False, "armut": False, "pflichtsolo": True,
+            "schweinchen": False, "armut": False, "pflichtsolo": True, "vorfuehren": True,
             "hochzeit_klaerung": "fremd", "koenigssolo": False, "damen_buben_solo": False,
             "fleischlos": True, "throw_nines": 0, "throw_kings": 0, "throw_nines_kings": 0,
             "ansage_played": 1, "absage_step": 1, "reach_absage_wins": True,
@@ -84,6 +86,11 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
     pflichtsolo: bool = option(False, "reservations")
     pflicht_owed: str = option("all", "reservations", check=_owed,
                                check_text="'all' or seat digits such as '013'")
+    # DDV Vorführen: when no more deals of the series are left than Pflichtsoli owed, the
+    # first seat in play that owes one must play it (the series decides, DokoSeries).
+    vorfuehren: bool = option(False, "reservations")
+    # The deal is a Vorführung for this seat (-1: none), set by the series like pflicht_owed.
+    vorgefuehrt: int = option(-1, "reservations", low=-1, high=4)
     ansage_played: int = option(1, "play", low=0, high=9)
     absage_step: int = option(1, "play", low=0, high=2)
     reach_absage_wins: bool = option(False, "scoring")
@@ -107,6 +114,22 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
         if not self.pflichtsolo:
             return False
         return self.pflicht_owed == "all" or str(seat) in self.pflicht_owed
+
+    def _check_consistency(self) -> None:
+        self.check_vorgefuehrt()
+
+    def check_vorgefuehrt(self) -> None:
+        """A seat vorgeführt (``vorgefuehrt``) needs ``pflichtsolo`` and ``vorfuehren`` and
+        must owe its Pflichtsolo; raises :class:`RulesError` otherwise."""
+        seat = self.vorgefuehrt
+        if seat < 0:
+            return
+        if not (self.pflichtsolo and self.vorfuehren):
+            raise RulesError(f"option 'vorgefuehrt': seat {seat} is vorgeführt, which needs "
+                             "the options pflichtsolo and vorfuehren")
+        if not self.owes_pflichtsolo(seat):
+            raise RulesError(f"option 'vorgefuehrt': seat {seat} does not owe a Pflichtsolo "
+                             f"(pflicht_owed {self.pflicht_owed!r})")
 
     @property
     def hand_size(self) -> int:

@@ -1,5 +1,6 @@
 """A Doppelkopf series: a fixed number of deals (DKV: 24), the Pflichtsoli on top of them,
-who still owes one, and the same dealer again after a Pflichtsolo.
+who still owes one, and the same dealer again after a Pflichtsolo; with ``vorfuehren`` (DDV)
+the Pflichtsoli still owed are forced when the deals left run short, each counting as a deal.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from ...core.series import Series
 from .deal import KONTRA
 from .deal import RE
 from .deal import THROWN_IN
+from .deal import seating
 from .rules import DokoRules
 from .scoring import DokoResult
 from .state import DokoState
@@ -23,32 +25,57 @@ if TYPE_CHECKING:
 
 
 class PflichtsoloBook:
-    """Who still owes a Pflichtsolo in a series (only with the option ``pflichtsolo``).
+    """Who still owes a Pflichtsolo in a series (only with the option ``pflichtsolo``), and
+    with ``vorfuehren`` who is vorgeführt.
 
     >>> book = PflichtsoloBook(DokoRules(pflichtsolo=True, pflicht_owed="02"), players=4)
-    >>> book.owed, book.rules_for(DokoRules(pflichtsolo=True)).pflicht_owed
+    >>> book.owed, book.rules_for(DokoRules(pflichtsolo=True), 0, 10).pflicht_owed
     ({0, 2}, '02')
+    >>> ddv = DokoRules(pflichtsolo=True, vorfuehren=True)
+    >>> book.vorgefuehrt(3, 3), book.vorgefuehrt(3, 2), book.vorgefuehrt(0, 2)
+    (-1, 0, 2)
+    >>> book.rules_for(ddv, 0, 2).vorgefuehrt
+    2
     """
 
     def __init__(self, rules: DokoRules, players: int) -> None:
+        self.players = players
         self.owed: set[int] = set(range(players)) if rules.pflicht_owed == "all" else {
             int(ch) for ch in rules.pflicht_owed if int(ch) < players}
 
-    def rules_for(self, rules: DokoRules) -> DokoRules:
-        """The rules of the next deal: ``pflicht_owed`` names the seats that still owe."""
+    def vorgefuehrt(self, dealer: int, deals_left: int) -> int:
+        """The seat vorgeführt in the deal that ``dealer`` deals with ``deals_left`` deals of
+        the series still to play, this one included (-1: none). DDV: when the Pflichtsoli
+        owed equal the deals left (no more deals than that: also a series shorter than the
+        table), the seat that owes one and sits first after the dealer must play it. With
+        five players the dealer sits out: only a seat in play can be vorgeführt."""
+        if not 0 < deals_left <= len(self.owed):
+            return -1
+        return next((s for s in seating(dealer, self.players)[0] if s in self.owed), -1)
+
+    def rules_for(self, rules: DokoRules, dealer: int, deals_left: int) -> DokoRules:
+        """The rules of the deal that ``dealer`` deals with ``deals_left`` deals of the series
+        left: ``pflicht_owed`` names the seats that still owe, ``vorgefuehrt`` (option
+        ``vorfuehren``) the seat that must play its Pflichtsolo now."""
         if not rules.pflichtsolo:
             return rules
-        return rules.replace(pflicht_owed="".join(str(s) for s in sorted(self.owed)))
+        owed = "".join(str(s) for s in sorted(self.owed))
+        if not rules.vorfuehren:
+            return rules.replace(pflicht_owed=owed)
+        # Both at once: each value on its own could contradict the other.
+        return rules.replace(pflicht_owed=owed,
+                             vorgefuehrt=self.vorgefuehrt(dealer, deals_left))
 
     def book(self, state: DokoState) -> bool:
         """Book a finished deal; True if it was a Pflichtsolo, which the same dealer follows
-        with a new deal (DKV) and which does not count towards ``deals_per_series``."""
+        with a new deal (DKV) and which does not count towards ``deals_per_series``; False
+        for every other deal, a Vorführung too (DDV: it counts, and the deal passes on)."""
         result = state.result
         if result is None:
             raise ValueError("the deal is not over")
         if result.pflichtsolo and state.soloist is not None:
             self.owed.discard(state.soloist)
-            return True
+            return state.rules.vorgefuehrt < 0
         return False
 
 
@@ -117,7 +144,8 @@ class BockBook:
 
 
 class DokoSeries(Series):
-    """A Doppelkopf series: ``deals_per_series`` deals plus the Pflichtsoli.
+    """A Doppelkopf series: ``deals_per_series`` deals plus the Pflichtsoli (a Vorführung is
+    one of the deals, not one on top).
 
     >>> from binokel.registry import find_game
     >>> spec = find_game("doppelkopf")
@@ -135,7 +163,8 @@ class DokoSeries(Series):
         # The book must exist before the series deals the first deal (it asks deal_rules()).
         self.pflicht = PflichtsoloBook(rules, players or spec.default_players)
         self.bock = BockBook(rules, players or spec.default_players)
-        self.repeat: list[bool] = []   # per finished deal: a Pflichtsolo, the dealer deals again
+        # Per finished deal: a Pflichtsolo (not a Vorführung), the dealer deals again.
+        self.repeat: list[bool] = []
         super().__init__(spec, rules, players, first_dealer, seed, shuffle)
 
     @property
@@ -148,8 +177,15 @@ class DokoSeries(Series):
         """The deals that count towards ``deals_per_series`` (not the Pflichtsoli)."""
         return self.repeat.count(False)
 
-    def deal_rules(self) -> DokoRules:
-        return self.bock.rules_for(self.pflicht.rules_for(self.rules))
+    @property
+    def deals_left(self) -> int:
+        """The deals still to play towards ``deals_per_series`` (the Pflichtsoli on top)."""
+        return max(0, self.rules.deals_per_series - self.deals_played)
+
+    def deal_rules(self, dealer: int | None = None) -> DokoRules:
+        if dealer is None:
+            dealer = self.next_dealer() if self.current.is_over else self.current.dealer
+        return self.bock.rules_for(self.pflicht.rules_for(self.rules, dealer, self.deals_left))
 
     def next_dealer(self) -> int:
         if self.repeat and self.repeat[-1]:

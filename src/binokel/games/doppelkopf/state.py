@@ -170,8 +170,6 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
         s.hands = deal_hands(rules, active, list(deck_order), players)
         s.initial_hands = tuple(s.hands)
         s.history = []
-        s.phase = VORBEHALT
-        s.to_move = active[0]
         s.vorbehalte = [None] * players
         s.declarations = [None] * players
         s.asking = ""
@@ -194,6 +192,7 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
         s.trick_points = [0] * players
         s.tricks_won = [0] * players
         s.result = None
+        reservations.begin(s)   # gesund / Vorbehalt, or the solo of a Vorführung
         return s
 
     def clone(self) -> DokoState:

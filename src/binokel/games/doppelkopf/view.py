@@ -11,6 +11,7 @@
   seat's new party is public.
 - The Armut's cards (:func:`masked_history`): only the poor player and the partner see them;
   the others see ``give ? ? ?`` and how many trumps went back.
+- A Vorführung (:attr:`DokoView.vorgefuehrt`) is public: the deal's rules name the seat.
 """
 
 from __future__ import annotations
@@ -83,6 +84,13 @@ class DokoView:
     asking: str = ""                      # the kind of reservation asked for now ("" none)
     superschweine: int | None = None      # seat holding both Superschweine, if any
     genscher: tuple[int, int] | None = None   # (its player, the partner he named), public
+
+    @property
+    def vorgefuehrt(self) -> int | None:
+        """The seat vorgeführt in this deal (option ``vorfuehren``: it must play a solo, and
+        nobody else is asked), or None; public, as the deal's rules say it."""
+        seat = self.rules.vorgefuehrt
+        return seat if seat >= 0 else None
 
     @property
     def order(self) -> Order:
