@@ -232,6 +232,16 @@ def test_pflichtsolo_and_stille_hochzeit_wording() -> None:
     s.apply("solo buben")
     assert present(s.view(2), "en", NAMES).status == \
         "dealer Dan · Jacks solo by Ann (compulsory solo) · Ann to move"
+    # Vorhand is Ann here; with the dealer 0 Vorhand is Bea, yet Ann leads her Pflichtsolo,
+    # and the log says so once the play starts.
+    s = DokoState.new(rules, dealer=0, seed=4)
+    for a in ("gesund", "gesund", "gesund", "vorbehalt", "solo buben"):
+        s.apply(a)
+    assert s.trick_leader == 0
+    s.apply(next(a for a in s.legal_actions() if a.startswith("play ")))
+    log = present(s.view(1), "en", NAMES).log
+    assert any(line.startswith("Game: Jacks solo by Ann") and line.endswith("Ann leads")
+               for line in log), log
     # Both Kreuz-Damen, all healthy: the holder alone knows he plays a stille Hochzeit.
     s = play(H2, upto=1)
     assert present(s.view(0), "de", NAMES).status == (

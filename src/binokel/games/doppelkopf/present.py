@@ -376,10 +376,9 @@ def _log(view: DokoView, ctx: Context, t: T) -> list[str]:
         if started or view.contract == "thrown in":
             return
         started = True
-        # The seat vorgeführt leads its solo (DDV 5.1). Every Pflichtsolo is led by its
-        # player, but the log still names Vorhand there (issue: fixing it changes the
-        # golden corpus, a change of its own).
-        lead = view.vorgefuehrt if view.vorgefuehrt is not None else view.active[0]
+        # Who leads is the engine's decision (a Pflichtsolo, vorgeführt or not, is led by
+        # its player, DDV 5.1): the first trick's leader, not Vorhand.
+        lead = view.tricks[0].leader if view.tricks else view.trick_leader
         out.append(t("log_start", what=_contract_name(view, ctx, t), name=ctx.name(lead)))
         if view.schweine is not None:
             out.append(t("log_schweine", name=ctx.name(view.schweine)))
