@@ -7,17 +7,21 @@ from __future__ import annotations
 
 import contextlib
 import json
+import re
+from dataclasses import fields
 from dataclasses import replace
 from typing import Any
 from typing import cast
 
 import pytest
 from hypothesis import HealthCheck
+from hypothesis import assume
 from hypothesis import given
 from hypothesis import settings
 from hypothesis import strategies as st
 
 from binokel.bots import make_bot
+from binokel.core.errors import RulesError
 from binokel.core.outcome import Outcome
 from binokel.core.state import AnyState
 from binokel.games.binokel.scoring import DealResult
@@ -30,6 +34,7 @@ from binokel.play import play_deal
 from binokel.registry import GAMES
 from binokel.registry import find_game
 from binokel.registry import new_series
+from binokel.tournament.pad import DOKO_CONTRACTS
 from binokel.tournament.pad import DOKO_SPECIALS
 from binokel.tournament.pad import DURCH_OPEN
 from binokel.tournament.pad import DealEntry
@@ -79,7 +84,7 @@ def entry_from_record(game: str, state: AnyState) -> DealEntry:
         re_tricks=sum(ds.tricks_won[s] for s in d.re_seats), announced=d.announced,
         specials=tuple((w, p) for w, p, _ in d.lines if w in DOKO_SPECIALS),
         partner_found=not (d.contract == "hochzeit" and ds.partner is None),
-        pflicht=d.pflichtsolo)
+        pflicht=d.pflichtsolo, genscher=d.genscher)
 
 
 def play(game: str, preset: str, players: int, seed: int, dealer: int) -> AnyState:
@@ -160,8 +165,11 @@ def test_the_entry_form_asks_for_every_played_deal(game: str, preset: str, playe
 
 
 def test_the_entry_form_follows_the_rules() -> None:
+    # Vorhand must open the bidding: all passing cannot be, unless the table says otherwise.
     assert entry_form(Pad.new("binokel", ["A", "B", "C"], "aks"))["contracts"] == [
-        "normal", "abgehen", "thrown_in"]
+        "normal", "abgehen"]
+    assert entry_form(Pad.new("binokel", ["A", "B", "C"], "aks", {
+        "vorhand_must_open": False}))["contracts"] == ["normal", "abgehen", "thrown_in"]
     open_durch = entry_form(Pad.new("binokel", ["A", "B", "C"], None,
                                     {"durch_open": 1500, "all_pass": "vorhand_plays"}))
     assert open_durch["contracts"] == ["normal", "abgehen", "durch", "durch open",
@@ -173,9 +181,27 @@ def test_the_entry_form_follows_the_rules() -> None:
     assert "armut" in doko["contracts"] and "solo koenige" in doko["contracts"]
     assert doko["contracts"][-1] == "thrown in" and doko["hand"] == 10
     assert doko["specials"] == ["Doppelkopf", "Fuchs gefangen"]
+    assert doko["special_max"] == {"Doppelkopf": 10, "Fuchs gefangen": 2}
+    assert doko["thrown_in"] == [["armut", 0]] and not doko["genscher"] and not doko["bock"]
     assert doko["in_play"][4] == [0, 1, 2, 3]
     ddv = entry_form(Pad.new("doppelkopf", ["A", "B", "C", "D"], "ddv"))
     assert ddv["pflichtsolo"] and "armut" not in ddv["contracts"]
+    assert ddv["owed"] == [0, 1, 2, 3] and "thrown in" not in ddv["contracts"]
+    assert ddv["contracts"] == ["normal", "hochzeit", "stille hochzeit", "solo damen",
+                                "solo buben", "solo fleischlos", "solo E", "solo B", "solo H",
+                                "solo S"]
+    every = entry_form(Pad.new("doppelkopf", ["A", "B", "C", "D"], None, {
+        "karlchen_gefangen": True, "karlchen_double": True, "fuchs_last_trick": True,
+        "genscher": "second", "genscher_hochzeit": False, "throw_nines": 5,
+        "throw_nines_kings": 8, "bock_after": "tie"}))
+    assert every["specials"] == list(DOKO_SPECIALS)
+    assert every["special_max"]["Karlchen gefangen"] == 2
+    assert every["genscher"] and not every["genscher_hochzeit"]
+    assert every["thrown_in"] == [["nines", 5], ["nines_kings", 8]]
+    assert every["bock"] and every["bock_next"] == 0
+    # A fixed Bock level without Bockrunden: every deal counts double (as in the engine).
+    fixed = entry_form(Pad.new("doppelkopf", ["A", "B", "C", "D"], None, {"bock_level": 1}))
+    assert fixed["bock"] and fixed["bock_next"] == 1
     lux = entry_form(Pad.new("luxusfamilie", ["A", "B", "C"], None, {"meld_needs_trick": True}))
     assert lux["tricks"] and lux["points_exact"] and lux["points_total"] == 240
     assert not entry_form(Pad.new("luxusfamilie", list("ABCDE")))["points_exact"]
@@ -214,6 +240,241 @@ def test_pad_sheet_and_winner_follow_a_played_series(game: str, preset: str,
         series.next_deal()
     assert pad.winner() == series.winner
     assert any(d.pflicht for d in pad.deals) == (preset == "dkv")
+
+
+# ---------------------------------------------------------------------- Doppelkopf's house rules
+DOKO_HOUSE_RULES = st.fixed_dictionaries({
+    "karlchen": st.sampled_from(["karo", "kreuz", "off"]),
+    "karlchen_gefangen": st.booleans(), "doppel_karlchen": st.booleans(),
+    "karlchen_double": st.booleans(), "fuchs_last_trick": st.booleans(),
+    "schweinchen": st.booleans(), "nines": st.booleans(),
+    "genscher": st.sampled_from(["off", "first", "second"]),
+    "genscher_hochzeit": st.booleans(),
+    "genscher_announcements": st.sampled_from(["ansagen", "all", "void"]),
+    "throw_nines": st.sampled_from([0, 5, 6]), "throw_kings": st.sampled_from([0, 5]),
+    "throw_nines_kings": st.sampled_from([0, 7, 8]), "armut": st.booleans(),
+    "koenigssolo": st.booleans(), "damen_buben_solo": st.booleans(),
+    "fleischlos": st.booleans(), "pflichtsolo": st.booleans(),
+    "pflicht_owed": st.sampled_from(["all", "13"]),
+    "bock_after": st.sampled_from(["", "tie,kontra_won", "solo_lost,both_announced",
+                                   "tie,solo_lost,kontra_won,both_announced"]),
+    "bock_rounds": st.integers(1, 2), "bock_stack": st.integers(1, 3),
+    "reach_absage_wins": st.booleans(), "deals_per_series": st.just(1000)})
+
+
+def pad_follows_series(options: dict[str, Any], players: int, seed: int, deals: int,
+                       kind: str = "heuristic") -> tuple[Pad, list[DokoResult]]:
+    """A Doppelkopf series played by bots under ``options``, each deal entered on a pad from
+    its record as it ends: every line, total, Bock level, Pflichtsolo still owed and the
+    next dealer as the series has them; the form offers what each deal needs."""
+    rules = find_game("doppelkopf").make_rules({"options": options})
+    series = new_series("doppelkopf", rules, players, seed=seed)
+    pad = Pad.new("doppelkopf", [f"P{s}" for s in range(players)], None,
+                  rules.changed_options())
+    bots = [make_bot(kind, seed + s, game="doppelkopf") for s in range(players)]
+    results = []
+    for _ in range(deals):
+        form = entry_form(pad)
+        state = series.current
+        while not state.is_over:
+            series.apply(bots[state.to_move].choose(state.view(state.to_move)))
+        res = cast(DokoResult, state.result)
+        assert res.bock == (0 if res.contract == "thrown in" else form["bock_next"])
+        owed = series.owed | ({res.re_seats[0]} if res.pflichtsolo else set())
+        assert form["owed"] == (sorted(owed) if rules.pflichtsolo else [])
+        entry = entry_from_record("doppelkopf", state)
+        assert entry.contract in form["contracts"]
+        assert {w for w, _ in entry.specials} <= set(form["specials"])
+        assert entry.genscher is None or form["genscher"]
+        pad.add(entry)
+        assert pad.sheet()[-1].scores == series.sheet[-1].scores == res.scores
+        assert pad.totals() == tuple(series.totals)
+        assert pad.bock_levels()[-1] == form["bock_next"]
+        assert pad.deals[-1].pflicht == res.pflichtsolo
+        assert pad.next_dealer() == series.next_dealer()
+        assert pad.pflicht_owed() == (tuple(sorted(series.owed)) if rules.pflichtsolo
+                                      else ())
+        results.append(res)
+        series.next_deal()
+    again = Pad.from_json(json.loads(json.dumps(pad.to_json())))
+    assert again.sheet() == pad.sheet()
+    return pad, results
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(options=DOKO_HOUSE_RULES, players=st.sampled_from([4, 5]),
+       seed=st.integers(0, 2**31), kind=st.sampled_from(["heuristic", "random"]))
+def test_pad_scores_played_doppelkopf_series_under_house_rules(
+        options: dict[str, Any], players: int, seed: int, kind: str) -> None:
+    """Random house rules (every Karlchen and Fuchs option, the Genscher, throwing in,
+    Armut, the extra solos, Pflichtsoli, Bockrunden): twelve deals played by bots are
+    entered from their records and give the records' scores, deal by deal."""
+    pad_follows_series(options, players, seed, 12, kind)
+
+
+def test_every_special_the_genscher_bock_and_throwing_in_as_played() -> None:
+    """With every option on, a series long enough to hold them all (seed 3): each special
+    point, a Genscher, a Doppelbock, thrown-in deals, an Armut and a Pflichtsolo, every one
+    entered from its record and scored as the engine scored it."""
+    options = {"karlchen_gefangen": True, "karlchen_double": True, "fuchs_last_trick": True,
+               "genscher": "first", "throw_nines": 5, "throw_kings": 5, "armut": True,
+               "koenigssolo": True, "damen_buben_solo": True, "pflichtsolo": True,
+               "bock_after": "tie,solo_lost,kontra_won,both_announced", "bock_stack": 2,
+               "deals_per_series": 1000}
+    pad, results = pad_follows_series(options, 4, 3, 32)
+    lines = {w for r in results for w, _, _ in r.lines}
+    assert set(DOKO_SPECIALS) <= lines
+    assert any(r.genscher for r in results)
+    assert {r.contract for r in results} >= {"thrown in", "armut"}
+    assert {r.bock for r in results} == set(pad.bock_levels()) == {0, 1, 2}
+    assert any(r.pflichtsolo for r in results)
+    # A thrown-in deal used up a Bock deal, as in the series.
+    thrown = [i for i, r in enumerate(results) if r.contract == "thrown in"]
+    assert any(pad.bock_levels()[i] for i in thrown)
+    assert pad.deals[thrown[0]].to_json() == {"dealer": pad.deals[thrown[0]].dealer,
+                                              "contract": "thrown in"}
+
+
+def doko_pad(**options: Any) -> Pad:
+    return Pad.new("doppelkopf", ["A", "B", "C", "D"], None, options)
+
+
+def test_bockrunden_and_their_correction() -> None:
+    """120 each starts a Bockrunde (four deals count double); correcting the deal that
+    started it scores the later deals again."""
+    pad = doko_pad(bock_after="tie")
+    tie = DealEntry(dealer=0, re=(0, 1), re_augen=120, re_tricks=6)
+    won = DealEntry(dealer=1, re=(0, 1), re_augen=151, re_tricks=7)
+    pad.add(tie)
+    assert entry_form(pad)["bock_next"] == 1
+    pad.add(won)
+    assert pad.bock_levels() == (0, 1)
+    # won 1, keine 90 for Kontra: 2 points, counted double
+    assert pad.sheet()[1].scores == (4, 4, -4, -4)
+    pad.correct(0, replace(tie, re_augen=130))
+    assert pad.bock_levels() == (0, 0)
+    assert pad.sheet()[1].scores == (2, 2, -2, -2)
+    pad.correct(0, tie)
+    pad.remove_last()
+    assert pad.bock_levels() == (0,) and entry_form(pad)["bock_next"] == 1
+
+
+def test_pflichtsolo_is_the_first_solo_of_a_seat_that_owes_one() -> None:
+    pad = doko_pad(pflichtsolo=True)
+    solo = DealEntry(dealer=0, contract="solo damen", re=(1,), re_augen=130, re_tricks=7)
+    pad.add(solo)
+    assert pad.deals[0].pflicht and pad.next_dealer() == 0 and pad.pflicht_owed() == (0, 2, 3)
+    pad.add(solo)                               # his second solo: a Lustsolo
+    assert not pad.deals[1].pflicht and pad.next_dealer() == 1
+    with pytest.raises(PadError, match="pflicht: seat 1 owes no Pflichtsolo") as e:
+        pad.add(replace(solo, pflicht=True))
+    assert e.value.field == "pflicht"
+    # The first made a Hochzeit: the second solo is his Pflichtsolo now.
+    pad.correct(0, DealEntry(dealer=0, contract="hochzeit", re=(1, 2), re_augen=130,
+                             re_tricks=7))
+    assert [d.pflicht for d in pad.deals] == [False, True]
+    assert pad.winner() is None
+
+
+@pytest.mark.parametrize(("options", "entry", "field", "message"), [
+    ({}, DealEntry(dealer=0, contract="solo koenige", re=(1,), re_augen=130, re_tricks=7),
+     "contract", "solo koenige is not played under these rules (koenigssolo off)"),
+    ({}, DealEntry(dealer=0, contract="solo damenbuben", re=(1,), re_augen=130,
+                   re_tricks=7), "contract", "damen_buben_solo off"),
+    ({"fleischlos": False}, DealEntry(dealer=0, contract="solo fleischlos", re=(1,),
+                                      re_augen=130, re_tricks=7), "contract", "fleischlos off"),
+    ({}, DealEntry(dealer=0, contract="armut", re=(1, 2), re_augen=130, re_tricks=7),
+     "contract", "armut off"),
+    ({}, DealEntry(dealer=0, contract="thrown in"), "contract", "thrown in only with"),
+    ({"armut": True}, DealEntry(dealer=0, contract="thrown in", re=(1, 2)), "re",
+     "a thrown-in deal is not played"),
+    ({"karlchen": "off"}, DealEntry(dealer=0, re=(0, 1), re_augen=130, re_tricks=7,
+                                    specials=(("Karlchen", "re"),)), "specials",
+     "Karlchen does not count under these rules (karlchen off)"),
+    ({}, DealEntry(dealer=0, re=(0, 1), re_augen=130, re_tricks=7,
+                   specials=(("Karlchen gefangen", "re"),)), "specials",
+     "karlchen_gefangen off"),
+    ({}, DealEntry(dealer=0, re=(0, 1), re_augen=130, re_tricks=7,
+                   specials=(("Fuchs im letzten Stich", "re"),)), "specials",
+     "fuchs_last_trick off"),
+    ({"karlchen_gefangen": True}, DealEntry(
+        dealer=0, re=(0, 1), re_augen=130, re_tricks=7,
+        specials=(("Karlchen", "re"), ("Karlchen gefangen", "kontra"))), "specials",
+     "to one party"),
+    ({"karlchen_double": True}, DealEntry(
+        dealer=0, re=(0, 1), re_augen=130, re_tricks=7,
+        specials=(("Doppel-Karlchen", "re"),)), "specials", "comes with the Karlchen"),
+    ({"karlchen_double": True, "karlchen_gefangen": True}, DealEntry(
+        dealer=0, re=(0, 1), re_augen=130, re_tricks=7,
+        specials=(("Karlchen", "re"), ("Karlchen gefangen", "re"))), "specials",
+     "scores Doppel-Karlchen too"),
+    ({"fuchs_last_trick": True}, DealEntry(
+        dealer=0, re=(0, 1), re_augen=130, re_tricks=7,
+        specials=(("Karlchen", "re"), ("Fuchs im letzten Stich", "re"))), "specials",
+     "the Karlchen or the Fuchs"),
+    ({}, DealEntry(dealer=0, re=(0, 1), re_augen=70, re_tricks=7,
+                   specials=(("Doppelkopf", "re"),) * 2), "specials", "2 Doppelkopf"),
+    ({}, DealEntry(dealer=0, re=(0, 1), re_augen=240, re_tricks=12,
+                   specials=(("Fuchs gefangen", "kontra"),)), "specials",
+     "kontra took no trick"),
+    ({}, DealEntry(dealer=0, re=(0, 1), re_augen=130, re_tricks=7, genscher=(0, 1)),
+     "genscher", "not played under these rules (genscher off)"),
+    ({"genscher": "first"}, DealEntry(dealer=0, contract="solo B", re=(0,), re_augen=130,
+                                      re_tricks=7, genscher=(0, 1)), "genscher",
+     "not in a solo B"),
+    ({"genscher": "first", "genscher_hochzeit": False}, DealEntry(
+        dealer=0, contract="hochzeit", re=(0, 1), re_augen=130, re_tricks=7,
+        genscher=(0, 1)), "genscher", "only in a normal game or a stille Hochzeit"),
+    ({"genscher": "first"}, DealEntry(dealer=0, re=(0, 1), re_augen=130, re_tricks=7,
+                                      genscher=(0, 2)), "re", "after a Genscher"),
+    ({"genscher": "first"}, DealEntry(dealer=0, re=(0, 0), re_augen=130, re_tricks=7,
+                                      genscher=(0, 0)), "re", "each once"),
+    ({}, DealEntry(dealer=0, re=(0, 1), re_augen=130, re_tricks=7, bid=300), "bid",
+     "doppelkopf does not ask for it"),
+])
+def test_what_the_doppelkopf_rules_forbid_is_refused_by_its_field(
+        options: dict[str, Any], entry: DealEntry, field: str, message: str) -> None:
+    with pytest.raises(PadError, match=re.escape(message)) as e:
+        doko_pad(**options).add(entry)
+    assert e.value.field == field and str(e.value).startswith(f"{field}: ")
+
+
+def test_a_genscher_is_scored_with_the_new_parties() -> None:
+    # A stille Hochzeit of seat 0; seat 2 calls a Genscher naming seat 3: two against two.
+    pad = doko_pad(genscher="first")
+    pad.add(DealEntry(dealer=0, contract="stille hochzeit", re=(2, 3), re_augen=151,
+                      re_tricks=8, genscher=(2, 3), specials=(("Doppelkopf", "re"),)))
+    res = cast(DokoResult, pad.outcomes()[0])
+    assert res.contract == "normal" and res.genscher == (2, 3) and not res.solo
+    # won 1, keine 90 1, Doppelkopf 1
+    assert pad.sheet()[0].scores == (-3, -3, 3, 3)
+    assert pad.to_json()["deals"][0]["genscher"] == [2, 3]
+    assert Pad.from_json(pad.to_json()).sheet() == pad.sheet()
+
+
+@pytest.mark.parametrize(("options", "entry", "field", "message"), [
+    ({}, DealEntry(dealer=0, contract="thrown_in"), "contract",
+     "Vorhand must open the bidding"),
+    ({"all_pass": "vorhand_plays", "vorhand_must_open": False},
+     DealEntry(dealer=0, contract="thrown_in"), "contract", "all_pass = vorhand_plays"),
+    ({"durch": False}, DealEntry(dealer=0, declarer=1, bid=300, contract="durch", made=True),
+     "contract", "durch off"),
+    ({"untendurch": False}, DealEntry(dealer=0, declarer=1, bid=300, contract="untendurch",
+                                      made=True), "contract", "untendurch off"),
+    ({"max_bid": 500}, DealEntry(dealer=0, declarer=1, bid=510, contract="abgehen"), "bid",
+     "from 150 to 500"),
+    ({"bid_step": 50}, DealEntry(dealer=0, declarer=1, bid=320, contract="abgehen"), "bid",
+     "in steps of 50"),
+    ({}, DealEntry(dealer=0, declarer=1, bid=300, contract="abgehen", re=(0, 1)), "re",
+     "binokel does not ask for it"),
+    ({}, DealEntry(dealer=0, declarer=1, bid=300, contract="abgehen", pflicht=True),
+     "pflicht", "binokel does not ask for it"),
+])
+def test_what_the_binokel_rules_forbid_is_refused_by_its_field(
+        options: dict[str, Any], entry: DealEntry, field: str, message: str) -> None:
+    with pytest.raises(PadError, match=re.escape(message)) as e:
+        binokel_pad(**options).add(entry)
+    assert e.value.field == field
 
 
 def binokel_pad(**options: Any) -> Pad:
@@ -297,13 +558,16 @@ def test_four_players_the_dealer_sits_out() -> None:
     (DealEntry(dealer=0, contract="normal", re=(0, 1), re_augen=130, re_tricks=0),
      "cannot be"),
     (DealEntry(dealer=0, contract="normal", re=(0, 1), re_augen=130, re_tricks=6,
-               specials=(("Fuchs gefangen", "re"),) * 3), "at most two foxes"),
+               specials=(("Fuchs gefangen", "re"),) * 3), "at most 2 Fuchs gefangen"),
     (DealEntry(dealer=0, contract="normal", re=(0, 1), re_augen=130, re_tricks=6,
-               specials=(("Schwein", "re"),)), "special point"),
+               specials=(("Schwein", "re"),)), "specials: one of"),
     (DealEntry(dealer=0, contract="solo B", re=(0,), re_augen=130, re_tricks=6,
-               specials=(("Karlchen", "re"),)), "solo scores no special"),
+               specials=(("Karlchen", "re"),)), "scored as a solo has no special"),
+    (DealEntry(dealer=0, contract="hochzeit", re=(0,), re_augen=130, re_tricks=6,
+               partner_found=False, specials=(("Doppelkopf", "re"),)),
+     "scored as a solo has no special"),
     (DealEntry(dealer=0, contract="solo B", re=(0,), re_augen=130, re_tricks=6,
-               pflicht=True), "only a solo under the option pflichtsolo"),
+               pflicht=True), "only under the option pflichtsolo"),
 ])
 def test_doppelkopf_checks(entry: DealEntry, message: str) -> None:
     with pytest.raises(PadError, match=message):
@@ -387,35 +651,167 @@ def test_every_hands_melds_are_possible_totals(seed: int, trump: int, size: int,
     assert best_melds(hand, trump, rules).total in meld_totals(rules)
 
 
-@settings(max_examples=150, deadline=None)
+# ---------------------------------------------------------------------- random rule sets
+# Options checked by a function: a few values each (every other option: its allowed values,
+# its range's ends and default, or a bool).
+CHECKED_VALUES: dict[str, list[Any]] = {
+    "deal_pattern": ["auto"], "abgehen_bonus": [30, 0, "per_player", "half_bid"],
+    "luxusfamilie": [150], "pflicht_owed": ["all", "", "13", "0"],
+    "bock_after": ["", "tie", "solo_lost,kontra_won", "tie,solo_lost,kontra_won,both_announced"],
+}
+
+
+def option_values(name: str, o: Any) -> st.SearchStrategy[Any]:
+    if name in CHECKED_VALUES:
+        return st.sampled_from(CHECKED_VALUES[name])
+    if o.allowed is not None:
+        return st.sampled_from(list(o.allowed))
+    if o.low is not None:
+        return st.sampled_from([o.default, o.low, o.high]) | st.integers(o.low, o.high)
+    if isinstance(o.default, bool):
+        return st.booleans()
+    return st.just(o.default)
+
+
+def random_rules(data: st.DataObject, spec: Any) -> tuple[str, dict[str, Any]]:
+    """A preset of ``spec`` and up to ten options changed: a table's house rules."""
+    preset = data.draw(st.sampled_from(list(spec.presets) or ["standard"]))
+    names = data.draw(st.lists(st.sampled_from(sorted(spec.options)), max_size=10,
+                               unique=True))
+    options = {n: data.draw(option_values(n, spec.options[n])) for n in names}
+    try:
+        rules = spec.make_rules({"preset": preset, "options": options})
+    except RulesError:
+        assume(False)
+    return preset, rules.changed_options()
+
+
+ENTRY_FIELDS = {f.name for f in fields(DealEntry)}
+
+
+def respects_the_rules(game: str, rules: Any, entry: DealEntry, outcome: Outcome) -> None:
+    """What a scored entry must respect, read from the rules here (not from the pad)."""
+    if game in ("binokel", "kreuzbinokel"):
+        c = entry.contract
+        assert c in ("normal", "abgehen") or (c in ("durch", "durch open") and rules.durch) \
+            or (c == "untendurch" and rules.untendurch) or (
+                c == "thrown_in" and rules.all_pass == "redeal"
+                and not rules.vorhand_must_open)
+        assert c != "durch open" or rules.durch_open
+        if c != "thrown_in":
+            assert entry.bid is not None
+            assert rules.min_bid <= entry.bid <= rules.max_bid
+            assert entry.bid % rules.bid_step == 0
+    elif game == "doppelkopf":
+        c = entry.contract
+        need = {"solo koenige": rules.koenigssolo, "solo damenbuben": rules.damen_buben_solo,
+                "solo fleischlos": rules.fleischlos, "armut": rules.armut,
+                "thrown in": rules.armut or rules.throw_nines or rules.throw_kings
+                or rules.throw_nines_kings}
+        assert need.get(c, True), c
+        karlchen = rules.karlchen != "off"
+        allowed = {"Doppelkopf": True, "Fuchs gefangen": True, "Karlchen": karlchen,
+                   "Karlchen gefangen": karlchen and rules.karlchen_gefangen,
+                   "Doppel-Karlchen": karlchen and rules.karlchen_double,
+                   "Fuchs im letzten Stich": rules.fuchs_last_trick}
+        assert all(allowed[w] for w, _ in entry.specials), entry.specials
+        assert entry.genscher is None or rules.genscher != "off"
+        assert not entry.pflicht or (rules.pflichtsolo and c.startswith("solo"))
+        res = cast(DokoResult, outcome)
+        assert not (res.solo and entry.specials)
+        # The special points entered are the result's, and nothing else is.
+        assert sorted((w, p) for w, p, _ in res.lines if w in DOKO_SPECIALS) == sorted(
+            entry.specials)
+        # The first deal: no Bockrunde yet (with bock_after the series sets the level).
+        assert res.bock == (0 if rules.bock_after else rules.bock_level)
+    else:
+        assert entry.contract == "normal" and entry.bid is None and not entry.re
+
+
+@settings(max_examples=300, deadline=None,
+          suppress_health_check=[HealthCheck.filter_too_much, HealthCheck.too_slow])
 @given(spec=st.sampled_from(GAMES), data=st.data())
-def test_random_entries_score_or_are_refused(spec: Any, data: st.DataObject) -> None:
-    """Entries with every field in its range but facts thrown together: each is scored or
-    refused with a PadError, never anything else."""
+def test_random_entries_against_random_rules_score_or_are_refused(spec: Any,
+                                                                   data: st.DataObject) -> None:
+    """Entries with every field in its range but facts thrown together, against random
+    house rules: each is scored or refused with a PadError that names the entry's field,
+    never anything else; a scored one respects the rules."""
     n = data.draw(st.sampled_from(spec.players))
-    preset = data.draw(st.sampled_from(list(spec.presets)))
+    preset, options = random_rules(data, spec)
+    try:
+        pad = Pad.new(spec.name, [f"P{s}" for s in range(n)], preset, options)
+    except PadError as e:   # rules the table cannot deal by (three without a Dapp, ...)
+        assert str(e).startswith("rules: ")
+        return
+    # Half the facts near what the form asks (the bid's range, points that add up), so
+    # that a fair share is scored; the rest thrown together.
+    form = entry_form(pad)
+    rules: Any = pad.rules
     seat = st.integers(0, n - 1)
+    kind = form["kind"]
+    doko = kind == "doppelkopf"
+    total = form.get("points_total", 250)
+
+    def split(k: int) -> st.SearchStrategy[tuple[int, ...]]:
+        cuts = st.lists(st.integers(0, total), min_size=k - 1, max_size=k - 1).map(sorted)
+        return cuts.map(lambda c: tuple(b - a for a, b in zip([0, *c], [*c, total],
+                                                               strict=True)))
+
+    contracts = ["normal", "abgehen", "durch", "durch open", "untendurch", "thrown_in",
+                 "Ramsch", *DOKO_CONTRACTS]
+    bids = st.integers(0, 320).map(lambda x: x * 5)
+    if not doko and "bid" in form:
+        b = form["bid"]
+        bids = bids | st.integers(0, (b["max"] - b["min"]) // b["step"]).map(
+            lambda k: b["min"] + k * b["step"])
+    some = st.sampled_from(DOKO_SPECIALS)
+    dealer = data.draw(seat)
+    contract = data.draw(st.sampled_from(contracts) | st.sampled_from(
+        form.get("contracts", ["normal"])))
+    partner_found = data.draw(st.booleans())
+    alone = contract.startswith("solo") or contract == "stille hochzeit" or (
+        contract == "hochzeit" and not partner_found)
+    in_play = form["in_play"][dealer]
+    party = st.lists(st.sampled_from(in_play), min_size=1 if alone else 2,
+                     max_size=1 if alone else 2, unique=True)
     entry = DealEntry(
-        dealer=data.draw(seat), declarer=data.draw(st.none() | seat),
-        bid=data.draw(st.none() | st.integers(0, 200).map(lambda x: x * 10)),
-        contract=data.draw(st.sampled_from(
-            ["normal", "abgehen", "durch", "durch open", "untendurch", "thrown_in",
-             "hochzeit", "stille hochzeit", "armut", "solo damen", "solo H", "thrown in"])),
-        melds=tuple(data.draw(st.lists(st.integers(0, 60).map(lambda x: x * 10),
-                                       min_size=n, max_size=n))),
-        points=tuple(data.draw(st.lists(st.integers(0, 260), min_size=n, max_size=n))),
-        tricks=data.draw(st.none() | st.lists(st.integers(0, 16), min_size=n, max_size=n)
-                         .map(tuple)),
-        made=data.draw(st.none() | st.booleans()),
-        re=tuple(data.draw(st.lists(seat, max_size=3))),
-        re_augen=data.draw(st.integers(0, 240)), re_tricks=data.draw(st.integers(0, 12)),
-        announced=(data.draw(st.integers(-1, 4)), data.draw(st.integers(-1, 4))),
+        dealer=dealer,
+        declarer=data.draw(st.one_of(st.none(), seat, seat, seat))
+        if kind in ("binokel", "luxusfamilie") else None,
+        bid=data.draw(st.one_of(st.none(), bids, bids, bids)) if kind == "binokel" else None,
+        contract=contract,
+        melds=() if doko else tuple(data.draw(st.lists(
+            st.sampled_from([0, 0, 20, 40, 100, 150]) | st.integers(0, 60).map(
+                lambda x: x * 10), min_size=n, max_size=n))),
+        points=() if doko else data.draw(split(n) | st.lists(
+            st.integers(0, 260), min_size=n, max_size=n).map(tuple)),
+        tricks=None if kind in ("doppelkopf", "zweier") else data.draw(st.none() | st.lists(
+            st.integers(0, 16), min_size=n, max_size=n).map(tuple)),
+        made=data.draw(st.none() | st.booleans()) if kind == "binokel" else None,
+        re=tuple(data.draw(st.one_of(party, party, party, st.lists(seat, max_size=3))))
+        if doko else (),
+        re_augen=data.draw(st.integers(0, 240)) if doko else 0,
+        re_tricks=data.draw(st.integers(1, 9) | st.integers(0, 12)) if doko else 0,
+        announced=(data.draw(st.integers(-1, 4)), data.draw(st.integers(-1, 4)))
+        if doko else (-1, -1),
         specials=tuple(data.draw(st.lists(st.tuples(
-            st.sampled_from(DOKO_SPECIALS), st.sampled_from(["re", "kontra"])), max_size=4))),
-        partner_found=data.draw(st.booleans()))
-    pad = Pad.new(spec.name, [f"P{s}" for s in range(n)], preset)
+            some | st.just("Schwein"), st.sampled_from(["re", "kontra"])), max_size=4)
+            | st.lists(st.tuples(some, st.just("re")), max_size=1))) if doko else (),
+        partner_found=partner_found if doko else True,
+        pflicht=data.draw(st.sampled_from([False, False, True])) if doko else False,
+        genscher=data.draw(st.sampled_from([None, None, None]) | st.tuples(seat, seat))
+        if doko else None)
+    if data.draw(st.integers(0, 4)) == 0:
+        # now and then a fact of another game: refused by its field
+        other = data.draw(st.sampled_from(["bid", "re", "genscher", "pflicht"]))
+        entry = replace(entry, **{"bid": {"bid": 300}, "re": {"re": (0, 1)},
+                                  "genscher": {"genscher": (0, 1)},
+                                  "pflicht": {"pflicht": True}}[other])
     try:
         pad.add(entry)
-    except PadError:
+    except PadError as e:
+        assert e.field in ENTRY_FIELDS, (str(e), e.field)
+        assert str(e).startswith(f"{e.field}: "), str(e)
         return
-    assert len(pad.outcomes()[0].scores) == n   # (about one entry in 20 gets here)
+    assert len(pad.outcomes()[0].scores) == n
+    respects_the_rules(spec.name, rules, pad.deals[0], pad.outcomes()[0])

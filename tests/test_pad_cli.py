@@ -22,7 +22,8 @@ def session(pad: Pad, lines: list[str], path: Path | None = None) -> str:
 
 def test_binokel_deals_correction_and_undo(tmp_path: Path) -> None:
     path = tmp_path / "pad.json"
-    pad = Pad.new("binokel", ["Anna", "Ben", "Cem"])
+    # Vorhand may pass here, so "all passed" can be entered.
+    pad = Pad.new("binokel", ["Anna", "Ben", "Cem"], options={"vorhand_must_open": False})
     out = session(pad, [
         "n", "", "Ben", "300", "", "40", "200", "0", "60", "150", "",   # Cem: 250-210 = 40
         "n", "", "c", "250", "durch", "n",                              # Cem by a prefix
@@ -41,7 +42,7 @@ def test_mistakes_are_said_and_nothing_is_entered() -> None:
     pad = Pad.new("binokel", ["Anna", "Ben", "Cem"])
     out = session(pad, ["n", "", "Ben", "155", "", "0", "0", "0", "100", "100", "",
                         "n", "", "Zoe", "c 7", "x", "q"])
-    assert "not entered: bid 155" in out
+    assert "not entered: bid: 155" in out
     assert "not entered: who is 'Zoe'?" in out
     assert "not entered: correct which deal?" in out
     assert "? n, c N, u, s FILE or q" in out
@@ -53,7 +54,10 @@ def test_doppelkopf_and_zweier() -> None:
     session(pad, ["n", "", "normal", "A,C", "150", "7", "re", "-", "f:re", "q"])
     assert pad.sheet()[0].scores == (4, -4, 4, -4)
     pad = Pad.new("doppelkopf", ["A", "B", "C", "D"], options={"pflichtsolo": True})
-    session(pad, ["n", "", "solo damen", "B", "y", "130", "7", "-", "-", "-", "q"])
+    out = session(pad, ["n", "", "solo damen", "B", "130", "7", "-", "-", "-", "q"])
+    assert "Pflichtsolo still owed by: A, B, C, D" in out
+    # B owed his Pflichtsolo: his solo is it, the same dealer deals again.
+    assert "Pflichtsolo still owed by: A, C, D" in out
     assert pad.deals[0].pflicht and pad.next_dealer() == 0
     assert pad.sheet()[0].scores == (-1, 3, -1, -1)
     pad = Pad.new("zweier", ["A", "B"])
@@ -86,3 +90,27 @@ def test_abgehen_asks_only_the_others_melds() -> None:
     assert "melds B" not in out and "melds D" not in out
     assert pad.deals[0].melds == (20, 0, 60, 0)
     assert pad.sheet()[0].scores == (110, -200, 110, -200)
+
+
+def test_doppelkopf_house_rules_in_the_terminal() -> None:
+    """What the table's options make possible, and nothing else: the Genscher, the special
+    points of the last trick, Bockrunden, throwing in."""
+    pad = Pad.new("doppelkopf", ["A", "B", "C", "D"], options={
+        "genscher": "first", "karlchen_gefangen": True, "fuchs_last_trick": True,
+        "bock_after": "tie", "throw_nines": 5})
+    out = session(pad, [
+        "n", "", "normal", "-", "A,C", "120", "6", "-", "-", "d:re kg:kontra",  # 120: Bock
+        "n", "", "normal", "B,D", "151", "7", "re", "-", "fl:re",          # a Genscher
+        "n", "", "thrown in",
+        "n", "", "normal", "-", "A,B", "130", "7", "-", "-", "dk:re",      # not scored here
+        "q"])
+    assert "Genscher (- for none" in out and "kg Karlchen gefangen" in out
+    assert "dk Doppel-Karlchen" not in out
+    assert "The next deal is Bock: it counts x2." in out
+    assert "not entered: specials: 'dk:re'?" in out
+    assert pad.deals[1].genscher == (1, 3) and pad.deals[1].re == (1, 3)
+    assert [d.contract for d in pad.deals] == ["normal", "normal", "thrown in"]
+    assert pad.deals[0].genscher is None and pad.bock_levels() == (0, 1, 1)
+    # won 1, Re angesagt 2, keine 90 1, Fuchs im letzten Stich 1: 5, counted double
+    assert pad.sheet()[1].scores == (-10, 10, -10, 10)
+    assert "Genscher B, Bock x2" in out

@@ -126,7 +126,9 @@ def test_a_whole_club_tournament_in_the_browser(server: str, browser: Any, size:
         table.fill(f"#points-{i}", str(p))
     table.click("#enter")
     table.wait_for_function("document.querySelectorAll('#sheet tbody tr').length === 1")
-    table.select_option("#contract", "thrown_in")
+    table.select_option("#contract", "abgehen")
+    table.select_option("#declarer", "1")
+    table.fill("#bid", "150")
     table.click("#enter")
     table.wait_for_function("document.querySelectorAll('#sheet tbody tr').length === 2")
     pad = table.evaluate(f"fetch('/api/pads/{pad_id}').then(r => r.json())")["pad"]

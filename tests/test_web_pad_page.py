@@ -52,7 +52,10 @@ def test_a_pad_is_entered_corrected_and_followed(server: str, browser: Any,
     owner.wait_for_function("document.getElementById('deal-error').textContent !== ''")
     assert owner.locator("#sheet tbody tr").count() == 0
 
-    owner.select_option("#contract", "thrown_in")
+    # Vorhand must open: "all passed" is no choice; Anna-Lena goes out at 150.
+    assert "thrown_in" not in owner.eval_on_selector_all(
+        "#contract option", "os => os.map(o => o.value)")
+    owner.select_option("#contract", "abgehen")
     owner.click("#enter")
     owner.wait_for_selector("#sheet tbody tr")
     assert owner.text_content("#deal-error") == ""
@@ -62,7 +65,6 @@ def test_a_pad_is_entered_corrected_and_followed(server: str, browser: Any,
     # A correction: the first deal was dealt by Carl, so Anna-Lena deals next.
     owner.click("#sheet tbody button")
     owner.select_option("#dealer", "2")
-    owner.select_option("#contract", "thrown_in")
     owner.click("#enter")
     owner.wait_for_function("document.getElementById('status').textContent.includes('Anna')")
     # The share page follows within its poll interval.
@@ -263,4 +265,104 @@ def test_each_games_form_enters_a_deal_in_the_players_words(server: str, browser
         assert str(v) in row
     if size == "phone":
         client_tests.axe_check(page, f"pad {game}")
+    page.close()
+
+
+def doppelkopf_owner_page(browser: Any, server: str, size: str, options: dict[str, Any]
+                          ) -> tuple[Any, str]:
+    """A Doppelkopf pad under ``options`` made through the API, its owner page open."""
+    w, h = client_tests.SIZES[size]
+    page = browser.new_page(viewport={"width": w, "height": h}, bypass_csp=True,
+                            locale="de-DE")
+    page.goto(server + "/pad")
+    made = page.evaluate("""(options) => fetch('/api/pads', {method: 'POST',
+        headers: {'content-type': 'application/json'},
+        body: JSON.stringify({game: 'doppelkopf', players: ['Anna', 'Bert', 'Carl', 'Dora'],
+                              options})}).then(r => r.json())""", options)
+    page.goto(f"{server}/pad/{made['id']}#owner={made['token']}")
+    page.wait_for_selector("#deal-form")
+    return page, made["id"]
+
+
+HOUSE_RULES = {"karlchen_gefangen": True, "karlchen_double": True, "fuchs_last_trick": True,
+               "genscher": "first", "throw_nines": 5, "armut": True, "koenigssolo": True,
+               "damen_buben_solo": True, "pflichtsolo": True, "bock_after": "tie",
+               "bock_stack": 2}
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_doppelkopf_form_offers_what_the_house_rules_make_possible(
+        server: str, browser: Any, size: str) -> None:
+    """Every special point of the options, the Genscher, throwing in, the Pflichtsolo and the
+    Bockrunden on the page; the stored deals are what was typed, the sheet the engine's."""
+    page, pad_id = doppelkopf_owner_page(browser, server, size, HOUSE_RULES)
+    words = page.eval_on_selector_all("#specials-box .sp-name", "es => es.map(e => e.textContent)")
+    assert words == ["Doppelkopf", "Fuchs gefangen", "Karlchen", "Karlchen gefangen",
+                     "Doppel-Karlchen", "Fuchs im letzten Stich"]
+    contracts = page.eval_on_selector_all("#contract option", "os => os.map(o => o.value)")
+    assert {"armut", "solo koenige", "solo damenbuben", "thrown in"} <= set(contracts)
+    # 120 each: Doppelkopf for Re, a Karlchen caught by Kontra; a Bockrunde follows.
+    page.check("#re-0")
+    page.check("#re-2")
+    page.fill("#re-augen", "120")
+    page.fill("#re-tricks", "6")
+    page.fill("#sp-re-0", "1")
+    page.fill("#sp-kontra-3", "1")
+    page.click("#enter")
+    page.wait_for_selector("#sheet tbody tr")
+    assert page.text_content("#deal-error") == ""
+    page.wait_for_function("!document.getElementById('bock-hint').hidden")
+    assert "2-fach" in page.text_content("#bock-hint")
+    # A Genscher: Bert names Dora; the Re party is no longer asked.
+    assert page.is_hidden("#genscher-row")
+    page.check("#genscher")
+    assert page.is_hidden("#re-box") and page.is_visible("#genscher-row")
+    page.select_option("#genscher-by", "1")
+    page.select_option("#genscher-partner", "3")
+    page.fill("#re-augen", "151")
+    page.fill("#re-tricks", "7")
+    page.select_option("#ann-re", "0")
+    page.fill("#sp-re-5", "1")
+    client_tests.no_horizontal_overflow(page, "doppelkopf house rules")
+    shot(page, f"pad-doppelkopf-{size}-house-rules")
+    page.click("#enter")
+    page.wait_for_function("document.querySelectorAll('#sheet tbody tr').length === 2")
+    assert page.text_content("#deal-error") == ""
+    # A thrown-in deal: only the contract, with why a deal may be thrown in.
+    page.select_option("#contract", "thrown in")
+    assert "Neunen" in page.text_content("#contract-hint")
+    assert page.is_hidden("#specials-box") and page.is_hidden("#re-augen")
+    page.click("#enter")
+    page.wait_for_function("document.querySelectorAll('#sheet tbody tr').length === 3")
+    # A solo of a seat that owes one is his Pflichtsolo: the page says so.
+    page.select_option("#contract", "solo koenige")
+    page.select_option("#soloist", "2")
+    assert "Pflichtsolo von Carl" in page.text_content("#contract-hint")
+    assert page.is_hidden("#specials-box")
+    shot(page, f"pad-doppelkopf-{size}-solo")
+    # Contradicting special points: refused, the box marked, nothing entered.
+    page.select_option("#contract", "normal")
+    page.check("#re-0")
+    page.check("#re-1")
+    page.fill("#re-augen", "130")
+    page.fill("#re-tricks", "7")
+    page.fill("#sp-re-2", "1")
+    page.fill("#sp-kontra-3", "1")
+    page.click("#enter")
+    page.wait_for_function("document.getElementById('deal-error').textContent !== ''")
+    assert "specials" in page.text_content("#deal-error")
+    assert "field-error" in (page.get_attribute("#specials-box", "class") or "")
+    got = page.evaluate(f"fetch('/api/pads/{pad_id}').then(r => r.json())")["pad"]
+    assert got["deals"][0]["specials"] == [["Doppelkopf", "re"], ["Karlchen gefangen", "kontra"]]
+    assert got["deals"][1]["genscher"] == [1, 3] and got["deals"][1]["re"] == [1, 3]
+    assert got["deals"][1]["specials"] == [["Fuchs im letzten Stich", "re"]]
+    assert got["deals"][2] == {"dealer": 2, "contract": "thrown in"}
+    assert [ln["bock"] for ln in got["sheet"]] == [0, 1, 1]
+    # won 1, Re 2, keine 90 1, Fuchs im letzten Stich 1: 5, in a Bock deal 10
+    assert got["sheet"][1]["scores"] == [-10, 10, -10, 10]
+    row = page.locator("#sheet tbody tr").nth(1).inner_text().replace("\xa0", " ")
+    assert "Genscher Bert" in row and "Bock ×2" in row
+    shot(page, f"pad-doppelkopf-{size}-sheet")
+    if size == "phone":
+        client_tests.axe_check(page, "pad doppelkopf house rules")
     page.close()

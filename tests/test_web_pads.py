@@ -13,7 +13,8 @@ from starlette.testclient import TestClient
 from binokel.web import pads as pads_module
 from binokel.web.app import create_app
 
-THROWN_IN = {"dealer": 0, "contract": "thrown_in"}
+# A short deal: Bert goes out at the lowest bid (all passing cannot be: Vorhand must open).
+SHORT = {"dealer": 0, "declarer": 1, "bid": 150, "contract": "abgehen"}
 
 
 @pytest.fixture
@@ -33,7 +34,7 @@ def new_pad(client: TestClient, **extra: Any) -> tuple[str, str]:
 def test_a_pad_is_entered_corrected_and_shared(client: TestClient) -> None:
     pid, token = new_pad(client)
     own = {"x-owner-token": token}
-    r = client.post(f"/api/pads/{pid}/deals", json={"deal": THROWN_IN}, headers=own)
+    r = client.post(f"/api/pads/{pid}/deals", json={"deal": SHORT}, headers=own)
     assert r.status_code == 200, r.text
     assert r.json()["version"] == 2
     assert len(r.json()["pad"]["sheet"]) == 1
@@ -43,7 +44,7 @@ def test_a_pad_is_entered_corrected_and_shared(client: TestClient) -> None:
     assert shared.json()["pad"] == r.json()["pad"]
     assert client.get(f"/api/pads/{pid}?since=2").status_code == 304
     # A correction replaces the deal (here: another dealer), the sheet follows.
-    r = client.put(f"/api/pads/{pid}/deals/1", json={"deal": {**THROWN_IN, "dealer": 2}},
+    r = client.put(f"/api/pads/{pid}/deals/1", json={"deal": {**SHORT, "dealer": 2}},
                    headers=own)
     assert r.status_code == 200, r.text
     assert r.json()["pad"]["next_dealer"] == 0
@@ -58,7 +59,7 @@ def test_a_pad_is_entered_corrected_and_shared(client: TestClient) -> None:
 def test_pad_changes_need_the_owner_token(client: TestClient) -> None:
     pid, _ = new_pad(client)
     for headers in ({}, {"x-owner-token": "wrong"}):
-        r = client.post(f"/api/pads/{pid}/deals", json={"deal": THROWN_IN}, headers=headers)
+        r = client.post(f"/api/pads/{pid}/deals", json={"deal": SHORT}, headers=headers)
         assert r.status_code == 403 and r.json()["error"] == "forbidden"
     assert client.get(f"/api/pads/{pid}").json()["pad"]["sheet"] == []
 
@@ -87,7 +88,7 @@ def test_bad_deals_are_refused_with_the_field(client: TestClient) -> None:
     assert r.json()["message"]
     for path, body in ((f"/api/pads/{pid}/deals", {"deal": "x"}),
                        (f"/api/pads/{pid}/deals", {}),
-                       (f"/api/pads/{pid}/deals/5", {"deal": THROWN_IN})):
+                       (f"/api/pads/{pid}/deals/5", {"deal": SHORT})):
         method = client.put if path.endswith("/5") else client.post
         r = method(path, json=body, headers=own)
         assert 400 <= r.status_code < 500, (path, r.text)
@@ -212,6 +213,39 @@ def test_a_pad_view_says_what_its_form_asks(client: TestClient) -> None:
     assert pad["sheet"][0]["contract"] == "solo koenige" and pad["sheet"][0]["declarer"] == 3
     assert pad["next_dealer"] == 0     # a Pflichtsolo: the same dealer again
     assert sum(pad["totals"]) == 0 and pad["totals"][0] == 0
+    assert pad["deals"][0]["pflicht"] and pad["form"]["owed"] == [0, 1, 2, 4]
+
+
+def test_what_the_rules_forbid_is_a_422_with_its_field(client: TestClient) -> None:
+    """The form only offers what the rules allow; the API refuses the rest, naming the
+    field, and the Bockrunden show on the sheet."""
+    r = client.post("/api/pads", json={"game": "doppelkopf", "players": ["A", "B", "C", "D"],
+                                       "options": {"bock_after": "tie"}})
+    pid, own = r.json()["id"], {"x-owner-token": r.json()["token"]}
+    base = {"dealer": 0, "re": [0, 1], "re_augen": 120, "re_tricks": 6}
+    for deal, field in (({**base, "contract": "solo koenige", "re": [1]}, "contract"),
+                        ({**base, "contract": "armut"}, "contract"),
+                        ({**base, "specials": [["Karlchen gefangen", "re"]]}, "specials"),
+                        ({**base, "genscher": [0, 1]}, "genscher"),
+                        ({**base, "pflicht": True}, "pflicht"),
+                        ({**base, "bid": 300}, "bid"),
+                        ({**base, "re_augen": 300}, "re_augen")):
+        r = client.post(f"/api/pads/{pid}/deals", json={"deal": deal}, headers=own)
+        assert r.status_code == 422, (deal, r.text)
+        assert r.json()["field"] == field and r.json()["message"].startswith(field), r.text
+    r = client.post(f"/api/pads/{pid}/deals", json={"deal": base}, headers=own)
+    assert r.status_code == 200 and r.json()["pad"]["form"]["bock_next"] == 1
+    r = client.post(f"/api/pads/{pid}/deals", json={"deal": {**base, "re_augen": 151,
+                                                             "re_tricks": 7}}, headers=own)
+    assert [ln["bock"] for ln in r.json()["pad"]["sheet"]] == [0, 1]
+    assert r.json()["pad"]["sheet"][1]["scores"] == [4, 4, -4, -4]
+    # Binokel: all passing where Vorhand must open, a bid above the table's highest.
+    pid, token = new_pad(client, options={"max_bid": 400})
+    for deal, field in (({"dealer": 0, "contract": "thrown_in"}, "contract"),
+                        ({**SHORT, "bid": 410}, "bid")):
+        r = client.post(f"/api/pads/{pid}/deals", json={"deal": deal},
+                        headers={"x-owner-token": token})
+        assert r.status_code == 422 and r.json()["field"] == field, r.text
 
 
 def new_club(client: TestClient, players: int = 6, **extra: Any) -> tuple[str, dict[str, str]]:
@@ -289,8 +323,7 @@ def test_a_tables_pad_is_made_linked_and_its_totals_taken(client: TestClient) ->
     # More deals than the round has: refused, the result stays.
     ptab = {"x-owner-token": ptoken}
     for dealer in (1, 2):
-        client.post(f"/api/pads/{pid}/deals", json={"deal": {"dealer": dealer,
-                                                              "contract": "thrown_in"}},
+        client.post(f"/api/pads/{pid}/deals", json={"deal": {**SHORT, "dealer": dealer}},
                     headers=ptab)
     r = client.post(result, json={"pad": pid}, headers=own)
     assert r.status_code == 422 and "3 deals" in r.json()["message"]

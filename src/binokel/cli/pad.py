@@ -21,17 +21,20 @@ from typing import TextIO
 from ..games.binokel.deal import seating as binokel_seating
 from ..games.doppelkopf.announcements import ABSAGEN
 from ..registry import find_game
-from ..tournament.pad import BINOKEL_CONTRACTS
-from ..tournament.pad import DOKO_CONTRACTS
 from ..tournament.pad import DealEntry
 from ..tournament.pad import Pad
 from ..tournament.pad import PadError
+from ..tournament.pad import allowed_contracts
+from ..tournament.pad import entry_form
 from .common import UserError
 from .common import add_rule_arguments
 from .common import parse_options
 
 MAX_FILE = 10 * 1024 * 1024   # a pad file larger than this is no pad
-SPECIAL_CODES = {"d": "Doppelkopf", "f": "Fuchs gefangen", "k": "Karlchen"}
+# Doppelkopf's special points as typed (only those the table's rules score are asked).
+SPECIAL_CODES = {"d": "Doppelkopf", "f": "Fuchs gefangen", "k": "Karlchen",
+                 "kg": "Karlchen gefangen", "dk": "Doppel-Karlchen",
+                 "fl": "Fuchs im letzten Stich"}
 LEVELS = ("-", "re", *ABSAGEN)   # announcement levels -1, 0, 1..4 as typed
 
 
@@ -144,8 +147,14 @@ class PadSession:
         self.say(f"{pad.game} ({pad.rules.preset})")
         self.say(head)
         self.say("-" * len(head))
-        for line in pad.sheet():
+        for line, deal, bock in zip(pad.sheet(), pad.deals, pad.bock_levels(), strict=True):
             what = _describe(line.contract, line.declarer, pad.players)
+            if deal.genscher is not None:
+                what += f", Genscher {pad.players[deal.genscher[0]]}"
+            if deal.pflicht:
+                what += ", Pflichtsolo"
+            if bock:
+                what += f", Bock x{2 ** bock}"
             self.say(f"{line.deal:>3} {pad.players[line.dealer]:<{width}}"
                      + "".join(f"{s:>+{width}d}" for s in line.scores) + f"   {what}")
         self.say("-" * len(head))
@@ -159,6 +168,13 @@ class PadSession:
             self.say(f"The round is over: {pad.players[winner]} wins.")
         else:
             self.say(f"Next dealer: {pad.players[pad.next_dealer()]}")
+        if pad.game == "doppelkopf":
+            form = entry_form(pad)
+            if form["bock_next"]:
+                self.say(f"The next deal is Bock: it counts x{2 ** form['bock_next']}.")
+            if form["pflichtsolo"]:
+                owed = ", ".join(pad.players[s] for s in form["owed"]) or "nobody"
+                self.say(f"Pflichtsolo still owed by: {owed}")
 
     # ------------------------------------------------------------------ one deal
     def seat(self, prompt: str, default: int | None, allow_none: bool = False) -> int | None:
@@ -209,12 +225,14 @@ class PadSession:
     def _binokel(self, dealer: int, old: DealEntry | None, n: int) -> DealEntry:
         seats = [s for s in range(n) if not (n == 4 and self.pad.game == "binokel"
                                              and s == dealer)]
-        declarer = self.seat("Declarer (Spielmacher; - if all passed)",
-                             old.declarer if old else None, allow_none=True)
+        contracts = allowed_contracts(self.pad.game, self.pad.rules)
+        passing = "thrown_in" in contracts
+        declarer = self.seat("Declarer (Spielmacher" + ("; - if all passed)" if passing else ")"),
+                             old.declarer if old else None, allow_none=passing)
         if declarer is None:
             return DealEntry(dealer=dealer, contract="thrown_in")
         bid = self.number("Bid", old.bid if old else None)
-        contract = self.ask(f"Game ({', '.join(BINOKEL_CONTRACTS[:-1])})",
+        contract = self.ask(f"Game ({', '.join(c for c in contracts if c != 'thrown_in')})",
                             old.contract if old else "normal")
         if contract in ("durch", "durch open", "untendurch"):
             made = self.ask("Made? (y/n)", "y" if old is None or old.made else "n")
@@ -234,22 +252,35 @@ class PadSession:
                          melds=melds, points=points)
 
     def _doko(self, dealer: int, old: DealEntry | None, n: int) -> DealEntry:
-        contract = self.ask(f"Game ({', '.join(DOKO_CONTRACTS)})",
+        form = entry_form(self.pad)
+        contract = self.ask(f"Game ({', '.join(form['contracts'])})",
                             old.contract if old else "normal")
         if contract == "thrown in":
             return DealEntry(dealer=dealer, contract=contract)
         names = self.pad.players
-        default_re = ",".join(names[s] for s in old.re) if old else ""
-        re = tuple(_seat(x.strip(), names) for x in
-                   self.ask("Re (the seats, comma-separated; the soloist alone)",
-                            default_re).split(",") if x.strip())
         partner = True
         if contract == "hochzeit":
             partner = self.ask("Partner found? (y/n)", "y").lower().startswith(("y", "j"))
-        pflicht = False
-        if contract.startswith("solo") and getattr(self.pad.rules, "pflichtsolo", False):
-            pflicht = self.ask("Pflichtsolo? (y/n)", "y" if old and old.pflicht else "n"
-                               ).lower().startswith(("y", "j"))
+        genscher: tuple[int, int] | None = None
+        if form["genscher"] and (contract in ("normal", "stille hochzeit") or (
+                contract == "hochzeit" and partner and form["genscher_hochzeit"])):
+            default_g = ",".join(names[s] for s in old.genscher) if old and old.genscher \
+                else "-"
+            answer = self.ask("Genscher (- for none; who called it, whom he named: A,B)",
+                              default_g)
+            if answer != "-":
+                pair = [_seat(x.strip(), names) for x in answer.split(",")]
+                if len(pair) != 2:
+                    raise PadError("genscher: who called it and whom he named, e.g. A,B",
+                                   "genscher")
+                genscher = (pair[0], pair[1])
+        if genscher is not None:
+            re: tuple[int, ...] = genscher   # the new parties: he and the partner he named
+        else:
+            default_re = ",".join(names[s] for s in old.re) if old else ""
+            re = tuple(_seat(x.strip(), names) for x in
+                       self.ask("Re (the seats, comma-separated; the soloist alone)",
+                                default_re).split(",") if x.strip())
         augen = self.number("Augen of Re", old.re_augen if old else None)
         tricks = self.number("Tricks of Re", old.re_tricks if old else None)
         levels = []
@@ -257,22 +288,25 @@ class PadSession:
             lv = old.announced[0 if party == "Re" else 1] if old else -1
             answer = self.ask(f"Announced by {party} ({' / '.join(LEVELS)})", LEVELS[lv + 1])
             if answer.lower() not in LEVELS:
-                raise PadError(f"announced: one of {', '.join(LEVELS)}")
+                raise PadError(f"announced: one of {', '.join(LEVELS)}", "announced")
             levels.append(LEVELS.index(answer.lower()) - 1)
+        codes = {k: v for k, v in SPECIAL_CODES.items() if v in form["specials"]}
         default_sp = " ".join(f"{k}:{p}" for w, p in (old.specials if old else ())
-                              for k, v in SPECIAL_CODES.items() if v == w)
+                              for k, v in codes.items() if v == w)
         specials = []
-        for token in self.ask("Special points (d/f/k:re|kontra, e.g. f:re k:kontra; "
-                              "- for none)", default_sp or "-").split():
+        listed = ", ".join(f"{k} {v}" for k, v in codes.items())
+        for token in self.ask(f"Special points ({listed}; each :re or :kontra, e.g. f:re "
+                              "d:kontra; - for none)", default_sp or "-").split():
             if token == "-":
                 continue
             code, _, party = token.partition(":")
-            if code not in SPECIAL_CODES or party not in ("re", "kontra"):
-                raise PadError(f"special point {token!r}: d, f or k, then :re or :kontra")
-            specials.append((SPECIAL_CODES[code], party))
+            if code not in codes or party not in ("re", "kontra"):
+                raise PadError(f"specials: {token!r}? {', '.join(codes)}, then :re or "
+                               ":kontra", "specials")
+            specials.append((codes[code], party))
         return DealEntry(dealer=dealer, contract=contract, re=re, re_augen=augen,
                          re_tricks=tricks, announced=(levels[0], levels[1]),
-                         specials=tuple(specials), partner_found=partner, pflicht=pflicht)
+                         specials=tuple(specials), partner_found=partner, genscher=genscher)
 
 
 def _seat(answer: str, names: Sequence[str]) -> int:

@@ -187,7 +187,8 @@ def pad_view(pad: Pad) -> dict[str, Any]:
         "sheet": [{"deal": ln.deal, "dealer": ln.dealer, "scores": list(ln.scores),
                    "totals": list(ln.totals), "declarer": ln.declarer,
                    "contract": ln.contract, "bid": ln.bid, "made": ln.made,
-                   "separate": ln.separate} for ln in pad.sheet()],
+                   "separate": ln.separate, "bock": bock}
+                  for ln, bock in zip(pad.sheet(), pad.bock_levels(), strict=True)],
         "totals": list(pad.totals()), "separate_totals": list(pad.separate_totals()),
         "winner": pad.winner(), "next_dealer": pad.next_dealer(),
     }
@@ -265,7 +266,9 @@ def _guarded(fn: Handler) -> Handler:
             return await fn(request)
         except WebError as e:
             return _error(e.code, str(e), e.status)
-        except (PadError, ClubError) as e:
+        except PadError as e:
+            return _error("invalid", str(e), 422, e.field or _field(str(e)))
+        except ClubError as e:
             return _error("invalid", str(e), 422, _field(str(e)))
     return run
 

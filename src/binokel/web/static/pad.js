@@ -127,13 +127,14 @@ function binokelParts(F, dealer) {
     madeText.textContent = t(c === "untendurch" ? "made_untendurch" : "made_durch");
     const mine = party[Number(declarer.value)];
     melds.seats(c === "abgehen" ? inPlay.filter((s) => party[s] !== mine) : inPlay);
-    shown(melds.box, c === "normal" || c === "abgehen");
+    shown(melds.box, c === "normal" || (c === "abgehen" && F.abgehen_melds));
     points.seats(inPlay);
     shown(points.box, c === "normal");
     if (tricks) { tricks.seats(inPlay); shown(tricks.box, c === "normal"); }
     const out = pad.players.map((_, s) => s).filter((s) => !inPlay.includes(s));
     note.textContent = [...out.map((s) => t("sits_out", { name: name(s) })),
-      c === "abgehen" ? t("abgehen_hint") : ""].filter(Boolean).join(" ");
+      c === "abgehen" ? t(F.abgehen_melds ? "abgehen_hint" : "abgehen_no_melds") : ""]
+      .filter(Boolean).join(" ");
     sum();
   };
   contract.addEventListener("change", sync);
@@ -161,7 +162,7 @@ function binokelParts(F, dealer) {
       if (c === "thrown_in") return deal;
       deal.declarer = Number(declarer.value);
       if (bid.value !== "") deal.bid = Number(bid.value);
-      if (c === "normal" || c === "abgehen") deal.melds = melds.values();
+      if (c === "normal" || (c === "abgehen" && F.abgehen_melds)) deal.melds = melds.values();
       if (c === "normal") deal.points = points.values();
       if (c === "normal" && tricks && tricks.filled()) deal.tricks = tricks.values();
       if (["durch", "durch open", "untendurch"].includes(c)) deal.made = made.checked;
@@ -170,12 +171,21 @@ function binokelParts(F, dealer) {
   };
 }
 
+/** How often a Bock deal counts ("doppelt", "4-fach"). */
+const bockWords = (level) => t("bock_deal", { n: 2 ** level });
+
 function doppelkopfParts(F, dealer) {
   const contract = select("contract", F.contracts, (c) => contractWord("doppelkopf", c));
   const partner = el("input", { id: "partner-found", type: "checkbox", checked: true });
   const partnerLabel = el("label", { class: "check" }, partner, " ", t("partner_found"));
-  const pflicht = el("input", { id: "pflicht", type: "checkbox" });
-  const pflichtLabel = el("label", { class: "check" }, pflicht, " ", t("pflicht"));
+  // The Genscher (option): its player and the partner he named are Re at the end.
+  const genscher = el("input", { id: "genscher", type: "checkbox" });
+  const genscherLabel = el("label", { class: "check" }, genscher, " ", t("genscher"));
+  const gBy = el("select", { id: "genscher-by" });
+  const gPartner = el("select", { id: "genscher-partner" });
+  const gRow = el("div", { id: "genscher-row" }, el("div", { class: "row" },
+    el("label", {}, t("genscher_by"), gBy), el("label", {}, t("genscher_partner"), gPartner)),
+  el("p", { class: "hint", text: t("genscher_hint") }));
   const reChecks = pad.players.map((p, i) => el("input", { id: `re-${i}`, type: "checkbox" }));
   const reCells = pad.players.map((p, i) => el("label", { class: "check" }, reChecks[i], " ", p));
   const reBox = el("fieldset", { id: "re-box" },
@@ -192,57 +202,106 @@ function doppelkopfParts(F, dealer) {
     text: v === -1 ? t("lv_none") : v === 0 ? t(`lv_${party}`) : t(`lv_${v}`) }));
   const annRe = el("select", { id: "ann-re" }, ...levels("re"));
   const annKontra = el("select", { id: "ann-kontra" }, ...levels("kontra"));
+  // The special points the table scores: one line each, a box for Re and one for Kontra.
   const spInputs = {};
-  const spBoxes = ["re", "kontra"].map((party) => el("fieldset", {
-    id: `specials-${party}` }, el("legend", { text: t(`specials_${party}`) }),
-    el("div", { class: "seats" }, ...F.specials.map((what, k) => {
-      const input = el("input", { id: `sp-${party}-${k}`, type: "number", inputmode: "numeric",
-        min: "0", max: what === "Karlchen" ? "1" : what === "Fuchs gefangen" ? "2" : String(F.hand),
-        placeholder: "0" });
-      spInputs[`${party}:${what}`] = input;
-      return el("label", {}, t(`sp_${what}`), input);
-    }))));
-  const play = el("div", { class: "row" }, el("label", {}, t("re_augen"), augen, kontra),
-    el("label", {}, t("re_tricks"), reTricks));
-  const ann = el("div", { class: "row" }, el("label", {}, t("announced_re"), annRe),
+  const spBox = el("fieldset", { id: "specials-box" }, el("legend", { text: t("specials") }),
+    el("div", { class: "sp-grid" },
+      el("span", {}), el("span", { class: "sp-head", text: t("lv_re") }),
+      el("span", { class: "sp-head", text: t("lv_kontra") }),
+      ...F.specials.flatMap((what, k) => [
+        el("span", { class: "sp-name", id: `sp-name-${k}`, text: t(`sp_${what}`) }),
+        ...["re", "kontra"].map((party) => {
+          const input = el("input", { id: `sp-${party}-${k}`, type: "number",
+            inputmode: "numeric", min: "0", max: String(F.special_max[what]), placeholder: "0",
+            "aria-label": `${t(`sp_${what}`)}: ${t(`lv_${party}`)}` });
+          spInputs[`${party}:${what}`] = input;
+          return input;
+        })])));
+  // In a game scored as a solo Re is the soloist: the labels say so.
+  const augenText = el("span", {});
+  const tricksText = el("span", {});
+  const play = el("div", { class: "row" }, el("label", {}, augenText, augen, kontra),
+    el("label", {}, tricksText, reTricks));
+  const annReText = el("span", {});
+  const ann = el("div", { class: "row" }, el("label", {}, annReText, annRe),
     el("label", {}, t("announced_kontra"), annKontra));
-  const out = el("p", { class: "hint", id: "contract-hint" });
+  const out = el("p", { class: "hint", id: "contract-hint", "aria-live": "polite" });
+  const bockNote = el("p", { class: "hint bock", id: "bock-hint" });
+  // The next deal's Bock level and who owes a Pflichtsolo change with every deal: read from
+  // the pad view each time (pad.form), not from the form as first shown (F).
+  let bock = pad.form.bock_next;
+  const genscherAllowed = () => {
+    const c = contract.value;
+    return F.genscher && (c === "normal" || c === "stille hochzeit"
+      || (c === "hochzeit" && partner.checked && F.genscher_hochzeit));
+  };
+  const withGenscher = () => genscherAllowed() && genscher.checked;
+  // Scored as a solo: a solo, a stille Hochzeit, a Hochzeit without partner (no Genscher).
   const alone = () => {
     const c = contract.value;
-    return c.startsWith("solo") || c === "stille hochzeit" || (c === "hochzeit" && !partner.checked);
+    return !withGenscher() && (c.startsWith("solo") || c === "stille hochzeit"
+      || (c === "hochzeit" && !partner.checked));
   };
+  const names = (seats) => seats.map((s) => pad.players[s]).join(", ");
   const sync = () => {
     const inPlay = F.in_play[Number(dealer.value)];
     const c = contract.value;
     const thrown = c === "thrown in";
     setOptions(soloist, inPlay, (s) => pad.players[s]);
+    setOptions(gBy, inPlay, (s) => pad.players[s]);
+    setOptions(gPartner, inPlay.filter((s) => s !== Number(gBy.value)), (s) => pad.players[s]);
     reCells.forEach((cell, i) => shown(cell, inPlay.includes(i)));
     shown(partnerLabel, c === "hochzeit");
-    shown(pflichtLabel, F.pflichtsolo && c.startsWith("solo"));
-    shown(reBox, !thrown && !alone());
+    shown(genscherLabel, genscherAllowed());
+    shown(gRow, withGenscher());
+    shown(reBox, !thrown && !alone() && !withGenscher());
     shown(soloLabel, !thrown && alone());
     soloLabelText.textContent = t(c === "hochzeit" ? "hochzeit_player" : "soloist");
+    augenText.textContent = t(alone() ? "solo_augen" : "re_augen");
+    tricksText.textContent = t(alone() ? "solo_tricks" : "re_tricks");
+    annReText.textContent = t(alone() ? "announced_solo" : "announced_re");
     for (const node of [play, ann]) shown(node, !thrown);
-    const solo = alone() && c !== "hochzeit";
-    spBoxes.forEach((b) => shown(b, !thrown && !solo && F.specials.length > 0));
+    shown(spBox, !thrown && !alone() && F.specials.length > 0);
     kontra.textContent = t("kontra_augen", { n: 240 - num(augen.value) });
-    const outSeats = pad.players.map((_, s) => s).filter((s) => !inPlay.includes(s));
-    out.textContent = outSeats.map((s) => t("sits_out", { name: pad.players[s] })).join(" ");
+    const notes = inPlay.length < pad.players.length
+      ? pad.players.map((_, s) => s).filter((s) => !inPlay.includes(s))
+        .map((s) => t("sits_out", { name: pad.players[s] })) : [];
+    if (thrown) {
+      const why = F.thrown_in.map(([kind, n]) => t(`thrown_${kind}`, { n }));
+      notes.push(t("thrown_hint", { why: why.join(` ${t("or")} `) }));
+    }
+    if (c.startsWith("solo") && F.pflichtsolo) {
+      const s = Number(soloist.value);
+      notes.push(editing === null && pad.form.owed.includes(s)
+        ? t("pflicht_now", { name: pad.players[s] })
+        : t("pflicht_owed", { names: names(pad.form.owed) || t("nobody") }));
+    }
+    out.textContent = notes.join(" ");
+    shown(out, notes.length > 0);
+    bockNote.textContent = bock ? bockWords(bock) : "";
+    shown(bockNote, bock > 0);
   };
-  for (const x of [contract, partner]) x.addEventListener("change", sync);
+  for (const x of [contract, partner, genscher, gBy, soloist]) x.addEventListener("change", sync);
   augen.addEventListener("input", sync);
   return {
     first: el("label", {}, t("contract"), contract),
-    nodes: [partnerLabel, pflichtLabel, out, reBox, el("div", { class: "row" }, soloLabel), play,
-      ann, ...spBoxes],
+    nodes: [bockNote, partnerLabel, genscherLabel, out, gRow, reBox,
+      el("div", { class: "row" }, soloLabel), play, ann, spBox],
     fields: { contract, re: reBox, re_augen: augen, re_tricks: reTricks, announced: annRe,
-      pflicht, partner_found: partner, specials: spBoxes[0] },
+      pflicht: contract, partner_found: partner, specials: spBox, genscher: gBy },
     sync,
-    fill: (d) => {
+    fill: (d, n) => {
+      // A correction shows that deal's Bock level; a new deal the next one's.
+      bock = n ? pad.sheet[n - 1].bock : pad.form.bock_next;
       contract.value = d ? d.contract : "normal";
       partner.checked = d ? d.partner_found !== false : true;
-      pflicht.checked = !!(d && d.pflicht);
+      genscher.checked = !!(d && d.genscher);
       sync();
+      if (d && d.genscher) {
+        gBy.value = String(d.genscher[0]);
+        sync();
+        gPartner.value = String(d.genscher[1]);
+      }
       const re = d && d.re ? d.re : [];
       reChecks.forEach((x, i) => { x.checked = re.includes(i); });
       if (re.length) soloist.value = String(re[0]);
@@ -253,8 +312,8 @@ function doppelkopfParts(F, dealer) {
       annKontra.value = String(a[1]);
       for (const [key, input] of Object.entries(spInputs)) {
         const [party, what] = key.split(":");
-        const n = (d && d.specials ? d.specials : []).filter((x) => x[0] === what && x[1] === party).length;
-        input.value = n ? String(n) : "";
+        const k = (d && d.specials ? d.specials : []).filter((x) => x[0] === what && x[1] === party).length;
+        input.value = k ? String(k) : "";
       }
       sync();
     },
@@ -263,20 +322,23 @@ function doppelkopfParts(F, dealer) {
       const deal = { contract: c };
       if (c === "thrown in") return deal;
       const inPlay = F.in_play[Number(dealer.value)];
-      deal.re = alone() ? [Number(soloist.value)]
-        : inPlay.filter((i) => reChecks[i].checked);
+      if (withGenscher()) {
+        deal.genscher = [Number(gBy.value), Number(gPartner.value)];
+        deal.re = [...deal.genscher];
+      } else {
+        deal.re = alone() ? [Number(soloist.value)] : inPlay.filter((i) => reChecks[i].checked);
+      }
       deal.re_augen = num(augen.value);
       deal.re_tricks = num(reTricks.value);
       deal.announced = [Number(annRe.value), Number(annKontra.value)];
       deal.specials = [];
-      if (!(alone() && c !== "hochzeit")) {
+      if (!alone()) {
         for (const [key, input] of Object.entries(spInputs)) {
           const [party, what] = key.split(":");
           for (let k = 0; k < Math.min(num(input.value), 12); k++) deal.specials.push([what, party]);
         }
       }
       if (c === "hochzeit") deal.partner_found = partner.checked;
-      if (F.pflichtsolo && c.startsWith("solo") && pflicht.checked) deal.pflicht = true;
       return deal;
     },
   };
@@ -331,7 +393,7 @@ function entryForm() {
   const fields = { dealer, ...parts.fields };
   const fill = (d) => {
     dealer.value = String(d ? d.dealer : pad.next_dealer);
-    parts.fill(d);
+    parts.fill(d, editing);
     form.querySelector("#deal-heading").textContent = editing
       ? `${t("correct")}: ${t("deal")} ${editing}` : `${t("deal")} ${pad.deals.length + 1}`;
     submit.textContent = editing ? t("save_correction") : t("enter");
@@ -372,7 +434,13 @@ function dealWords(ln) {
   const word = ln.contract ? contractWord(kind, ln.contract) : "";
   const who = ln.declarer != null ? pad.players[ln.declarer] : "";
   const made = ln.made === true ? ` ${t("made_yes")}` : ln.made === false ? ` ${t("made_no")}` : "";
-  return [word, who].filter(Boolean).join(": ") + (ln.declarer != null ? made : "");
+  const deal = pad.deals[ln.deal - 1];
+  // Each mark stays on one line (a no-break space inside it).
+  const marks = [deal.pflicht ? t("pflicht_short") : "",
+    deal.genscher ? `${t("genscher")}\u00a0${pad.players[deal.genscher[0]]}` : "",
+    ln.bock ? t("bock_short", { n: 2 ** ln.bock }).replace(" ", "\u00a0") : ""].filter(Boolean);
+  return [word, who].filter(Boolean).join(": ") + (ln.declarer != null ? made : "")
+    + (marks.length ? ` · ${marks.join(" · ")}` : "");
 }
 
 function renderSheet() {
