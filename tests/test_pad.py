@@ -282,6 +282,7 @@ def pad_follows_series(options: dict[str, Any], players: int, seed: int, deals: 
         assert res.bock == (0 if res.contract == "thrown in" else form["bock_next"])
         owed = series.owed | ({res.re_seats[0]} if res.pflichtsolo else set())
         assert form["owed"] == (sorted(owed) if rules.pflichtsolo else [])
+        assert form["vorgefuehrt"] == state.rules.vorgefuehrt
         entry = entry_from_record("doppelkopf", state)
         assert entry.contract in form["contracts"]
         assert {w for w, _ in entry.specials} <= set(form["specials"])
@@ -295,6 +296,9 @@ def pad_follows_series(options: dict[str, Any], players: int, seed: int, deals: 
         assert pad.pflicht_owed() == (tuple(sorted(series.owed)) if rules.pflichtsolo
                                       else ())
         results.append(res)
+        if series.is_over:
+            assert pad.winner() == series.winner
+            break
         series.next_deal()
     again = Pad.from_json(json.loads(json.dumps(pad.to_json())))
     assert again.sheet() == pad.sheet()
@@ -333,6 +337,28 @@ def test_every_special_the_genscher_bock_and_throwing_in_as_played() -> None:
     assert any(pad.bock_levels()[i] for i in thrown)
     assert pad.deals[thrown[0]].to_json() == {"dealer": pad.deals[thrown[0]].dealer,
                                               "contract": "thrown in"}
+
+
+def test_vorfuehren_as_played() -> None:
+    """DDV Vorführen: with four Pflichtsoli owed and four deals left, each deal is the solo of
+    the first owing seat after the dealer; the pad asks for it, scores it as the series
+    does, and the deal passes on (a Vorführung counts towards the series)."""
+    options = {"pflichtsolo": True, "vorfuehren": True, "deals_per_series": 5}
+    pad, results = pad_follows_series(options, 4, 11, 5)
+    assert [r.pflichtsolo for r in results[1:]] == [True] * 4
+    assert [d.dealer for d in pad.deals] == [0, 1, 2, 3, 0]
+    assert pad.pflicht_owed() == () and pad.winner() is not None
+    fresh = doko_pad(**options)
+    fresh.add(DealEntry(dealer=0, re=(0, 2), re_augen=130, re_tricks=7))
+    assert entry_form(fresh)["vorgefuehrt"] == 2   # dealer 1: seat 2 owes, first in order
+    with pytest.raises(PadError, match=r"^contract: seat 2 is vorgeführt"):
+        fresh.add(DealEntry(dealer=1, re=(0, 2), re_augen=130, re_tricks=7))
+    with pytest.raises(PadError, match=r"^re: seat 2 is vorgeführt"):
+        fresh.add(DealEntry(dealer=1, contract="solo damen", re=(3,), re_augen=130,
+                            re_tricks=7))
+    fresh.add(DealEntry(dealer=1, contract="solo damen", re=(2,), re_augen=130, re_tricks=7))
+    assert fresh.deals[-1].pflicht and fresh.next_dealer() == 2
+    assert entry_form(fresh)["vorgefuehrt"] == 3
 
 
 def doko_pad(**options: Any) -> Pad:

@@ -60,6 +60,11 @@ def test_doppelkopf_and_zweier() -> None:
     assert "Pflichtsolo still owed by: A, C, D" in out
     assert pad.deals[0].pflicht and pad.next_dealer() == 0
     assert pad.sheet()[0].scores == (-1, 3, -1, -1)
+    # DDV Vorführen: four owed, four deals left; after the first deal B must play his solo.
+    pad = Pad.new("doppelkopf", ["A", "B", "C", "D"],
+                  options={"pflichtsolo": True, "vorfuehren": True, "deals_per_series": 4})
+    out = session(pad, ["q"])
+    assert "Vorführung: B must play a solo in the next deal" in out
     pad = Pad.new("zweier", ["A", "B"])
     session(pad, ["n", "", "100", "40", "130", "120", "q"])
     assert pad.sheet()[0].scores == (230, 160)

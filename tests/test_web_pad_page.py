@@ -366,3 +366,28 @@ def test_the_doppelkopf_form_offers_what_the_house_rules_make_possible(
     if size == "phone":
         client_tests.axe_check(page, "pad doppelkopf house rules")
     page.close()
+
+
+def test_a_vorfuehrung_is_said_and_prefilled(server: str, browser: Any) -> None:
+    """DDV Vorführen: four Pflichtsoli owed with four deals left, so the first deal is the
+    solo of Bert (first after the dealer Anna): the page says so and offers his solo."""
+    page, pad_id = doppelkopf_owner_page(browser, server, "phone", {
+        "pflichtsolo": True, "vorfuehren": True, "deals_per_series": 4})
+    page.wait_for_function("!document.getElementById('vorgefuehrt-hint').hidden")
+    assert "Vorführung: Bert muss" in page.text_content("#vorgefuehrt-hint")
+    assert page.input_value("#contract").startswith("solo")
+    assert page.input_value("#soloist") == "1"
+    # Not the usual Pflichtsolo hint: after a Vorführung the deal passes on.
+    assert "derselbe Geber" not in (page.text_content("#contract-hint") or "")
+    page.fill("#re-augen", "130")
+    page.fill("#re-tricks", "7")
+    shot(page, "pad-doppelkopf-phone-vorfuehrung")
+    page.click("#enter")
+    page.wait_for_selector("#sheet tbody tr")
+    assert page.text_content("#deal-error") == ""
+    # Dealer Bert next; Carl is vorgeführt now.
+    page.wait_for_function(
+        "document.getElementById('vorgefuehrt-hint').textContent.includes('Carl')")
+    got = page.evaluate(f"fetch('/api/pads/{pad_id}').then(r => r.json())")["pad"]
+    assert got["deals"][0]["re"] == [1] and got["deals"][0]["pflicht"] is True
+    page.close()

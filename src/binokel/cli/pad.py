@@ -175,6 +175,9 @@ class PadSession:
             if form["pflichtsolo"]:
                 owed = ", ".join(pad.players[s] for s in form["owed"]) or "nobody"
                 self.say(f"Pflichtsolo still owed by: {owed}")
+            if form["vorgefuehrt"] >= 0:
+                self.say(f"Vorführung: {pad.players[form['vorgefuehrt']]} must play a solo "
+                         "in the next deal (the Pflichtsolo).")
 
     # ------------------------------------------------------------------ one deal
     def seat(self, prompt: str, default: int | None, allow_none: bool = False) -> int | None:

@@ -248,13 +248,21 @@ class SeriesBooks:
     def __init__(self, rules: DokoRules, players: int) -> None:
         self.pflicht = PflichtsoloBook(rules, players)
         self.bock = BockBook(rules, players)
+        self.deals_per_series = rules.deals_per_series
+        self.repeat: list[bool] = []   # per deal: a Pflichtsolo, the same dealer deals again
 
-    def rules_for(self, rules: DokoRules) -> DokoRules:
-        """The rules of the next deal (``pflicht_owed``, ``bock_level``), as the series'."""
-        return self.bock.rules_for(self.pflicht.rules_for(rules))
+    @property
+    def deals_left(self) -> int:
+        """The deals still to play towards ``deals_per_series`` (Pflichtsoli on top)."""
+        return max(0, self.deals_per_series - self.repeat.count(False))
+
+    def rules_for(self, rules: DokoRules, dealer: int) -> DokoRules:
+        """The rules of the deal ``dealer`` deals next (``pflicht_owed``, ``vorgefuehrt``,
+        ``bock_level``), as the series'."""
+        return self.bock.rules_for(self.pflicht.rules_for(rules, dealer, self.deals_left))
 
     def book(self, state: DokoState) -> None:
-        self.pflicht.book(state)
+        self.repeat.append(self.pflicht.book(state))
         self.bock.book(state)
 
 
@@ -319,7 +327,7 @@ class Pad:
         Bock level and the Pflichtsoli still owed after the deals entered."""
         if self._books is None:
             return self.rules
-        return self._books.rules_for(cast(DokoRules, self.rules))
+        return self._books.rules_for(cast(DokoRules, self.rules), self.next_dealer())
 
     def _score(self, books: SeriesBooks | None, entry: DealEntry
                ) -> tuple[DealEntry, Outcome, int]:
@@ -330,7 +338,7 @@ class Pad:
         if books is None:
             return entry, score_entry(self.game, self.rules, n, entry), 0
         _check_common(self.game, n, entry)
-        rules = books.rules_for(cast(DokoRules, self.rules))
+        rules = books.rules_for(cast(DokoRules, self.rules), entry.dealer)
         entry, state = doko_state(rules, n, entry)
         books.book(state)
         assert state.result is not None
@@ -403,6 +411,13 @@ class Pad:
         other games."""
         return tuple(self._bock)
 
+    def vorgefuehrt(self) -> int:
+        """The seat vorgeführt in the next deal (DDV ``vorfuehren``: it must play its
+        Pflichtsolo now), -1 for none."""
+        if self._books is None:
+            return -1
+        return cast(DokoRules, self.deal_rules()).vorgefuehrt
+
     def pflicht_owed(self) -> tuple[int, ...]:
         """The seats that still owe their Pflichtsolo (Doppelkopf with ``pflichtsolo``)."""
         if self._books is None or not cast(DokoRules, self.rules).pflichtsolo:
@@ -442,7 +457,13 @@ class Pad:
         if not self.deals:
             return self.first_dealer
         last = self.deals[-1]
-        return last.dealer if last.pflicht else (last.dealer + 1) % len(self.players)
+        return last.dealer if self._repeats()[-1] else (last.dealer + 1) % len(self.players)
+
+    def _repeats(self) -> list[bool]:
+        """Per deal: the same dealer deals again (a Pflichtsolo, but not a Vorführung)."""
+        if self._books is None:
+            return [False] * len(self.deals)
+        return self._books.repeat
 
     def winner(self) -> int | None:
         """The round's winner as the rules end a series (target or number of deals); None
@@ -451,8 +472,9 @@ class Pad:
         end = self.rules.series_end()
         n = len(self.players)
         counted = 0   # deals towards deals_per_series: Pflichtsoli come on top
-        for line, res, entry in zip(self.sheet(), self._outcomes, self.deals, strict=True):
-            counted += not entry.pflicht
+        for line, res, repeat in zip(self.sheet(), self._outcomes, self._repeats(),
+                                     strict=True):
+            counted += not repeat
             order = [(line.dealer + 1 + k) % n for k in range(n)]
             w = series_winner(end, list(line.totals), counted, res, order)
             if w is not None:
@@ -593,7 +615,9 @@ def entry_form(pad: Pad) -> dict[str, Any]:
       in a deal), ``genscher`` (the option is on) and ``genscher_hochzeit``,
       ``thrown_in`` (why a deal may be thrown in: :func:`thrown_in_reasons`),
       ``pflichtsolo`` and ``owed`` (the seats that still owe their Pflichtsolo: a declared
-      solo of one of them is his Pflichtsolo), ``bock`` (whether Bockrunden are played)
+      solo of one of them is his Pflichtsolo), ``vorgefuehrt`` (the seat vorgeführt in the
+      next deal, option ``vorfuehren``: it must play a solo; -1 none), ``bock`` (whether
+      Bockrunden are played)
       and ``bock_next`` (the next deal's Bock level);
     - zweier: ``points_total``;
     - luxusfamilie: ``points_total`` and ``points_exact`` (false where set-aside cards count
@@ -627,6 +651,7 @@ def entry_form(pad: Pad) -> dict[str, Any]:
                    genscher=d.genscher != "off", genscher_hochzeit=d.genscher_hochzeit,
                    thrown_in=[list(x) for x in thrown_in_reasons(d)],
                    pflichtsolo=d.pflichtsolo, owed=list(pad.pflicht_owed()),
+                   vorgefuehrt=pad.vorgefuehrt(),
                    bock=bock, bock_next=cast(DokoRules, pad.deal_rules()).bock_level)
     elif game == "zweier":
         z = cast(ZweierRules, pad.rules)
@@ -878,6 +903,9 @@ def doko_state(rules: DokoRules, players: int, e: DealEntry) -> tuple[DealEntry,
         raise _refuse("contract", f"one of {', '.join(allowed)}, not {contract!r}")
     state.contract = contract
     solo = contract.startswith("solo")
+    if rules.vorgefuehrt >= 0 and not solo:
+        raise _refuse("contract", f"seat {rules.vorgefuehrt} is vorgeführt: this deal is a "
+                      "solo (DDV Vorführen)")
     if e.pflicht and not rules.pflichtsolo:
         raise _refuse("pflicht", "a Pflichtsolo is played only under the option pflichtsolo")
     if e.pflicht and not solo:
@@ -904,6 +932,9 @@ def doko_state(rules: DokoRules, players: int, e: DealEntry) -> tuple[DealEntry,
         raise _refuse("re", f"{'the soloist alone' if alone else 'two seats'} in a "
                       f"{contract}{' without partner' if alone and not solo else ''}")
     soloist = re[0] if solo else None
+    if rules.vorgefuehrt >= 0 and (soloist != rules.vorgefuehrt or g is not None):
+        raise _refuse("re", f"seat {rules.vorgefuehrt} is vorgeführt: this deal is his "
+                      "solo (DDV Vorführen), and no other game")
     pflicht = soloist is not None and rules.owes_pflichtsolo(soloist)
     if e.pflicht and not pflicht:
         raise _refuse("pflicht", f"seat {soloist} owes no Pflichtsolo (played it already)")

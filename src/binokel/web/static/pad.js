@@ -227,6 +227,9 @@ function doppelkopfParts(F, dealer) {
     el("label", {}, t("announced_kontra"), annKontra));
   const out = el("p", { class: "hint", id: "contract-hint", "aria-live": "polite" });
   const bockNote = el("p", { class: "hint bock", id: "bock-hint" });
+  // DDV Vorführen: the next deal is the solo of the seat the server names.
+  const vorNote = el("p", { class: "hint bock", id: "vorgefuehrt-hint" });
+  let vor = -1;
   // The next deal's Bock level and who owes a Pflichtsolo change with every deal: read from
   // the pad view each time (pad.form), not from the form as first shown (F).
   let bock = pad.form.bock_next;
@@ -270,7 +273,7 @@ function doppelkopfParts(F, dealer) {
       const why = F.thrown_in.map(([kind, n]) => t(`thrown_${kind}`, { n }));
       notes.push(t("thrown_hint", { why: why.join(` ${t("or")} `) }));
     }
-    if (c.startsWith("solo") && F.pflichtsolo) {
+    if (c.startsWith("solo") && F.pflichtsolo && !(vor >= 0 && Number(soloist.value) === vor)) {
       const s = Number(soloist.value);
       notes.push(editing === null && pad.form.owed.includes(s)
         ? t("pflicht_now", { name: pad.players[s] })
@@ -280,12 +283,14 @@ function doppelkopfParts(F, dealer) {
     shown(out, notes.length > 0);
     bockNote.textContent = bock ? bockWords(bock) : "";
     shown(bockNote, bock > 0);
+    vorNote.textContent = vor >= 0 ? t("vorgefuehrt", { name: pad.players[vor] }) : "";
+    shown(vorNote, vor >= 0);
   };
   for (const x of [contract, partner, genscher, gBy, soloist]) x.addEventListener("change", sync);
   augen.addEventListener("input", sync);
   return {
     first: el("label", {}, t("contract"), contract),
-    nodes: [bockNote, partnerLabel, genscherLabel, out, gRow, reBox,
+    nodes: [bockNote, vorNote, partnerLabel, genscherLabel, out, gRow, reBox,
       el("div", { class: "row" }, soloLabel), play, ann, spBox],
     fields: { contract, re: reBox, re_augen: augen, re_tricks: reTricks, announced: annRe,
       pflicht: contract, partner_found: partner, specials: spBox, genscher: gBy },
@@ -293,7 +298,9 @@ function doppelkopfParts(F, dealer) {
     fill: (d, n) => {
       // A correction shows that deal's Bock level; a new deal the next one's.
       bock = n ? pad.sheet[n - 1].bock : pad.form.bock_next;
-      contract.value = d ? d.contract : "normal";
+      vor = d ? -1 : pad.form.vorgefuehrt;
+      contract.value = d ? d.contract : vor >= 0
+        ? F.contracts.find((c) => c.startsWith("solo")) : "normal";
       partner.checked = d ? d.partner_found !== false : true;
       genscher.checked = !!(d && d.genscher);
       sync();
@@ -305,6 +312,7 @@ function doppelkopfParts(F, dealer) {
       const re = d && d.re ? d.re : [];
       reChecks.forEach((x, i) => { x.checked = re.includes(i); });
       if (re.length) soloist.value = String(re[0]);
+      else if (vor >= 0) soloist.value = String(vor);
       augen.value = d && d.re ? String(d.re_augen) : "";
       reTricks.value = d && d.re ? String(d.re_tricks) : "";
       const a = d && d.announced ? d.announced : [-1, -1];
