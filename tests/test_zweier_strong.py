@@ -120,9 +120,15 @@ def test_the_session_follows_the_deal_and_restarts_for_another() -> None:
             a = bot.choose(v) if s.to_move == 0 else h.choose(v)
             if s.to_move == 0 and v.phase == STRICT and len(v.legal_actions) > 1:
                 # the session's values are those of a fresh solve of the same position
+                # (as score differences: twice the card points, plus what is already scored)
                 fresh = solve(position(s, 0), values=True).values
                 assert fresh is not None
-                assert bot.last_values == {PLAY_ACTIONS[c]: float(x) for c, x in fresh.items()
+                left = sum(s.rules.points[c & 7] for h in s.hands for c in cards_of(h))
+                left += sum(s.rules.points[c & 7] for c in s.trick)
+                left += s.rules.last_trick_bonus if s.rules.bonus_trick == "last" else 0
+                now = s.meld_points[0] + s.trick_points[0] - s.meld_points[1] - s.trick_points[1]
+                assert bot.last_values == {PLAY_ACTIONS[c]: float(now + 2 * x - left)
+                                           for c, x in fresh.items()
                                            if PLAY_ACTIONS[c] in v.legal_actions}
             s.apply(a)
 
@@ -226,7 +232,7 @@ def test_a_rollout_value_is_the_deal_score_difference() -> None:
     """A world played out with the candidate, the heuristic until the stock is empty and the
     rest solved exactly is worth our deal score less the opponent's when both play the rest
     perfectly."""
-    state, v = _midgame(11)
+    _, v = _midgame(11)
     world = sample_world(v, random.Random(1))
     assert world is not None
     bot = ZweierStrongBot(0)

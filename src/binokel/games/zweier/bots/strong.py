@@ -91,7 +91,8 @@ class ZweierStrongBot(ZweierHeuristicBot):
         self.moves = moves
         self.budget = budget          # solver nodes per decision (the hint sets it)
         self.world_budget = world_budget
-        self.last_values: dict[str, float] = {}   # the last decision's values per action
+        # The last decision's value per action: our deal score less the opponent's.
+        self.last_values: dict[str, float] = {}
         self.last_worlds = 0          # worlds the last decision averaged over
         self._session: Session | None = None
         self._session_key: tuple[Any, ...] = ()
@@ -116,7 +117,13 @@ class ZweierStrongBot(ZweierHeuristicBot):
         values = sol.values
         assert values is not None
         best = max(values[c] for c in cards)
-        self.last_values = {PLAY_ACTIONS[c]: float(values[c]) for c in cards}
+        # As while the stock lasts: our deal score less his, the rest played perfectly.
+        me, opp = v.player, 1 - v.player
+        left = sum(pts[c & 7] for c in (*v.hand, *cards_of(opponent_hand(v)), *v.trick))
+        left += v.rules.last_trick_bonus if v.rules.bonus_trick == "last" else 0
+        offset = (v.meld_points[me] + v.trick_points[me] - v.meld_points[opp]
+                  - v.trick_points[opp] - left)
+        self.last_values = {PLAY_ACTIONS[c]: float(2 * values[c] + offset) for c in cards}
         return next(c for c in cards if values[c] == best)
 
     def _session_for(self, v: ZweierView) -> Session:
