@@ -154,28 +154,26 @@ class ZweierStrongBot(ZweierHeuristicBot):
     def _candidates(self, v: ZweierView, actions: list[str], favourite: str) -> list[str]:
         """The actions worth simulating: every meld and the exchange; of the card plays the
         heuristic's choice, the cheapest winner of a led card and the cheapest cards."""
-        plays = [a for a in actions if play_card(a) is not None]
-        out = [a for a in actions if play_card(a) is None]
-        if len(plays) <= self.cards:
-            return out + plays
+        cards = {a: c for a in actions if (c := play_card(a)) is not None}
+        out = [a for a in actions if a not in cards]
+        if len(cards) <= self.cards:
+            return out + list(cards)
         keep = self._keep(v)
         pts = v.rules.points
 
         def cost(a: str) -> tuple[int, int]:
-            c = play_card(a)
-            assert c is not None
-            return (pts[c & 7] + keep.get(c, 0), c)
+            return (pts[cards[a] & 7] + keep.get(cards[a], 0), cards[a])
 
-        chosen = [favourite] if favourite in plays else []
+        chosen = [favourite] if favourite in cards else []
         if v.trick:
-            winners = [a for a in plays if beats(play_card(a) or 0, v.trick[0], v.trump)]
+            winners = [a for a, c in cards.items() if beats(c, v.trick[0], v.trump)]
             if winners:
                 chosen.append(min(winners, key=cost))
-        for a in sorted(plays, key=cost):
+        for a in sorted(cards, key=cost):
             if len(dict.fromkeys(chosen)) >= self.cards:
                 break
             chosen.append(a)
-        return out + [a for a in plays if a in set(chosen)]
+        return out + [a for a in cards if a in set(chosen)]
 
     def _simulate(self, v: ZweierView, actions: list[str]) -> str:
         favourite = super().choose(v)
