@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import importlib.util
+import ipaddress
 import json
 import math
+import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -140,16 +143,79 @@ def test_sigterm_stops_the_worker_processes_too() -> None:
     assert not alive, f"worker processes {alive} still run"
 
 
-def test_a_match_on_a_local_ray_cluster_equals_one_on_this_machine() -> None:
-    """``--ray``: the test starts a local Ray cluster (Ray is the optional extra
-    ``binokel[ray]``; without it the test is skipped) and the same seed gives the same
-    deals and results as the local run."""
-    ray = pytest.importorskip("ray")
-    try:
-        on_ray = run_match(["heuristic", "random"], 3, seed=4, progress=False,
-                           ray_address="local")
-    finally:
-        ray.shutdown()
-    here = run_match(["heuristic", "random"], 3, seed=4, workers=1, progress=False)
-    assert on_ray.table() == here.table()
-    assert on_ray.groups == 3 and on_ray.per_deal == here.per_deal
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None,
+                    reason="Ray is the optional extra binokel[ray] (scripts/install --dev has it)")
+def test_a_match_on_a_local_ray_cluster_equals_one_on_this_machine(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``binokel arena --ray ADDRESS`` against a real Ray cluster that the test starts (one
+    node on 127.0.0.1, two CPUs, its own temporary directory, stopped whatever happens):
+    the same seed gives the same deals and results as on this machine, with progress."""
+    from binokel.arena_ray import LOOPBACK_ENV
+    from binokel.arena_ray import local_cluster
+
+    for k, v in LOOPBACK_ENV.items():   # restored after the test
+        monkeypatch.setenv(k, v)
+    import ray
+
+    started = time.monotonic()
+    out = tmp_path / "ray.json"
+    with local_cluster(num_cpus=2) as cluster:
+        address = cluster.address
+        host, port = address.split(":")
+        assert host == "127.0.0.1"
+        try:
+            assert main(["arena", "--bots", "heuristic,random", "--deals", "4", "--seed", "4",
+                         "--ray", address, "--out", str(out)]) == 0
+            # the work ran on the cluster's worker processes, not in this one
+            assert ray.is_initialized()
+            assert ray.cluster_resources().get("CPU") == 2
+            listening = _listening(cluster.pgid)
+            assert int(port) in {p for _, p in listening}
+            assert all(ipaddress.ip_address(a).is_loopback for a, _ in listening), listening
+        finally:
+            ray.shutdown()
+    with socket.socket() as probe:   # the cluster is gone
+        assert probe.connect_ex(("127.0.0.1", int(port))) != 0
+    captured = capsys.readouterr()
+    assert "4/4" in captured.err and "arena" in captured.err   # progress as on one machine
+    here = run_match(["heuristic", "random"], 4, seed=4, workers=1, progress=False)
+    assert here.table() in captured.out
+    on_ray = json.loads(out.read_text())
+    assert on_ray["per_deal"] == json.loads(json.dumps(here.per_deal))
+    assert on_ray["pairs"] == json.loads(json.dumps(here.pairs))
+    print(f"local Ray cluster test: {time.monotonic() - started:.1f} s")
+
+
+def _listening(pgid: int) -> set[tuple[str, int]]:
+    """(address, port) of every TCP socket listening in a process of group ``pgid`` (read
+    from /proc: Linux)."""
+    inodes = set()
+    for proc in Path("/proc").iterdir():
+        if not proc.name.isdigit():
+            continue
+        try:
+            if int((proc / "stat").read_text().rsplit(")", 1)[1].split()[2]) != pgid:
+                continue
+            for fd in (proc / "fd").iterdir():
+                link = os.readlink(fd)
+                if link.startswith("socket:["):
+                    inodes.add(link[8:-1])
+        except OSError:
+            continue
+    out = set()
+    for table, v6 in (("tcp", False), ("tcp6", True)):
+        for line in Path(f"/proc/net/{table}").read_text().splitlines()[1:]:
+            f = line.split()
+            if f[3] != "0A" or f[9] not in inodes:   # 0A: LISTEN
+                continue
+            hexaddr, hexport = f[1].split(":")
+            raw = bytes.fromhex(hexaddr)
+            if v6:   # four 32-bit words, each little-endian
+                raw = b"".join(raw[i:i + 4][::-1] for i in range(0, 16, 4))
+                a6 = ipaddress.IPv6Address(raw)
+                addr = str(a6.ipv4_mapped or a6)
+            else:
+                addr = str(ipaddress.IPv4Address(raw[::-1]))
+            out.add((addr, int(hexport, 16)))
+    return out

@@ -109,3 +109,30 @@ def test_whole_rounds_bot_vs_bot() -> None:
                 rnd.next_deal()
         assert rnd.winner is not None
         assert rng is not None
+
+
+LEVELS = ("strong-easy", "strong", "strong-hard")   # easy, medium, hard
+
+
+def test_every_game_offers_three_levels_with_the_same_names_and_labels() -> None:
+    """Every registered game offers the levels easy, medium and hard under the same kinds,
+    the lobby (the game's meta, the bot words) and the terminal game (``--bots``) list them,
+    and each has its own label in both languages; each level's bot calls itself so."""
+    from binokel.present import level_name
+    from binokel.registry import GAMES
+    from binokel.web.app import BOT_WORDS
+    from binokel.web.app import game_meta
+
+    labels = {lang: [level_name(k, lang) for k in ("heuristic", *LEVELS)]
+              for lang in ("de", "en")}
+    for lang, words in labels.items():
+        assert len(set(words)) == 4, lang
+    assert all(level_name(k, "de") != k for k in LEVELS)   # worded, not the kind's name
+    for spec in GAMES:
+        assert set(LEVELS) <= set(bot_names(spec.name)), spec.name
+        assert set(LEVELS) <= set(game_meta(spec)["bots"]), spec.name
+        for level in LEVELS:
+            assert BOT_WORDS["levels"][level] == {"de": level_name(level, "de"),
+                                                  "en": level_name(level, "en")}
+            impl = make_bot(level, seed=1, game=spec.name).implementation(spec.name)
+            assert impl.name == level, (spec.name, level)

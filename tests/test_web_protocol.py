@@ -179,7 +179,7 @@ def test_create_table_rejects_bad_requests(client: TestClient, body: dict[str, A
 
 @pytest.mark.parametrize("game, body, code", [
     ("zweier", {"players": 3, "bots": [None] * 3}, "bad_players"),
-    ("zweier", {"bots": [None, "strong-hard"]}, "bad_bots"),
+    ("zweier", {"bots": [None, "no-such-bot"]}, "bad_bots"),
     ("doppelkopf", {"players": 3, "bots": [None] * 3}, "bad_players"),
     ("doppelkopf", {"bots": [None, "no-such-bot", None, None]}, "bad_bots"),
     ("doppelkopf", {"bots": [None] * 4, "target": 1000}, "bad_options"),

@@ -20,6 +20,7 @@ import contextlib
 import itertools
 import json
 import math
+import os
 import random
 import signal
 import statistics
@@ -276,6 +277,12 @@ def _sigterm_interrupts() -> Iterator[None]:
 
 
 def _run_ray(jobs: Iterable[Any], address: str, bar: Any) -> list[GroupResult]:
+    if address.split(":")[0] in ("127.0.0.1", "localhost"):
+        # A cluster on this machine's loopback (binokel.arena_ray.local_cluster): keep the
+        # driver on it too (Ray would connect through the machine's outward address).
+        from .arena_ray import LOOPBACK_ENV
+        for k, v in LOOPBACK_ENV.items():
+            os.environ.setdefault(k, v)
     try:
         import ray
     except ImportError:

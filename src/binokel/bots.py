@@ -7,7 +7,7 @@ Kreuzbinokel, Doppelkopf, ... each by its own rules.
 
 >>> bot = make_bot("random", seed=1, game="binokel")
 >>> "heuristic" in bot_names("doppelkopf"), "strong-hard" in bot_names("zweier")
-(True, False)
+(True, True)
 """
 
 from __future__ import annotations

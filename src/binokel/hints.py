@@ -40,7 +40,7 @@ UNITS = {
     "kreuzbinokel": "expected score",
     "doppelkopf": "expected game points (+ Augen / 100)",
     "luxusfamilie": "power points",
-    "zweier": "card points",
+    "zweier": "score difference (yours less the opponent's)",
 }
 """What a hint's values count, per game."""
 

@@ -24,7 +24,8 @@ def register(sub: Any) -> None:
     p.add_argument("--seed", type=int, default=None, help="seed for the cards and the bots")
     p.add_argument("--bots", default="heuristic",
                    help="the computer players at the other seats, comma-separated (the last "
-                        "one fills the rest), e.g. heuristic,random")
+                        "one fills the rest), e.g. heuristic,random; levels of every game: "
+                        "strong-easy, strong, strong-hard")
     p.add_argument("--target", type=int, default=None, help="points that win the round")
     p.add_argument("--deals", type=int, default=None,
                    help="play a fixed number of deals (games played that way: Doppelkopf, "

@@ -37,8 +37,8 @@ def _presenter() -> Callable[..., Any]:
 
 def _bots() -> Mapping[str, BotFactory]:
     from .bots.heuristic import ZweierHeuristicBot
-    from .bots.strong import ZweierStrongBot
-    return {"heuristic": ZweierHeuristicBot, "strong": ZweierStrongBot}
+    from .bots.strong import level_bots
+    return {"heuristic": ZweierHeuristicBot, **level_bots()}
 
 
 SPEC = GameSpec(

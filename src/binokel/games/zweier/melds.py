@@ -204,12 +204,10 @@ def meld(state: ZweierState, arg: str) -> str:
         raise IllegalAction(f"meld: {e}") from None
     if not cards:
         raise IllegalAction("meld: name the cards, e.g. meld EK EO")
-    key = 0
     for c in cards:
-        if count(key, c) == 2:
+        if cards.count(c) > 2:
             raise IllegalAction(f"meld: {card_token(c)} more than twice")
-        key += bit(c)
-    kind = _table(state.trump, state.rules)[1].get(key)
+    kind = meld_by_cards(state.trump, state.rules, cards)
     text = format_cards(sorted(cards, key=sort_key))
     if kind is None:
         raise IllegalAction(f"meld {text}: not a meld of the meld table (pair, family, "
@@ -219,13 +217,18 @@ def meld(state: ZweierState, arg: str) -> str:
     problem = meld_problem(state, seat, kind)
     if problem is not None:
         raise IllegalAction(f"meld {text}: {problem}")
-    _lay_down(state, seat, kind)
+    lay_down(state, seat, kind)
     state.melded = True
     score(state, seat, kind.meld())
     return kind.action
 
 
-def _lay_down(state: ZweierState, seat: int, kind: MeldKind) -> None:
+def meld_by_cards(trump: Suit, rules: ZweierRules, cards: list[Card]) -> MeldKind | None:
+    """The entry of the meld table made of exactly ``cards`` (each at most twice), if any."""
+    return _table(trump, rules)[1].get(sum(bit(c) for c in cards))
+
+
+def lay_down(state: ZweierState, seat: int, kind: MeldKind) -> None:
     """Put the meld's cards on the table: table copies first (they are shown already),
     then hand copies; at least one from the hand."""
     usage = state.usage[seat]
@@ -262,5 +265,5 @@ def score(state: ZweierState, seat: int, m: Meld) -> None:
 
 
 __all__ = ["BINOKEL_CLASS", "CLASS_NAMES", "RANK_CLASS", "RANK_KEYS", "SUIT_CLASS", "MeldKind",
-           "meld",
+           "lay_down", "meld", "meld_by_cards",
            "meld_kinds", "meld_options", "meld_problem", "score", "spent", "turn_problem"]

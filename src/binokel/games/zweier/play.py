@@ -101,7 +101,7 @@ def play(state: ZweierState, c: Card) -> str:
     seat = state.to_move
     b = bit(c)
     if state.tables[seat] & (3 * b):
-        _take_from_table(state, seat, c)
+        take_from_table(state, seat, c)
     else:
         state.hands[seat] -= b
     state.won_lead = state.melded = False
@@ -113,7 +113,7 @@ def play(state: ZweierState, c: Card) -> str:
     return PLAY_ACTIONS[c]
 
 
-def _take_from_table(state: ZweierState, seat: int, c: Card) -> None:
+def take_from_table(state: ZweierState, seat: int, c: Card) -> None:
     # Playing a table copy reveals nothing new and keeps the hidden, unused hand copy, so a
     # card that is both in hand and on the table leaves the table; of two table copies the
     # one that served in more melds goes.
@@ -155,4 +155,4 @@ def _close_trick(state: ZweierState) -> None:
         state.finish()
 
 
-__all__ = ["legal_cards", "play", "refusal", "strict_legal"]
+__all__ = ["legal_cards", "play", "refusal", "strict_legal", "take_from_table"]
