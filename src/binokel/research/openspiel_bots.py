@@ -7,7 +7,9 @@ decision first draws a deal consistent with the view
 (:func:`binokel.research.sampler.sample_from_view`), makes it an OpenSpiel state and lets the
 OpenSpiel bot move there; IS-MCTS then samples its own worlds through
 ``resample_from_infostate``. A view for which no consistent deal is found in the tries
-allowed falls back to a uniformly random legal action (``fallbacks`` counts these).
+allowed falls back to a uniformly random legal action (``fallbacks`` counts these). IS-MCTS
+evaluates its leaves by :class:`EngineRollouts`, OpenSpiel's random roll-out played inside
+our engine.
 
 This module imports OpenSpiel only when a bot is made, so :mod:`binokel.bots` can name the
 kinds without the extra ``research`` installed.

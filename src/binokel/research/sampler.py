@@ -207,11 +207,12 @@ def resample(state: AnyState, seat: int, rng: random.Random, tries: int = 40,
              swaps: int | None = None) -> AnyState:
     """A deal with the same view for ``seat`` as ``state``, played up to the same point.
 
-    First up to ``tries`` independent proposals (see the module's description); if all
-    fail, a random walk from ``state`` itself (:func:`_walk`, ``swaps`` swap attempts), which
+    First the exact draw from the seat's view (:func:`exact`, where the game is modelled);
+    else up to ``tries`` independent proposals (see the module's description); if all fail,
+    a random walk from ``state`` itself (:func:`_walk`, ``swaps`` swap attempts), which
     cannot fail because ``state`` is consistent with its own view. Never raises
     :class:`NoWorldFound` for a real state; the walk's worlds are correlated with
-    ``state``, which is why it comes second.
+    ``state``, which is why it comes last.
     """
     spec = find_game(state.game_name)
     view = state.view(seat)
@@ -284,9 +285,10 @@ def _walk(state: AnyState, seat: int, rng: random.Random, target: str,
 
 def sample_from_view(view: Any, rng: random.Random, tries: int = 400) -> AnyState:
     """A deal consistent with ``view`` alone (a bot's view in the arena), played up to the
-    same point: like :func:`resample`, but the seat's own cards too are placed by what the
-    view shows of them (its hand, its plays, the cards it parted with) and no card on the
-    table is pinned. Raises :class:`NoWorldFound` if ``tries`` proposals all fail."""
+    same point: the exact draw where the game is modelled (:func:`exact`), else proposals
+    like :func:`resample`'s, but with the seat's own cards too placed by what the view shows
+    of them (its hand, its plays, the cards it parted with) and no card on the table pinned.
+    Raises :class:`NoWorldFound` if ``tries`` proposals all fail."""
     seat = int(view.player)
     spec = find_game(str(view.game))
     target = json.dumps(view.to_json(), sort_keys=True, default=str)
