@@ -6,6 +6,11 @@ deals).
 
     .venv/bin/python benchmarks/merge_matches.py /tmp/matches/doppelkopf-[0-9].json
     .venv/bin/python benchmarks/merge_matches.py new-*.json --against old-*.json
+    .venv/bin/python benchmarks/merge_matches.py dk-heuristic-200/*.json \
+        --a heuristic --b openspiel-ismcts
+
+The chunks of ``benchmarks/openspiel_match.py --out-dir`` merge alike; their counts (seconds
+per decision of both bots, IS-MCTS's random fallbacks) are added up and printed too.
 
 Long matches on a shared machine are best played in chunks of a few hundred deals with
 consecutive seeds, so that whatever finished before a deadline counts.
@@ -32,6 +37,20 @@ def deal_diffs(paths: list[str], a: str, b: str) -> dict[tuple[int, int], float]
     return out
 
 
+def added_counts(paths: list[str]) -> dict[str, Any]:
+    """The ``counts`` of openspiel_match.py's chunks, added up (empty for arena files)."""
+    out: dict[str, Any] = {}
+    for p in paths:
+        data: dict[str, Any] = json.loads(Path(p).read_text())
+        for k, v in data.get("counts", {}).items():
+            if isinstance(v, list):
+                old = out.get(k, [0, 0.0])
+                out[k] = [old[0] + v[0], old[1] + v[1]]
+            else:
+                out[k] = out.get(k, 0) + v
+    return out
+
+
 def line(label: str, diffs: list[float]) -> str:
     mean, lo, hi = confidence_interval(diffs)
     return f"{label}: {mean:+.2f} per deal, 95% CI [{lo:+.2f}, {hi:+.2f}] over {len(diffs)} deals"
@@ -50,6 +69,13 @@ def main(argv: list[str] | None = None) -> int:
         print("no deals in these files")
         return 1
     print(line(f"{args.a} - {args.b} ({len(args.files)} files)", list(new.values())))
+    counts = added_counts(args.files)
+    if counts:
+        timed = ", ".join(f"{k[len('timed_'):]} {v[1] / max(1, v[0]):.3f}"
+                          for k, v in counts.items() if k.startswith("timed_"))
+        print(f"seconds per decision: {timed}; IS-MCTS random fallbacks "
+              f"{counts['fallbacks']} of {counts['decisions']} decisions, root fallbacks "
+              f"{counts['root_fallbacks']}; {counts['seconds'] / 3600:.1f} hours of play")
     if args.against:
         old = deal_diffs(args.against, args.a, args.b)
         print(line(f"{args.a} - {args.b}, second set ({len(args.against)} files)",

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import json
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from binokel import arena
@@ -74,12 +76,17 @@ def seconds_per_decision(kinds: list[str], game: str, players: int, deals: int,
     return t.per_decision()
 
 
+def chunk_path(out_dir: Path, game: str, ours: str, first: int) -> Path:
+    return out_dir / f"{game}-{ours}-{first:05d}.json"
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--game", default="doppelkopf")
     p.add_argument("--players", type=int, default=None)
     p.add_argument("--ours", default="heuristic")
     p.add_argument("--deals", type=int, default=1000)
+    p.add_argument("--first", type=int, default=0, help="index of the first deal")
     p.add_argument("--until", default=None, help="stop at this UTC time (HH:MM)")
     p.add_argument("--simulations", default="auto")
     p.add_argument("--worlds", type=int, default=openspiel_bots.WORLDS)
@@ -87,6 +94,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--field", action="store_true",
                    help="one IS-MCTS seat against our bot in every other seat, rotated "
                         "(fewer seatings per deal than every assignment of the two kinds)")
+    p.add_argument("--out-dir", default=None,
+                   help="write the deals in chunks, <game>-<ours>-<first deal>.json, each "
+                        "rewritten after every deal; deals already in a chunk are not "
+                        "played again (a stopped run resumes); merge with "
+                        "benchmarks/merge_matches.py --a <ours> --b openspiel-ismcts")
+    p.add_argument("--chunk", type=int, default=100, help="deals per chunk file")
     args = p.parse_args(argv)
     spec = find_game(args.game)
     players = args.players or spec.default_players
@@ -111,18 +124,55 @@ def main(argv: list[str] | None = None) -> int:
               f"{openspiel_bots.SIMULATIONS} simulations", flush=True)
     else:
         openspiel_bots.SIMULATIONS = int(args.simulations)
+    out_dir = Path(args.out_dir) if args.out_dir else None
+    if out_dir is not None:
+        out_dir.mkdir(parents=True, exist_ok=True)
     diffs: list[float] = []
     started = time.time()
     clock = timing(kinds)
-    for i in range(args.deals):
+    chunks: dict[int, dict[str, Any]] = {}
+    played = 0
+    for i in range(args.first, args.first + args.deals):
         if deadline is not None and time.time() > deadline:
             break
+        chunk = None
+        if out_dir is not None:
+            first = i - (i - args.first) % args.chunk
+            chunk = chunks.get(first)
+            if chunk is None:
+                chunk = chunks[first] = load_chunk(chunk_path(out_dir, args.game, args.ours,
+                                                              first), args, players)
+            done = {d["deal"]: d for d in chunk["per_deal"]}
+            if i in done:
+                diffs.append(done[i]["mean_score"][args.ours] - done[i]["mean_score"][ISMCTS])
+                continue
+        before = (openspiel_bots.OpenSpielBot.all_decisions,
+                  openspiel_bots.OpenSpielBot.all_fallbacks,
+                  openspiel_bots.OpenSpielBot.all_root_fallbacks)
+        logs_before = {k: (len(v), sum(v)) for k, v in clock.logs.items()}
+        deal_started = time.time()
         with clock:
             g = play_group(i, kinds, args.seed, args.game, {}, players, lineup)
+        deal_seconds = time.time() - deal_started
+        played += 1
         diffs.append(g.mean_score[args.ours] - g.mean_score[ISMCTS])
         mean, low, high = confidence_interval(diffs)
-        print(f"deal {i + 1}: {args.ours} - IS-MCTS {diffs[-1]:+.1f}; "
-              f"mean {mean:+.2f} [{low:+.2f}, {high:+.2f}]", flush=True)
+        print(f"deal {i}: {args.ours} - IS-MCTS {diffs[-1]:+.1f}; "
+              f"mean {mean:+.2f} [{low:+.2f}, {high:+.2f}] over {len(diffs)}", flush=True)
+        if chunk is not None and out_dir is not None:
+            chunk["per_deal"].append({"deal": i, "mean_score": g.mean_score})
+            chunk["per_deal"].sort(key=lambda d: d["deal"])
+            c = chunk["counts"]
+            c["decisions"] += openspiel_bots.OpenSpielBot.all_decisions - before[0]
+            c["fallbacks"] += openspiel_bots.OpenSpielBot.all_fallbacks - before[1]
+            c["root_fallbacks"] += openspiel_bots.OpenSpielBot.all_root_fallbacks - before[2]
+            for k, v in clock.logs.items():
+                n0, s0 = logs_before[k]
+                c.setdefault(f"timed_{k}", [0, 0.0])
+                c[f"timed_{k}"][0] += len(v) - n0
+                c[f"timed_{k}"][1] += sum(v) - s0
+            c["seconds"] += deal_seconds
+            save_chunk(chunk_path(out_dir, args.game, args.ours, chunk["first"]), chunk)
     if not diffs:
         print("no deal finished")
         return 1
@@ -132,15 +182,39 @@ def main(argv: list[str] | None = None) -> int:
     print("seconds per decision: " + ", ".join(f"{k} {v:.3f}" for k, v in per.items()))
     print(f"{args.game} ({players} seats): {args.ours} vs IS-MCTS "
           f"({openspiel_bots.SIMULATIONS} simulations, {openspiel_bots.WORLDS} worlds), "
-          f"{len(diffs)} of {args.deals} duplicate deals in {elapsed:.0f} s "
-          f"({len(diffs) / elapsed * 3600:.1f} deals/hour): mean difference per deal "
-          f"{mean:+.2f}, 95% interval [{low:+.2f}, {high:+.2f}]; IS-MCTS fell back to a "
+          f"{len(diffs)} of {args.deals} duplicate deals ({played} played now in "
+          f"{elapsed:.0f} s, {played / elapsed * 3600:.1f} deals/hour): mean difference per "
+          f"deal {mean:+.2f}, 95% interval [{low:+.2f}, {high:+.2f}]; IS-MCTS fell back to a "
           f"random action for want of a sampled deal in "
           f"{openspiel_bots.OpenSpielBot.all_fallbacks} of "
           f"{openspiel_bots.OpenSpielBot.all_decisions} decisions, and searched from the "
           f"drawn world instead of a new one {openspiel_bots.OpenSpielBot.all_root_fallbacks} "
           f"times")
     return 0
+
+
+def load_chunk(path: Path, args: argparse.Namespace, players: int) -> dict[str, Any]:
+    """The chunk file at ``path`` (checked to be of the same match), or a new one."""
+    settings = {"game": args.game, "players": players, "ours": args.ours,
+                "seed": args.seed, "simulations": openspiel_bots.SIMULATIONS,
+                "worlds": openspiel_bots.WORLDS, "field": bool(args.field)}
+    first = int(path.stem.rsplit("-", 1)[1])
+    if path.exists():
+        data: dict[str, Any] = json.loads(path.read_text())
+        theirs = {k: data.get(k) for k in settings}
+        if theirs != settings:
+            raise SystemExit(f"{path} is of another match: {theirs} (this one: {settings})")
+        return data
+    return {**settings, "first": first, "bots": [args.ours, ISMCTS],
+            "command": " ".join(sys.argv),
+            "counts": {"decisions": 0, "fallbacks": 0, "root_fallbacks": 0, "seconds": 0.0},
+            "per_deal": []}
+
+
+def save_chunk(path: Path, data: dict[str, Any]) -> None:
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data, indent=1))
+    tmp.replace(path)
 
 
 if __name__ == "__main__":

@@ -96,6 +96,13 @@ class ActionCodec:
             self._ids[key] = len(self._texts)
             self._texts.append(text)
 
+    @functools.cached_property
+    def card_free_ids(self) -> tuple[int, ...]:
+        """The ids of the actions that name no card (bids, trumps, reservations, ...), in id
+        order."""
+        return tuple(i for i in range(self.size)
+                     if self.key(self._texts[i])[0] not in self.card_verbs)
+
     @property
     def size(self) -> int:
         """How many distinct actions (OpenSpiel's ``num_distinct_actions``)."""

@@ -47,6 +47,7 @@ from ..core.cards import card_token
 from ..core.errors import IllegalAction
 from ..core.rules import RuleSet
 from ..core.spec import GameSpec
+from ..core.state import OVER
 from ..core.state import AnyState
 from ..registry import GAMES
 from ..registry import find_game
@@ -57,6 +58,8 @@ from .tensor import CARD_SLOTS
 from .tensor import ViewEncoder
 
 PREFIX = "binokel_"
+CHANCE = int(pyspiel.PlayerId.CHANCE)
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 _DRAWS = random.Random(0)
 # No deal of any game scores beyond this (Binokel's largest: a lost Durch at the highest
 # bid, doubled); OpenSpiel wants bounds on the returns.
@@ -119,7 +122,23 @@ class Table:
         self.dealer = dealer
         self.codec = ActionCodec.of(spec, self.rules, players)
         self.deck = tuple(sorted(spec.full_deck(self.rules, players)))
-        self.words = ViewEncoder(self.codec, players).words
+        self.counts = dict(sorted(Counter(self.deck).items()))
+        self.words = self.codec.card_free_ids
+        # Action text -> id, filled as the engine spells its actions (no parsing after the
+        # first time a text is seen).
+        self.ids: dict[str, int] = {}
+
+    def legal_ids(self, state: AnyState) -> list[int]:
+        """The sorted ids of the legal actions of ``state``."""
+        ids = self.ids
+        out = []
+        for a in state.legal_actions():
+            i = ids.get(a)
+            if i is None:
+                i = ids[a] = self.codec.encode(a)
+            out.append(i)
+        out.sort()
+        return out
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Table:
         return self
@@ -132,30 +151,58 @@ def _table(game: str, params: dict[str, Any]) -> Table:
     return Table(find_game(game), params)
 
 
-class Engine:
-    """Our deal state inside an OpenSpiel state; deep-copied by the engine's fast clone."""
+class Core:
+    """Everything of an OpenSpiel state that changes: the cards dealt so far, then our deal
+    state; and, per position, the legal action ids and the information state strings.
 
-    __slots__ = ("state",)
+    OpenSpiel clones a Python state by deep-copying each of its attributes; this one object
+    copies itself in one call (our engine's fast ``clone``), and the caches, which belong to
+    a position rather than to a state, are shared until either copy moves on.
+    """
 
-    def __init__(self, state: AnyState) -> None:
+    __slots__ = ("dealt", "infos", "left", "legal", "state")
+
+    def __init__(self, left: dict[int, int], dealt: list[int] | None = None,
+                 state: AnyState | None = None) -> None:
+        self.left = left
+        self.dealt = dealt if dealt is not None else []
         self.state = state
+        self.legal: list[int] | None = None
+        self.infos: dict[tuple[int, bool], str] = {}
 
-    def __deepcopy__(self, memo: dict[int, Any]) -> Engine:
-        return Engine(self.state.clone())
+    def moved(self) -> None:
+        """The position changed: forget what belonged to the old one."""
+        self.legal = None
+        self.infos = {}
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Core:
+        state = self.state
+        if state is None:
+            return Core(dict(self.left), list(self.dealt))
+        # Once dealt, ``left`` is empty and ``dealt`` no longer changes: shared.
+        o = Core(self.left, self.dealt, state.clone())
+        o.legal, o.infos = self.legal, self.infos
+        return o
 
     def __reduce__(self) -> tuple[Any, ...]:
         s = self.state
-        return _engine, (s.game_name, s.rules.to_dict(), s.players, s.dealer, list(s.deck),
-                         [a for _, a in s.history])
+        if s is None:
+            return _core, (dict(self.left), list(self.dealt), None)
+        return _core, (dict(self.left), list(self.dealt),
+                       (s.game_name, s.rules.to_dict(), s.players, s.dealer, list(s.deck),
+                        [a for _, a in s.history]))
 
 
-def _engine(game: str, rules: dict[str, Any], players: int, dealer: int, deck: list[int],
-            actions: list[str]) -> Engine:
+def _core(left: dict[int, int], dealt: list[int],
+          deal: tuple[str, dict[str, Any], int, int, list[int], list[str]] | None) -> Core:
+    if deal is None:
+        return Core(left, dealt)
+    game, rules, players, dealer, deck, actions = deal
     spec = find_game(game)
     state = spec.new_deal(spec.make_rules(rules), dealer, deck_order=deck, players=players)
     for a in actions:
         state.apply(a)
-    return Engine(state)
+    return Core(left, dealt, state)
 
 
 class BinokelGame(pyspiel.Game):  # type: ignore[misc]
@@ -183,52 +230,65 @@ class BinokelGame(pyspiel.Game):  # type: ignore[misc]
 
 
 class BinokelOpenSpielState(pyspiel.State):  # type: ignore[misc]
-    """A deal: the chance nodes dealing the deck, then our engine's state."""
+    """A deal: the chance nodes dealing the deck, then our engine's state.
+
+    Search calls these methods millions of times, so they read the :class:`Core` directly:
+    legal action ids and information state strings are computed once per position, action
+    texts are numbered through the table's dictionary, and a clone copies one object.
+    """
 
     def __init__(self, game: BinokelGame) -> None:
         super().__init__(game)
         self.table = game.table
-        self.dealt: list[int] = []
-        self.left = Counter(game.table.deck)
-        self.box: Engine | None = None
+        self.core = Core(dict(game.table.counts))
 
     @property
     def engine(self) -> AnyState | None:
         """Our deal once it is dealt (None while dealing)."""
-        return None if self.box is None else self.box.state
+        return self.core.state
 
     # ------------------------------------------------------------ the deal by chance
     def current_player(self) -> int:
-        if self.engine is None:
-            return int(pyspiel.PlayerId.CHANCE)
-        if self.engine.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return int(self.engine.to_move)
+        state = self.core.state
+        if state is None:
+            return CHANCE
+        if state.phase == OVER:
+            return TERMINAL
+        return state.to_move
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        total = sum(self.left.values())
-        return [(c, n / total) for c, n in sorted(self.left.items()) if n]
+        left = self.core.left
+        total = sum(left.values())
+        return [(c, n / total) for c, n in sorted(left.items()) if n]
 
     def _legal_actions(self, player: int) -> list[int]:
-        if self.engine is None or player != self.engine.to_move:
+        core = self.core
+        state = core.state
+        if state is None or player != state.to_move:
             return []
-        return sorted(self.table.codec.encode(a) for a in self.engine.legal_actions())
+        legal = core.legal
+        if legal is None:
+            legal = core.legal = self.table.legal_ids(state)
+        return legal
 
     def _apply_action(self, action: int) -> None:
-        if self.engine is None:
-            if not self.left.get(action):
+        core = self.core
+        state = core.state
+        if state is None:
+            if not core.left.get(action):
                 raise pyspiel.SpielError(f"no card {action} left to deal")
-            self.left[action] -= 1
-            self.dealt.append(action)
-            if len(self.dealt) == len(self.table.deck):
+            core.left[action] -= 1
+            core.dealt.append(action)
+            if len(core.dealt) == len(self.table.deck):
                 t = self.table
-                self.box = Engine(t.spec.new_deal(t.rules, t.dealer, deck_order=list(self.dealt),
-                                                  players=t.players))
+                core.state = t.spec.new_deal(t.rules, t.dealer, deck_order=list(core.dealt),
+                                             players=t.players)
             return
         try:
-            self.engine.apply(self.table.codec.decode(action))
+            state.apply(self.table.codec.decode(action))
         except (IllegalAction, UnknownAction) as e:
             raise pyspiel.SpielError(str(e)) from None
+        core.moved()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -236,17 +296,20 @@ class BinokelOpenSpielState(pyspiel.State):  # type: ignore[misc]
         return self.table.codec.decode(action)
 
     def is_terminal(self) -> bool:
-        return self.engine is not None and self.engine.is_over
+        state = self.core.state
+        return state is not None and state.phase == OVER
 
     def returns(self) -> list[float]:
-        if self.engine is None or self.engine.result is None:
+        state = self.core.state
+        if state is None or state.result is None:
             return [0.0] * self.table.players
-        return [float(s) for s in self.engine.result.scores]
+        return [float(s) for s in state.result.scores]
 
     def __str__(self) -> str:
-        if self.engine is None:
-            return f"dealing: {len(self.dealt)} of {len(self.table.deck)} cards"
-        return json.dumps(self.engine.public_view().to_json(), sort_keys=True)
+        state = self.core.state
+        if state is None:
+            return f"dealing: {len(self.core.dealt)} of {len(self.table.deck)} cards"
+        return json.dumps(state.public_view().to_json(), sort_keys=True)
 
     # ------------------------------------------------------------ sampling
     def resample_from_infostate(self, player_id: int, probability_sampler: Any
@@ -260,10 +323,10 @@ class BinokelOpenSpielState(pyspiel.State):  # type: ignore[misc]
         if callable(probability_sampler):
             seed ^= int(float(probability_sampler()) * 2**31)
         out: BinokelOpenSpielState = self.get_game().new_initial_state()
-        if self.engine is None:
+        if self.core.state is None:
             # Still dealing: a seat has seen nothing yet but its own cards; deal the rest anew.
             return _resample_dealing(self, out, player_id, random.Random(seed))
-        return from_engine(self.get_game(), resample(self.engine, player_id,
+        return from_engine(self.get_game(), resample(self.core.state, player_id,
                                                      random.Random(seed)))
 
 
@@ -281,7 +344,7 @@ def _resample_dealing(state: BinokelOpenSpielState, out: BinokelOpenSpielState, 
                       rng: random.Random) -> BinokelOpenSpielState:
     # While dealing nothing is shown: every order of the cards dealt so far is as likely.
     # (The information state during the deal names only how many cards are out.)
-    order = list(state.dealt)
+    order = list(state.core.dealt)
     rng.shuffle(order)
     for c in order:
         out.apply_action(c)
@@ -300,19 +363,26 @@ class ViewObserver:
         self.dict = self.encoder.dict
 
     def set_from(self, state: BinokelOpenSpielState, player: int) -> None:
-        if state.engine is None:
+        engine = state.core.state
+        if engine is None:
             self.encoder.clear(player)
-            self.dict["dealing"][0] = len(state.dealt) / len(self.table.deck)
+            self.dict["dealing"][0] = len(state.core.dealt) / len(self.table.deck)
         else:
-            self.encoder.encode(state.engine.view(player))
+            self.encoder.encode(engine.view(player))
 
     def string_from(self, state: BinokelOpenSpielState, player: int) -> str:
-        if state.engine is None:
-            return f"seat {player}; dealing: {len(state.dealt)} of {len(self.table.deck)} cards"
-        data = state.engine.view(player).to_json()
-        if not self.perfect_recall:
-            data.pop("history", None)
-        return json.dumps(data, sort_keys=True, separators=(",", ":"))
+        core = state.core
+        if core.state is None:
+            return f"seat {player}; dealing: {len(core.dealt)} of {len(self.table.deck)} cards"
+        # Once per seat and position: IS-MCTS keys its nodes by these strings.
+        key = (player, self.perfect_recall)
+        found = core.infos.get(key)
+        if found is None:
+            data = core.state.view(player).to_json()
+            if not self.perfect_recall:
+                data.pop("history", None)
+            found = core.infos[key] = json.dumps(data, sort_keys=True, separators=(",", ":"))
+        return found
 
 
 def _factory(spec: GameSpec) -> type[BinokelGame]:

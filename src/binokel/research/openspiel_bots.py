@@ -7,7 +7,9 @@ decision first draws a deal consistent with the view
 (:func:`binokel.research.sampler.sample_from_view`), makes it an OpenSpiel state and lets the
 OpenSpiel bot move there; IS-MCTS then samples its own worlds through
 ``resample_from_infostate``. A view for which no consistent deal is found in the tries
-allowed falls back to a uniformly random legal action (``fallbacks`` counts these).
+allowed falls back to a uniformly random legal action (``fallbacks`` counts these). IS-MCTS
+evaluates its leaves by :class:`EngineRollouts`, OpenSpiel's random roll-out played inside
+our engine.
 
 This module imports OpenSpiel only when a bot is made, so :mod:`binokel.bots` can name the
 kinds without the extra ``research`` installed.
@@ -26,6 +28,10 @@ WORLDS = 20
 UCT_C = 2.0
 SCORE_SCALE = {"binokel": 300.0, "kreuzbinokel": 300.0, "zweier": 100.0,
                "luxusfamilie": 100.0, "doppelkopf": 2.0}
+
+# The OpenSpiel games by (game, players, dealer, rules), shared by every bot of the process
+# (an arena match makes new bots for every seating; a game is immutable).
+_GAMES: dict[tuple[Any, ...], Any] = {}
 
 
 class OpenSpielBot:
@@ -56,17 +62,17 @@ class OpenSpielBot:
         self._last_world: Any = None  # the world drawn at this bot's last decision
         self.root_fallbacks = 0  # IS-MCTS searched from the drawn world for want of another
         self.decisions = 0
-        self._games: dict[tuple[Any, ...], Any] = {}
+        self.slow_rollouts = False  # OpenSpiel's own evaluator, an action per pyspiel call
 
     def _openspiel_game(self, view: Any) -> Any:
         from .openspiel import load
         key = (view.game, view.players, view.dealer, view.rules)
-        found = self._games.get(key)
+        found = _GAMES.get(key)
         if found is None:
             options = view.rules.changed_options()
-            found = self._games[key] = load(str(view.game), int(view.players),
-                                            dealer=int(view.dealer),
-                                            preset=view.rules.preset, **options)
+            found = _GAMES[key] = load(str(view.game), int(view.players),
+                                       dealer=int(view.dealer), preset=view.rules.preset,
+                                       **options)
         return found
 
     def choose(self, view: Any) -> str:
@@ -105,8 +111,10 @@ class OpenSpielBot:
             bot = pyspiel.make_uniform_random_bot(int(view.player), seed)
         else:
             random_state = np.random.RandomState(seed)
+            evaluator = (mcts.RandomRolloutEvaluator(1, random_state) if self.slow_rollouts
+                         else EngineRollouts(random.Random(seed)))
             bot = ismcts.ISMCTSBot(
-                game, mcts.RandomRolloutEvaluator(1, random_state),
+                game, evaluator,
                 UCT_C * SCORE_SCALE.get(self.game, 100.0), self.simulations,
                 max_world_samples=self.worlds, random_state=random_state)
             bot._resampler_cb = self._resampler(state)
@@ -131,6 +139,38 @@ class OpenSpielBot:
         return sample
 
 
+class EngineRollouts:
+    """IS-MCTS's leaf evaluator: one roll-out of uniformly random legal actions to the end of
+    the deal, the deal's scores as its value, and a uniform prior; what OpenSpiel's
+    ``RandomRolloutEvaluator(1)`` does, but played inside our engine (``random_action``, and
+    ``random_playout`` where the game has it, each equal in distribution to a uniform choice
+    among the legal actions, whose ids are distinct) instead of through one pyspiel call per
+    action, which cost most of a decision's time."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def evaluate(self, state: Any) -> Any:
+        import numpy as np
+        engine = state.engine
+        if engine is None:
+            raise ValueError("IS-MCTS evaluates dealt positions only")
+        deal = engine.clone()
+        rng = self.rng
+        playout = getattr(deal, "random_playout", None)
+        while not deal.is_over:
+            if playout is not None and deal.phase == "play":
+                playout(rng)
+                break
+            deal.apply(deal.random_action(rng))
+        assert deal.result is not None
+        return np.array([float(s) for s in deal.result.scores])
+
+    def prior(self, state: Any) -> list[tuple[int, float]]:
+        legal = state.legal_actions()
+        return [(a, 1.0 / len(legal)) for a in legal]
+
+
 def bot_kinds(game: str) -> dict[str, Any]:
     """The OpenSpiel bot kinds for ``game``: kind -> factory (seed -> bot)."""
     # The module's settings are read when a bot is made, so a benchmark may change them.
@@ -138,4 +178,4 @@ def bot_kinds(game: str) -> dict[str, Any]:
             for kind in KINDS}
 
 
-__all__ = ["KINDS", "OpenSpielBot", "bot_kinds"]
+__all__ = ["KINDS", "EngineRollouts", "OpenSpielBot", "bot_kinds"]

@@ -38,8 +38,7 @@ class ViewEncoder:
 
     def __init__(self, codec: ActionCodec, players: int) -> None:
         self.codec = codec
-        self.words = [i for i in range(codec.size)
-                      if codec.key(codec.decode(i))[0] not in codec.card_verbs]
+        self.words = list(codec.card_free_ids)
         self.word_index = {a: i for i, a in enumerate(self.words)}
         n = players
         shapes = [("hand", (CARD_SLOTS,)), ("played", (n, CARD_SLOTS)),
