@@ -1,24 +1,37 @@
-"""A first strong Doppelkopf player: Perfect Information Monte Carlo in the last tricks.
+"""The strong Doppelkopf player: PIMC in the last tricks, simulation for the rest.
 
-In the play, once at most ``solve_tricks`` tricks are left, the bot samples worlds consistent
-with its view (the cards still out dealt to the other hands, no card of a group to a seat that
-showed a void in it, the parties as far as the view knows them), solves each world exactly
-with the search core (:mod:`binokel.search`, positions from :mod:`.search`) and plays the card
-with the best average for its party: the game points its Augen bring (the win line, keine
-90/60/30), a hundredth of a point per Auge breaking ties. Before that, and for Vorbehalte, Armut,
-announcements and the tricks of a Hochzeit before its Klärungsstich (whose parties the
-search cannot model), it plays as :class:`~.bots.DokoHeuristicBot`.
+**Card play in the last tricks.** Once at most ``solve_tricks`` tricks are left, the bot
+samples worlds consistent with its view (the cards still out dealt to the other hands, no
+card of a group to a seat that showed a void in it, the parties as far as the view knows
+them), solves each world exactly with the search core (:mod:`binokel.search`, positions
+from :mod:`.search`) and plays the card with the best average for its party: the game points
+its Augen bring (the win line, keine 90/60/30), a hundredth of a point per Auge breaking
+ties. Before that it plays its cards as :class:`~.bots.DokoHeuristicBot`.
+
+**Decisions by simulation** (:mod:`.simulate`): the Vorbehalt and which reservation (gesund,
+a solo, Hochzeit, Armut, Schmeißen; a stille Hochzeit is ``gesund`` with both Kreuz-Damen),
+taking an Armut, the announcements (Re / Kontra and the Absagen), the Genscher's partner
+(option) and the cards of a Hochzeit before its Klärungsstich, whose parties are still open.
+For each candidate the bot deals worlds consistent with its view, in which the others'
+reservation answers are what the heuristic would have said with those hands (so a soloist
+holds a solo hand), plays each candidate out on every world (heuristic rollouts, the last
+tricks solved exactly) and takes the one with the best mean score as the rules count it
+(announcements, a solo's factor 3, the Sonderpunkte). An announcement that the player may
+still make at his next turn is made now only when it gains at least :data:`WAIT_MARGIN`:
+one more trick tells him more. Clearly weak solos are not simulated (a hand far below the
+heuristic's solo strength, :data:`SOLO_SLACK`), so that most hands need no simulation.
 
 Why PIMC and not Information Set MCTS: the exact solver makes each sampled world cheap
 and exact in the endgame, where most points are decided; ISMCTS would need many more
 playouts per decision for the same accuracy. PIMC's known weakness (it assumes it will know
-every card later) matters least in these last tricks.
+every card later) matters least in these last tricks; in the early decisions the rollouts
+play as the heuristic does, with no more knowledge than it has.
 
 The common part (levels, budget in nodes, the choice) is :class:`~binokel.search.pimc.PimcPlayer`.
 
 >>> from binokel.games.doppelkopf.state import DokoState
 >>> state = DokoState.new(dealer=1, seed=5)
->>> bots = [DokoStrongBot(seed=s) for s in range(4)]
+>>> bots = [DokoStrongBot(seed=s, sim=Settings(worlds=4)) for s in range(4)]
 >>> while not state.is_over:
 ...     state.apply(bots[state.to_move].choose(state.view(state.to_move)))
 >>> sum(state.result.scores)
@@ -32,30 +45,227 @@ from collections.abc import Callable
 from collections.abc import Iterator
 from typing import Any
 
+from ...bots import legal_actions_of
 from ...core.cards import EO
 from ...core.cards import Card
+from ...core.cards import CardSet
 from ...core.cards import cardset
+from ...core.cards import count
+from ...core.cards import size
 from ...search import Position
 from ...search.pimc import LEVELS
 from ...search.pimc import PimcPlayer
 from ...search.pimc import level_kinds
+from .announcements import ABSAGE_LEVEL
+from .announcements import ANNOUNCEMENTS
+from .announcements import side
 from .bots import DokoHeuristicBot
+from .bots import solo_strength
+from .deal import ARMUT
+from .deal import ARMUT_OFFER
+from .deal import DECLARE
 from .deal import HOCHZEIT
 from .deal import KONTRA
 from .deal import PLAY
 from .deal import RE
+from .deal import VORBEHALT
 from .deal import full_deck
+from .genscher import VERB as GENSCHER
+from .order import normal_trumps
+from .reservations import HEALTHY
+from .reservations import PASS
+from .reservations import RESERVED
+from .reservations import SCHMEISSEN
+from .reservations import may_throw
+from .reservations import solos_of
+from .rules import DokoRules
 from .scoring import augen_needed
 from .search import position_of
+from .simulate import Estimate
+from .simulate import Plan
+from .simulate import Settings
+from .simulate import evaluate
+from .simulate import quiet
 from .view import DokoView
+
+SOLO_SLACK = 2.0
+"""A solo is simulated only when the hand's :func:`~.bots.solo_strength` is at most this much
+below what the heuristic needs for it (the three closest at most)."""
+
+WAIT_MARGIN = 0.3
+"""An announcement still allowed at the player's next turn is made now only when it gains at
+least this many points a deal (else he waits for one more trick)."""
+
+EARLY_STOP = 2.5
+"""Simulating stops early once every candidate's gain is this many standard errors from the
+margin it must pass."""
+
+_NEED = {"damen": 8.5, "buben": 8.5, "koenige": 8.5, "fleischlos": 8.5, "damenbuben": 9.5}
+_NEED_FARBSOLO = 10.5   # the heuristic's thresholds (bots.py), for the pre-selection
+
+
+def solo_candidates(hand: CardSet, rules: DokoRules) -> list[str]:
+    """The solos worth simulating with ``hand``: at most three, strongest first, none far
+    below the strength the heuristic plays a solo with."""
+    scored = []
+    for solo in solos_of(rules):
+        kind = solo[5:]
+        gap = solo_strength(hand, kind) - _NEED.get(kind, _NEED_FARBSOLO)
+        if gap >= -SOLO_SLACK:
+            scored.append((gap, solo))
+    scored.sort(key=lambda x: -x[0])
+    return [solo for _, solo in scored[:3]]
+
+
+def reservations_held(view: DokoView) -> list[str]:
+    """The reservations the player to move could name, solos pre-selected
+    (:func:`solo_candidates`)."""
+    hand = cardset(view.hand)
+    out = solo_candidates(hand, view.rules)
+    if may_throw(view.rules, hand):
+        out.append(SCHMEISSEN)
+    if count(hand, EO) == 2:
+        out.append(HOCHZEIT)
+    if view.rules.armut and size(normal_trumps(hand)) <= 3:
+        out.append(ARMUT)
+    return out
 
 
 class DokoStrongBot(PimcPlayer):
-    """PIMC with the exact solver in the last tricks, the heuristic before."""
+    """PIMC with the exact solver in the last tricks; the reservations, announcements, the
+    Genscher and a Hochzeit's first tricks by simulation (:mod:`.simulate`)."""
 
     def __init__(self, seed: int | None = None, samples: int = 16, solve_tricks: int = 6,
-                 budget: int = 400_000, name: str = "strong") -> None:
+                 budget: int = 400_000, name: str = "strong",
+                 sim: Settings | None = None) -> None:
         super().__init__(DokoHeuristicBot(seed), seed, samples, solve_tricks, budget, name)
+        self.sim = sim or Settings()
+        # The reservation chosen at the Vorbehalt, per (dealer, hand): named when asked.
+        self._plans: dict[tuple[int, tuple[Card, ...]], str] = {}
+        self.last_estimate: Estimate | None = None   # the last simulated decision's
+
+    # ------------------------------------------------------------------ decisions
+    def choose(self, view: DokoView) -> str:
+        actions = legal_actions_of(view)
+        self.last_values = {}
+        self.last_estimate = None
+        if len(actions) == 1:
+            return actions[0]
+        if view.phase == VORBEHALT:
+            return self._vorbehalt(view)
+        if view.phase == DECLARE:
+            return self._declare(view, actions)
+        if view.phase == ARMUT_OFFER:
+            return self._best(view, {a: Plan(a) for a in ("decline", "accept")}) or "decline"
+        if view.phase == PLAY:
+            chosen = self._play_decision(view, actions)
+            if chosen is not None:
+                return chosen
+            view = quiet(view)
+        return str(super().choose(view))
+
+    def _best(self, view: DokoView, plans: dict[str, Plan], margin: float = 0.0,
+              stop: bool = False) -> str | None:
+        """The plan with the best mean score by simulation (the first plan, the base, unless
+        another gains more than ``margin``); None if no world could be sampled. ``stop``:
+        end early once every gain is clearly above or below the margin."""
+
+        def decided(est: Estimate) -> bool:
+            for name in list(plans)[1:]:
+                m, se = est.gain(name)
+                if abs(m - margin) < EARLY_STOP * se:
+                    return False
+            return True
+
+        est = evaluate(view, plans, self.sim, self.rng, self.heuristic,
+                       decided if stop else None)
+        self.last_estimate = est
+        if not est.worlds:
+            return None
+        self.last_values = {plans[n].action: v for n, v in est.means.items()}
+        base = next(iter(plans))
+        best = max(plans, key=lambda n: (est.means[n], n == base))
+        if best != base and est.means[best] - est.means[base] <= margin:
+            best = base
+        return best
+
+    def _vorbehalt(self, view: DokoView) -> str:
+        held = reservations_held(view)
+        if not held:
+            return HEALTHY
+        plans = {HEALTHY: Plan(HEALTHY)} | {r: Plan(RESERVED, r) for r in held}
+        best = self._best(view, plans)
+        if best is None:
+            return str(self.heuristic.choose(view))
+        if best != HEALTHY:
+            self._plans[(view.dealer, view.hand)] = best
+            values = self.last_values
+            self.last_values = {HEALTHY: values[HEALTHY], RESERVED: max(
+                v for a, v in values.items() if a != HEALTHY)}
+            return RESERVED
+        self.last_values = {HEALTHY: self.last_values[HEALTHY]}
+        return HEALTHY
+
+    def _declare(self, view: DokoView, actions: list[str]) -> str:
+        plan = self._plans.get((view.dealer, view.hand))
+        if plan is not None:
+            if plan in actions:
+                return plan
+            if PASS in actions:
+                return PASS   # the planned reservation is asked for later
+        held = set(reservations_held(view)) | {PASS}
+        candidates = [a for a in actions if a in held]
+        if len(candidates) == 1:
+            return candidates[0]
+        if candidates:
+            best = self._best(view, {a: Plan(a, None if a == PASS else a) for a in candidates})
+            if best is not None:
+                return best
+        return str(self.heuristic.choose(view))
+
+    def _play_decision(self, view: DokoView, actions: list[str]) -> str | None:
+        """An announcement, a Genscher or a Hochzeit's early card decided by simulation
+        (None: no such decision now, or it says play on as usual)."""
+        genscher = [a for a in actions if a.startswith(GENSCHER)]
+        announce = [a for a in actions if a in ANNOUNCEMENTS]
+        if view.contract == HOCHZEIT and view.clarified_in == 0:
+            cards = [a for a in actions if a.startswith("play ")]
+            base = self.heuristic.choose(quiet(view))
+            plans = {base: Plan(base)} | {a: Plan(a) for a in cards if a != base}
+            return self._best(view, plans)
+        if not genscher and not announce:
+            return None
+        card = self.heuristic.choose(quiet(view))
+        if genscher:
+            plans = {card: Plan(card)} | {a: Plan(a) for a in genscher}
+            best = self._best(view, plans)
+            if best is not None and best != card:
+                return best
+        if announce:
+            # The Ansage, or the next two Absagen (a jump further is hardly ever right).
+            options = announce[:1] if announce[0] in (RE, KONTRA) else announce[:2]
+            plans = {card: Plan(card)} | {a: Plan(a) for a in options}
+            margin = WAIT_MARGIN if self._allowed_later(view, options[0]) else 0.0
+            best = self._best(view, plans, margin, stop=True)
+            if best is not None and best != card:
+                return best
+        self.last_values = {}
+        return None
+
+    def _allowed_later(self, view: DokoView, what: str) -> bool:
+        """Whether ``what`` will still be allowed at the player's next turn (one card
+        fewer), as far as the rules' deadline says."""
+        me = view.player
+        party = RE if view.parties[me] == RE else KONTRA
+        level = 0 if what in (RE, KONTRA) else ABSAGE_LEVEL[what]
+        shift = max(0, view.clarified_in - 1) if view.contract == HOCHZEIT else 0
+        rules = view.rules
+        need = rules.hand_size - rules.ansage_played - level * rules.absage_step - shift
+        if level == 0 and view.announced[1 - side(party)] >= 0:
+            other = view.announced[1 - side(party)]
+            need = min(need, rules.hand_size - rules.ansage_played
+                       - other * rules.absage_step - shift - 1)
+        return len(view.hand) - 1 >= need
 
     def sign(self, view: DokoView) -> float:
         return -1.0 if view.parties[view.player] == KONTRA else 1.0
@@ -127,9 +337,23 @@ class DokoStrongBot(PimcPlayer):
         return self.sampled(pool, sizes, allowed, build)
 
 
+DOKO_LEVELS: dict[str, dict[str, Any]] = {
+    "strong-easy": {**LEVELS["strong-easy"],
+                    "sim": Settings(worlds=12, budget=1_500_000, solve_from=4,
+                                    solve_budget=50_000)},
+    "strong": {**LEVELS["strong"], "sim": Settings()},
+    "strong-hard": {**LEVELS["strong-hard"],
+                    "sim": Settings(worlds=48, budget=16_000_000, solve_from=6,
+                                    solve_budget=600_000)},
+}
+"""The levels: the card play's PIMC (:data:`binokel.search.pimc.LEVELS`) and the
+simulation's :class:`~.simulate.Settings`."""
+
+
 def kinds() -> dict[str, Callable[[int | None], Any]]:
-    """The strong player's levels as bot kinds (see :data:`binokel.search.pimc.LEVELS`)."""
-    return level_kinds(DokoStrongBot, LEVELS)
+    """The strong player's levels as bot kinds (see :data:`DOKO_LEVELS`)."""
+    return level_kinds(DokoStrongBot, DOKO_LEVELS)
 
 
-__all__ = ["DokoStrongBot", "kinds"]
+__all__ = ["DOKO_LEVELS", "SOLO_SLACK", "WAIT_MARGIN", "DokoStrongBot", "kinds",
+           "reservations_held", "solo_candidates"]
