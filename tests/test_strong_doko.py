@@ -24,6 +24,7 @@ from binokel.games.doppelkopf.simulate import Settings
 from binokel.games.doppelkopf.simulate import sample_world
 from binokel.games.doppelkopf.state import DokoState
 from binokel.games.doppelkopf.strong import DokoStrongBot
+from binokel.games.doppelkopf.strong import re_value
 from binokel.games.doppelkopf.strong import solo_candidates
 
 HEURISTIC = DokoHeuristicBot()
@@ -282,3 +283,31 @@ def test_strong_decisions_are_legal_under_every_option(options: dict[str, Any]) 
         assert sum(s.result.scores) == 0
     assert simulated["play"]
 
+
+# ------------------------------------------------------------------ the endgame's utility
+@pytest.mark.parametrize("options", [{}, {"reach_absage_wins": True}])
+def test_re_value_counts_as_the_scoring_does(options: dict[str, Any]) -> None:
+    # Random deals with random announcements: the value from Re's Augen alone is the
+    # result's value without the special points that need the tricks.
+    rules = DokoRules(**options)
+    rng = random.Random(11)
+    compared = 0
+    for seed in range(300):
+        s = DokoState.new(rules, dealer=seed % 4, seed=seed)
+        while not s.is_over:
+            acts = s.legal_actions()
+            said = [a for a in acts if not a.startswith("play ")]
+            if said and rng.random() < 0.4:
+                s.apply(rng.choice(said))
+            elif s.phase == "play":
+                s.apply(rng.choice([a for a in acts if a.startswith("play ")]))
+            else:
+                s.apply(HEURISTIC.choose(s.view(s.to_move)))
+        r = s.result
+        if r is None or not r.re_seats or r.kontra_points == 0 or r.re_points == 0:
+            continue   # thrown in, or schwarz by Augen but maybe not by tricks
+        specials = sum((1 if p == "re" else -1) * n for what, p, n in r.lines
+                       if what in ("Doppelkopf", "Fuchs gefangen", "Karlchen"))
+        assert re_value(r.re_points, r.announced, rules, r.solo) == r.value - specials
+        compared += 1
+    assert compared > 200

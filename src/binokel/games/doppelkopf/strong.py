@@ -58,6 +58,8 @@ from ...search.pimc import PimcPlayer
 from ...search.pimc import level_kinds
 from .announcements import ABSAGE_LEVEL
 from .announcements import ANNOUNCEMENTS
+from .announcements import DENIED
+from .announcements import SCHWARZ
 from .announcements import side
 from .bots import DokoHeuristicBot
 from .bots import solo_strength
@@ -129,6 +131,47 @@ def reservations_held(view: DokoView) -> list[str]:
     if view.rules.armut and size(normal_trumps(hand)) <= 3:
         out.append(ARMUT)
     return out
+
+
+def re_value(re_augen: int, announced: tuple[int, int], rules: DokoRules,
+             solo: bool = False) -> int:
+    """The deal's value for Re (as :func:`.scoring.score_deal` counts it, before a solo's
+    factor 3) when Re ends with ``re_augen`` of the 240 Augen: the win, the announcements
+    (``announced``: the levels of Re and Kontra), keine 90/60/30 and schwarz (read as no
+    Augen), the points against an Absage, and gegen die Alten (not in a solo); no other
+    special point (they need the tricks, not only the Augen)."""
+    pts = {RE: re_augen, KONTRA: 240 - re_augen}
+    level = {RE: announced[0], KONTRA: announced[1]}
+    other = {RE: KONTRA, KONTRA: RE}
+    sign = {RE: 1, KONTRA: -1}
+
+    def reached(p: str) -> bool:
+        o = other[p]
+        ok = pts[p] >= augen_needed(p, announced)
+        if rules.reach_absage_wins and level[o] >= 1:
+            lv = level[o]
+            ok = ok or (pts[p] > 0 if lv == SCHWARZ else pts[p] >= DENIED[lv])
+        for lv in range(1, level[p] + 1):
+            ok = ok and (pts[o] == 0 if lv == SCHWARZ else pts[o] < DENIED[lv])
+        return ok
+
+    winner = next((p for p in (RE, KONTRA) if reached(p)), None)
+    value = 0
+    if winner is not None:
+        value += sign[winner] * (1 + sum(2 + max(0, level[p]) for p in (RE, KONTRA)
+                                         if level[p] >= 0))
+        if winner == KONTRA and not solo:
+            value -= 1   # gegen die Alten
+    for p in (RE, KONTRA):
+        if winner is not None and p != winner:
+            continue
+        lost = pts[other[p]]
+        value += sign[p] * (sum(lost < limit for limit in (90, 60, 30)) + (lost == 0))
+    for p in (RE, KONTRA):
+        for lv, need in ((1, 120), (2, 90), (3, 60), (4, 30)):
+            if level[other[p]] >= lv and pts[p] >= need:
+                value += sign[p]
+    return value
 
 
 class DokoStrongBot(PimcPlayer):
@@ -271,18 +314,17 @@ class DokoStrongBot(PimcPlayer):
         return -1.0 if view.parties[view.player] == KONTRA else 1.0
 
     def utility(self, view: DokoView) -> Callable[[Position, int], float] | None:
-        """Re's game points from its final Augen (the win at :func:`.scoring.augen_needed`,
-        one point for each of keine 90, 60, 30 either way), plus a hundredth of a point per
-        Auge so that more Augen still count where no line is in reach."""
-        need = augen_needed(RE, view.announced)
+        """Re's game points from its final Augen as the rules count them
+        (:func:`re_value`: the win line, the announcements, keine 90/60/30 either way,
+        gegen die Alten), plus a hundredth of a point per Auge so that more Augen still
+        count where no line is in reach."""
+        announced = view.announced
+        rules = view.rules
+        solo = view.soloist is not None
 
         def utility(p: Position, value: int) -> float:
             augen = value + sum(view.trick_points[s] for s, m in enumerate(p.maximiser) if m)
-            if augen >= need:
-                points = 1 + (augen > 150) + (augen > 180) + (augen > 210)
-            else:
-                points = -1 - (augen < 90) - (augen < 60) - (augen < 30)
-            return points + augen / 100
+            return re_value(augen, announced, rules, solo) + augen / 100
         return utility
 
     def worlds(self, view: DokoView) -> Iterator[Position] | None:
@@ -356,4 +398,4 @@ def kinds() -> dict[str, Callable[[int | None], Any]]:
 
 
 __all__ = ["DOKO_LEVELS", "SOLO_SLACK", "WAIT_MARGIN", "DokoStrongBot", "kinds",
-           "reservations_held", "solo_candidates"]
+           "re_value", "reservations_held", "solo_candidates"]
