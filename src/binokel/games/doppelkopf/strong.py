@@ -40,7 +40,6 @@ The common part (levels, budget in nodes, the choice) is :class:`~binokel.search
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from collections.abc import Iterator
 from typing import Any
@@ -71,7 +70,6 @@ from .deal import KONTRA
 from .deal import PLAY
 from .deal import RE
 from .deal import VORBEHALT
-from .deal import full_deck
 from .genscher import VERB as GENSCHER
 from .order import normal_trumps
 from .reservations import HEALTHY
@@ -82,12 +80,13 @@ from .reservations import may_throw
 from .reservations import solos_of
 from .rules import DokoRules
 from .scoring import augen_needed
-from .search import position_of
+from .search import position
 from .simulate import Estimate
 from .simulate import Plan
 from .simulate import Settings
 from .simulate import evaluate
 from .simulate import quiet
+from .simulate import sample_world
 from .view import DokoView
 
 SOLO_SLACK = 2.0
@@ -97,6 +96,10 @@ below what the heuristic needs for it (the three closest at most)."""
 WAIT_MARGIN = 0.3
 """An announcement still allowed at the player's next turn is made now only when it gains at
 least this many points a deal (else he waits for one more trick)."""
+
+WORLD_TRIES = 10
+"""Attempts at a world the heuristic's reservations explain, for the card play's PIMC (as
+many again for any world the rules allow)."""
 
 EARLY_STOP = 2.5
 """Simulating stops early once every candidate's gain is this many standard errors from the
@@ -328,55 +331,23 @@ class DokoStrongBot(PimcPlayer):
         return utility
 
     def worlds(self, view: DokoView) -> Iterator[Position] | None:
-        """Positions consistent with ``view`` (lazily: the budget decides how many are
-        solved), or None when the parties cannot be modelled."""
-        if view.phase != PLAY or (view.contract == HOCHZEIT and view.partner is None):
+        """Positions of worlds consistent with ``view`` (:func:`.simulate.sample_world`:
+        voids, parties, the others' reservations as the heuristic would have made them;
+        lazily: the budget decides how many are solved), or None before a Hochzeit's
+        Klärungsstich, whose parties the search cannot model."""
+        if view.phase != PLAY or (view.contract == HOCHZEIT and view.clarified_in == 0):
             return None
-        me, order = view.player, view.order
-        unseen = Counter(full_deck(view.rules))
-        unseen.subtract(view.hand)
-        void: dict[int, set[int]] = {s: set() for s in view.active}
-        eo_played: set[int] = set()
-        seats = list(view.active)
-        tricks = [(t.leader, t.cards) for t in view.tricks] + [(view.trick_leader, view.trick)]
-        for leader, cs in tricks:
-            i = seats.index(leader)
-            for k, c in enumerate(cs):
-                seat = seats[(i + k) % len(seats)]
-                unseen[c] -= 1
-                if c == EO:
-                    eo_played.add(seat)
-                if k and order.group[c] != order.group[cs[0]]:
-                    void[seat].add(order.group[cs[0]])
-        pool = list((+unseen).elements())
-        sizes = {s: view.hand_sizes[s] for s in seats if s != me}
-        if len(pool) != sum(sizes.values()):
-            return None
-        known = {s: view.parties[s] for s in seats}
-        public = view.soloist is not None or all(p is not None for p in known.values())
-        if public and sum(p == RE for p in known.values()) == 0:
-            return None
+        return self._positions(view)
 
-        def allowed(seat: int, c: Card) -> bool:
-            if order.group[c] in void[seat]:
-                return False
-            return not (c == EO and not public and known[seat] == KONTRA)
-
-        def build(hands: dict[int, list[Card]]) -> Position | None:
-            if public:
-                re = {s for s, p in known.items() if p == RE}
-            else:
-                re = set(eo_played) | {s for s, h in hands.items() if EO in h}
-                if EO in view.hand:
-                    re.add(me)
-                if any(p == RE and s not in re for s, p in known.items()):
-                    return None   # a seat known to be Re must hold a Kreuz-Dame
-            full = tuple(cardset(view.hand) if s == me else cardset(hands.get(s, []))
-                         for s in range(view.players))
-            return position_of(order, view.rules, full, view.active, re, view.trick_leader,
-                               view.trick)
-
-        return self.sampled(pool, sizes, allowed, build)
+    def _positions(self, view: DokoView) -> Iterator[Position]:
+        made = 0
+        for _ in range(2 * self.samples):
+            if made == self.samples:
+                return
+            world = sample_world(view, self.rng, self.heuristic, tries=WORLD_TRIES)
+            if world is not None:
+                made += 1
+                yield position(world)
 
 
 DOKO_LEVELS: dict[str, dict[str, Any]] = {
