@@ -356,7 +356,7 @@ DOKO_LEVELS: dict[str, dict[str, Any]] = {
                                     solve_budget=50_000)},
     "strong": {**LEVELS["strong"], "sim": Settings()},
     "strong-hard": {**LEVELS["strong-hard"],
-                    "sim": Settings(worlds=48, budget=16_000_000, solve_from=6,
+                    "sim": Settings(worlds=40, budget=10_000_000, solve_from=6,
                                     solve_budget=600_000)},
 }
 """The levels: the card play's PIMC (:data:`binokel.search.pimc.LEVELS`) and the
