@@ -45,10 +45,20 @@ def decision_times(level: str, deals: int, seed: int, game: str = "binokel"
             seat = state.to_move
             t0 = time.process_time()
             action = bots[seat].choose(state.view(seat))
-            if seat == strong_seat and len(state.legal_actions()) > 1:
-                times.setdefault(state.phase, []).append(time.process_time() - t0)
+            legal = state.legal_actions()
+            if seat == strong_seat and len(legal) > 1:
+                times.setdefault(kind_of_decision(state.phase, legal), []).append(
+                    time.process_time() - t0)
             state.apply(action)
     return times
+
+
+def kind_of_decision(phase: str, legal: list[str]) -> str:
+    """The phase, and in the play whether more than a card may be chosen (``play+say``: an
+    announcement or a Genscher, which Doppelkopf's strong player decides by simulation)."""
+    if phase == PLAY and any(not a.startswith("play ") for a in legal):
+        return "play+say"
+    return phase
 
 
 def full_positions(n: int, seed: int) -> list[float]:
@@ -89,7 +99,7 @@ def main() -> None:
           f"{statistics.median(every):.3f} s, 95th percentile {pct(every, 0.95):.3f} s, "
           f"max {max(every):.3f} s")
     for phase, ts in sorted(times.items()):
-        print(f"  {phase:<8} {len(ts):4d} decisions: median {statistics.median(ts):.3f} s, "
+        print(f"  {phase:<9} {len(ts):4d} decisions: median {statistics.median(ts):.3f} s, "
               f"p95 {pct(ts, 0.95):.3f} s")
     if a.solve and a.game == "binokel":
         print("solver, complete 12-trick positions:")

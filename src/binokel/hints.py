@@ -6,8 +6,9 @@ the table allows it; the server decides whether a seat may ask, this module only
 plays the game's strongest offered bot (``strong``, else ``heuristic``) on it within a node
 budget. The values are the bot's estimates for the asking player (higher is better), per
 action, in the unit of :data:`UNITS`; they exist for card plays the bot evaluates by search
-(in the other decisions, and early in the deal where a game's strong bot still plays by
-rule of thumb, only the choice is given).
+and for the decisions Doppelkopf's strong bot simulates (Vorbehalt, announcements: the
+expected score of each choice); in the other decisions, and early in the deal where a
+game's strong bot still plays by rule of thumb, only the choice is given.
 
 >>> from binokel.games.doppelkopf.state import DokoState
 >>> import random
@@ -50,7 +51,7 @@ class Hint:
     """The strong player's choice for the asking seat and its estimate per action."""
 
     action: str
-    values: dict[str, float]   # per action (card plays only): estimate for the asker
+    values: dict[str, float]   # per action (where searched or simulated): for the asker
     unit: str                  # what the values count (see UNITS)
     bot: str                   # the bot kind that answered
 

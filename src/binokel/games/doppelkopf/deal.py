@@ -40,9 +40,14 @@ _RANKS = (ASS, ZEHN, KOENIG, OBER, UNTER)
 
 
 def full_deck(rules: DokoRules, players: int = 4) -> list[Card]:
-    """Both copies of every card: A, 10, K, O, U (and 9 with ``nines``) of each suit."""
-    ranks = _RANKS + ((NINE,) if rules.nines else ())
-    return [card(s, r) for s in SUITS for r in ranks for _ in range(2)]
+    """Both copies of every card: A, 10, K, O, U (and 9 with ``nines``) of each suit (a new
+    list each time: callers shuffle it)."""
+    return list(_DECKS[rules.nines])
+
+
+_DECKS = {nines: tuple(card(s, r) for s in SUITS for r in _RANKS + ((NINE,) if nines else ())
+                       for _ in range(2)) for nines in (False, True)}
+# The heuristic and the strong player's samplers ask for the deck at every card.
 
 
 def check_deck(rules: DokoRules, deck_order: list[Card], players: int) -> None:

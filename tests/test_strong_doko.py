@@ -1,0 +1,313 @@
+"""The strong Doppelkopf player's decisions by simulation (games/doppelkopf/simulate.py and
+strong.py): worlds consistent with the view, the Vorbehalt, announcements, the Hochzeit's
+first tricks, and legal decisions under every kind of option."""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections import Counter
+from typing import Any
+
+import pytest
+
+from binokel.core.cards import cards_of
+from binokel.core.cards import cardset
+from binokel.core.cards import parse_cards
+from binokel.core.cards import size
+from binokel.games.doppelkopf.bots import DokoHeuristicBot
+from binokel.games.doppelkopf.bots import solo_strength
+from binokel.games.doppelkopf.deal import full_deck
+from binokel.games.doppelkopf.order import normal_trumps
+from binokel.games.doppelkopf.rules import DokoRules
+from binokel.games.doppelkopf.simulate import Settings
+from binokel.games.doppelkopf.simulate import sample_world
+from binokel.games.doppelkopf.state import DokoState
+from binokel.games.doppelkopf.strong import DokoStrongBot
+from binokel.games.doppelkopf.strong import re_value
+from binokel.games.doppelkopf.strong import solo_candidates
+
+HEURISTIC = DokoHeuristicBot()
+FAST = Settings(worlds=12, budget=2_000_000)
+
+OPTION_SETS: list[dict[str, Any]] = [
+    {},
+    {"armut": True, "schweinchen": True, "superschweine": True, "genscher": "first"},
+    {"armut": True, "armut_over_hochzeit": True, "genscher": "second", "pflichtsolo": True,
+     "hochzeit_klaerung": "trumpf", "ansage_played": 4, "absage_step": 0},
+    {"nines": False, "koenigssolo": True, "damen_buben_solo": True, "throw_kings": 5,
+     "throw_nines_kings": 7, "hochzeit_klaerung": "fehl", "reach_absage_wins": True},
+    {"dulle_second_wins": True, "karlchen": "kreuz", "karlchen_gefangen": True,
+     "fuchs_last_trick": True, "hochzeit_klaerung": "erster", "schweinchen": True,
+     "schweinchen_in_solos": True},
+]
+
+
+def deal_with(hand: str, seed: int, rules: DokoRules | None = None) -> DokoState:
+    """A deal (dealer 3) in which seat 0, Vorhand, holds ``hand``; the rest at random."""
+    rules = rules or DokoRules()
+    mine = parse_cards(hand)
+    rest = Counter(full_deck(rules))
+    rest.subtract(mine)
+    others = list(rest.elements())
+    random.Random(seed).shuffle(others)
+    n = rules.hand_size
+    hands = {0: mine, 1: others[:n], 2: others[n:2 * n], 3: others[2 * n:]}
+    deck = []
+    start = 0
+    for k in (3, 3, 3, 3) if rules.nines else (3, 4, 3):
+        for s in (0, 1, 2, 3):
+            deck += hands[s][start:start + k]
+        start += k
+    return DokoState.new(rules, 3, deck_order=deck)
+
+
+def heuristic_until(state: DokoState, seat: int) -> None:
+    """Let the heuristic play the other seats until ``seat`` is to move."""
+    while state.to_move != seat and not state.is_over:
+        state.apply(HEURISTIC.choose(state.view(state.to_move)))
+
+
+# ------------------------------------------------------------------ worlds
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_every_world_shows_the_player_exactly_his_view(options: dict[str, Any]) -> None:
+    rules = DokoRules(**options)
+    rng = random.Random(7)
+    checked: Counter[str] = Counter()
+    for seed in range(14):
+        s = DokoState.new(rules, dealer=seed % 4, seed=seed)
+        while not s.is_over:
+            v = s.view(s.to_move)
+            if len(v.legal_actions) > 1 and rng.random() < 0.3:
+                w = sample_world(v, rng, HEURISTIC)
+                if v.phase in ("vorbehalt", "declare", "armut_offer", "play"):
+                    assert w is not None, (v.phase, v.contract)
+                if w is not None:
+                    assert w.view(v.player) == v   # hand, history, parties, legal actions
+                    assert sorted(full_deck(rules)) == sorted(w.deck)
+                    out = [c for h in w.hands for c in cards_of(h)]
+                    gone = [c for t in w.tricks for c in t.cards] + w.trick
+                    if w.armut_cards == 0 or w.phase == "play":
+                        assert Counter(out + gone) == Counter(full_deck(rules))
+                    checked[v.phase] += 1
+            s.apply(HEURISTIC.choose(v))
+    assert checked["play"] and checked["vorbehalt"]
+
+
+def test_outsiders_worlds_of_an_armut_keep_the_trumps_given_back() -> None:
+    rules = DokoRules(armut=True)
+    found = 0
+    rng = random.Random(3)
+    for seed in range(400):
+        s = DokoState.new(rules, dealer=seed % 4, seed=seed)
+        while not s.is_over and not (s.phase == "play" and s.contract == "armut"):
+            s.apply(HEURISTIC.choose(s.view(s.to_move)))
+        if s.is_over:
+            continue
+        poor, partner = s.armut_offer[0], s.partner
+        outsider = next(x for x in s.active if x not in (poor, partner))
+        heuristic_until(s, outsider)
+        if s.is_over:
+            continue
+        v = s.view(outsider)
+        back = int(next(a for _, a in v.history if a.startswith("return")).split("(")[1][0])
+        for _ in range(5):
+            w = sample_world(v, rng, HEURISTIC)
+            assert w is not None and w.view(outsider) == v
+            assert w.partner == partner and w.armut_offer[0] == poor
+            # the poor player holds exactly the trumps given back (of those not yet played)
+            played = sum(1 for t in w.tricks for i, c in enumerate(t.cards)
+                         if normal_trumps(cardset([c])) and _seat_of(w, t, i) == poor)
+            assert size(normal_trumps(w.hands[poor])) + played == back
+        found += 1
+        if found == 3:
+            break
+    assert found == 3
+
+
+def _seat_of(state: DokoState, trick: Any, i: int) -> int:
+    k = state.active.index(trick.leader)
+    return state.active[(k + i) % 4]
+
+
+def test_a_soloists_worlds_hold_a_solo_hand() -> None:
+    # The heuristic declares only strong solos: a defender's worlds hold such hands for the
+    # soloist (what the heuristic needs for it), far stronger than a random hand.
+    rng = random.Random(5)
+    tried = 0
+    for seed in range(3000):
+        s = DokoState.new(dealer=seed % 4, seed=seed)
+        while s.phase in ("vorbehalt", "declare"):
+            s.apply(HEURISTIC.choose(s.view(s.to_move)))
+        if not (s.contract or "").startswith("solo") or s.soloist is None:
+            continue
+        kind = s.contract[5:]
+        need = 8.5 if kind in ("damen", "buben", "fleischlos") else 10.5
+        defender = next(x for x in s.active if x != s.soloist)
+        v = s.view(defender)
+        worlds = [sample_world(v, rng, HEURISTIC) for _ in range(20)]
+        strengths = [solo_strength(w.initial_hands[s.soloist], kind)
+                     for w in worlds if w is not None]
+        assert len(strengths) == 20 and sum(x >= need for x in strengths) >= 16
+        pool = list((Counter(full_deck(DokoRules())) - Counter(v.hand)).elements())
+        at_random = [solo_strength(cardset(rng.sample(pool, 12)), kind) for _ in range(200)]
+        assert statistics.fmean(strengths) > statistics.fmean(at_random) + 2
+        tried += 1
+        if tried == 2:
+            break
+    assert tried == 2
+
+
+# ------------------------------------------------------------------ the Vorbehalt
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_sure_damensolo_is_declared(seed: int) -> None:
+    hand = "EO EO BO BO HO HO SO SO EA EA BA BA"   # every trick: schwarz
+    s = deal_with(hand, seed)
+    bot = DokoStrongBot(seed=seed, sim=FAST)
+    assert bot.choose(s.view(0)) == "vorbehalt"
+    est = bot.last_estimate
+    assert est is not None and est.means["solo damen"] > est.means["gesund"] + 5
+    s.apply("vorbehalt")
+    heuristic_until(s, 0)
+    assert s.phase == "declare" and bot.choose(s.view(0)) == "solo damen"
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_hopeless_solo_is_simulated_and_refused(seed: int) -> None:
+    hand = "EO BO BO HO SO EA BA E9 B9 H9 S9 SK"  # five Damen, two aces, nothing else
+    assert "solo damen" in solo_candidates(cardset(parse_cards(hand)), DokoRules())
+    s = deal_with(hand, seed)
+    bot = DokoStrongBot(seed=seed, sim=FAST)
+    assert bot.choose(s.view(0)) == "gesund"
+    est = bot.last_estimate
+    assert est is not None and est.worlds >= 8
+    assert est.means["solo damen"] < est.means["gesund"] - 1
+
+
+def test_a_plain_hand_says_gesund_without_simulating() -> None:
+    s = deal_with("EO BO H9 S9 SK EA BA E9 B9 H9 HK BK", 1)
+    bot = DokoStrongBot(seed=1, sim=FAST)
+    assert bot.choose(s.view(0)) == "gesund" and bot.last_estimate is None
+
+
+# ------------------------------------------------------------------ announcements
+def _at_first_card(hand: str, seed: int) -> DokoState:
+    """A normal game (no stille Hochzeit) in which seat 0 holds ``hand`` and leads."""
+    while True:
+        s = deal_with(hand, seed)
+        for _ in range(4):
+            s.apply("gesund")
+        if s.contract == "normal":
+            assert s.phase == "play" and s.to_move == 0
+            return s
+        seed += 100
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_re_is_announced_with_a_strong_hand(seed: int) -> None:
+    s = _at_first_card("EO H10 H10 BO BO HO HO EA EA BA BA HA", seed)
+    assert "re" in s.legal_actions()
+    bot = DokoStrongBot(seed=seed, sim=FAST)
+    assert bot.choose(s.view(0)) == "re"
+    est = bot.last_estimate
+    assert est is not None and est.means["re"] > est.means[next(iter(est.means))]
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_no_re_with_a_weak_hand(seed: int) -> None:
+    s = _at_first_card("EO E9 E9 B9 B9 H9 H9 EK EK BK BK HK", seed)
+    bot = DokoStrongBot(seed=seed, sim=FAST)
+    a = bot.choose(s.view(0))
+    assert a.startswith("play ")
+    est = bot.last_estimate
+    assert est is not None and est.means["re"] <= est.means[a]
+
+
+@pytest.mark.parametrize("seed", [5, 6])
+def test_no_kontra_with_a_weak_hand(seed: int) -> None:
+    s = _at_first_card("S9 E9 E9 B9 B9 H9 H9 EK EK BK BK HK", seed)
+    bot = DokoStrongBot(seed=seed, sim=FAST)
+    assert bot.choose(s.view(0)).startswith("play ")
+
+
+def test_the_same_seed_decides_the_same_way() -> None:
+    s = _at_first_card("EO H10 BO HO SU SA EA EA BA B10 HA H9", 8)
+    a = DokoStrongBot(seed=4, sim=FAST)
+    b = DokoStrongBot(seed=4, sim=FAST)
+    assert a.choose(s.view(0)) == b.choose(s.view(0))
+    assert a.last_estimate == b.last_estimate and a.last_values == b.last_values
+
+
+# ------------------------------------------------------------------ the Hochzeit
+def test_the_hochzeits_first_tricks_are_decided_by_simulation() -> None:
+    s = deal_with("EO EO H10 BO HO SU SA EA BA B10 HA H9", 2)
+    s.apply("vorbehalt")
+    heuristic_until(s, 0)
+    while s.phase == "declare":
+        s.apply("hochzeit" if "hochzeit" in s.legal_actions() else "pass")
+    assert s.phase == "play" and s.contract == "hochzeit" and s.clarified_in == 0
+    seen = 0
+    bots = {seat: DokoStrongBot(seed=seat, sim=FAST) for seat in s.active}
+    while s.clarified_in == 0 and not s.is_over:
+        seat = s.to_move
+        v = s.view(seat)
+        a = bots[seat].choose(v)
+        assert a in v.legal_actions
+        if len(v.legal_actions) > 1:
+            values = bots[seat].last_values
+            assert set(values) == set(v.legal_actions)
+            assert values[a] == max(values.values())
+            seen += 1
+        s.apply(a)
+    assert seen
+
+
+# ------------------------------------------------------------------ every rule set
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_strong_decisions_are_legal_under_every_option(options: dict[str, Any]) -> None:
+    rules = DokoRules(**options)
+    small = Settings(worlds=2, budget=200_000, min_worlds=2, solve_from=4)
+    simulated: Counter[str] = Counter()
+    for seed in range(2):
+        s = DokoState.new(rules, dealer=seed % 4, seed=40 + seed)
+        bots = [DokoStrongBot(seed=seat, samples=4, budget=60_000, sim=small)
+                for seat in range(4)]
+        while not s.is_over:
+            seat = s.to_move
+            v = s.view(seat)
+            a = bots[seat].choose(v)
+            assert a in v.legal_actions, (a, v.phase)
+            if bots[seat].last_estimate is not None:
+                simulated[v.phase] += 1
+            s.apply(a)
+        assert sum(s.result.scores) == 0
+    assert simulated["play"]
+
+
+# ------------------------------------------------------------------ the endgame's utility
+@pytest.mark.parametrize("options", [{}, {"reach_absage_wins": True}])
+def test_re_value_counts_as_the_scoring_does(options: dict[str, Any]) -> None:
+    # Random deals with random announcements: the value from Re's Augen alone is the
+    # result's value without the special points that need the tricks.
+    rules = DokoRules(**options)
+    rng = random.Random(11)
+    compared = 0
+    for seed in range(300):
+        s = DokoState.new(rules, dealer=seed % 4, seed=seed)
+        while not s.is_over:
+            acts = s.legal_actions()
+            said = [a for a in acts if not a.startswith("play ")]
+            if said and rng.random() < 0.4:
+                s.apply(rng.choice(said))
+            elif s.phase == "play":
+                s.apply(rng.choice([a for a in acts if a.startswith("play ")]))
+            else:
+                s.apply(HEURISTIC.choose(s.view(s.to_move)))
+        r = s.result
+        if r is None or not r.re_seats or r.kontra_points == 0 or r.re_points == 0:
+            continue   # thrown in, or schwarz by Augen but maybe not by tricks
+        specials = sum((1 if p == "re" else -1) * n for what, p, n in r.lines
+                       if what in ("Doppelkopf", "Fuchs gefangen", "Karlchen"))
+        assert re_value(r.re_points, r.announced, rules, r.solo) == r.value - specials
+        compared += 1
+    assert compared > 200
