@@ -60,20 +60,23 @@ static PyObject *BudgetExceeded;
 
 
 /* ------------------------------------------------------------------ transposition table */
-/* Open addressing on exact keys (the hands and the leader): a key lives in one of the WINDOW
- * slots from its home slot on, and slots are never emptied (only overwritten), so a look-up
- * stops at the first free slot. An entry is n + 2 words in one piece (one or two cache
- * lines): the hands, the bounds (lo in the low and hi in the high 32 bits), and a word with
- * the leader, the best card, a "used" bit and the tricks left.
+/* Open addressing on exact keys (the hands and the leader): a key lives in one of the slots
+ * of its window (the home slot and the next ones), and slots are never emptied (only
+ * overwritten), so a look-up stops at the first free slot. An entry is n + 2 words in one
+ * piece (one or two cache lines): the hands, the bounds (lo in the low and hi in the high 32
+ * bits), and a word with the leader, the best card, a "used" bit and the tricks left.
  *
  * Until it reaches its largest size (max_cap slots) the table grows whenever it is half full
- * or a key's window is full, so that it holds every key stored, as reference.py's dict does
- * (the two cores then visit the same tree). At its largest size a new key whose window is
- * full takes the place of the entry there with the fewest tricks left (the one that saves
- * the least search), where the reference empties its dict: from then on the two trees
- * differ, the values do not. */
+ * or a key's window of GROW_WINDOW slots is full, so that it holds every key stored, as
+ * reference.py's dict does (the two cores then visit the same tree). At its largest size the
+ * window shrinks to FULL_WINDOW slots (a look-up that misses stays cheap however full the
+ * table gets), and a new key whose window is full takes the place of the entry there with
+ * the fewest tricks left (the one that saves the least search), where the reference empties
+ * its dict: from then on the two trees differ, the values do not. */
 #define USED (1ULL << 16)
-#define WINDOW 8
+#define GROW_WINDOW 32
+#define FULL_WINDOW 8
+#define WINDOW(t) ((t)->cap < (t)->max_cap ? GROW_WINDOW : FULL_WINDOW)
 typedef struct {
     u64 *data;        /* cap * stride words */
     size_t cap, count, max_cap;
@@ -156,7 +159,7 @@ static inline int tt_same(const u64 *e, const u64 *h, int n, int leader) {
 static inline u64 *tt_find(const Table *t, const u64 *h, int leader, u64 **free_) {
     size_t mask = t->cap - 1;
     size_t i = tt_hash(h, t->n, leader, mask);
-    for (int j = 0; j < WINDOW; j++, i = (i + 1) & mask) {
+    for (int j = 0, w = WINDOW(t); j < w; j++, i = (i + 1) & mask) {
         u64 *e = tt_entry(t, i);
         if (!tt_used(e, t->n)) { *free_ = e; return NULL; }
         if (tt_same(e, h, t->n, leader)) return e;
@@ -165,12 +168,12 @@ static inline u64 *tt_find(const Table *t, const u64 *h, int leader, u64 **free_
     return NULL;
 }
 
-/* The entry of the window from slot `home` on with the fewest tricks left (the first of
- * those). */
+/* The entry of the (full) window from slot `home` on with the fewest tricks left (the first
+ * of those). */
 static u64 *tt_victim(const Table *t, size_t home) {
     size_t mask = t->cap - 1;
     u64 *best = tt_entry(t, home);
-    for (int j = 1; j < WINDOW; j++) {
+    for (int j = 1; j < FULL_WINDOW; j++) {
         u64 *e = tt_entry(t, (home + j) & mask);
         if (tt_depth(e, t->n) < tt_depth(best, t->n)) best = e;
     }
@@ -183,7 +186,7 @@ static inline size_t tt_home(const Table *t, const u64 *e) {
 }
 
 /* Doubles the table (the entries move: gen changes). A window of the new table that is full
- * makes it double again; past the largest size such an entry is dropped. */
+ * makes it double again; at the largest size such an entry is dropped. */
 static int tt_grow(Table *t) {
     Table old = *t;
     size_t cap = old.cap * 2;
@@ -195,9 +198,9 @@ static int tt_grow(Table *t) {
             u64 *e = tt_entry(&old, i);
             if (!tt_used(e, t->n)) continue;
             size_t mask = t->cap - 1, j = tt_home(t, e);
-            int w = 0;
-            while (w < WINDOW && tt_used(tt_entry(t, j), t->n)) { j = (j + 1) & mask; w++; }
-            if (w == WINDOW) {
+            int w = 0, window = WINDOW(t);
+            while (w < window && tt_used(tt_entry(t, j), t->n)) { j = (j + 1) & mask; w++; }
+            if (w == window) {
                 if (cap < t->max_cap) { full = 1; break; }
                 continue;
             }
@@ -665,7 +668,7 @@ static u64 *q_slot(const Core *s, const Table *t, const Shape *sh, int leader, i
     int n = t->n;
     size_t mask = t->cap - 1, i = q_home(sh->hash, mask);
     *found = 0;
-    for (int j = 0; j < WINDOW; j++, i = (i + 1) & mask) {
+    for (int j = 0, w = WINDOW(t); j < w; j++, i = (i + 1) & mask) {
         u64 *e = tt_entry(t, i);
         if (!tt_used(e, n)) return e;
         if (shape_is(e, n, sh, leader)) {
