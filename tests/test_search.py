@@ -213,6 +213,26 @@ def test_the_pure_python_path_by_environment() -> None:
     assert out.stdout.split() == ["False", "False", *str(want).split()]
 
 
+@pytest.mark.skipif(not search.COMPILED, reason="the compiled core is not built")
+def test_the_structure_without_bit_extract_is_the_same() -> None:
+    """The compiled core packs a position's structure with BMI2's bit extract where the
+    processor has a fast one; BINOKEL_SEARCH_NO_PEXT=1 makes it use its plain loop, which
+    must find the same structures (the same nodes)."""
+    code = ("import sys; sys.path.insert(0, 'tests'); import binokel.search as s; "
+            "from binokel.games.binokel import search as a; "
+            "from test_search_diff import binokel_state; "
+            "print([s.value_and_nodes(a.position(binokel_state(seed, 8))) "
+            "for seed in (31, 32, 34)])")
+    runs = []
+    for extra in ({}, {"BINOKEL_SEARCH_NO_PEXT": "1"}):
+        env = dict(os.environ, **extra)
+        env.pop("BINOKEL_SEARCH_PURE", None)
+        runs.append(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                                   text=True, check=True,
+                                   cwd=os.path.dirname(os.path.dirname(__file__))).stdout)
+    assert runs[0] == runs[1] and runs[0].startswith("[(")
+
+
 def test_the_compiled_core_is_used_where_it_is_built() -> None:
     """An install compiles the core next to the package (also an editable one); a checkout
     without it runs the reference."""

@@ -596,7 +596,20 @@ typedef struct {
     u64 gsig, ssig, hash;
 } Shape;
 
-static void shape_of(const Core *s, int leader, Shape *sh) {
+static inline void shape_hash(Shape *sh, int n, int leader) {
+    u64 x = 0x9E3779B97F4A7C15ULL * (u64)(leader + 1);
+    for (int i = 0; i < n; i++) {
+        x ^= sh->comp[i];
+        x *= 0xBF58476D1CE4E5B9ULL;
+        x ^= x >> 29;
+    }
+    x ^= sh->gsig + 0x632BE59BD9B4E019ULL * sh->ssig;
+    x *= 0x94D049BB133111EBULL;
+    x ^= x >> 31;
+    sh->hash = x ? x : 1;
+}
+
+static void shape_of_loop(const Core *s, int leader, Shape *sh) {
     u64 all = 0;
     for (int i = 0; i < s->n; i++) {
         all |= s->hands[i];
@@ -615,17 +628,31 @@ static void shape_of(const Core *s, int leader, Shape *sh) {
     }
     sh->gsig = gsig;
     sh->ssig = ssig;
-    u64 x = 0x9E3779B97F4A7C15ULL * (u64)(leader + 1);
-    for (int i = 0; i < s->n; i++) {
-        x ^= sh->comp[i];
-        x *= 0xBF58476D1CE4E5B9ULL;
-        x ^= x >> 29;
-    }
-    x ^= gsig + 0x632BE59BD9B4E019ULL * ssig;
-    x *= 0x94D049BB133111EBULL;
-    x ^= x >> 31;
-    sh->hash = x ? x : 1;
+    shape_hash(sh, s->n, leader);
 }
+
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+#include <immintrin.h>
+#define PEXT_DISPATCH 1
+/* The same with BMI2's parallel bit extract: a hand's counts of the cards still in play,
+ * packed, are the hand's bits under the mask of those cards. */
+__attribute__((target("bmi2,popcnt")))
+static void shape_of_pext(const Core *s, int leader, Shape *sh) {
+    u64 all = 0;
+    for (int i = 0; i < s->n; i++) all |= s->hands[i];
+    u64 low = (all | (all >> 1)) & LOW, both = low | (low << 1);
+    for (int i = 0; i < s->n; i++) sh->comp[i] = _pext_u64(s->hands[i], both);
+    u64 gsig = 0;
+    for (int g = 0; g < s->ngroups; g++)
+        gsig += (u64)__builtin_popcountll(low & s->gmask[g]) << (6 * g);
+    sh->gsig = gsig;
+    sh->ssig = _pext_u64(s->second, low);
+    shape_hash(sh, s->n, leader);
+}
+#endif
+
+/* A position's structure (shape_of_pext where the processor has a fast one). */
+static void (*shape_of)(const Core *s, int leader, Shape *sh) = shape_of_loop;
 
 /* The value of the current position is at least that of a position of the same structure with
  * hands `h2` minus *dlo and at most it plus *dhi: matched card by card, the points the
@@ -705,7 +732,6 @@ static int search(Core *s, int alpha, int beta) {
     int seat = s->mod[s->leader + k];
     int tt_move = -1, a0 = 0, b0 = 0, lo = 0, hi = BIG;
     Shape shp;
-    int have_shape = 0;
     u64 *qfound = NULL;      /* the structure's entry, found by the look-up ... */
     unsigned qgen = 0;       /* ... while the table was in this generation */
     if (k == 0) {
@@ -718,6 +744,9 @@ static int search(Core *s, int alpha, int beta) {
         __builtin_prefetch(s->tt.data + h0 * s->tt.stride);
         if (beta <= 0) return 0;
         if (!(hand & (hand - 1)) && (hand & LOW)) return last_trick(s);
+        /* the structure too (it is stored with the result): start loading its entry */
+        shape_of(s, seat, &shp);
+        __builtin_prefetch(s->qt.data + q_home(shp.hash, s->qt.cap - 1) * s->qt.stride);
 
         u64 *tfree = NULL;
         const u64 *e = tt_find(&s->tt, s->hands, seat, &tfree);
@@ -744,8 +773,6 @@ static int search(Core *s, int alpha, int beta) {
         }
         if (!e) {
             /* a position of the same structure: its bounds, widened by the points */
-            shape_of(s, seat, &shp);
-            have_shape = 1;
             int found, dlo, dhi;
             u64 *q = q_slot(s, &s->qt, &shp, seat, &found, &dlo, &dhi);
             qgen = s->qt.gen;
@@ -846,12 +873,11 @@ static int search(Core *s, int alpha, int beta) {
         Table *qt = &s->qt;
         u64 *q;
         int found = 0, dlo, dhi;
-        if (have_shape && qt->gen == qgen && qfound) {
+        if (qfound && qt->gen == qgen) {
             /* Nothing moved since the look-up: reuse the entry it found. */
             q = qfound;
             found = 1;
         } else {
-            if (!have_shape) shape_of(s, seat, &shp);
             q = q_slot(s, qt, &shp, seat, &found, &dlo, &dhi);
         }
         while (!found) {
@@ -1214,6 +1240,14 @@ PyMODINIT_FUNC PyInit__core(void) {
         return NULL;
     }
     if (PyModule_AddIntConstant(m, "ALGORITHM", ALGORITHM) < 0) { Py_DECREF(m); return NULL; }
+#ifdef PEXT_DISPATCH
+    /* BMI2's pext is microcoded (slow) on AMD's Zen 1 and 2. */
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt")
+        && !__builtin_cpu_is("znver1") && !__builtin_cpu_is("znver2")
+        && !getenv("BINOKEL_SEARCH_NO_PEXT"))
+        shape_of = shape_of_pext;
+#endif
     Py_INCREF(&CoreType);
     if (PyModule_AddObject(m, "Core", (PyObject *)&CoreType) < 0) {
         Py_DECREF(&CoreType); Py_DECREF(m);
