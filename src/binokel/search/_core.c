@@ -43,7 +43,7 @@ typedef uint64_t u64;
 /* The algorithm's edition: reference.ALGORITHM must say the same (binokel.search ignores a
  * compiled core of another edition, e.g. one not rebuilt after an edit). Raise both together
  * whenever the tree the search visits changes. */
-#define ALGORITHM 1
+#define ALGORITHM 2
 
 #if defined(_MSC_VER)
 #include <intrin.h>
@@ -277,6 +277,7 @@ typedef struct {
     int party[MAXN];
     int mod[2 * MAXN];
     int by_points[MAXC]; /* the cards, cheapest first */   /* mod[i] = i % n: seat arithmetic without a division */
+    int rank[MAXC];      /* a card's place in its group, from its weakest card */
     int rule, flags, duty, bonus, goal;
     int left;
     long long nodes, limit;  /* the node count at which the search stops (-1: never) */
@@ -462,16 +463,23 @@ static int ordered(const Core *s, int seat, int tt_move, int *out, int *run_of) 
             score[i] = sc;
         }
     }
-    /* insertion sort, descending by (score, card) */
+    /* insertion sort, descending by (score, weaker card of its group, card), the last
+     * weaker first when leading */
+    long long key[MAXC];
+    for (int i = 0; i < m; i++) {
+        int c = out[i];
+        key[i] = ((long long)score[i] * 64 + (63 - s->rank[c])) * 64 + (s->k ? c : 63 - c);
+    }
     for (int i = 1; i < m; i++) {
-        int c = out[i], sc = score[i], j = i - 1;
-        while (j >= 0 && (score[j] < sc || (score[j] == sc && out[j] < c))) {
+        int c = out[i], j = i - 1;
+        long long kc = key[i];
+        while (j >= 0 && key[j] < kc) {
             out[j + 1] = out[j];
-            score[j + 1] = score[j];
+            key[j + 1] = key[j];
             j--;
         }
         out[j + 1] = c;
-        score[j + 1] = sc;
+        key[j + 1] = kc;
     }
     return m;
 }
@@ -1019,8 +1027,10 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     self->goal = (int)v;
     if (get_int(t, "tt_limit", &v) < 0) return -1;
     if (v < 1) { PyErr_SetString(PyExc_ValueError, "tt_limit"); return -1; }
-    for (int c = 0; c < self->ncards; c++)
+    for (int c = 0; c < self->ncards; c++) {
         self->above[c] = self->gmask[self->gof[c]] & ~((2ULL << (2 * c + 1)) - 1);
+        self->rank[c] = c - (ctz64(self->gmask[self->gof[c]]) >> 1);
+    }
     self->left = 0;
     for (int i = 0; i < self->n; i++) self->left += set_points(self, self->hands[i]);
     for (int c = 0; c < self->ncards; c++) {
