@@ -301,6 +301,36 @@ def test_value_trace_lists_the_mtdf_searches(pure: bool) -> None:
         search.Session(p, pure=pure).value_trace(node_budget=session.nodes - 1)
 
 
+@pytest.mark.parametrize("pure", [False, True])
+def test_even_sides_step_down_and_halve(pure: bool) -> None:
+    """Where the maximising side has as many seats as the other (Doppelkopf, Kreuzbinokel,
+    Zweierbinokel), MTD(f) takes growing steps down from the top and halves the interval
+    after its first lower bound: each search narrows the bounds, the last two meet at the
+    value, which plain top-down MTD(f) over the same core confirms."""
+    from binokel.games.doppelkopf import search as doko_search
+    from test_search_diff import doko_state
+    checked = 0
+    for seed in range(40, 60):
+        st_ = doko_state(seed, 5)
+        if st_ is None:
+            continue
+        p = doko_search.position(st_)
+        session = search.Session(p, pure=pure)
+        v, its = session.value_trace()
+        lower, upper = 0, reference.BIG
+        for it in its:
+            assert lower < it.beta <= upper
+            if it.result >= it.beta:
+                lower = it.result
+            else:
+                upper = it.result
+        assert lower == upper == v
+        plain = reference.Core(prepare(p))
+        assert search._mtdf(plain.search, reference.BIG) == v
+        checked += 1
+    assert checked >= 10
+
+
 @pytest.mark.skipif(not search.COMPILED, reason="the compiled core is not built")
 def test_a_table_of_megabytes_gives_the_value_of_a_small_one() -> None:
     """A table that grows past 2 MB lives in huge pages (where the system has them); its
