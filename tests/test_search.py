@@ -176,22 +176,27 @@ def test_the_node_budget_is_exact_and_deterministic(pure: bool) -> None:
         search.value(p, node_budget=0, pure=pure)
 
 
-def test_a_small_table_gives_the_same_values() -> None:
-    """A full transposition table is emptied; the values stay exact (both cores alike)."""
-    s = binokel_state(12, 6)
-    assert s is not None
-    p = binokel_adapter.position(s)
-    want = search.value(p)
-    runs = []
-    makers: list[Any] = [reference.Core]
-    if search.COMPILED:
-        makers.append(search._compiled_module.Core)
-    for make in makers:
-        core = make(prepare(p, tt_limit=8), -1) if make is not reference.Core \
-            else make(prepare(p, tt_limit=8))
-        runs.append((search._mtdf(core.search, reference.BIG), core.nodes))
-    assert all(v == want for v, _ in runs)
-    assert len({n for _, n in runs}) == 1
+@pytest.mark.parametrize("limit", [8, 100, 2000])
+def test_a_small_table_gives_the_same_values(limit: int) -> None:
+    """A full transposition table is emptied (the reference) or has its entries replaced (the
+    compiled core): the values stay exact. (While no table is full both cores take the same
+    nodes: test_search_diff.)"""
+    done = 0
+    for seed in range(12, 20):
+        s = binokel_state(seed, 6 + seed % 3, "kreuzbinokel" if seed % 4 == 3 else "binokel")
+        if s is None:
+            continue
+        p = binokel_adapter.position(s)
+        want = search.value(p, pure=True)
+        makers: list[Any] = [reference.Core]
+        if search.COMPILED:
+            makers.append(search._compiled_module.Core)
+        for make in makers:
+            t = prepare(p, tt_limit=limit)
+            core = make(t) if make is reference.Core else make(t, -1)
+            assert search._mtdf(core.search, reference.BIG) == want
+        done += 1
+    assert done >= 6
 
 
 def test_the_pure_python_path_by_environment() -> None:
@@ -206,6 +211,26 @@ def test_the_pure_python_path_by_environment() -> None:
     assert s is not None
     want = search.value_and_nodes(binokel_adapter.position(s))
     assert out.stdout.split() == ["False", "False", *str(want).split()]
+
+
+@pytest.mark.skipif(not search.COMPILED, reason="the compiled core is not built")
+def test_the_structure_without_bit_extract_is_the_same() -> None:
+    """The compiled core packs a position's structure with BMI2's bit extract where the
+    processor has a fast one; BINOKEL_SEARCH_NO_PEXT=1 makes it use its plain loop, which
+    must find the same structures (the same nodes)."""
+    code = ("import sys; sys.path.insert(0, 'tests'); import binokel.search as s; "
+            "from binokel.games.binokel import search as a; "
+            "from test_search_diff import binokel_state; "
+            "print([s.value_and_nodes(a.position(binokel_state(seed, 8))) "
+            "for seed in (31, 32, 34)])")
+    runs = []
+    for extra in ({}, {"BINOKEL_SEARCH_NO_PEXT": "1"}):
+        env = dict(os.environ, **extra)
+        env.pop("BINOKEL_SEARCH_PURE", None)
+        runs.append(subprocess.run([sys.executable, "-c", code], env=env, capture_output=True,
+                                   text=True, check=True,
+                                   cwd=os.path.dirname(os.path.dirname(__file__))).stdout)
+    assert runs[0] == runs[1] and runs[0].startswith("[(")
 
 
 def test_the_compiled_core_is_used_where_it_is_built() -> None:
@@ -276,11 +301,41 @@ def test_value_trace_lists_the_mtdf_searches(pure: bool) -> None:
         search.Session(p, pure=pure).value_trace(node_budget=session.nodes - 1)
 
 
+@pytest.mark.parametrize("pure", [False, True])
+def test_even_sides_step_down_and_halve(pure: bool) -> None:
+    """Where the maximising side has as many seats as the other (Doppelkopf, Kreuzbinokel,
+    Zweierbinokel), MTD(f) takes growing steps down from the top and halves the interval
+    after its first lower bound: each search narrows the bounds, the last two meet at the
+    value, which plain top-down MTD(f) over the same core confirms."""
+    from binokel.games.doppelkopf import search as doko_search
+    from test_search_diff import doko_state
+    checked = 0
+    for seed in range(40, 60):
+        st_ = doko_state(seed, 5)
+        if st_ is None:
+            continue
+        p = doko_search.position(st_)
+        session = search.Session(p, pure=pure)
+        v, its = session.value_trace()
+        lower, upper = 0, reference.BIG
+        for it in its:
+            assert lower < it.beta <= upper
+            if it.result >= it.beta:
+                lower = it.result
+            else:
+                upper = it.result
+        assert lower == upper == v
+        plain = reference.Core(prepare(p))
+        assert search._mtdf(plain.search, reference.BIG) == v
+        checked += 1
+    assert checked >= 10
+
+
 @pytest.mark.skipif(not search.COMPILED, reason="the compiled core is not built")
 def test_a_table_of_megabytes_gives_the_value_of_a_small_one() -> None:
     """A table that grows past 2 MB lives in huge pages (where the system has them); its
-    value is the one a table kept small (emptied when full) gives."""
-    st_ = binokel_state(3005, 12, preset="turnier")   # 538k nodes, 43k positions
+    value is the one a table kept small (emptied when full, or replacing) gives."""
+    st_ = binokel_state(3015, 12, preset="turnier")   # 442k nodes, 40k positions
     assert st_ is not None
     p = binokel_adapter.position(st_)
     big = search.Session(p)

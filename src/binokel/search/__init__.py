@@ -152,6 +152,40 @@ def _mtdf(f: Callable[[int, int], int], guess: int,
     return g
 
 
+def _stepped(f: Callable[[int, int], int], upper: int,
+             trace: Callable[[int, int], None] | None = None) -> int:
+    """The exact value (at least 0, at most ``upper``) by zero-window searches that come down
+    from ``upper`` in steps that double while they fail low (1, 2, 4, ... points below the
+    last upper bound) and halve the interval left once one fails high; ``trace`` as for
+    :func:`_mtdf`.
+
+    >>> calls = []
+    >>> def f(alpha, beta):   # a value of 37, found by bounds no tighter than the window
+    ...     calls.append(beta)
+    ...     return 37 if beta <= 37 else beta - 1
+    >>> _stepped(f, 100), calls
+    (37, [100, 99, 97, 93, 85, 69, 37, 53, 45, 41, 39, 38])
+    """
+    lower, g = 0, upper
+    beta = upper
+    step = 1
+    while lower < upper:
+        g = f(beta - 1, beta)
+        if trace is not None:
+            trace(beta, g)
+        if g >= beta:
+            lower = g
+            step = 0
+        else:
+            upper = g
+        if step:
+            beta = max(lower + 1, upper + 1 - step)
+            step *= 2
+        else:
+            beta = (lower + upper + 1) // 2
+    return lower
+
+
 @dataclass(frozen=True)
 class Iteration:
     """One zero-window search of MTD(f): the window (``beta`` - 1, ``beta``), the fail-soft
@@ -202,6 +236,13 @@ class Session:
         self._gained: list[int] = []   # per card played: the points its trick brought
         self._final: list[bool] = []   # per card played: whether the value is then final
         self._seats = list(self._t.seats)
+        # Where the maximising side is the smaller one (the Binokel declarer against two,
+        # one Luxusfamilie player against the rest), proving a lower bound takes far more
+        # nodes than proving an upper one: MTD(f) comes down from the top by upper bounds.
+        # Elsewhere (two against two, one against one) steps that grow and then halve the
+        # interval take fewer nodes (benchmarks: Doppelkopf and Kreuzbinokel a fifth to a
+        # half fewer, Binokel 3 a third more).
+        self._stepped = 2 * bin(self._t.max_seats).count("1") >= self._t.n
         self._to_move = [self._t.seats[(self._t.leader + len(self._t.trick)) % self._t.n]]
 
     @property
@@ -232,14 +273,17 @@ class Session:
 
     def _run(self, node_budget: int | None, guess: int, alpha: int | None = None,
              trace: Callable[[int, int], None] | None = None) -> int:
-        """MTD(f) from ``guess`` (or, with ``alpha``, one search of the zero window
-        (``alpha``, ``alpha`` + 1)) within ``node_budget`` nodes; ``trace``: see
-        :func:`_mtdf`."""
+        """The value by zero-window searches from ``guess``, an upper bound of it
+        (:func:`_mtdf` or :func:`_stepped`, see ``_stepped`` in ``__init__``), or, with
+        ``alpha``, one search of the zero window (``alpha``, ``alpha`` + 1), within
+        ``node_budget`` nodes; ``trace``: see :func:`_mtdf`."""
         _check_budget(node_budget)
         self._core.set_budget(-1 if node_budget is None else node_budget)
         try:
             if alpha is not None:
                 return self._core.search(alpha, alpha + 1)
+            if self._stepped:
+                return _stepped(self._core.search, guess, trace)
             return _mtdf(self._core.search, guess, trace)
         except _LIMIT_ERRORS:
             raise SearchLimit(f"node budget {node_budget} exceeded") from None

@@ -1,9 +1,11 @@
 /* The compiled search core of binokel.search: the algorithm of reference.py, step by step.
  *
- * Both implementations must visit the same tree (the tests compare node counts), so every
- * decision here -- bounds, equivalence classes, move scores, the order of ties, the
- * transposition table's contents and when it is emptied -- mirrors reference.py. Read that
- * file for the why; the comments here are about the C side.
+ * Both implementations visit the same tree as long as their tables are not full (the tests
+ * compare node counts), so every decision here -- bounds, equivalence classes, move scores,
+ * the order of ties, what the tables keep -- mirrors reference.py. A full table is where they
+ * part: the reference empties its dict, this core replaces the entries that save the least
+ * (see the transposition table below); the values stay the same. Read reference.py for the
+ * why; the comments here are about the C side.
  *
  * Card sets are uint64_t with two bits per card (internal card numbers, see _tables.py).
  */
@@ -41,32 +43,46 @@ typedef uint64_t u64;
 /* The algorithm's edition: reference.ALGORITHM must say the same (binokel.search ignores a
  * compiled core of another edition, e.g. one not rebuilt after an edit). Raise both together
  * whenever the tree the search visits changes. */
-#define ALGORITHM 1
+#define ALGORITHM 2
 
 #if defined(_MSC_VER)
 #include <intrin.h>
 static inline int ctz64(u64 x) { unsigned long i; _BitScanForward64(&i, x); return (int)i; }
 static inline int msb64(u64 x) { unsigned long i; _BitScanReverse64(&i, x); return (int)i; }
+static inline int popcount64(u64 x) { return (int)__popcnt64(x); }
 #else
 static inline int ctz64(u64 x) { return __builtin_ctzll(x); }
 static inline int msb64(u64 x) { return 63 - __builtin_clzll(x); }
+static inline int popcount64(u64 x) { return __builtin_popcountll(x); }
 #endif
 
 static PyObject *BudgetExceeded;
 
 
 /* ------------------------------------------------------------------ transposition table */
-/* Open addressing with linear probing on exact keys (the hands and the leader), so that it
- * behaves exactly like reference.py's dict: a key is either present or not. An entry is
- * n + 2 words in one piece (one or two cache lines): the hands, the bounds (lo in the low and
- * hi in the high 32 bits), and a word with the leader, the best card and a "used" bit. */
+/* Open addressing on exact keys (the hands and the leader): a key lives in one of the slots
+ * of its window (the home slot and the next ones), and slots are never emptied (only
+ * overwritten), so a look-up stops at the first free slot. An entry is n + 2 words in one
+ * piece (one or two cache lines): the hands, the bounds (lo in the low and hi in the high 32
+ * bits), and a word with the leader, the best card, a "used" bit and the tricks left.
+ *
+ * Until it reaches its largest size (max_cap slots) the table grows whenever it is half full
+ * or a key's window of GROW_WINDOW slots is full, so that it holds every key stored, as
+ * reference.py's dict does (the two cores then visit the same tree). At its largest size the
+ * window shrinks to FULL_WINDOW slots (a look-up that misses stays cheap however full the
+ * table gets), and a new key whose window is full takes the place of the entry there with
+ * the fewest tricks left (the one that saves the least search), where the reference empties
+ * its dict: from then on the two trees differ, the values do not. */
 #define USED (1ULL << 16)
+#define GROW_WINDOW 32
+#define FULL_WINDOW 8
+#define WINDOW(t) ((t)->cap < (t)->max_cap ? GROW_WINDOW : FULL_WINDOW)
 typedef struct {
     u64 *data;        /* cap * stride words */
-    size_t cap, count, limit;
+    size_t cap, count, max_cap;
     int n, stride;
     int quasi;        /* the structure table: the structure's hash and shape (see Shape) */
-    unsigned gen;     /* counts the times the table was emptied or grown (entries moved) */
+    unsigned gen;     /* counts the times entries moved (the table grew) or were replaced */
 } Table;
 
 static int tt_alloc(Table *t, size_t cap) {
@@ -96,6 +112,17 @@ static void tt_free(Table *t) {
     t->cap = t->count = 0;
 }
 
+/* A table of at most `limit` entries (the reference's limit): the largest size is the
+ * smallest power of two that holds them at half load (at least 64 slots). */
+static int tt_init(Table *t, int n, int quasi, size_t limit) {
+    t->n = n;
+    t->quasi = quasi;
+    t->gen = 0;
+    t->max_cap = 64;
+    while (t->max_cap < 2 * limit) t->max_cap <<= 1;
+    return tt_alloc(t, t->max_cap < 4096 ? t->max_cap : 4096);
+}
+
 static inline size_t tt_hash(const u64 *h, int n, int leader, size_t mask) {
     u64 x = 0x9E3779B97F4A7C15ULL * (u64)(leader + 1);
     for (int i = 0; i < n; i++) {
@@ -108,10 +135,15 @@ static inline size_t tt_hash(const u64 *h, int n, int leader, size_t mask) {
     return (size_t)x & mask;
 }
 
+static inline size_t q_home(u64 hash, size_t mask) {
+    return (size_t)(hash * 0x94D049BB133111EBULL >> 17) & mask;
+}
+
 static inline u64 *tt_entry(const Table *t, size_t i) { return t->data + i * t->stride; }
 static inline int tt_used(const u64 *e, int n) { return (e[n + 1] & USED) != 0; }
 static inline int tt_leader(const u64 *e, int n) { return (int)(e[n + 1] & 0xFF); }
 static inline int tt_best(const u64 *e, int n) { return (int)(int8_t)((e[n + 1] >> 8) & 0xFF); }
+static inline int tt_depth(const u64 *e, int n) { return (int)((e[n + 1] >> 24) & 0xFF); }
 static inline int tt_lo(const u64 *e, int n) { return (int)(int32_t)(uint32_t)e[n]; }
 static inline int tt_hi(const u64 *e, int n) { return (int)(int32_t)(uint32_t)(e[n] >> 32); }
 
@@ -122,37 +154,109 @@ static inline int tt_same(const u64 *e, const u64 *h, int n, int leader) {
     return 1;
 }
 
-/* The entry of the key, or the empty one where it would go. */
-static inline u64 *tt_slot(const Table *t, const u64 *h, int leader) {
+/* The entry of the key, or NULL; then *free is the first free slot of its window (NULL: the
+ * window is full). */
+static inline u64 *tt_find(const Table *t, const u64 *h, int leader, u64 **free_) {
     size_t mask = t->cap - 1;
     size_t i = tt_hash(h, t->n, leader, mask);
-    for (;;) {
+    for (int j = 0, w = WINDOW(t); j < w; j++, i = (i + 1) & mask) {
         u64 *e = tt_entry(t, i);
-        if (!tt_used(e, t->n) || tt_same(e, h, t->n, leader)) return e;
-        i = (i + 1) & mask;
+        if (!tt_used(e, t->n)) { *free_ = e; return NULL; }
+        if (tt_same(e, h, t->n, leader)) return e;
     }
+    *free_ = NULL;
+    return NULL;
 }
 
+/* The entry of the (full) window from slot `home` on with the fewest tricks left (the first
+ * of those). */
+static u64 *tt_victim(const Table *t, size_t home) {
+    size_t mask = t->cap - 1;
+    u64 *best = tt_entry(t, home);
+    for (int j = 1; j < FULL_WINDOW; j++) {
+        u64 *e = tt_entry(t, (home + j) & mask);
+        if (tt_depth(e, t->n) < tt_depth(best, t->n)) best = e;
+    }
+    return best;
+}
+
+static inline size_t tt_home(const Table *t, const u64 *e) {
+    return t->quasi ? q_home(e[t->n + 2], t->cap - 1)
+                    : tt_hash(e, t->n, tt_leader(e, t->n), t->cap - 1);
+}
+
+/* Doubles the table (the entries move: gen changes). A window of the new table that is full
+ * makes it double again; at the largest size such an entry is dropped. */
 static int tt_grow(Table *t) {
     Table old = *t;
-    if (tt_alloc(t, old.cap * 2) < 0) { *t = old; return -1; }
-    for (size_t i = 0; i < old.cap; i++) {
-        u64 *e = tt_entry(&old, i);
-        if (!tt_used(e, t->n)) continue;
-        u64 *d = tt_slot(t, e, tt_leader(e, t->n));
-        memcpy(d, e, t->stride * sizeof(u64));
-        t->count++;
+    size_t cap = old.cap * 2;
+    for (;;) {
+        if (tt_alloc(t, cap) < 0) { *t = old; return -1; }
+        t->gen = old.gen + 1;
+        int full = 0;
+        for (size_t i = 0; i < old.cap && !full; i++) {
+            u64 *e = tt_entry(&old, i);
+            if (!tt_used(e, t->n)) continue;
+            size_t mask = t->cap - 1, j = tt_home(t, e);
+            int w = 0, window = WINDOW(t);
+            while (w < window && tt_used(tt_entry(t, j), t->n)) { j = (j + 1) & mask; w++; }
+            if (w == window) {
+                if (cap < t->max_cap) { full = 1; break; }
+                continue;
+            }
+            memcpy(tt_entry(t, j), e, t->stride * sizeof(u64));
+            t->count++;
+        }
+        if (!full) break;
+        tt_free(t);
+        cap *= 2;
     }
     tt_free(&old);
     return 0;
 }
 
+/* Room for a key that is not in the table: *slot is the free slot its look-up found (or NULL
+ * when its window was full). Grows the table while it may, else takes the window's victim.
+ * Returns the slot to fill, NULL with *nomem when memory ran out, or NULL with *moved when
+ * the table grew (the caller looks the key up again). */
+static u64 *tt_room(Table *t, u64 *slot, size_t home, int *moved, int *nomem) {
+    *moved = *nomem = 0;
+    if (t->cap < t->max_cap && (!slot || (t->count + 1) * 2 > t->cap)) {
+        if (tt_grow(t) < 0) { *nomem = 1; return NULL; }
+        *moved = 1;
+        return NULL;
+    }
+    if (slot) {
+        t->count++;
+        return slot;
+    }
+    t->gen++;
+    return tt_victim(t, home);
+}
+
 static inline void tt_set(const Table *t, u64 *e, const u64 *h, int leader, int lo, int hi,
-                          int move) {
+                          int move, int depth) {
     int n = t->n;
     memcpy(e, h, n * sizeof(u64));
     e[n] = (u64)(uint32_t)lo | ((u64)(uint32_t)hi << 32);
-    e[n + 1] = USED | (u64)(leader & 0xFF) | ((u64)(uint8_t)(int8_t)move << 8);
+    e[n + 1] = USED | (u64)(leader & 0xFF) | ((u64)(uint8_t)(int8_t)move << 8)
+               | ((u64)(depth & 0xFF) << 24);
+}
+
+/* Stores the bounds of the key (a new entry, or the key's own). -1: out of memory. */
+static int tt_store(Table *t, const u64 *h, int leader, int lo, int hi, int move, int depth) {
+    for (;;) {
+        u64 *slot = NULL;
+        u64 *e = tt_find(t, h, leader, &slot);
+        if (!e) {
+            int moved, nomem;
+            e = tt_room(t, slot, tt_hash(h, t->n, leader, t->cap - 1), &moved, &nomem);
+            if (nomem) return -1;
+            if (moved) continue;
+        }
+        tt_set(t, e, h, leader, lo, hi, move, depth);
+        return 0;
+    }
 }
 
 /* ------------------------------------------------------------------ the search state */
@@ -173,6 +277,7 @@ typedef struct {
     int party[MAXN];
     int mod[2 * MAXN];
     int by_points[MAXC]; /* the cards, cheapest first */   /* mod[i] = i % n: seat arithmetic without a division */
+    int rank[MAXC];      /* a card's place in its group, from its weakest card */
     int rule, flags, duty, bonus, goal;
     int left;
     long long nodes, limit;  /* the node count at which the search stops (-1: never) */
@@ -358,16 +463,23 @@ static int ordered(const Core *s, int seat, int tt_move, int *out, int *run_of) 
             score[i] = sc;
         }
     }
-    /* insertion sort, descending by (score, card) */
+    /* insertion sort, descending by (score, weaker card of its group, card), the last
+     * weaker first when leading */
+    long long key[MAXC];
+    for (int i = 0; i < m; i++) {
+        int c = out[i];
+        key[i] = ((long long)score[i] * 64 + (63 - s->rank[c])) * 64 + (s->k ? c : 63 - c);
+    }
     for (int i = 1; i < m; i++) {
-        int c = out[i], sc = score[i], j = i - 1;
-        while (j >= 0 && (score[j] < sc || (score[j] == sc && out[j] < c))) {
+        int c = out[i], j = i - 1;
+        long long kc = key[i];
+        while (j >= 0 && key[j] < kc) {
             out[j + 1] = out[j];
-            score[j + 1] = score[j];
+            key[j + 1] = key[j];
             j--;
         }
         out[j + 1] = c;
-        score[j + 1] = sc;
+        key[j + 1] = kc;
     }
     return m;
 }
@@ -492,7 +604,20 @@ typedef struct {
     u64 gsig, ssig, hash;
 } Shape;
 
-static void shape_of(const Core *s, int leader, Shape *sh) {
+static inline void shape_hash(Shape *sh, int n, int leader) {
+    u64 x = 0x9E3779B97F4A7C15ULL * (u64)(leader + 1);
+    for (int i = 0; i < n; i++) {
+        x ^= sh->comp[i];
+        x *= 0xBF58476D1CE4E5B9ULL;
+        x ^= x >> 29;
+    }
+    x ^= sh->gsig + 0x632BE59BD9B4E019ULL * sh->ssig;
+    x *= 0x94D049BB133111EBULL;
+    x ^= x >> 31;
+    sh->hash = x ? x : 1;
+}
+
+static void shape_of_loop(const Core *s, int leader, Shape *sh) {
     u64 all = 0;
     for (int i = 0; i < s->n; i++) {
         all |= s->hands[i];
@@ -511,17 +636,31 @@ static void shape_of(const Core *s, int leader, Shape *sh) {
     }
     sh->gsig = gsig;
     sh->ssig = ssig;
-    u64 x = 0x9E3779B97F4A7C15ULL * (u64)(leader + 1);
-    for (int i = 0; i < s->n; i++) {
-        x ^= sh->comp[i];
-        x *= 0xBF58476D1CE4E5B9ULL;
-        x ^= x >> 29;
-    }
-    x ^= gsig + 0x632BE59BD9B4E019ULL * ssig;
-    x *= 0x94D049BB133111EBULL;
-    x ^= x >> 31;
-    sh->hash = x ? x : 1;
+    shape_hash(sh, s->n, leader);
 }
+
+#if (defined(__GNUC__) || defined(__clang__)) && defined(__x86_64__)
+#include <immintrin.h>
+#define PEXT_DISPATCH 1
+/* The same with BMI2's parallel bit extract: a hand's counts of the cards still in play,
+ * packed, are the hand's bits under the mask of those cards. */
+__attribute__((target("bmi2,popcnt")))
+static void shape_of_pext(const Core *s, int leader, Shape *sh) {
+    u64 all = 0;
+    for (int i = 0; i < s->n; i++) all |= s->hands[i];
+    u64 low = (all | (all >> 1)) & LOW, both = low | (low << 1);
+    for (int i = 0; i < s->n; i++) sh->comp[i] = _pext_u64(s->hands[i], both);
+    u64 gsig = 0;
+    for (int g = 0; g < s->ngroups; g++)
+        gsig += (u64)__builtin_popcountll(low & s->gmask[g]) << (6 * g);
+    sh->gsig = gsig;
+    sh->ssig = _pext_u64(s->second, low);
+    shape_hash(sh, s->n, leader);
+}
+#endif
+
+/* A position's structure (shape_of_pext where the processor has a fast one). */
+static void (*shape_of)(const Core *s, int leader, Shape *sh) = shape_of_loop;
 
 /* The value of the current position is at least that of a position of the same structure with
  * hands `h2` minus *dlo and at most it plus *dhi: matched card by card, the points the
@@ -557,39 +696,23 @@ static inline int shape_is(const u64 *e, int n, const Shape *sh, int leader) {
     return 1;
 }
 
-/* The entry of the current structure (*found, with the differences of structure_delta) or
- * the empty one where it would go. */
+/* The entry of the current structure (*found, with the differences of structure_delta), or
+ * the first free slot of its window (NULL: the window is full). */
 static u64 *q_slot(const Core *s, const Table *t, const Shape *sh, int leader, int *found,
                    int *dlo, int *dhi) {
     int n = t->n;
-    size_t mask = t->cap - 1, i = (size_t)(sh->hash * 0x94D049BB133111EBULL >> 17) & mask;
-    for (;;) {
+    size_t mask = t->cap - 1, i = q_home(sh->hash, mask);
+    *found = 0;
+    for (int j = 0, w = WINDOW(t); j < w; j++, i = (i + 1) & mask) {
         u64 *e = tt_entry(t, i);
-        if (!tt_used(e, n)) { *found = 0; return e; }
+        if (!tt_used(e, n)) return e;
         if (shape_is(e, n, sh, leader)) {
             structure_delta(s, e, dlo, dhi);
             *found = 1;
             return e;
         }
-        i = (i + 1) & mask;
     }
-}
-
-static int q_grow(Table *t) {
-    Table old = *t;
-    if (tt_alloc(t, old.cap * 2) < 0) { *t = old; return -1; }
-    t->gen = old.gen + 1;
-    int n = t->n;
-    for (size_t i = 0; i < old.cap; i++) {
-        u64 *e = tt_entry(&old, i);
-        if (!tt_used(e, n)) continue;
-        size_t mask = t->cap - 1, j = (size_t)(e[n + 2] * 0x94D049BB133111EBULL >> 17) & mask;
-        while (tt_used(tt_entry(t, j), n)) j = (j + 1) & mask;
-        memcpy(tt_entry(t, j), e, t->stride * sizeof(u64));
-        t->count++;
-    }
-    tt_free(&old);
-    return 0;
+    return NULL;
 }
 
 /* The side (1: the maximiser's) that takes the trick in progress if `seat` adds `c` to it
@@ -617,7 +740,6 @@ static int search(Core *s, int alpha, int beta) {
     int seat = s->mod[s->leader + k];
     int tt_move = -1, a0 = 0, b0 = 0, lo = 0, hi = BIG;
     Shape shp;
-    int have_shape = 0;
     u64 *qfound = NULL;      /* the structure's entry, found by the look-up ... */
     unsigned qgen = 0;       /* ... while the table was in this generation */
     if (k == 0) {
@@ -630,9 +752,13 @@ static int search(Core *s, int alpha, int beta) {
         __builtin_prefetch(s->tt.data + h0 * s->tt.stride);
         if (beta <= 0) return 0;
         if (!(hand & (hand - 1)) && (hand & LOW)) return last_trick(s);
+        /* the structure too (it is stored with the result): start loading its entry */
+        shape_of(s, seat, &shp);
+        __builtin_prefetch(s->qt.data + q_home(shp.hash, s->qt.cap - 1) * s->qt.stride);
 
-        const u64 *e = tt_slot(&s->tt, s->hands, seat);
-        if (tt_used(e, s->n)) {
+        u64 *tfree = NULL;
+        const u64 *e = tt_find(&s->tt, s->hands, seat, &tfree);
+        if (e) {
             lo = tt_lo(e, s->n);
             hi = tt_hi(e, s->n);
             tt_move = tt_best(e, s->n);
@@ -653,10 +779,8 @@ static int search(Core *s, int alpha, int beta) {
             int down = sure_points(s, 1, maxc, minc);
             if (down >= beta) return down;
         }
-        if (!tt_used(e, s->n)) {
+        if (!e) {
             /* a position of the same structure: its bounds, widened by the points */
-            shape_of(s, seat, &shp);
-            have_shape = 1;
             int found, dlo, dhi;
             u64 *q = q_slot(s, &s->qt, &shp, seat, &found, &dlo, &dhi);
             qgen = s->qt.gen;
@@ -747,55 +871,31 @@ static int search(Core *s, int alpha, int beta) {
         if (best <= a0) hi = best;
         else if (best >= b0) lo = best;
         else lo = hi = best;
-        /* the children may have grown or emptied the table: look the key up again */
-        Table *t = &s->tt;
-        u64 *e = tt_slot(t, s->hands, seat);
-        if (!tt_used(e, s->n)) {
-            if (t->count >= t->limit) {
-                memset(t->data, 0, t->cap * t->stride * sizeof(u64));
-                t->count = 0;
-                e = tt_slot(t, s->hands, seat);
-            } else if ((t->count + 1) * 2 > t->cap) {
-                if (tt_grow(t) < 0) { s->stop = 1; s->nomem = 1; return 0; }
-                e = tt_slot(t, s->hands, seat);
-            }
-            t->count++;
+        int depth = popcount64(s->hands[seat] & LOW) + 2 * popcount64(s->hands[seat] & ~LOW);
+        /* the children may have moved the table's entries: look the key up again */
+        if (tt_store(&s->tt, s->hands, seat, lo, hi, best_card, depth) < 0) {
+            s->stop = 1;
+            s->nomem = 1;
+            return 0;
         }
-        tt_set(t, e, s->hands, seat, lo, hi, best_card);
         Table *qt = &s->qt;
         u64 *q;
-        int found, dlo, dhi;
-        if (have_shape && qt->gen == qgen) {
-            /* Nothing moved since the look-up, and the children (with fewer cards) cannot
-             * have added this structure: reuse what the look-up found, or take the first
-             * free slot of the chain. */
-            if (qfound) {
-                q = qfound;
-                found = 1;
-            } else {
-                size_t mask = qt->cap - 1;
-                size_t i = (size_t)(shp.hash * 0x94D049BB133111EBULL >> 17) & mask;
-                while (tt_used(tt_entry(qt, i), s->n)) i = (i + 1) & mask;
-                q = tt_entry(qt, i);
-                found = 0;
-            }
+        int found = 0, dlo, dhi;
+        if (qfound && qt->gen == qgen) {
+            /* Nothing moved since the look-up: reuse the entry it found. */
+            q = qfound;
+            found = 1;
         } else {
-            if (!have_shape) shape_of(s, seat, &shp);
             q = q_slot(s, qt, &shp, seat, &found, &dlo, &dhi);
         }
-        if (!found) {
-            if (qt->count >= qt->limit) {
-                memset(qt->data, 0, qt->cap * qt->stride * sizeof(u64));
-                qt->count = 0;
-                qt->gen++;
-                q = q_slot(s, qt, &shp, seat, &found, &dlo, &dhi);
-            } else if ((qt->count + 1) * 2 > qt->cap) {
-                if (q_grow(qt) < 0) { s->stop = 1; s->nomem = 1; return 0; }
-                q = q_slot(s, qt, &shp, seat, &found, &dlo, &dhi);
-            }
-            qt->count++;
+        while (!found) {
+            int moved, nomem;
+            q = tt_room(qt, q, q_home(shp.hash, qt->cap - 1), &moved, &nomem);
+            if (nomem) { s->stop = 1; s->nomem = 1; return 0; }
+            if (!moved) break;
+            q = q_slot(s, qt, &shp, seat, &found, &dlo, &dhi);
         }
-        tt_set(qt, q, s->hands, seat, lo, hi, best_card);
+        tt_set(qt, q, s->hands, seat, lo, hi, best_card, depth);
         q[s->n + 2] = shp.hash;
         memcpy(q + s->n + 3, shp.comp, s->n * sizeof(u64));
         q[2 * s->n + 3] = shp.gsig;
@@ -927,8 +1027,10 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
     self->goal = (int)v;
     if (get_int(t, "tt_limit", &v) < 0) return -1;
     if (v < 1) { PyErr_SetString(PyExc_ValueError, "tt_limit"); return -1; }
-    for (int c = 0; c < self->ncards; c++)
+    for (int c = 0; c < self->ncards; c++) {
         self->above[c] = self->gmask[self->gof[c]] & ~((2ULL << (2 * c + 1)) - 1);
+        self->rank[c] = c - (ctz64(self->gmask[self->gof[c]]) >> 1);
+    }
     self->left = 0;
     for (int i = 0; i < self->n; i++) self->left += set_points(self, self->hands[i]);
     for (int c = 0; c < self->ncards; c++) {
@@ -940,13 +1042,11 @@ static int Core_init(Core *self, PyObject *args, PyObject *kwds) {
         self->by_points[j] = c;
     }
     self->limit = budget < 0 ? -1 : budget + 1;
-    self->tt.n = self->n;
-    self->tt.limit = (size_t)v;
-    if (tt_alloc(&self->tt, 1 << 12) < 0) { PyErr_NoMemory(); return -1; }
-    self->qt.n = self->n;
-    self->qt.limit = (size_t)v;
-    self->qt.quasi = 1;
-    if (tt_alloc(&self->qt, 1 << 12) < 0) { PyErr_NoMemory(); return -1; }
+    if (tt_init(&self->tt, self->n, 0, (size_t)v) < 0
+        || tt_init(&self->qt, self->n, 1, (size_t)v) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
     return 0;
 }
 
@@ -989,8 +1089,9 @@ static PyObject *Core_root_moves(Core *self, PyObject *unused) {
     int seat = (self->leader + self->k) % self->n;
     int tt_move = -1;
     if (!self->k) {
-        const u64 *e = tt_slot(&self->tt, self->hands, seat);
-        if (tt_used(e, self->n)) tt_move = tt_best(e, self->n);
+        u64 *slot = NULL;
+        const u64 *e = tt_find(&self->tt, self->hands, seat, &slot);
+        if (e) tt_move = tt_best(e, self->n);
     }
     int reps[MAXC], crep[MAXC], cfirst[MAXC], run_of[MAXC];
     int m = ordered(self, seat, tt_move, reps, run_of);
@@ -1149,6 +1250,14 @@ PyMODINIT_FUNC PyInit__core(void) {
         return NULL;
     }
     if (PyModule_AddIntConstant(m, "ALGORITHM", ALGORITHM) < 0) { Py_DECREF(m); return NULL; }
+#ifdef PEXT_DISPATCH
+    /* BMI2's pext is microcoded (slow) on AMD's Zen 1 and 2. */
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt")
+        && !__builtin_cpu_is("znver1") && !__builtin_cpu_is("znver2")
+        && !getenv("BINOKEL_SEARCH_NO_PEXT"))
+        shape_of = shape_of_pext;
+#endif
     Py_INCREF(&CoreType);
     if (PyModule_AddObject(m, "Core", (PyObject *)&CoreType) < 0) {
         Py_DECREF(&CoreType); Py_DECREF(m);

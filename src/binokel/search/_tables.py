@@ -19,9 +19,11 @@ from dataclasses import dataclass
 from .position import Position
 
 TT_LIMIT = 1 << 21
-"""Entries kept at most in each of the two tables (exact positions, structures); a full
-table is emptied (both cores alike, so that they stay in step). With more seats an entry is
-bigger, so the limit shrinks to keep each table of the compiled core under 384 MiB."""
+"""Entries kept at most in each of the two tables (exact positions, structures). The
+reference empties a full table; the compiled core, whose tables grow to hold twice as many
+slots, replaces the entries with the fewest tricks left instead (the two cores stay in step
+until then). With more seats an entry is bigger, so the limit shrinks to keep each table of
+the compiled core under 384 MiB."""
 
 
 def table_limit(n_seats: int) -> int:

@@ -29,7 +29,11 @@ both visit the same tree and count the same nodes):
    keeping the trumps halves the nodes against leading them first. A follower whose side
    wins the trick adds points without overtaking; one whose side loses takes the trick with
    the cheapest winner or throws the cheapest card, unless a partner still to play may take
-   the trick: then the most points first. Ties go to the stronger card.
+   the trick: then the most points first. Ties go to the card lower in its group (the
+   cheaper winner, the card that keeps the stronger ones), then to the stronger card when
+   following and to the card of the lower group when leading. Measured on seeded full
+   deals: the lower card on ties takes a third fewer nodes with tournament points (where
+   ace, ten and king tie) and a fifth fewer in Doppelkopf.
 4. Alpha-beta over the cards; a completed trick adds its points (and on the last trick the
    bonus) when the maximising side wins it. Cards of one run that differ in points are worth
    the same give or take that difference (swap them for the rest of the deal: the same tricks
@@ -49,7 +53,7 @@ from .position import FollowRule
 from .position import Goal
 from .position import TrumpDuty
 
-ALGORITHM = 1
+ALGORITHM = 2
 """The algorithm's edition; ``_core.c`` says the same (see there)."""
 
 LOW = 0x5555555555555555
@@ -122,6 +126,9 @@ class Core:
         # above[c]: both bits of every card of c's group stronger than c.
         self.above = tuple(self.gmask[self.gof[c]] & ~((1 << (2 * c + 2)) - 1)
                            for c in range(t.n_cards))
+        # rank[c]: c's place in its group, counted from the group's weakest card
+        self.rank = tuple(c - (((self.gmask[self.gof[c]] & -self.gmask[self.gof[c]])
+                                .bit_length() - 1) >> 1) for c in range(t.n_cards))
         self.left = sum(self._set_points(h) for h in self.hands)
         self.tt: dict[tuple[int, ...], tuple[int, int, int]] = {}
         # structure -> (hands, lower bound, upper bound) of the last position searched
@@ -290,7 +297,11 @@ class Core:
                 else:
                     s = (2000 if beat else 1000) - 16 * pts[c]
                 score[c] = s
-        reps.sort(key=lambda c: (score[c], c), reverse=True)
+        rank = self.rank
+        if self.trick:
+            reps.sort(key=lambda c: (score[c], -rank[c], c), reverse=True)
+        else:
+            reps.sort(key=lambda c: (score[c], -rank[c], -c), reverse=True)
         return reps, run_of
 
     def _ruffable(self, seat: int, c: int) -> bool:
