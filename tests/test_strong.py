@@ -166,3 +166,25 @@ def test_the_trump_named_is_the_one_the_push_was_simulated_for() -> None:
         choice = bot.choose(s.view(0))
         assert choice == f"trump {'EBHS'[planned]}" or choice.startswith(("durch", "abgehen",
                                                                           "untendurch"))
+
+
+def test_the_frozen_strong_player_is_a_hidden_kind_for_the_arena() -> None:
+    """``strong-2026-11`` (the strong player of November 2026, the yardstick of today's) is
+    made by name for Binokel and Kreuzbinokel, is not offered in the lobby's lists and plays
+    legal actions from views."""
+    from binokel.bots import bot_names
+    from binokel.games.binokel.bots import strong_2026_11
+    assert "strong-2026-11" not in bot_names() and "strong-2026-11" not in bot_names("binokel")
+    with pytest.raises(ValueError, match="does not play doppelkopf"):
+        make_bot("strong-2026-11", 1, game="doppelkopf")
+    bot = make_bot("strong-2026-11", 4, game="kreuzbinokel")
+    impl = bot.implementation("kreuzbinokel")
+    assert isinstance(impl, strong_2026_11.StrongBot) and impl.name == "strong-2026-11"
+    impl.samples, impl.budget = 3, 60_000   # a quick deal
+    s = DealState.new(Rules(), 2, seed=9)
+    others = [make_bot("heuristic", i) for i in range(3)]
+    while not s.is_over:
+        v = s.view(s.to_move)
+        a = impl.choose(v) if s.to_move == 0 else others[s.to_move].choose(v)
+        assert a in v.legal_actions
+        s.apply(a)
