@@ -280,3 +280,32 @@ def test_the_same_seed_draws_the_same_worlds() -> None:
     a = WorldSampler(view).sample(random.Random(9), 16)
     b = WorldSampler(view).sample(random.Random(9), 16)
     assert [(w.hands, w.push, k) for w, k in a] == [(w.hands, w.push, k) for w, k in b]
+
+
+def test_a_small_smear_says_no_bigger_card_was_there() -> None:
+    """Seat 2, void in Eichel and trumps, throws the Blatt-Ober (3 points) onto his fellow
+    defender's trick: the heuristic would have smeared a plain ace, ten or king had it one,
+    so a world that gives him one is less likely (not impossible) than one that does not."""
+    from binokel.games.binokel.bots.inference import LOG_ODD_DISCARD
+    from helpers import deal
+    from helpers import run
+    s = deal({0: "HA HA H10 H10 HK HK HO HO EU EU SU SU",
+              1: "EA EA E10 E10 EK EK EO EO BU BU SO SO",
+              2: "BA B10 BK BO BO SA SA S10 S10 SK SK BA"}, dapp="HU HU B10 BK", dealer=2)
+    run(s, "bid 150; pass; pass; discard HU HU B10 BK; trump H; play EU; play EA; play BO")
+    sampler = WorldSampler(s.view(0))
+    assert [seat for seat, _, _ in sampler.discards] == [2]
+    rich = {1: cardset(parse_cards("E10 E10 EK EK EO EO BU BU SO SO S10")),
+            2: cardset(parse_cards("BA B10 BK BO SA SA S10 SK SK BA BU"))}
+    poor = {1: rich[1], 2: cardset(parse_cards("BU BO SO SU SU BU HU HU EU EU SO"))}
+    assert sampler.discard_log_likelihood(rich) == LOG_ODD_DISCARD
+    assert sampler.discard_log_likelihood(poor) == 0.0
+    # onto the declarer's trick he would have thrown his least valuable card instead
+    t = deal({0: "HA HA H10 H10 HK HK HO HO EA EU SU SU",
+              1: "EU E10 E10 EK EK EO EO BU BU SO SO EA",
+              2: "BA B10 BK BO BO SA SA S10 S10 SK SK BA"}, dapp="HU HU B10 BK", dealer=2)
+    run(t, "bid 150; pass; pass; discard HU HU B10 BK; trump H; play EA; play EU; play BK")
+    sampler = WorldSampler(t.view(0))
+    assert sampler.discard_log_likelihood(
+        {1: 0, 2: cardset(parse_cards("BU"))}) == LOG_ODD_DISCARD
+    assert sampler.discard_log_likelihood({1: 0, 2: cardset(parse_cards("BA"))}) == 0.0

@@ -28,6 +28,10 @@ likely as the other players' behaviour makes it. Two kinds of evidence:
   - *push*: the declarer keeps what the heuristic's push scores say to keep
     (:func:`.heuristic.keep_scores`): a push D of the 16 cards S has probability
     ∏ x_c / e_k(x over S) with x_c = exp(-keep_c / τ), the k-subset version of a softmax.
+  - *free discards* (a plain card played by a player void in the led suit and in trumps):
+    the heuristic smears the most points it may onto its own side's trick and throws the
+    least valuable card onto the others'. A world in which the player then held a plain card
+    it would rather have played is less likely (:data:`LOG_ODD_DISCARD`), not impossible.
 
 Worlds are built by sequential importance sampling: the hidden cards are dealt one at a time,
 most constrained first, each to a slot that may take it (room, voids, melds) with
@@ -74,6 +78,10 @@ BID_SLACK = 20.0
 # value in points; keep scores, where a trump or an ace is worth 40-50 more than a blank).
 TRUMP_TEMPERATURE = 20.0
 PUSH_TEMPERATURE = 8.0
+# The likelihood of a free discard the heuristic would not have made (a smaller smear onto
+# its side's trick than it could, a bigger card thrown onto the others'): other players do
+# not play as the heuristic, so it is only less likely.
+LOG_ODD_DISCARD = math.log(0.4)
 # Hands of the calibration fit per rule set (fixed seeds: the fit is the same everywhere).
 CALIBRATION_DEALS = 40
 
@@ -278,7 +286,13 @@ class WorldSampler:
         unseen.subtract(Counter(view.discard or ()))
         self.played: dict[int, Counter[Card]] = {s: Counter() for s in range(view.players)}
         self.excluded: dict[int, CardSet] = dict.fromkeys(range(view.players), 0)
+        # Free discards of the others: (seat, card, the cards whose holding then makes the
+        # discard unlikely), see :meth:`_discard_mask`.
+        self.discards: list[tuple[int, CardSet, CardSet]] = []   # seat, mask, played since
+        events: list[tuple[int, Card, CardSet, int]] = []
+        sequence: dict[int, list[Card]] = {s: [] for s in range(view.players)}
         partner_of = {s: set(view.partners(s)) | {s} for s in view.order}
+        declaring = partner_of[decl] if decl is not None else set()
         tricks = [(t.leader, t.cards) for t in view.tricks] + [(view.trick_leader, view.trick)]
         for leader, cards in tricks:
             if not cards:
@@ -290,6 +304,7 @@ class WorldSampler:
             seats = view.trick_seats(leader, len(cards))
             for i, (seat, c) in enumerate(zip(seats, cards, strict=True)):
                 self.played[seat][c] += 1
+                sequence[seat].append(c)
                 unseen[c] -= 1
                 if i == 0:
                     continue
@@ -297,6 +312,14 @@ class WorldSampler:
                     exempt = rules.partner_exemption and win_seat in partner_of[seat]
                     self.excluded[seat] |= _excluded(c, led, best_led, best_trump, view.trump,
                                                      rules, exempt, self.distinct)
+                    if c >> 3 not in (led, view.trump) and view.contract == NORMAL:
+                        # A free discard: onto his side's trick the heuristic gives the
+                        # most points it may, onto the others' the fewest.
+                        # (the two defenders of 3-player Binokel play as one side)
+                        friendly = win_seat != seat and (
+                            (win_seat in declaring) == (seat in declaring))
+                        events.append((seat, c, self._discard_mask(c, friendly),
+                                       len(sequence[seat])))
                 s = c >> 3
                 if s == led and c > best_led:
                     best_led = c
@@ -305,6 +328,8 @@ class WorldSampler:
                 if (s == win_card >> 3 and c > win_card) or (
                         s == view.trump and win_card >> 3 != view.trump):
                     win_card, win_seat = c, seat
+        for seat, _c, mask, at in events:
+            self.discards.append((seat, mask, cardset(sequence[seat][at:])))
         self.pool = +unseen
         self.sizes = {s: view.hand_sizes[s] for s in view.order if s != me}
         called = any(a.startswith("call ") and a != "call none" for _, a in view.history)
@@ -338,6 +363,19 @@ class WorldSampler:
         self.played_sets = {s: cardset(list(c.elements())) for s, c in self.played.items()}
         self.worlds_drawn = 0
         self.worlds_failed = 0
+
+    def _discard_mask(self, c: Card, friendly: bool) -> CardSet:
+        """The plain cards (not trumps) that the heuristic would have discarded rather than
+        ``c``: onto a trick of his own side one of more points (it smears the most it may),
+        onto the others' one of fewer (it throws the least valuable card)."""
+        pts = self.rules.points
+        out = 0
+        for x in self.distinct:
+            if x >> 3 == self.trump or x == c:
+                continue
+            if (pts[x & 7] > pts[c & 7]) if friendly else (pts[x & 7] < pts[c & 7]):
+                out |= 3 << (2 * x)
+        return out
 
     # ------------------------------------------------------------------ one world
     def draw(self, rng: random.Random) -> World | None:
@@ -506,6 +544,14 @@ class WorldSampler:
                                                self.sigma))
         if decl is not None and decl != self.me and view.contract == NORMAL and self.trump >= 0:
             out += trump_log_likelihood(at_push, self.trump, rules, self.k)
+        return out + self.discard_log_likelihood(hands)
+
+    def discard_log_likelihood(self, hands: dict[int, CardSet]) -> float:
+        """The free discards' part of a world's log likelihood (see the module docstring)."""
+        out = 0.0
+        for seat, mask, since in self.discards:
+            if (hands[seat] + since) & mask:
+                out += LOG_ODD_DISCARD
         return out
 
     # ------------------------------------------------------------------ many worlds
