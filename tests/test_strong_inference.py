@@ -309,3 +309,33 @@ def test_a_small_smear_says_no_bigger_card_was_there() -> None:
     assert sampler.discard_log_likelihood(
         {1: 0, 2: cardset(parse_cards("BU"))}) == LOG_ODD_DISCARD
     assert sampler.discard_log_likelihood({1: 0, 2: cardset(parse_cards("BA"))}) == 0.0
+
+
+def test_worlds_exist_when_the_declarer_pushed_a_meld() -> None:
+    """A declarer may push meld cards (a pair, to make a void): his hand and push then held
+    more melds than he showed. The defenders' worlds must still be found (the relaxed
+    dealing rule), each with a push that breaks those melds."""
+    found = 0
+    for seed in range(400):
+        s = _midgame(seed, 0)
+        if s.phase != PLAY or s.contract != "normal" or s.melds is None:
+            continue
+        decl = s.declarer
+        assert decl is not None
+        if best_melds(s.hands[decl] + s.discard, s.trump, s.rules).total \
+                <= s.melds[decl].total:
+            continue
+        bots = [make_bot("heuristic", seed + i) for i in range(3)]
+        for _ in range(12):
+            s.apply(bots[s.to_move].choose(s.view(s.to_move)))
+        me = next(p for p in s.order if p != decl)
+        view = s.view(me)
+        worlds = WorldSampler(view).candidates(random.Random(seed), 10)
+        assert worlds, seed
+        for w in worlds:
+            held = w.hands[decl] + cardset([x for p, x, *_ in _played_after(view) if p == decl])
+            assert best_melds(held, s.trump, s.rules) == s.melds[decl]
+        found += 1
+        if found == 3:
+            break
+    assert found

@@ -82,6 +82,10 @@ PUSH_TEMPERATURE = 8.0
 # its side's trick than it could, a bigger card thrown onto the others'): other players do
 # not play as the heuristic, so it is only less likely.
 LOG_ODD_DISCARD = math.log(0.4)
+# How often a defender's world lets the declarer's hand and push hold melds beyond the
+# shown ones (then pushed: see WorldSampler._deal), and how many pushes are tried for one.
+RELAXED = 0.25
+SPLIT_TRIES = 8
 # Hands of the calibration fit per rule set (fixed seeds: the fit is the same everywhere).
 CALIBRATION_DEALS = 40
 
@@ -419,37 +423,52 @@ class WorldSampler:
                 if (self.excluded[decl] >> (2 * c)) & 3:
                     forced += extra
         targets = self.melds
-        log_q = 0.0
+        # A defender's worlds deal the declarer's hand and push without melds beyond the
+        # shown ones (the push model keeps meld cards). But a declarer may push a meld
+        # (a pair, to make a void): a relaxed rule, drawn now and then, lets the slot take
+        # extra melds as long as the push breaks them. A world's proposal probability is
+        # the mixture of both rules along its dealing steps.
+        relaxable = bool(k) and decl in targets
+        relaxed = relaxable and rng.random() < RELAXED
+        log_qs = log_qr = 0.0   # log probability of the steps under the strict, relaxed rule
         rest = list((+pool).elements())
         rng.shuffle(rest)
         rest.sort(key=lambda c: sum(1 for s in sizes if not (self.excluded[s] >> (2 * c)) & 3))
         seats = list(sizes)
         for c in rest:
-            weights = []
+            strict: list[int] = []
+            loose: list[int] = []
             for s in seats:
                 wt = room[s]
                 if wt and (self.excluded[s] >> (2 * c)) & 3 and (s != decl or forced >= k):
                     wt = 0
+                lw = wt
                 if wt:
                     target = targets.get(s)
                     if target is not None and best_melds(kept[s] + bit(c), trump,
                                                          rules).total > target.total:
                         wt = 0
-                weights.append(wt)
+                        if s != decl or not relaxable:
+                            lw = 0
+                strict.append(wt)
+                loose.append(lw)
+            weights = loose if relaxed else strict
             total = sum(weights)
             if total == 0:
                 return None
             x = rng.random() * total
-            for s, wt in zip(seats, weights, strict=True):
+            for j, (s, wt) in enumerate(zip(seats, weights, strict=True)):
                 if x < wt:
                     hands[s] += bit(c)
                     kept[s] += bit(c)
                     room[s] -= 1
-                    log_q += math.log(wt / total)
+                    log_qs += math.log(strict[j] / sum(strict)) if strict[j] else -math.inf
+                    log_qr += math.log(loose[j] / sum(loose))
                     if s == decl and (self.excluded[s] >> (2 * c)) & 3:
                         forced += 1
                     break
                 x -= wt
+        log_q = _log_mix(log_qs, log_qr) if relaxable else log_qs
         if any(room.values()):
             return None
         push = 0
@@ -509,19 +528,38 @@ class WorldSampler:
         if norm <= 0.0 or fits <= 0.0:
             return None
         log_fit = log_in - len(pushed) * top + math.log(fits) - math.log(norm)
-        # Conditional Poisson sampling: r of the free cards, each subset with probability
-        # proportional to the product of its weights.
-        for i, (_, c) in enumerate(free):
-            if r == 0:
-                break
-            rest = free_x[i + 1:]
-            here = free_x[i] * _esp(rest, r - 1)
-            if rng.random() * (here + _esp(rest, r)) < here:
-                pushed.append(c)
-                r -= 1
-        if r:
+        # A slot with melds beyond the shown ones needs a push that breaks them: a few
+        # draws, and the share of them that do estimates the probability (unbiased).
+        target = self.melds.get(decl)
+        check = target is not None and best_melds(at_push, self.trump,
+                                                  self.rules).total > target.total
+        tries = SPLIT_TRIES if check else 1
+        found: CardSet | None = None
+        good = 0
+        for _ in range(tries):
+            push = list(pushed)
+            left = r
+            # Conditional Poisson sampling: r of the free cards, each subset with
+            # probability proportional to the product of its weights.
+            for i, (_, c) in enumerate(free):
+                if left == 0:
+                    break
+                rest = free_x[i + 1:]
+                here = free_x[i] * _esp(rest, left - 1)
+                if rng.random() * (here + _esp(rest, left)) < here:
+                    push.append(c)
+                    left -= 1
+            if left:
+                continue
+            cs = cardset(push)
+            if check and best_melds(at_push - cs, self.trump, self.rules) != target:
+                continue
+            good += 1
+            if found is None:
+                found = cs
+        if found is None:
             return None
-        return cardset(pushed), log_fit
+        return found, log_fit + math.log(good / tries)
 
     def _log_likelihood(self, hands: dict[int, CardSet], push: CardSet) -> float:
         if not self.inference:
@@ -599,6 +637,14 @@ class WorldSampler:
                 break
             cands = cands + more
         return [(first[key], k) for key, k in picked.items()]
+
+
+def _log_mix(log_a: float, log_b: float) -> float:
+    """log((1 - RELAXED) e^log_a + RELAXED e^log_b), either may be -inf."""
+    a = math.log(1 - RELAXED) + log_a
+    b = math.log(RELAXED) + log_b
+    top = max(a, b)
+    return top + math.log(math.exp(a - top) + math.exp(b - top))
 
 
 def _bisect(cum: list[float], x: float) -> int:
