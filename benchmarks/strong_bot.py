@@ -35,10 +35,10 @@ from binokel.registry import find_game
 
 
 def decision_times(level: str, deals: int, seed: int, game: str = "binokel",
-                   worlds: list[float] | None = None) -> dict[str, list[float]]:
+                   worlds: list[tuple[int, float]] | None = None) -> dict[str, list[float]]:
     """Per phase, the strong bot's decision times over ``deals`` deals (it sits in every
-    seat in turn, the others are heuristic). ``worlds``: gets the worlds solved per card
-    decision (bots that report them)."""
+    seat in turn, the others are heuristic). ``worlds``: gets (cards in hand, worlds solved)
+    per card decision (bots that report them)."""
     rng = random.Random(seed)
     times: dict[str, list[float]] = {}
     spec = find_game(game)
@@ -57,7 +57,7 @@ def decision_times(level: str, deals: int, seed: int, game: str = "binokel",
                 impl = bots[seat].implementation(game)
                 stats = getattr(impl, "last_stats", {})
                 if worlds is not None and state.phase == PLAY and "worlds" in stats:
-                    worlds.append(stats["worlds"])
+                    worlds.append((len(state.view(seat).hand), stats["worlds"]))
             state.apply(action)
     return times
 
@@ -132,7 +132,7 @@ def main() -> None:
         fa, fb = fit_pass(game, preset, int(n), 5000)
         print(f"{game} {preset}: pass value = {fa:+.1f} + {fb:.2f} * mean melds")
         return
-    worlds: list[float] = []
+    worlds: list[tuple[int, float]] = []
     times = decision_times(a.level, a.deals, a.seed, a.game, worlds)
     every = [t for ts in times.values() for t in ts]
     print(f"{a.level}: {len(every)} decisions in {a.deals} deals: median "
@@ -142,8 +142,10 @@ def main() -> None:
         print(f"  {phase:<8} {len(ts):4d} decisions: median {statistics.median(ts):.3f} s, "
               f"p95 {pct(ts, 0.95):.3f} s")
     if worlds:
-        print(f"  worlds solved per card decision: min {min(worlds):.0f}, median "
-              f"{statistics.median(worlds):.0f}")
+        print("  worlds solved per card decision, by cards in hand: min / median (decisions)")
+        for n in sorted({h for h, _ in worlds}, reverse=True):
+            ws = [w for h, w in worlds if h == n]
+            print(f"    {n:2d}: {min(ws):.0f} / {statistics.median(ws):.0f} ({len(ws)})")
     if a.solve and a.game == "binokel":
         print("solver, complete 12-trick positions:")
         solved = full_positions(a.solve, a.seed)

@@ -263,15 +263,20 @@ def test_the_push_model_prefers_the_heuristics_push() -> None:
 
 
 def test_resampling_gives_distinct_worlds_with_counts() -> None:
-    s = _midgame(3, 7)
-    view = s.view(s.to_move)
-    sampler = WorldSampler(view)
+    """At the first card there are far more worlds than asked for: exactly that many
+    distinct ones come back. Late in a deal few worlds fit the evidence: those few."""
+    s = _midgame(3, 0)
+    sampler = WorldSampler(s.view(s.to_move))
     worlds = sampler.sample(random.Random(5), 32)
-    assert len(worlds) == 32
-    assert len({w.key() for w, _ in worlds}) == 32
+    assert len(worlds) == 32 == len({w.key() for w, _ in worlds})
     assert all(k >= 1 for _, k in worlds)
     cands = sampler.candidates(random.Random(6), 64)
     assert 1.0 <= effective_size(cands) <= len(cands)
+    late = _midgame(3, 27)
+    assert late.phase == PLAY
+    worlds = WorldSampler(late.view(late.to_move)).sample(random.Random(5), 32)
+    assert 1 <= len(worlds) < 32 and len({w.key() for w, _ in worlds}) == len(worlds)
+    assert sum(k for _, k in worlds) >= len(worlds)
 
 
 def test_the_same_seed_draws_the_same_worlds() -> None:

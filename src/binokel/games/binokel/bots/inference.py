@@ -86,6 +86,9 @@ LOG_ODD_DISCARD = math.log(0.4)
 # shown ones (then pushed: see WorldSampler._deal), and how many pushes are tried for one.
 RELAXED = 0.25
 SPLIT_TRIES = 8
+# Rounds of candidates that resampling may draw on to find enough distinct worlds (weights
+# can be uneven enough that one round's draws fall on a few heavy worlds).
+ROUNDS = 6
 # Hands of the calibration fit per rule set (fixed seeds: the fit is the same everywhere).
 CALIBRATION_DEALS = 40
 
@@ -609,12 +612,25 @@ class WorldSampler:
         """``n`` distinct worlds (fewer if the candidates run out) with how often each was
         drawn, by sampling importance resampling from ``pool`` candidates (default 3 n):
         worlds are drawn in proportion to their weights until ``n`` distinct ones are in
-        (at most ``8 n`` draws; then more candidates, twice at most)."""
-        cands = self.candidates(rng, pool or 3 * n)
+        (at most ``8 n`` draws; then more candidates, :data:`ROUNDS` - 1 times at most,
+        while they still bring new worlds)."""
+        # Candidates come in batches of n; a batch that brings hardly any world not drawn
+        # before says the evidence allows few worlds (late in a deal): enough of them.
+        cands: list[World] = []
+        known: set[tuple[Any, ...]] = set()
+        exhausted = False
+        while len(cands) < (pool or 3 * n):
+            batch = self.candidates(rng, min(n, (pool or 3 * n) - len(cands)))
+            new = {w.key() for w in batch} - known
+            cands += batch
+            known |= new
+            if len(new) < max(1, len(batch) // 32):
+                exhausted = True
+                break
         # Worlds of the same cards are one world (late in a deal few deals are left).
         picked: dict[tuple[Any, ...], int] = {}
         first: dict[tuple[Any, ...], World] = {}
-        for _round in range(3):
+        for _round in range(ROUNDS):
             if not cands:
                 break
             top = max(w.log_weight for w in cands)
@@ -630,12 +646,14 @@ class WorldSampler:
                 picked[key] = picked.get(key, 0) + 1
                 first.setdefault(key, world)
                 draws += 1
-            if len(picked) >= n:
+            if len(picked) >= n or exhausted:
                 break
             more = self.candidates(rng, pool or 3 * n)
-            if not more:
-                break
-            cands = cands + more
+            new = {w.key() for w in more} - known
+            if len(new) < max(1, len(more) // 32):
+                break   # the worlds the evidence allows are nearly all drawn already
+            cands += more
+            known |= new
         return [(first[key], k) for key, k in picked.items()]
 
 
