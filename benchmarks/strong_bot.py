@@ -4,6 +4,12 @@ positions. A benchmark, not a test:
 
     python benchmarks/strong_bot.py --deals 30 --level strong --solve 3
     python benchmarks/strong_bot.py --game zweier --deals 30   # Zweierbinokel's strong bot
+    python benchmarks/strong_bot.py --level strong-2026-11     # any bot kind, e.g. the old one
+    python benchmarks/strong_bot.py --fit-pass binokel standard 1500
+
+``--fit-pass GAME PRESET DEALS`` fits what passing in the bidding is worth (the strong
+Binokel player's ``PASS_VALUE``): heuristic self-play, each defender's score relative to the
+others' mean regressed on his hand's mean meld total over the four trumps.
 
 Times are CPU seconds per decision of this process (less sensitive to other work on a shared
 machine than wall-clock time; the bot's budget is counted in work, solver nodes and rollout
@@ -28,10 +34,11 @@ from binokel.games.binokel.state import DealState
 from binokel.registry import find_game
 
 
-def decision_times(level: str, deals: int, seed: int, game: str = "binokel"
-                   ) -> dict[str, list[float]]:
+def decision_times(level: str, deals: int, seed: int, game: str = "binokel",
+                   worlds: list[tuple[int, float]] | None = None) -> dict[str, list[float]]:
     """Per phase, the strong bot's decision times over ``deals`` deals (it sits in every
-    seat in turn, the others are heuristic)."""
+    seat in turn, the others are heuristic). ``worlds``: gets (cards in hand, worlds solved)
+    per card decision (bots that report them)."""
     rng = random.Random(seed)
     times: dict[str, list[float]] = {}
     spec = find_game(game)
@@ -49,6 +56,10 @@ def decision_times(level: str, deals: int, seed: int, game: str = "binokel"
             if seat == strong_seat and len(legal) > 1:
                 times.setdefault(kind_of_decision(state.phase, legal), []).append(
                     time.process_time() - t0)
+                impl = bots[seat].implementation(game)
+                stats = getattr(impl, "last_stats", {})
+                if worlds is not None and state.phase == PLAY and "worlds" in stats:
+                    worlds.append((len(state.view(seat).hand), stats["worlds"]))
             state.apply(action)
     return times
 
@@ -80,6 +91,38 @@ def full_positions(n: int, seed: int) -> list[float]:
     return out
 
 
+def fit_pass(game: str, preset: str, deals: int, seed: int) -> tuple[float, float]:
+    """What passing is worth: (a, b) of relative score ~ a + b * mean melds (see the module
+    docstring)."""
+    from binokel.games.binokel.melds import best_melds
+    rules = Rules.from_preset(preset)
+    players = 4 if game == "kreuzbinokel" else 3
+    xs: list[float] = []
+    ys: list[float] = []
+    for i in range(deals):
+        s = DealState.new(rules, i % players, seed=seed + i, players=players, game=game)
+        hands = list(s.hands)
+        bots = [make_bot("heuristic", i * 4 + k) for k in range(players)]
+        while not s.is_over:
+            s.apply(bots[s.to_move].choose(s.view(s.to_move)))
+        res = s.result
+        assert res is not None
+        if res.declarer is None:
+            continue
+        for x in range(players):
+            if s.party[x] == s.party[res.declarer]:
+                continue
+            others = [res.scores[y] for y in range(players) if s.party[y] != s.party[x]]
+            if game == "kreuzbinokel":
+                others = others[:1]
+            xs.append(statistics.fmean(best_melds(hands[x], t, rules).total for t in range(4)))
+            ys.append(res.scores[x] - statistics.fmean(others))
+    mx, my = statistics.fmean(xs), statistics.fmean(ys)
+    b = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sum(
+        (x - mx) ** 2 for x in xs)
+    return my - b * mx, b
+
+
 def pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))]
@@ -92,8 +135,15 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--solve", type=int, default=3, help="full 12-trick positions to solve")
     ap.add_argument("--game", default="binokel", help="any game with a strong bot")
+    ap.add_argument("--fit-pass", nargs=3, metavar=("GAME", "PRESET", "DEALS"))
     a = ap.parse_args()
-    times = decision_times(a.level, a.deals, a.seed, a.game)
+    if a.fit_pass:
+        game, preset, n = a.fit_pass
+        fa, fb = fit_pass(game, preset, int(n), 5000)
+        print(f"{game} {preset}: pass value = {fa:+.1f} + {fb:.2f} * mean melds")
+        return
+    worlds: list[tuple[int, float]] = []
+    times = decision_times(a.level, a.deals, a.seed, a.game, worlds)
     every = [t for ts in times.values() for t in ts]
     print(f"{a.level}: {len(every)} decisions in {a.deals} deals: median "
           f"{statistics.median(every):.3f} s, 95th percentile {pct(every, 0.95):.3f} s, "
@@ -101,6 +151,11 @@ def main() -> None:
     for phase, ts in sorted(times.items()):
         print(f"  {phase:<9} {len(ts):4d} decisions: median {statistics.median(ts):.3f} s, "
               f"p95 {pct(ts, 0.95):.3f} s")
+    if worlds:
+        print("  worlds solved per card decision, by cards in hand: min / median (decisions)")
+        for n in sorted({h for h, _ in worlds}, reverse=True):
+            ws = [w for h, w in worlds if h == n]
+            print(f"    {n:2d}: {min(ws):.0f} / {statistics.median(ws):.0f} ({len(ws)})")
     if a.solve and a.game == "binokel":
         print("solver, complete 12-trick positions:")
         solved = full_positions(a.solve, a.seed)

@@ -55,6 +55,8 @@ def kinds_of(game: str) -> dict[str, BotFactory]:
 # when one of its kinds is asked for (OpenSpiel's need the extra ``research``).
 EXTERNAL_KINDS: dict[str, tuple[str, ...]] = {
     "binokel.research.openspiel_bots": ("openspiel-ismcts", "openspiel-random"),
+    # Binokel's strong player as it stood in November 2026, the yardstick of its successor.
+    "binokel.games.binokel.bots.strong_2026_11": ("strong-2026-11",),
 }
 
 
@@ -62,7 +64,7 @@ def external_kind(kind: str, game: str) -> BotFactory | None:
     """The factory of an external bot kind for ``game`` (None: no such kind)."""
     for module, kinds in EXTERNAL_KINDS.items():
         if kind in kinds:
-            factory: BotFactory = importlib.import_module(module).bot_kinds(game)[kind]
+            factory: BotFactory | None = importlib.import_module(module).bot_kinds(game).get(kind)
             return factory
     return None
 

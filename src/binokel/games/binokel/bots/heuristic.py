@@ -85,6 +85,13 @@ def trick_estimate(hand: CardSet, trump: int, rules: Rules) -> float:
 def best_discard(hand: CardSet, trump: int, rules: Rules, k: int) -> list[Card]:
     """A greedy choice of ``k`` cards to push: points that would be lost, short plain suits;
     never meld cards, trumps or aces if it can be helped."""
+    return [c for _, c in sorted(keep_scores(hand, trump, rules))[:k]]
+
+
+def keep_scores(hand: CardSet, trump: int, rules: Rules) -> list[tuple[float, Card]]:
+    """How much :func:`best_discard` wants to keep each card of ``hand`` (one entry per card,
+    a pair of twins twice): the ``k`` lowest are pushed. The strong player reads other
+    declarers' pushes by the same scores (a push of low scores is the likely one)."""
     meld_cards = best_melds(hand, trump, rules).cards()
     cands: list[tuple[float, Card]] = []
     held = cards_of(hand)
@@ -107,8 +114,7 @@ def best_discard(hand: CardSet, trump: int, rules: Rules, k: int) -> list[Card]:
         keep += suit_len[s] * 3  # short suits go first: voids let trumps in
         keep -= rules.points[r] * 0.8
         cands.append((keep, c))
-    cands.sort()
-    return [c for _, c in cands[:k]]
+    return cands
 
 
 def durch_safe(hand: CardSet, rules: Rules) -> bool:

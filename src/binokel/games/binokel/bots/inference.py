@@ -1,0 +1,697 @@
+"""What the others' bids, push, melds and cards say about their hands: weighted worlds for
+the strong player (:mod:`.strong`).
+
+A *world* deals the cards a player cannot see to the other hands (and, for a defender, to the
+declarer's hidden push). It must agree with everything the view shows, and it should be as
+likely as the other players' behaviour makes it. Two kinds of evidence:
+
+- **Hard** (a world that breaks it is impossible): the cards played, the Dapp (with the
+  declarer, in his hand or his push), the melds shown (every player melds automatically and
+  always the best melding, so a hand holds its shown meld cards *and no other meld*: a player
+  who showed nothing has no King with the Ober of its suit, no Binokel, ...), and every card
+  played being legal (a player who did not follow suit has none of it; one who followed
+  without beating the best card of the suit, with no trump in the trick, has no higher card
+  of the suit (Stichzwang); one who trumped low has no higher trump; and so on, derived from
+  the rules' own legality test).
+- **Soft** (a likelihood), from a model of how players act, which is the heuristic player's
+  own behaviour made noisy:
+
+  - *bidding*: the heuristic bids the lowest bid while its estimate of the hand
+    (:meth:`.heuristic.HeuristicBot.hand_value`) reaches it, else passes. So a seat that
+    bid ``lo`` and passed at ``hi`` has an estimate in [``lo``, ``hi``). The estimate is
+    read off a world's hand by a quick value (best melds plus trick estimate over the
+    trumps) fitted to the heuristic's own estimate once per rule set
+    (:func:`calibration`), with the fit's residual and some slack for players who are not
+    the heuristic as the spread: P = Φ((μ - lo) / σ) - Φ((μ - hi) / σ).
+  - *trump*: the declarer names the trump whose plan (the heuristic's push for it, melds
+    and trick estimate) is best, with a softmax over the four plans.
+  - *push*: the declarer keeps what the heuristic's push scores say to keep
+    (:func:`.heuristic.keep_scores`): a push D of the 16 cards S has probability
+    ∏ x_c / e_k(x over S) with x_c = exp(-keep_c / τ), the k-subset version of a softmax.
+  - *free discards* (a plain card played by a player void in the led suit and in trumps):
+    the heuristic smears the most points it may onto its own side's trick and throws the
+    least valuable card onto the others'. A world in which the player then held a plain card
+    it would rather have played is less likely (:data:`LOG_ODD_DISCARD`), not impossible.
+
+Worlds are built by sequential importance sampling: the hidden cards are dealt one at a time,
+most constrained first, each to a slot that may take it (room, voids, melds) with
+probability proportional to the room left, as a uniform deal would; a world's weight is its
+likelihood over the probability of the dealing steps taken (which corrects what the
+constraints did to the uniform deal). :meth:`WorldSampler.sample` then draws worlds in
+proportion to their weights (sampling importance resampling) until enough distinct ones are
+drawn; a world drawn twice counts twice.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Any
+
+from ....core.cards import SUIT_MASKS
+from ....core.cards import SUITS
+from ....core.cards import Card
+from ....core.cards import CardSet
+from ....core.cards import bit
+from ....core.cards import cards_of
+from ....core.cards import cardset
+from ....core.cards import count
+from ....core.trick import legal_mask
+from ..deal import KREUZBINOKEL
+from ..deal import NORMAL
+from ..deal import full_deck
+from ..melds import MeldResult
+from ..melds import best_melds
+from ..rules import Rules
+from ..state import BinokelView
+from .heuristic import HeuristicBot
+from .heuristic import best_discard
+from .heuristic import keep_scores
+from .heuristic import trick_estimate
+
+# The spread of the bidding model beyond the fit's residual: other players (people, other
+# programs) do not bid exactly as the heuristic does.
+BID_SLACK = 20.0
+# Softmax temperatures of the trump and push models, in the heuristic's own units (plan
+# value in points; keep scores, where a trump or an ace is worth 40-50 more than a blank).
+TRUMP_TEMPERATURE = 20.0
+PUSH_TEMPERATURE = 8.0
+# The likelihood of a free discard the heuristic would not have made (a smaller smear onto
+# its side's trick than it could, a bigger card thrown onto the others'): other players do
+# not play as the heuristic, so it is only less likely.
+LOG_ODD_DISCARD = math.log(0.4)
+# How often a defender's world lets the declarer's hand and push hold melds beyond the
+# shown ones (then pushed: see WorldSampler._deal), and how many pushes are tried for one.
+RELAXED = 0.25
+SPLIT_TRIES = 8
+# Rounds of candidates that resampling may draw on to find enough distinct worlds (weights
+# can be uneven enough that one round's draws fall on a few heavy worlds).
+ROUNDS = 6
+# Hands of the calibration fit per rule set (fixed seeds: the fit is the same everywhere).
+CALIBRATION_DEALS = 40
+
+
+@dataclass(frozen=True)
+class Calibration:
+    """The heuristic's hand estimate as a function of :func:`quick_value`: about
+    ``a + b * quick_value``, with residual standard deviation ``sigma``."""
+
+    a: float
+    b: float
+    sigma: float
+
+    def mean(self, hand: CardSet, rules: Rules) -> float:
+        return self.a + self.b * quick_value(hand, rules)
+
+
+def quick_value(hand: CardSet, rules: Rules) -> float:
+    """Best melds plus the heuristic's trick estimate, over the four trumps, of ``hand``
+    alone (no Dapp): a cheap stand-in for the heuristic's Monte Carlo hand estimate."""
+    return max(best_melds(hand, t, rules).total + trick_estimate(hand, t, rules)
+               for t in SUITS)
+
+
+_CALIBRATIONS: dict[tuple[Rules, str, int], Calibration] = {}
+
+
+def calibration(rules: Rules, game: str, players: int) -> Calibration:
+    """The fit of the heuristic's hand estimate on :func:`quick_value` for these rules
+    (least squares over the hands of :data:`CALIBRATION_DEALS` fixed deals, cached)."""
+    key = (rules, game, players)
+    cal = _CALIBRATIONS.get(key)
+    if cal is not None:
+        return cal
+    from ..state import DealState
+    xs: list[float] = []
+    ys: list[float] = []
+    for i in range(CALIBRATION_DEALS):
+        state = DealState.new(rules, i % players, seed=90_000 + i, players=players, game=game)
+        for seat in state.order:
+            view = state.view(seat)
+            xs.append(quick_value(state.hands[seat], rules))
+            ys.append(HeuristicBot(seed=i * 7 + seat).hand_value(view))
+    n = len(xs)
+    mx, my = sum(xs) / n, sum(ys) / n
+    sxx = sum((x - mx) ** 2 for x in xs)
+    b = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sxx if sxx else 0.0
+    a = my - b * mx
+    resid = math.sqrt(sum((y - a - b * x) ** 2 for x, y in zip(xs, ys, strict=True)) / n)
+    cal = _CALIBRATIONS[key] = Calibration(a, b, resid)
+    return cal
+
+
+def bid_bounds(view: BinokelView) -> dict[int, tuple[int | None, int | None]]:
+    """Per seat that spoke in the bidding, (``lo``, ``hi``): its hand is worth at least
+    ``lo`` (the highest bid it made by choice) and less than ``hi`` (the lowest bid it could
+    have made when it passed); None where the bidding says nothing. Vorhand's forced opening
+    at the minimum says nothing.
+
+    >>> from binokel.games.binokel.state import DealState
+    >>> s = DealState.new(Rules(), dealer=2, seed=7)
+    >>> for a in ["bid 150", "bid 160", "bid 170", "pass", "pass"]:
+    ...     s.apply(a)
+    >>> bid_bounds(s.view(0))
+    {0: (170, None), 1: (160, 180), 2: (None, 180)}
+    """
+    rules = view.rules
+    high: int | None = None
+    spoke: set[int] = set()
+    out: dict[int, tuple[int | None, int | None]] = {}
+    for seat, action in view.history:
+        verb, _, arg = action.partition(" ")
+        if verb not in ("bid", "pass"):
+            break
+        lowest = rules.min_bid if high is None else high + rules.bid_step
+        lo, hi = out.get(seat, (None, None))
+        if verb == "bid":
+            x = int(arg)
+            forced = (high is None and seat == view.order[0] and rules.vorhand_must_open
+                      and seat not in spoke)
+            if not (forced and x == rules.min_bid):
+                lo = x if lo is None else max(lo, x)
+            high = x
+        else:
+            hi = lowest if hi is None else min(hi, lowest)
+        spoke.add(seat)
+        out[seat] = (lo, hi)
+    return out
+
+
+def _phi(x: float) -> float:
+    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
+
+
+def bid_likelihood(value: float, bounds: tuple[int | None, int | None], sigma: float) -> float:
+    """P(lo <= estimate < hi) for an estimate ~ N(``value``, ``sigma``²).
+
+    >>> round(bid_likelihood(200, (180, None), 20), 3)
+    0.841
+    >>> round(bid_likelihood(200, (None, 180), 20), 3)
+    0.159
+    """
+    lo, hi = bounds
+    p_lo = 1.0 if lo is None else _phi((value - lo) / sigma)
+    p_hi = 0.0 if hi is None else _phi((value - hi) / sigma)
+    return max(p_lo - p_hi, 1e-12)
+
+
+def _esp(xs: list[float], k: int) -> float:
+    """The elementary symmetric polynomial e_k of ``xs`` (e_0 = 1)."""
+    e = [1.0] + [0.0] * k
+    for x in xs:
+        for j in range(k, 0, -1):
+            e[j] += e[j - 1] * x
+    return e[k]
+
+
+def push_log_likelihood(kept_and_pushed: CardSet, push: list[Card], trump: int,
+                        rules: Rules) -> float:
+    """log P(``push`` | the declarer's 16 cards, ``trump``) under the push model (see the
+    module docstring): pushes of what the heuristic would push are the likely ones."""
+    scores = keep_scores(kept_and_pushed, trump, rules)
+    xs = [-s / PUSH_TEMPERATURE for s, _ in scores]
+    top = max(xs)
+    norm = _esp([math.exp(x - top) for x in xs], len(push))
+    if norm <= 0.0:
+        return -math.inf
+    # Each pushed card takes the score of one of its copies (a twin's copies score alike
+    # unless only one is in a meld: then the push takes the one outside the meld).
+    by_card: dict[Card, list[float]] = {}
+    for x, (_, c) in zip(xs, scores, strict=True):
+        by_card.setdefault(c, []).append(x)
+    total = 0.0
+    for c, k in Counter(push).items():
+        got = sorted(by_card.get(c, []), reverse=True)
+        if len(got) < k:
+            return -math.inf
+        total += sum(got[:k]) - k * top
+    return total - math.log(norm)
+
+
+def trump_log_likelihood(kept_and_pushed: CardSet, trump: int, rules: Rules, k: int) -> float:
+    """log P(``trump`` | the declarer's cards at the push): a softmax over the four trumps of
+    the heuristic's plan value (its push for that trump, melds and trick estimate)."""
+    values = []
+    for t in SUITS:
+        push = best_discard(kept_and_pushed, t, rules, k) if k else []
+        kept = kept_and_pushed - cardset(push)
+        values.append((best_melds(kept, t, rules).total + trick_estimate(kept, t, rules)
+                       + sum(rules.points[c & 7] for c in push)) / TRUMP_TEMPERATURE)
+    top = max(values)
+    return values[trump] - top - math.log(sum(math.exp(v - top) for v in values))
+
+
+@dataclass
+class World:
+    """One world: the hidden hands (seat -> cards), the declarer's push where it is hidden,
+    and the world's log weight (unnormalised)."""
+
+    hands: dict[int, CardSet]
+    push: CardSet
+    log_weight: float
+
+    def key(self) -> tuple[Any, ...]:
+        """What the world is (its cards), whatever its weight."""
+        return (*sorted(self.hands.items()), self.push)
+
+
+def _excluded(c: Card, led: int, best_led: int, best_trump: int, trump: int, rules: Rules,
+              exempt: bool, deck: list[Card]) -> CardSet:
+    """The cards whose holding would have made ``c`` illegal where it was played (a card
+    once in a hand, so none of them is in the player's hand now)."""
+    out = 0
+    for x in deck:
+        hand = bit(c) + bit(x)
+        if exempt:
+            m = hand & SUIT_MASKS[led] or hand
+        else:
+            m = legal_mask(hand, led, best_led, best_trump, trump, rules.must_overtrump,
+                           rules.must_trump_lower)
+        if not (m >> (2 * c)) & 3:
+            out |= bit(x)
+    return out
+
+
+class WorldSampler:
+    """The worlds of one view: the evidence is read once, worlds are drawn many times.
+
+    ``inference`` False: hard evidence only but for the melds' "no other meld" (today's
+    uniform sampling, for comparison and for the cheap levels).
+    """
+
+    def __init__(self, view: BinokelView, inference: bool = True) -> None:
+        self.view = view
+        rules = self.rules = view.rules
+        me, decl = view.player, view.declarer
+        self.me, self.decl, self.trump = me, decl, view.trump
+        deck = full_deck(rules)
+        self.distinct = sorted(set(deck))
+        unseen = Counter(deck)
+        unseen.subtract(Counter(view.hand))
+        unseen.subtract(Counter(view.discard or ()))
+        self.played: dict[int, Counter[Card]] = {s: Counter() for s in range(view.players)}
+        self.excluded: dict[int, CardSet] = dict.fromkeys(range(view.players), 0)
+        # Free discards of the others: (seat, card, the cards whose holding then makes the
+        # discard unlikely), see :meth:`_discard_mask`.
+        self.discards: list[tuple[int, CardSet, CardSet]] = []   # seat, mask, played since
+        events: list[tuple[int, Card, CardSet, int]] = []
+        sequence: dict[int, list[Card]] = {s: [] for s in range(view.players)}
+        partner_of = {s: set(view.partners(s)) | {s} for s in view.order}
+        declaring = partner_of[decl] if decl is not None else set()
+        tricks = [(t.leader, t.cards) for t in view.tricks] + [(view.trick_leader, view.trick)]
+        for leader, cards in tricks:
+            if not cards:
+                continue
+            led = cards[0] >> 3
+            best_led = win_card = cards[0]
+            best_trump = cards[0] if led == view.trump else -1
+            win_seat = leader
+            seats = view.trick_seats(leader, len(cards))
+            for i, (seat, c) in enumerate(zip(seats, cards, strict=True)):
+                self.played[seat][c] += 1
+                sequence[seat].append(c)
+                unseen[c] -= 1
+                if i == 0:
+                    continue
+                if seat != me:
+                    exempt = rules.partner_exemption and win_seat in partner_of[seat]
+                    self.excluded[seat] |= _excluded(c, led, best_led, best_trump, view.trump,
+                                                     rules, exempt, self.distinct)
+                    if c >> 3 not in (led, view.trump) and view.contract == NORMAL:
+                        # A free discard: onto his side's trick the heuristic gives the
+                        # most points it may, onto the others' the fewest.
+                        # (the two defenders of 3-player Binokel play as one side)
+                        friendly = win_seat != seat and (
+                            (win_seat in declaring) == (seat in declaring))
+                        events.append((seat, c, self._discard_mask(c, friendly),
+                                       len(sequence[seat])))
+                s = c >> 3
+                if s == led and c > best_led:
+                    best_led = c
+                if s == view.trump and c > best_trump:
+                    best_trump = c
+                if (s == win_card >> 3 and c > win_card) or (
+                        s == view.trump and win_card >> 3 != view.trump):
+                    win_card, win_seat = c, seat
+        for seat, _c, mask, at in events:
+            self.discards.append((seat, mask, cardset(sequence[seat][at:])))
+        self.pool = +unseen
+        self.sizes = {s: view.hand_sizes[s] for s in view.order if s != me}
+        called = any(a.startswith("call ") and a != "call none" for _, a in view.history)
+        # Cards known to be in a hand: shown meld cards not yet played. And with melds shown,
+        # each hand (with what it played) melds exactly what it showed.
+        self.fixed: dict[int, Counter[Card]] = {s: Counter() for s in self.sizes}
+        self.melds: dict[int, MeldResult] = {}
+        if view.melds is not None and view.contract == NORMAL and not called:
+            for s in self.sizes:
+                shown = Counter(cards_of(view.melds[s].cards()))
+                self.fixed[s] = +(shown - self.played[s])
+                self.melds[s] = view.melds[s]
+        elif view.melds is not None:
+            for s in self.sizes:
+                self.fixed[s] = +(Counter(cards_of(view.melds[s].cards())) - self.played[s])
+        if view.open_hand is not None and decl is not None and decl != me:
+            self.fixed[decl] = Counter(view.open_hand)   # an open Durch shows his hand
+        # The declarer's hidden push (a defender's view of a deal with a Dapp).
+        pushed = any(s == decl and a.startswith("discard") for s, a in view.history)
+        self.k = len(view.dapp or ()) if decl is not None and decl != me and pushed else 0
+        self.dapp_left: Counter[Card] = Counter()
+        if view.dapp and decl is not None and decl != me:
+            self.dapp_left = +(Counter(view.dapp) - self.played[decl])
+        self.inference = inference and not called
+        self.bounds = bid_bounds(view) if self.inference else {}
+        self.bounds.pop(me, None)
+        self.cal = (calibration(rules, view.game, view.players)
+                    if self.inference and self.bounds else None)
+        self.sigma = math.hypot(self.cal.sigma, BID_SLACK) if self.cal else 1.0
+        self.team = view.game == KREUZBINOKEL
+        self.played_sets = {s: cardset(list(c.elements())) for s, c in self.played.items()}
+        self.worlds_drawn = 0
+        self.worlds_failed = 0
+
+    def _discard_mask(self, c: Card, friendly: bool) -> CardSet:
+        """The plain cards (not trumps) that the heuristic would have discarded rather than
+        ``c``: onto a trick of his own side one of more points (it smears the most it may),
+        onto the others' one of fewer (it throws the least valuable card)."""
+        pts = self.rules.points
+        out = 0
+        for x in self.distinct:
+            if x >> 3 == self.trump or x == c:
+                continue
+            if (pts[x & 7] > pts[c & 7]) if friendly else (pts[x & 7] < pts[c & 7]):
+                out |= 3 << (2 * x)
+        return out
+
+    # ------------------------------------------------------------------ one world
+    def draw(self, rng: random.Random) -> World | None:
+        """One world with its log weight, or None if the dealing got stuck (a world the
+        constraints left no slot for)."""
+        self.worlds_drawn += 1
+        w = self._deal(rng)
+        if w is None:
+            self.worlds_failed += 1
+        return w
+
+    def _deal(self, rng: random.Random) -> World | None:
+        rules, trump, decl, k = self.rules, self.trump, self.decl, self.k
+        sizes = self.sizes
+        hands: dict[int, CardSet] = dict.fromkeys(sizes, 0)
+        # A defender deals the declarer's hand and push as one slot (what he held at the
+        # push, less what he played since) and splits it afterwards by the push model.
+        room = {s: sizes[s] + (k if s == decl else 0) for s in sizes}
+        forced = 0   # cards in that slot he cannot hold now: pushed for sure
+        pool = Counter(self.pool)
+        kept = {s: self.played_sets[s] for s in sizes}   # for the meld test
+        for s, cs in self.fixed.items():
+            for c, n in cs.items():
+                take = min(n, pool[c])
+                if take > room[s]:
+                    return None
+                hands[s] += take * bit(c)
+                kept[s] += take * bit(c)
+                room[s] -= take
+                pool[c] -= take
+        if self.dapp_left:
+            assert decl is not None
+            for c, n in self.dapp_left.items():
+                extra = min(max(0, n - count(hands[decl], c)), pool[c])
+                if extra > room[decl]:
+                    return None
+                hands[decl] += extra * bit(c)
+                kept[decl] += extra * bit(c)
+                room[decl] -= extra
+                pool[c] -= extra
+                if (self.excluded[decl] >> (2 * c)) & 3:
+                    forced += extra
+        targets = self.melds
+        # A defender's worlds deal the declarer's hand and push without melds beyond the
+        # shown ones (the push model keeps meld cards). But a declarer may push a meld
+        # (a pair, to make a void): a relaxed rule, drawn now and then, lets the slot take
+        # extra melds as long as the push breaks them. A world's proposal probability is
+        # the mixture of both rules along its dealing steps.
+        relaxable = bool(k) and decl in targets
+        relaxed = relaxable and rng.random() < RELAXED
+        log_qs = log_qr = 0.0   # log probability of the steps under the strict, relaxed rule
+        rest = list((+pool).elements())
+        rng.shuffle(rest)
+        rest.sort(key=lambda c: sum(1 for s in sizes if not (self.excluded[s] >> (2 * c)) & 3))
+        seats = list(sizes)
+        for c in rest:
+            strict: list[int] = []
+            loose: list[int] = []
+            for s in seats:
+                wt = room[s]
+                if wt and (self.excluded[s] >> (2 * c)) & 3 and (s != decl or forced >= k):
+                    wt = 0
+                lw = wt
+                if wt:
+                    target = targets.get(s)
+                    if target is not None and best_melds(kept[s] + bit(c), trump,
+                                                         rules).total > target.total:
+                        wt = 0
+                        if s != decl or not relaxable:
+                            lw = 0
+                strict.append(wt)
+                loose.append(lw)
+            weights = loose if relaxed else strict
+            total = sum(weights)
+            if total == 0:
+                return None
+            x = rng.random() * total
+            for j, (s, wt) in enumerate(zip(seats, weights, strict=True)):
+                if x < wt:
+                    hands[s] += bit(c)
+                    kept[s] += bit(c)
+                    room[s] -= 1
+                    log_qs += math.log(strict[j] / sum(strict)) if strict[j] else -math.inf
+                    log_qr += math.log(loose[j] / sum(loose))
+                    if s == decl and (self.excluded[s] >> (2 * c)) & 3:
+                        forced += 1
+                    break
+                x -= wt
+        log_q = _log_mix(log_qs, log_qr) if relaxable else log_qs
+        if any(room.values()):
+            return None
+        push = 0
+        log_push = 0.0
+        if k:
+            assert decl is not None
+            split = self._split(hands[decl], rng)
+            if split is None:
+                return None
+            push, log_push = split
+            hands[decl] -= push
+        for s, target in targets.items():
+            held = hands[s] + self.played_sets[s]
+            if best_melds(held, trump, rules) != target:
+                return None
+        return World(hands, push, self._log_likelihood(hands, push) + log_push - log_q)
+
+    def _split(self, slot: CardSet, rng: random.Random) -> tuple[CardSet, float] | None:
+        """The declarer's push out of ``slot`` (his hand and push as dealt): the cards he
+        cannot hold now are pushed, the rest of the push is drawn from the push model
+        restricted to the cards he may have pushed (not the ones he played since, nor shown
+        meld cards); with it the log probability that the model's push fits at all."""
+        decl, k = self.decl, self.k
+        assert decl is not None
+        at_push = slot + self.played_sets[decl]
+        if self.inference and self.view.contract == NORMAL and self.trump >= 0:
+            scores = keep_scores(at_push, self.trump, self.rules)
+            items = [(-sc / PUSH_TEMPERATURE, c) for sc, c in scores]
+        else:
+            items = [(0.0, c) for c in cards_of(at_push)]
+        # Which copies are bound to stay (played or shown) or to go (he cannot hold them):
+        # those staying take the copies he most wants to keep.
+        stay = Counter(self.played[decl]) + self.fixed[decl]
+        go = Counter({c: n for c, n in Counter(cards_of(slot)).items()
+                      if (self.excluded[decl] >> (2 * c)) & 3})
+        items.sort(key=lambda it: -it[0])
+        free: list[tuple[float, Card]] = []
+        pushed: list[Card] = []
+        log_in = 0.0
+        for x, c in items:
+            if stay[c] > 0:
+                stay[c] -= 1
+            elif go[c] > 0:
+                go[c] -= 1
+                pushed.append(c)
+                log_in += x
+            else:
+                free.append((x, c))
+        r = k - len(pushed)
+        if r < 0 or r > len(free):
+            return None
+        top = max(x for x, _ in items)
+        all_x = [math.exp(x - top) for x, _ in items]
+        free_x = [math.exp(x - top) for x, _ in free]
+        norm = _esp(all_x, k)
+        fits = _esp(free_x, r)
+        if norm <= 0.0 or fits <= 0.0:
+            return None
+        log_fit = log_in - len(pushed) * top + math.log(fits) - math.log(norm)
+        # A slot with melds beyond the shown ones needs a push that breaks them: a few
+        # draws, and the share of them that do estimates the probability (unbiased).
+        target = self.melds.get(decl)
+        check = target is not None and best_melds(at_push, self.trump,
+                                                  self.rules).total > target.total
+        tries = SPLIT_TRIES if check else 1
+        found: CardSet | None = None
+        good = 0
+        for _ in range(tries):
+            push = list(pushed)
+            left = r
+            # Conditional Poisson sampling: r of the free cards, each subset with
+            # probability proportional to the product of its weights.
+            for i, (_, c) in enumerate(free):
+                if left == 0:
+                    break
+                rest = free_x[i + 1:]
+                here = free_x[i] * _esp(rest, left - 1)
+                if rng.random() * (here + _esp(rest, left)) < here:
+                    push.append(c)
+                    left -= 1
+            if left:
+                continue
+            cs = cardset(push)
+            if check and best_melds(at_push - cs, self.trump, self.rules) != target:
+                continue
+            good += 1
+            if found is None:
+                found = cs
+        if found is None:
+            return None
+        return found, log_fit + math.log(good / tries)
+
+    def _log_likelihood(self, hands: dict[int, CardSet], push: CardSet) -> float:
+        if not self.inference:
+            return 0.0
+        rules, view = self.rules, self.view
+        decl = self.decl
+        out = 0.0
+        at_push: CardSet = 0
+        if decl is not None and decl != self.me:
+            at_push = hands[decl] + self.played_sets[decl] + push
+        if self.cal is not None:
+            for s, bounds in self.bounds.items():
+                if s not in hands:
+                    continue
+                if s == decl:
+                    original = at_push - cardset(view.dapp or ()) if view.dapp else at_push
+                else:
+                    original = hands[s] + self.played_sets[s]
+                out += math.log(bid_likelihood(self.cal.mean(original, rules), bounds,
+                                               self.sigma))
+        if decl is not None and decl != self.me and view.contract == NORMAL and self.trump >= 0:
+            out += trump_log_likelihood(at_push, self.trump, rules, self.k)
+        return out + self.discard_log_likelihood(hands)
+
+    def discard_log_likelihood(self, hands: dict[int, CardSet]) -> float:
+        """The free discards' part of a world's log likelihood (see the module docstring)."""
+        out = 0.0
+        for seat, mask, since in self.discards:
+            if (hands[seat] + since) & mask:
+                out += LOG_ODD_DISCARD
+        return out
+
+    # ------------------------------------------------------------------ many worlds
+    def candidates(self, rng: random.Random, n: int) -> list[World]:
+        """Up to ``n`` worlds drawn (``4 n`` tries at most)."""
+        out: list[World] = []
+        for _ in range(4 * n):
+            if len(out) >= n:
+                break
+            w = self.draw(rng)
+            if w is not None:
+                out.append(w)
+        return out
+
+    def sample(self, rng: random.Random, n: int, pool: int | None = None
+               ) -> list[tuple[World, int]]:
+        """``n`` distinct worlds (fewer if the candidates run out) with how often each was
+        drawn, by sampling importance resampling from ``pool`` candidates (default 3 n):
+        worlds are drawn in proportion to their weights until ``n`` distinct ones are in
+        (at most ``8 n`` draws; then more candidates, :data:`ROUNDS` - 1 times at most,
+        while they still bring new worlds)."""
+        # Candidates come in batches of n; a batch that brings hardly any world not drawn
+        # before says the evidence allows few worlds (late in a deal): enough of them.
+        cands: list[World] = []
+        known: set[tuple[Any, ...]] = set()
+        exhausted = False
+        while len(cands) < (pool or 3 * n):
+            batch = self.candidates(rng, min(n, (pool or 3 * n) - len(cands)))
+            new = {w.key() for w in batch} - known
+            cands += batch
+            known |= new
+            if len(new) < max(1, len(batch) // 32):
+                exhausted = True
+                break
+        # Worlds of the same cards are one world (late in a deal few deals are left).
+        picked: dict[tuple[Any, ...], int] = {}
+        first: dict[tuple[Any, ...], World] = {}
+        for _round in range(ROUNDS):
+            if not cands:
+                break
+            top = max(w.log_weight for w in cands)
+            cum: list[float] = []
+            acc = 0.0
+            for w in cands:
+                acc += math.exp(w.log_weight - top)
+                cum.append(acc)
+            draws = 0
+            while len(picked) < n and draws < 8 * n:
+                world = cands[_bisect(cum, rng.random() * acc)]
+                key = world.key()
+                picked[key] = picked.get(key, 0) + 1
+                first.setdefault(key, world)
+                draws += 1
+            if len(picked) >= n or exhausted:
+                break
+            more = self.candidates(rng, pool or 3 * n)
+            new = {w.key() for w in more} - known
+            if len(new) < max(1, len(more) // 32):
+                break   # the worlds the evidence allows are nearly all drawn already
+            cands += more
+            known |= new
+        return [(first[key], k) for key, k in picked.items()]
+
+
+def _log_mix(log_a: float, log_b: float) -> float:
+    """log((1 - RELAXED) e^log_a + RELAXED e^log_b), either may be -inf."""
+    a = math.log(1 - RELAXED) + log_a
+    b = math.log(RELAXED) + log_b
+    top = max(a, b)
+    return top + math.log(math.exp(a - top) + math.exp(b - top))
+
+
+def _bisect(cum: list[float], x: float) -> int:
+    lo, hi = 0, len(cum) - 1
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if cum[mid] <= x:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+def effective_size(worlds: list[World]) -> float:
+    """The effective sample size of weighted worlds: (sum w)² / sum w²."""
+    if not worlds:
+        return 0.0
+    top = max(w.log_weight for w in worlds)
+    ws = [math.exp(w.log_weight - top) for w in worlds]
+    return sum(ws) ** 2 / sum(x * x for x in ws)
+
+
+def describe(view: BinokelView, world: World) -> dict[str, Any]:
+    """A world in card tokens (for tests and debugging)."""
+    from ....core.cards import format_cards
+    return {"hands": {s: format_cards(cards_of(h)) for s, h in world.hands.items()},
+            "push": format_cards(cards_of(world.push)), "log_weight": world.log_weight}
+
+
+__all__ = ["Calibration", "World", "WorldSampler", "bid_bounds", "bid_likelihood",
+           "calibration", "effective_size", "push_log_likelihood", "quick_value",
+           "trump_log_likelihood"]
