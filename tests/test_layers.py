@@ -57,7 +57,7 @@ def layer(mod: str) -> int:
     if parts[1:2] in (["core"], ["search"]):
         return 0
     if parts[1:2] == ["games"]:
-        if len(parts) > 3 and parts[3] in ("bots", "solver", "strong", "hints"):
+        if len(parts) > 3 and parts[3] in ("bots", "solver", "strong", "simulate", "hints"):
             return 3
         if len(parts) > 3 and parts[3] == "present":
             return 4
