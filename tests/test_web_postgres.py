@@ -185,6 +185,44 @@ def test_two_processes_share_one_database(pg_url: str) -> None:
         two.close()
 
 
+def test_a_copy_caught_up_in_passing_still_sends_the_change(pg_url: str) -> None:
+    """A copy that another process's change reached before its notification (a lobby look,
+    a request, the driver's round catch it up without sending it) still sends the new state
+    to its connections when the notification comes: else a player there waits forever for
+    a move he never sees (found by the three-process load test)."""
+    from binokel.web.store import Store
+    from binokel.web.tables import Connection
+    from binokel.web.tables import Registry
+
+    one, two = Store(pg_url), Store(pg_url)
+    try:
+        r1, r2 = Registry(one, bot_delay=0.0), Registry(two, bot_delay=0.0)
+        t1 = r1.create({"bots": [None, None, None], "seed": 7})
+        for seat, name in enumerate(("Anna", "Bert", "Cläre")):
+            t1.join(seat, name)
+        t2 = r2.get(t1.id)
+        got: list[dict[str, Any]] = []
+
+        async def send(msg: dict[str, Any]) -> None:
+            got.append(msg)
+
+        t2.connections.add(Connection(2, send))
+        assert t1.round is not None
+        for _ in range(3):
+            st = t1.round.current
+            t1.apply(st.to_move, st.legal_actions()[0], check_move=False)
+            assert r2.find(t1.id) is t2         # caught up in passing, nothing sent
+            sent = len(got)
+            asyncio.run(r2.heard(f"t:{t1.id}:{t1.stored_version}"))
+            assert len(got) == sent + 1
+            assert got[-1]["type"] == "state" and got[-1]["moves"] == len(st.history)
+            asyncio.run(r2.heard(f"t:{t1.id}:{t1.stored_version}"))   # once only
+            assert len(got) == sent + 1
+    finally:
+        one.close()
+        two.close()
+
+
 def test_two_owners_changes_to_one_pad_never_cross(pg_url: str) -> None:
     """The pads' (and tournaments') locking path: a change holds the document's row, so a
     second owner's change made meanwhile waits and builds on the first, never over it."""

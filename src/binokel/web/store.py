@@ -504,7 +504,13 @@ class Store:
 
     @contextmanager
     def reading(self) -> Iterator[Session]:
+        """A session whose reads see one moment of the store: on PostgreSQL a repeatable
+        read transaction, so that a table's row, deals and actions read one after the other
+        belong together (under read committed an action committed between the row and the
+        actions would be read with the row's older version)."""
         with self.session() as s:
+            if self.postgres:
+                s.connection(execution_options={"isolation_level": "REPEATABLE READ"})
             yield s
 
     # ------------------------------------------------------------------ reads

@@ -252,6 +252,10 @@ class LiveTable:
     version: int = 0               # bumped on every change a client can see
     chat_seen: int = 0             # the newest chat line this process has sent out
     stored_version: int = 0        # the table row's version this copy reflects
+    # The copy moved on from the store (a catch-up before a request, a lobby look, the
+    # driver's round) since its connections were last sent a state: the change's own
+    # notification, which may come after, must still send it.
+    unsent: bool = False
     driver: bool = True            # this process runs the bots and clock (see Registry)
     # A duplicate round's table (binokel.web.duplicate): its deals in order, dealt instead
     # of shuffled, and while ``sealed()`` says so its records and spectators are kept out.
@@ -320,6 +324,7 @@ class LiveTable:
                                            from_action=len(self.round.current.history))
                 if part is not None and self._advance(part):
                     self.touch()
+                    self.unsent = True
                     return True
             snap = self.store.snapshot(s, self.id)
         self.token_hashes.clear()
@@ -335,6 +340,7 @@ class LiveTable:
         else:
             self.restore(snap)
         self.touch()
+        self.unsent = True
         return True
 
     def catch_up(self) -> bool:
@@ -848,6 +854,7 @@ class LiveTable:
             conn.sent_version = version
 
     async def broadcast(self) -> None:
+        self.unsent = False
         # Concurrently: a slow client delays only itself.
         await asyncio.gather(*(self.push(conn) for conn in list(self.connections)))
 
@@ -1301,12 +1308,14 @@ class Registry:
                 for line in t.chat_since():
                     await t.send_all(line)
             return
-        # This process's own changes come back too: a version this copy has reached already
-        # needs no look at the store (0: the sweep closed the table, always looked at).
-        if kind != "t" or not version.isdigit() or 0 < int(version) <= t.stored_version:
+        # This process's own changes come back too: a version this copy has reached and sent
+        # already needs no look at the store (0: the sweep closed the table, always looked
+        # at). A copy caught up without sending (see ``unsent``) still sends it now.
+        if kind != "t" or not version.isdigit() or \
+                (0 < int(version) <= t.stored_version and not t.unsent):
             return
         async with t.lock:
-            if not t.catch_up():
+            if not t.catch_up() and not t.unsent:
                 return
         if t.closed:
             self.tables.pop(tid, None)
