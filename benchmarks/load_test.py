@@ -63,6 +63,7 @@ class Stats:
         self.actions = 0
         self.refused = 0       # random selections the engine refused (drawn again)
         self.limited = 0       # rate-limited sends (sent again after a pause)
+        self.stuck = 0         # clients that waited in vain for a state (a lost update)
 
 
 async def seat_client(base: str, tid: str, token: str, deals: int, rng: random.Random,
@@ -73,7 +74,16 @@ async def seat_client(base: str, tid: str, token: str, deals: int, rng: random.R
         sent_point = (0, 0)
         last: dict[str, Any] | None = None
         while time.monotonic() < stop_at:
-            msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=60))
+            try:
+                msg = json.loads(await asyncio.wait_for(ws.recv(), timeout=60))
+            except TimeoutError:
+                # A lost update: say where, and let the others finish.
+                at = last and (last["deal"], last["moves"], last["table"]["to_move"])
+                print(f"STUCK: no message for 60 s at table {tid} on {base}, seat "
+                      f"{last and last['table']['me']}, last state (deal, moves, to move) "
+                      f"{at}", flush=True)
+                stats.stuck += 1
+                return
             if msg.get("type") == "error":
                 # A refused random selection or a rate limit: choose again from the last state.
                 if msg["code"] == "rate_limited":
@@ -162,34 +172,62 @@ async def run(bases: list[str], tables: int, deals: int, seconds: float, game: s
                        {"seat": seat, "nickname": f"load{seat}"})
             jobs.append(seat_client(at, meta["id"], tok["token"], deals,
                                     random.Random(rng.random()), stats, stop_at))
-    stop = asyncio.Event()
-    counts = [0, 0]
     flooder = None
     if with_flood:
+        # In a process of its own: flooding from this event loop would slow the measuring
+        # clients themselves and count against the server.
         victim = post(base + "/api/tables", {"game": "binokel", "bots": [None, "random",
                                                                          "random"]})
-        flooder = asyncio.create_task(flood(base, victim["id"], stop, counts))
+        flooder = subprocess.Popen([sys.executable, __file__, "--flood-only", base,
+                                    victim["id"]], stdout=subprocess.PIPE, text=True)
+        await asyncio.sleep(1.0)   # the flood under way before the tables start
     t0 = time.perf_counter()
     await asyncio.gather(*jobs)
     dt = time.perf_counter() - t0
-    stop.set()
     if flooder is not None:
-        flooder.cancel()
-        print(f"meanwhile one client flooded: {counts[0]:,} messages sent on 8 sockets, "
-              f"{counts[1]} connections closed by the server")
+        flooder.terminate()
+        out, _ = flooder.communicate(timeout=10)
+        sent, closed = [*out.split(), "?", "?"][:2]
+        print(f"meanwhile one client flooded (a process of its own): {sent} messages sent "
+              f"on 8 sockets, {closed} connections closed by the server")
     lat = sorted(stats.latencies)
     games = "every game" if game == "all" else game
     print(f"{tables} concurrent tables ({games}) x {deals} deal(s), {seats_total} WebSocket "
           f"clients, {len(bases)} server process(es) on loopback")
     print(f"{stats.actions} actions in {dt:.1f} s: {stats.actions / dt:,.0f} actions/s "
           f"({stats.refused} random selections refused, {stats.limited} rate-limited)")
+    if stats.stuck:
+        print(f"{stats.stuck} clients waited 60 s in vain for a state (see STUCK above)")
     if lat:
         p50 = statistics.median(lat) * 1e3
         p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1e3
         print(f"action latency: p50 {p50:.1f} ms, p99 {p99:.1f} ms ({len(lat)} samples)")
 
 
+def flood_only(base: str, tid: str) -> None:
+    """The flooding client's process: floods until terminated, then prints its counts."""
+    import signal
+
+    counts = [0, 0]
+
+    async def go() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        loop.add_signal_handler(signal.SIGTERM, stop.set)
+        task = asyncio.create_task(flood(base, tid, stop, counts))
+        await stop.wait()
+        task.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await task
+
+    asyncio.run(go())
+    print(counts[0], counts[1], flush=True)
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--flood-only"]:
+        flood_only(sys.argv[2], sys.argv[3])
+        return
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tables", type=int, default=20)
