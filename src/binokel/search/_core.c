@@ -43,7 +43,7 @@ typedef uint64_t u64;
 /* The algorithm's edition: reference.ALGORITHM must say the same (binokel.search ignores a
  * compiled core of another edition, e.g. one not rebuilt after an edit). Raise both together
  * whenever the tree the search visits changes. */
-#define ALGORITHM 2
+#define ALGORITHM 3
 
 #if defined(_MSC_VER)
 #include <intrin.h>
@@ -439,25 +439,27 @@ static int ordered(const Core *s, int seat, int tt_move, int *out, int *run_of) 
         }
     } else {
         int friendly = s->maxs[s->mod[s->leader + wpos]] == s->maxs[seat];
-        /* a partner still to play may take the trick: then add points, do not save them */
-        int partner_may_win = 0;
-        if (!friendly) {
-            int led = s->gof[s->trick[0]];
-            for (int j = 1; s->k + j < s->n; j++) {
-                int o = s->mod[seat + j];
-                if (s->maxs[o] != s->maxs[seat]) continue;
-                u64 h = s->hands[o];
-                if ((h & s->gmask[s->gof[win]] & s->above[win])
-                    || (s->trump >= 0 && !(h & s->gmask[led]) && (h & s->gmask[s->trump])
-                        && s->gof[win] != s->trump))
-                    partner_may_win = 1;
-            }
+        /* A seat still to play may take the trick: a partner where the other side holds
+         * it (then add points, do not save them), an opponent where this side does (then
+         * overtake, or throw the cheapest card). */
+        int may_win = 0;
+        int led = s->gof[s->trick[0]];
+        for (int j = 1; s->k + j < s->n; j++) {
+            int o = s->mod[seat + j];
+            if ((s->maxs[o] == s->maxs[seat]) == friendly) continue;
+            u64 h = s->hands[o];
+            if ((h & s->gmask[s->gof[win]] & s->above[win])
+                || (s->trump >= 0 && !(h & s->gmask[led]) && (h & s->gmask[s->trump])
+                    && s->gof[win] != s->trump))
+                may_win = 1;
         }
+        int partner_may_win = !friendly && may_win;
         for (int i = 0; i < m; i++) {
             int c = out[i];
             int beat = beats(s, c, win);
             int sc;
-            if (friendly) sc = (beat ? 0 : 1000) + 16 * s->pts[c];
+            if (friendly && may_win) sc = beat ? 2000 + 16 * s->pts[c] : 1000 - 16 * s->pts[c];
+            else if (friendly) sc = (beat ? 0 : 1000) + 16 * s->pts[c];
             else if (partner_may_win) sc = (beat ? 2000 : 1000) + 16 * s->pts[c];
             else sc = (beat ? 2000 : 1000) - 16 * s->pts[c];
             score[i] = sc;

@@ -27,9 +27,11 @@ both visit the same tree and count the same nodes):
    points first), then plain winners an opponent could trump, then other plain cards (the
    most points first), and its trumps last (sure ones first). Measured on seeded full deals:
    keeping the trumps halves the nodes against leading them first. A follower whose side
-   wins the trick adds points without overtaking; one whose side loses takes the trick with
-   the cheapest winner or throws the cheapest card, unless a partner still to play may take
-   the trick: then the most points first. Ties go to the card lower in its group (the
+   wins the trick adds points without overtaking, unless an opponent still to play may take
+   the trick: then it overtakes (the most points first) or throws its cheapest card
+   (Doppelkopf, 8 tricks left, 30 positions: 10% fewer nodes, geometric mean); one whose
+   side loses takes the trick with the cheapest winner or throws the cheapest card, unless
+   a partner still to play may take the trick: then the most points first. Ties go to the card lower in its group (the
    cheaper winner, the card that keeps the stronger ones), then to the stronger card when
    following and to the card of the lower group when leading. Measured on seeded full
    deals: the lower card on ties takes a third fewer nodes with tournament points (where
@@ -53,7 +55,7 @@ from .position import FollowRule
 from .position import Goal
 from .position import TrumpDuty
 
-ALGORITHM = 2
+ALGORITHM = 3
 """The algorithm's edition; ``_core.c`` says the same (see there)."""
 
 LOW = 0x5555555555555555
@@ -287,10 +289,15 @@ class Core:
                 score[c] = s
         else:
             friendly = self.maxs[(self.leader + wpos) % self.n] == self.maxs[seat]
-            partner = not friendly and self._partner_may_win(seat, win)
+            # a seat still to play that may take the trick: a partner where the other side
+            # holds it, an opponent where this side does
+            may_win = self._may_win(seat, win, not friendly)
+            partner = not friendly and may_win
             for c in reps:
                 beat = self._beats(c, win)
-                if friendly:
+                if friendly and may_win:
+                    s = 2000 + 16 * pts[c] if beat else 1000 - 16 * pts[c]
+                elif friendly:
                     s = (1000 if not beat else 0) + 16 * pts[c]
                 elif partner:
                     s = (2000 if beat else 1000) + 16 * pts[c]
@@ -330,14 +337,15 @@ class Core:
                 return None
         return self.maxs[seat] if b else win_side
 
-    def _partner_may_win(self, seat: int, win: int) -> bool:
-        """Whether a seat of ``seat``'s side still to play in this trick holds a card above
-        the trick's best one, or could trump it (a guess for the move order)."""
+    def _may_win(self, seat: int, win: int, partner: bool) -> bool:
+        """Whether a seat still to play in this trick, of ``seat``'s side (``partner``) or of
+        the other, holds a card above the trick's best one, or could trump it (a guess for
+        the move order)."""
         led = self.gof[self.trick[0]]
         gmask, trump = self.gmask, self.trump
         for j in range(1, self.n - len(self.trick)):
             o = (seat + j) % self.n
-            if self.maxs[o] != self.maxs[seat]:
+            if (self.maxs[o] == self.maxs[seat]) != partner:
                 continue
             h = self.hands[o]
             if h & gmask[self.gof[win]] & self.above[win] or (
