@@ -43,7 +43,7 @@ typedef uint64_t u64;
 /* The algorithm's edition: reference.ALGORITHM must say the same (binokel.search ignores a
  * compiled core of another edition, e.g. one not rebuilt after an edit). Raise both together
  * whenever the tree the search visits changes. */
-#define ALGORITHM 3
+#define ALGORITHM 4
 
 #if defined(_MSC_VER)
 #include <intrin.h>
@@ -523,6 +523,56 @@ static int last_trick(Core *s) {
     return g;
 }
 
+/* The value of a position in the next to last trick, from its k-th card on, fail-soft in
+ * the window (alpha, beta): alpha-beta over the distinct legal cards, weakest first, without
+ * the tables (at most two cards a seat). */
+static int two_tricks(Core *s, int alpha, int beta) {
+    int seat = s->mod[s->leader + s->k];
+    int win = -1, wpos = -1, bl = -1, bt = -1;
+    if (s->k) status(s, &win, &wpos, &bl, &bt);
+    u64 legal = legal_mask(s, seat, s->hands[seat], win, wpos, bl, bt);
+    u64 p = (legal | (legal >> 1)) & LOW;
+    int maximizing = s->maxs[seat];
+    int best = maximizing ? -1 : BIG;
+    while (p) {
+        int c = ctz64(p) >> 1;
+        p &= p - 1;
+        u64 b = 1ULL << (2 * c);
+        s->hands[seat] -= b;
+        s->trick[s->k++] = c;
+        int v;
+        if (s->k < s->n) {
+            v = two_tricks(s, alpha, beta);
+        } else {
+            int final, winner;
+            int gained = close_trick(s, &final, &winner);
+            if (final) {
+                v = gained;
+            } else {
+                int saved[MAXN], leader = s->leader;
+                memcpy(saved, s->trick, sizeof(saved));
+                s->k = 0;
+                s->leader = winner;
+                v = gained + last_trick(s);
+                memcpy(s->trick, saved, sizeof(saved));
+                s->k = s->n;
+                s->leader = leader;
+            }
+        }
+        s->k--;
+        s->hands[seat] += b;
+        if (maximizing) {
+            if (v > best) best = v;
+            if (best > alpha) alpha = best;
+        } else {
+            if (v < best) best = v;
+            if (best < beta) beta = best;
+        }
+        if (alpha >= beta) break;
+    }
+    return best;
+}
+
 static int search(Core *s, int alpha, int beta);
 
 /* Points a side surely takes from here on (at the start of a trick): its trumps that no card
@@ -754,6 +804,7 @@ static int search(Core *s, int alpha, int beta) {
         __builtin_prefetch(s->tt.data + h0 * s->tt.stride);
         if (beta <= 0) return 0;
         if (!(hand & (hand - 1)) && (hand & LOW)) return last_trick(s);
+        if (popcount64(hand & LOW) + 2 * popcount64(hand & ~LOW) == 2) return two_tricks(s, alpha, beta);
         /* the structure too (it is stored with the result): start loading its entry */
         shape_of(s, seat, &shp);
         __builtin_prefetch(s->qt.data + q_home(shp.hash, s->qt.cap - 1) * s->qt.stride);
