@@ -43,7 +43,7 @@ typedef uint64_t u64;
 /* The algorithm's edition: reference.ALGORITHM must say the same (binokel.search ignores a
  * compiled core of another edition, e.g. one not rebuilt after an edit). Raise both together
  * whenever the tree the search visits changes. */
-#define ALGORITHM 5
+#define ALGORITHM 6
 
 #if defined(_MSC_VER)
 #include <intrin.h>
@@ -460,6 +460,8 @@ static int ordered(const Core *s, int seat, int tt_move, int *out, int *run_of) 
             int sc;
             if (friendly && may_win) sc = beat ? 2000 + 16 * s->pts[c] : 1000 - 16 * s->pts[c];
             else if (friendly) sc = (beat ? 0 : 1000) + 16 * s->pts[c];
+            else if (partner_may_win && s->rule == RULE_FOLLOW)
+                sc = beat ? 2000 - 16 * s->pts[c] : 1000 + 16 * s->pts[c];
             else if (partner_may_win) sc = (beat ? 2000 : 1000) + 16 * s->pts[c];
             else sc = (beat ? 2000 : 1000) - 16 * s->pts[c];
             score[i] = sc;

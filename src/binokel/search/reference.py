@@ -34,7 +34,9 @@ both visit the same tree and count the same nodes):
    the trick: then it overtakes (the most points first) or throws its cheapest card
    (Doppelkopf, 8 tricks left, 30 positions: 10% fewer nodes, geometric mean); one whose
    side loses takes the trick with the cheapest winner or throws the cheapest card, unless a
-   partner still to play may take the trick: then the most points first. Ties go to the card
+   partner still to play may take the trick: then the most points first (where only the
+   group must be followed, as in Doppelkopf, the cheapest winner first and then the most
+   points: 8 tricks left, 8% fewer nodes; worse under Binokel's rules). Ties go to the card
    lower in its group (the cheaper winner, the card that keeps the stronger ones), then to
    the stronger card when following and to the card of the lower group when leading.
    Measured on seeded full deals: the lower card on ties takes a third fewer nodes with
@@ -58,7 +60,7 @@ from .position import FollowRule
 from .position import Goal
 from .position import TrumpDuty
 
-ALGORITHM = 5
+ALGORITHM = 6
 """The algorithm's edition; ``_core.c`` says the same (see there)."""
 
 LOW = 0x5555555555555555
@@ -302,6 +304,8 @@ class Core:
                     s = 2000 + 16 * pts[c] if beat else 1000 - 16 * pts[c]
                 elif friendly:
                     s = (1000 if not beat else 0) + 16 * pts[c]
+                elif partner and self.rule == _FOLLOW:
+                    s = 2000 - 16 * pts[c] if beat else 1000 + 16 * pts[c]
                 elif partner:
                     s = (2000 if beat else 1000) + 16 * pts[c]
                 else:
