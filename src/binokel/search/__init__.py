@@ -135,10 +135,11 @@ _LIMIT_ERRORS: tuple[type[Exception], ...] = (reference.BudgetExceeded,) + (
 
 
 def _mtdf(f: Callable[[int, int], int], guess: int,
-          trace: Callable[[int, int], None] | None = None) -> int:
+          trace: Callable[[int, int], None] | None = None, lower: int = -1) -> int:
     """The exact value by zero-window searches that converge on it (MTD(f)); ``trace`` is
-    told each search's ``beta`` and result."""
-    lower, upper = -1, reference.BIG
+    told each search's ``beta`` and result; ``lower``: a known lower bound of the value (a
+    search that fails low onto it ends the run without proving it)."""
+    upper = reference.BIG
     g = guess
     while lower < upper:
         beta = g + 1 if g == lower else g
@@ -153,11 +154,11 @@ def _mtdf(f: Callable[[int, int], int], guess: int,
 
 
 def _stepped(f: Callable[[int, int], int], upper: int,
-             trace: Callable[[int, int], None] | None = None) -> int:
+             trace: Callable[[int, int], None] | None = None, lower: int = 0) -> int:
     """The exact value (at least 0, at most ``upper``) by zero-window searches that come down
     from ``upper`` in steps that double while they fail low (1, 2, 4, ... points below the
-    last upper bound) and halve the interval left once one fails high; ``trace`` as for
-    :func:`_mtdf`.
+    last upper bound) and halve the interval left once one fails high; ``trace`` and
+    ``lower`` as for :func:`_mtdf`.
 
     >>> calls = []
     >>> def f(alpha, beta):   # a value of 37, found by bounds no tighter than the window
@@ -166,7 +167,7 @@ def _stepped(f: Callable[[int, int], int], upper: int,
     >>> _stepped(f, 100), calls
     (37, [100, 99, 97, 93, 85, 69, 37, 53, 45, 41, 39, 38])
     """
-    lower, g = 0, upper
+    g = upper
     beta = upper
     step = 1
     while lower < upper:
@@ -272,19 +273,20 @@ class Session:
                       for m in members)
 
     def _run(self, node_budget: int | None, guess: int, alpha: int | None = None,
-             trace: Callable[[int, int], None] | None = None) -> int:
+             trace: Callable[[int, int], None] | None = None,
+             lower: int | None = None) -> int:
         """The value by zero-window searches from ``guess``, an upper bound of it
         (:func:`_mtdf` or :func:`_stepped`, see ``_stepped`` in ``__init__``), or, with
         ``alpha``, one search of the zero window (``alpha``, ``alpha`` + 1), within
-        ``node_budget`` nodes; ``trace``: see :func:`_mtdf`."""
+        ``node_budget`` nodes; ``trace``, ``lower``: see :func:`_mtdf`."""
         _check_budget(node_budget)
         self._core.set_budget(-1 if node_budget is None else node_budget)
         try:
             if alpha is not None:
                 return self._core.search(alpha, alpha + 1)
             if self._stepped:
-                return _stepped(self._core.search, guess, trace)
-            return _mtdf(self._core.search, guess, trace)
+                return _stepped(self._core.search, guess, trace, 0 if lower is None else lower)
+            return _mtdf(self._core.search, guess, trace, -1 if lower is None else lower)
         except _LIMIT_ERRORS:
             raise SearchLimit(f"node budget {node_budget} exceeded") from None
 
@@ -353,9 +355,11 @@ class Session:
             try:
                 if out is not None:
                     # A child of a maximising root is worth at most v: come down from v.
-                    # One of a minimising root is worth at least v: come down from the top.
-                    cv = gained if final else gained + self._run(
-                        left, v - gained if maximizing else reference.BIG)
+                    # One of a minimising root is worth at least v: come down from the top
+                    # until a search fails low onto v (no proof needed then).
+                    cv = gained if final else gained + (self._run(
+                        left, v - gained) if maximizing else self._run(
+                        left, reference.BIG, lower=max(0, v - gained)))
                     for m in members:
                         out[self._t.cards[m]] = cv
                     if best < 0 and cv == v:

@@ -43,7 +43,7 @@ typedef uint64_t u64;
 /* The algorithm's edition: reference.ALGORITHM must say the same (binokel.search ignores a
  * compiled core of another edition, e.g. one not rebuilt after an edit). Raise both together
  * whenever the tree the search visits changes. */
-#define ALGORITHM 2
+#define ALGORITHM 6
 
 #if defined(_MSC_VER)
 #include <intrin.h>
@@ -439,25 +439,29 @@ static int ordered(const Core *s, int seat, int tt_move, int *out, int *run_of) 
         }
     } else {
         int friendly = s->maxs[s->mod[s->leader + wpos]] == s->maxs[seat];
-        /* a partner still to play may take the trick: then add points, do not save them */
-        int partner_may_win = 0;
-        if (!friendly) {
-            int led = s->gof[s->trick[0]];
-            for (int j = 1; s->k + j < s->n; j++) {
-                int o = s->mod[seat + j];
-                if (s->maxs[o] != s->maxs[seat]) continue;
-                u64 h = s->hands[o];
-                if ((h & s->gmask[s->gof[win]] & s->above[win])
-                    || (s->trump >= 0 && !(h & s->gmask[led]) && (h & s->gmask[s->trump])
-                        && s->gof[win] != s->trump))
-                    partner_may_win = 1;
-            }
+        /* A seat still to play may take the trick: a partner where the other side holds
+         * it (then add points, do not save them), an opponent where this side does (then
+         * overtake, or throw the cheapest card). */
+        int may_win = 0;
+        int led = s->gof[s->trick[0]];
+        for (int j = 1; s->k + j < s->n; j++) {
+            int o = s->mod[seat + j];
+            if ((s->maxs[o] == s->maxs[seat]) == friendly) continue;
+            u64 h = s->hands[o];
+            if ((h & s->gmask[s->gof[win]] & s->above[win])
+                || (s->trump >= 0 && !(h & s->gmask[led]) && (h & s->gmask[s->trump])
+                    && s->gof[win] != s->trump))
+                may_win = 1;
         }
+        int partner_may_win = !friendly && may_win;
         for (int i = 0; i < m; i++) {
             int c = out[i];
             int beat = beats(s, c, win);
             int sc;
-            if (friendly) sc = (beat ? 0 : 1000) + 16 * s->pts[c];
+            if (friendly && may_win) sc = beat ? 2000 + 16 * s->pts[c] : 1000 - 16 * s->pts[c];
+            else if (friendly) sc = (beat ? 0 : 1000) + 16 * s->pts[c];
+            else if (partner_may_win && s->rule == RULE_FOLLOW)
+                sc = beat ? 2000 - 16 * s->pts[c] : 1000 + 16 * s->pts[c];
             else if (partner_may_win) sc = (beat ? 2000 : 1000) + 16 * s->pts[c];
             else sc = (beat ? 2000 : 1000) - 16 * s->pts[c];
             score[i] = sc;
@@ -521,12 +525,63 @@ static int last_trick(Core *s) {
     return g;
 }
 
+/* The value of a position in the next to last trick, from its k-th card on, fail-soft in
+ * the window (alpha, beta): alpha-beta over the distinct legal cards, weakest first, without
+ * the tables (at most two cards a seat). */
+static int two_tricks(Core *s, int alpha, int beta) {
+    int seat = s->mod[s->leader + s->k];
+    int win = -1, wpos = -1, bl = -1, bt = -1;
+    if (s->k) status(s, &win, &wpos, &bl, &bt);
+    u64 legal = legal_mask(s, seat, s->hands[seat], win, wpos, bl, bt);
+    u64 p = (legal | (legal >> 1)) & LOW;
+    int maximizing = s->maxs[seat];
+    int best = maximizing ? -1 : BIG;
+    while (p) {
+        int c = ctz64(p) >> 1;
+        p &= p - 1;
+        u64 b = 1ULL << (2 * c);
+        s->hands[seat] -= b;
+        s->trick[s->k++] = c;
+        int v;
+        if (s->k < s->n) {
+            v = two_tricks(s, alpha, beta);
+        } else {
+            int final, winner;
+            int gained = close_trick(s, &final, &winner);
+            if (final) {
+                v = gained;
+            } else {
+                int saved[MAXN], leader = s->leader;
+                memcpy(saved, s->trick, sizeof(saved));
+                s->k = 0;
+                s->leader = winner;
+                v = gained + last_trick(s);
+                memcpy(s->trick, saved, sizeof(saved));
+                s->k = s->n;
+                s->leader = leader;
+            }
+        }
+        s->k--;
+        s->hands[seat] += b;
+        if (maximizing) {
+            if (v > best) best = v;
+            if (best > alpha) alpha = best;
+        } else {
+            if (v < best) best = v;
+            if (best < beta) beta = best;
+        }
+        if (alpha >= beta) break;
+    }
+    return best;
+}
+
 static int search(Core *s, int alpha, int beta);
 
 /* Points a side surely takes from here on (at the start of a trick): its trumps that no card
  * of the other side can beat win their tricks, and each of those tricks (at least as many as
- * one seat holds of them) also gets a card from every seat of the other side. `mine` and
- * `theirs` are the two sides' cards. */
+ * one seat holds of them) also gets a card from every seat of the other side, and from every
+ * other seat of the side a card that is not one of its sure trumps wherever it holds fewer
+ * of those. `mine` and `theirs` are the two sides' cards. */
 static int sure_points(const Core *s, int max_side, u64 mine, u64 theirs) {
     u64 tm = s->gmask[s->trump];
     u64 safe = mine & tm;
@@ -534,19 +589,21 @@ static int sure_points(const Core *s, int max_side, u64 mine, u64 theirs) {
     if (their_tr) safe &= s->above[msb64(their_tr) >> 1];
     if (!safe) return 0;
     int total = set_points(s, safe);
-    int tricks = 0;
+    int tricks = 0, top = -1, cnts[MAXN];
     for (int i = 0; i < s->n; i++) {
         if (s->maxs[i] != max_side) continue;
         u64 x = s->hands[i] & safe;
         int cnt = 0;
         while (x) { cnt += ((ctz64(x) & 1) ? 2 : 1); x &= x - 1; }
-        if (cnt > tricks) tricks = cnt;
+        cnts[i] = cnt;
+        if (cnt > tricks) { tricks = cnt; top = i; }
     }
+    u64 sl = (safe | (safe >> 1)) & LOW, unsafe = ~(sl | (sl << 1));
     for (int i = 0; i < s->n; i++) {
-        if (s->maxs[i] == max_side) continue;
-        /* the seat's `tricks` cheapest cards */
-        int need = tricks;
-        u64 h = s->hands[i];
+        if (s->maxs[i] == max_side && i == top) continue;
+        /* the seat's `tricks` cheapest cards (a partner's: beside its own sure ones) */
+        int need = s->maxs[i] == max_side ? tricks - cnts[i] : tricks;
+        u64 h = s->maxs[i] == max_side ? s->hands[i] & unsafe : s->hands[i];
         for (int j = 0; need > 0 && j < s->ncards; j++) {
             int c = s->by_points[j];
             int copies = (int)((h >> (2 * c)) & 3);
@@ -752,6 +809,7 @@ static int search(Core *s, int alpha, int beta) {
         __builtin_prefetch(s->tt.data + h0 * s->tt.stride);
         if (beta <= 0) return 0;
         if (!(hand & (hand - 1)) && (hand & LOW)) return last_trick(s);
+        if (popcount64(hand & LOW) + 2 * popcount64(hand & ~LOW) == 2) return two_tricks(s, alpha, beta);
         /* the structure too (it is stored with the result): start loading its entry */
         shape_of(s, seat, &shp);
         __builtin_prefetch(s->qt.data + q_home(shp.hash, s->qt.cap - 1) * s->qt.stride);
