@@ -36,7 +36,6 @@ without changing its play.
 
 from __future__ import annotations
 
-import contextlib
 import math
 import random
 from collections.abc import Callable
@@ -54,6 +53,7 @@ from ....core.cards import cardset
 from ....core.cards import parse_card
 from ....core.cards import size
 from ....core.cards import sort_key
+from ....search import Position
 from ....search import SearchLimit
 from ....search import Session
 from ..deal import DURCH
@@ -323,6 +323,16 @@ class StrongBot:
         favourite = self.heuristic.choose(view)
         return max(actions, key=lambda a: (round(self.last_values[a], 6), a == favourite, a))
 
+    def _solve(self, pos: Position, budget: int) -> int | None:
+        """The position's value, or None past ``budget`` nodes; the work is counted."""
+        session = Session(pos)
+        try:
+            return session.value(budget)
+        except SearchLimit:
+            return None
+        finally:
+            self._work += session.nodes
+
     def _world_state(self, view: BinokelView, world: World) -> DealState:
         """The world as a deal state at the view's point (for heuristic rollouts)."""
         assert view.declarer is not None and view.contract is not None
@@ -410,13 +420,9 @@ class StrongBot:
                 hands = tuple(kept if s == me else world.hands.get(s, 0)
                               for s in range(view.players))
                 pos = position_of(rules, hands, view.order, party, me, NORMAL, t, lead, ())
-                session = Session(pos)
-                try:
-                    v = session.value(min(self.world_budget, per_solve))
-                except SearchLimit:
-                    self._work += session.nodes
+                v = self._solve(pos, min(self.world_budget, per_solve))
+                if v is None:
                     break
-                self._work += session.nodes
                 side_melds = sum(best_melds(hands[s], t, rules).total for s in side)
                 other_melds = sum(best_melds(hands[s], t, rules).total
                                   for s in view.order if s not in side)
@@ -519,10 +525,7 @@ class StrongBot:
             hands = tuple(cardset(view.hand) if s == me else world.hands.get(s, 0)
                           for s in range(view.players))
             pos = position_of(view.rules, hands, view.order, party, me, contract, -1, me, ())
-            session = Session(pos)
-            with contextlib.suppress(SearchLimit):
-                made += mult * session.value(DURCH_NODES)
-            self._work += session.nodes
+            made += mult * (self._solve(pos, DURCH_NODES) or 0)
             tried += mult
         return made / tried if tried else 0.0
 
@@ -651,13 +654,9 @@ class StrongBot:
                 hands = tuple(kept if s == me else others_hands.get(s, 0)
                               for s in range(view.players))
                 pos = position_of(rules, hands, view.order, party, me, NORMAL, trump, lead, ())
-                session = Session(pos)
-                try:
-                    v = session.value(min(self.world_budget, per_solve))
-                except SearchLimit:
-                    self._work += session.nodes
+                v = self._solve(pos, min(self.world_budget, per_solve))
+                if v is None:
                     continue
-                self._work += session.nodes
                 hands_out.append(_HandSim(
                     values={s: quick_value(h, rules) for s, h in others_hands.items()},
                     side_melds=sum(best_melds(hands[s], trump, rules).total for s in side),
