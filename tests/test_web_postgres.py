@@ -189,7 +189,8 @@ def test_a_copy_caught_up_in_passing_still_sends_the_change(pg_url: str) -> None
     """A copy that another process's change reached before its notification (a lobby look,
     a request, the driver's round catch it up without sending it) still sends the new state
     to its connections when the notification comes: else a player there waits forever for
-    a move he never sees (found by the three-process load test)."""
+    a move he never sees (found by the three-process load test). A change whose notification
+    never came is sent by the periodic resync."""
     from binokel.web.store import Store
     from binokel.web.tables import Connection
     from binokel.web.tables import Registry
@@ -218,6 +219,15 @@ def test_a_copy_caught_up_in_passing_still_sends_the_change(pg_url: str) -> None
             assert got[-1]["type"] == "state" and got[-1]["moves"] == len(st.history)
             asyncio.run(r2.heard(f"t:{t1.id}:{t1.stored_version}"))   # once only
             assert len(got) == sent + 1
+        # A change whose notification never came (a listening connection that broke) is
+        # caught up and sent by the periodic resync, once.
+        st = t1.round.current
+        t1.apply(st.to_move, st.legal_actions()[0], check_move=False)
+        sent = len(got)
+        assert asyncio.run(r2.resync()) == [t1.id]
+        assert len(got) == sent + 1 and got[-1]["moves"] == len(st.history)
+        assert asyncio.run(r2.resync()) == []
+        assert len(got) == sent + 1
     finally:
         one.close()
         two.close()

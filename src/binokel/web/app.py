@@ -230,6 +230,10 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         while True:
             try:
                 await registry().take_over()
+                # A change whose notification this process missed is sent within seconds.
+                behind = await registry().resync()
+                if behind:   # mostly just ahead of their notifications
+                    log.debug("caught up %d table(s) by their stored version", len(behind))
             except Exception:  # pragma: no cover - a database hiccup: try again soon
                 log.exception("taking over tables failed")
             await asyncio.sleep(DRIVE_EVERY)

@@ -32,7 +32,9 @@ def conninfo(url: str) -> str:
 class Listener:
     """A daemon thread that calls ``deliver(payload)`` for every notification on the
     channel (from the thread: ``deliver`` must hand over to the event loop itself). It
-    reconnects after a lost connection; :meth:`stop` ends it within ``poll`` seconds."""
+    reconnects after a lost connection (what was announced meanwhile is missed here; the
+    registry's periodic ``resync`` catches those tables up); :meth:`stop` ends it within
+    ``poll`` seconds."""
 
     def __init__(self, url: str, deliver: Callable[[str], None], poll: float = 1.0) -> None:
         self.url = url

@@ -522,6 +522,15 @@ class Store:
         with self.session() as s:
             return s.scalar(select(TableRow.version).where(TableRow.id == table_id))
 
+    def versions(self, table_ids: Sequence[str]) -> dict[str, int]:
+        """The stored versions of these tables (those that exist), in one query."""
+        if not table_ids:
+            return {}
+        with self.session() as s:
+            rows = s.execute(select(TableRow.id, TableRow.version)
+                             .where(TableRow.id.in_(list(table_ids))))
+            return {tid: version for tid, version in rows}
+
     @staticmethod
     def row(s: Session, table_id: str) -> TableRow | None:
         """The table's row in session ``s`` (a later :meth:`snapshot` in it reuses it)."""

@@ -1293,6 +1293,18 @@ class Registry:
         found = (self.find(r.id, r.version) for r, _ in rows)
         return [t.info() for t in found if t is not None], nxt
 
+    async def resync(self) -> list[str]:
+        """Catch up, and send to their connections here, the tables whose stored version
+        this process has not seen (PostgreSQL): the safety net under the notifications,
+        which a listening connection that broke and came back has missed. One query for
+        all tables held; their ids."""
+        stored = self.store.versions(sorted(self.tables))
+        behind = [tid for tid, t in list(self.tables.items())
+                  if t.unsent or stored.get(tid, 0) != t.stored_version]
+        for tid in behind:
+            await self.heard(f"t:{tid}:0")
+        return behind
+
     async def heard(self, payload: str) -> None:
         """A change announced on the store's channel (``t:<id>:<version>``, perhaps by
         another process): a table this process holds and whose copy is behind is caught up,
