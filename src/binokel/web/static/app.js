@@ -6,7 +6,7 @@ import { el, setText } from "./dom.js";
 import { numberKeys } from "./keys.js";
 import { joinPanel, loadMeta, lobbyPage, seedNote, waitingPanel } from "./lobby.js";
 import { TableSocket, analysisOf, getTable, recordUrl, replayStep, seatToken } from "./net.js";
-import { applyLook, cardWords, deckFor, prefs, setPref, t } from "./prefs.js";
+import { applyLook, cardWords, deckFor, errorText, prefs, setPref, t } from "./prefs.js";
 import { TableView, cardRow, nameOf } from "./table.js";
 
 let sock = null;
@@ -68,7 +68,7 @@ async function tablePage(root, id) {
   root.replaceChildren();
   let info;
   try { info = await getTable(id); await loadMeta(); }
-  catch (e) { root.append(el("div", { class: "error", text: e.message })); return; }
+  catch (e) { root.append(el("div", { class: "error", text: errorText(e) })); return; }
   if (!seatToken(id) && info.status === "waiting") {
     joinPanel(root, id, info, () => route(), () => connect(root, id, info));
     return;
@@ -91,7 +91,8 @@ function connect(root, id, info) {
         return;
       }
       if (chatError(code, message)) return;
-      if (view) view.showError(message); else showError(root, message);
+      const text = errorText({ code, message });
+      if (view) view.showError(text); else showError(root, text);
     },
     onChat: (lines, all) => showChat(lines, all),
     onHint: (h) => { life.hint = h; life.asked = false; if (current) markHint(current); },
@@ -315,7 +316,7 @@ async function openReplay(tid, deal, step) {
   const game = current?.table?.game;
   const deck = deckFor(game, current?.table?.deck);
   try { data = await replayStep(tid, deal, step, prefs.lang, cardWords(deck)); }
-  catch (e) { view?.showError(e.message); return; }
+  catch (e) { view?.showError(errorText(e)); return; }
   document.getElementById("replay")?.remove();
   const tb = data.table;
   const go = (k) => openReplay(tid, deal, Math.max(0, Math.min(data.steps, k)));
@@ -362,7 +363,7 @@ async function showAnalysis(box, tid, deal, step, cards, go) {
   let a = analyses.get(key);
   if (!a) {
     try { a = await analysisOf(tid, deal, prefs.lang, cards); }
-    catch (e) { part.replaceChildren(el("div", { class: "notice", text: e.message })); return; }
+    catch (e) { part.replaceChildren(el("div", { class: "notice", text: errorText(e) })); return; }
     analyses.set(key, a);
   }
   const here = a.marks[String(step)];

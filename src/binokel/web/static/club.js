@@ -4,7 +4,7 @@
 // players, draw the next round, make or link each table's score pad (the table enters its
 // deals on its own phone, the organiser takes the pad's totals) or enter round totals.
 import { el } from "/static/dom.js";
-import { api, gameSelect, getMeta, lang, loadTexts, owner, t } from "/static/docapi.js";
+import { api, errText, gameSelect, getMeta, lang, loadTexts, owner, t } from "/static/docapi.js";
 import { rulesFields } from "/static/rulesform.js";
 
 const root = document.getElementById("root");
@@ -98,7 +98,7 @@ async function createForm() {
         deals_per_round: Number(v("c-deals")), tie_rule: tie.value,
         preset: rules.preset(), options: rules.options(), ...sizes.read() });
       location.href = `/club/${r.id}#owner=${encodeURIComponent(r.token)}`;
-    } catch (x) { err.textContent = x.message; }
+    } catch (x) { err.textContent = errText(x); }
   });
   root.replaceChildren(form);
 }
@@ -112,7 +112,7 @@ async function act(path, body, err) {
     err.textContent = "";
     show(r, true);
     return r;
-  } catch (x) { err.textContent = x.message; return null; }
+  } catch (x) { err.textContent = errText(x); return null; }
 }
 
 function organiser() {
@@ -342,7 +342,7 @@ async function main() {
   await loadTexts("club_title");
   if (!clubId) { createForm(); return; }
   try { show(await api("GET", `/api/clubs/${clubId}`)); }
-  catch (x) { root.replaceChildren(errorLine("load-error")); root.firstChild.textContent = x.message; return; }
+  catch (x) { root.replaceChildren(errorLine("load-error")); root.firstChild.textContent = errText(x); return; }
   if (await followPads()) render();
   setInterval(refresh, 3000);
 }

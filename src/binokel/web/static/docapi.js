@@ -2,6 +2,7 @@
 // words and the owner's token from the address fragment (never sent to the server in a URL).
 
 import { el } from "/static/dom.js";
+import { errorText } from "/static/prefs.js";
 
 export const owner = new URLSearchParams(location.hash.slice(1)).get("owner");
 export const lang = (navigator.language || "de").startsWith("de") ? "de" : "en";
@@ -23,9 +24,14 @@ export async function api(method, path, body) {
   const r = await fetch(path, { method, headers, body: body && JSON.stringify(body) });
   if (r.status === 304) return null;
   const data = await r.json();
-  if (!r.ok) throw Object.assign(new Error(data.message || r.statusText), { field: data.field });
+  if (!r.ok) {
+    throw Object.assign(new Error(data.message || r.statusText), { code: data.error, field: data.field });
+  }
   return data;
 }
+
+/** A refusal of the server in the page's language (prefs.js's errorText). */
+export const errText = (x) => errorText(x, lang);
 
 let metaCache = null;
 

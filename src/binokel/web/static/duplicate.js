@@ -3,7 +3,7 @@
 // each round the hand-by-hand comparison and the rankings), polled every few seconds; with
 // #owner=<token> also the organiser's controls: enter bots, start the next round.
 import { el } from "/static/dom.js";
-import { api, gameSelect, lang, loadTexts, owner, t } from "/static/docapi.js";
+import { api, errText, gameSelect, lang, loadTexts, owner, t } from "/static/docapi.js";
 import { keepToken } from "/static/net.js";
 
 const root = document.getElementById("root");
@@ -61,14 +61,14 @@ async function createForm() {
         preset: preset.value, table_size: Number(size.value), rounds: Number(v("d-rounds")),
         deals: Number(v("d-deals")), bot: v("d-bot") });
       location.href = `/duplicate/${r.id}#owner=${encodeURIComponent(r.token)}`;
-    } catch (x) { err.textContent = x.message; }
+    } catch (x) { err.textContent = errText(x); }
   });
   root.replaceChildren(form);
 }
 
 async function act(path, body, err) {
   try { show(await api("POST", `/api/duplicates/${dupId}/${path}`, body)); err.textContent = ""; }
-  catch (x) { err.textContent = x.message; }
+  catch (x) { err.textContent = errText(x); }
 }
 
 const running = () => dup.played.length > 0 && !dup.played[dup.played.length - 1].finished;
@@ -130,7 +130,7 @@ function mine() {
       localStorage.setItem(playerKey, r.player_token);
       await refreshMe();
       show(r);
-    } catch (x) { err.textContent = x.message; }
+    } catch (x) { err.textContent = errText(x); }
   });
   return el("section", { id: "me" }, form);
 }
@@ -223,7 +223,7 @@ async function main() {
   try {
     await refreshMe();
     show(await api("GET", `/api/duplicates/${dupId}`));
-  } catch (x) { root.replaceChildren(errorLine("load-error")); root.firstChild.textContent = x.message; return; }
+  } catch (x) { root.replaceChildren(errorLine("load-error")); root.firstChild.textContent = errText(x); return; }
   setInterval(async () => {
     try {
       const r = await api("GET", `/api/duplicates/${dupId}?since=${version}`);

@@ -3,7 +3,7 @@
 
 import { el } from "./dom.js";
 import { createTable, getMeta, joinSeat, keepToken, listTables, myTables } from "./net.js";
-import { botLabel, pick, prefs, setPref, t } from "./prefs.js";
+import { botLabel, errorText, pick, prefs, setPref, t } from "./prefs.js";
 
 let meta = null;
 
@@ -202,7 +202,7 @@ async function create(game, nick, playersSel, presetSel, inputs, seatsBox, setti
     }
     history.pushState({}, "", data.invite || `/t/${data.id}`);
     go();
-  } catch (e) { msg.replaceChildren(el("div", { class: "error", text: e.message })); }
+  } catch (e) { msg.replaceChildren(el("div", { class: "error", text: errorText(e) })); }
 }
 
 /** A page of the open tables (to join) or of the running ones (``status`` playing: to watch);
@@ -217,7 +217,7 @@ async function openTables(list, cursor, status = "waiting") {
   list.querySelector(`#${more}`)?.remove();
   let page;
   try { page = await listTables(cursor, status); }
-  catch (e) { list.append(el("div", { class: "error", text: e.message })); return; }
+  catch (e) { list.append(el("div", { class: "error", text: errorText(e) })); return; }
   if (!page.tables.length && !cursor) list.append(el("div", { class: "notice", text: t(playing ? "noneWatch" : "none") }));
   const ul = list.querySelector("ul") || list.appendChild(el("ul", { class: "tables" }));
   for (const tb of page.tables) {
@@ -260,7 +260,7 @@ export function joinPanel(root, id, info, onJoined, onWatch) {
         const r = await joinSeat(id, s.seat, name.value.trim());
         keepToken(id, r.token);
         onJoined();
-      } catch (e) { msg.replaceChildren(el("div", { class: "error", text: e.message })); }
+      } catch (e) { msg.replaceChildren(el("div", { class: "error", text: errorText(e) })); }
     };
     panel.append(el("div", { class: "form-row" }, el("span", { text: label }),
       (!s.taken && !s.bot) ? el("button", { class: "small", type: "button", id: `join-${s.seat}`, text: t("join"), onclick: take })

@@ -5,7 +5,7 @@
 // The entry form is the game's: the server's pad view says what to ask (``form``:
 // tournament/pad.py entry_form), the words are the page's (texts.toml [page]).
 import { el } from "/static/dom.js";
-import { api, gameSelect, getMeta, lang, loadTexts, owner, t } from "/static/docapi.js";
+import { api, errText, gameSelect, getMeta, lang, loadTexts, owner, t } from "/static/docapi.js";
 import { rulesFields } from "/static/rulesform.js";
 
 const root = document.getElementById("root");
@@ -43,7 +43,7 @@ async function createForm() {
       const r = await api("POST", "/api/pads", { game: game.value, players,
         preset: rules.preset(), options: rules.options() });
       location.href = `/pad/${r.id}#owner=${encodeURIComponent(r.token)}`;
-    } catch (x) { err.textContent = x.message; }
+    } catch (x) { err.textContent = errText(x); }
   });
   root.replaceChildren(form);
 }
@@ -421,7 +421,7 @@ function entryForm() {
       show(r);
       fill(null);
     } catch (x) {
-      err.textContent = x.message;
+      err.textContent = errText(x);
       const f = fields[x.field];
       if (f) {
         f.classList.add("field-error");
@@ -499,7 +499,7 @@ function layout() {
   const remove = owner ? el("button", { type: "button", id: "remove-last", text: t("remove_last"),
     onclick: async () => {
       try { show(await api("DELETE", `/api/pads/${padId}/deals/last`, {})); form.fill(null); }
-      catch (x) { document.getElementById("deal-error").textContent = x.message; }
+      catch (x) { document.getElementById("deal-error").textContent = errText(x); }
     } }) : el("p", { text: t("read_only") });
   // The game's title without its explanation in brackets: the heading stays short.
   const title = (pad.title[lang] || pad.game).split(" (")[0];
@@ -518,7 +518,7 @@ async function main() {
   await loadTexts("pad_title");
   if (!padId) { createForm(); return; }
   try { show(await api("GET", `/api/pads/${padId}`)); }
-  catch (x) { root.replaceChildren(el("p", { class: "error", role: "alert", text: x.message })); return; }
+  catch (x) { root.replaceChildren(el("p", { class: "error", role: "alert", text: errText(x) })); return; }
   setInterval(poll, 3000);
 }
 main();

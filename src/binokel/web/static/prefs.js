@@ -177,7 +177,69 @@ export const TEXTS = {
   seedNote: ["Übungsspiele: Startwert {n} – alle Karten sind vorhersagbar",
     "Practice deals: seed {n} – every card can be predicted"],
   seedChip: ["Startwert {n}", "Seed {n}"],
+  // The server's refusals by their code (errorText); a code in DETAIL keeps the server's
+  // own sentence, which names what exactly is wrong (a card's reason, an allowed range).
+  err_seat_taken: ["Der Platz ist schon besetzt.", "That seat is taken."],
+  err_not_your_turn: ["Du bist nicht dran.", "It is not your turn."],
+  err_illegal: ["Das geht so nicht", "That move is not allowed"],
+  err_bad_move: ["Da ist was durcheinander – lad die Seite neu.", "Something got mixed up – reload the page."],
+  err_stale: ["Der Tisch ist schon weiter.", "The table has moved on."],
+  err_rate_limited: ["Nicht so schnell – wart kurz.", "Not so fast – wait a moment."],
+  err_too_many: ["Du hast schon zu viele angelegt.", "You have created too many already."],
+  err_too_many_tables: ["Du hast schon zu viele Tische offen – spiel erst einen fertig.",
+    "You have too many tables open – finish one first."],
+  err_server_full: ["Der Server ist voll – probier's nachher nochmal.", "The server is full – try again later."],
+  err_busy: ["Der Server rechnet grad viel – probier's gleich nochmal.", "The server is busy – try again soon."],
+  err_no_table: ["Den Tisch gibt's nicht (mehr).", "There is no such table (any more)."],
+  err_not_seated: ["Zuschauer spielen nicht mit – setz dich erst hin.", "Spectators cannot play – take a seat first."],
+  err_bad_token: ["Dein Platz an diesem Tisch gilt nicht mehr.", "Your seat at this table is no longer yours."],
+  err_chat_off: ["An diesem Tisch ist der Chat aus.", "Chat is off at this table."],
+  err_bad_chat: ["Die Nachricht geht nicht", "That message cannot be sent"],
+  err_bad_nickname: ["Der Name geht nicht", "That name cannot be used"],
+  err_hints_off: ["An diesem Tisch gibt's keine Tipps.", "This table does not allow hints."],
+  err_round_over: ["Die Runde ist fertig gespielt.", "Every deal of this round is played."],
+  err_sealed: ["Die Spiele zeigen wir, wenn alle Tische fertig sind.", "The deals are shown when every table has finished."],
+  err_not_started: ["Es geht los, wenn alle Plätze besetzt sind.", "The game starts when every seat is taken."],
+  err_not_over: ["Das geht erst, wenn fertig gespielt ist.", "That is possible once play is over."],
+  err_no_deal: ["Das Spiel gibt's nicht.", "There is no such deal."],
+  err_too_large: ["Das ist zu lang", "That is too long"],
+  err_bad_seed: ["Der Startwert muss eine Zahl von 0 bis 2147483647 sein.",
+    "The seed must be a number from 0 to 2147483647."],
+  err_bad_options: ["Die Regeln passen nicht", "The rules do not fit"],
+  err_bad_settings: ["Die Tisch-Einstellungen passen nicht", "The table's settings do not fit"],
+  err_bad_players: ["Die Spielerzahl passt nicht", "The number of players does not fit"],
+  err_bad_bots: ["Die Computer-Spieler passen nicht", "The computer players do not fit"],
+  err_bad_game: ["Das Spiel kennt der Server nicht.", "The server does not know that game."],
+  err_not_found: ["Nicht gefunden", "Not found"],
+  err_forbidden: ["Das darfst du nicht", "Not allowed"],
+  err_full: ["Es ist voll", "It is full"],
+  err_over: ["Das Turnier ist vorbei.", "The tournament is over."],
+  err_name_taken: ["Den Namen hat in diesem Turnier schon jemand.", "Somebody in this tournament has that name."],
+  err_too_few: ["Für eine Runde braucht's mindestens 2 Spieler.", "A round needs at least 2 players."],
+  err_invalid: ["Das passt nicht", "That does not fit"],
+  err_bad_request: ["Das passt nicht", "That does not fit"],
 };
+
+/** Codes whose server sentence says what exactly is wrong: kept after the German lead. */
+const DETAIL = new Set(["illegal", "bad_chat", "bad_nickname", "too_large", "bad_options",
+  "bad_settings", "bad_players", "bad_bots", "not_found", "forbidden", "full", "invalid",
+  "bad_request"]);
+
+/**
+ * A refusal of the server ({code, message}: an Error of net.js or docapi.js, or a socket's
+ * error message) in the player's language. Where the server's sentence carries a detail
+ * the player needs, the English interface shows it as is and the German one in parentheses
+ * after a German lead. An unknown code shows the server's message.
+ */
+export function errorText(err, lang = prefs.lang) {
+  const code = err && err.code;
+  const message = (err && err.message) || "";
+  const pair = code ? TEXTS[`err_${code}`] : null;
+  if (!pair) return message;
+  const en = lang === "en";
+  if (DETAIL.has(code) && message) return en ? message : `${pair[0]} (${message})`;
+  return pair[en ? 1 : 0];
+}
 
 export const t = (k, vars) => {
   const pair = TEXTS[k];

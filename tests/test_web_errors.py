@@ -1,0 +1,157 @@
+"""The server's refusals in the player's language: the client maps each error code a player
+can meet to German and English words (``err_<code>`` in ``static/prefs.js``, shown by its
+``errorText``), keeping the server's own sentence where it names the detail.
+
+In a real browser (the fixtures of ``test_web_e2e``): a seat taken meanwhile by another
+client and a nickname without a letter (HTTP, the join panel), and an action without the
+state it was chosen in (the table's WebSocket), each with the German and the English
+interface. Screenshots of the German ones go to /tmp/errde-*.png for people to look at.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import test_web_e2e as e2e
+from test_web_e2e import CHROMIUM
+
+server = e2e.server      # the fixtures: a real server on loopback, Debian's Chromium
+browser = e2e.browser
+
+ROOT = Path(__file__).resolve().parents[1]
+WEB = ROOT / "src" / "binokel" / "web"
+PREFS = WEB / "static" / "prefs.js"
+
+# The codes a player meets in normal use: each must have its words.
+PLAYER_CODES = {
+    "seat_taken", "not_your_turn", "illegal", "bad_move", "stale", "rate_limited", "too_many",
+    "too_many_tables", "server_full", "no_table", "not_seated", "chat_off", "bad_chat",
+    "bad_nickname", "hints_off", "round_over", "sealed", "busy", "not_started", "no_deal",
+    "too_large", "bad_seed", "bad_options", "bad_settings", "bad_players", "bad_game"}
+
+WORDS = {
+    "de": {"seat_taken": "Der Platz ist schon besetzt.",
+           "bad_nickname": "Der Name geht nicht (a nickname needs a letter or a digit)",
+           "bad_move": "Da ist was durcheinander – lad die Seite neu."},
+    "en": {"seat_taken": "That seat is taken.",
+           "bad_nickname": "a nickname needs a letter or a digit",
+           "bad_move": "Something got mixed up – reload the page."},
+}
+
+
+def mapped_codes() -> set[str]:
+    return set(re.findall(r"^\s*err_([a-z_]+):", PREFS.read_text(encoding="utf-8"), re.M))
+
+
+def server_codes() -> set[str]:
+    """Every error code the web server's sources raise or send."""
+    codes: set[str] = set()
+    for path in WEB.glob("*.py"):
+        src = path.read_text(encoding="utf-8")
+        # WebError/TableError/OutOfDate/reply_error(code, message, ...)
+        codes |= set(re.findall(r"(?:Error|OutOfDate|reply_error)\(\s*\"([a-z_]+)\"", src))
+        codes |= set(re.findall(r"\"code\":\s*\"([a-z_]+)\"", src))
+        # duplicate.py's _fail(message, code="invalid", status): the code after the message
+        codes |= set(re.findall(r"code: str = \"([a-z_]+)\"", src))
+        for call in re.findall(r"_fail\(((?:[^()]|\([^()]*\))*)\)", src):
+            codes |= set(re.findall(r",\s*\"([a-z_]+)\"", call))
+    return codes
+
+
+def test_every_mapped_code_is_one_the_server_uses() -> None:
+    """The client's table cannot drift: no words for a code the server never sends, and
+    words for every code a player meets in normal use."""
+    mapped, used = mapped_codes(), server_codes()
+    assert used >= PLAYER_CODES, sorted(PLAYER_CODES - used)
+    assert mapped <= used, sorted(mapped - used)
+    assert mapped >= PLAYER_CODES, sorted(PLAYER_CODES - mapped)
+
+
+# Every socket the page opens, so that the test can speak through the page's own one.
+CATCH_SOCKETS = """
+window.__sockets = [];
+const Plain = window.WebSocket;
+window.WebSocket = class extends Plain {
+  constructor(...a) { super(...a); window.__sockets.push(this); }
+};
+"""
+
+NEW_TABLE = """async () => {
+  const r = await fetch('/api/tables', { method: 'POST',
+    headers: {'Content-Type': 'application/json'},
+    body: JSON.stringify({ game: 'binokel', players: 3, bots: [null, null, 'heuristic'] }) });
+  return (await r.json()).id;
+}"""
+
+TAKE = """async ([id, seat, nickname]) => (await fetch(`/api/tables/${id}/join`, {
+  method: 'POST', headers: {'Content-Type': 'application/json'},
+  body: JSON.stringify({ seat, nickname }) })).status"""
+
+
+def said(page: Any, selector: str) -> str:
+    page.wait_for_function("s => (document.querySelector(s)?.textContent || '').length > 3",
+                           arg=selector)
+    return str(page.locator(selector).inner_text()).strip()
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_server_errors_are_said_in_the_players_language(server: str, browser: Any,
+                                                        lang: str) -> None:
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.add_init_script(f"localStorage.setItem('binokel.lang', '{lang}')")
+    page.add_init_script(CATCH_SOCKETS)
+    page.goto(server + "/")
+    page.wait_for_selector("#create")
+    tid = page.evaluate(NEW_TABLE)
+    page.goto(f"{server}/t/{tid}")
+    page.wait_for_selector("#join-0")
+    # Somebody else sits down on seat 0 while the join panel still offers it.
+    assert page.evaluate(TAKE, [tid, 0, "Karle"]) == 200
+    page.fill("#nickname", "Ute")
+    page.click("#join-0")
+    words = WORDS[lang]
+    assert said(page, ".join .error") == words["seat_taken"]
+    if lang == "de":
+        page.screenshot(path="/tmp/errde-join-phone.png")
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.screenshot(path="/tmp/errde-join-desktop.png")
+        page.set_viewport_size({"width": 390, "height": 844})
+    # A nickname without a letter: the server's reason stays.
+    page.fill("#nickname", "!!!")
+    page.click("#join-1")
+    page.wait_for_function("w => document.querySelector('.join .error')?.textContent === w",
+                           arg=words["bad_nickname"])
+    if lang == "de":
+        page.screenshot(path="/tmp/errde-nick-phone.png")
+    page.fill("#nickname", "Ute")
+    page.click("#join-1")
+    page.wait_for_selector("#hand .card")
+    # The table's socket: an action that does not name the state it was chosen in.
+    page.evaluate("""() => window.__sockets.filter(s => s.readyState === 1).at(-1)
+        .send(JSON.stringify({ type: 'action', action: 'x' }))""")
+    assert said(page, "#errors") == words["bad_move"]
+    if lang == "de":
+        page.screenshot(path="/tmp/errde-table-phone.png")
+        page.set_viewport_size({"width": 1280, "height": 800})
+        page.screenshot(path="/tmp/errde-table-desktop.png")
+    page.close()
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_the_pad_page_says_a_refusal_in_the_browsers_language(server: str, browser: Any,
+                                                              lang: str) -> None:
+    """The score pad's page (docapi.js, in the browser's language) goes through the same
+    words: a pad that does not exist, with the server's detail kept."""
+    context = browser.new_context(locale="de-DE" if lang == "de" else "en-GB",
+                                  viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(server + "/pad/nosuchpad")
+    text = said(page, "p.error")
+    assert text == {"de": "Nicht gefunden (no such document)", "en": "no such document"}[lang]
+    context.close()
