@@ -116,6 +116,9 @@ def test_server_errors_are_said_in_the_players_language(server: str, browser: An
     page.click("#join-0")
     words = WORDS[lang]
     assert said(page, ".join .error") == words["seat_taken"]
+    # The panel is drawn again as the seats are now: seat 0 no longer offered, the name kept.
+    assert page.locator("#join-0").count() == 0 and page.locator("#join-1").count() == 1
+    assert page.input_value("#nickname") == "Ute"
     if lang == "de":
         page.screenshot(path="/tmp/errde-join-phone.png")
         page.set_viewport_size({"width": 1280, "height": 800})

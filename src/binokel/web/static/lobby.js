@@ -2,7 +2,7 @@
 // tables, and the page of a table one has not joined yet (take a seat, or watch).
 
 import { el } from "./dom.js";
-import { createTable, getMeta, joinSeat, keepToken, listTables, myTables } from "./net.js";
+import { createTable, getMeta, getTable, joinSeat, keepToken, listTables, myTables } from "./net.js";
 import { botLabel, errorText, pick, prefs, setPref, t } from "./prefs.js";
 
 let meta = null;
@@ -243,12 +243,17 @@ export function seedNote(info, cls = "") {
 }
 
 // ------------------------------------------------------------------ joining a table
-export function joinPanel(root, id, info, onJoined, onWatch) {
+/**
+ * The seats of a waiting table to sit down at. ``error``: a refusal to show at once (the
+ * panel drawn again after a seat was taken meanwhile).
+ */
+export function joinPanel(root, id, info, onJoined, onWatch, error = null) {
   const panel = el("section", { class: "panel join", "aria-labelledby": "join-h" },
     el("h2", { id: "join-h", text: t("join") }), seedNote(info));
   const name = nicknameInput();
   panel.append(el("div", { class: "form-row" }, el("label", { for: "nickname", text: t("nickname") }), name));
   const msg = el("div", { role: "alert" });
+  if (error) msg.append(el("div", { class: "error", text: error }));
   let botNo = 0;
   for (const s of info.seats) {
     const label = s.bot ? `${t("seat")} ${s.seat + 1}: ${botLabel(meta.bots, s.bot, botNo++)}` :
@@ -260,7 +265,19 @@ export function joinPanel(root, id, info, onJoined, onWatch) {
         const r = await joinSeat(id, s.seat, name.value.trim());
         keepToken(id, r.token);
         onJoined();
-      } catch (e) { msg.replaceChildren(el("div", { class: "error", text: errorText(e) })); }
+      } catch (e) {
+        if (e.code === "seat_taken") {
+          // Somebody sat down meanwhile: show the seats as they are now (or, with every seat
+          // taken, the table itself: onJoined routes again), not the one just lost.
+          const fresh = await getTable(id).catch(() => null);
+          if (fresh && fresh.status === "waiting") {
+            joinPanel(root, id, fresh, onJoined, onWatch, errorText(e));   // the name is kept
+            return;
+          }
+          if (fresh) { onJoined(); return; }
+        }
+        msg.replaceChildren(el("div", { class: "error", text: errorText(e) }));
+      }
     };
     panel.append(el("div", { class: "form-row" }, el("span", { text: label }),
       (!s.taken && !s.bot) ? el("button", { class: "small", type: "button", id: `join-${s.seat}`, text: t("join"), onclick: take })
