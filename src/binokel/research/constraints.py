@@ -81,6 +81,7 @@ from ..core.cards import count
 from ..core.cards import parse_card
 from ..core.state import AnyState
 from ..core.state import parse_action
+from ..core.trick import beats
 from ..core.trick import legal_mask
 from ..registry import find_game
 
@@ -527,12 +528,9 @@ def _binokel_voids(view: Any, kinds: list[Card]) -> dict[int, set[Card]]:
                 continue
             if s == led and c > best_led:
                 best_led = c
-            if s == trump:
-                if c > best_trump:
-                    best_trump = c
-                if win_card >> 3 != s or c > win_card:
-                    win_card, win_seat = c, seat
-            elif s == win_card >> 3 and c > win_card:
+            if s == trump and c > best_trump:
+                best_trump = c
+            if beats(c, win_card, trump):
                 win_card, win_seat = c, seat
     return out
 
