@@ -138,11 +138,31 @@ def test_server_errors_are_said_in_the_players_language(server: str, browser: An
     page.evaluate("""() => window.__sockets.filter(s => s.readyState === 1).at(-1)
         .send(JSON.stringify({ type: 'action', action: 'x' }))""")
     assert said(page, "#errors") == words["bad_move"]
+    banner_clear_of_status(page)
     if lang == "de":
         page.screenshot(path="/tmp/errde-table-phone.png")
-        page.set_viewport_size({"width": 1280, "height": 800})
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.evaluate("""() => window.__sockets.filter(s => s.readyState === 1).at(-1)
+        .send(JSON.stringify({ type: 'action', action: 'y' }))""")
+    page.wait_for_function("() => document.querySelector('#errors .error')?.textContent")
+    banner_clear_of_status(page)
+    if lang == "de":
         page.screenshot(path="/tmp/errde-table-desktop.png")
+    # A tap puts it away at once.
+    page.click("#errors .error")
+    assert page.locator("#errors .error").count() == 0
     page.close()
+
+
+def banner_clear_of_status(page: Any) -> None:
+    """The error banner lies below the status bar (whose turn it is stays readable) and
+    within the felt (it does not cover the side panel)."""
+    box = page.locator("#errors .error").bounding_box()
+    status = page.locator("#status").bounding_box()
+    felt = page.locator("#play").bounding_box()
+    assert box is not None and status is not None and felt is not None
+    assert box["y"] >= status["y"] + status["height"]
+    assert felt["x"] <= box["x"] and box["x"] + box["width"] <= felt["x"] + felt["width"] + 1
 
 
 @pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")

@@ -134,7 +134,16 @@ export class TableView {
   }
 
   showError(text) {
-    this.errors.replaceChildren(el("div", { class: "error", text }));
+    // Under the status bar and centred on the felt, so that it hides neither whose turn it
+    // is nor the side panel; a tap dismisses it before its five seconds are up.
+    const bar = this.status.getBoundingClientRect();
+    const felt = this.play.getBoundingClientRect();
+    this.errors.style.top = `${Math.max(0, bar.bottom) + 6}px`;
+    this.errors.style.left = `${felt.left + felt.width / 2}px`;
+    this.errors.replaceChildren(el("div", {
+      class: "error", text, title: t("close"),
+      onclick: () => this.errors.replaceChildren(),
+    }));
     clearTimeout(this.errTimer);
     this.errTimer = setTimeout(() => this.errors.replaceChildren(), 5000);
   }
