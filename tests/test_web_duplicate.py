@@ -214,6 +214,11 @@ def test_bad_requests_on_a_tournament(client: TestClient) -> None:
     for nickname in ("", None, 5, "x" * 40, "Bot 7", "\u200b"):
         r = client.post(f"/api/duplicates/{did}/players", json={"nickname": nickname})
         assert r.status_code == 422, (nickname, r.text)
+    # The table's own reasons, for the client to say in the player's language.
+    r = client.post(f"/api/duplicates/{did}/players", json={"nickname": "?!"})
+    assert r.json()["reason"] == "nickname_letter", r.text
+    r = client.post(f"/api/duplicates/{did}/players", json={"nickname": "x" * 40})
+    assert (r.json()["reason"], r.json()["params"]) == ("nickname_length", {"max": 32})
     assert client.post(f"/api/duplicates/{did}/players",
                        json={"nickname": "Anna"}).status_code == 201
     r = client.post(f"/api/duplicates/{did}/players", json={"nickname": "anna"})

@@ -1,6 +1,7 @@
 """The server's refusals in the player's language: the client maps each error code a player
 can meet to German and English words (``err_<code>`` in ``static/prefs.js``, shown by its
-``errorText``), keeping the server's own sentence where it names the detail.
+``errorText``), keeping the server's own sentence where it names the detail, or saying the
+exact fault a person typed (the server's ``reason``, ``why_<reason>`` in ``prefs.js``) whole.
 
 In a real browser (the fixtures of ``test_web_e2e``): a seat taken meanwhile by another
 client and a nickname without a letter (HTTP, the join panel), and an action without the
@@ -35,10 +36,10 @@ PLAYER_CODES = {
 
 WORDS = {
     "de": {"seat_taken": "Der Platz ist schon besetzt.",
-           "bad_nickname": "Der Name geht nicht (a nickname needs a letter or a digit)",
+           "bad_nickname": "Der Name braucht mindestens einen Buchstaben oder eine Ziffer.",
            "bad_move": "Da ist was durcheinander – lad die Seite neu."},
     "en": {"seat_taken": "That seat is taken.",
-           "bad_nickname": "a nickname needs a letter or a digit",
+           "bad_nickname": "A name needs a letter or a digit.",
            "bad_move": "Something got mixed up – reload the page."},
 }
 
@@ -69,6 +70,24 @@ def test_every_mapped_code_is_one_the_server_uses() -> None:
     assert used >= PLAYER_CODES, sorted(PLAYER_CODES - used)
     assert mapped <= used, sorted(mapped - used)
     assert mapped >= PLAYER_CODES, sorted(PLAYER_CODES - mapped)
+
+
+def test_every_reason_the_server_gives_has_words_in_both_languages() -> None:
+    """``reason="..."`` in the server's sources and ``why_<reason>`` in the client's texts
+    name the same set, and each text's placeholders are the parameters the server sends."""
+    text = PREFS.read_text(encoding="utf-8")
+    words = dict(re.findall(r"^\s*why_([a-z_]+):\s*(\[[^\]]*\])", text, re.M))
+    given: dict[str, set[str]] = {}
+    for path in WEB.glob("*.py"):
+        src = path.read_text(encoding="utf-8")
+        for reason, params in re.findall(
+                r"reason=\"([a-z_]+)\"(?:,\s*params=\{([^}]*)\})?", src):
+            given.setdefault(reason, set()).update(re.findall(r"\"([a-z_]+)\":", params))
+    assert given and set(words) == set(given), (sorted(words), sorted(given))
+    for reason, pair in words.items():
+        de, en = re.findall(r"\"((?:[^\"\\]|\\.)*)\"", pair)
+        for s in (de, en):
+            assert set(re.findall(r"\{([a-z_]+)\}", s)) == given[reason], (reason, s)
 
 
 # Every socket the page opens, so that the test can speak through the page's own one.

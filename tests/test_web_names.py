@@ -44,6 +44,24 @@ def test_a_person_cannot_pass_for_a_bot(client: TestClient, name: str) -> None:
     assert r.status_code == 400 and r.json()["error"] == "bad_nickname", r.text
 
 
+@pytest.mark.parametrize(("name", "reason", "params"), [
+    ("!!!", "nickname_letter", {}),
+    ("x" * 33, "nickname_length", {"max": 32}),
+    ("   ", "nickname_length", {"max": 32}),
+    ("An\u200bna", "nickname_hidden", {}),
+    ("Bot 3", "nickname_reserved", {}),
+    ("Lina, stark", "nickname_reserved", {}),
+])
+def test_a_refused_name_says_why_for_the_client_to_translate(
+        client: TestClient, name: str, reason: str, params: dict[str, int]) -> None:
+    tid = client.post("/api/tables", json={"bots": [None, "heuristic", "random"]}).json()["id"]
+    r = client.post(f"/api/tables/{tid}/join", json={"seat": 0, "nickname": name})
+    body = r.json()
+    assert r.status_code == 400 and body["error"] == "bad_nickname", r.text
+    assert (body["reason"], body["params"]) == (reason, params)
+    assert body["message"]          # the English sentence, for clients without the words
+
+
 def test_a_person_may_share_a_bots_first_name(client: TestClient) -> None:
     tid = client.post("/api/tables", json={"bots": [None, "heuristic", "random"]}).json()["id"]
     r = client.post(f"/api/tables/{tid}/join", json={"seat": 0, "nickname": "Lina"})

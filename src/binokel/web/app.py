@@ -111,7 +111,7 @@ def error(code: str, message: str, status: int = 400) -> JSONResponse:
 
 
 def web_error(e: WebError) -> JSONResponse:
-    return error(e.code, str(e), e.status)
+    return JSONResponse(e.body(), status_code=e.status)
 
 
 async def http_error(request: Request, exc: Exception) -> Response:

@@ -96,8 +96,13 @@ def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _fail(message: str, code: str = "invalid", status: int = 422) -> WebError:
-    return WebError(code, message, status)
+def _fail(message: str, code: str = "invalid", status: int = 422, *,
+          cause: WebError | None = None) -> WebError:
+    """A refusal; ``cause`` lends its ``reason`` (what a person typed wrong, said in the
+    player's language by the client)."""
+    if cause is None:
+        return WebError(code, message, status)
+    return WebError(code, message, status, reason=cause.reason, params=cause.params)
 
 
 # ---------------------------------------------------------------------- the document
@@ -153,7 +158,7 @@ def _add_player(doc: dict[str, Any], nickname: Any, bot: str | None) -> tuple[in
     try:
         name = clean_nickname(nickname)
     except TableError as e:
-        raise _fail(f"nickname: {e}") from None
+        raise _fail(f"nickname: {e}", cause=e) from None
     if any(p["name"].casefold() == name.casefold() for p in doc["players"]):
         raise _fail("nickname: taken in this tournament", "name_taken", 409)
     if bot is not None and bot not in bot_names(doc["game"]):

@@ -27,12 +27,25 @@ MAX_CLIENTS = 10000         # clients remembered by one limiter
 
 class WebError(ValueError):
     """A request that cannot be honoured: ``code`` is machine-readable, ``status`` the HTTP
-    status it answers with."""
+    status it answers with. ``reason`` (with ``params``) names the exact fault where a person
+    typed it, so that the client can say it in the player's language (``why_<reason>`` in
+    ``static/prefs.js``); the English ``message`` says the same for everyone else."""
 
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
+    def __init__(self, code: str, message: str, status: int = 400, *,
+                 reason: str | None = None, params: dict[str, int] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.status = status
+        self.reason = reason
+        self.params = params or {}
+
+    def body(self) -> dict[str, Any]:
+        """The refusal as the API answers it: ``{"error", "message"[, "reason", "params"]}``."""
+        out: dict[str, Any] = {"error": self.code, "message": str(self)}
+        if self.reason:
+            out["reason"] = self.reason
+            out["params"] = dict(self.params)
+        return out
 
 
 class TokenBucket:

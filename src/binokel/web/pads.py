@@ -265,7 +265,7 @@ def _guarded(fn: Handler) -> Handler:
         try:
             return await fn(request)
         except WebError as e:
-            return _error(e.code, str(e), e.status)
+            return JSONResponse(e.body(), status_code=e.status)
         except PadError as e:
             return _error("invalid", str(e), 422, e.field or _field(str(e)))
         except ClubError as e:

@@ -92,8 +92,9 @@ class TableError(WebError):
     """A request that cannot be honoured; ``code`` is machine-readable and decides the
     HTTP status (:data:`STATUS`, else 400)."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(code, message, STATUS.get(code, 400))
+    def __init__(self, code: str, message: str, *, reason: str | None = None,
+                 params: dict[str, int] | None = None) -> None:
+        super().__init__(code, message, STATUS.get(code, 400), reason=reason, params=params)
 
 
 T = TypeVar("T")
@@ -149,21 +150,25 @@ def clean_nickname(name: Any, bots: set[str] | None = None) -> str:
     """
     if not isinstance(name, str) or len(name) > 4 * MAX_NICKNAME:
         raise TableError("bad_nickname", f"nickname must be text of 1 to {MAX_NICKNAME} "
-                         "characters")
+                         "characters", reason="nickname_length", params={"max": MAX_NICKNAME})
     cleaned = unicodedata.normalize("NFC", " ".join(name.split()))
     if any(unicodedata.category(ch) in HIDDEN for ch in cleaned):
         raise TableError("bad_nickname",
-                         "a nickname must not contain invisible or control characters")
+                         "a nickname must not contain invisible or control characters",
+                         reason="nickname_hidden")
     if not cleaned or len(cleaned) > MAX_NICKNAME:
-        raise TableError("bad_nickname", f"nickname must have 1 to {MAX_NICKNAME} characters")
+        raise TableError("bad_nickname", f"nickname must have 1 to {MAX_NICKNAME} characters",
+                         reason="nickname_length", params={"max": MAX_NICKNAME})
     if not any(ch.isalnum() for ch in cleaned):
-        raise TableError("bad_nickname", "a nickname needs a letter or a digit")
+        raise TableError("bad_nickname", "a nickname needs a letter or a digit",
+                         reason="nickname_letter")
     kinds = {b.casefold() for b in (bots if bots is not None else bot_names())}
     # "Lina, strong" is how the table shows a bot: a person may be Lina, not "Lina, ...".
     first, comma, _ = cleaned.partition(",")
     bot_like = comma and first.strip().casefold() in {n.casefold() for n in BOT_NAMES}
     if BOT_NAME.match(cleaned) or cleaned.casefold() in kinds or bot_like:
-        raise TableError("bad_nickname", "names of computer players are reserved")
+        raise TableError("bad_nickname", "names of computer players are reserved",
+                         reason="nickname_reserved")
     return cleaned
 
 

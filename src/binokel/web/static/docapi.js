@@ -25,7 +25,8 @@ export async function api(method, path, body) {
   if (r.status === 304) return null;
   const data = await r.json();
   if (!r.ok) {
-    throw Object.assign(new Error(data.message || r.statusText), { code: data.error, field: data.field });
+    throw Object.assign(new Error(data.message || r.statusText), {
+      code: data.error, field: data.field, reason: data.reason, params: data.params });
   }
   return data;
 }

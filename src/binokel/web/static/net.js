@@ -22,6 +22,8 @@ export async function api(path, body) {
   if (!r.ok) {
     const err = new Error((data && data.message) || r.statusText || `HTTP ${r.status}`);
     err.code = data && data.error;
+    err.reason = data && data.reason;
+    err.params = data && data.params;
     throw err;
   }
   return data;

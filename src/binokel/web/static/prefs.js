@@ -218,6 +218,14 @@ export const TEXTS = {
   err_too_few: ["Für eine Runde braucht's mindestens 2 Spieler.", "A round needs at least 2 players."],
   err_invalid: ["Das passt nicht", "That does not fit"],
   err_bad_request: ["Das passt nicht", "That does not fit"],
+  // What exactly a person typed wrong (the server's ``reason``), said whole.
+  why_nickname_length: ["Ein Name hat 1 bis {max} Zeichen.", "A name has 1 to {max} characters."],
+  why_nickname_hidden: ["Im Namen gehen keine unsichtbaren Zeichen oder Steuerzeichen.",
+    "A name must not contain invisible or control characters."],
+  why_nickname_letter: ["Der Name braucht mindestens einen Buchstaben oder eine Ziffer.",
+    "A name needs a letter or a digit."],
+  why_nickname_reserved: ["So heißen bei uns die Computerspieler – nimm bitte einen anderen Namen.",
+    "That is what the computer players are called – please pick another name."],
 };
 
 /** Codes whose server sentence says what exactly is wrong: kept after the German lead. */
@@ -229,11 +237,19 @@ const DETAIL = new Set(["illegal", "bad_chat", "bad_nickname", "too_large", "bad
  * A refusal of the server ({code, message}: an Error of net.js or docapi.js, or a socket's
  * error message) in the player's language. Where the server's sentence carries a detail
  * the player needs, the English interface shows it as is and the German one in parentheses
- * after a German lead. An unknown code shows the server's message.
+ * after a German lead. Where the server names what a person typed wrong (``reason``, with
+ * ``params``) and ``why_<reason>`` has words for it, those are said whole instead. An unknown
+ * code shows the server's message.
  */
 export function errorText(err, lang = prefs.lang) {
   const code = err && err.code;
   const message = (err && err.message) || "";
+  const why = err && err.reason ? TEXTS[`why_${err.reason}`] : null;
+  if (why) {
+    let s = why[lang === "en" ? 1 : 0];
+    for (const [k, v] of Object.entries(err.params || {})) s = s.replace(`{${k}}`, String(v));
+    return s;
+  }
   const pair = code ? TEXTS[`err_${code}`] : null;
   if (!pair) return message;
   const en = lang === "en";
