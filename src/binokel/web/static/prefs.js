@@ -246,9 +246,7 @@ export function errorText(err, lang = prefs.lang) {
   const message = (err && err.message) || "";
   const why = err && err.reason ? TEXTS[`why_${err.reason}`] : null;
   if (why) {
-    let s = why[lang === "en" ? 1 : 0];
-    for (const [k, v] of Object.entries(err.params || {})) s = s.replace(`{${k}}`, String(v));
-    return s;
+    return fill(why[lang === "en" ? 1 : 0], err.params);
   }
   const pair = code ? TEXTS[`err_${code}`] : null;
   if (!pair) return message;
@@ -257,11 +255,15 @@ export function errorText(err, lang = prefs.lang) {
   return pair[en ? 1 : 0];
 }
 
+/** ``text`` with each ``{name}`` that ``vars`` has a value for replaced by that value. */
+function fill(text, vars) {
+  if (!vars || typeof text !== "string") return text;
+  return text.replace(/\{(\w+)\}/g, (m, n) => (Object.hasOwn(vars, n) ? String(vars[n]) : m));
+}
+
 export const t = (k, vars) => {
   const pair = TEXTS[k];
-  let s = pair ? pair[prefs.lang === "en" ? 1 : 0] : k;
-  if (vars && typeof s === "string") for (const [n, v] of Object.entries(vars)) s = s.replace(`{${n}}`, v);
-  return s;
+  return fill(pair ? pair[prefs.lang === "en" ? 1 : 0] : k, vars);
 };
 
 /** A bot as the lobby shows it before the server names it: "Lina, strong". ``words`` is
