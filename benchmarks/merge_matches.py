@@ -71,8 +71,11 @@ def main(argv: list[str] | None = None) -> int:
     print(line(f"{args.a} - {args.b} ({len(args.files)} files)", list(new.values())))
     counts = added_counts(args.files)
     if counts:
-        timed = ", ".join(f"{k[len('timed_'):]} {v[1] / max(1, v[0]):.3f}"
-                          for k, v in counts.items() if k.startswith("timed_"))
+        # openspiel_match.py's chunks: cpu_<kind> (CPU seconds), older ones timed_<kind>
+        # (wall-clock seconds)
+        timed = ", ".join(f"{k.split('_', 1)[1]} {v[1] / max(1, v[0]):.3f}"
+                          f"{' (wall)' if k.startswith('timed_') else ''}"
+                          for k, v in counts.items() if k.startswith(("timed_", "cpu_")))
         print(f"seconds per decision: {timed}; IS-MCTS random fallbacks "
               f"{counts['fallbacks']} of {counts['decisions']} decisions, root fallbacks "
               f"{counts['root_fallbacks']}; {counts['seconds'] / 3600:.1f} hours of play")
