@@ -525,6 +525,26 @@ static int last_trick(Core *s) {
     return g;
 }
 
+static int search(Core *s, int alpha, int beta);
+
+/* A complete trick's value: what it gains and, unless that is final, the value of the rest
+ * of the deal with the trick's winner leading: the search in (alpha, beta), or when `last`
+ * (one trick left) the last trick. The trick is put back afterwards. */
+static int trick_done(Core *s, int alpha, int beta, int last) {
+    int final, winner;
+    int gained = close_trick(s, &final, &winner);
+    if (final) return gained;
+    int saved[MAXN], leader = s->leader;
+    memcpy(saved, s->trick, sizeof(saved));
+    s->k = 0;
+    s->leader = winner;
+    int v = gained + (last ? last_trick(s) : search(s, alpha - gained, beta - gained));
+    memcpy(s->trick, saved, sizeof(saved));
+    s->k = s->n;
+    s->leader = leader;
+    return v;
+}
+
 /* The value of a position in the next to last trick, from its k-th card on, fail-soft in
  * the window (alpha, beta): alpha-beta over the distinct legal cards, weakest first, without
  * the tables (at most two cards a seat). */
@@ -543,24 +563,7 @@ static int two_tricks(Core *s, int alpha, int beta) {
         s->hands[seat] -= b;
         s->trick[s->k++] = c;
         int v;
-        if (s->k < s->n) {
-            v = two_tricks(s, alpha, beta);
-        } else {
-            int final, winner;
-            int gained = close_trick(s, &final, &winner);
-            if (final) {
-                v = gained;
-            } else {
-                int saved[MAXN], leader = s->leader;
-                memcpy(saved, s->trick, sizeof(saved));
-                s->k = 0;
-                s->leader = winner;
-                v = gained + last_trick(s);
-                memcpy(s->trick, saved, sizeof(saved));
-                s->k = s->n;
-                s->leader = leader;
-            }
-        }
+        v = s->k < s->n ? two_tricks(s, alpha, beta) : trick_done(s, alpha, beta, 1);
         s->k--;
         s->hands[seat] += b;
         if (maximizing) {
@@ -574,8 +577,6 @@ static int two_tricks(Core *s, int alpha, int beta) {
     }
     return best;
 }
-
-static int search(Core *s, int alpha, int beta);
 
 /* Points a side surely takes from here on (at the start of a trick): its trumps that no card
  * of the other side can beat win their tricks, and each of those tricks (at least as many as
@@ -621,25 +622,7 @@ static int child(Core *s, int seat, int c, int alpha, int beta) {
     s->hands[seat] -= b;
     s->left -= s->pts[c];
     s->trick[s->k++] = c;
-    int v;
-    if (s->k < s->n) {
-        v = search(s, alpha, beta);
-    } else {
-        int final, winner;
-        int gained = close_trick(s, &final, &winner);
-        if (final) {
-            v = gained;
-        } else {
-            int saved[MAXN], leader = s->leader;
-            memcpy(saved, s->trick, sizeof(saved));
-            s->k = 0;
-            s->leader = winner;
-            v = gained + search(s, alpha - gained, beta - gained);
-            memcpy(s->trick, saved, sizeof(saved));
-            s->k = s->n;
-            s->leader = leader;
-        }
-    }
+    int v = s->k < s->n ? search(s, alpha, beta) : trick_done(s, alpha, beta, 0);
     s->k--;
     s->left += s->pts[c];
     s->hands[seat] += b;

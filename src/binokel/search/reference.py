@@ -576,20 +576,28 @@ class Core:
         if len(trick) < self.n:
             v = self.search(alpha, beta)
         else:
-            gained, final, winner = self._close()
-            if final:
-                v = gained
-            else:
-                saved, leader = trick[:], self.leader
-                trick.clear()
-                self.leader = winner
-                v = gained + self.search(alpha - gained, beta - gained)
-                trick.extend(saved)
-                self.leader = leader
+            v = self._trick_done(alpha, beta, False)
         trick.pop()
         self.left += self.pts[c]
         self.hands[seat] += b
         return v
+
+    def _trick_done(self, alpha: int, beta: int, last: bool) -> int:
+        """A complete trick's value: what it gains and, unless that is final, the value of
+        the rest of the deal with the trick's winner leading: the search in (``alpha``,
+        ``beta``), or when ``last`` (one trick left) the last trick. The trick is put back
+        afterwards."""
+        gained, final, winner = self._close()
+        if final:
+            return gained
+        trick = self.trick
+        saved, leader = trick[:], self.leader
+        trick.clear()
+        self.leader = winner
+        rest = self._last_trick() if last else self.search(alpha - gained, beta - gained)
+        trick.extend(saved)
+        self.leader = leader
+        return gained + rest
 
     def _close(self) -> tuple[int, bool, int]:
         """The complete trick's result: (value gained, whether the value is final, winner)."""
@@ -626,16 +634,7 @@ class Core:
             if len(trick) < self.n:
                 v = self._two_tricks(alpha, beta)
             else:
-                gained, final, winner = self._close()
-                if final:
-                    v = gained
-                else:
-                    saved, leader = trick[:], self.leader
-                    trick.clear()
-                    self.leader = winner
-                    v = gained + self._last_trick()
-                    trick.extend(saved)
-                    self.leader = leader
+                v = self._trick_done(alpha, beta, True)
             trick.pop()
             self.hands[seat] += b
             if maximizing:
