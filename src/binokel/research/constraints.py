@@ -60,6 +60,7 @@ from collections import Counter
 from dataclasses import dataclass
 from dataclasses import field
 from typing import Any
+from typing import NamedTuple
 
 from ..core.cards import ASS
 from ..core.cards import BLATT
@@ -420,6 +421,40 @@ def model(view: Any) -> Problem:
     return problem
 
 
+class _Seen(NamedTuple):
+    """What every model starts from: the game, its rules, the seats, the viewer, the seat
+    dealt each deal position (-1: aside), the card kinds with the deck's counts, and the
+    cards each seat has played."""
+
+    game: str
+    rules: Any
+    n: int
+    v: int
+    owner: tuple[int, ...]
+    kinds: list[Card]
+    total: Counter[Card]
+    plays: dict[int, Counter[Card]]
+
+
+def _seen(view: Any) -> _Seen:
+    from .sampler import owners
+    game, rules, n = str(view.game), view.rules, int(view.players)
+    kinds, total = _kinds(game, rules, n)
+    return _Seen(game, rules, n, int(view.player), owners(game, rules, n, int(view.dealer)),
+                 kinds, total, _plays(view.history))
+
+
+def _viewer_problem(game: str, kinds: list[Card], total: Counter[Card], mine: Counter[Card],
+                    dealt: int) -> tuple[Problem, Counter[Card]]:
+    """A new problem for the viewer's dealt hand ``mine`` (``dealt`` cards), and the cards
+    left for the others."""
+    if sum(mine.values()) != dealt:
+        raise Unsupported("the viewer's dealt hand does not add up")
+    left = Counter(total)
+    left -= mine
+    return Problem(game, kinds, [0] * len(kinds), [], [], []), left
+
+
 def _kinds(game: str, rules: Any, players: int) -> tuple[list[Card], Counter[Card]]:
     deck = find_game(game).full_deck(rules, players)
     return sorted(set(deck)), Counter(deck)
@@ -537,11 +572,7 @@ def _binokel_voids(view: Any, kinds: list[Card]) -> dict[int, set[Card]]:
 
 def _binokel(view: Any) -> Problem:
     from ..games.binokel.melds import best_melds
-    game, rules, n, v = str(view.game), view.rules, int(view.players), int(view.player)
-    from .sampler import owners
-    owner = owners(game, rules, n, int(view.dealer))
-    kinds, total = _kinds(game, rules, n)
-    plays = _plays(view.history)
+    game, rules, _, v, owner, kinds, total, plays = _seen(view)
     pushed = masked = False
     for _, action in view.history:
         verb, arg = parse_action(action)
@@ -560,11 +591,7 @@ def _binokel(view: Any) -> Problem:
         if view.discard is not None:
             mine += Counter(view.discard)
         mine -= Counter(dapp)
-    if sum(mine.values()) != len(positions.get(v, [])):
-        raise Unsupported("the viewer's dealt hand does not add up")
-    problem = Problem(game, kinds, [0] * len(kinds), [], [], [])
-    left = Counter(total)
-    left -= mine
+    problem, left = _viewer_problem(game, kinds, total, mine, len(positions.get(v, [])))
     contract = view.contract
     meld_seats: set[int] = set()
     if view.melds is not None and contract == "normal":
@@ -643,19 +670,11 @@ def _binokel(view: Any) -> Problem:
 
 def _luxus(view: Any) -> Problem:
     from ..games.luxusfamilie.melds import luxus_melds
-    game, rules, n, v = str(view.game), view.rules, int(view.players), int(view.player)
-    from .sampler import owners
-    owner = owners(game, rules, n, int(view.dealer))
-    kinds, total = _kinds(game, rules, n)
-    plays = _plays(view.history)
+    game, rules, n, v, owner, kinds, total, plays = _seen(view)
     positions = {s: [p for p, o in enumerate(owner) if o == s] for s in range(n)}
     aside = [p for p, o in enumerate(owner) if o < 0]
     mine: Counter[Card] = Counter(view.hand) + plays.get(v, Counter())
-    if sum(mine.values()) != len(positions[v]):
-        raise Unsupported("the viewer's dealt hand does not add up")
-    problem = Problem(game, kinds, [0] * len(kinds), [], [], [])
-    left = Counter(total)
-    left -= mine
+    problem, left = _viewer_problem(game, kinds, total, mine, len(positions[v]))
     problem.hands.append(Hand(positions[v], [mine[c] for c in kinds], []))
     hand_of = {v: 0}
     trump = int(view.trump)
