@@ -107,6 +107,26 @@ def axe_check(page: Any, where: str) -> None:
     assert found == [], f"{where}: {json.dumps(found, indent=1)}"
 
 
+def middle_clear_of_seats(page: Any, where: str) -> None:
+    """The boxes in the middle of the felt (the bid, the panels) lie beside the seats around
+    it, not over or under them (on a phone the middle column is narrow)."""
+    out = page.evaluate("""() => {
+        const box = e => e.getBoundingClientRect();
+        const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
+                            && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+        const seats = [...document.querySelectorAll('.seat:not(.pos-bottom)')];
+        const bad = [];
+        for (const m of document.querySelectorAll('.center > *')) {
+            const r = box(m);
+            if (!r.width || !r.height) continue;
+            for (const s of seats)
+                if (meet(r, box(s))) bad.push(`${m.className || m.id} over ${s.className}`);
+        }
+        return bad;
+    }""")
+    assert out == [], f"{where}: {out}"
+
+
 def wait_my_turn(page: Any, limit: float = 20) -> None:
     page.wait_for_selector("#turn.mine", timeout=limit * 1000)
 
@@ -130,6 +150,7 @@ def test_the_table_fits_the_screen_and_passes_axe(server: str, browser: Any,
     page.wait_for_timeout(450)     # the dealt cards have landed
     hand_and_actions_on_screen(page, "first decision")
     no_horizontal_overflow(page, "table")
+    middle_clear_of_seats(page, "first decision")
     shot(page, f"{game}-{size}-2-bidding")
     axe_check(page, "table")
     # Play on to a trick with cards on the table, then to the result.
