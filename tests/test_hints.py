@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from binokel.hints import MAX_HINT_BUDGET
 from binokel.hints import hint
 from binokel.registry import find_game
 
@@ -43,3 +44,37 @@ def test_bad_budget_and_a_seat_not_to_move() -> None:
         hint(s.view(s.to_move), node_budget=10**9)
     with pytest.raises(ValueError):
         hint(s.view((s.to_move + 1) % 4))
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES)
+def test_the_unit_is_said_in_the_askers_language(game: str, players: int) -> None:
+    spec = find_game(game)
+    s = spec.new_deal(spec.rules(), 0, seed=5, players=players)
+    view = s.view(s.to_move)
+    de, en = (hint(view, node_budget=20_000, lang=lang).unit for lang in ("de", "en"))
+    assert de and en and de != en
+    assert (de, en) == (spec.hint_unit["de"], spec.hint_unit["en"])
+    with pytest.raises(ValueError, match="lang"):
+        hint(view, node_budget=20_000, lang="fr")
+
+
+def test_a_simulated_bid_is_valued_against_passing() -> None:
+    """Where the strong Binokel player simulates a bid, the hint gives the lowest bid's and
+    passing's expected utility (the card values' unit) and suggests the larger. The
+    simulation needs the largest hint budget (a smaller one answers with the heuristic's
+    choice and no values)."""
+    spec = find_game("binokel")
+    for seed in range(10):
+        s = spec.new_deal(spec.rules(), 0, seed=seed, players=3)
+        while s.phase == "bidding" and "pass" not in s.legal_actions():
+            s.apply(s.legal_actions()[0])
+        if s.phase != "bidding":
+            continue
+        h = hint(s.view(s.to_move), node_budget=MAX_HINT_BUDGET, seed=1)
+        if not h.values:
+            continue     # screened: a hand far below the bid passes unsimulated
+        lowest = next(a for a in s.legal_actions() if a.startswith("bid "))
+        assert set(h.values) == {lowest, "pass"}
+        assert h.action == max(h.values, key=lambda a: h.values[a])
+        return
+    pytest.fail("no simulated bid in 10 deals")

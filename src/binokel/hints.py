@@ -5,10 +5,11 @@ the table allows it; the server decides whether a seat may ask, this module only
 :func:`hint` takes the asking seat's own view (never more: a hint knows no hidden card) and
 plays the game's strongest offered bot (``strong``, else ``heuristic``) on it within a node
 budget. The values are the bot's estimates for the asking player (higher is better), per
-action, in the unit of :data:`UNITS`; they exist for card plays the bot evaluates by search
-and for the decisions Doppelkopf's strong bot simulates (Vorbehalt, announcements: the
-expected score of each choice); in the other decisions, and early in the deal where a
-game's strong bot still plays by rule of thumb, only the choice is given.
+action, in the unit the game's texts name (``hint_unit``, German or English); they exist
+for card plays the bot evaluates by search and for the decisions the strong bots simulate
+(Binokel's bid against passing, Doppelkopf's Vorbehalt and announcements, Zweierbinokel's
+stock: the expected score of each choice); in the other decisions, and early in the deal
+where a game's strong bot still plays by rule of thumb, only the choice is given.
 
 >>> from binokel.games.doppelkopf.state import DokoState
 >>> import random
@@ -19,6 +20,8 @@ game's strong bot still plays by rule of thumb, only the choice is given.
 >>> h = hint(s.view(s.to_move), node_budget=100_000)
 >>> h.action in s.legal_actions(), h.bot, h.unit
 (True, 'strong', 'expected game points (+ Augen / 100)')
+>>> hint(s.view(s.to_move), node_budget=100_000, lang="de").unit
+'erwartete Spielpunkte (+ Augen / 100)'
 >>> h.values[h.action] == max(h.values.values())
 True
 """
@@ -36,15 +39,6 @@ MAX_HINT_BUDGET = 20_000_000
 
 DEFAULT_HINT_BUDGET = 400_000
 
-UNITS = {
-    "binokel": "expected score",
-    "kreuzbinokel": "expected score",
-    "doppelkopf": "expected game points (+ Augen / 100)",
-    "luxusfamilie": "power points",
-    "zweier": "score difference (yours less the opponent's)",
-}
-"""What a hint's values count, per game."""
-
 
 @dataclass(frozen=True)
 class Hint:
@@ -52,7 +46,7 @@ class Hint:
 
     action: str
     values: dict[str, float]   # per action (where searched or simulated): for the asker
-    unit: str                  # what the values count (see UNITS)
+    unit: str                  # what the values count, in the asker's language
     bot: str                   # the bot kind that answered
 
     def to_json(self) -> dict[str, Any]:
@@ -62,22 +56,27 @@ class Hint:
                 "values": {a: round(v, 1) for a, v in self.values.items()}}
 
 
-def hint(view: Any, node_budget: int = DEFAULT_HINT_BUDGET, seed: int = 0) -> Hint:
+def hint(view: Any, node_budget: int = DEFAULT_HINT_BUDGET, seed: int = 0,
+         lang: str = "en") -> Hint:
     """The hint for the seat of ``view`` (a seat's own view, to move), searching at most
-    about ``node_budget`` solver nodes. The same view, budget and seed give the same hint."""
+    about ``node_budget`` solver nodes, its unit in ``lang`` ("de" or "en"). The same view,
+    budget and seed give the same hint."""
     if isinstance(node_budget, bool) or not isinstance(node_budget, int) \
             or not 1_000 <= node_budget <= MAX_HINT_BUDGET:
         raise ValueError(f"node_budget must be 1000..{MAX_HINT_BUDGET}, not {node_budget!r}")
     legal_actions_of(view)    # a view of a seat not to move is the caller's error
     game = str(view.game)
-    kinds = find_game(game).bots()
+    spec = find_game(game)
+    if lang not in spec.hint_unit:
+        raise ValueError(f"lang must be one of {', '.join(spec.hint_unit)}, not {lang!r}")
+    kinds = spec.bots()
     kind = "strong" if "strong" in kinds else "heuristic"
     bot = kinds[kind](seed)
     if hasattr(bot, "budget"):
         bot.budget = node_budget
     action = bot.choose(view)
     values = {a: float(v) for a, v in getattr(bot, "last_values", {}).items()}
-    return Hint(action, values, UNITS.get(game, ""), kind)
+    return Hint(action, values, spec.hint_unit[lang], kind)
 
 
-__all__ = ["DEFAULT_HINT_BUDGET", "MAX_HINT_BUDGET", "UNITS", "Hint", "hint"]
+__all__ = ["DEFAULT_HINT_BUDGET", "MAX_HINT_BUDGET", "Hint", "hint"]

@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable
 from collections.abc import Mapping
 from dataclasses import dataclass
+from dataclasses import field
 from typing import Any
 from typing import Protocol
 
@@ -59,6 +60,8 @@ class GameSpec:
     presenter: Callable[[], Callable[..., Any]]  # loads the presenter: (view, Context) -> Table
     bots: Callable[[], Mapping[str, BotFactory]]  # loads the game's bot kinds
     teams: tuple[tuple[int, ...], ...] = ()      # fixed partnerships (Kreuzbinokel: 0+2, 1+3)
+    # "de"/"en" -> what a hint's values count (binokel.hints)
+    hint_unit: Mapping[str, str] = field(default_factory=dict)
     series: type[Series] = Series
 
     @property

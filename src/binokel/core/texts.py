@@ -61,6 +61,10 @@ class GameTexts:
     table: dict[str, dict[str, str]]
     sections: dict[str, Any]
 
+    def words(self, key: str) -> dict[str, str]:
+        """One table text in every language: language -> words."""
+        return {lang: self.table[lang][key] for lang in LANGUAGES}
+
     @classmethod
     def load(cls, package: str) -> GameTexts:
         data = load_texts(package)

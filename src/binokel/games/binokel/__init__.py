@@ -47,13 +47,13 @@ SPEC = GameSpec(
                            "Three-player Binokel (four players: the dealer sits out)"),
     players=(3, 4), default_players=3, rules=Rules, new_deal=DealState.new,
     full_deck=lambda rules, players: full_deck(rules), help=TEXTS.help,
-    presenter=_presenter, bots=_bots)
+    presenter=_presenter, bots=_bots, hint_unit=TEXTS.words("hint_unit"))
 
 KREUZ_SPEC = GameSpec(
     name="kreuzbinokel", title=("Kreuzbinokel (zu viert, über Kreuz)",
                                 "Kreuzbinokel (four, partners opposite)"),
     players=(4,), default_players=4, rules=Rules, new_deal=new_kreuz_deal,
     full_deck=lambda rules, players: full_deck(rules), help=TEXTS.sections["help_kreuzbinokel"],
-    presenter=_presenter, bots=_bots, teams=((0, 2), (1, 3)))
+    presenter=_presenter, bots=_bots, teams=((0, 2), (1, 3)), hint_unit=TEXTS.words("hint_unit"))
 
 __all__ = ["KREUZ_SPEC", "SPEC", "DealState", "Rules"]

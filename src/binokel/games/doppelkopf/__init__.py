@@ -47,6 +47,7 @@ def _bots() -> Mapping[str, BotFactory]:
 SPEC = GameSpec(
     name="doppelkopf", title=("Doppelkopf", "Doppelkopf"), players=(4, 5), default_players=4,
     rules=DokoRules, new_deal=DokoState.new, full_deck=full_deck, help=TEXTS.help,
-    presenter=_presenter, bots=_bots, series=DokoSeries)
+    presenter=_presenter, bots=_bots, series=DokoSeries,
+    hint_unit=TEXTS.words("hint_unit"))
 
 __all__ = ["SPEC", "DokoRules", "DokoSeries", "DokoState"]

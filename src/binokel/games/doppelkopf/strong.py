@@ -243,13 +243,15 @@ class DokoStrongBot(PimcPlayer):
         best = self._best(view, plans)
         if best is None:
             return str(self.heuristic.choose(view))
+        # The two answers' values (a hint shows them): a reservation is worth its best plan
+        # (by plan: every reservation's action is the same word).
+        assert self.last_estimate is not None
+        means = self.last_estimate.means
+        self.last_values = {HEALTHY: means[HEALTHY],
+                            RESERVED: max(v for n, v in means.items() if n != HEALTHY)}
         if best != HEALTHY:
             self._plans[(view.dealer, view.hand)] = best
-            values = self.last_values
-            self.last_values = {HEALTHY: values[HEALTHY], RESERVED: max(
-                v for a, v in values.items() if a != HEALTHY)}
             return RESERVED
-        self.last_values = {HEALTHY: self.last_values[HEALTHY]}
         return HEALTHY
 
     def _declare(self, view: DokoView, actions: list[str]) -> str:

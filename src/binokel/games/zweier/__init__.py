@@ -44,6 +44,6 @@ def _bots() -> Mapping[str, BotFactory]:
 SPEC = GameSpec(
     name="zweier", title=("Zweierbinokel", "Two-player Binokel"), players=(2,),
     default_players=2, rules=ZweierRules, new_deal=ZweierState.new, full_deck=full_deck,
-    help=TEXTS.help, presenter=_presenter, bots=_bots)
+    help=TEXTS.help, presenter=_presenter, bots=_bots, hint_unit=TEXTS.words("hint_unit"))
 
 __all__ = ["SPEC", "ZweierRules", "ZweierState"]

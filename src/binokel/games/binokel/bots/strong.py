@@ -232,8 +232,8 @@ class StrongBot:
         # (kept cards, pushed cards) -> (trump, expected utility): the plan _declare chose
         self._planned: dict[tuple[tuple[Card, ...], tuple[Card, ...]], tuple[int, float]] = {}
         self._bid_sims: dict[tuple[Any, ...], list[_DappSim]] = {}
-        # The last card decision's expected utility per action, for the player (higher is
-        # better); empty after other decisions.
+        # The last decision's expected utility per action, for the player (higher is
+        # better): card plays, and a simulated bid against passing; else empty.
         self.last_values: dict[str, float] = {}
         # Figures of the last decision (for benchmarks): worlds solved, nodes, ...
         self.last_stats: dict[str, float] = {}
@@ -547,6 +547,8 @@ class StrongBot:
         if play is None:
             return self.heuristic.choose(view)
         self.last_stats = {"play": play, "pass": pass_value, "nodes": self._work}
+        # both in the utility's unit, the unit of the card values (the hint shows them)
+        self.last_values = {bids[0]: play, "pass": pass_value}
         return bids[0] if play > pass_value else "pass"
 
     def pass_value(self, view: BinokelView) -> float:
