@@ -467,6 +467,43 @@ def test_a_hint_only_where_the_table_allows_it(server: str, browser: Any, size: 
     page.close()
 
 
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_hint_values_the_buttons_in_the_players_language(server: str, browser: Any,
+                                                           size: str) -> None:
+    """A decision that is not a card (Doppelkopf's Vorbehalt, which the strong player
+    simulates): each button gets its value, the suggested one is marked, and the hint says
+    the values with their unit in the player's language. Seed 1 deals seat 0 a hand with a
+    reservation worth simulating (found with the engine; the server's hint of that view
+    values both answers)."""
+    w, h = SIZES[size]
+    page = browser.new_page(viewport={"width": w, "height": h})
+    page.add_init_script("localStorage.setItem('binokel.lang', 'de')")
+    page.goto(server + "/")
+    page.wait_for_selector("#create")
+    tid = page.evaluate("""async () => {
+        const r = await fetch('/api/tables', {method: 'POST', headers: {'Content-Type':
+            'application/json'}, body: JSON.stringify({game: 'doppelkopf', players: 4, seed: 1,
+            bots: [null, 'heuristic', 'heuristic', 'heuristic'], settings: {hints: true}})});
+        return (await r.json()).id; }""")
+    page.goto(f"{server}/t/{tid}")
+    page.fill("#nickname", "Anna")
+    page.click("#join-0")
+    wait_my_turn(page)
+    page.wait_for_selector("#actions button[data-action='vorbehalt']")
+    page.click("#hint-btn")
+    page.wait_for_function("() => document.getElementById('hint').textContent.startsWith('Tipp:')")
+    said = page.locator("#hint").inner_text()
+    assert "Gesund" in said and "Vorbehalt" in said and "erwartete Spielpunkte" in said, said
+    for action in ("gesund", "vorbehalt"):
+        badge = page.locator(f"#actions button[data-action='{action}'] .hint-value")
+        assert badge.count() == 1 and float(badge.inner_text()) == float(badge.inner_text())
+    assert page.locator("#actions button.suggested").count() == 1
+    hand_and_actions_on_screen(page, f"valued buttons {size}")
+    no_horizontal_overflow(page, f"valued buttons {size}")
+    shot(page, f"hint-buttons-{size}")
+    page.close()
+
+
 SEED_WORDS = {"de": ("Startwert 7", "alle Karten sind vorhersagbar"),
               "en": ("seed 7", "every card can be predicted")}
 

@@ -445,7 +445,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
 
     hint_slots = asyncio.Semaphore(HINTS_AT_ONCE)
 
-    async def ask_hint(table: LiveTable, seat: int, bucket: TokenBucket) -> dict[str, Any]:
+    async def ask_hint(table: LiveTable, seat: int, bucket: TokenBucket, lang: str
+                       ) -> dict[str, Any]:
         """The strong player's choice and each card's value for ``seat`` (issue 15): only
         where the table allows hints, for the seat's own view, rate limited, searched in a
         thread within a node budget so the event loop keeps serving the others."""
@@ -455,7 +456,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         if not bucket.take():
             raise TableError("rate_limited", "a hint every few seconds; wait a little")
         async with hint_slots:
-            answer = await asyncio.to_thread(hint, view, HINT_BUDGET, deal)
+            answer = await asyncio.to_thread(hint, view, HINT_BUDGET, deal, lang)
         return {"type": "hint", "deal": deal, "move": move, **answer.to_json()}
 
     async def serve_socket(websocket: WebSocket) -> None:
@@ -555,7 +556,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
                     continue
                 if kind == "hint":
                     try:
-                        await conn.send(await ask_hint(table, seat, hint_bucket))
+                        await conn.send(await ask_hint(table, seat, hint_bucket, conn.lang))
                     except TableError as e:
                         await reply_error(e.code, str(e))
                     continue

@@ -173,23 +173,31 @@ function chatError(code, message) {
   return true;
 }
 
-/** A hint for this very state: the suggested card marked, each card's value on it (the
- * strong player's estimate for me, in the game's unit), or the suggested action said. */
+/** A hint for this very state: the suggested card or button marked, each one's value on it
+ * (the strong player's estimate for me, in the game's unit, which the server words in my
+ * language), and the suggestion said, with the values of the actions that are not cards. */
 function markHint(m) {
-  for (const e of document.querySelectorAll("#hand .hint-value")) e.remove();
-  for (const e of document.querySelectorAll("#hand .card.suggested")) e.classList.remove("suggested");
+  for (const e of document.querySelectorAll("#hand .hint-value, #actions .hint-value")) e.remove();
+  for (const e of document.querySelectorAll("#hand .suggested, #actions .suggested")) e.classList.remove("suggested");
   const h = life.hint;
   if (!h || h.deal !== m.deal || h.move !== m.moves) return;
   const cardOf = (action) => action.split(" ").slice(1).join(" ");
+  const target = (action) => (action.startsWith("play ")
+    ? document.querySelector(`#hand .card[data-card="${CSS.escape(cardOf(action))}"]`)
+    : document.querySelector(`#actions button[data-action="${CSS.escape(action)}"]`));
+  const said = [];
   for (const [action, v] of Object.entries(h.values || {})) {
-    const card = document.querySelector(`#hand .card[data-card="${CSS.escape(cardOf(action))}"]`);
-    if (card) card.append(el("span", { class: "hint-value", "aria-hidden": "true", text: v.toFixed(1) }));
+    const card = action.startsWith("play ");
+    const e = target(action);
+    if (e) e.append(el("span", { class: card ? "hint-value" : "hint-value inline", "aria-hidden": "true", text: v.toFixed(1) }));
+    if (!card) said.push(`${actionWords(m.table, action)} ${v.toFixed(1)}`);
   }
-  const best = document.querySelector(`#hand .card[data-card="${CSS.escape(cardOf(h.action))}"]`);
+  const best = target(h.action);
   if (best) best.classList.add("suggested");
   if (view && !life.hintSaid) {
     life.hintSaid = true;
-    const values = Object.keys(h.values || {}).length ? ` (${t("hintUnit")}: ${h.unit})` : "";
+    const n = Object.keys(h.values || {}).length;
+    const values = said.length ? ` (${said.join(" · ")}; ${h.unit})` : n ? ` (${t("hintUnit")}: ${h.unit})` : "";
     view.showHint(t("hintSays", { a: actionWords(m.table, h.action) }) + values);
   }
 }
