@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.widgets import Static
 
 from binokel.bots import make_bot
 from binokel.games.binokel.rules import Rules
@@ -358,3 +359,54 @@ async def test_a_doppelkopf_deal_with_command_line_options(
         await pilot.pause(0.05)
         assert app.state.rules.bock_level == 1 and not app.state.is_over
         assert "Bockspiel ×2" in app.table().status
+
+
+async def test_a_hint_on_the_key_t_where_the_game_allows_it() -> None:
+    """With hints (``binokel play --hints``) the key t says the strong player's choice, with
+    the values of the choices it searched in the player's language, and marks the suggested
+    card or button; without, the key says how to turn hints on."""
+    app = TableApp(GameConfig(game="doppelkopf", seed=4, bot_delay=0.01, save_dir=None,
+                              hints=True))
+    notes: list[str] = []
+    async with app.run_test(size=(160, 50)) as pilot:
+        app.notify = lambda message, **kw: notes.append(str(message))  # type: ignore
+        keys = {b.key: b.description for bs in app._bindings.key_to_bindings.values()
+                for b in bs}
+        assert keys["t"] == "Tipp"
+        # play on (as the heuristic) until a card decision of mine in the middle of the deal
+        for _ in range(600):
+            await pilot.pause(0.02)
+            t = app.table()
+            if t.my_turn and t.choices.cards is not None and len(t.hand) <= 6:
+                break
+            if t.my_turn:
+                app.press_action(make_bot("heuristic", seed=1).choose(
+                    app.state.view(app.config.human)))
+        assert app.table().my_turn and app.table().choices.cards is not None
+        history = list(app.state.history)
+        await pilot.press("t")
+        line = app.query_one("#hint-line", Static)
+        for _ in range(500):
+            await pilot.pause(0.02)
+            if str(line.render()).startswith("Tipp: "):
+                break
+        said = str(line.render())
+        assert said.startswith("Tipp: ") and line.display, said
+        assert "erwartete Spielpunkte" in said and " · " in said, said
+        marked = [b for b in app.query(CardButton) if b.has_class("suggested")]
+        assert len(marked) == 1 and f"play {marked[0].token}" in app.state.legal_actions()
+        assert app.state.history == history          # a hint plays nothing
+        # the hint is for this moment only: gone once the card is played
+        app.press_action(f"play {marked[0].token}")
+        await pilot.pause()
+        assert not line.display and not app.query(".suggested")
+
+    plain = TableApp(GameConfig(rules=Rules(), seed=3, bot_delay=5.0, save_dir=None))
+    notes.clear()
+    async with plain.run_test(size=(160, 50)) as pilot:
+        plain.notify = lambda message, **kw: notes.append(str(message))  # type: ignore
+        await pilot.pause()
+        await pilot.press("t")
+        await pilot.pause()
+        assert notes == ["Tipps gibt es, wenn das Spiel mit --hints gestartet wird."]
+        assert not plain.query(".suggested")

@@ -37,6 +37,9 @@ def register(sub: Any) -> None:
     p.add_argument("--save-dir", type=Path, default=Path("records"),
                    help="where every finished deal is saved as a record (default ./records)")
     p.add_argument("--no-save", action="store_true", help="do not save records")
+    p.add_argument("--hints", action="store_true",
+                   help="the key t asks the strong player what to do and what each choice "
+                        "is worth (off unless given)")
     p.set_defaults(handler=cmd_play)
 
 
@@ -66,5 +69,5 @@ def cmd_play(args: argparse.Namespace) -> int:
     run_terminal_game(GameConfig(rules=rules, game=args.game, players=players, seed=args.seed,
                                  bots=tuple(kinds), lang=args.lang, cards=args.cards,
                                  save_dir=None if args.no_save else args.save_dir,
-                                 human_name=name[:24]))
+                                 human_name=name[:24], hints=args.hints))
     return 0

@@ -46,6 +46,9 @@ from ..core.series import Series
 from ..core.state import AnyState
 from ..core.texts import by_language
 from ..core.texts import load_texts
+from ..hints import MAX_HINT_BUDGET
+from ..hints import Hint
+from ..hints import hint
 from ..play import BotTurn
 from ..play import bot_turn
 from ..play import decide
@@ -68,6 +71,7 @@ FACE = "#fffdf6"
 CARD_STYLE = {"letters": "token", "symbols": "symbol", "words": "words"}
 SIDE_WIDTH = 40          # the score sheet and the log on a wide screen (#side in the CSS)
 NUMBER_WAIT = 0.7        # seconds to wait for a second digit
+HINT_VALUES_SHOWN = 6    # a hint says the values of this many best choices
 
 
 @dataclass
@@ -86,6 +90,7 @@ class GameConfig:
     bot_delay: float = 0.6
     names: tuple[str, ...] = ()
     human_name: str = ""              # default: "Spieler" / "Player"
+    hints: bool = False               # the key t asks the strong player (off unless asked for)
 
 
 class ActionButton(Button):
@@ -164,11 +169,15 @@ class TableApp(App[None]):
     #hand, #own-table, #actions { layout: grid; grid-size: 8; grid-gutter: 0 1;
                                   grid-rows: 1; height: auto; padding: 0 1; }
     #hand-title { height: 1; padding: 0 1; color: $text-muted; }
+    #hint-line { height: auto; padding: 0 1; color: $success; display: none; }
+    #hint-line.shown { display: block; }
     #hand Button, #own-table Button, #actions Button {
         height: 1; min-width: 4; width: 100%; border: none; padding: 0; margin: 0;
         content-align: left middle; text-style: none; }
     #hand Button.selected { background: $warning; }
     #hand Button.unplayable { opacity: 60%; }
+    #hand Button.suggested, #own-table Button.suggested, #actions Button.suggested {
+        background: $success; }
     #hand Button:focus, #own-table Button:focus, #actions Button:focus {
         text-style: bold reverse; }
     #bid-input { width: 14; height: 1; border: none; padding: 0 1; }
@@ -218,9 +227,14 @@ class TableApp(App[None]):
         self._digits = ""
         self._digit_timer: Any = None
         self.number_wait = NUMBER_WAIT
-        for key, action, word in (("l", "last_trick", "key_last"), ("n", "next_deal", "key_next"),
-                                  ("g", "toggle_log", "key_log"), ("h", "help", "key_help"),
-                                  ("q", "quit", "key_quit")):
+        self._hinting = False
+        self._hint_moment: tuple[int, int] | None = None   # what the hint line is about
+        keys = [("l", "last_trick", "key_last"), ("n", "next_deal", "key_next"),
+                ("g", "toggle_log", "key_log"), ("h", "help", "key_help"),
+                ("q", "quit", "key_quit")]
+        if config.hints:
+            keys.insert(3, ("t", "hint", "key_hint"))
+        for key, action, word in keys:
             self.bind(key, action, description=self.t[word])
 
     # ------------------------------------------------------------------ layout
@@ -233,6 +247,7 @@ class TableApp(App[None]):
                     yield Static(id="seats")
                     yield Static(id="panels")
                     yield Static(id="trick")
+                yield Static(id="hint-line")
                 yield Static(self.t["hand"], id="hand-title")
                 yield Container(id="hand")
                 yield Container(id="own-table")
@@ -291,6 +306,8 @@ class TableApp(App[None]):
     # ------------------------------------------------------------------ rendering
     def refresh_all(self) -> None:
         table = self.table()
+        if self._hint_moment is not None and self._hint_moment != self._moment():
+            self.say_hint(None)
         self.render_status(table)
         self.render_seats(table)
         self.render_panels(table)
@@ -661,6 +678,85 @@ class TableApp(App[None]):
         """Show or hide the log and the score sheet (a narrow screen has no room for both)."""
         self.screen.toggle_class("show-log")
 
+    def _moment(self) -> tuple[int, int]:
+        """The deal and the move now: a hint is for the moment it was asked in."""
+        return len(self.round.sheet), len(self.state.history)
+
+    def action_hint(self) -> None:
+        """The strong player's choice for me now and what each choice is worth (key t,
+        where the game was started with hints): searched in a worker thread, as the bots
+        think, since a hint may take a second or two."""
+        if self.state.is_over or not self.table().my_turn:
+            self.notify(self.t["not_now"], severity="information")
+            return
+        if self._hinting:
+            return
+        self._hinting = True
+        view, moment = self.state.view(self.config.human), self._moment()
+        self.say_hint(Text(self.t["hint_thinking"], style="italic"))
+
+        def think() -> None:
+            try:
+                answer = hint(view, MAX_HINT_BUDGET, seed=moment[0], lang=self.lang)
+            except Exception as e:  # a bot bug is shown, not a crash of the whole game
+                with contextlib.suppress(RuntimeError):
+                    self.call_from_thread(self._hint_failed, e)
+                return
+            with contextlib.suppress(RuntimeError):  # the app has closed meanwhile
+                self.call_from_thread(self.show_hint, answer, moment)
+
+        self.run_worker(think, thread=True, exit_on_error=False, group="hint")
+
+    def _hint_failed(self, e: Exception) -> None:
+        self._hinting = False
+        self.say_hint(None)
+        self.notify(f"{self.t['key_hint']}: {e!r}", severity="error", timeout=30)
+
+    def say_hint(self, text: Text | str | None) -> None:
+        """The line above the hand that holds the hint for the moment it was asked in (a
+        toast would cover the hand on a small screen); None clears it."""
+        line = self.query_one("#hint-line", Static)
+        line.update(text or "")
+        line.set_class(text is not None, "shown")
+        self._hint_moment = self._moment() if text is not None else None
+
+    def show_hint(self, answer: Hint, moment: tuple[int, int]) -> None:
+        """Say the hint above the hand and mark the suggested card or button (unless the
+        game moved on while it was searched)."""
+        self._hinting = False
+        if moment != self._moment():
+            self.say_hint(None)
+            return
+        table = self.table()
+        words = self.action_words(table, answer.action)
+        ranked = sorted(answer.values.items(), key=lambda kv: -kv[1])[:HINT_VALUES_SHOWN]
+        said = " · ".join(f"{self.action_words(table, a)} {v:.1f}" for a, v in ranked)
+        text = self.t["hint_says"].format(a=words)
+        if said:
+            text += f" ({said}; {answer.unit})"
+        # the card (its first copy where the hand holds two) or the button
+        for w in [*self.hand_buttons, *self.table_buttons, *self.action_widgets]:
+            if (isinstance(w, CardButton) and answer.action.partition(" ")[2] == w.token) \
+                    or (isinstance(w, ActionButton) and w.engine_action == answer.action):
+                w.add_class("suggested")
+                break
+        self.say_hint(text)
+
+    def action_words(self, table: Table, action: str) -> str:
+        """An action as the player reads it: a card by its name, a selection by its label
+        and cards, else the label of its button, else as the record has it."""
+        ch = table.choices
+        verb, _, arg = action.partition(" ")
+
+        def name(tok: str) -> str:
+            return card_name(parse_card(tok), self.card_style(), self.lang, self.deck)
+
+        if ch.cards is not None and verb == ch.cards.verb and arg:
+            return name(arg)
+        if ch.select is not None and verb == ch.select.verb and arg:
+            return f"{ch.select.label}: " + " ".join(name(tok) for tok in arg.split())
+        return next((b.label for b in ch.buttons if b.action == action), action)
+
     def action_help(self) -> None:
         self.push_screen(HelpScreen(self.t["help_keys"] + "\n\n"
                                     + self.spec.help.get(self.lang, "").strip()))
@@ -674,6 +770,10 @@ class TableApp(App[None]):
             return
         if event.key in ("l", "n", "q", "g", "h", "tab", "shift+tab", "enter", "space", "left",
                          "right", "up", "down", "escape", "ctrl+q", "ctrl+c"):
+            return
+        if event.key == "t":
+            if not self.config.hints:
+                self.notify(self.t["hints_off"], severity="information")
             return
         self.notify(self.t["bad_key"].format(key=event.key), severity="information")
 
