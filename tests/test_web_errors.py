@@ -74,7 +74,8 @@ def test_every_mapped_code_is_one_the_server_uses() -> None:
 
 def test_every_reason_the_server_gives_has_words_in_both_languages() -> None:
     """``reason="..."`` in the server's sources and ``why_<reason>`` in the client's texts
-    name the same set, and each text's placeholders are the parameters the server sends."""
+    name the same set, and the texts' placeholders are the parameters the server sends:
+    each in both texts, or one language's (``..._de``, ``..._en``) in that one's."""
     text = PREFS.read_text(encoding="utf-8")
     words = dict(re.findall(r"^\s*why_([a-z_]+):\s*(\[[^\]]*\])", text, re.M))
     given: dict[str, set[str]] = {}
@@ -86,8 +87,9 @@ def test_every_reason_the_server_gives_has_words_in_both_languages() -> None:
     assert given and set(words) == set(given), (sorted(words), sorted(given))
     for reason, pair in words.items():
         de, en = re.findall(r"\"((?:[^\"\\]|\\.)*)\"", pair)
-        for s in (de, en):
-            assert set(re.findall(r"\{([a-z_]+)\}", s)) == given[reason], (reason, s)
+        for s, other in ((de, "_en"), (en, "_de")):
+            wanted = {p for p in given[reason] if not p.endswith(other)}
+            assert set(re.findall(r"\{([a-z_]+)\}", s)) == wanted, (reason, s)
 
 
 # Every socket the page opens, so that the test can speak through the page's own one.
@@ -197,3 +199,26 @@ def test_the_pad_page_says_a_refusal_in_the_browsers_language(server: str, brows
     text = said(page, "p.error")
     assert text == {"de": "Nicht gefunden (no such document)", "en": "no such document"}[lang]
     context.close()
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_an_option_out_of_range_is_said_whole_in_the_lobby(server: str, browser: Any,
+                                                           lang: str) -> None:
+    """A number typed into the lobby's rules that the rule does not take: the lobby names
+    the rule and what it takes in the player's language, with no English inside German."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.add_init_script(f"localStorage.setItem('binokel.lang', '{lang}')")
+    page.goto(server + "/")
+    page.wait_for_selector("#create")
+    page.fill("#nickname", "Anna")
+    page.select_option("#game", "binokel")
+    page.locator("#options summary").click()
+    page.fill("#opt-min_bid", "5000")
+    page.click("#create")
+    text = said(page, ".error")
+    assert text == {"de": "Bei „Niedrigstes Reizgebot“ geht nur eine Zahl von 10 bis 1000.",
+                    "en": "“Lowest bid” takes a number from 10 to 1000."}[lang], text
+    page.locator(".error").scroll_into_view_if_needed()
+    page.screenshot(path=f"/tmp/errde-option-{lang}.png")
+    page.close()

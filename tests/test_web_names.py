@@ -76,3 +76,30 @@ def test_the_lobby_speaks_to_players_not_to_the_spec(client: TestClient) -> None
         texts += [p[lang] for p in game["presets"] for lang in ("de", "en")]
         texts += [o[lang] for g in game["groups"] for o in g["options"] for lang in ("de", "en")]
     assert texts and not [t for t in texts if source.search(t)]
+
+
+MIN_BID = {"reason": "option_value",
+           "params": {"option_de": "Niedrigstes Reizgebot", "option_en": "Lowest bid",
+                      "accepts_de": "eine Zahl von 10 bis 1000",
+                      "accepts_en": "a number from 10 to 1000"}}
+
+
+@pytest.mark.parametrize(("path", "body", "status"), [
+    ("/api/tables", {"game": "binokel", "bots": [None, "heuristic", "heuristic"]}, 400),
+    ("/api/pads", {"game": "binokel", "players": ["A", "B", "C"]}, 422),
+    ("/api/clubs", {"title": "Herbst", "game": "binokel"}, 422),
+    ("/api/duplicates", {"title": "Herbst", "game": "binokel"}, 422),
+])
+def test_a_refused_option_value_names_the_rule_for_the_client(
+        client: TestClient, path: str, body: dict[str, object], status: int) -> None:
+    """An option's value out of range (typed into a rules form) is refused with the rule's
+    words and what it takes, in German and English, wherever rules are set: a table, a
+    score pad, a club tournament."""
+    r = client.post(path, json={**body, "options": {"min_bid": 5000}})
+    got = r.json()
+    assert r.status_code == status, r.text
+    assert {k: got.get(k) for k in ("reason", "params")} == MIN_BID, r.text
+    assert "min_bid" in got["message"]       # the English sentence names the option too
+    # a fault that is no single option's value keeps the plain refusal
+    r = client.post(path, json={**body, "options": {"no_such_rule": 1}})
+    assert r.status_code == status and "reason" not in r.json(), r.text

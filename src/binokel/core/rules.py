@@ -83,6 +83,21 @@ class Option:
     low: int | None = None
     high: int | None = None
 
+    def accepts(self, lang: str = "en") -> str:
+        """What the option accepts, in ``lang``, for any kind of option.
+
+        >>> Option("x", "a", ("a", "b"), "g", "", "").accepts("de")
+        'eins von: a, b'
+        >>> Option("x", False, None, "g", "", "").accepts()
+        'yes or no'
+        """
+        if self.allowed is not None:
+            return ("eins von: " if lang == "de" else "one of: ") + ", ".join(
+                str(a) for a in self.allowed)
+        if isinstance(self.default, bool):
+            return "ja oder nein" if lang == "de" else "yes or no"
+        return self.check_label(lang)
+
     def check_label(self, lang: str = "en") -> str:
         """What the option accepts, in ``lang``.
 
@@ -114,7 +129,7 @@ class Option:
                 return False
             if isinstance(value, bool):
                 return value
-            raise RulesError(f"option {self.name!r}: {value!r} is not yes/no")
+            raise RulesError(f"option {self.name!r}: {value!r} is not yes/no", self)
         if self.allowed is not None:
             for a in self.allowed:
                 # True == 1 and False == 0 in Python: a yes/no is no number.
@@ -122,7 +137,8 @@ class Option:
                         isinstance(value, str) and str(a) == value):
                     return a
             shown = ", ".join(str(a) for a in self.allowed)
-            raise RulesError(f"option {self.name!r}: {value!r} is not allowed (allowed: {shown})")
+            raise RulesError(f"option {self.name!r}: {value!r} is not allowed (allowed: {shown})",
+                             self)
         if isinstance(value, str) and isinstance(self.default, int):
             with contextlib.suppress(ValueError):
                 value = int(value)
@@ -131,7 +147,7 @@ class Option:
             and (self.low is None or not isinstance(value, int) or self._in_range(value)))
         if not ok:
             raise RulesError(f"option {self.name!r}: {value!r} is not allowed "
-                             f"({self.check_label()})")
+                             f"({self.check_label()})", self)
         return value
 
 

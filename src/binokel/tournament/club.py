@@ -170,7 +170,7 @@ class Tournament:
         try:
             rules = spec.make_rules(data)
         except (RulesError, TypeError) as e:
-            raise ClubError(f"rules: {e}") from None
+            raise ClubError(f"rules: {e}") from e
         sizes = tuple(table_sizes) or spec.players
         if not sizes or any(not isinstance(s, int) or s not in spec.players for s in sizes):
             raise ClubError(f"table sizes: {game} is played by "

@@ -316,7 +316,7 @@ class Pad:
             # Rules this table cannot deal by (40 cards to three without a Dapp, ...).
             spec.new_deal(rules, 0, seed=0, players=len(names))
         except (RulesError, IllegalAction, TypeError) as e:
-            raise PadError(f"rules: {e}") from None
+            raise PadError(f"rules: {e}") from e
         if not 0 <= first_dealer < len(names):
             raise PadError(f"first_dealer: a seat 0..{len(names) - 1}")
         return cls(game, rules, names, first_dealer)

@@ -60,6 +60,7 @@ from ..tournament.seating import SeatingError
 from ..tournament.seating import TableSizes
 from ..tournament.seating import seat_round
 from .guard import WebError
+from .guard import rules_refused
 from .pads import DocRow
 from .pads import DocStore
 from .pads import Stored
@@ -139,7 +140,7 @@ def new_document(body: dict[str, Any]) -> dict[str, Any]:
     try:
         rules = spec.make_rules({"preset": preset, "options": options})
     except (ValueError, TypeError, OverflowError) as e:
-        raise _fail(f"options: {str(e)[:300]}") from None
+        raise rules_refused("invalid", f"options: {str(e)[:300]}", 422, e) from None
     kinds = bot_names(game)
     bot = body.get("bot", "heuristic" if "heuristic" in kinds else kinds[0])
     if not isinstance(bot, str) or bot not in kinds:

@@ -19,6 +19,8 @@ from typing import Any
 
 from starlette.requests import Request
 
+from ..core.errors import RulesError
+
 MAX_MESSAGE = 4096          # bytes of one WebSocket message
 MAX_BODY = 16384            # bytes of one HTTP request body
 MAX_DEPTH = 8               # nesting of JSON objects and arrays (the protocol needs 3)
@@ -32,7 +34,7 @@ class WebError(ValueError):
     ``static/prefs.js``); the English ``message`` says the same for everyone else."""
 
     def __init__(self, code: str, message: str, status: int = 400, *,
-                 reason: str | None = None, params: dict[str, int] | None = None) -> None:
+                 reason: str | None = None, params: dict[str, int | str] | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.status = status
@@ -46,6 +48,28 @@ class WebError(ValueError):
             out["reason"] = self.reason
             out["params"] = dict(self.params)
         return out
+
+
+def refused_option(e: BaseException | None) -> Any:
+    """The option whose value a rules error (``e`` or what it was raised from) refused, or
+    None."""
+    seen = 0
+    while e is not None and seen < 8:
+        if isinstance(e, RulesError):
+            return e.option
+        e, seen = e.__cause__ or e.__context__, seen + 1
+    return None
+
+
+def rules_refused(code: str, message: str, status: int, e: BaseException) -> WebError:
+    """A refused rule set: where one option's value was the fault, with the option's name
+    and what it accepts in both languages, for the client to say whole."""
+    o = refused_option(e)
+    if o is None:
+        return WebError(code, message, status)
+    return WebError(code, message, status, reason="option_value",
+                    params={"option_de": o.de, "option_en": o.en,
+                            "accepts_de": o.accepts("de"), "accepts_en": o.accepts("en")})
 
 
 class TokenBucket:

@@ -55,6 +55,7 @@ from ..tournament.texts import PAGE
 from .guard import WebError
 from .guard import client_key
 from .guard import parse_json
+from .guard import rules_refused
 from .guard import same_origin
 from .pages import page_response
 from .store import Base
@@ -241,9 +242,12 @@ def _client(request: Request) -> str:
     return client_key(request.client.host if request.client else None)
 
 
-def _error(code: str, message: str, status: int = 400, field: str | None = None
-           ) -> JSONResponse:
-    out: dict[str, Any] = {"error": code, "message": message}
+def _error(code: str, message: str, status: int = 400, field: str | None = None,
+           cause: BaseException | None = None) -> JSONResponse:
+    """A refusal; where ``cause`` was one option's refused value, with the reason and
+    parameters the client says it by (see :func:`~.guard.rules_refused`)."""
+    out: dict[str, Any] = rules_refused(code, message, status, cause).body() \
+        if cause is not None else {"error": code, "message": message}
     if field is not None:
         out["field"] = field
     return JSONResponse(out, status_code=status)
@@ -267,9 +271,9 @@ def _guarded(fn: Handler) -> Handler:
         except WebError as e:
             return JSONResponse(e.body(), status_code=e.status)
         except PadError as e:
-            return _error("invalid", str(e), 422, e.field or _field(str(e)))
+            return _error("invalid", str(e), 422, e.field or _field(str(e)), e)
         except ClubError as e:
-            return _error("invalid", str(e), 422, _field(str(e)))
+            return _error("invalid", str(e), 422, _field(str(e)), e)
     return run
 
 

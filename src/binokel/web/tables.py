@@ -55,6 +55,7 @@ from ..registry import GAMES
 from ..registry import GameSpec
 from ..registry import find_game
 from .guard import WebError
+from .guard import rules_refused
 from .store import LIVE
 from .store import ChatRow
 from .store import Snapshot
@@ -93,7 +94,7 @@ class TableError(WebError):
     HTTP status (:data:`STATUS`, else 400)."""
 
     def __init__(self, code: str, message: str, *, reason: str | None = None,
-                 params: dict[str, int] | None = None) -> None:
+                 params: dict[str, int | str] | None = None) -> None:
         super().__init__(code, message, STATUS.get(code, 400), reason=reason, params=params)
 
 
@@ -1171,7 +1172,8 @@ class Registry:
         try:
             rules = spec.make_rules(rules_data)
         except (ValueError, TypeError, OverflowError) as e:
-            raise TableError("bad_options", str(e)[:300]) from None
+            raise rules_refused("bad_options", str(e)[:300], STATUS.get("bad_options", 400),
+                                e) from None
         bots = self._bots(spec, players, data.get("bots"))
         seed = data.get("seed")
         if seed is not None and (not is_int(seed) or not 0 <= seed < 2**31):

@@ -224,6 +224,8 @@ export const TEXTS = {
     "A name must not contain invisible or control characters."],
   why_nickname_letter: ["Der Name braucht mindestens einen Buchstaben oder eine Ziffer.",
     "A name needs a letter or a digit."],
+  why_option_value: ["Bei „{option_de}“ geht nur {accepts_de}.",
+    "“{option_en}” takes {accepts_en}."],
   why_nickname_reserved: ["So heißen bei uns die Computerspieler – nimm bitte einen anderen Namen.",
     "That is what the computer players are called – please pick another name."],
 };
