@@ -317,3 +317,36 @@ def test_a_hint_only_where_the_table_allows_it_and_only_for_the_seat_to_move(
         recv_state(ws)
         ws.send_json({"type": "hint"})
         assert next_error(ws)["code"] == "hints_off"
+
+
+def test_the_hint_budget_is_the_servers_setting(tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """``binokel serve --hint-budget`` reaches the search: a hint searches the server's
+    budget, in the connection's language; the command refuses a budget out of range."""
+    import dataclasses
+
+    import binokel.web.app as web_app
+    from binokel.cli import main
+    from binokel.web.tables import Limits
+
+    asked: list[tuple[int, str]] = []
+    real = web_app.hint
+
+    def spy(view: Any, budget: int, seed: int, lang: str) -> Any:
+        asked.append((budget, lang))
+        return real(view, budget, seed, lang)
+    monkeypatch.setattr(web_app, "hint", spy)
+    limits = dataclasses.replace(Limits(), hint_budget=12_345)
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0.0,
+                               limits=limits)) as c:
+        tid, tokens = two_people(c, settings={"hints": True})
+        mover = live(c, tid).round.current.to_move
+        with c.websocket_connect(f"/ws/{tid}?token={tokens[mover]}&lang=de") as ws:
+            recv_state(ws)
+            ws.send_json({"type": "hint"})
+            for _ in range(50):
+                if ws.receive_json()["type"] == "hint":
+                    break
+    assert asked == [(12_345, "de")]
+    assert main(["serve", "--hint-budget", "10", "--database-url",
+                 f"sqlite:///{tmp_path / 'x.sqlite3'}"]) == 2

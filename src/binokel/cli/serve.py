@@ -26,6 +26,10 @@ def register(sub: Any) -> None:
                    help="what one client address may hold: tables created at once, waiting "
                         "tables, WebSockets (default 10, 10, 32). For load tests, where "
                         "every client comes from one address")
+    p.add_argument("--hint-budget", type=int, default=None, metavar="NODES",
+                   help="solver nodes one hint may search, 1000 to 20000000 (default "
+                        "200000, well under a second; about 20000000 lets the strong Binokel "
+                        "player simulate a bid, a second or two of a core)")
     p.set_defaults(handler=cmd_serve)
 
 
@@ -47,6 +51,7 @@ def uvicorn_options(args: argparse.Namespace) -> dict[str, Any]:
 def cmd_serve(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from ..hints import MAX_HINT_BUDGET
     from ..web.app import create_app
     from ..web.store import DatabaseInUse
     from ..web.store import claim_sqlite
@@ -54,6 +59,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
     from ..web.tables import Limits
 
     try:
+        if args.hint_budget is not None and not 1000 <= args.hint_budget <= MAX_HINT_BUDGET:
+            raise ValueError(f"--hint-budget must be 1000..{MAX_HINT_BUDGET}")
         options = uvicorn_options(args)
         # Refused here with a clear message rather than in the app's startup.
         claim = claim_sqlite(args.database_url or default_database_url())
@@ -67,6 +74,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
         n = args.per_client
         limits = dataclasses.replace(limits, create_burst=n, tables_per_client=n,
                                      sockets_per_client=n)
+    if args.hint_budget is not None:
+        limits = dataclasses.replace(limits, hint_budget=args.hint_budget)
     app = create_app(args.database_url, bot_delay=args.bot_delay, limits=limits)
     shown = "localhost" if args.host in ("127.0.0.1", "0.0.0.0") else args.host
     print(f"Binokel is served at http://{shown}:{args.port}/  (Ctrl+C stops)", flush=True)

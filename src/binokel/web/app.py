@@ -101,7 +101,6 @@ SEAT_MESSAGES = ("action", "next", "back", "leave", "chat", "hint")
 ALL_MESSAGES = ("ping", "prefs", *SEAT_MESSAGES)
 HINT_RATE = 1 / 10          # hints per second a connection may ask for ...
 HINT_BURST = 2.0            # ... with bursts up to this many
-HINT_BUDGET = 200_000       # solver nodes one hint may search (well under a second)
 HINTS_AT_ONCE = 1           # hints searched at the same time (each takes a core)
 DRIVE_EVERY = 1.5           # seconds between looks for tables nobody drives (PostgreSQL)
 
@@ -456,7 +455,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         if not bucket.take():
             raise TableError("rate_limited", "a hint every few seconds; wait a little")
         async with hint_slots:
-            answer = await asyncio.to_thread(hint, view, HINT_BUDGET, deal, lang)
+            answer = await asyncio.to_thread(hint, view, limits.hint_budget, deal, lang)
         return {"type": "hint", "deal": deal, "move": move, **answer.to_json()}
 
     async def serve_socket(websocket: WebSocket) -> None:
