@@ -504,6 +504,25 @@ def test_a_hint_values_the_buttons_in_the_players_language(server: str, browser:
     page.close()
 
 
+def test_a_typed_bid_off_the_steps_says_the_steps(server: str, browser: Any) -> None:
+    """A bid typed between the steps is not sent: the table says which bids there are, in
+    the player's language, and the bid stays open."""
+    page = browser.new_page(viewport={"width": 390, "height": 844})
+    page.add_init_script("localStorage.setItem('binokel.lang', 'de')")
+    create_table(page, server, SEATS["binokel"], game="binokel", name="Anna")
+    wait_my_turn(page)
+    page.wait_for_selector("#bid-input")
+    low, high, step = (int(str(page.get_attribute("#bid-input", a)))
+                       for a in ("min", "max", "step"))
+    moves = page.evaluate("() => window.binokel.state.moves")
+    page.fill("#bid-input", str(low + step // 2))
+    page.click("#bid-go")
+    text = page.locator("#errors .error").inner_text()
+    assert text == f"Gebote von {low} bis {high}, in Schritten von {step}.", text
+    assert page.evaluate("() => window.binokel.state.moves") == moves    # nothing was sent
+    page.close()
+
+
 SEED_WORDS = {"de": ("Startwert 7", "alle Karten sind vorhersagbar"),
               "en": ("seed 7", "every card can be predicted")}
 

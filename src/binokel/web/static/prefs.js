@@ -90,6 +90,7 @@ export const TEXTS = {
   freeSeat: ["frei", "free"],
   log: ["Verlauf", "Log"],
   bid: ["Reizen", "Bid"],
+  badBid: ["Gebote von {low} bis {high}, in Schritten von {step}.", "Bids from {low} to {high}, in steps of {step}."],
   partners: ["Partner: ", "Partners: "],
   total: ["Summe", "Total"],
   durchTally: ["Durch-Konto", "Durch tally"],

@@ -609,7 +609,7 @@ export class TableView {
     const go = () => {
       const n = Number(input.value);
       if (!Number.isInteger(n) || n < range.low || n > range.high || (n - range.low) % range.step) {
-        this.showError(`${range.low} … ${range.high}`);
+        this.showError(t("badBid", { low: range.low, high: range.high, step: range.step }));
         return;
       }
       this.act(`${range.verb} ${n}`);
