@@ -127,6 +127,16 @@ def middle_clear_of_seats(page: Any, where: str) -> None:
     assert out == [], f"{where}: {out}"
 
 
+def lobby(browser: Any, server: str, size: str, lang: str) -> Any:
+    """A new page at ``size`` in ``lang``, on the lobby."""
+    w, h = SIZES[size]
+    page = browser.new_page(viewport={"width": w, "height": h})
+    page.add_init_script(f"localStorage.setItem('binokel.lang', '{lang}')")
+    page.goto(server + "/")
+    page.wait_for_selector("#create")
+    return page
+
+
 def wait_my_turn(page: Any, limit: float = 20) -> None:
     page.wait_for_selector("#turn.mine", timeout=limit * 1000)
 
@@ -475,11 +485,7 @@ def test_a_hint_values_the_buttons_in_the_players_language(server: str, browser:
     the values with their unit in the player's language. Seed 1 deals seat 0 a hand with a
     reservation worth simulating (found with the engine; the server's hint of that view
     values both answers)."""
-    w, h = SIZES[size]
-    page = browser.new_page(viewport={"width": w, "height": h})
-    page.add_init_script("localStorage.setItem('binokel.lang', 'de')")
-    page.goto(server + "/")
-    page.wait_for_selector("#create")
+    page = lobby(browser, server, size, "de")
     tid = page.evaluate("""async () => {
         const r = await fetch('/api/tables', {method: 'POST', headers: {'Content-Type':
             'application/json'}, body: JSON.stringify({game: 'doppelkopf', players: 4, seed: 1,
@@ -535,10 +541,7 @@ def test_a_chosen_seed_is_said_before_joining_and_at_the_table(
     waiting panel) and at the table, in German and English. A table dealt by the server
     says nothing of the kind."""
     w, h = SIZES[size]
-    anna = browser.new_page(viewport={"width": w, "height": h})
-    anna.add_init_script("localStorage.setItem('binokel.lang', 'de')")
-    anna.goto(server + "/")
-    anna.wait_for_selector("#create")
+    anna = lobby(browser, server, size, "de")
     made = anna.evaluate("""async () => {
         const post = (body) => fetch('/api/tables', {method: 'POST', body: JSON.stringify(body),
             headers: {'Content-Type': 'application/json'}}).then(r => r.json());
