@@ -549,6 +549,7 @@ def test_a_chosen_seed_is_said_before_joining_and_at_the_table(
                                    bots: [null, null, 'heuristic']});
         const fair = await post({game: 'binokel', players: 3, bots: [null, null, 'heuristic']});
         return [seeded.id, fair.id]; }""")
+    assert all(made), made           # both tables were created
     tid, fair = made
     anna.reload()
     anna.wait_for_selector(f"#open-tables a[href='/t/{tid}']")

@@ -36,10 +36,17 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     import uvicorn
 
     from binokel.web.app import create_app
+    from binokel.web.tables import Limits
 
     db = tmp_path_factory.mktemp("e2e") / "web.sqlite3"
     port = _free_port()
-    app = APPS[0] = create_app(f"sqlite:///{db}", bot_delay=0.02)
+    # Every page of a module's tests is one client to the server (127.0.0.1), so the limits
+    # per client are raised, as `binokel serve --per-client` does for load tests: a module
+    # creates more than ten tables within seconds. The limits themselves are tested in
+    # test_web_attacks.
+    roomy = Limits(create_rate=100.0, create_burst=1000.0, tables_per_client=1000,
+                   sockets_per_client=1000)
+    app = APPS[0] = create_app(f"sqlite:///{db}", bot_delay=0.02, limits=roomy)
     config = uvicorn.Config(app, host="127.0.0.1",
                             port=port, log_level="warning")
     srv = uvicorn.Server(config)
