@@ -81,3 +81,25 @@ def test_bad_arguments_are_clear_errors() -> None:
         env("zweier", 3)
     with pytest.raises(ValueError, match="unknown game"):
         env("skat")
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_every_observation_of_whole_deals_is_in_its_space(game: str, players: int) -> None:
+    """Whole deals at random, every agent's observation after every step inside the space
+    (Zweierbinokel melds a card again and again: a count of mentions once reached 4 in a
+    space bounded by 2, and PettingZoo's api_test caught it only when its random play met
+    such a deal)."""
+    e = env(game, players)
+    rng = np.random.default_rng(5)
+    for seed in range(6):
+        e.reset(seed=seed)
+        for _ in range(400):
+            agent = e.agent_selection
+            if e.terminations[agent] or e.truncations[agent]:
+                break
+            for other in e.agents:
+                assert e.observation_space(other).contains(e.observe(other)), (seed, other)
+            legal = [int(i) for i in np.flatnonzero(e.observe(agent)["action_mask"])]
+            # melds whenever one is offered: the views that name a card most often
+            melds = [i for i in legal if e.codec.decode(i).startswith("meld ")]
+            e.step(int(rng.choice(melds or legal)))

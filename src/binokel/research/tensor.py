@@ -12,7 +12,7 @@ card-free actions of :class:`~binokel.research.actions.ActionCodec`):
 | ``seat`` | n | which seat this is |
 | ``to_move`` | n | whose turn it is |
 | ``declared`` | n x w | each seat's card-free actions so far (bids, trump, reservations, ...) |
-| ``named`` | n x 32 | the cards each seat has named openly in other actions (melds, calls) |
+| ``named`` | n x 32 | the copies of a card a seat has shown at once in other actions (melds) |
 | ``dealing`` | 1 | the share of the deck dealt (OpenSpiel's chance nodes; else 0) |
 
 It is built from the view alone, so it can hold no card the seat may not know; what the view
@@ -84,8 +84,12 @@ class ViewEncoder:
             elif action_id in self.word_index:
                 d["declared"][seat, self.word_index[action_id]] = 1.0
             elif isinstance(arg, int):
-                for c in cards_of(arg):
-                    d["named"][seat, c] += 1.0
+                # Zweierbinokel melds a card again in later melds: a count of mentions
+                # would pass 2 (the space's bound), the copies shown at once do not.
+                shown = cards_of(arg)
+                named = d["named"][seat]
+                for c in set(shown):
+                    named[c] = max(named[c], float(shown.count(c)))
         for seat, card in plays[len(plays) - len(view.trick):] if view.trick else []:
             d["trick"][seat, card] += 1.0
         return self.tensor
