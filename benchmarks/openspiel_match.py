@@ -124,11 +124,11 @@ def main(argv: list[str] | None = None) -> int:
     openspiel_bots.WORLDS = args.worlds
     if args.simulations == "auto":
         openspiel_bots.SIMULATIONS = trial = 20
-        per = seconds_per_decision(kinds, args.game, players, max(1, args.calibration_deals),
-                                   lineup)
+        calibration = max(1, args.calibration_deals)
+        per = seconds_per_decision(kinds, args.game, players, calibration, lineup)
         sims = int(trial * per[args.ours] / max(per[ISMCTS], 1e-9))
         openspiel_bots.SIMULATIONS = max(10, min(2000, sims))
-        print(f"calibration over {max(1, args.calibration_deals)} deals: {args.ours} "
+        print(f"calibration over {calibration} deals: {args.ours} "
               f"{per[args.ours]:.3f} CPU s/decision, IS-MCTS "
               f"{per[ISMCTS]:.3f} s/decision at {trial} simulations -> "
               f"{openspiel_bots.SIMULATIONS} simulations", flush=True)

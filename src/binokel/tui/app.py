@@ -728,9 +728,9 @@ class TableApp(App[None]):
             self.say_hint(None)
             return
         table = self.table()
-        words = self.action_words(table, answer.action)
+        words = self.words_for(table, answer.action)
         ranked = sorted(answer.values.items(), key=lambda kv: -kv[1])[:HINT_VALUES_SHOWN]
-        said = " · ".join(f"{self.action_words(table, a)} {v:.1f}" for a, v in ranked)
+        said = " · ".join(f"{self.words_for(table, a)} {v:.1f}" for a, v in ranked)
         text = self.t["hint_says"].format(a=words)
         if said:
             text += f" ({said}; {answer.unit})"
@@ -742,7 +742,7 @@ class TableApp(App[None]):
                 break
         self.say_hint(text)
 
-    def action_words(self, table: Table, action: str) -> str:
+    def words_for(self, table: Table, action: str) -> str:
         """An action as the player reads it: a card by its name, a selection by its label
         and cards, else the label of its button, else as the record has it."""
         ch = table.choices
