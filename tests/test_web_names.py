@@ -12,6 +12,9 @@ from starlette.testclient import TestClient
 
 from binokel.present import BOT_NAMES
 from binokel.web.app import create_app
+from binokel.web.store import Store
+from binokel.web.tables import Registry
+from binokel.web.tables import TableError
 from web_helpers import recv_state
 
 
@@ -103,3 +106,17 @@ def test_a_refused_option_value_names_the_rule_for_the_client(
     # a fault that is no single option's value keeps the plain refusal
     r = client.post(path, json={**body, "options": {"no_such_rule": 1}})
     assert r.status_code == status and "reason" not in r.json(), r.text
+
+
+def test_the_registry_refuses_an_option_value_with_its_own_error(tmp_path: Path) -> None:
+    """Whoever creates tables through the registry (not only the HTTP route) gets a
+    :class:`TableError`, the registry's own refusal, carrying the option's words."""
+    store = Store(f"sqlite:///{tmp_path / 'r.db'}")
+    try:
+        with pytest.raises(TableError) as e:
+            Registry(store, bot_delay=0.0).create(
+                {"bots": [None, "heuristic", "heuristic"], "options": {"min_bid": 5000}})
+        assert (e.value.code, e.value.status) == ("bad_options", 400)
+        assert {"reason": e.value.reason, "params": e.value.params} == MIN_BID
+    finally:
+        store.close()

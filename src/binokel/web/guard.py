@@ -61,15 +61,21 @@ def refused_option(e: BaseException | None) -> Any:
     return None
 
 
-def rules_refused(code: str, message: str, status: int, e: BaseException) -> WebError:
-    """A refused rule set: where one option's value was the fault, with the option's name
-    and what it accepts in both languages, for the client to say whole."""
+def option_refusal(e: BaseException) -> tuple[str | None, dict[str, int | str]]:
+    """The ``reason`` and ``params`` of a refused rule set: where one option's value was the
+    fault, the option's name and what it accepts in both languages, for the client to say
+    whole; else no reason."""
     o = refused_option(e)
     if o is None:
-        return WebError(code, message, status)
-    return WebError(code, message, status, reason="option_value",
-                    params={"option_de": o.de, "option_en": o.en,
-                            "accepts_de": o.accepts("de"), "accepts_en": o.accepts("en")})
+        return None, {}
+    return "option_value", {"option_de": o.de, "option_en": o.en,
+                            "accepts_de": o.accepts("de"), "accepts_en": o.accepts("en")}
+
+
+def rules_refused(code: str, message: str, status: int, e: BaseException) -> WebError:
+    """A refused rule set as a :class:`WebError` (see :func:`option_refusal`)."""
+    reason, params = option_refusal(e)
+    return WebError(code, message, status, reason=reason, params=params)
 
 
 class TokenBucket:
@@ -271,4 +277,5 @@ class SecurityHeaders:
 
 __all__ = ["CSP", "MAX_BODY", "MAX_DEPTH", "MAX_MESSAGE", "Gauge", "Limiter",
            "SecurityHeaders", "TokenBucket", "WebError", "check_proxies", "client_key",
-           "json_depth", "parse_json", "read_json", "same_origin"]
+           "json_depth", "option_refusal", "parse_json", "read_json", "rules_refused",
+           "same_origin"]

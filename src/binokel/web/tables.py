@@ -55,7 +55,7 @@ from ..registry import GAMES
 from ..registry import GameSpec
 from ..registry import find_game
 from .guard import WebError
-from .guard import rules_refused
+from .guard import option_refusal
 from .store import LIVE
 from .store import ChatRow
 from .store import Snapshot
@@ -1175,8 +1175,9 @@ class Registry:
         try:
             rules = spec.make_rules(rules_data)
         except (ValueError, TypeError, OverflowError) as e:
-            raise rules_refused("bad_options", str(e)[:300], STATUS.get("bad_options", 400),
-                                e) from None
+            reason, params = option_refusal(e)
+            raise TableError("bad_options", str(e)[:300], reason=reason,
+                             params=params) from None
         bots = self._bots(spec, players, data.get("bots"))
         seed = data.get("seed")
         if seed is not None and (not is_int(seed) or not 0 <= seed < 2**31):
