@@ -9,7 +9,8 @@ positions. A benchmark, not a test:
 
 ``--fit-pass GAME PRESET DEALS`` fits what passing in the bidding is worth (the strong
 Binokel player's ``PASS_VALUE``): heuristic self-play, each defender's score relative to the
-others' mean regressed on his hand's mean meld total over the four trumps.
+others' mean regressed on his hand's mean meld total over the four trumps (``--fit-bot``
+watches another bot's self-play).
 
 Times are CPU seconds per decision of this process (less sensitive to other work on a shared
 machine than wall-clock time; the bot's budget is counted in work, solver nodes and rollout
@@ -91,9 +92,10 @@ def full_positions(n: int, seed: int) -> list[float]:
     return out
 
 
-def fit_pass(game: str, preset: str, deals: int, seed: int) -> tuple[float, float]:
+def fit_pass(game: str, preset: str, deals: int, seed: int, kind: str = "heuristic"
+             ) -> tuple[float, float, float]:
     """What passing is worth: (a, b) of relative score ~ a + b * mean melds (see the module
-    docstring)."""
+    docstring) in self-play of ``kind``, and the standard error of a at the mean."""
     from binokel.games.binokel.melds import best_melds
     rules = Rules.from_preset(preset)
     players = 4 if game == "kreuzbinokel" else 3
@@ -102,7 +104,7 @@ def fit_pass(game: str, preset: str, deals: int, seed: int) -> tuple[float, floa
     for i in range(deals):
         s = DealState.new(rules, i % players, seed=seed + i, players=players, game=game)
         hands = list(s.hands)
-        bots = [make_bot("heuristic", i * 4 + k) for k in range(players)]
+        bots = [make_bot(kind, i * 4 + k) for k in range(players)]
         while not s.is_over:
             s.apply(bots[s.to_move].choose(s.view(s.to_move)))
         res = s.result
@@ -120,7 +122,7 @@ def fit_pass(game: str, preset: str, deals: int, seed: int) -> tuple[float, floa
     mx, my = statistics.fmean(xs), statistics.fmean(ys)
     b = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / sum(
         (x - mx) ** 2 for x in xs)
-    return my - b * mx, b
+    return my - b * mx, b, statistics.stdev(ys) / len(ys) ** 0.5
 
 
 def pct(xs: list[float], q: float) -> float:
@@ -136,11 +138,14 @@ def main() -> None:
     ap.add_argument("--solve", type=int, default=3, help="full 12-trick positions to solve")
     ap.add_argument("--game", default="binokel", help="any game with a strong bot")
     ap.add_argument("--fit-pass", nargs=3, metavar=("GAME", "PRESET", "DEALS"))
+    ap.add_argument("--fit-bot", default="heuristic",
+                    help="the bot kind whose self-play --fit-pass watches")
     a = ap.parse_args()
     if a.fit_pass:
         game, preset, n = a.fit_pass
-        fa, fb = fit_pass(game, preset, int(n), 5000)
-        print(f"{game} {preset}: pass value = {fa:+.1f} + {fb:.2f} * mean melds")
+        fa, fb, se = fit_pass(game, preset, int(n), 5000, a.fit_bot)
+        print(f"{game} {preset}, {a.fit_bot} self-play: pass value = {fa:+.1f} + {fb:.2f} "
+              f"* mean melds (standard error {se:.1f} at the mean)")
         return
     worlds: list[tuple[int, float]] = []
     times = decision_times(a.level, a.deals, a.seed, a.game, worlds)
