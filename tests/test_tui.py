@@ -114,13 +114,24 @@ async def test_the_table_answers_keys_while_a_bot_thinks() -> None:
         assert len(app.state.history) > 1  # and the bot's move went in
 
 
-async def test_wrong_keys_and_illegal_clicks_are_answered_kindly() -> None:
+async def test_wrong_keys_and_illegal_clicks_are_answered_kindly(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("binokel.tui.app.NOTE_SECONDS", 0.3)
     app = TableApp(GameConfig(rules=Rules(), seed=3, bot_delay=0.01, save_dir=None))
     async with app.run_test(size=(160, 50)) as pilot:
         await pilot.pause()
         await pilot.press("x", "7", "f5")
         await pilot.pause()
         assert app.is_running
+        # a wrong key is answered above the hand, for a moment
+        await pilot.press("x")
+        await pilot.pause()
+        line = app.query_one("#note-line", Static)
+        assert line.display and "x" in str(line.render()), line.render()
+        end = time.monotonic() + 10
+        while line.display and time.monotonic() < end:
+            await pilot.pause(0.05)
+        assert not line.display
         # click a card while it is not the play phase: a hint, nothing changes
         history = list(app.state.history)
         app.query(CardButton).first().press()
@@ -260,11 +271,21 @@ async def test_unplayable_cards_say_why_and_the_footer_speaks_german() -> None:
                     app.state.view(app.config.human)))
         dim = [b for b in app.query(CardButton) if b.has_class("unplayable")]
         assert dim, "no position with an unplayable card was reached"
-        notes: list[str] = []
-        app.notify = lambda message, **kw: notes.append(str(message))  # type: ignore
         dim[0].press()
         await pilot.pause()
-        assert notes and notes[-1].startswith("Du musst ")
+        # said above the hand, not in a toast that would cover the cards it is about
+        line = app.query_one("#note-line", Static)
+        assert line.display and str(line.render()).startswith("Du musst "), line.render()
+        assert line.has_class("refusal")
+        await pilot.pause(0.05)
+        _all_inside(app)   # the line above the hand leaves every card in view
+        assert not any(line.region.overlaps(b.region) for b in app.numbered)
+        # the player's own move takes the word away
+        legal = [b for b in app.query(CardButton) if b.where == "hand"
+                 and not b.has_class("unplayable")]
+        legal[0].press()
+        await pilot.pause()
+        assert not line.display
 
 
 def test_records_never_overwrite_one_another(tmp_path: Path) -> None:
@@ -367,9 +388,7 @@ async def test_a_hint_on_the_key_t_where_the_game_allows_it() -> None:
     card or button; without, the key says how to turn hints on."""
     app = TableApp(GameConfig(game="doppelkopf", seed=4, bot_delay=0.01, save_dir=None,
                               hints=True))
-    notes: list[str] = []
     async with app.run_test(size=(160, 50)) as pilot:
-        app.notify = lambda message, **kw: notes.append(str(message))  # type: ignore
         keys = {b.key: b.description for bs in app._bindings.key_to_bindings.values()
                 for b in bs}
         assert keys["t"] == "Tipp"
@@ -385,7 +404,7 @@ async def test_a_hint_on_the_key_t_where_the_game_allows_it() -> None:
         assert app.table().my_turn and app.table().choices.cards is not None
         history = list(app.state.history)
         await pilot.press("t")
-        line = app.query_one("#hint-line", Static)
+        line = app.query_one("#note-line", Static)
         end = time.monotonic() + 60   # bounded in time: a busy machine searches slower
         while time.monotonic() < end and not str(line.render()).startswith("Tipp: "):
             await pilot.pause(0.05)
@@ -401,11 +420,10 @@ async def test_a_hint_on_the_key_t_where_the_game_allows_it() -> None:
         assert not line.display and not app.query(".suggested")
 
     plain = TableApp(GameConfig(rules=Rules(), seed=3, bot_delay=5.0, save_dir=None))
-    notes.clear()
     async with plain.run_test(size=(160, 50)) as pilot:
-        plain.notify = lambda message, **kw: notes.append(str(message))  # type: ignore
         await pilot.pause()
         await pilot.press("t")
         await pilot.pause()
-        assert notes == ["Tipps gibt es, wenn das Spiel mit --hints gestartet wird."]
+        line = plain.query_one("#note-line", Static)
+        assert str(line.render()) == "Tipps gibt es, wenn das Spiel mit --hints gestartet wird."
         assert not plain.query(".suggested")

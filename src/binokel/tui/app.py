@@ -72,6 +72,7 @@ CARD_STYLE = {"letters": "token", "symbols": "symbol", "words": "words"}
 SIDE_WIDTH = 40          # the score sheet and the log on a wide screen (#side in the CSS)
 NUMBER_WAIT = 0.7        # seconds to wait for a second digit
 HINT_VALUES_SHOWN = 6    # a hint says the values of this many best choices
+NOTE_SECONDS = 8.0       # how long a word on the player's own choice stays above the hand
 
 
 @dataclass
@@ -169,8 +170,9 @@ class TableApp(App[None]):
     #hand, #own-table, #actions { layout: grid; grid-size: 8; grid-gutter: 0 1;
                                   grid-rows: 1; height: auto; padding: 0 1; }
     #hand-title { height: 1; padding: 0 1; color: $text-muted; }
-    #hint-line { height: auto; padding: 0 1; color: $success; display: none; }
-    #hint-line.shown { display: block; }
+    #note-line { height: auto; padding: 0 1; color: $success; display: none; }
+    #note-line.shown { display: block; }
+    #note-line.refusal { color: $warning; }
     #hand Button, #own-table Button, #actions Button {
         height: 1; min-width: 4; width: 100%; border: none; padding: 0; margin: 0;
         content-align: left middle; text-style: none; }
@@ -229,6 +231,7 @@ class TableApp(App[None]):
         self.number_wait = NUMBER_WAIT
         self._hinting = False
         self._hint_moment: tuple[int, int] | None = None   # what the hint line is about
+        self._note_timer: Any = None                        # clears a note (not a hint)
         keys = [("l", "last_trick", "key_last"), ("n", "next_deal", "key_next"),
                 ("g", "toggle_log", "key_log"), ("h", "help", "key_help"),
                 ("q", "quit", "key_quit")]
@@ -247,7 +250,7 @@ class TableApp(App[None]):
                     yield Static(id="seats")
                     yield Static(id="panels")
                     yield Static(id="trick")
-                yield Static(id="hint-line")
+                yield Static(id="note-line")
                 yield Static(self.t["hand"], id="hand-title")
                 yield Container(id="hand")
                 yield Container(id="own-table")
@@ -579,11 +582,14 @@ class TableApp(App[None]):
 
     # ------------------------------------------------------------------ input
     def apply(self, action: str) -> None:
+        mine = not self.state.is_over and self.state.to_move == self.config.human
         try:
             self.round.apply(action)
         except ValueError as e:
-            self.notify(str(e), severity="warning")
+            self.note(str(e))
             return
+        if mine and self._note_timer is not None:
+            self.say_hint(None)
         self.selected.clear()
         self.refresh_all()
 
@@ -606,18 +612,17 @@ class TableApp(App[None]):
             return
         value = event.value.strip()
         if not value.isdigit() or f"{rng.verb} {value}" not in self.state.legal_actions():
-            self.notify(self.t["bad_bid"].format(low=rng.low, high=rng.high, step=rng.step),
-                        severity="warning")
+            self.note(self.t["bad_bid"].format(low=rng.low, high=rng.high, step=rng.step))
             return
         self.apply(f"{rng.verb} {value}")
 
     def card_clicked(self, b: CardButton) -> None:
         table = self.table()
         if self.state.is_over:
-            self.notify(self.t["over_next"], severity="information")
+            self.note(self.t["over_next"])
             return
         if not table.my_turn:
-            self.notify(self.t["not_now"], severity="information")
+            self.note(self.t["not_now"])
             return
         ch = table.choices
         if ch.select is not None and b.where == "hand":
@@ -628,7 +633,7 @@ class TableApp(App[None]):
                 self.selected.add(key)
                 warning = next((c.warning for c in table.cards if c.card == b.token), "")
                 if warning:
-                    self.notify(warning, severity="warning")
+                    self.note(warning)
             self.render_hand(table)
             self.render_actions(table)
             self.number_widgets(table)
@@ -639,7 +644,7 @@ class TableApp(App[None]):
         reason = next((c.reason for c in table.cards if c.card == b.token and c.reason), "")
         hint = reason or (ch.cards.hint if ch.cards is not None else "") or (
             ch.select.hint if ch.select is not None else self.t["your_turn"])
-        self.notify(hint, severity="warning")
+        self.note(hint)
 
     def confirm_selection(self) -> None:
         ch = self.table().choices
@@ -652,7 +657,7 @@ class TableApp(App[None]):
     def action_last_trick(self) -> None:
         table = self.table()
         if table.last_trick is None:
-            self.notify(self.t["no_last"])
+            self.note(self.t["no_last"])
             return
         self.showing_last = True
         self.render_trick(table.last_trick)
@@ -687,7 +692,7 @@ class TableApp(App[None]):
         where the game was started with hints): searched in a worker thread, as the bots
         think, since a hint may take a second or two."""
         if self.state.is_over or not self.table().my_turn:
-            self.notify(self.t["not_now"], severity="information")
+            self.note(self.t["not_now"])
             return
         if self._hinting:
             return
@@ -715,10 +720,26 @@ class TableApp(App[None]):
     def say_hint(self, text: Text | str | None) -> None:
         """The line above the hand that holds the hint for the moment it was asked in (a
         toast would cover the hand on a small screen); None clears it."""
-        line = self.query_one("#hint-line", Static)
+        self._say(text, refusal=False)
+        self._hint_moment = self._moment() if text is not None else None
+
+    def note(self, text: str) -> None:
+        """A word on the player's own choice (the card he may not play and why, a key that
+        does nothing) in the line above the hand, where he is looking: a toast covers the
+        hand on a small screen, the very cards the word is about. It stays
+        :data:`NOTE_SECONDS`, until his next move or until a hint replaces it."""
+        self._say(text, refusal=True)
+        self._hint_moment = None
+        self._note_timer = self.set_timer(NOTE_SECONDS, lambda: self.say_hint(None))
+
+    def _say(self, text: Text | str | None, refusal: bool) -> None:
+        if self._note_timer is not None:
+            self._note_timer.stop()
+            self._note_timer = None
+        line = self.query_one("#note-line", Static)
         line.update(text or "")
         line.set_class(text is not None, "shown")
-        self._hint_moment = self._moment() if text is not None else None
+        line.set_class(refusal and text is not None, "refusal")
 
     def show_hint(self, answer: Hint, moment: tuple[int, int]) -> None:
         """Say the hint above the hand and mark the suggested card or button (unless the
@@ -773,9 +794,9 @@ class TableApp(App[None]):
             return
         if event.key == "t":
             if not self.config.hints:
-                self.notify(self.t["hints_off"], severity="information")
+                self.note(self.t["hints_off"])
             return
-        self.notify(self.t["bad_key"].format(key=event.key), severity="information")
+        self.note(self.t["bad_key"].format(key=event.key))
 
     def digit(self, d: str) -> None:
         """A digit typed: choose that number at once when no longer number can start with
@@ -795,7 +816,7 @@ class TableApp(App[None]):
         digits, self._digits = self._digits, ""
         n = int(digits or "0")
         if not 1 <= n <= len(self.numbered):
-            self.notify(self.t["bad_number"].format(n=n), severity="information")
+            self.note(self.t["bad_number"].format(n=n))
             return
         widget = self.numbered[n - 1]
         widget.focus()
