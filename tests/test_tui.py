@@ -3,6 +3,7 @@ every game, records saved, wrong keys and clicks answered kindly."""
 
 from __future__ import annotations
 
+import re
 import threading
 import time
 from pathlib import Path
@@ -427,3 +428,36 @@ async def test_a_hint_on_the_key_t_where_the_game_allows_it() -> None:
         line = plain.query_one("#note-line", Static)
         assert str(line.render()) == "Tipps gibt es, wenn das Spiel mit --hints gestartet wird."
         assert not plain.query(".suggested")
+
+
+async def test_a_slow_computer_player_is_said_to_be_thinking(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A computer player still thinking after a moment is said to be, in the status line, so
+    that the seconds a strong player searches do not look like a hung game."""
+    import binokel.tui.app as tui_app
+    real = tui_app.decide
+
+    def slow(turn: Any, bot: Any) -> str:
+        time.sleep(1.0)
+        return real(turn, bot)
+
+    monkeypatch.setattr(tui_app, "decide", slow)
+    monkeypatch.setattr(tui_app, "THINK_SECONDS", 0.2)
+    # the bots wait 1 s before they think: the next one cannot be "thinking" yet when the
+    # status is read right after a move
+    app = TableApp(GameConfig(rules=Rules(), seed=3, bot_delay=1.0, save_dir=None))
+    me = make_bot("heuristic", seed=1)
+    async with app.run_test(size=SMALL) as pilot:
+        status = app.query_one("#status", Static)
+        end = time.monotonic() + 30
+        said = ""
+        while time.monotonic() < end and "überlegt" not in said:
+            await pilot.pause(0.05)
+            if app.table().my_turn:
+                app.press_action(me.choose(app.state.view(app.config.human)))
+            said = str(status.render())
+        assert re.search(r"\S+ ist dran · überlegt …$", said), said
+        moves = len(app.state.history)
+        while time.monotonic() < end and len(app.state.history) == moves:
+            await pilot.pause(0.02)
+        assert "überlegt" not in str(status.render())   # the move is in

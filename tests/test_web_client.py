@@ -605,3 +605,35 @@ def test_a_chosen_seed_is_said_before_joining_and_at_the_table(
     assert carl.locator(".seed-note").count() == 0
     for page in (anna, bert, carl):
         page.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_slow_computer_player_is_said_to_be_thinking(server: str, browser: Any,
+                                                      size: str) -> None:
+    """A computer player that takes more than a moment (the strong ones search for seconds)
+    is said to be thinking in the turn chip, so that the wait does not look like a stuck
+    table; the chip says whose turn it is again once the move is in."""
+    registry = e2e.APPS[0].state.registry
+    before = registry.bot_delay
+    registry.bot_delay = 3.0       # this test's table: every computer move takes 3 s
+    try:
+        w, h = SIZES[size]
+        page = browser.new_page(viewport={"width": w, "height": h})
+        page.add_init_script("localStorage.setItem('binokel.lang', 'de')")
+        create_table(page, server, ["", "heuristic", "heuristic"], game="binokel",
+                     name="Anna")
+    finally:
+        registry.bot_delay = before
+    turn = page.locator("#turn")
+    page.wait_for_selector("#turn.thinking, #turn.mine", timeout=30_000)
+    if "mine" in (turn.get_attribute("class") or ""):   # the deal opens with my turn
+        assert e2e.play_turn(page, 0)
+        page.wait_for_selector("#turn.thinking", timeout=30_000)
+    assert re.fullmatch(r".+ überlegt …", turn.inner_text()), turn.inner_text()
+    middle_clear_of_seats(page, f"thinking {size}")
+    shot(page, f"thinking-{size}")
+    # the bot's move goes in, and the chip names the next seat to move plainly
+    page.wait_for_function("() => !document.getElementById('turn').classList.contains("
+                           "'thinking')", timeout=30_000)
+    assert "überlegt" not in turn.inner_text()
+    page.close()

@@ -73,6 +73,7 @@ SIDE_WIDTH = 40          # the score sheet and the log on a wide screen (#side i
 NUMBER_WAIT = 0.7        # seconds to wait for a second digit
 HINT_VALUES_SHOWN = 6    # a hint says the values of this many best choices
 NOTE_SECONDS = 8.0       # how long a word on the player's own choice stays above the hand
+THINK_SECONDS = 1.0      # a computer player still thinking after this is said to be
 
 
 @dataclass
@@ -232,6 +233,7 @@ class TableApp(App[None]):
         self._hinting = False
         self._hint_moment: tuple[int, int] | None = None   # what the hint line is about
         self._note_timer: Any = None                        # clears a note (not a hint)
+        self._think_timer: Any = None                       # says a slow bot is thinking
         keys = [("l", "last_trick", "key_last"), ("n", "next_deal", "key_next"),
                 ("g", "toggle_log", "key_log"), ("h", "help", "key_help"),
                 ("q", "quit", "key_quit")]
@@ -559,6 +561,11 @@ class TableApp(App[None]):
         # A searching bot thinks for up to seconds: in a worker thread, so that the table
         # keeps answering keys (the last trick, help, quit) meanwhile.
         self._bot_timer = "thinking"  # no second bot move is scheduled until this one is in
+        # The strong players search for seconds at a deal's first card or a bid: say so, so
+        # that the wait does not look like a hung game.
+        moment = self._moment()
+        self._think_timer = self.set_timer(
+            THINK_SECONDS, lambda: self._show_thinking(moment))
 
         def think() -> None:
             try:
@@ -573,8 +580,18 @@ class TableApp(App[None]):
 
         self.run_worker(think, thread=True, exit_on_error=False, group="bots")
 
+    def _show_thinking(self, moment: tuple[int, int]) -> None:
+        if self._bot_timer != "thinking" or moment != self._moment():
+            return
+        status = Text(self.table().status)   # "... · Lina ist dran"
+        status.append(" · " + self.t["thinking"], style="italic")
+        self.query_one("#status", Static).update(status)
+
     def _bot_answer(self, turn: BotTurn, action: str) -> None:
         self._bot_timer = None
+        if self._think_timer is not None:
+            self._think_timer.stop()
+            self._think_timer = None
         if turn.still_current(self.state):
             self.apply(action)
         else:  # the deal moved on while the bot thought (a new round): ask again

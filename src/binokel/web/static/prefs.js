@@ -69,6 +69,7 @@ export const TEXTS = {
   waiting: ["Warte auf Mitspieler …", "Waiting for players …"],
   yourTurn: ["Du bist dran", "Your turn"],
   toMove: ["{name} ist dran", "{name} to move"],
+  thinks: ["{name} überlegt …", "{name} is thinking …"],
   next: ["Nächstes Spiel", "Next deal"],
   ready: ["Bereit – warte auf die anderen", "Ready – waiting for the others"],
   lastTrick: ["Letzter Stich", "Last trick"],

@@ -14,6 +14,7 @@ import { handKeys } from "./keys.js";
 import { cardWords, deckFor, prefs, t } from "./prefs.js";
 
 const HOLD_MS = 1200;          // a finished trick stays this long, or until tapped
+const THINK_MS = 1500;         // a computer player this slow is said to be thinking
 
 // Where the seats sit, by distance from you in playing order.
 const POSITIONS = {
@@ -189,6 +190,7 @@ export class TableView {
     this.turn.hidden = tb.to_move < 0;
     classes(this.turn, { mine });
     setText(this.turn, mine ? t("yourTurn") : tb.to_move >= 0 ? t("toMove", { name: seatName(tb, tb.to_move) }) : "");
+    this.thinking(m, tb, mine);
     const seed = m.info?.seed;
     this.seedChip.hidden = seed === undefined || seed === null;
     if (!this.seedChip.hidden) {
@@ -206,6 +208,35 @@ export class TableView {
     document.title = mine ? `${t("yourTurn")} · Binokel` : `${tb.title} · Binokel`;
     if (mine && !this.wasMyTurn) ding("turn");
     this.wasMyTurn = mine;
+  }
+
+  /** A computer player that takes a while (the strong ones search for seconds at a deal's
+   * first card or a bid) is said to be thinking, so that the wait does not look like a stuck
+   * table. The timer runs per move: other messages (chat, a seat taken) do not restart it. */
+  thinking(m, tb, mine) {
+    const key = `${m.deal}/${m.moves}`;
+    const seat = tb.seats?.[tb.to_move];
+    const bot = !mine && tb.to_move >= 0 && Boolean(seat?.level) && !tb.result?.length;
+    if (key === this.thinkKey && bot) {
+      if (this.thinkShown) this.showThinking(tb);
+      return;
+    }
+    clearTimeout(this.thinkTimer);
+    this.thinkKey = key;
+    this.thinkShown = false;
+    this.turn.classList.remove("thinking");
+    if (!bot) return;
+    this.thinkTimer = setTimeout(() => {
+      if (this.thinkKey !== key) return;
+      this.thinkShown = true;
+      this.showThinking(this.m.table);
+    }, THINK_MS);
+  }
+
+  showThinking(tb) {
+    this.turn.classList.add("thinking");
+    // the name alone: "Sepp überlegt …" (the level is on his seat)
+    setText(this.turn, t("thinks", { name: tb.seats[tb.to_move]?.name || seatName(tb, tb.to_move) }));
   }
 
   // ---------------------------------------------------------------- seats
