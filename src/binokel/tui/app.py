@@ -581,7 +581,8 @@ class TableApp(App[None]):
         self.run_worker(think, thread=True, exit_on_error=False, group="bots")
 
     def _show_thinking(self, moment: tuple[int, int]) -> None:
-        if self._bot_timer != "thinking" or moment != self._moment():
+        if self._bot_timer != "thinking" or moment != self._moment() \
+                or not self.query("#status"):   # not while the app is closing
             return
         status = Text(self.table().status)   # "... · Lina ist dran"
         status.append(" · " + self.t["thinking"], style="italic")
