@@ -16,6 +16,7 @@ from collections.abc import Awaitable
 from collections.abc import Callable
 from collections.abc import MutableMapping
 from typing import Any
+from typing import TypedDict
 
 from starlette.requests import Request
 
@@ -61,21 +62,28 @@ def refused_option(e: BaseException | None) -> Any:
     return None
 
 
-def option_refusal(e: BaseException) -> tuple[str | None, dict[str, int | str]]:
+class Refusal(TypedDict, total=False):
+    """A refusal's ``reason`` and ``params`` (see :class:`WebError`), to pass on as keywords."""
+
+    reason: str
+    params: dict[str, int | str]
+
+
+def option_refusal(e: BaseException) -> Refusal:
     """The ``reason`` and ``params`` of a refused rule set: where one option's value was the
     fault, the option's name and what it accepts in both languages, for the client to say
-    whole; else no reason."""
+    whole; else none."""
     o = refused_option(e)
     if o is None:
-        return None, {}
-    return "option_value", {"option_de": o.de, "option_en": o.en,
-                            "accepts_de": o.accepts("de"), "accepts_en": o.accepts("en")}
+        return Refusal()
+    return Refusal(reason="option_value", params={
+        "option_de": o.de, "option_en": o.en,
+        "accepts_de": o.accepts("de"), "accepts_en": o.accepts("en")})
 
 
 def rules_refused(code: str, message: str, status: int, e: BaseException) -> WebError:
     """A refused rule set as a :class:`WebError` (see :func:`option_refusal`)."""
-    reason, params = option_refusal(e)
-    return WebError(code, message, status, reason=reason, params=params)
+    return WebError(code, message, status, **option_refusal(e))
 
 
 class TokenBucket:
@@ -276,6 +284,6 @@ class SecurityHeaders:
 
 
 __all__ = ["CSP", "MAX_BODY", "MAX_DEPTH", "MAX_MESSAGE", "Gauge", "Limiter",
-           "SecurityHeaders", "TokenBucket", "WebError", "check_proxies", "client_key",
+           "Refusal", "SecurityHeaders", "TokenBucket", "WebError", "check_proxies", "client_key",
            "json_depth", "option_refusal", "parse_json", "read_json", "rules_refused",
            "same_origin"]

@@ -1175,9 +1175,7 @@ class Registry:
         try:
             rules = spec.make_rules(rules_data)
         except (ValueError, TypeError, OverflowError) as e:
-            reason, params = option_refusal(e)
-            raise TableError("bad_options", str(e)[:300], reason=reason,
-                             params=params) from None
+            raise TableError("bad_options", str(e)[:300], **option_refusal(e)) from None
         bots = self._bots(spec, players, data.get("bots"))
         seed = data.get("seed")
         if seed is not None and (not is_int(seed) or not 0 <= seed < 2**31):
