@@ -330,10 +330,14 @@ class TableApp(App[None]):
         self.render_log(table)
         self.schedule_bot()
 
-    def render_status(self, table: Table) -> None:
+    def render_status(self, table: Table, thinking: bool = False) -> None:
+        """The status line; ``thinking``: the computer player to move is still searching
+        ("... · Lina ist dran · überlegt …")."""
         status = Text(table.status)
         if table.my_turn:
             status.append("  ▶ " + self.t["your_turn"], style="bold reverse")
+        elif thinking:
+            status.append(" · " + self.t["thinking"], style="italic")
         self.query_one("#status", Static).update(status)
 
     def render_seats(self, table: Table) -> None:
@@ -584,9 +588,7 @@ class TableApp(App[None]):
         if self._bot_timer != "thinking" or moment != self._moment() \
                 or not self.query("#status"):   # not while the app is closing
             return
-        status = Text(self.table().status)   # "... · Lina ist dran"
-        status.append(" · " + self.t["thinking"], style="italic")
-        self.query_one("#status", Static).update(status)
+        self.render_status(self.table(), thinking=True)
 
     def _bot_answer(self, turn: BotTurn, action: str) -> None:
         self._bot_timer = None
