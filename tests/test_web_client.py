@@ -318,12 +318,24 @@ def test_a_dimmed_card_says_why_and_the_nickname_is_remembered(server: str,
     dim = page.locator("#hand .card.dim").first
     name = dim.get_attribute("aria-label") or ""
     assert "Nicht spielbar" in name or "Cannot play" in name
+    usual = page.locator("#hint").inner_text()
+    card = name.split(".")[0]
+    gone = "(card) => !document.getElementById('hint').textContent.includes(card)"
     dim.click(position={"x": 12, "y": 40}, force=True)  # aria-disabled, yet tappable
     page.wait_for_function("() => document.getElementById('hint').textContent.length > 3")
     hint = page.locator("#hint").inner_text()
-    assert name.split(".")[0] in hint
+    assert card in hint
     # the tab title says whose turn it is
     assert page.title().startswith(("Your turn", "Du bist dran"))
+    # the word gives way by itself, though nothing else happens (it is still her turn) ...
+    page.wait_for_function(gone, arg=card, timeout=8000)
+    assert page.locator("#hint").inner_text() == usual
+    # ... and at once with her move
+    dim.click(position={"x": 12, "y": 40}, force=True)
+    page.wait_for_function("(card) => document.getElementById('hint').textContent.includes(card)",
+                           arg=card)
+    page.locator("#hand .card.playable").first.click(position={"x": 12, "y": 40})
+    page.wait_for_function(gone, arg=card, timeout=1500)
     page.goto(server + "/")
     page.wait_for_selector("#create")
     assert page.input_value("#nickname") == "Ute"

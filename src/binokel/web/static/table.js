@@ -15,6 +15,7 @@ import { cardWords, deckFor, prefs, t } from "./prefs.js";
 
 const HOLD_MS = 1200;          // a finished trick stays this long, or until tapped
 const THINK_MS = 1500;         // a computer player this slow is said to be thinking
+const HINT_MS = 4000;          // a word on the player's own choice stays this long
 
 // Where the seats sit, by distance from you in playing order.
 const POSITIONS = {
@@ -581,12 +582,31 @@ export class TableView {
     }
   }
 
+  /** A word on the player's own choice (a refused card, a push that breaks a meld): it stays
+   *  4 s over the usual hint, then gives way even when no new state comes (the deal may be
+   *  over by then), and it goes at once with the player's next action. */
   showHint(text, warn = false) {
     this.hint.replaceChildren(el("span", { class: warn ? "warn" : "", text }));
-    this.hintSticky = Date.now() + 4000;
+    this.hintSticky = Date.now() + HINT_MS;
+    clearTimeout(this.hintTimer);
+    this.hintTimer = setTimeout(() => this.dropHint(), HINT_MS);
+  }
+
+  dropHint() {
+    clearTimeout(this.hintTimer);
+    this.hintSticky = 0;
+    if (this.m.table) this.drawHint(this.m.table);
+  }
+
+  /** The usual line above the hand: what to do now (nothing when it is not the player's turn). */
+  drawHint(tb) {
+    const ch = tb.choices;
+    const hint = tb.me < 0 ? t("spectator") : ch.select ? ch.select.hint : ch.cards && this.myTurn(tb) ? ch.cards.hint : "";
+    this.hint.replaceChildren(hint ? el("span", { text: hint }) : "");
   }
 
   act(action) {
+    this.dropHint();
     this.selected.clear();
     this.releaseHold();
     this.sock.action(action);
@@ -597,10 +617,7 @@ export class TableView {
   drawActions(tb) {
     const ch = tb.choices;
     const mine = this.myTurn(tb);
-    const hint = tb.me < 0 ? t("spectator") : ch.select ? ch.select.hint : ch.cards && mine ? ch.cards.hint : "";
-    if (!this.hintSticky || Date.now() > this.hintSticky) {
-      this.hint.replaceChildren(hint ? el("span", { text: hint }) : "");
-    }
+    if (!this.hintSticky || Date.now() > this.hintSticky) this.drawHint(tb);
     const sig = JSON.stringify([ch.buttons.map((b) => [b.action, b.label, b.style]), ch.bid, ch.select && ch.select.verb]);
     if (this.actions.dataset.sig !== sig) {
       this.actions.dataset.sig = sig;
