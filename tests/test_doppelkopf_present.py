@@ -100,6 +100,11 @@ def check_table(state: DokoState, seat: int, lang: str) -> Table:
             assert all(len(a.split()) == 1 + ch.select.count for a in legal
                        if a.startswith(verb + " "))
             assert any(a.startswith(verb + " ") for a in legal)
+            # the cards selected at once are in the hand and in every legal selection
+            need = Counter(ch.select.required)
+            assert not need - Counter(table.hand)
+            assert all(not need - Counter(a.split()[1:]) for a in legal
+                       if a.startswith(verb + " "))
             rest = {a for a in rest if not a.startswith(verb + " ")}
         assert not rest, rest
         assert offered or ch.select is not None
@@ -274,6 +279,9 @@ def test_armut_give_offer_return() -> None:
     assert len(trumps) == 2 and t.hand[:2] == tuple(trumps)   # trumps first
     assert sel.hint == f"Wähle 3 Karten zum Abgeben: alle deine Trümpfe ({' '.join(trumps)}) " \
                        "und 1 weitere."
+    assert sel.required == tuple(trumps)    # the front ends select them at once
+    # what the engine allows: every legal give holds them (as often as the hand does)
+    assert all(not Counter(sel.required) - Counter(a.split()[1:]) for a in s.legal_actions())
     give = s.legal_actions()[0]
     s.apply(give)
     given = give.split()[1:]

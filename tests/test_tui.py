@@ -461,3 +461,50 @@ async def test_a_slow_computer_player_is_said_to_be_thinking(
         while time.monotonic() < end and len(app.state.history) == moves:
             await pilot.pause(0.02)
         assert "überlegt" not in str(status.render())   # the move is in
+
+
+async def test_the_armut_passes_its_trumps_selected_from_the_start() -> None:
+    """An Armut passes all its trumps: they are selected at once and stay selected, so that
+    the player picks only the rest (the engine would refuse a give without them)."""
+    from binokel.games.doppelkopf.rules import DokoRules
+
+    # seed 3354: the human (Vorhand) holds two trumps
+    app = TableApp(GameConfig(game="doppelkopf", seed=3354, rules=DokoRules(armut=True),
+                              bot_delay=0.01, save_dir=None))
+    end = time.monotonic() + 60
+    async with app.run_test(size=(160, 50)) as pilot:
+        await pilot.pause()
+        while app.state.phase != "armut_give" or app.state.to_move != 0:
+            assert time.monotonic() < end and not app.state.is_over, app.state.phase
+            if app.state.to_move == 0:
+                # Vorbehalt, then no solo (pass) until the question is the Armut
+                legal = app.state.legal_actions()
+                app.press_action(next(a for a in ("vorbehalt", "armut", "pass") if a in legal))
+            await pilot.pause(0.02)
+        await pilot.pause(0.05)
+        table = app.table()
+        select = table.choices.select
+        assert select is not None and select.verb == "give" and len(select.required) == 2
+
+        def chosen() -> list[str]:
+            return sorted(b.token for b in app.hand_buttons
+                          if isinstance(b, CardButton) and b.has_class("selected"))
+
+        assert chosen() == sorted(select.required)
+        trump = next(b for b in app.hand_buttons
+                     if isinstance(b, CardButton) and b.token in select.required)
+        trump.press()                                   # a trump cannot be put back
+        await pilot.pause(0.05)
+        assert chosen() == sorted(select.required)
+        assert str(app.query_one("#note-line", Static).render()) == select.hint
+        other = next(b for b in app.hand_buttons
+                     if isinstance(b, CardButton) and b.token not in select.required)
+        other.press()
+        await pilot.pause(0.05)
+        confirm = next(b for b in app.action_widgets
+                       if isinstance(b, ActionButton) and b.engine_action == "select")
+        assert not confirm.disabled
+        confirm.press()
+        await pilot.pause(0.05)
+        given = next(a for _, a in reversed(app.state.history) if a.startswith("give "))
+        assert sorted(given.split()[1:]) == sorted([*select.required, other.token])

@@ -649,3 +649,57 @@ def test_a_slow_computer_player_is_said_to_be_thinking(server: str, browser: Any
                            "'thinking')", timeout=30_000)
     assert "überlegt" not in turn.inner_text()
     page.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_the_armut_passes_its_trumps_selected_from_the_start(
+        server: str, browser: Any, size: str) -> None:
+    """An Armut passes all its trumps: the table selects them at once and keeps them, so that
+    the player picks only the rest (the server would refuse a give without them)."""
+    page = lobby(browser, server, size, "de")
+    tid = page.evaluate("""async () => {
+        const r = await fetch('/api/tables', {method: 'POST', headers: {'Content-Type':
+            'application/json'}, body: JSON.stringify({game: 'doppelkopf', players: 4,
+            seed: 179, options: {armut: true},
+            bots: [null, 'heuristic', 'heuristic', 'heuristic']})});
+        return (await r.json()).id; }""")
+    assert tid
+    e2e.take_seat(page, f"{server}/t/{tid}", 0, "Bea")
+    deadline = time.time() + 60
+    # Vorbehalt, then no solo (pass) until the question is the Armut (seed 179: two trumps)
+    while not page.locator("#confirm").count():
+        assert time.time() < deadline, stuck_report([page])
+        if not page.evaluate("() => !!document.querySelector('#turn.mine')"):
+            page.wait_for_timeout(50)
+            continue
+        moves = page.evaluate("() => window.binokel.state.moves")
+        for action in ("vorbehalt", "armut", "pass"):
+            button = page.locator(f"#actions button[data-action='{action}']")
+            if button.count():
+                button.click()
+                break
+        else:
+            raise AssertionError(f"no reservation button: {stuck_report([page])}")
+        page.wait_for_function(f"() => window.binokel.state.moves > {moves}")
+    need = page.evaluate("() => window.binokel.state.table.choices.select.required")
+    assert len(need) == 2
+    chosen = "() => [...document.querySelectorAll('#hand .card.selected')].map(b => b.dataset.card)"
+    assert sorted(page.evaluate(chosen)) == sorted(need)
+    assert page.locator("#confirm").inner_text().endswith("(2/3)")
+    strip = {"x": 12, "y": 40}
+    page.locator(f"#hand .card.selected[data-card='{need[0]}']").first.click(position=strip)
+    assert sorted(page.evaluate(chosen)) == sorted(need)      # a trump cannot be put back
+    assert "alle deine Trümpfe" in page.locator("#hint").inner_text()
+    shot(page, f"armut-give-{size}")
+    other = page.locator("#hand .card:not(.selected)").first
+    card = other.get_attribute("data-card")
+    other.click(position=strip)
+    assert page.locator("#confirm").inner_text().endswith("(3/3)")
+    moves = page.evaluate("() => window.binokel.state.moves")
+    page.click("#confirm")
+    page.wait_for_function(f"() => window.binokel.state.moves > {moves}")
+    assert not page.locator("#errors .error").count()
+    panels = page.evaluate("() => window.binokel.state.table.panels")
+    given = next(p for p in panels if p["title"] == "Armut von Bea")
+    assert sorted(given["cards"]) == sorted([*need, card])
+    page.close()

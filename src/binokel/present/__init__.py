@@ -94,6 +94,9 @@ class Selection:
     count: int
     label: str                      # the confirm button
     hint: str                       # what to do
+    # Hand cards that must be among them (the Armut passes all its trumps): a front end
+    # selects them at once and keeps them, so that the player chooses only the rest.
+    required: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

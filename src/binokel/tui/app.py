@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -311,6 +312,7 @@ class TableApp(App[None]):
     # ------------------------------------------------------------------ rendering
     def refresh_all(self) -> None:
         table = self.table()
+        self.selected |= self.required_keys(table)
         if self._hint_moment is not None and self._hint_moment != self._moment():
             self.say_hint(None)
         self.render_status(table)
@@ -647,6 +649,9 @@ class TableApp(App[None]):
         ch = table.choices
         if ch.select is not None and b.where == "hand":
             key = (b.token, b.card_index)
+            if key in self.required_keys(table):
+                self.note(ch.select.hint)
+                return
             if key in self.selected:
                 self.selected.discard(key)
             elif len(self.selected) < ch.select.count:
@@ -665,6 +670,18 @@ class TableApp(App[None]):
         hint = reason or (ch.cards.hint if ch.cards is not None else "") or (
             ch.select.hint if ch.select is not None else self.t["your_turn"])
         self.note(hint)
+
+    @staticmethod
+    def required_keys(table: Table) -> set[tuple[str, int]]:
+        """The hand cards the selection must hold (the Armut's trumps), selected from the
+        start and kept."""
+        ch = table.choices
+        if ch.select is None or not table.my_turn:
+            return set()
+        out: set[tuple[str, int]] = set()
+        for tok in ch.select.required:
+            out.add((tok, sum(1 for t, _ in out if t == tok)))
+        return out
 
     def confirm_selection(self) -> None:
         ch = self.table().choices
@@ -857,8 +874,12 @@ class TableApp(App[None]):
                     b.press()
                     return
         if ch.select is not None and verb == ch.select.verb:
-            self.selected.clear()
-            for tok in arg.split():
+            # as a person does: the cards it must hold are selected already, the rest clicked
+            need, chosen = Counter(ch.select.required), Counter(arg.split())
+            if need - chosen:
+                raise AssertionError(f"{action!r} leaves out a card the selection must hold")
+            self.selected = self.required_keys(table)
+            for tok in (chosen - need).elements():
                 k = sum(1 for s, _ in self.selected if s == tok)
                 self.selected.add((tok, k))
             self.confirm_selection()

@@ -39,6 +39,7 @@ from ...core.cards import ASS
 from ...core.cards import SUITS
 from ...core.cards import Card
 from ...core.cards import card
+from ...core.cards import card_token
 from ...present import Button
 from ...present import CardChoice
 from ...present import Choices
@@ -358,7 +359,8 @@ def _choices(view: DokoView, ctx: Context, t: T) -> Choices:
         # With three trumps there is only one way to pass: offer it as a button as well.
         only = tuple(Button(a, t("give_btn", cards=_cards(ctx, a.split()[1:])), "primary")
                      for a in acts) if len(acts) == 1 else ()
-        return Choices(buttons=only, select=Selection("give", 3, t("give"), hint))
+        return Choices(buttons=only, select=Selection("give", 3, t("give"), hint,
+                                                      tuple(card_token(c) for c in trumps)))
     if ph == "armut_return":
         return Choices(select=Selection("return", 3, t("return"), t("return_hint")))
     return Choices()

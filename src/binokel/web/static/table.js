@@ -157,7 +157,10 @@ export class TableView {
     const tb = m.table;
     this.deck = deckFor(tb.game, tb.deck);
     const key = `${m.deal}/${m.moves}`;
-    if (key !== this.selectKey) { this.selected.clear(); this.selectKey = key; }
+    if (key !== this.selectKey) {
+      this.selected = this.requiredIndices(tb);
+      this.selectKey = key;
+    }
     const focusKey = document.activeElement?.dataset?.key;
     const handRects = this.rects(this.hand);
     const newDeal = m.deal !== this.prevDeal;
@@ -561,12 +564,26 @@ export class TableView {
     });
   }
 
+  /** The hand cards a selection must hold (the Armut's trumps): selected from the start. */
+  requiredIndices(tb) {
+    const out = new Set();
+    const need = tb.choices.select ? tb.choices.select.required || [] : [];
+    if (!need.length || !this.myTurn(tb)) return out;
+    const left = [...need];
+    tb.hand.forEach((c, i) => {
+      const j = left.indexOf(c);
+      if (j >= 0) { out.add(i); left.splice(j, 1); }
+    });
+    return out;
+  }
+
   clickCard(b) {
     const tb = this.m.table;
     const ch = tb.choices;
     const i = Number(b.dataset.index);
     const c = tb.hand[i];
     if (ch.select && this.myTurn(tb)) {
+      if (this.requiredIndices(tb).has(i)) { this.showHint(ch.select.hint, true); return; }
       if (this.selected.has(i)) this.selected.delete(i);
       else if (this.selected.size < ch.select.count) this.selected.add(i);
       this.drawHand(tb, tb.hand);
