@@ -20,8 +20,11 @@ from starlette.testclient import TestClient
 
 from binokel.bots import bot_names
 from binokel.bots import make_bot
+from binokel.core.cards import card_name
 from binokel.core.cards import card_token
 from binokel.core.cards import cards_of
+from binokel.core.cards import parse_card
+from binokel.present import deck_of
 from binokel.present import present
 from binokel.record import Record
 from binokel.registry import find_game
@@ -298,8 +301,19 @@ def test_a_complete_deal_of_every_game_without_leaks(client: TestClient, game: s
         assert rep["step"] == step and rep["steps"] == total and len(rep["actions"]) == total
         assert len(rep["hands"]) == players and rep["table"]["hand"] == []
         assert rep["table"]["lang"] == "en"
-    assert sum(len(h) for h in client.get(
-        f"/api/tables/{tid}/deals/1/replay?step=0").json()["hands"]) > 0
+    start = client.get(f"/api/tables/{tid}/deals/1/replay?step=0").json()
+    assert sum(len(h) for h in start["hands"]) > 0 and start["said"] == ""
+    # each step's action in the words its player read: a button's label, a card's name, a
+    # bid, a selection's label and cards; never the record's words
+    for step in range(1, total + 1):
+        rep = client.get(f"/api/tables/{tid}/deals/1/replay?step={step}&cards=words").json()
+        action = rep["actions"][step - 1][1]
+        assert rep["said"] and rep["said"] != action, (step, action, rep["said"])
+        if action.startswith("bid "):
+            assert rep["said"] == f"Reizen {action[4:]}"
+        if action.startswith("play "):
+            assert rep["said"] == card_name(parse_card(action[5:]), "words", "de",
+                                            deck_of(game))
     assert client.get(f"/api/tables/{tid}/deals/1/replay?step={total + 1}").json()[
         "error"] == "bad_step"
 

@@ -107,6 +107,7 @@ class BidRange:
     low: int
     high: int
     step: int
+    words: str = ""                 # how a bid reads, ``{n}`` for the number ("Reizen {n}")
 
 
 @dataclass(frozen=True)
@@ -375,6 +376,31 @@ def present(view: Any, lang: str = "de", names: Sequence[str] = (),
     full = given + [f"{seat_word} {s + 1}" for s in range(len(given), players)]
     return presenter(view, Context(lang, tuple(full), cards, deck_of(game),
                                    tuple(levels)[:players]))
+
+
+def action_words(table: Table, action: str, card: Callable[[str], str]) -> str:
+    """``action`` as the player reads it, worded by the table its seat saw before it: a card
+    by its name (``card`` names a token), a selection by its label and its cards, a bid by
+    the bid's words, else its button's label; the record's words where nothing fits.
+
+    >>> t = Table("binokel", "Binokel", "de", 3, 0, 2, "bidding", 0, "", (), (),
+    ...           choices=Choices(buttons=(Button("pass", "Weg"),),
+    ...                           bid=BidRange("bid", 150, 600, 10, "Reizen {n}")))
+    >>> action_words(t, "bid 230", str), action_words(t, "pass", str)
+    ('Reizen 230', 'Weg')
+    """
+    ch = table.choices
+    verb, _, arg = action.partition(" ")
+    button = next((b.label for b in ch.buttons if b.action == action), None)
+    if button is not None:
+        return button
+    if ch.cards is not None and verb == ch.cards.verb and arg:
+        return card(arg)
+    if ch.select is not None and verb == ch.select.verb and arg:
+        return f"{ch.select.label}: " + ", ".join(card(tok) for tok in arg.split())
+    if ch.bid is not None and verb == ch.bid.verb and arg.isdigit() and ch.bid.words:
+        return ch.bid.words.format(n=arg)
+    return action
 
 
 def offered_actions(table: Mapping[str, Any], rng: random.Random, bid_chance: float = 0.2,

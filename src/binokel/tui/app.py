@@ -55,6 +55,7 @@ from ..play import bot_turn
 from ..play import decide
 from ..present import Table
 from ..present import TrickView
+from ..present import action_words
 from ..present import bot_name
 from ..present import deck_of
 from ..present import present
@@ -801,19 +802,9 @@ class TableApp(App[None]):
         self.say_hint(text)
 
     def words_for(self, table: Table, action: str) -> str:
-        """An action as the player reads it: a card by its name, a selection by its label
-        and cards, else the label of its button, else as the record has it."""
-        ch = table.choices
-        verb, _, arg = action.partition(" ")
-
-        def name(tok: str) -> str:
-            return card_name(parse_card(tok), self.card_style(), self.lang, self.deck)
-
-        if ch.cards is not None and verb == ch.cards.verb and arg:
-            return name(arg)
-        if ch.select is not None and verb == ch.select.verb and arg:
-            return f"{ch.select.label}: " + " ".join(name(tok) for tok in arg.split())
-        return next((b.label for b in ch.buttons if b.action == action), action)
+        """An action as the player reads it (see ``action_words``)."""
+        return action_words(table, action, lambda tok: card_name(
+            parse_card(tok), self.card_style(), self.lang, self.deck))
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen(self.t["help_keys"] + "\n\n"

@@ -41,6 +41,7 @@ from ..bots import Bot
 from ..bots import bot_names
 from ..bots import make_bot
 from ..core.cards import Card
+from ..core.cards import card_name
 from ..core.cards import card_token
 from ..core.cards import parse_card
 from ..core.series import Series
@@ -48,7 +49,9 @@ from ..play import BotTurn
 from ..play import bot_turn
 from ..play import decide
 from ..present import BOT_NAMES
+from ..present import action_words
 from ..present import bot_name
+from ..present import deck_of
 from ..present import present
 from ..record import Record
 from ..registry import GAMES
@@ -1058,8 +1061,16 @@ class LiveTable:
             raise TableError("bad_step", f"step must be 0..{total}")
         state = end if at == total else rec.replay(at)
         names = self.names()
+        said = ""
+        if at > 0:
+            # the step's action in the words its player read (the table he saw before it)
+            seat, action = end.history[at - 1]
+            seen = present(rec.replay(at - 1).view(seat), lang, names, cards, self.levels())
+            deck = deck_of(self.game)
+            said = action_words(seen, action,
+                                lambda tok: card_name(parse_card(tok), cards, lang, deck))
         return {
-            "deal": number, "step": at, "steps": total, "names": names,
+            "deal": number, "step": at, "steps": total, "names": names, "said": said,
             "actions": [[s, a] for s, a in end.history],
             "hands": [[card_token(c) for c in state.view(s).hand]
                       for s in range(state.players)],

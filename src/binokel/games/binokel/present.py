@@ -260,7 +260,8 @@ def _choices(view: BinokelView, ctx: Context, t: Any) -> Choices:
         if "pass" in acts:
             buttons.append(Button("pass", t("pass")))
         step = view.rules.bid_step
-        return Choices(buttons=tuple(buttons), bid=BidRange("bid", bids[0], bids[-1], step)
+        return Choices(buttons=tuple(buttons), bid=BidRange("bid", bids[0], bids[-1], step,
+                                                            t("bid", n="{n}"))
                        if bids else None)
     select = None
     for a in acts:

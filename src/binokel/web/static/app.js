@@ -204,10 +204,20 @@ function markHint(m) {
 
 /** An action as the player reads it: a card by its name, else the label of its button,
  * else as the record has it ("bid 150"). */
+/** An action in the player's words, by the table's choices (as the presenter's
+ *  action_words does on the server, which words the replay's steps). */
 function actionWords(table, action) {
-  if (action.startsWith("play ")) return nameOf(action.slice(5), deckFor(table.game, table.deck));
-  const button = (table.choices?.buttons || []).find((b) => b.action === action);
-  return button ? button.label : action;
+  const ch = table.choices || {};
+  const deck = deckFor(table.game, table.deck);
+  const [verb, ...args] = action.split(" ");
+  const button = (ch.buttons || []).find((b) => b.action === action);
+  if (button) return button.label;
+  if (ch.cards && verb === ch.cards.verb && args.length) return nameOf(args[0], deck);
+  if (ch.select && verb === ch.select.verb && args.length) {
+    return `${ch.select.label}: ${args.map((c) => nameOf(c, deck)).join(", ")}`;
+  }
+  if (ch.bid && verb === ch.bid.verb && ch.bid.words && args.length) return ch.bid.words.replace("{n}", args[0]);
+  return action;
 }
 
 /** Seat controls and away markers after a state: who is away, whether I am. */
@@ -338,7 +348,7 @@ async function openReplay(tid, deal, step) {
     el("button", { class: "small secondary", type: "button", id: "replay-close", text: t("close"), onclick: () => box.remove() })));
   if (data.step > 0) {
     const [seat, action] = data.actions[data.step - 1];
-    box.append(el("div", { class: "turn", id: "replay-action", text: `${data.names[seat]}: ${actionWords(tb, action)}` }));
+    box.append(el("div", { class: "turn", id: "replay-action", text: `${data.names[seat]}: ${data.said || action}` }));
   }
   box.append(el("div", { class: "notice", text: tb.status }));
   if (data.hands) {
