@@ -202,8 +202,6 @@ function markHint(m) {
   }
 }
 
-/** An action as the player reads it: a card by its name, else the label of its button,
- * else as the record has it ("bid 150"). */
 /** An action in the player's words, by the table's choices (as the presenter's
  *  action_words does on the server, which words the replay's steps). */
 function actionWords(table, action) {

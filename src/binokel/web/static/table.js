@@ -612,7 +612,7 @@ export class TableView {
   dropHint() {
     clearTimeout(this.hintTimer);
     this.hintSticky = 0;
-    if (this.m.table) this.drawHint(this.m.table);
+    if (this.m?.table) this.drawHint(this.m.table);
   }
 
   /** The usual line above the hand: what to do now (nothing when it is not the player's turn). */
