@@ -104,7 +104,8 @@ def test_a_bid_is_checked_as_a_range_not_looked_up_in_a_list(
     assert t.round.current.history[-1] == (seat, f"bid {top - step}")
     monkeypatch.undo()
     choices = t.message_for(t.round.current.to_move)["table"]["choices"]
-    assert choices["bid"] == {"verb": "bid", "low": top, "high": top, "step": step}
+    assert choices["bid"] == {"verb": "bid", "low": top, "high": top, "step": step,
+                              "words": "Reizen {n}"}
 
 
 # ---------------------------------------------------------------------- fair deals
