@@ -43,8 +43,7 @@ def _bots() -> Mapping[str, BotFactory]:
 
 
 SPEC = GameSpec(
-    name="binokel", title=("Binokel zu dritt (zu viert: der Geber setzt aus)",
-                           "Three-player Binokel (four players: the dealer sits out)"),
+    name="binokel", title=("Binokel (zu dritt oder zu viert)", "Binokel (three or four)"),
     players=(3, 4), default_players=3, rules=Rules, new_deal=DealState.new,
     full_deck=lambda rules, players: full_deck(rules), help=TEXTS.help,
     presenter=_presenter, bots=_bots, hint_unit=TEXTS.words("hint_unit"))
