@@ -78,7 +78,8 @@ def games_text(lang: str = "de") -> str:
     for spec in sorted(GAMES, key=lambda s: s.name):
         name = spec.name
         title = spec.title[1] if lang == "en" else spec.title[0]
-        lines.append(f"  {name:<14} {title} ({'/'.join(map(str, spec.players))})")
+        lines.append(f"  {name:<14} {title} — {'/'.join(map(str, spec.players))} "
+                     f"{h['players']}")
     return "\n".join(lines)
 
 
