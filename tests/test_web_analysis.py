@@ -74,12 +74,15 @@ def test_a_finished_deal_is_marked_card_by_card(client: TestClient, game: str,
         assert (f" −{m.loss}, best was " in mark["text"]) == (m.loss > 0)
     names = live(client, tid).names()
     lost = sum(m.loss for m in want.marks if m.seat == 0)
-    assert data["seats"].startswith("Points given away: ")
+    # in the game's own word for the cards' points (Doppelkopf counts Augen)
+    unit = {"binokel": ("Points", "Punkte"), "doppelkopf": ("Card points", "Augen")}[game]
+    assert data["seats"].startswith(f"{unit[0]} given away: ")
     assert f"{names[0]} −{lost}" in data["seats"] if lost else f"{names[0]} 0" in data["seats"]
     # German and the card words follow the request; the search ran once
     de = client.get(f"/api/tables/{tid}/deals/1/analysis?lang=de").json()
     assert de["title"].startswith("Analyse mit offenen Karten") and de["marks"].keys() == \
         data["marks"].keys()
+    assert de["seats"].startswith(f"Verschenkte {unit[1]}: ")
 
 
 def test_bad_requests_are_answered(client: TestClient) -> None:

@@ -62,6 +62,9 @@ class GameSpec:
     teams: tuple[tuple[int, ...], ...] = ()      # fixed partnerships (Kreuzbinokel: 0+2, 1+3)
     # "de"/"en" -> what a hint's values count (binokel.hints)
     hint_unit: Mapping[str, str] = field(default_factory=dict)
+    # "de"/"en" -> what the game calls the cards' points, which the analysis counts
+    # ("Augen" in Doppelkopf); none: "Punkte" / "Points"
+    points_word: Mapping[str, str] = field(default_factory=dict)
     series: type[Series] = Series
 
     @property

@@ -48,6 +48,6 @@ SPEC = GameSpec(
     name="doppelkopf", title=("Doppelkopf", "Doppelkopf"), players=(4, 5), default_players=4,
     rules=DokoRules, new_deal=DokoState.new, full_deck=full_deck, help=TEXTS.help,
     presenter=_presenter, bots=_bots, series=DokoSeries,
-    hint_unit=TEXTS.words("hint_unit"))
+    hint_unit=TEXTS.words("hint_unit"), points_word=TEXTS.words("points_word"))
 
 __all__ = ["SPEC", "DokoRules", "DokoSeries", "DokoState"]

@@ -45,6 +45,7 @@ def _bots() -> Mapping[str, BotFactory]:
 SPEC = GameSpec(
     name="luxusfamilie", title=("Luxusfamilie", "Luxusfamilie"), players=PLAYER_COUNTS,
     default_players=4, rules=LuxusRules, new_deal=LuxusState.new, full_deck=full_deck,
-    help=TEXTS.help, presenter=_presenter, bots=_bots, hint_unit=TEXTS.words("hint_unit"))
+    help=TEXTS.help, presenter=_presenter, bots=_bots, hint_unit=TEXTS.words("hint_unit"),
+    points_word=TEXTS.words("points_word"))
 
 __all__ = ["SPEC", "LuxusRules", "LuxusState"]
