@@ -25,6 +25,7 @@ from binokel.core.cards import card_token
 from binokel.core.cards import cards_of
 from binokel.core.cards import parse_card
 from binokel.present import deck_of
+from binokel.present import help_text
 from binokel.present import present
 from binokel.record import Record
 from binokel.registry import find_game
@@ -150,7 +151,13 @@ def test_meta_lists_the_game_with_its_options(client: TestClient, game: str) -> 
     needs_web(game)
     g = next(x for x in client.get("/api/meta").json()["games"] if x["name"] == game)
     spec = find_game(game)
-    assert g["default_players"] == spec.default_players and g["help"] == dict(spec.help)
+    assert g["default_players"] == spec.default_players
+    # the rules in brief for players: paragraphs unwrapped, no references to the sources
+    assert g["help"] == {lang: help_text(game, lang) for lang in ("de", "en")}
+    for lang, text in g["help"].items():
+        paragraphs = text.split("\n\n")
+        assert len(paragraphs) == len(spec.help[lang].strip().split("\n\n"))
+        assert all(p and "\n" not in p and "RULES §" not in p for p in paragraphs)
     assert {o["name"] for grp in g["groups"] for o in grp["options"]} == set(spec.options)
 
 

@@ -347,6 +347,18 @@ def plain(text: str) -> str:
     return out[:1].upper() + out[1:] if out != text else out
 
 
+def help_text(game: str, lang: str = "de") -> str:
+    """A game's rules in brief, for players: each paragraph one line (the screen wraps it;
+    the texts are wrapped for their source files) and without the references to the sources.
+
+    >>> help_text("doppelkopf").split("\\n")[0][:40]
+    'Doppelkopf: 48 Karten (A 10 K D B 9 je z'
+    """
+    raw = find_game(game).help.get("en" if lang == "en" else "de", "")
+    paragraphs = (" ".join(p.split()) for p in re.split(r"\n\s*\n", raw.strip()))
+    return "\n\n".join(plain(p) for p in paragraphs if p)
+
+
 def preset_texts(game: str, lang: str = "de") -> dict[str, str]:
     """What each preset of ``game`` is, for players in ``lang`` (no source references)."""
     spec = find_game(game)

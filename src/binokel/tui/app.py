@@ -58,6 +58,7 @@ from ..present import TrickView
 from ..present import action_words
 from ..present import bot_name
 from ..present import deck_of
+from ..present import help_text
 from ..present import present
 from ..record import Record
 from ..registry import find_game
@@ -808,7 +809,7 @@ class TableApp(App[None]):
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen(self.t["help_keys"] + "\n\n"
-                                    + self.spec.help.get(self.lang, "").strip()))
+                                    + help_text(self.spec.name, self.lang)))
 
     def on_key(self, event: Key) -> None:
         if isinstance(self.focused, Input):

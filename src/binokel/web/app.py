@@ -55,6 +55,7 @@ from starlette.websockets import WebSocketDisconnect
 from ..bots import bot_names
 from ..hints import hint
 from ..present import BOT_NAMES
+from ..present import help_text
 from ..present import level_name
 from ..present import plain
 from ..registry import GameSpec
@@ -198,7 +199,7 @@ def game_meta(spec: GameSpec) -> dict[str, Any]:
         "target": "target" in spec.options, "deals": "deals_per_series" in spec.options,
         "teams": [list(t) for t in spec.teams],
         "bots": bot_names(spec.name),
-        "help": dict(spec.help),
+        "help": {lang: help_text(spec.name, lang) for lang in ("de", "en")},
     }
 
 
