@@ -508,3 +508,29 @@ async def test_the_armut_passes_its_trumps_selected_from_the_start() -> None:
         await pilot.pause(0.05)
         given = next(a for _, a in reversed(app.state.history) if a.startswith("give "))
         assert sorted(given.split()[1:]) == sorted([*select.required, other.token])
+
+
+async def test_the_log_is_wrapped_at_the_width_it_is_shown_in() -> None:
+    """At 80x24 the log is hidden behind the key g while the deal goes on; shown, its lines
+    use the whole width (a RichLog wraps a line when it is written: the log is written
+    again when shown or resized, not left wrapped for the width of a hidden widget)."""
+    from textual.widgets import RichLog
+
+    app = TableApp(GameConfig(game="doppelkopf", seed=5, bot_delay=0.01, save_dir=None))
+    me = make_bot("heuristic", seed=5)
+    end = time.monotonic() + 60
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        while len(app.state.history) < 28 and not app.state.is_over:
+            assert time.monotonic() < end
+            if app.state.to_move == 0:
+                app.press_action(me.choose(app.state.view(0)))
+            await pilot.pause(0.02)
+        await pilot.press("g")
+        await pilot.pause(0.2)
+        log = app.query_one("#log", RichLog)
+        width = log.scrollable_content_region.width
+        said = [str(line) for line in app.log_lines]
+        assert width > 60 and len(said) > 8 and all(len(s) < width for s in said)
+        assert len(log.lines) == len(said)          # one row each: nothing wrapped narrow
+        await pilot.press("g")

@@ -221,6 +221,7 @@ class TableApp(App[None]):
         self.levels = [self.bot_kinds.get(s, "") for s in range(self.players)]
         self.selected: set[tuple[str, int]] = set()
         self.logged = 0
+        self.log_lines: list[str | Text] = []   # everything the log says, to wrap it again
         self.saved_paths: list[Path] = []
         self.session = time.strftime("%Y%m%d-%H%M%S")
         self.showing_last = False
@@ -273,6 +274,7 @@ class TableApp(App[None]):
 
     def on_resize(self) -> None:
         self.fit_rows()
+        self.call_after_refresh(self.rewrap_log)
 
     # ------------------------------------------------------------------ helpers
     @property
@@ -309,7 +311,19 @@ class TableApp(App[None]):
         return out
 
     def write_log(self, line: str | Text) -> None:
+        self.log_lines.append(line)
         self.query_one("#log", RichLog).write(line)
+
+    def rewrap_log(self) -> None:
+        """Write the log again at the width it has now: a RichLog wraps a line once, when it
+        is written, and a narrow screen hides the log (it would keep the lines wrapped for
+        no width at all when shown)."""
+        log = self.query_one("#log", RichLog)
+        if not log.display or log.size.width <= 0:
+            return
+        log.clear()
+        for line in self.log_lines:
+            log.write(line)
 
     # ------------------------------------------------------------------ rendering
     def refresh_all(self) -> None:
@@ -721,6 +735,7 @@ class TableApp(App[None]):
     def action_toggle_log(self) -> None:
         """Show or hide the log and the score sheet (a narrow screen has no room for both)."""
         self.screen.toggle_class("show-log")
+        self.call_after_refresh(self.rewrap_log)
 
     def _moment(self) -> tuple[int, int]:
         """The deal and the move now: a hint is for the moment it was asked in."""
