@@ -80,6 +80,7 @@ export const TEXTS = {
   download: ["Datei", "File"],
   replay: ["Nachspielen", "Replay"],
   cards: ["Karten", "cards"],
+  onTable: ["Offen auf dem Tisch:", "Face up on the table:"],
   winner: ["Rundensieger: ", "Round winner: "],
   options: ["Hausregeln", "House rules"],
   game: ["Spiel", "Game"],

@@ -304,7 +304,9 @@ export class TableView {
 
   // Cards lying face up in front of a seat; the player's own may be clickable (Zweier).
   faceUp(tb, s) {
-    const row = el("div", { class: "cards table-cards", id: `table-${s.seat}` });
+    const row = el("div", { class: "cards table-cards", id: `table-${s.seat}` },
+      // said, so that melded cards still on the table do not read as a second meld
+      el("span", { class: "line", text: t("onTable") }));
     const choice = tb.me === s.seat ? tb.choices.cards : null;
     s.table.forEach((c, i) => {
       if (choice && choice.cards.includes(c)) {
