@@ -63,8 +63,9 @@ class GameSpec:
     # "de"/"en" -> what a hint's values count (binokel.hints)
     hint_unit: Mapping[str, str] = field(default_factory=dict)
     # "de"/"en" -> what the game calls the cards' points, which the analysis counts
-    # ("Augen" in Doppelkopf); none: "Punkte" / "Points"
-    points_word: Mapping[str, str] = field(default_factory=dict)
+    # ("Augen" in Doppelkopf)
+    points_word: Mapping[str, str] = field(
+        default_factory=lambda: {"de": "Punkte", "en": "Points"})
     series: type[Series] = Series
 
     @property

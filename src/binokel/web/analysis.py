@@ -64,7 +64,7 @@ def worded(table: LiveTable, number: int, result: DealAnalysis, lang: str,
         marks[str(m.index + 1)] = {"seat": m.seat, "loss": m.loss, "text": text}
     seats = ", ".join(f"{names[s]} −{lost[s]}" if lost[s] else f"{names[s]} 0"
                       for s in range(table.players) if any(m.seat == s for m in result.marks))
-    unit = table.spec.points_word.get(lang) or ("Points" if lang == "en" else "Punkte")
+    unit = table.spec.points_word["en" if lang == "en" else "de"]
     return {"deal": number, "title": title,
             "seats": texts["analysis_seats"].format(unit=unit, seats=seats), "marks": marks}
 

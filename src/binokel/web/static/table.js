@@ -606,14 +606,13 @@ export class TableView {
    *  over by then), and it goes at once with the player's next action. */
   showHint(text, warn = false) {
     this.hint.replaceChildren(el("span", { class: warn ? "warn" : "", text }));
-    this.hintSticky = Date.now() + HINT_MS;
     clearTimeout(this.hintTimer);
-    this.hintTimer = setTimeout(() => this.dropHint(), HINT_MS);
+    this.hintTimer = setTimeout(() => this.dropHint(), HINT_MS);   // set while the word stays
   }
 
   dropHint() {
     clearTimeout(this.hintTimer);
-    this.hintSticky = 0;
+    this.hintTimer = null;
     if (this.m?.table) this.drawHint(this.m.table);
   }
 
@@ -636,7 +635,7 @@ export class TableView {
   drawActions(tb) {
     const ch = tb.choices;
     const mine = this.myTurn(tb);
-    if (!this.hintSticky || Date.now() > this.hintSticky) this.drawHint(tb);
+    if (!this.hintTimer) this.drawHint(tb);
     const sig = JSON.stringify([ch.buttons.map((b) => [b.action, b.label, b.style]), ch.bid, ch.select && ch.select.verb]);
     if (this.actions.dataset.sig !== sig) {
       this.actions.dataset.sig = sig;
