@@ -534,3 +534,23 @@ async def test_the_log_is_wrapped_at_the_width_it_is_shown_in() -> None:
         assert width > 60 and len(said) > 8 and all(len(s) < width for s in said)
         assert len(log.lines) == len(said)          # one row each: nothing wrapped narrow
         await pilot.press("g")
+
+
+async def test_cards_lying_face_up_are_said_to_lie_on_the_table() -> None:
+    # Zweierbinokel: melded cards stay on the table under the meld line; said, so that they
+    # do not read as a second meld (the web table says the same)
+    app = TableApp(GameConfig(game="zweier", players=2, seed=5, bot_delay=0.01,
+                              save_dir=None))
+    me = make_bot("heuristic", seed=2)
+    async with app.run_test(size=SMALL) as pilot:
+        for _ in range(600):
+            await pilot.pause(0.02)
+            if app.state.is_over or any(s.table for s in app.table().seats):
+                break
+            if app.state.to_move == app.config.human:
+                app.press_action(me.choose(app.state.view(app.config.human)))
+        seats = app.table().seats
+        assert any(s.table for s in seats), "no card came to lie face up"
+        await pilot.pause(0.05)
+        shown = str(app.query_one("#seats", Static).render())
+        assert shown.count("Offen auf dem Tisch:") == sum(1 for s in seats if s.table)

@@ -375,7 +375,7 @@ class TableApp(App[None]):
                 out.append("\n    " + ", ".join(f"{m.label} {m.points}" for m in seat.melds)
                            + (f" = {seat.meld_total}" if seat.meld_total is not None else ""))
             if seat.table:
-                out.append("\n    ")
+                out.append(f"\n    {self.t['on_table']} ", style="italic")
                 out.append_text(self.cards_text(seat.table))
             out.append("\n")
         self.query_one("#seats", Static).update(out)
