@@ -15,6 +15,7 @@ from binokel.core.texts import GameTexts
 from binokel.games.binokel.rules import OPTIONS
 from binokel.games.binokel.rules import PRESETS
 from binokel.games.binokel.rules import Rules
+from binokel.present import plain
 from binokel.registry import GAMES
 
 
@@ -153,3 +154,44 @@ def test_option_texts_must_match_the_declarations() -> None:
 
     with pytest.raises(TypeError, match="penalti"):
         Stale.options()
+
+
+def test_named_values_must_say_what_they_mean() -> None:
+    # A player chooses among meanings ("neu geben"), not among keys ("redeal"): a named value
+    # without a text, or a text for a value the option does not take, is caught at once.
+    def rules_with(values: dict[str, tuple[tuple[str, str, str], ...]]) -> type[RuleSet]:
+        @dataclass(frozen=True)
+        class Demo(RuleSet, presets={"standard": {}}, texts=GameTexts(
+                {}, {}, {"when": ("When", "Wann"), "count": ("Count", "Anzahl")}, {}, {},
+                values)):
+            preset: str = "standard"
+            when: str = option("now", "play", allowed=("now", "later"))
+            count: int = option(0, "play", allowed=(0, 5))
+        return Demo
+
+    with pytest.raises(TypeError, match="later"):
+        rules_with({"when": (("now", "now", "jetzt"),)}).options()
+    with pytest.raises(TypeError, match="never"):
+        rules_with({"when": (("now", "now", "jetzt"), ("later", "later", "später"),
+                             ("never", "never", "nie"))}).options()
+    demo = rules_with({"when": (("now", "now", "jetzt"), ("later", "later", "später")),
+                       "count": (("0", "none", "keine"),)})
+    count, when = demo.options()["count"], demo.options()["when"]
+    assert [when.value_label(v, "de") for v in when.allowed or ()] == ["jetzt", "später"]
+    # a number says enough by itself unless its text says more
+    assert [count.value_label(v, "de") for v in count.allowed or ()] == ["keine", "5"]
+    assert count.accepts("de") == "eins von: 0 = keine; 5"
+    # the values stay what records and -o NAME=VALUE say
+    assert demo.from_preset("standard", when="later").when == "later"
+
+
+@pytest.mark.parametrize("spec", GAMES, ids=lambda s: s.name)
+def test_every_named_value_means_something_in_both_languages(spec: GameSpec) -> None:
+    for o in spec.rules.options().values():
+        for a in o.allowed or ():
+            if isinstance(a, str):
+                de, en = o.value_label(a, "de"), o.value_label(a, "en")
+                assert de.strip() and en.strip(), (o.name, a)
+                assert "_" not in de + en, (o.name, a)  # a key copied in, not a meaning
+                # a choice in the lobby: no note on the source, which only the help keeps
+                assert plain(de) == de and plain(en) == en, (o.name, a)

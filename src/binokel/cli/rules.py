@@ -44,6 +44,12 @@ def _option_line(o: Option, lang: str, h: dict[str, str]) -> list[str]:
                else ("yes, no" if isinstance(o.default, bool) else o.check_label(lang)))
     lines = [f"  {o.name} ({h['default']} {_value(o.default)}; {h['allowed']}: {allowed})"]
     lines += textwrap.wrap(text, 92, initial_indent="      ", subsequent_indent="      ")
+    # what the named values mean, one a line: the description no longer spells them out
+    for a in o.allowed or ():
+        label = o.value_label(a, lang)
+        if label != str(a):
+            lines += textwrap.wrap(label, 92, initial_indent=f"        {a}: ",
+                                   subsequent_indent="          ")
     return lines
 
 

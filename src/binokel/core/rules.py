@@ -70,6 +70,9 @@ class Option:
 
     The values are ``allowed`` (a list), or a yes/no (a ``bool`` default), or a whole number
     from ``low`` to ``high``, or whatever ``check`` accepts (``check_text`` says what).
+    ``value_texts`` says what allowed values mean, ``(value, English, German)`` each: a
+    player chooses "beim ersten Karo-König", not ``first``; the value stays what a record and
+    ``-o NAME=VALUE`` say.
     """
 
     name: str
@@ -82,21 +85,51 @@ class Option:
     check_text: str = ""
     low: int | None = None
     high: int | None = None
+    value_texts: tuple[tuple[str, str, str], ...] = ()
+
+    def value_label(self, value: Any, lang: str = "en") -> str:
+        """What ``value`` means, in ``lang``, for a player to choose; the value itself where
+        it says enough (a number).
+
+        >>> o = Option("x", "a", ("a", 2), "g", "", "", value_texts=(("a", "all", "alle"),))
+        >>> o.value_label("a", "de"), o.value_label(2, "de")
+        ('alle', '2')
+        >>> Option("x", False, None, "g", "", "").value_label(True, "de")
+        'ja'
+        """
+        if isinstance(value, bool):
+            return ("ja" if value else "nein") if lang == "de" else ("yes" if value else "no")
+        key = str(value)
+        for v, en, de in self.value_texts:
+            if v == key:
+                return de if lang == "de" else en
+        return key
 
     def accepts(self, lang: str = "en") -> str:
         """What the option accepts, in ``lang``, for any kind of option.
 
         >>> Option("x", "a", ("a", "b"), "g", "", "").accepts("de")
         'eins von: a, b'
+        >>> Option("x", "a", ("a", "b"), "g", "", "", value_texts=(("a", "all", "alle"),)
+        ...        ).accepts("de")
+        'eins von: a = alle; b'
         >>> Option("x", False, None, "g", "", "").accepts()
         'yes or no'
         """
         if self.allowed is not None:
-            return ("eins von: " if lang == "de" else "one of: ") + ", ".join(
-                str(a) for a in self.allowed)
+            # a value's meaning may hold a comma: the values part by semicolons then
+            sep = "; " if self.value_texts else ", "
+            return ("eins von: " if lang == "de" else "one of: ") + sep.join(
+                self.value_choice(a, lang) for a in self.allowed)
         if isinstance(self.default, bool):
             return "ja oder nein" if lang == "de" else "yes or no"
         return self.check_label(lang)
+
+    def value_choice(self, value: Any, lang: str = "en") -> str:
+        """The value as typed, and what it means where that says more: ``first = beim
+        ersten Karo-König``."""
+        label = self.value_label(value, lang)
+        return str(value) if label == str(value) else f"{value} = {label}"
 
     def check_label(self, lang: str = "en") -> str:
         """What the option accepts, in ``lang``.
@@ -154,10 +187,12 @@ class Option:
 def option(default: T, group: str, *, allowed: tuple[Any, ...] | None = None,
            check: Callable[[Any], bool] | None = None, check_text: str = "",
            low: int | None = None, high: int | None = None,
-           texts: tuple[str, str] | None = None) -> T:
+           texts: tuple[str, str] | None = None,
+           value_texts: tuple[tuple[str, str, str], ...] | None = None) -> T:
     """Declare a rule set's field as an option: the default is written here and only here
-    (its meaning, English and German, is in the rule set's ``option_texts``, or in ``texts``
-    for an option declared like another game's).
+    (its meaning, English and German, is in the rule set's ``option_texts`` and what its
+    values mean in ``option_value_texts``, or in ``texts`` and ``value_texts`` for an
+    option declared like another game's).
 
     A whole-number option without ``allowed`` values needs a range (``low``, and ``high``
     where a stranger's value could make the game grow with it) or a ``check``.
@@ -166,7 +201,8 @@ def option(default: T, group: str, *, allowed: tuple[Any, ...] | None = None,
             and low is None):
         raise TypeError("a number option needs low (and high), allowed values or a check")
     info = {"group": group, "allowed": allowed, "check": check,
-            "check_text": check_text, "low": low, "high": high, "texts": texts}
+            "check_text": check_text, "low": low, "high": high, "texts": texts,
+            "value_texts": value_texts}
     # The dataclass sees a Field; the type checker sees the default's type.
     field: Any = dataclasses.field(default=default, metadata={"option": info})
     return cast(T, field)
@@ -177,7 +213,23 @@ def same_option(rules: type[RuleSet], name: str) -> Any:
     meaning (for games that share an option with another game)."""
     o = rules.options()[name]
     return option(o.default, o.group, allowed=o.allowed, check=o.check,
-                  check_text=o.check_text, low=o.low, high=o.high, texts=(o.en, o.de))
+                  check_text=o.check_text, low=o.low, high=o.high, texts=(o.en, o.de),
+                  value_texts=o.value_texts)
+
+
+def _check_value_texts(cls: type, o: Option) -> None:
+    """A value's text must name an allowed value, and every named value (not a number) needs
+    one: a player would otherwise choose between ``vorhand_plays`` and ``redeal``."""
+    allowed = {str(a) for a in o.allowed or ()}
+    stale = sorted({v for v, _, _ in o.value_texts} - allowed)
+    if stale:
+        raise TypeError(f"{cls.__name__}: option {o.name!r} has texts for values it does "
+                        f"not take: {stale}")
+    named = {v for v, _, _ in o.value_texts}
+    bare = [a for a in o.allowed or () if isinstance(a, str) and a not in named]
+    if bare:
+        raise TypeError(f"{cls.__name__}: option {o.name!r}: say what {bare} mean(s) "
+                        "(the game's texts.toml, [option_values." + o.name + "])")
 
 
 def is_bool(v: Any) -> bool:
@@ -204,12 +256,14 @@ class RuleSet:
     A game's rules are a frozen dataclass deriving from this, one :func:`option` field per
     option, that names its presets and texts in the class line; ``presets_table`` maps each
     preset to the options it changes, ``preset_texts`` describes each preset and
-    ``option_texts`` each option (English, German).
+    ``option_texts`` each option (English, German), ``option_value_texts`` the values of
+    options with named values.
     """
 
     presets_table: ClassVar[Mapping[str, Mapping[str, Any]]] = {}
     preset_texts: ClassVar[Mapping[str, tuple[str, str]]] = {}
     option_texts: ClassVar[Mapping[str, tuple[str, str]]] = {}
+    option_value_texts: ClassVar[Mapping[str, tuple[tuple[str, str, str], ...]]] = {}
     group_names: ClassVar[Mapping[str, tuple[str, str]]] = GROUP_NAMES
     preset: str
 
@@ -223,6 +277,7 @@ class RuleSet:
         if texts is not None:
             cls.preset_texts = texts.presets
             cls.option_texts = texts.options
+            cls.option_value_texts = texts.option_values
 
     @classmethod
     def options(cls) -> Mapping[str, Option]:
@@ -239,8 +294,11 @@ class RuleSet:
                 if texts is None:
                     raise TypeError(f"{cls.__name__}: option {f.name!r} has no text "
                                     "(add it to the game's texts.toml, [options])")
-                table[f.name] = Option(f.name, f.default, en=texts[0], de=texts[1], **info)
-            stale = sorted(set(cls.option_texts) - set(table))
+                values = info.pop("value_texts", None) or cls.option_value_texts.get(f.name, ())
+                table[f.name] = Option(f.name, f.default, en=texts[0], de=texts[1],
+                                       value_texts=values, **info)
+                _check_value_texts(cls, table[f.name])
+            stale = sorted((set(cls.option_texts) | set(cls.option_value_texts)) - set(table))
             if stale:
                 # A text left behind by a renamed option would silently describe nothing.
                 raise TypeError(f"{cls.__name__}: texts for unknown options {stale}")

@@ -15,6 +15,7 @@ import tomllib
 from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
+from dataclasses import field
 from importlib import resources
 from typing import Any
 
@@ -48,18 +49,36 @@ def options(data: Mapping[str, Any]) -> dict[str, tuple[str, str]]:
     return {name: (langs["en"][name], langs["de"][name]) for name in langs["en"]}
 
 
+def option_values(data: Mapping[str, Any]) -> dict[str, tuple[tuple[str, str, str], ...]]:
+    """What each value of an option with named values means, as ``Option.value_texts`` has
+    it: the file's ``[option_values.NAME]`` tables (value -> ``[German, English]``) ->
+    name -> ((value, English, German), ...).
+
+    >>> option_values({"option_values": {"genscher": {"off": ["nie", "never"]}}})
+    {'genscher': (('off', 'never', 'nie'),)}
+    """
+    out = {}
+    for name, values in data.get("option_values", {}).items():
+        langs = by_language(values)
+        out[name] = tuple((v, langs["en"][v], langs["de"][v]) for v in values)
+    return out
+
+
 @dataclass(frozen=True)
 class GameTexts:
     """A game's texts: ``help`` (language -> the rules in brief), ``presets`` (name ->
     (English, German), as ``RuleSet.preset_texts``), ``options`` (likewise, as
     ``RuleSet.option_texts``), ``table`` (language -> key -> words, for
-    :func:`binokel.present.tr`) and ``sections``, every section of the file."""
+    :func:`binokel.present.tr`), ``sections``, every section of the file, and
+    ``option_values``, what the values of options with named values mean (as
+    :func:`option_values`)."""
 
     help: dict[str, str]
     presets: dict[str, tuple[str, str]]
     options: dict[str, tuple[str, str]]
     table: dict[str, dict[str, str]]
     sections: dict[str, Any]
+    option_values: dict[str, tuple[tuple[str, str, str], ...]] = field(default_factory=dict)
 
     def words(self, key: str) -> dict[str, str]:
         """One table text in every language: language -> words."""
@@ -69,7 +88,8 @@ class GameTexts:
     def load(cls, package: str) -> GameTexts:
         data = load_texts(package)
         return cls(data["help"], presets(data), options(data), by_language(data["table"]),
-                   data)
+                   data, option_values(data))
 
 
-__all__ = ["LANGUAGES", "GameTexts", "by_language", "load_texts", "options", "presets"]
+__all__ = ["LANGUAGES", "GameTexts", "by_language", "load_texts", "option_values", "options",
+           "presets"]
