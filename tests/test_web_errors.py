@@ -222,3 +222,31 @@ def test_an_option_out_of_range_is_said_whole_in_the_lobby(server: str, browser:
     page.locator(".error").scroll_into_view_if_needed()
     page.screenshot(path=f"/tmp/errde-option-{lang}.png")
     page.close()
+
+
+@pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
+def test_a_choice_among_values_reads_as_what_they_mean(server: str, browser: Any) -> None:
+    """The lobby offers an option's values by what they mean ("beim zweiten Karo-König"),
+    not by the key a record keeps ("second"); the table gets the key."""
+    page = browser.new_page(viewport={"width": 1280, "height": 800})
+    page.add_init_script("localStorage.setItem('binokel.lang', 'de')")
+    page.goto(server + "/")
+    page.wait_for_selector("#create")
+    page.fill("#nickname", "Anna")
+    page.select_option("#game", "doppelkopf")
+    page.locator("#options summary").click()
+    genscher = page.locator("#opt-genscher option")
+    assert genscher.all_inner_texts() == ["nie", "beim ersten Karo-König",
+                                          "beim zweiten Karo-König"]
+    assert page.locator("#opt-genscher").input_value() == "off"
+    page.select_option("#opt-genscher", label="beim zweiten Karo-König")
+    karlchen = page.locator("#opt-karlchen option").all_inner_texts()
+    assert karlchen == ["der Karo-Bube", "der Kreuz-Bube (DDV)", "keiner"]
+    page.locator("#opt-genscher").scroll_into_view_if_needed()
+    page.screenshot(path="/tmp/lobby-option-values.png")
+    page.click("#create")
+    page.wait_for_url(re.compile(r"/t/"))
+    table_id = page.url.rstrip("/").split("/t/")[1].split("?")[0].split("#")[0]
+    info = page.request.get(f"{server}/api/tables/{table_id}").json()
+    assert info["rules"]["options"]["genscher"] == "second"
+    page.close()

@@ -159,6 +159,18 @@ def test_meta_lists_the_game_with_its_options(client: TestClient, game: str) -> 
         assert len(paragraphs) == len(spec.help[lang].strip().split("\n\n"))
         assert all(p and "\n" not in p and "RULES §" not in p for p in paragraphs)
     assert {o["name"] for grp in g["groups"] for o in grp["options"]} == set(spec.options)
+    # a choice among values reads as what each value means, no option key inside the rules
+    for o in (o for grp in g["groups"] for o in grp["options"] if o["allowed"]):
+        for lang in ("de", "en"):
+            labels = o["labels"][lang]
+            assert len(labels) == len(o["allowed"]) == len(set(labels)), (o["name"], labels)
+            for value, label in zip(o["allowed"], labels, strict=True):
+                assert label, (o["name"], value)
+                if isinstance(value, str):
+                    assert label != value or lang == "en", (o["name"], value)
+                    assert "_" not in label, (o["name"], label)
+    for lang, text in g["help"].items():
+        assert not [name for name in spec.options if "_" in name and name in text], lang
 
 
 @pytest.mark.parametrize("body, code", [

@@ -76,7 +76,7 @@ function gameForm(form, gameSel, game, go) {
   explain();
   form.append(el("div", { class: "form-row" }, el("label", { for: "players", text: t("players") }),
     playersSel, el("label", { for: "preset", text: t("preset") }), presetSel), presetText);
-  const round = el("div", { class: "form-row" });
+  const round = el("div", { class: "form-row round" });
   form.append(round);
   const seatsBox = el("fieldset", { class: "seat-choice" }, el("legend", { text: t("players") }));
   form.append(seatsBox);
@@ -166,7 +166,8 @@ function optionInput(o) {
   if (o.type === "bool") return el("input", { type: "checkbox", id, "data-opt": o.name });
   if (o.allowed) {
     const sel = el("select", { id, "data-opt": o.name });
-    for (const v of o.allowed) sel.append(el("option", { value: String(v), text: String(v) }));
+    o.allowed.forEach((v, i) => sel.append(el("option", { value: String(v),
+      text: o.labels ? o.labels[prefs.lang][i] : String(v) })));
     return sel;
   }
   const numeric = o.type === "int" && !o.check?.includes("'");

@@ -8,7 +8,8 @@ function optionInput(o, id) {
   if (o.type === "bool") return el("input", { type: "checkbox", id, "data-opt": o.name });
   if (o.allowed) {
     return el("select", { id, "data-opt": o.name },
-      ...o.allowed.map((v) => el("option", { value: String(v), text: String(v) })));
+      ...o.allowed.map((v, i) => el("option", { value: String(v),
+        text: o.labels ? o.labels[lang][i] : String(v) })));
   }
   const numeric = o.type === "int" && !(o.check || "").includes("'");
   const check = (lang === "de" && o.check_de) || o.check || "";
