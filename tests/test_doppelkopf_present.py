@@ -181,7 +181,7 @@ def test_hochzeit_before_and_after_the_klaerungsstich() -> None:
     s = play(H2, setup=setup, upto=0)
     t = present(s.view(2), "de", NAMES)
     assert t.status == ("Geber Dan · Hochzeit von Ann · Partner: erster fremder Stich "
-                        "(bis Stich 3) · Ann ist dran")
+                        "(bis Stich 3)")
     assert t.seats[0].roles == ("Vorhand", "Hochzeit", "Re") and t.seats[0].team == 0
     assert t.seats[1].team is None and t.seats[2].roles == ()  # anyone may become partner
     assert t.log[-2:] == ("Ann meldet Hochzeit", "Gespielt wird: Hochzeit von Ann · "
@@ -190,8 +190,8 @@ def test_hochzeit_before_and_after_the_klaerungsstich() -> None:
     assert present(s.view(0), "de", NAMES).choices.buttons == ()
     s = play(H2, setup=setup, upto=2)
     t = present(s.view(2), "en", NAMES)
-    assert t.status == "dealer Dan · marriage (Hochzeit) of Ann · partner Bob (trick 2) · " \
-                       "Bob to move"
+    assert t.status == "dealer Dan · marriage (Hochzeit) of Ann · partner Bob (trick 2)"
+    assert t.turn == "Bob to move"
     assert t.seats[1].roles == ("partner", "Re") and t.seats[1].team == 0
     assert t.log[-2:] == ("Trick 2: E9 EK EK E9 → Bob (8 points)",
                           "Bob wins the clarifying trick and partners Ann")
@@ -206,7 +206,7 @@ def test_solo_hand_order_and_result() -> None:
     for a in ("vorbehalt", "gesund", "gesund", "gesund", "solo damen"):
         s.apply(a)
     t = present(s.view(0), "de", NAMES)
-    assert t.status == "Geber Dan · Damensolo von Ann · Ann ist dran"
+    assert t.status == "Geber Dan · Damensolo von Ann"
     assert t.seats[0].roles == ("Vorhand", "Solist", "Re")
     assert all(x.roles[-1] == "Kontra" for x in t.seats[1:])
     order = card_order("damen")
@@ -236,7 +236,8 @@ def test_pflichtsolo_and_stille_hochzeit_wording() -> None:
     assert t.choices.buttons[0].label == "Damensolo (Pflicht)"
     s.apply("solo buben")
     assert present(s.view(2), "en", NAMES).status == \
-        "dealer Dan · Jacks solo by Ann (compulsory solo) · Ann to move"
+        "dealer Dan · Jacks solo by Ann (compulsory solo)"
+    assert present(s.view(2), "en", NAMES).turn == "Ann to move"  # she leads her solo
     # Vorhand is Ann here; with the dealer 0 Vorhand is Bea, yet Ann leads her Pflichtsolo,
     # and the log says so once the play starts.
     s = DokoState.new(rules, dealer=0, seed=4)
@@ -250,8 +251,8 @@ def test_pflichtsolo_and_stille_hochzeit_wording() -> None:
     # Both Kreuz-Damen, all healthy: the holder alone knows he plays a stille Hochzeit.
     s = play(H2, upto=1)
     assert present(s.view(0), "de", NAMES).status == (
-        "Geber Dan · Normalspiel – für dich eine stille Hochzeit (Karo-Solo) · Ann ist dran")
-    assert present(s.view(1), "de", NAMES).status == "Geber Dan · Normalspiel · Ann ist dran"
+        "Geber Dan · Normalspiel – für dich eine stille Hochzeit (Karo-Solo)")
+    assert present(s.view(1), "de", NAMES).status == "Geber Dan · Normalspiel"
     s = play(H2)
     t = present(s.view(1), "de", NAMES)
     assert t.status == "Geber Dan · stille Hochzeit von Ann (Karo-Solo) · Spiel vorbei"
@@ -294,7 +295,8 @@ def test_armut_give_offer_return() -> None:
     s.apply("accept")
     t = check_table(s, 3, "de")
     assert t.choices.select is not None and t.choices.select.verb == "return"
-    assert t.status == "Geber Dan · Armut von Bob · Partner Dan · Dan ist dran"
+    assert t.status == "Geber Dan · Armut von Bob · Partner Dan"
+    assert t.turn == "Du bist dran"  # Dan, the partner, gives cards back
     back = ["return"] + [card_token(c) for c in cards_of(s.hands[3])[:3]]
     s.apply(" ".join(back))
     n = sum(card_order("normal").is_trump(parse_card(c)) for c in back[1:])
@@ -327,14 +329,14 @@ def test_announcement_buttons_and_lines() -> None:
     t = present(s.view(0), "de", NAMES)
     assert [b.label for b in t.choices.buttons] == ["Keine 90", "Keine 60", "Keine 30",
                                                     "Schwarz"]
-    assert t.status == "Geber Dan · Normalspiel · Re · Ann ist dran"
+    assert t.status == "Geber Dan · Normalspiel · Re"
     assert t.log[-1] == "Ann sagt Re" and t.seats[0].lines[0] == "Ansagen: Re"
     # Kontra sees that Ann is Re; Cid (Kontra) may answer with Kontra.
     assert present(s.view(2), "de", NAMES).seats[0].roles == ("Vorhand", "Re")
     s.apply("keine 90")
     s.apply("play EA")
     t = present(s.view(1), "en", NAMES)
-    assert t.status == "dealer Dan · normal game · Re: no 90 · Bob to move"
+    assert t.status == "dealer Dan · normal game · Re: no 90"
     assert t.seats[0].lines[0] == "announced: Re, no 90"
 
 
@@ -451,18 +453,18 @@ def test_bock_deal_in_the_status_and_the_result() -> None:
     # A Bock deal says so from its first question on, with its multiplier.
     s = DokoState.new(DokoRules(bock_level=1), dealer=3, seed=4)
     assert present(s.view(0), "de", NAMES).status == \
-        "Geber Dan · Bockspiel ×2 · Vorbehaltsabfrage · Ann ist dran"
+        "Geber Dan · Bockspiel ×2 · Vorbehaltsabfrage"
     assert present(s.public_view(), "en", NAMES).status == \
-        "dealer Dan · Bock deal ×2 · asking for reservations · Ann to move"
+        "dealer Dan · Bock deal ×2 · asking for reservations"
     assert "Bock" not in present(DokoState.new(DokoRules(), 3, seed=4).view(0), "de",
                                  NAMES).status
     # N1 in play: a Doppelbock (level 2) counts four times, for every seat and spectator.
     s = play(N1, rules=DokoRules(bock_level=2), upto=3)
     for seat in (-1, 0, 2):
         t = check_table(s, seat, "de")
-        assert t.status == "Geber Dan · Bockspiel ×4 · Normalspiel · Ann ist dran"
+        assert t.status == "Geber Dan · Bockspiel ×4 · Normalspiel"
     assert present(s.view(1), "en", NAMES).status == \
-        "dealer Dan · Bock deal ×4 · normal game · Ann to move"
+        "dealer Dan · Bock deal ×4 · normal game"
     # The result: N1 is worth 6 (won, keine 90/60/30, Doppelkopf, Fuchs); ×2 = 12 each.
     s = play(N1, rules=DokoRules(bock_level=1))
     de = present(s.view(0), "de", NAMES)

@@ -274,14 +274,14 @@ def test_the_table_says_who_is_vorgefuehrt() -> None:
         for lang in ("de", "en"):
             check_table(s, seat, lang)
     de = present(s.view(1), "de", NAMES)
-    assert de.status == "Geber Dan · Vorführung: Bob muss ein Solo spielen · Bob ist dran"
+    assert de.status == "Geber Dan · Vorführung: Bob muss ein Solo spielen"
     assert de.log == ("Vorführung: Bob muss ein Solo spielen",)
     assert de.seats[1].lines == ("vorgeführt: muss ein Solo spielen",)
     assert de.seats[2].lines == ("schuldet ein Pflichtsolo",)
     assert [b.label for b in de.choices.buttons][:2] == ["Damensolo (Pflicht)",
                                                         "Bubensolo (Pflicht)"]
     en = present(s.view(0), "en", NAMES)
-    assert en.status == "dealer Dan · Bob is vorgeführt and must play a solo · Bob to move"
+    assert en.status == "dealer Dan · Bob is vorgeführt and must play a solo"
     assert en.seats[1].lines == ("vorgeführt: must play a solo",)
     run(s, "solo B")
     for seat in (-1, 0, 1, 2, 3):

@@ -565,7 +565,7 @@ def test_registry_spec() -> None:
     spec = find_game("zweier")
     assert spec.players == (2,) and spec.default_players == 2
     assert spec.title == ("Zweierbinokel", "Two-player Binokel")
-    assert set(spec.help) == {"de", "en"} and "upgrade_melds" in spec.help["en"]
+    assert set(spec.help) == {"de", "en"} and "Doppelbinokel, scoring in full" in spec.help["en"]
     assert "standard" in spec.presets and spec.options is ZWEIER_OPTIONS
     assert spec.make_rules({"preset": "standard", "options": {"sevens": True}}).sevens
     s = spec.new_deal(ZweierRules(), 1, seed=4)

@@ -16,7 +16,9 @@ an addition, older fields keep their meaning):
   Unter: the Binokel games) or ``"french"`` (Kreuz, Pik, Herz, Karo; Dame, Bube: Doppelkopf).
   Every text of the table names cards and suits as that deck does, in the table's language.
 - ``my_turn`` (bool) and ``turn`` (a short text: "Your turn", "Ann to move", "" once over);
-  ``to_move`` stays the seat number (-1: nobody).
+  ``to_move`` stays the seat number (-1: nobody). ``status`` says how the deal stands
+  (dealer, declarer, trump, ..., "deal over" at the end) and not whose turn it is, which
+  every front end shows from ``turn``, so that no screen says it twice.
 - ``trump``: the trump suit's letter (``"E"``, ``"B"``, ``"H"``, ``"S"``) or None (no trump
   suit: before it is named, Durch, a Doppelkopf Damen-/Buben-/Fleischloser solo);
   ``trump_name``: the trump in words ("Hearts", "Damen und Buben", "" when unknown).
@@ -41,7 +43,7 @@ an addition, older fields keep their meaning):
 >>> state = DealState.new(Rules(), dealer=2, seed=1)
 >>> table = present(state.view(0), "en", ["Ann", "Bob", "Cid"])
 >>> table.status, [b.label for b in table.choices.buttons][:2]
-('dealer Cid · Ann to move', ['Bid 150', 'Bid 170'])
+('dealer Cid', ['Bid 150', 'Bid 170'])
 >>> table.turn, table.deck, table.bid, table.meld_value, table.cards[0].reason
 ('Your turn', 'german', None, 0, 'No card is played now.')
 """

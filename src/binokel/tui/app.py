@@ -353,9 +353,14 @@ class TableApp(App[None]):
         ("... · Lina ist dran · überlegt …")."""
         status = Text(table.status)
         if table.my_turn:
-            status.append("  ▶ " + self.t["your_turn"], style="bold reverse")
-        elif thinking:
-            status.append(" · " + self.t["thinking"], style="italic")
+            # first, so that a long status line does not break the word in two
+            status = Text()
+            status.append("▶ " + self.t["your_turn"], style="bold reverse")
+            status.append("  " + table.status)
+        elif table.turn:
+            status.append(" · " + table.turn)
+            if thinking:
+                status.append(" · " + self.t["thinking"], style="italic")
         self.query_one("#status", Static).update(status)
 
     def render_seats(self, table: Table) -> None:

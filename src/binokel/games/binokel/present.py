@@ -7,7 +7,7 @@
 ...     s.apply(a)
 >>> t = present_binokel(s.view(0), Context("en", ("Ann", "Bob", "Cid", "Dan")))
 >>> t.status
-'Kreuzbinokel · dealer Dan · declarer Ann (150) · Ann to move'
+'Kreuzbinokel · dealer Dan · declarer Ann (150)'
 >>> t.choices.select.count, t.choices.buttons[0].label, [p.title for p in t.panels]
 (4, 'Go out, trump Acorns', ['Dapp'])
 >>> [x.team for x in t.seats], t.seats[0].roles
@@ -183,8 +183,8 @@ def _status(view: BinokelView, ctx: Context, t: Any) -> str:
         parts.append(t("trump_is", suit=ctx.suit(view.trump)))
     elif view.contract in ("durch", "untendurch"):
         parts.append(t("durch open" if view.open_hand is not None else view.contract))
-    parts.append(t("over") if view.result is not None or view.to_move < 0
-                 else t("to_move", name=ctx.name(view.to_move)))
+    if view.result is not None or view.to_move < 0:
+        parts.append(t("over"))  # whose turn it is: Table.turn, which the front ends show
     if view.game == "binokel" and view.players == 3:
         parts.pop(0)  # the plain game needs no name on every line
     return " · ".join(parts)

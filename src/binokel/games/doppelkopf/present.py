@@ -20,7 +20,7 @@ hand, the public play and the parties only as far as the view reveals them.
 ...     s.apply(a)
 >>> t = present_doppelkopf(s.view(0), Context("en", ("Ann", "Bob", "Cid", "Dan")))
 >>> t.status
-'dealer Dan · reservation: Ann · asking: solo? · Ann to move'
+'dealer Dan · reservation: Ann · asking: solo?'
 >>> [b.label for b in t.choices.buttons][:3]
 ['Queens solo', 'Jacks solo', 'Fleischloser (Aces solo)']
 >>> t.hand[:4], t.seats[0].roles, t.seats[0].lines
@@ -228,8 +228,8 @@ def _status(view: DokoView, ctx: Context, t: T) -> str:
                 parts.append(t("announced", party=t(party),
                                what=_level_word(view.announced[i], party, t))
                              if view.announced[i] > 0 else t(party))
-    parts.append(t("over") if view.result is not None or view.to_move < 0
-                 else t("to_move", name=ctx.name(view.to_move)))
+    if view.result is not None or view.to_move < 0:
+        parts.append(t("over"))  # whose turn it is: Table.turn, which the front ends show
     return " · ".join(parts)
 
 

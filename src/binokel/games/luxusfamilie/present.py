@@ -7,7 +7,7 @@ reads only the view; the words are in :mod:`.texts`.
 >>> s = LuxusState.new(LuxusRules(), dealer=0, seed=3, players=5)
 >>> t = present_luxus(s.view(s.to_move), Context("en", ("Ann", "Bob", "Cid", "Dan", "Eve")))
 >>> t.status
-'Luxusfamilie · dealer Ann · Dan names trump (melds tied, more sevens) · Dan to move'
+'Luxusfamilie · dealer Ann · Dan names trump (melds tied, more sevens)'
 >>> [b.label for b in t.choices.buttons]
 ['Trump Acorns', 'Trump Leaves', 'Trump Hearts', 'Trump Bells']
 >>> [(p.title, p.text) for p in t.panels], t.seats[3].roles, t.seats[3].meld_total
@@ -77,7 +77,8 @@ def _status(view: LuxusView, ctx: Context, t: T) -> str:
         parts.append(t("names_trump", name=maker, why=_why(view, t)))
     else:
         parts.append(t("trump_by", suit=ctx.suit(view.trump), name=maker, why=_why(view, t)))
-    parts.append(t("over") if view.to_move < 0 else t("to_move", name=ctx.name(view.to_move)))
+    if view.to_move < 0:
+        parts.append(t("over"))  # whose turn it is: Table.turn, which the front ends show
     return " · ".join(parts)
 
 

@@ -5,7 +5,7 @@ melded cards lying face up (and still playable) in front of their owner.
 >>> s = ZweierState.new(ZweierRules(), dealer=0, seed=3)
 >>> t = present_zweier(s.view(1), Context("en", ("Ann", "Bob")))
 >>> t.status
-'Two-player Binokel · trump Hearts · stock 16 · free play (no need to follow) · Bob to move'
+'Two-player Binokel · trump Hearts · stock 16 · free play (no need to follow)'
 >>> [(p.title, p.cards, p.text) for p in t.panels]
 [('Turned-up card', ('HU',), 'under the stock: trump Hearts'), ('Stock', (), '16 cards')]
 >>> t.choices.cards.verb, len(t.choices.cards.cards) > 0, t.seats[1].roles
@@ -68,7 +68,8 @@ def _status(view: ZweierView, ctx: Context, t: T) -> str:
         parts += [t("stock_n", n=view.stock_size), t("free")]
     elif view.phase == STRICT:
         parts += [t("stock_empty"), _duty(view, t)]
-    parts.append(t("over") if view.to_move < 0 else t("to_move", name=ctx.name(view.to_move)))
+    if view.to_move < 0:
+        parts.append(t("over"))  # whose turn it is: Table.turn, which the front ends show
     return " · ".join(parts)
 
 

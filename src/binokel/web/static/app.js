@@ -348,7 +348,7 @@ async function openReplay(tid, deal, step) {
     const [seat, action] = data.actions[data.step - 1];
     box.append(el("div", { class: "turn", id: "replay-action", text: `${data.names[seat]}: ${data.said || action}` }));
   }
-  box.append(el("div", { class: "notice", text: tb.status }));
+  box.append(el("div", { class: "notice", text: [tb.status, tb.turn].filter(Boolean).join(" · ") }));
   if (data.hands) {
     box.append(el("div", { class: "notice", text: t("handsAt") }));
     data.hands.forEach((h, s) => box.append(el("div", { class: "form-row" },
