@@ -383,6 +383,16 @@ def test_chat_is_text_and_a_seat_can_be_left(server: str, browser: Any, size: st
     wait_my_turn(page)
     assert page.evaluate("() => document.getElementById('chat').open") == (size == "desktop")
     hand_and_actions_on_screen(page, f"table with chat {size}")
+    # the invite link sits with the seat's controls, not under "Finished deals"
+    tid = page.url.rsplit("/", 1)[-1].split("?")[0]
+    assert page.locator("#life #invite-link").inner_text() == f"{server}/t/{tid}"
+    assert page.locator("#records .invite").count() == 0
+    assert page.locator("#records .notice").inner_text() == "No deal has finished yet."
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.click("#invite-copy")
+    page.wait_for_function("() => document.getElementById('invite-copy').textContent "
+                           "=== 'Copied'")
+    assert page.evaluate("() => navigator.clipboard.readText()") == f"{server}/t/{tid}"
     if size == "phone":
         page.click("#chat summary")
     page.fill("#chat-text", "<b>hi</b> & <img src=x onerror=alert(1)>")
@@ -399,7 +409,6 @@ def test_chat_is_text_and_a_seat_can_be_left(server: str, browser: Any, size: st
     page.evaluate("() => window.scrollTo(0, 0)")
     page.click("#leave-seat")
     page.wait_for_selector("#leave-seat", state="hidden")
-    tid = page.url.rsplit("/", 1)[-1].split("?")[0]
     assert page.evaluate("id => localStorage.getItem('binokel.token.' + id)", tid) is None
     page.click("#to-lobby")
     page.wait_for_selector("#create")

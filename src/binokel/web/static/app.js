@@ -146,14 +146,28 @@ function lifePanel() {
     text: t("leaveSeat"), onclick: () => { if (sock && sock.leave()) life.left = true; } });
   const lobby = el("a", { id: "to-lobby", class: "button secondary small", href: "/", text: t("toLobby") });
   const seed = el("div", { id: "seed-info" });
+  // The table's link for friends to join or watch; a tap selects it whole, and where the
+  // browser lets the page write the clipboard (https, localhost) a button copies it.
+  const inviteLink = el("code", { class: "invite", id: "invite-link" });
+  const copy = el("button", { id: "invite-copy", class: "secondary small", type: "button",
+    text: t("copy"), hidden: !navigator.clipboard });
+  copy.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(inviteLink.textContent);
+      copy.textContent = t("copied");
+      setTimeout(() => { copy.textContent = t("copy"); }, 2000);
+    } catch { copy.hidden = true; }
+  });
+  const invite = el("div", { class: "invite-box" }, el("div", { class: "notice", text: t("invite") }),
+    el("div", { class: "form-row" }, inviteLink, copy));
   const box = el("section", { class: "panel life", id: "life", "aria-label": t("table") },
-    seed, el("div", { class: "form-row" }, lobby, leave), chat);
+    seed, el("div", { class: "form-row" }, lobby, leave), invite, chat);
   const away = el("div", { id: "away-bar", class: "away-bar", role: "alert", hidden: true });
   const hintBtn = el("button", { id: "hint-btn", class: "secondary small", type: "button",
     text: t("hintBtn"), hidden: true,
     onclick: () => { if (sock && sock.hint()) life.asked = true; } });
-  return { box, lines, input, msg, chat, leave, away, hintBtn, seed, hint: null, asked: false,
-    left: false };
+  return { box, lines, input, msg, chat, leave, away, hintBtn, seed, inviteLink, hint: null,
+    asked: false, left: false };
 }
 
 function showChat(items, all) {
@@ -232,6 +246,8 @@ function lifeState(m) {
   markHint(m);
   const note = seedNote(m.info);
   if ((note?.textContent || "") !== life.seed.textContent) life.seed.replaceChildren(...(note ? [note] : []));
+  const link = m.info?.id ? `${location.origin}/t/${m.info.id}` : "";
+  if (life.inviteLink.textContent !== link) life.inviteLink.textContent = link;
   const seated = typeof m.you === "number" && m.you >= 0 && !life.left;
   life.leave.hidden = !seated;
   life.chat.hidden = m.info?.settings?.chat === false;
@@ -321,8 +337,7 @@ function recordsPanel(m) {
       el("button", { class: "small secondary", type: "button", "data-replay": String(n), text: t("replay"),
         onclick: () => openReplay(tid, n, 0) })));
   }
-  box.append(el("div", { class: "notice", text: t("invite") }),
-    el("code", { class: "invite", text: `${location.origin}/t/${tid}` }));
+  if (!m.sheet.lines.length) box.append(el("div", { class: "notice", text: t("noRecords") }));
   return box;
 }
 
