@@ -190,6 +190,7 @@ export class TableView {
   drawStatus(m, tb) {
     setText(this.titleEl, `${tb.title} · ${t("deal")} ${m.deal}`);
     setText(this.statusLine, tb.status);
+    this.statusLine.title = tb.status;  // whole, should two lines not hold it
     const mine = this.myTurn(tb);
     this.turn.hidden = tb.to_move < 0;
     classes(this.turn, { mine });
