@@ -710,3 +710,56 @@ def test_the_armut_passes_its_trumps_selected_from_the_start(
     given = next(p for p in panels if p["title"] == "Armut von Bea")
     assert sorted(given["cards"]) == sorted([*need, card])
     page.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_a_tables_rules_are_shown_to_whoever_joins_waits_or_plays(server: str, browser: Any,
+                                                                 size: str) -> None:
+    """A friend who follows an invite link sees the house rules the creator chose before he
+    sits down, while he waits and at the table: each in the lobby's words."""
+    w, h = SIZES[size]
+    page = browser.new_page(viewport={"width": w, "height": h})
+    page.add_init_script("localStorage.setItem('binokel.lang', 'de')")
+    page.goto(server + "/")
+    page.wait_for_selector("#create")
+    tid = page.evaluate("""async () => {
+        const r = await fetch('/api/tables', {method: 'POST', headers: {'Content-Type':
+            'application/json'}, body: JSON.stringify({game: 'doppelkopf', players: 4,
+            preset: 'standard', options: {genscher: 'second', armut: true, throw_nines: 5},
+            bots: [null, null, 'heuristic', 'heuristic']})});
+        return (await r.json()).id; }""")
+    changes = ["Genscher: wer beide Karo-Könige hat, darf beim Ausspielen eines von ihnen einen "
+               "neuen Partner nennen; die Parteien gelten ab da, die schon gemachten Stiche "
+               "zählen für die neuen Parteien: beim zweiten Karo-König",
+               "Wer höchstens 3 Trümpfe hat, darf Armut ansagen und 3 Karten abgeben: ja",
+               "Schmeißen mit mindestens so vielen Neunen: 5"]
+
+    def shown(where: str) -> None:
+        box = page.locator(f"{where} #table-rules")
+        box.wait_for()
+        assert box.locator("summary").first.inner_text() == \
+            "Regeln dieses Tisches: standard · 3 Hausregeln"
+        box.locator("summary").first.click()
+        assert sorted(box.locator(".rule-changes li").all_inner_texts()) == sorted(changes)
+        assert "Doppelkopf" in (box.locator(".help .explain").text_content() or "")
+
+    page.goto(f"{server}/t/{tid}")
+    page.wait_for_selector("#join-0")
+    shown(".join")                                   # before sitting down
+    assert page.locator("#join-h").inner_text() == "Doppelkopf: Platz nehmen"
+    assert page.locator(".join #table-rules .notice").first.inner_text() == \
+        "Voreinstellung standard: Die Doppelkopf-Kurzregeln, ohne Hausregeln"
+    shot(page, f"table-rules-join-{size}")
+    page.fill("#nickname", "Anna")
+    page.click("#join-0")
+    page.wait_for_selector(".waiting")
+    shown(".waiting")                                # while the others are awaited
+    page.evaluate("""tid => fetch(`/api/tables/${tid}/join`, {method: 'POST', headers:
+        {'Content-Type': 'application/json'}, body: JSON.stringify({seat: 1,
+        nickname: 'Bert'})})""", tid)
+    page.wait_for_selector("#hand .card")
+    shown("#life")                                   # and at the table
+    no_horizontal_overflow(page, f"table rules {size}")
+    page.locator("#table-rules").scroll_into_view_if_needed()
+    shot(page, f"table-rules-{size}")
+    page.close()

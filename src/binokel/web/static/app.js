@@ -4,7 +4,7 @@
 
 import { el, setText } from "./dom.js";
 import { numberKeys } from "./keys.js";
-import { joinPanel, loadMeta, lobbyPage, seedNote, waitingPanel } from "./lobby.js";
+import { joinPanel, loadMeta, lobbyPage, seedNote, tableRules, waitingPanel } from "./lobby.js";
 import { TableSocket, analysisOf, getTable, recordUrl, replayStep, seatToken } from "./net.js";
 import { applyLook, cardWords, deckFor, errorText, prefs, setPref, t } from "./prefs.js";
 import { TableView, cardRow, nameOf } from "./table.js";
@@ -160,14 +160,15 @@ function lifePanel() {
   });
   const invite = el("div", { class: "invite-box" }, el("div", { class: "notice", text: t("invite") }),
     el("div", { class: "form-row" }, inviteLink, copy));
+  const rules = el("div", { id: "rules-box" });   // the table's rules, once its info is in
   const box = el("section", { class: "panel life", id: "life", "aria-label": t("table") },
-    seed, el("div", { class: "form-row" }, lobby, leave), invite, chat);
+    seed, el("div", { class: "form-row" }, lobby, leave), invite, rules, chat);
   const away = el("div", { id: "away-bar", class: "away-bar", role: "alert", hidden: true });
   const hintBtn = el("button", { id: "hint-btn", class: "secondary small", type: "button",
     text: t("hintBtn"), hidden: true,
     onclick: () => { if (sock && sock.hint()) life.asked = true; } });
-  return { box, lines, input, msg, chat, leave, away, hintBtn, seed, inviteLink, hint: null,
-    asked: false, left: false };
+  return { box, lines, input, msg, chat, leave, away, hintBtn, seed, inviteLink, rules,
+    rulesKey: "", hint: null, asked: false, left: false };
 }
 
 function showChat(items, all) {
@@ -246,6 +247,14 @@ function lifeState(m) {
   markHint(m);
   const note = seedNote(m.info);
   if ((note?.textContent || "") !== life.seed.textContent) life.seed.replaceChildren(...(note ? [note] : []));
+  const rulesKey = `${prefs.lang}/${JSON.stringify(m.info?.rules || null)}`;
+  if (m.info && life.rulesKey !== rulesKey) {
+    life.rulesKey = rulesKey;
+    const open = !!life.rules.querySelector("#table-rules")?.open;
+    const box = tableRules(m.info);
+    if (box) box.open = open;
+    life.rules.replaceChildren(...(box ? [box] : []));
+  }
   const link = m.info?.id ? `${location.origin}/t/${m.info.id}` : "";
   if (life.inviteLink.textContent !== link) life.inviteLink.textContent = link;
   const seated = typeof m.you === "number" && m.you >= 0 && !life.left;

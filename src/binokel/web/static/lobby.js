@@ -224,7 +224,7 @@ async function openTables(list, cursor, status = "waiting") {
   for (const tb of page.tables) {
     let botNo = 0;
     const names = tb.seats.map((s) => s.bot ? botLabel(meta.bots, s.bot, botNo++) : (s.nickname || t("freeSeat"))).join(" · ");
-    const title = Array.isArray(tb.title) ? pick(tb.title) : pick(tb.title);
+    const title = pick(tb.title);
     ul.append(el("li", {}, el("a", { href: `/t/${tb.id}`, text: `${title}: ${names}` }),
       seedNote(tb, "small")));
   }
@@ -243,6 +243,42 @@ export function seedNote(info, cls = "") {
     text: `⚠ ${t("seedNote", { n: info.seed })}` });
 }
 
+/** The rules a table plays by, for whoever joins, waits or plays there: the preset and what
+ * it is, each house rule the creator changed in the lobby's words (the option and what its
+ * value means), and the game's rules in brief. Folded; ``id`` for the one on the table. */
+export function tableRules(info, id = "table-rules") {
+  const game = meta?.games.find((g) => g.name === info.game);
+  const rules = info.rules || {};
+  if (!game) return null;
+  const byName = new Map(game.groups.flatMap((g) => g.options).map((o) => [o.name, o]));
+  const changed = Object.entries(rules.options || {}).filter(([name]) => byName.has(name));
+  const preset = game.presets.find((p) => p.name === rules.preset);
+  const count = changed.length === 1 ? t("houseRules1") : t("houseRulesN", { n: changed.length });
+  const box = el("details", { class: "table-rules", id },
+    el("summary", { text: `${t("tableRules")}: ${rules.preset || ""}${changed.length ? ` · ${count}` : ""}` }));
+  if (preset && pick(preset)) {
+    box.append(el("p", { class: "notice", text: t("presetIs", { name: preset.name, text: pick(preset) }) }));
+  }
+  if (changed.length) {
+    box.append(el("ul", { class: "rule-changes" }, ...changed.map(([name, v]) => {
+      const o = byName.get(name);
+      return el("li", {}, `${o[prefs.lang] || o.de}: `, el("b", { text: valueWords(o, v) }));
+    })));
+  } else box.append(el("p", { class: "notice", text: t("asPreset") }));
+  if (game.help && pick(game.help)) {
+    box.append(el("details", { class: "help" }, el("summary", { text: t("rules") }),
+      el("div", { class: "explain", text: pick(game.help) })));
+  }
+  return box;
+}
+
+/** An option's value as a player reads it: what a named value means, yes or no, a number. */
+function valueWords(o, v) {
+  if (typeof v === "boolean") return t(v ? "yes" : "no");
+  const i = (o.allowed || []).findIndex((a) => String(a) === String(v));
+  return i >= 0 && o.labels ? o.labels[prefs.lang][i] : String(v);
+}
+
 // ------------------------------------------------------------------ joining a table
 /**
  * The seats of a waiting table to sit down at. ``error``: a refusal to show at once (the
@@ -250,7 +286,9 @@ export function seedNote(info, cls = "") {
  */
 export function joinPanel(root, id, info, onJoined, onWatch, error = null) {
   const panel = el("section", { class: "panel join", "aria-labelledby": "join-h" },
-    el("h2", { id: "join-h", text: t("join") }), seedNote(info));
+    // which game: a friend who follows an invite link has seen no lobby
+    el("h2", { id: "join-h", text: `${pick(info.title) || info.game}: ${t("join")}` }), seedNote(info),
+    tableRules(info));
   const name = nicknameInput();
   panel.append(el("div", { class: "form-row" }, el("label", { for: "nickname", text: t("nickname") }), name));
   const msg = el("div", { role: "alert" });
@@ -292,7 +330,8 @@ export function joinPanel(root, id, info, onJoined, onWatch, error = null) {
 
 export function waitingPanel(root, m) {
   const box = el("section", { class: "panel waiting", "aria-labelledby": "wait-h" },
-    el("h2", { id: "wait-h", text: t("waiting") }), seedNote(m.info),
+    el("h2", { id: "wait-h", text: `${pick(m.info.title) || m.info.game}: ${t("waiting")}` }), seedNote(m.info),
+    tableRules(m.info),
     el("p", { class: "invite" }, `${t("invite")}: `, el("code", { text: location.href })));
   let botNo = 0;
   for (const s of m.info.seats) {
