@@ -361,6 +361,21 @@ async def test_a_doppelkopf_deal_with_command_line_options(
         # and its Bock level filled in).
         assert app.round.rules == rules and app.state.rules == app.round.deal_rules()
         assert "Bock" not in app.table().status
+        # the help (h) says which rules are played, the changed ones in the lobby's words
+        await pilot.press("h")
+        await pilot.pause()
+        help_lines = str(app.screen.query_one(Static).render()).split("\n")
+        if "ddv" in argv:
+            assert "Voreinstellung ddv: " in "\n".join(help_lines)
+        else:
+            assert "Hausregeln:" in help_lines
+            assert "- Karlchen (Sonderpunkt für den letzten Stich): der Kreuz-Bube (DDV)" \
+                in help_lines
+            assert any(x.startswith("- Genscher: ") and x.endswith(": beim ersten Karo-König")
+                       for x in help_lines)
+            assert not any("bock_level" in x or "Bockspiel" in x for x in help_lines)
+        await pilot.press("x")
+        await pilot.pause()
         await _play_deal(app, pilot)
         await pilot.pause(0.1)
         state = app.state

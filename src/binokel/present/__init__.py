@@ -361,6 +361,34 @@ def help_text(game: str, lang: str = "de") -> str:
     return "\n\n".join(plain(p) for p in paragraphs if p)
 
 
+def table_rules_text(game: str, rules: Any, lang: str = "de") -> str:
+    """The rules a game is played by, for players: the preset and what it is, then each
+    option that differs from it, with what its value means (as the web table shows them).
+
+    >>> from binokel.games.doppelkopf.rules import DokoRules
+    >>> print(table_rules_text("doppelkopf", DokoRules(throw_nines=5, karlchen="off")))
+    Voreinstellung standard: Die Doppelkopf-Kurzregeln, ohne Hausregeln
+    Hausregeln:
+    - Karlchen (Sonderpunkt für den letzten Stich): keiner
+    - Schmeißen mit mindestens so vielen Neunen: 5
+    """
+    g = _TEXTS["en" if lang == "en" else "de"]
+    spec = find_game(game)
+    preset = preset_texts(game, lang).get(rules.preset, "")
+    lines = [g["preset_is"].format(name=rules.preset, text=preset) if preset
+             else g["preset"].format(name=rules.preset)]
+    changed = rules.changed_options()
+    if not changed:
+        return "\n".join([*lines, g["as_preset"]])
+    options = spec.rules.options()
+    lines.append(g["house_rules"])
+    for name, value in changed.items():
+        o = options[name]
+        lines.append(f"- {plain(o.en if lang == 'en' else o.de)}: "
+                     f"{o.value_label(value, 'en' if lang == 'en' else 'de')}")
+    return "\n".join(lines)
+
+
 def preset_texts(game: str, lang: str = "de") -> dict[str, str]:
     """What each preset of ``game`` is, for players in ``lang`` (no source references)."""
     spec = find_game(game)

@@ -60,6 +60,7 @@ from ..present import bot_name
 from ..present import deck_of
 from ..present import help_text
 from ..present import present
+from ..present import table_rules_text
 from ..record import Record
 from ..registry import find_game
 
@@ -828,7 +829,9 @@ class TableApp(App[None]):
             parse_card(tok), self.card_style(), self.lang, self.deck))
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen(self.t["help_keys"] + "\n\n"
+        # the round's rules, as chosen: a deal's own (Bock level, ...) are the series' doing
+        rules = table_rules_text(self.spec.name, self.round.rules, self.lang)
+        self.push_screen(HelpScreen(self.t["help_keys"] + "\n\n" + rules + "\n\n"
                                     + help_text(self.spec.name, self.lang)))
 
     def on_key(self, event: Key) -> None:
