@@ -453,6 +453,8 @@ def test_my_tables_and_the_watch_list(server: str, browser: Any, size: str) -> N
     me.wait_for_selector(f"#my-tables a[href='/t/{tid}']")
     assert "Anna" in me.locator(f"#my-tables a[href='/t/{tid}']").inner_text()
     assert me.locator(f"#watch-tables a[href='/t/{tid}']").count() == 1
+    item = me.locator(f"#watch-tables li:has(a[href='/t/{tid}'])")
+    assert item.locator(".rules-short").inner_text().strip() == "(Rules: standard)"
     no_horizontal_overflow(me, f"lobby with my tables {size}")
     shot(me, f"lobby-lists-{size}")
     stranger = browser.new_page(viewport={"width": w, "height": h})

@@ -226,6 +226,7 @@ async function openTables(list, cursor, status = "waiting") {
     const names = tb.seats.map((s) => s.bot ? botLabel(meta.bots, s.bot, botNo++) : (s.nickname || t("freeSeat"))).join(" · ");
     const title = pick(tb.title);
     ul.append(el("li", {}, el("a", { href: `/t/${tb.id}`, text: `${title}: ${names}` }),
+      el("span", { class: "rules-short", text: ` (${t("preset")}: ${rulesShort(tb)})` }),
       seedNote(tb, "small")));
   }
   if (page.next) {
@@ -253,9 +254,8 @@ export function tableRules(info, id = "table-rules") {
   const byName = new Map(game.groups.flatMap((g) => g.options).map((o) => [o.name, o]));
   const changed = Object.entries(rules.options || {}).filter(([name]) => byName.has(name));
   const preset = game.presets.find((p) => p.name === rules.preset);
-  const count = changed.length === 1 ? t("houseRules1") : t("houseRulesN", { n: changed.length });
   const box = el("details", { class: "table-rules", id },
-    el("summary", { text: `${t("tableRules")}: ${rules.preset || ""}${changed.length ? ` · ${count}` : ""}` }));
+    el("summary", { text: `${t("tableRules")}: ${rulesShort(info)}` }));
   if (preset && pick(preset)) {
     box.append(el("p", { class: "notice", text: t("presetIs", { name: preset.name, text: pick(preset) }) }));
   }
@@ -270,6 +270,14 @@ export function tableRules(info, id = "table-rules") {
       el("div", { class: "explain", text: pick(game.help) })));
   }
   return box;
+}
+
+/** A table's rules in a few words: the preset and how many house rules it changes. */
+function rulesShort(info) {
+  const rules = info.rules || {};
+  const n = Object.keys(rules.options || {}).length;
+  const count = n === 1 ? t("houseRules1") : t("houseRulesN", { n });
+  return `${rules.preset || ""}${n ? ` · ${count}` : ""}`;
 }
 
 /** An option's value as a player reads it: what a named value means, yes or no, a number. */
