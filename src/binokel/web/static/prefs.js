@@ -99,7 +99,7 @@ export const TEXTS = {
   partners: ["Partner: ", "Partners: "],
   total: ["Summe", "Total"],
   durchTally: ["Durch-Konto", "Durch tally"],
-  rules: ["Spielregeln", "Rules"],
+  rules: ["Die Regeln in Kürze", "The rules in brief"],
   tableRules: ["Regeln dieses Tisches", "This table's rules"],
   presetIs: ["Voreinstellung {name}: {text}", "Preset {name}: {text}"],
   houseRulesN: ["{n} Hausregeln", "{n} house rules"],
