@@ -232,6 +232,16 @@ def test_each_games_form_enters_a_deal_in_the_players_words(server: str, browser
     page.click("button[type=submit]")
     page.wait_for_selector("#deal-form")
     pad_id = page.url.split("/pad/")[1].split("#")[0]
+    # which rules the pad changes, in the lobby's words, for whoever opens its link
+    if case["options"]:
+        rules = page.locator("#pad-rules")
+        assert rules.locator("summary").inner_text() == \
+            f"Geänderte Regeln: {len(case['options'])}"
+        rules.locator("summary").click()
+        items = rules.locator("li").all_inner_texts()
+        assert len(items) == len(case["options"]) and all(x.endswith(": ja") for x in items)
+    else:
+        assert page.locator("#pad-rules").count() == 0
     # The contract list speaks the players' words, never the model's ids.
     words = page.eval_on_selector_all("#contract option", "os => os.map(o => o.textContent)")
     assert all("_" not in w and not w.startswith("c_") for w in words)

@@ -6,12 +6,13 @@
 // tournament/pad.py entry_form), the words are the page's (texts.toml [page]).
 import { el } from "/static/dom.js";
 import { api, errText, gameSelect, getMeta, lang, loadTexts, owner, t } from "/static/docapi.js";
-import { rulesFields } from "/static/rulesform.js";
+import { changedRules, rulesFields } from "/static/rulesform.js";
 
 const root = document.getElementById("root");
 const padId = location.pathname.split("/")[2] || null;
 let version = 0;
 let pad = null;
+let meta = null;      // /api/meta: the words of the options a pad changes
 let editing = null;   // the deal number being corrected, or null
 
 async function createForm() {
@@ -504,10 +505,13 @@ function layout() {
   // The game's title without its explanation in brackets: the heading stays short.
   const title = (pad.title[lang] || pad.game).split(" (")[0];
   const changed = Object.keys(pad.rules.options).length;
-  const about = `${pad.players.join(", ")} · ${t("preset")}: ${pad.rules.preset}`
-    + (changed ? ` (${t("changed_rules", { n: changed })})` : "");
+  const about = `${pad.players.join(", ")} · ${t("preset")}: ${pad.rules.preset}`;
+  // which rules were changed, not only how many: whoever opens the shared link sees them
+  const list = changed && meta ? changedRules(meta, pad.game, pad.rules) : null;
+  const rules = list ? el("details", { class: "pad-rules", id: "pad-rules" },
+    el("summary", { text: t("changed_rules", { n: changed }) }), list) : null;
   root.replaceChildren(el("h2", { text: title }), el("p", { class: "hint", id: "pad-about", text: about }),
-    ...[statusLine, sheetBox, form, remove, links].filter(Boolean));
+    ...[rules, statusLine, sheetBox, form, remove, links].filter(Boolean));
 }
 
 async function poll() {
@@ -517,6 +521,7 @@ async function poll() {
 async function main() {
   await loadTexts("pad_title");
   if (!padId) { createForm(); return; }
+  meta = await getMeta().catch(() => null);
   try { show(await api("GET", `/api/pads/${padId}`)); }
   catch (x) { root.replaceChildren(el("p", { class: "error", role: "alert", text: errText(x) })); return; }
   setInterval(poll, 3000);
