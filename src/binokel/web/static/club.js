@@ -5,12 +5,13 @@
 // deals on its own phone, the organiser takes the pad's totals) or enter round totals.
 import { el } from "/static/dom.js";
 import { api, errText, gameSelect, getMeta, lang, loadTexts, owner, t } from "/static/docapi.js";
-import { rulesFields } from "/static/rulesform.js";
+import { changedRules, rulesFields } from "/static/rulesform.js";
 
 const root = document.getElementById("root");
 const clubId = location.pathname.split("/")[2] || null;
 let version = 0;
 let club = null;
+let meta = null;      // /api/meta: the game's title and the words of the changed rules
 const padInfo = new Map();     // pad id -> {version, deals, totals} as last read
 const padTokens = new Map();   // "round/table" -> the organiser's owner token of its pad
 
@@ -285,11 +286,24 @@ function render() {
     link(`${files}/scores.csv?lang=${lang}`, t("scores_csv"), "dl-scores")].filter(Boolean);
   root.replaceChildren(...[
     el("h2", { text: `${club.title} – ${club.place}, ${dateText(club.date)}` }),
-    owner ? organiser() : null, roundSection(),
+    ...about(), owner ? organiser() : null, roundSection(),
     rankingTable(club.ranking, t("ranking"), "ranking"), players(),
     el("p", { class: "links", id: "downloads" },
       ...downloads.flatMap((a, i) => (i ? [" · ", a] : [a])))]
     .filter(Boolean));
+}
+
+/** What is played: the game, the preset, rounds and deals, and the changed rules by name
+ * (folded), for the players as much as for the organiser. */
+function about() {
+  const g = meta?.games.find((x) => x.name === club.game);
+  const line = el("p", { class: "hint", id: "club-about", text: t("club_about", {
+    game: (g && (g.title[lang] || "").split(" (")[0]) || club.game, preset: club.rules.preset,
+    rounds: club.rounds, deals: club.deals_per_round }) });
+  const n = Object.keys(club.rules.options || {}).length;
+  const list = n && meta ? changedRules(meta, club.game, club.rules) : null;
+  return [line, list ? el("details", { class: "pad-rules", id: "club-rules" },
+    el("summary", { text: t("changed_rules", { n }) }), list) : null];
 }
 
 /** The organiser follows the pads of the current round's tables: how many deals each has
@@ -341,6 +355,7 @@ async function refresh() {
 async function main() {
   await loadTexts("club_title");
   if (!clubId) { createForm(); return; }
+  meta = await getMeta().catch(() => null);
   try { show(await api("GET", `/api/clubs/${clubId}`)); }
   catch (x) { root.replaceChildren(errorLine("load-error")); root.firstChild.textContent = errText(x); return; }
   if (await followPads()) render();
