@@ -462,6 +462,8 @@ class TableApp(App[None]):
         box.remove_children()
         self.hand_buttons = self._card_buttons(table.hand, "hand", table)
         box.mount(*self.hand_buttons)
+        # no "Your cards" over an empty hand once the deal is played out
+        self.query_one("#hand-title", Static).display = bool(table.hand)
         own = next((s.table for s in table.seats if s.seat == table.me), ())
         tbox = self.query_one("#own-table", Container)
         tbox.remove_children()
