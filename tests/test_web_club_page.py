@@ -89,7 +89,7 @@ def test_a_whole_club_tournament_in_the_browser(server: str, browser: Any, size:
     assert public.query_selector("#organiser") is None
     # what is played, for the players too: game, preset, rounds and deals, changed rules
     assert public.text_content("#club-about") == \
-        "Binokel · Hausregeln: aks · 3 Runden zu je 2 Spielen"
+        "Binokel · Hausregeln: aks · Runden: 3 · Spiele je Runde: 2"
     assert (public.query_selector("#club-rules") is None) == (not t["rules"]["options"])
     assert public.query_selector("#dl-cards") is None   # no round drawn: no table cards yet
 
