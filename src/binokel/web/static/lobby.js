@@ -4,6 +4,7 @@
 import { el } from "./dom.js";
 import { createTable, getMeta, getTable, joinSeat, keepToken, listTables, myTables } from "./net.js";
 import { botLabel, errorText, pick, prefs, setPref, t } from "./prefs.js";
+import { changedRules } from "./rulesform.js";
 
 let meta = null;
 
@@ -251,20 +252,14 @@ export function tableRules(info, id = "table-rules") {
   const game = meta?.games.find((g) => g.name === info.game);
   const rules = info.rules || {};
   if (!game) return null;
-  const byName = new Map(game.groups.flatMap((g) => g.options).map((o) => [o.name, o]));
-  const changed = Object.entries(rules.options || {}).filter(([name]) => byName.has(name));
   const preset = game.presets.find((p) => p.name === rules.preset);
   const box = el("details", { class: "table-rules", id },
     el("summary", { text: `${t("tableRules")}: ${rulesShort(info)}` }));
   if (preset && pick(preset)) {
     box.append(el("p", { class: "notice", text: t("presetIs", { name: preset.name, text: pick(preset) }) }));
   }
-  if (changed.length) {
-    box.append(el("ul", { class: "rule-changes" }, ...changed.map(([name, v]) => {
-      const o = byName.get(name);
-      return el("li", {}, `${o[prefs.lang] || o.de}: `, el("b", { text: valueWords(o, v) }));
-    })));
-  } else box.append(el("p", { class: "notice", text: t("asPreset") }));
+  box.append(changedRules(meta, info.game, rules, prefs.lang)
+    || el("p", { class: "notice", text: t("asPreset") }));
   if (game.help && pick(game.help)) {
     box.append(el("details", { class: "help" }, el("summary", { text: t("rules") }),
       el("div", { class: "explain", text: pick(game.help) })));
@@ -278,13 +273,6 @@ function rulesShort(info) {
   const n = Object.keys(rules.options || {}).length;
   const count = n === 1 ? t("houseRules1") : t("houseRulesN", { n });
   return `${rules.preset || ""}${n ? ` · ${count}` : ""}`;
-}
-
-/** An option's value as a player reads it: what a named value means, yes or no, a number. */
-function valueWords(o, v) {
-  if (typeof v === "boolean") return t(v ? "yes" : "no");
-  const i = (o.allowed || []).findIndex((a) => String(a) === String(v));
-  return i >= 0 && o.labels ? o.labels[prefs.lang][i] : String(v);
 }
 
 // ------------------------------------------------------------------ joining a table

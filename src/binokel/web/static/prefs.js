@@ -105,8 +105,6 @@ export const TEXTS = {
   houseRulesN: ["{n} Hausregeln", "{n} house rules"],
   houseRules1: ["1 Hausregel", "1 house rule"],
   asPreset: ["Ohne Hausregeln: so, wie die Voreinstellung es sagt.", "No house rules: as the preset has it."],
-  yes: ["ja", "yes"],
-  no: ["nein", "no"],
   bot: ["Computer", "Computer"],
   step: ["Zug", "Step"],
   start: ["Anfang", "Start"],

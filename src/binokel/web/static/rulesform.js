@@ -68,9 +68,12 @@ export function rulesFields(meta, g, prefix) {
   };
 }
 
-/** The options ``rules`` (a pad's or a table's {preset, options}) changes, as list items in
- * the page's language: the option's text and what its value means (as the lobby shows it). */
-export function changedRules(meta, gameName, rules) {
+const YES_NO = { de: ["ja", "nein"], en: ["yes", "no"] };
+
+/** The options ``rules`` (a pad's or a table's {preset, options}) changes, as a list in
+ * ``language`` (the page's by default): the option's text and what its value means (as the
+ * lobby offers it); null where it changes none. */
+export function changedRules(meta, gameName, rules, language = lang) {
   const g = meta.games.find((x) => x.name === gameName);
   if (!g) return null;
   const byName = new Map(g.groups.flatMap((grp) => grp.options).map((o) => [o.name, o]));
@@ -78,9 +81,9 @@ export function changedRules(meta, gameName, rules) {
     .map(([name, v]) => {
       const o = byName.get(name);
       const i = (o.allowed || []).findIndex((a) => String(a) === String(v));
-      const words = typeof v === "boolean" ? ({ de: ["ja", "nein"], en: ["yes", "no"] }[lang][v ? 0 : 1])
-        : i >= 0 && o.labels ? o.labels[lang][i] : String(v);
-      return el("li", {}, `${o[lang] || o.de}: `, el("b", { text: words }));
+      const words = typeof v === "boolean" ? YES_NO[language][v ? 0 : 1]
+        : i >= 0 && o.labels ? o.labels[language][i] : String(v);
+      return el("li", {}, `${o[language] || o.de}: `, el("b", { text: words }));
     });
   return items.length ? el("ul", { class: "rule-changes" }, ...items) : null;
 }
