@@ -220,12 +220,11 @@ def same_option(rules: type[RuleSet], name: str) -> Any:
 def _check_value_texts(cls: type, o: Option) -> None:
     """A value's text must name an allowed value, and every named value (not a number) needs
     one: a player would otherwise choose between ``vorhand_plays`` and ``redeal``."""
-    allowed = {str(a) for a in o.allowed or ()}
-    stale = sorted({v for v, _, _ in o.value_texts} - allowed)
+    named = {v for v, _, _ in o.value_texts}
+    stale = sorted(named - {str(a) for a in o.allowed or ()})
     if stale:
         raise TypeError(f"{cls.__name__}: option {o.name!r} has texts for values it does "
                         f"not take: {stale}")
-    named = {v for v, _, _ in o.value_texts}
     bare = [a for a in o.allowed or () if isinstance(a, str) and a not in named]
     if bare:
         raise TypeError(f"{cls.__name__}: option {o.name!r}: say what {bare} mean(s) "

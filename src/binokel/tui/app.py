@@ -352,13 +352,13 @@ class TableApp(App[None]):
     def render_status(self, table: Table, thinking: bool = False) -> None:
         """The status line; ``thinking``: the computer player to move is still searching
         ("... · Lina ist dran · überlegt …")."""
-        status = Text(table.status)
+        status = Text()
         if table.my_turn:
             # first, so that a long status line does not break the word in two
-            status = Text()
             status.append("▶ " + self.t["your_turn"], style="bold reverse")
-            status.append("  " + table.status)
-        elif table.turn:
+            status.append("  ")
+        status.append(table.status)
+        if not table.my_turn and table.turn:
             status.append(" · " + table.turn)
             if thinking:
                 status.append(" · " + self.t["thinking"], style="italic")

@@ -247,7 +247,8 @@ function lifeState(m) {
   markHint(m);
   const note = seedNote(m.info);
   if ((note?.textContent || "") !== life.seed.textContent) life.seed.replaceChildren(...(note ? [note] : []));
-  const rulesKey = `${prefs.lang}/${JSON.stringify(m.info?.rules || null)}`;
+  // a table's rules are fixed when it is made: drawn again only for another language
+  const rulesKey = `${prefs.lang}/${m.info?.id}`;
   if (m.info && life.rulesKey !== rulesKey) {
     life.rulesKey = rulesKey;
     const open = !!life.rules.querySelector("#table-rules")?.open;

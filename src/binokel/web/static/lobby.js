@@ -247,13 +247,13 @@ export function seedNote(info, cls = "") {
 
 /** The rules a table plays by, for whoever joins, waits or plays there: the preset and what
  * it is, each house rule the creator changed in the lobby's words (the option and what its
- * value means), and the game's rules in brief. Folded; ``id`` for the one on the table. */
-export function tableRules(info, id = "table-rules") {
+ * value means), and the game's rules in brief. Folded. */
+export function tableRules(info) {
   const game = meta?.games.find((g) => g.name === info.game);
   const rules = info.rules || {};
   if (!game) return null;
   const preset = game.presets.find((p) => p.name === rules.preset);
-  const box = el("details", { class: "table-rules", id },
+  const box = el("details", { class: "table-rules", id: "table-rules" },
     el("summary", { text: `${t("tableRules")}: ${rulesShort(info)}` }));
   if (preset && pick(preset)) {
     box.append(el("p", { class: "notice", text: t("presetIs", { name: preset.name, text: pick(preset) }) }));
