@@ -150,6 +150,8 @@ def test_why_a_card_may_not_be_played() -> None:
     t = present(s.view(1), "en", NAMES)
     # Seat 1 has no Schellen: it must trump (Eichel).
     assert t.trump == "E" and t.trump_name == "Acorns"
+    # the trump is said by the front ends from trump_name (the web's chip), not twice
+    assert "Acorns" not in t.status and "declarer" in t.status
     reasons = {c.card: c.reason for c in t.cards}
     assert {k for k, v in reasons.items() if not v} == {"EA", "E10", "EK", "EO", "EU"}
     assert reasons["HA"] == "You cannot follow and must trump."

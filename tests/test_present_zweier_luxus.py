@@ -314,9 +314,10 @@ def test_zweier_status_panels_and_log_in_the_free_phase() -> None:
 
     def f(t: Table, lang: str) -> None:
         assert t.status == {
-            "de": "Zweierbinokel · Trumpf Herz · Stoß 14 · freies Spiel (kein Farbzwang)",
-            "en": "Two-player Binokel · trump Hearts · stock 14 · free play (no need to "
-                  "follow)"}[lang]
+            "de": "Zweierbinokel · Stoß 14 · freies Spiel (kein Farbzwang)",
+            "en": "Two-player Binokel · stock 14 · free play (no need to follow)"}[lang]
+        # the trump is the table's own field (the web's chip), not said twice in the status
+        assert (t.trump, t.trump_name) == ("H", {"de": "Herz", "en": "Hearts"}[lang])
         assert t.turn == {"de": "Bob ist dran", "en": "Bob to move"}[lang]
         assert [(p.cards, p.text) for p in t.panels] == [
             (("HU",), {"de": "unter dem Stoß: Trumpf Herz",
@@ -342,10 +343,8 @@ def test_zweier_strict_phase() -> None:
 
     def f(t: Table, lang: str) -> None:
         assert t.status == {
-            "de": "Zweierbinokel · Trumpf Herz · Stoß leer · Farbzwang, Stichzwang, "
-                  "Trumpfzwang",
-            "en": "Two-player Binokel · trump Hearts · stock empty · follow suit, beat, "
-                  "trump"}[lang]
+            "de": "Zweierbinokel · Stoß leer · Farbzwang, Stichzwang, Trumpfzwang",
+            "en": "Two-player Binokel · stock empty · follow suit, beat, trump"}[lang]
         assert [(p.cards, p.text) for p in t.panels] == [
             ((), {"de": "leer", "en": "empty"}[lang])]
         # The last face-down card was shown to Ann, and everybody saw the turned-up card.
@@ -483,9 +482,11 @@ def test_luxus_trump_maker_tie_break() -> None:
     s.apply("trump H")
 
     def named(t: Table, lang: str) -> None:
-        assert t.status == {"de": f"Luxusfamilie · Geber Dan · Trumpf Herz von Bob ({why['de']})",
-                            "en": f"Luxusfamilie · dealer Dan · trump Hearts by Bob "
+        assert t.status == {"de": f"Luxusfamilie · Geber Dan · Bob hat Trumpf bestimmt "
+                                  f"({why['de']})",
+                            "en": f"Luxusfamilie · dealer Dan · Bob named trump "
                                   f"({why['en']})"}[lang]
+        assert (t.trump, t.trump_name) == ("H", {"de": "Herz", "en": "Hearts"}[lang])
         assert t.log[-1] == {"de": f"Bob bestimmt Trumpf Herz ({why['de']})",
                              "en": f"Bob names trump Hearts ({why['en']})"}[lang]
     both(s.public_view(), named)

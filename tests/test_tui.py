@@ -569,3 +569,17 @@ async def test_cards_lying_face_up_are_said_to_lie_on_the_table() -> None:
         await pilot.pause(0.05)
         shown = str(app.query_one("#seats", Static).render())
         assert shown.count("Offen auf dem Tisch:") == sum(1 for s in seats if s.table)
+
+
+async def test_the_status_line_names_the_trump_once() -> None:
+    # the presenter's status leaves the trump to trump_name (the web shows it in a chip);
+    # the terminal game puts it first in the status line, and only there
+    app = TableApp(GameConfig(game="zweier", players=2, seed=5, bot_delay=0.01,
+                              save_dir=None))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause(0.05)
+        table = app.table()
+        assert table.trump_name and table.trump_name not in table.status
+        said = str(app.query_one("#status", Static).render())
+        assert said.count(table.trump_name) == 1
+        assert f"Trumpf: {table.trump_name} · {table.status}" in said

@@ -17,8 +17,9 @@ an addition, older fields keep their meaning):
   Every text of the table names cards and suits as that deck does, in the table's language.
 - ``my_turn`` (bool) and ``turn`` (a short text: "Your turn", "Ann to move", "" once over);
   ``to_move`` stays the seat number (-1: nobody). ``status`` says how the deal stands
-  (dealer, declarer, trump, ..., "deal over" at the end) and not whose turn it is, which
-  every front end shows from ``turn``, so that no screen says it twice.
+  (dealer, declarer, ..., "deal over" at the end) and neither whose turn it is nor the
+  trump, which every front end shows from ``turn`` and ``trump_name``, so that no screen
+  says them twice.
 - ``trump``: the trump suit's letter (``"E"``, ``"B"``, ``"H"``, ``"S"``) or None (no trump
   suit: before it is named, Durch, a Doppelkopf Damen-/Buben-/Fleischloser solo);
   ``trump_name``: the trump in words ("Hearts", "Damen und Buben", "" when unknown).

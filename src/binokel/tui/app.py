@@ -357,6 +357,9 @@ class TableApp(App[None]):
             # first, so that a long status line does not break the word in two
             status.append("▶ " + self.t["your_turn"], style="bold reverse")
             status.append("  ")
+        if table.trump_name:  # the web shows it in a chip; the status leaves it out
+            status.append(f"{self.t['trump']}: {table.trump_name}", style="bold")
+            status.append(" · ")
         status.append(table.status)
         if not table.my_turn and table.turn:
             status.append(" · " + table.turn)

@@ -179,10 +179,10 @@ def _status(view: BinokelView, ctx: Context, t: Any) -> str:
              t("dealer_is", name=ctx.name(view.dealer))]
     if view.declarer is not None:
         parts.append(t("declarer_is", name=ctx.name(view.declarer), bid=view.high_bid))
-    if view.contract == "normal" and view.trump >= 0:
-        parts.append(t("trump_is", suit=ctx.suit(view.trump)))
-    elif view.contract in ("durch", "untendurch"):
-        parts.append(t("durch open" if view.open_hand is not None else view.contract))
+    # The trump, and Durch or Untendurch, is the table's ``trump_name``, which each front
+    # end shows on its own; only that a Durch is played open is news here.
+    if view.contract == "durch" and view.open_hand is not None:
+        parts.append(t("durch open"))
     if view.result is not None or view.to_move < 0:
         parts.append(t("over"))  # whose turn it is: Table.turn, which the front ends show
     if view.game == "binokel" and view.players == 3:

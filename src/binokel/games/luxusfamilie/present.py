@@ -76,7 +76,8 @@ def _status(view: LuxusView, ctx: Context, t: T) -> str:
     if view.trump < 0:
         parts.append(t("names_trump", name=maker, why=_why(view, t)))
     else:
-        parts.append(t("trump_by", suit=ctx.suit(view.trump), name=maker, why=_why(view, t)))
+        # the suit is the table's trump_name, shown by each front end
+        parts.append(t("trump_by", name=maker, why=_why(view, t)))
     if view.to_move < 0:
         parts.append(t("over"))  # whose turn it is: Table.turn, which the front ends show
     return " · ".join(parts)
