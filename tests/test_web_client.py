@@ -35,6 +35,7 @@ ROOT = Path(__file__).resolve().parents[1]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 SHOTS = Path("/tmp/shots-client")
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
+ZWEIER_SEED = 3   # the seed of the Zweierbinokel layout test (its docstring says why)
 SEATS = {"binokel": ["", "heuristic", "heuristic"],
          "doppelkopf": ["", "heuristic", "heuristic", "heuristic"]}
 
@@ -108,17 +109,24 @@ def axe_check(page: Any, where: str) -> None:
 
 
 def middle_clear_of_seats(page: Any, where: str) -> None:
-    """The boxes in the middle of the felt (the bid, the panels) lie beside the seats around
-    it, not over or under them (on a phone the middle column is narrow)."""
+    """The boxes in the middle of the felt (the bid, the panels, a trick with cards) lie
+    beside the seats around it, not over or under them (on a phone the middle column is
+    narrow). An empty trick may run under the player's own seat: it shows nothing and lets
+    clicks through."""
     out = page.evaluate("""() => {
         const box = e => e.getBoundingClientRect();
         const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
                             && a.top < b.bottom - 1 && b.top < a.bottom - 1;
-        const seats = [...document.querySelectorAll('.seat:not(.pos-bottom)')];
+        const seats = [...document.querySelectorAll('.seat')];
         const bad = [];
         for (const m of document.querySelectorAll('.center > *')) {
             const r = box(m);
             if (!r.width || !r.height) continue;
+            if (m.matches('.trick:empty')) {
+                if (getComputedStyle(m).pointerEvents !== 'none')
+                    bad.push('an empty trick takes clicks');
+                continue;
+            }
             for (const s of seats)
                 if (meet(r, box(s))) bad.push(`${m.className || m.id} over ${s.className}`);
         }
@@ -764,4 +772,46 @@ def test_a_tables_rules_are_shown_to_whoever_joins_waits_or_plays(server: str, b
     no_horizontal_overflow(page, f"table rules {size}")
     page.locator("#table-rules").scroll_into_view_if_needed()
     shot(page, f"table-rules-{size}")
+    page.close()
+
+
+@pytest.mark.parametrize("seed", [ZWEIER_SEED])
+def test_zweierbinokel_on_a_phone_keeps_the_middle_clear_of_the_other_seat(
+        server: str, browser: Any, seed: int) -> None:
+    """Zweierbinokel on a phone: the other player's melds (and the cards lying face up under
+    them) and the middle (the turned-up card, the stock, the trick) share the felt without
+    covering each other, through a whole deal. With two players nobody sits beside the
+    middle; it once stayed in the narrow middle column, and the other's growing box pushed
+    it up over that box. The seed deals the other player melds early (found by playing it)."""
+    page = lobby(browser, server, "phone", "de")
+    tid = page.evaluate("""async (seed) => {
+        const r = await fetch('/api/tables', {method: 'POST', headers: {'Content-Type':
+            'application/json'}, body: JSON.stringify({game: 'zweier', players: 2, seed,
+            bots: [null, 'heuristic']})});
+        return (await r.json()).id; }""", seed)
+    page.goto(f"{server}/t/{tid}")
+    page.fill("#nickname", "Dora")
+    page.click("#join-0")
+    most = scrolled = 0
+    deadline = time.time() + 90
+    while not page.locator("#result").count():
+        assert time.time() < deadline, stuck_report([page])
+        if page.evaluate("() => !!document.querySelector('#turn.mine')"):
+            page.wait_for_timeout(300)   # cards that fly have landed
+            middle_clear_of_seats(page, f"seed {seed}")
+            most = max(most, page.locator(".seat.pos-top .melds .meld").count())
+            if most >= 2:
+                shot(page, "zweier-phone-melds")
+            # many meld buttons scroll in their box; while more lie below, its edge fades
+            more = page.evaluate("""() => { const a = document.getElementById('actions');
+                const before = [a.scrollHeight > a.clientHeight + 2, a.classList.contains('more')];
+                a.scrollTop = a.scrollHeight; a.dispatchEvent(new Event('scroll'));
+                const after = a.classList.contains('more');
+                a.scrollTop = 0; a.dispatchEvent(new Event('scroll'));
+                return [...before, after]; }""")
+            assert more[1] == more[0] and not more[2], more
+            scrolled += more[0]
+        play_until_one_move(page)
+    assert most >= 2, "the other player melded too little to test the layout"
+    assert scrolled, "no turn had more buttons than their box shows"
     page.close()

@@ -125,7 +125,7 @@ export class TableView {
     this.felt = el("div", { id: "felt", class: "felt" }, this.seatsBox, this.center, this.resultBox);
     this.hint = el("div", { id: "hint", class: "hint", "aria-live": "polite" });
     this.actions = el("div", { id: "actions", class: "actions", role: "toolbar",
-      "aria-label": t("bid") });
+      "aria-label": t("bid"), onscroll: () => this.markMoreActions() });
     this.hand = el("div", { id: "hand", class: "hand", role: "group", "aria-label": t("hand") });
     handKeys(this.hand);
     this.dock = el("div", { id: "dock", class: "dock" },
@@ -651,7 +651,9 @@ export class TableView {
           "data-key": `a-${b.action}`, text: b.label, onclick: () => this.act(b.action) }));
       }
       this.actions.replaceChildren(...items);
+      this.actions.scrollTop = 0;
     }
+    this.markMoreActions();
     const confirm = this.actions.querySelector("#confirm");
     if (confirm && ch.select) {
       const picked = this.selected.size;
@@ -659,6 +661,13 @@ export class TableView {
       setText(confirm, `${ch.select.label} (${picked}/${ch.select.count})`);
     }
     this.dock.classList.toggle("active", mine);
+  }
+
+  /** On a phone the buttons scroll in a box of their own height (style.css); while more lie
+   * below, the box's lower edge fades, so that no button is hidden without a sign. */
+  markMoreActions() {
+    const a = this.actions;
+    classes(a, { more: a.scrollHeight - a.scrollTop - a.clientHeight > 2 });
   }
 
   confirm() {
