@@ -4,7 +4,7 @@
 import { el } from "./dom.js";
 import { createTable, getMeta, getTable, joinSeat, keepToken, listTables, myTables } from "./net.js";
 import { botLabel, errorText, pick, prefs, setPref, t } from "./prefs.js";
-import { changedRules } from "./rulesform.js";
+import { changedOptions, changedRules, optionInput } from "./rulesform.js";
 
 let meta = null;
 
@@ -147,7 +147,7 @@ function optionInputs(form, game, round) {
   for (const group of game.groups) {
     const box = el("fieldset", {}, el("legend", { text: pick(meta.groups[group.name]) || group.name }));
     for (const o of group.options) {
-      const input = optionInput(o);
+      const input = optionInput(o, `opt-${o.name}`, prefs.lang);
       inputs.push({ input, o });
       if (o.name === "target" || o.name === "deals_per_series") {
         const label = o.name === "target" ? t("target") : game.target ? t("deals") : t("dealsOnly");
@@ -162,21 +162,6 @@ function optionInputs(form, game, round) {
   return inputs;
 }
 
-function optionInput(o) {
-  const id = `opt-${o.name}`;
-  if (o.type === "bool") return el("input", { type: "checkbox", id, "data-opt": o.name });
-  if (o.allowed) {
-    const sel = el("select", { id, "data-opt": o.name });
-    o.allowed.forEach((v, i) => sel.append(el("option", { value: String(v),
-      text: o.labels ? o.labels[prefs.lang][i] : String(v) })));
-    return sel;
-  }
-  const numeric = o.type === "int" && !o.check?.includes("'");
-  const check = (prefs.lang === "de" && o.check_de) || o.check || "";
-  return el("input", { type: numeric ? "number" : "text", id, size: "8", "data-opt": o.name,
-    title: check, placeholder: check });
-}
-
 /** Create the table, then take the first person's seat with the nickname: one step. */
 async function create(game, nick, playersSel, presetSel, inputs, seatsBox, settings, msg, go) {
   const name = nick.value.trim();
@@ -187,13 +172,7 @@ async function create(game, nick, playersSel, presetSel, inputs, seatsBox, setti
     nick.focus();
     return;
   }
-  const options = {};
-  for (const { input, o } of inputs) {
-    const def = o.defaults[presetSel.value];
-    let v = o.type === "bool" ? input.checked : input.value;
-    if (o.type === "int" && v !== "" && !isNaN(Number(v))) v = Number(v);
-    if (String(v) !== String(def)) options[o.name] = v;
-  }
+  const options = changedOptions(inputs, presetSel.value);
   try {
     const data = await createTable({ game: game.name, players: Number(playersSel.value),
       preset: presetSel.value, options, bots, settings: settings() });

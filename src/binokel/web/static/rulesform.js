@@ -4,17 +4,32 @@
 import { el } from "/static/dom.js";
 import { lang, t } from "/static/docapi.js";
 
-function optionInput(o, id) {
+/** The input of option ``o`` (an entry of /api/meta's options): a checkbox, a select of its
+ * values in ``language``'s words, or a field whose check is its placeholder. The lobby, the
+ * score pad and the club tournament build theirs here. */
+export function optionInput(o, id, language = lang) {
   if (o.type === "bool") return el("input", { type: "checkbox", id, "data-opt": o.name });
   if (o.allowed) {
     return el("select", { id, "data-opt": o.name },
       ...o.allowed.map((v, i) => el("option", { value: String(v),
-        text: o.labels ? o.labels[lang][i] : String(v) })));
+        text: o.labels ? o.labels[language][i] : String(v) })));
   }
   const numeric = o.type === "int" && !(o.check || "").includes("'");
-  const check = (lang === "de" && o.check_de) || o.check || "";
-  return el("input", { type: numeric ? "number" : "text", id, "data-opt": o.name,
+  const check = (language === "de" && o.check_de) || o.check || "";
+  return el("input", { type: numeric ? "number" : "text", id, size: "8", "data-opt": o.name,
     title: check || null, placeholder: check || null, class: "opt-in" });
+}
+
+/** What a form sends: the options among ``inputs`` ({input, o} pairs) whose value differs
+ * from preset ``presetName``'s (numbers as numbers). */
+export function changedOptions(inputs, presetName) {
+  const out = {};
+  for (const { input, o } of inputs) {
+    let v = o.type === "bool" ? input.checked : input.value;
+    if (o.type === "int" && v !== "" && !isNaN(Number(v))) v = Number(v);
+    if (String(v) !== String(o.defaults[presetName])) out[o.name] = v;
+  }
+  return out;
 }
 
 /** The preset select and the options of game ``g`` (an entry of meta.games); ``prefix``
@@ -47,15 +62,7 @@ export function rulesFields(meta, g, prefix) {
   };
   preset.addEventListener("change", fill);
   fill();
-  const options = () => {
-    const out = {};
-    for (const { input, o } of inputs) {
-      let v = o.type === "bool" ? input.checked : input.value;
-      if (o.type === "int" && v !== "" && !isNaN(Number(v))) v = Number(v);
-      if (String(v) !== String(o.defaults[preset.value])) out[o.name] = v;
-    }
-    return out;
-  };
+  const options = () => changedOptions(inputs, preset.value);
   /** The value of option ``name`` under the chosen preset (undefined if the game has none). */
   const presetValue = (name) => {
     const hit = inputs.find(({ o }) => o.name === name);
