@@ -169,6 +169,10 @@ def test_meta_lists_the_game_with_its_options(client: TestClient, game: str) -> 
                 if isinstance(value, str):
                     assert label != value or lang == "en", (o["name"], value)
                     assert "_" not in label, (o["name"], label)
+    # a yes/no option: the words for yes and no (a table's changed rules read with them)
+    for o in (o for grp in g["groups"] for o in grp["options"] if o["type"] == "bool"):
+        assert o["allowed"] is None
+        assert o["labels"] == {"de": ["ja", "nein"], "en": ["yes", "no"]}, o["name"]
     for lang, text in g["help"].items():
         assert not [name for name in spec.options if "_" in name and name in text], lang
 

@@ -185,9 +185,13 @@ def game_meta(spec: GameSpec) -> dict[str, Any]:
             "type": "bool" if isinstance(o.default, bool) else
             "int" if isinstance(o.default, int) else "str",
             "allowed": [_json_value(a) for a in o.allowed] if o.allowed else None,
-            # what each allowed value means, in the order of "allowed", for the choice
-            "labels": {lang: [o.value_label(a, lang) for a in o.allowed]
-                       for lang in ("de", "en")} if o.allowed else None,
+            # what each allowed value means, in the order of "allowed", for the choice; a
+            # yes/no option's words for yes and no (lists of a changed table's rules)
+            "labels": {lang: [o.value_label(a, lang) for a in
+                              (o.allowed or ((True, False) if isinstance(o.default, bool)
+                                             else ()))]
+                       for lang in ("de", "en")}
+            if o.allowed or isinstance(o.default, bool) else None,
             "check": o.check_label("en") or None,
             "check_de": o.check_label("de") or None,
             "defaults": {p: _json_value(getattr(r, o.name, o.default))

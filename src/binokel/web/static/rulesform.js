@@ -75,8 +75,6 @@ export function rulesFields(meta, g, prefix) {
   };
 }
 
-const YES_NO = { de: ["ja", "nein"], en: ["yes", "no"] };
-
 /** The options ``rules`` (a pad's or a table's {preset, options}) changes, as a list in
  * ``language`` (the page's by default): the option's text and what its value means (as the
  * lobby offers it); null where it changes none. */
@@ -88,7 +86,8 @@ export function changedRules(meta, gameName, rules, language = lang) {
     .map(([name, v]) => {
       const o = byName.get(name);
       const i = (o.allowed || []).findIndex((a) => String(a) === String(v));
-      const words = typeof v === "boolean" ? YES_NO[language][v ? 0 : 1]
+      // the server's words: a yes/no option's labels are those of yes and no
+      const words = typeof v === "boolean" && o.labels ? o.labels[language][v ? 0 : 1]
         : i >= 0 && o.labels ? o.labels[language][i] : String(v);
       return el("li", {}, `${o[language] || o.de}: `, el("b", { text: words }));
     });
