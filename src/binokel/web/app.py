@@ -180,18 +180,16 @@ def game_meta(spec: GameSpec) -> dict[str, Any]:
     defaults = {p: spec.make_rules({"preset": p}) for p in presets}
     groups: dict[str, list[dict[str, Any]]] = {}
     for o in spec.options.values():
+        # what each value means, for the choice; a yes/no option's words for yes and no
+        # (lists of a table's changed rules)
+        named = o.allowed or ((True, False) if isinstance(o.default, bool) else ())
         groups.setdefault(o.group, []).append({
             "name": o.name, "en": plain(o.en), "de": plain(o.de),
             "type": "bool" if isinstance(o.default, bool) else
             "int" if isinstance(o.default, int) else "str",
             "allowed": [_json_value(a) for a in o.allowed] if o.allowed else None,
-            # what each allowed value means, in the order of "allowed", for the choice; a
-            # yes/no option's words for yes and no (lists of a changed table's rules)
-            "labels": {lang: [o.value_label(a, lang) for a in
-                              (o.allowed or ((True, False) if isinstance(o.default, bool)
-                                             else ()))]
-                       for lang in ("de", "en")}
-            if o.allowed or isinstance(o.default, bool) else None,
+            "labels": {lang: [o.value_label(a, lang) for a in named]
+                       for lang in ("de", "en")} if named else None,
             "check": o.check_label("en") or None,
             "check_de": o.check_label("de") or None,
             "defaults": {p: _json_value(getattr(r, o.name, o.default))
