@@ -56,6 +56,8 @@ def check_table(table: Table, view: object) -> None:
     assert table.deck == ("french" if table.game == "doppelkopf" else "german")
     if table.trump is not None:
         assert table.trump in "EBHS" and table.trump_name
+    # the status says how the deal stands; the game's name is the title, shown beside it
+    assert not table.status.startswith(table.title.split(" · ")[0]), table.status
     if table.bid_holder is not None:
         assert 0 <= table.bid_holder < table.players and table.bid is not None
     if table.me < 0:   # a spectator knows no hand, no meld values

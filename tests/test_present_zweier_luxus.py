@@ -314,8 +314,8 @@ def test_zweier_status_panels_and_log_in_the_free_phase() -> None:
 
     def f(t: Table, lang: str) -> None:
         assert t.status == {
-            "de": "Zweierbinokel · Stoß 14 · freies Spiel (kein Farbzwang)",
-            "en": "Two-player Binokel · stock 14 · free play (no need to follow)"}[lang]
+            "de": "Stoß 14 · freies Spiel (kein Farbzwang)",
+            "en": "stock 14 · free play (no need to follow)"}[lang]
         # the trump is the table's own field (the web's chip), not said twice in the status
         assert (t.trump, t.trump_name) == ("H", {"de": "Herz", "en": "Hearts"}[lang])
         assert t.turn == {"de": "Bob ist dran", "en": "Bob to move"}[lang]
@@ -343,8 +343,8 @@ def test_zweier_strict_phase() -> None:
 
     def f(t: Table, lang: str) -> None:
         assert t.status == {
-            "de": "Zweierbinokel · Stoß leer · Farbzwang, Stichzwang, Trumpfzwang",
-            "en": "Two-player Binokel · stock empty · follow suit, beat, trump"}[lang]
+            "de": "Stoß leer · Farbzwang, Stichzwang, Trumpfzwang",
+            "en": "stock empty · follow suit, beat, trump"}[lang]
         assert [(p.cards, p.text) for p in t.panels] == [
             ((), {"de": "leer", "en": "empty"}[lang])]
         # The last face-down card was shown to Ann, and everybody saw the turned-up card.
@@ -460,8 +460,8 @@ def test_luxus_trump_maker_tie_break() -> None:
            "en": "melds tied, more sevens"}
 
     def naming(t: Table, lang: str) -> None:
-        assert t.status == {"de": f"Luxusfamilie · Geber Dan · Bob bestimmt Trumpf ({why['de']})",
-                            "en": f"Luxusfamilie · dealer Dan · Bob names trump "
+        assert t.status == {"de": f"Geber Dan · Bob bestimmt Trumpf ({why['de']})",
+                            "en": f"dealer Dan · Bob names trump "
                                   f"({why['en']})"}[lang]
         assert t.seats[1].roles == ({"de": "bestimmt Trumpf", "en": "trump maker"}[lang],)
         assert t.seats[0].roles == ("Vorhand",)
@@ -482,9 +482,9 @@ def test_luxus_trump_maker_tie_break() -> None:
     s.apply("trump H")
 
     def named(t: Table, lang: str) -> None:
-        assert t.status == {"de": f"Luxusfamilie · Geber Dan · Bob hat Trumpf bestimmt "
+        assert t.status == {"de": f"Geber Dan · Bob hat Trumpf bestimmt "
                                   f"({why['de']})",
-                            "en": f"Luxusfamilie · dealer Dan · Bob named trump "
+                            "en": f"dealer Dan · Bob named trump "
                                   f"({why['en']})"}[lang]
         assert (t.trump, t.trump_name) == ("H", {"de": "Herz", "en": "Hearts"}[lang])
         assert t.log[-1] == {"de": f"Bob bestimmt Trumpf Herz ({why['de']})",
@@ -505,9 +505,9 @@ def test_luxus_trump_maker_tie_break() -> None:
              for k in range(4)}
     s = LuxusState.new(LuxusRules(), dealer=1, deck_order=luxus_deck(hands, 4, 1), players=4)
     assert present(s.public_view(), "en", NAMES).status == \
-        "Luxusfamilie · dealer Bob · Cid names trump (tied, sits earlier)"
+        "dealer Bob · Cid names trump (tied, sits earlier)"
     assert present(s.public_view(), "de", NAMES).status == \
-        "Luxusfamilie · Geber Bob · Cid bestimmt Trumpf (Gleichstand, sitzt früher)"
+        "Geber Bob · Cid bestimmt Trumpf (Gleichstand, sitzt früher)"
 
 
 def test_luxus_voids_and_tricks() -> None:

@@ -7,7 +7,7 @@
 ...     s.apply(a)
 >>> t = present_binokel(s.view(0), Context("en", ("Ann", "Bob", "Cid", "Dan")))
 >>> t.status
-'Kreuzbinokel · dealer Dan · declarer Ann (150)'
+'dealer Dan · declarer Ann (150)'
 >>> t.choices.select.count, t.choices.buttons[0].label, [p.title for p in t.panels]
 (4, 'Go out, trump Acorns', ['Dapp'])
 >>> [x.team for x in t.seats], t.seats[0].roles
@@ -175,8 +175,8 @@ def _outcome(view: BinokelView, ctx: Context) -> ResultFigures | None:
 
 
 def _status(view: BinokelView, ctx: Context, t: Any) -> str:
-    parts = [t("binokel4") if view.game == "binokel" and view.players == 4 else t(view.game),
-             t("dealer_is", name=ctx.name(view.dealer))]
+    # the game's name is the table's title, which each front end shows above the status
+    parts = [t("dealer_is", name=ctx.name(view.dealer))]
     if view.declarer is not None:
         parts.append(t("declarer_is", name=ctx.name(view.declarer), bid=view.high_bid))
     # The trump, and Durch or Untendurch, is the table's ``trump_name``, which each front
@@ -185,8 +185,6 @@ def _status(view: BinokelView, ctx: Context, t: Any) -> str:
         parts.append(t("durch open"))
     if view.result is not None or view.to_move < 0:
         parts.append(t("over"))  # whose turn it is: Table.turn, which the front ends show
-    if view.game == "binokel" and view.players == 3:
-        parts.pop(0)  # the plain game needs no name on every line
     return " · ".join(parts)
 
 

@@ -7,7 +7,7 @@ reads only the view; the words are in :mod:`.texts`.
 >>> s = LuxusState.new(LuxusRules(), dealer=0, seed=3, players=5)
 >>> t = present_luxus(s.view(s.to_move), Context("en", ("Ann", "Bob", "Cid", "Dan", "Eve")))
 >>> t.status
-'Luxusfamilie · dealer Ann · Dan names trump (melds tied, more sevens)'
+'dealer Ann · Dan names trump (melds tied, more sevens)'
 >>> [b.label for b in t.choices.buttons]
 ['Trump Acorns', 'Trump Leaves', 'Trump Hearts', 'Trump Bells']
 >>> [(p.title, p.text) for p in t.panels], t.seats[3].roles, t.seats[3].meld_total
@@ -71,7 +71,7 @@ def _why(view: LuxusView, t: T) -> str:
 
 
 def _status(view: LuxusView, ctx: Context, t: T) -> str:
-    parts = [t("title"), t("dealer_is", name=ctx.name(view.dealer))]
+    parts = [t("dealer_is", name=ctx.name(view.dealer))]  # the name: the table's title
     maker = ctx.name(view.trump_maker)
     if view.trump < 0:
         parts.append(t("names_trump", name=maker, why=_why(view, t)))

@@ -5,7 +5,7 @@ melded cards lying face up (and still playable) in front of their owner.
 >>> s = ZweierState.new(ZweierRules(), dealer=0, seed=3)
 >>> t = present_zweier(s.view(1), Context("en", ("Ann", "Bob")))
 >>> t.status, t.trump_name
-('Two-player Binokel · stock 16 · free play (no need to follow)', 'Hearts')
+('stock 16 · free play (no need to follow)', 'Hearts')
 >>> [(p.title, p.cards, p.text) for p in t.panels]
 [('Turned-up card', ('HU',), 'under the stock: trump Hearts'), ('Stock', (), '16 cards')]
 >>> t.choices.cards.verb, len(t.choices.cards.cards) > 0, t.seats[1].roles
@@ -63,7 +63,9 @@ def _duty(view: ZweierView, t: T) -> str:
 
 
 def _status(view: ZweierView, ctx: Context, t: T) -> str:
-    parts = [t("title")]  # the trump: the table's trump_name, shown by each front end
+    # the game's name and the trump: the table's title and trump_name, which each front
+    # end shows on its own
+    parts: list[str] = []
     if view.phase == FREE:
         parts += [t("stock_n", n=view.stock_size), t("free")]
     elif view.phase == STRICT:
