@@ -5,7 +5,7 @@
 // deals on its own phone, the organiser takes the pad's totals) or enter round totals.
 import { el } from "/static/dom.js";
 import { api, errText, gameSelect, getMeta, lang, loadTexts, owner, t } from "/static/docapi.js";
-import { changedRules, rulesFields } from "/static/rulesform.js";
+import { changedRulesBox, rulesFields } from "/static/rulesform.js";
 
 const root = document.getElementById("root");
 const clubId = location.pathname.split("/")[2] || null;
@@ -300,10 +300,7 @@ function about() {
   const line = el("p", { class: "hint", id: "club-about", text: t("club_about", {
     game: (g && (g.title[lang] || "").split(" (")[0]) || club.game, preset: club.rules.preset,
     rounds: club.rounds, deals: club.deals_per_round }) });
-  const n = Object.keys(club.rules.options || {}).length;
-  const list = n && meta ? changedRules(meta, club.game, club.rules) : null;
-  return [line, list ? el("details", { class: "pad-rules", id: "club-rules" },
-    el("summary", { text: t("changed_rules", { n }) }), list) : null];
+  return [line, changedRulesBox(meta, club.game, club.rules, "club-rules")];
 }
 
 /** The organiser follows the pads of the current round's tables: how many deals each has

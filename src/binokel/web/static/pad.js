@@ -6,7 +6,7 @@
 // tournament/pad.py entry_form), the words are the page's (texts.toml [page]).
 import { el } from "/static/dom.js";
 import { api, errText, gameSelect, getMeta, lang, loadTexts, owner, t } from "/static/docapi.js";
-import { changedRules, rulesFields } from "/static/rulesform.js";
+import { changedRulesBox, rulesFields } from "/static/rulesform.js";
 
 const root = document.getElementById("root");
 const padId = location.pathname.split("/")[2] || null;
@@ -504,12 +504,9 @@ function layout() {
     } }) : el("p", { text: t("read_only") });
   // The game's title without its explanation in brackets: the heading stays short.
   const title = (pad.title[lang] || pad.game).split(" (")[0];
-  const changed = Object.keys(pad.rules.options).length;
   const about = `${pad.players.join(", ")} · ${t("preset")}: ${pad.rules.preset}`;
   // which rules were changed, not only how many: whoever opens the shared link sees them
-  const list = changed && meta ? changedRules(meta, pad.game, pad.rules) : null;
-  const rules = list ? el("details", { class: "pad-rules", id: "pad-rules" },
-    el("summary", { text: t("changed_rules", { n: changed }) }), list) : null;
+  const rules = changedRulesBox(meta, pad.game, pad.rules, "pad-rules");
   root.replaceChildren(el("h2", { text: title }), el("p", { class: "hint", id: "pad-about", text: about }),
     ...[rules, statusLine, sheetBox, form, remove, links].filter(Boolean));
 }

@@ -93,3 +93,12 @@ export function changedRules(meta, gameName, rules, language = lang) {
     });
   return items.length ? el("ul", { class: "rule-changes" }, ...items) : null;
 }
+
+/** The score pad's and the club tournament's folded list of the rules ``rules`` changes,
+ * headed by how many ("Rules changed: 2"); null where it changes none or ``meta`` (the
+ * server's words) could not be read. */
+export function changedRulesBox(meta, gameName, rules, id) {
+  const list = meta ? changedRules(meta, gameName, rules) : null;
+  return list ? el("details", { class: "pad-rules", id }, el("summary", {
+    text: t("changed_rules", { n: Object.keys(rules.options || {}).length }) }), list) : null;
+}
