@@ -459,6 +459,8 @@ def test_my_tables_and_the_watch_list(server: str, browser: Any, size: str) -> N
     me.click("#to-lobby")
     me.wait_for_selector(f"#my-tables a[href='/t/{tid}']")
     assert "Anna" in me.locator(f"#my-tables a[href='/t/{tid}']").inner_text()
+    # The lobby loads its lists side by side, so the watch list may arrive after the other.
+    me.wait_for_selector(f"#watch-tables a[href='/t/{tid}']")
     assert me.locator(f"#watch-tables a[href='/t/{tid}']").count() == 1
     item = me.locator(f"#watch-tables li:has(a[href='/t/{tid}'])")
     assert item.locator(".rules-short").inner_text().strip() == "(Rules: standard)"
