@@ -69,6 +69,12 @@ def check(table: Table, legal: tuple[str, ...], known: set[str], seat: int,
         n = len(table.choices.buttons) + len(table.choices.cards.cards
                                              if table.choices.cards else ())
         assert n == len(acts)
+        for b in table.choices.buttons:   # a button names cards: they are its action's
+            if b.action.startswith("meld "):
+                assert b.cards == tuple(b.action.split()[1:]) and b.short
+                assert b.label.endswith(b.short.rsplit(" ", 1)[1]) and len(b.short) < len(b.label)
+            else:
+                assert (b.cards, b.short) == ((), "")
     else:
         assert not acts and not legal
     if seat < 0:
@@ -282,6 +288,9 @@ def test_zweier_meld_button_and_table_card() -> None:
     def before(t: Table, lang: str) -> None:
         b = next(b for b in t.choices.buttons if b.action == "meld EA E10 EK EO EU")
         assert b.label == labels[lang] and b.style == "primary"
+        # for a front end that shows the cards as faces: the label without their names
+        assert b.cards == ("EA", "E10", "EK", "EO", "EU")
+        assert b.short == {"de": "Familie Eichel (100)", "en": "Family Acorns (100)"}[lang]
         assert t.choices.buttons[0] is b  # the best meld first
         assert t.choices.cards is not None and t.choices.cards.hint == {
             "de": "Melde vor dem Ausspielen eine Kombination oder spiele eine Karte.",
@@ -320,8 +329,7 @@ def test_zweier_status_panels_and_log_in_the_free_phase() -> None:
         assert (t.trump, t.trump_name) == ("H", {"de": "Herz", "en": "Hearts"}[lang])
         assert t.turn == {"de": "Bob ist dran", "en": "Bob to move"}[lang]
         assert [(p.cards, p.text) for p in t.panels] == [
-            (("HU",), {"de": "unter dem Stoß: Trumpf Herz",
-                       "en": "under the stock: trump Hearts"}[lang]),
+            (("HU",), {"de": "unter dem Stoß", "en": "under the stock"}[lang]),
             ((), {"de": "14 Karten", "en": "14 cards"}[lang])]
         assert t.log == {
             "de": ("Aufgedeckt: HU, Trumpf ist Herz", "Stich 1: EA BU → Bob (13)",

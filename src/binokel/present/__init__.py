@@ -72,11 +72,18 @@ from ..registry import find_game
 
 @dataclass(frozen=True)
 class Button:
-    """An action offered as a button; ``style``: "", "primary" or "warning" (a hint)."""
+    """An action offered as a button; ``style``: "", "primary" or "warning" (a hint).
+
+    A button that names cards in its label (Zweierbinokel's melds: "Paar Blatt: Blatt-König,
+    Blatt-Ober (40)") also gives the cards (tokens) and ``short``, the label without their
+    names, for a client that shows the cards as faces; ``label`` stays the whole text (the
+    terminal game, a screen reader)."""
 
     action: str
     label: str
     style: str = ""
+    short: str = ""
+    cards: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

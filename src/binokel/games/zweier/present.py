@@ -170,7 +170,7 @@ def _panels(view: ZweierView, ctx: Context, t: T) -> tuple[Panel, ...]:
     out = []
     if view.trump_card is not None:
         out.append(Panel(t("turned_up"), (card_token(view.trump_card),),
-                         t("under_stock", suit=ctx.suit(view.trump))))
+                         t("under_stock")))   # the trump is on the table's chip
     n = view.stock_size
     out.append(Panel(t("stock"), (), t("empty") if n == 0 else
                      t("cards_1") if n == 1 else t("cards_n", n=n)))
@@ -197,7 +197,9 @@ def _choices(view: ZweierView, ctx: Context, t: T) -> Choices:
         buttons.append(Button("exchange", label))
     melds = sorted((kinds[a] for a in acts if a.startswith("meld ")),
                    key=lambda k: -k.points)  # the best first; sorted() keeps table order
-    buttons += [Button(k.action, _meld_label(k, ctx, t), "primary" if i == 0 else "")
+    buttons += [Button(k.action, _meld_label(k, ctx, t), "primary" if i == 0 else "",
+                       short=_meld_label(k, ctx, t, "meld_short"),
+                       cards=tuple(card_token(c) for c in k.cards))
                 for i, k in enumerate(melds)]
     cards = tuple(a[5:] for a in acts if a.startswith("play "))
     strict = "strict_hint" if view.rules.must_beat else "strict_hint_weak"
