@@ -637,7 +637,8 @@ export class TableView {
     const ch = tb.choices;
     const mine = this.myTurn(tb);
     if (!this.hintTimer) this.drawHint(tb);
-    const sig = JSON.stringify([ch.buttons.map((b) => [b.action, b.label, b.style]), ch.bid, ch.select && ch.select.verb]);
+    const sig = JSON.stringify([ch.buttons.map((b) => [b.action, b.label, b.style]), ch.bid, ch.select && ch.select.verb,
+      this.deck]);
     if (this.actions.dataset.sig !== sig) {
       this.actions.dataset.sig = sig;
       const items = [];
@@ -647,8 +648,13 @@ export class TableView {
       }
       if (ch.bid) items.push(this.bidEntry(ch.bid));
       for (const b of ch.buttons) {
-        items.push(el("button", { class: b.style || "", type: "button", "data-action": b.action,
-          "data-key": `a-${b.action}`, text: b.label, onclick: () => this.act(b.action) }));
+        // A button naming cards (Zweierbinokel's melds) shows them as faces: the names took
+        // three lines a button on a phone. Its accessible name stays the whole label.
+        const faces = b.cards?.length && b.short;
+        items.push(el("button", { class: `${b.style || ""}${faces ? " with-cards" : ""}`, type: "button",
+          "data-action": b.action, "data-key": `a-${b.action}`, text: faces ? "" : b.label,
+          "aria-label": faces ? b.label : null, title: faces ? b.label : null, onclick: () => this.act(b.action) },
+        faces ? el("span", { text: b.short }) : null, faces ? cardRow(b.cards, this.deck, "cards mini") : null));
       }
       this.actions.replaceChildren(...items);
       this.actions.scrollTop = 0;
