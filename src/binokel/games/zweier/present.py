@@ -7,7 +7,7 @@ melded cards lying face up (and still playable) in front of their owner.
 >>> t.status, t.trump_name
 ('stock 16 · free play (no need to follow)', 'Hearts')
 >>> [(p.title, p.cards, p.text) for p in t.panels]
-[('Turned-up card', ('HU',), 'under the stock: trump Hearts'), ('Stock', (), '16 cards')]
+[('Turned-up card', ('HU',), 'under the stock'), ('Stock', (), '16 cards')]
 >>> t.choices.cards.verb, len(t.choices.cards.cards) > 0, t.seats[1].roles
 ('play', True, ('Vorhand',))
 """
