@@ -781,9 +781,9 @@ def test_a_tables_rules_are_shown_to_whoever_joins_waits_or_plays(server: str, b
 # and the player up to five meld buttons at once; Kreuzbinokel seed 5 makes the player the
 # declarer (the bid, the Dapp, the pushed cards and a column of buttons in the middle and
 # the dock) on a small phone.
-CROWDED = [("zweier", 3, "phone"), ("kreuzbinokel", 5, "small"), ("zweier", 3, "desktop"),
-           ("kreuzbinokel", 5, "laptop"), ("luxusfamilie", 1, "small")]
-PLAYERS = {"zweier": 2, "kreuzbinokel": 4, "luxusfamilie": 4}
+CROWDED = [("zweier", 2, 3, "phone"), ("kreuzbinokel", 4, 5, "small"), ("zweier", 2, 3, "desktop"),
+           ("kreuzbinokel", 4, 5, "laptop"), ("luxusfamilie", 4, 1, "small"),
+           ("luxusfamilie", 6, 5, "small")]
 CROWDED_SIZES = {"small": (360, 640), "laptop": (1366, 650), **SIZES}
 
 
@@ -819,9 +819,9 @@ def card_buttons_show_faces(page: Any) -> int:
     return len(found)
 
 
-@pytest.mark.parametrize(("game", "seed", "size"), CROWDED)
+@pytest.mark.parametrize(("game", "n", "seed", "size"), CROWDED)
 def test_a_crowded_table_keeps_the_middle_clear_of_the_seats(
-        server: str, browser: Any, game: str, seed: int, size: str) -> None:
+        server: str, browser: Any, game: str, n: int, seed: int, size: str) -> None:
     """The seats' boxes, growing with melds (and Zweierbinokel's cards lying face up), and
     the middle (the bid, the Dapp, the turned-up card, the trick) share the felt without
     covering each other, through a whole deal, and every seat shows all it says. Zweier-
@@ -829,13 +829,12 @@ def test_a_crowded_table_keeps_the_middle_clear_of_the_seats(
     player's melds; on a 360 x 640 phone the bidding's box lay over the seat across the
     table, Luxusfamilie's side seats were cut off and broke "Machtpunkte"; on a desktop a
     column of buttons (Kreuzbinokel's ten choices after the Dapp, Zweierbinokel's melds)
-    squeezed the felt to a strip. Buttons beyond what their box shows scroll, and its edge
-    fades while more lie below."""
+    squeezed the felt to a strip; six players' seats were cut off on a small phone. Buttons
+    beyond what their box shows scroll, and its edge fades while more lie below."""
     w, h = CROWDED_SIZES[size]
     page = browser.new_page(viewport={"width": w, "height": h})
     page.add_init_script("localStorage.setItem('binokel.lang', 'de')")
     page.goto(server + "/")
-    n = PLAYERS[game]
     tid = page.evaluate("""async ([game, n, seed]) => {
         const r = await fetch('/api/tables', {method: 'POST', headers: {'Content-Type':
             'application/json'}, body: JSON.stringify({game, players: n, seed,
@@ -857,7 +856,7 @@ def test_a_crowded_table_keeps_the_middle_clear_of_the_seats(
             pushed += page.locator("#confirm").count()
             if (most >= 2 or pushed) and not shots:
                 page.wait_for_timeout(1300)   # a trick held for a look has gone, cards landed
-                shot(page, f"crowded-{game}-{size}")
+                shot(page, f"crowded-{game}{n}-{size}")
                 shots = 1
             more = page.evaluate("""() => { const a = document.getElementById('actions');
                 const before = [a.scrollHeight > a.clientHeight + 2, a.classList.contains('more')];
