@@ -776,11 +776,12 @@ def test_a_tables_rules_are_shown_to_whoever_joins_waits_or_plays(server: str, b
     page.close()
 
 
-# Deals that crowd a phone's felt, found by playing them (the player in seat 0 as
+# Deals that crowd a felt, found by playing them (the player in seat 0 as
 # play_until_one_move plays): Zweierbinokel seed 3 gives the other player five melds early
 # and the player up to five meld buttons at once; Kreuzbinokel seed 5 makes the player the
 # declarer (the bid, the Dapp, the pushed cards and a column of buttons in the middle and
-# the dock) on a small phone.
+# the dock), on a small phone and on a laptop's short window; Luxusfamilie seed 1 (four
+# players) and seed 5 (six) fill the narrow side seats of a small phone.
 CROWDED = [("zweier", 2, 3, "phone"), ("kreuzbinokel", 4, 5, "small"), ("zweier", 2, 3, "desktop"),
            ("kreuzbinokel", 4, 5, "laptop"), ("luxusfamilie", 4, 1, "small"),
            ("luxusfamilie", 6, 5, "small")]
