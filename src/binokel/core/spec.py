@@ -21,6 +21,7 @@ from .rules import Option
 from .rules import RuleSet
 from .series import Series
 from .state import AnyState
+from .worlds import WorldSampler
 
 
 class Bot(Protocol):
@@ -67,6 +68,8 @@ class GameSpec:
     points_word: Mapping[str, str] = field(
         default_factory=lambda: {"de": "Punkte", "en": "Points"})
     series: type[Series] = Series
+    # loads the game's one world sampler (binokel.core.worlds); None: the game has none yet
+    worlds: Callable[[], WorldSampler[Any]] | None = None
 
     @property
     def options(self) -> Mapping[str, Option]:
