@@ -73,6 +73,7 @@ from .guard import client_key
 from .guard import parse_json
 from .guard import read_json
 from .guard import same_origin
+from .limits import RequestRate
 from .listen import Listener
 from .metrics import CONTENT_TYPE
 from .metrics import Metrics
@@ -89,6 +90,8 @@ from .tables import TableError
 from .tables import again
 from .tables import check_prefs
 from .tables import web_games
+from .work import Work
+from .work import WorkLimits
 
 log = logging.getLogger("binokel.web")
 STATIC = Path(__file__).parent / "static"
@@ -209,9 +212,10 @@ def game_meta(spec: GameSpec) -> dict[str, Any]:
 
 
 def create_app(database_url: str | None = None, bot_delay: float = 0.5,
-               limits: Limits | None = None) -> Starlette:
+               limits: Limits | None = None, work: WorkLimits | None = None) -> Starlette:
     url = database_url or default_database_url()
     limits = limits or Limits()
+    documents = Work(work)
     holder: dict[str, Any] = {}
     metrics = Metrics(lambda: [t.status for t in list(registry().tables.values())]
                       if "registry" in holder else [])
@@ -419,7 +423,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             return failed(e)
         return JSONResponse(data)
 
-    analyses = Analyses()
+    analyses = Analyses(documents)
 
     async def analysis(request: Request) -> Response:
         """A finished deal's card plays marked with the points each gave away (the replay's
@@ -616,10 +620,13 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         Route("/api/tables/{table_id}/deals/{number:int}/replay", replay),
         Route("/api/tables/{table_id}/deals/{number:int}/analysis", analysis),
         WebSocketRoute("/ws/{table_id}", ws_endpoint),
-        *pad_routes(lambda request: registry().store),
-        *duplicate_routes(lambda request: registry().store, lambda request: registry()),
+        *pad_routes(lambda request: registry().store, documents),
+        *duplicate_routes(lambda request: registry().store, lambda request: registry(),
+                          documents),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes, lifespan=lifespan,
-                     middleware=[Middleware(SecurityHeaders)],
+                     middleware=[Middleware(SecurityHeaders),
+                                 Middleware(RequestRate, rate=limits.http_rate,
+                                            burst=limits.http_burst)],
                      exception_handlers={HTTPException: http_error})

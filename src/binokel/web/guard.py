@@ -42,6 +42,10 @@ class WebError(ValueError):
         self.reason = reason
         self.params = params or {}
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A refusal raised in a worker process comes back whole (code, status, reason).
+        return _restore_error, (type(self), str(self), dict(self.__dict__))
+
     def body(self) -> dict[str, Any]:
         """The refusal as the API answers it: ``{"error", "message"[, "reason", "params"]}``."""
         out: dict[str, Any] = {"error": self.code, "message": str(self)}
@@ -49,6 +53,13 @@ class WebError(ValueError):
             out["reason"] = self.reason
             out["params"] = dict(self.params)
         return out
+
+
+def _restore_error(kind: type[WebError], message: str, state: dict[str, Any]) -> WebError:
+    error = kind.__new__(kind)
+    ValueError.__init__(error, message)
+    error.__dict__.update(state)
+    return error
 
 
 def refused_option(e: BaseException | None) -> Any:

@@ -134,6 +134,8 @@ class Limits:
     sweep_every: float = 60.0        # how often abandoned tables are looked for
     sockets_per_client: int = 32     # WebSockets one client may hold open at once
     lobby_page: int = 50             # tables in one page of the lobby (and its maximum)
+    http_rate: float = 50.0          # HTTP requests and handshakes a client may make a second
+    http_burst: float = 300.0        # ... with bursts up to this many (a page load is ~20)
     # Solver nodes one hint may search: well under a second of a core. About 20M lets the
     # strong Binokel player simulate a bid (a second or two), where a server has the cores.
     hint_budget: int = 200_000
