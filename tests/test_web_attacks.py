@@ -386,3 +386,68 @@ def test_real_names_are_welcome(client: TestClient, name: str) -> None:
     tid = new_table(client, [None, "heuristic", "random"])
     assert client.post(f"/api/tables/{tid}/join",
                        json={"seat": 0, "nickname": name}).status_code == 200
+
+
+# ---------------------------------------------------------------------- issue 31
+# Each test below is one of the attacks of issue 31, tried again as a stranger would.
+LOOK_ALIKES = ["\u0412ot 1", "\uff22\uff4f\uff54 1", "Lin\u0430, strong", "h\u0435uristic",
+               "B0t 7", "\U0001d401ot 2", "a" + "\u0301" * 31, "Anna\u202e", "An\u200dna",
+               "x\x00", "\u3164Anna"]
+
+
+@pytest.mark.parametrize("name", LOOK_ALIKES)
+def test_31_5_names_that_look_like_bots_or_hide_characters_are_refused(
+        client: TestClient, name: str) -> None:
+    """Attacks 5 and 7: a bot's name in other letters (Cyrillic, full width, a digit for
+    a letter, mathematical bold), a letter under 31 accents, a right-to-left override, a
+    zero-width joiner, NUL, a Hangul filler: refused as a nickname, a pad player, a club
+    player and a duplicate entrant alike."""
+    tid = new_table(client, [None, "heuristic", "random"])
+    r = client.post(f"/api/tables/{tid}/join", json={"seat": 0, "nickname": name})
+    assert r.status_code == 400 and r.json()["error"] == "bad_nickname", r.text
+    r = client.post("/api/pads", json={"game": "binokel", "players": ["Anna", name, "Carl"]})
+    assert r.status_code == 422 and r.json()["field"] == "players", r.text
+    r = client.post("/api/clubs", json={"title": "Abend", "game": "binokel",
+                                          "date": "2026-11-28"})
+    club, owner = r.json()["id"], {"x-owner-token": r.json()["token"]}
+    r = client.post(f"/api/clubs/{club}/players", json={"name": name}, headers=owner)
+    assert r.status_code == 422 and r.json()["reason"].startswith("nickname_"), r.text
+    r = client.post("/api/duplicates", json={"title": "Online", "game": "binokel"})
+    dup = r.json()["id"]
+    r = client.post(f"/api/duplicates/{dup}/players", json={"nickname": name})
+    assert r.status_code == 422 and r.json()["reason"].startswith("nickname_"), r.text
+
+
+def test_31_5_names_are_stored_normalised(client: TestClient) -> None:
+    r = client.post("/api/pads", json={"game": "binokel",
+                                       "players": ["\uff21nna", "Zo\u0065\u0308", "Carl"]})
+    assert r.status_code == 201 and r.json()["pad"]["players"][:2] == ["Anna", "Zoë"]
+
+
+@pytest.mark.parametrize(("method", "path"), [
+    ("POST", "/api/pads"), ("POST", "/api/clubs"), ("POST", "/api/duplicates"),
+    ("POST", "/api/pads/{pad}/deals"), ("PUT", "/api/pads/{pad}/deals/1"),
+    ("DELETE", "/api/pads/{pad}/deals/last"), ("POST", "/api/clubs/{club}/players"),
+    ("POST", "/api/clubs/{club}/rounds"), ("POST", "/api/duplicates/{dup}/players"),
+    ("POST", "/api/duplicates/{dup}/rounds"), ("POST", "/api/tables"),
+    ("POST", "/api/my-tables")])
+def test_31_6_every_change_must_be_json(client: TestClient, method: str, path: str) -> None:
+    """Attack 6: a page on another site can post a form (text/plain, urlencoded,
+    multipart) without a preflight, and a request without Origin passed the origin check:
+    every state-changing request now answers 415 unless its body is JSON, while an API
+    client without an Origin header that sends JSON keeps working."""
+    pad = client.post("/api/pads", json={"game": "binokel", "players": ["A", "B", "C"]})
+    club = client.post("/api/clubs", json={"title": "Abend", "game": "binokel",
+                                          "date": "2026-11-28"})
+    dup = client.post("/api/duplicates", json={"title": "Online", "game": "binokel"})
+    url = path.format(pad=pad.json()["id"], club=club.json()["id"], dup=dup.json()["id"])
+    for kind in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data",
+                 None):
+        headers = {} if kind is None else {"content-type": kind}
+        r = client.request(method, url, content=b'{"name": "Eve"}', headers=headers)
+        assert r.status_code == 415 and r.json()["error"] == "bad_content_type", (kind, r.text)
+    owner = {"x-owner-token": pad.json()["token"]}
+    r = client.request("POST", f"/api/pads/{pad.json()['id']}/deals",
+                       json={"deal": {"dealer": 0, "declarer": 1, "bid": 150,
+                                      "contract": "abgehen"}}, headers=owner)
+    assert r.status_code == 200, r.text      # JSON without an Origin: an API client

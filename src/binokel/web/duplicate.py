@@ -63,6 +63,7 @@ from .documents import dumps
 from .documents import envelope
 from .guard import WebError
 from .guard import rules_refused
+from .names import clean_name
 from .pads import DocRow
 from .pads import DocStore
 from .pads import Stored
@@ -85,6 +86,7 @@ from .work import Work
 
 MAX_PLAYERS = 60            # entrants of one tournament (20 tables of three)
 MAX_ROUNDS = 10
+MAX_TITLE = 80
 MAX_DEALS = 24              # deals per round: a round is one evening's sitting
 MAX_BOT_ENTRANTS = 12       # computer entrants: tables of bots alone cost the server's CPU
 MAX_LIVE_TABLES = 40        # running tables of one organiser's tournaments at once
@@ -115,9 +117,10 @@ def _fail(message: str, code: str = "invalid", status: int = 422, *,
 def new_document(body: dict[str, Any]) -> dict[str, Any]:
     """A new tournament from the organiser's request, checked (a :class:`WebError` names
     what is wrong)."""
-    title = body.get("title", "")
-    if not isinstance(title, str) or len(title) > 80:
-        raise _fail("title: text of at most 80 characters", "bad_request", 400)
+    title = body.get("title") or ""
+    if title:
+        title = clean_name(title, MAX_TITLE, reserved=False, code="bad_request", what="title",
+                           field="title")
     game = body.get("game", "binokel")
     games = web_games()
     if not isinstance(game, str) or game not in games:
@@ -150,7 +153,7 @@ def new_document(body: dict[str, Any]) -> dict[str, Any]:
     bot = body.get("bot", "heuristic" if "heuristic" in kinds else kinds[0])
     if not isinstance(bot, str) or bot not in kinds:
         raise _fail(f"bot: one of {', '.join(kinds)}")
-    return {"version": 1, "title": " ".join(title.split()), "game": game,
+    return {"version": 1, "title": title, "game": game,
             "rules": rules.to_dict(), "table_size": size, "rounds": rounds, "deals": deals,
             "bot": bot, "turn_timeout": timeout, "players": [], "played": []}
 

@@ -48,8 +48,11 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute
 from starlette.routing import Route
 
+from ..tournament.club import MAX_NAME as CLUB_NAME
+from ..tournament.club import MAX_TEXT as CLUB_TEXT
 from ..tournament.club import ClubError
 from ..tournament.club import Tournament
+from ..tournament.pad import MAX_NAME as PAD_NAME
 from ..tournament.pad import Pad
 from ..tournament.pad import PadError
 from ..tournament.texts import PAGE
@@ -69,6 +72,7 @@ from .guard import client_key
 from .guard import read_json
 from .guard import rules_refused
 from .guard import same_origin
+from .names import clean_name
 from .pages import page_response
 from .store import Base
 from .store import Store
@@ -299,6 +303,13 @@ def _int_arg(v: Any, name: str, lo: int, hi: int) -> int:
     return v
 
 
+def _name(value: Any, limit: int, field: str, *, reserved: bool = True) -> str:
+    """A name a person typed (:func:`~binokel.web.names.clean_name`), refused as the
+    pages' other faults are (422 ``invalid``, with the field)."""
+    return clean_name(value, limit, reserved=reserved, code="invalid", status=422,
+                      what=field, field=field)
+
+
 def _lang(request: Request) -> str:
     return "en" if request.query_params.get("lang") == "en" else "de"
 
@@ -366,6 +377,7 @@ def routes(store_of: Callable[[Request], Store], work: Work) -> list[BaseRoute]:
         players = _rows_arg(body, "players")
         if not isinstance(players, list) or len(players) > 8:
             raise WebError("bad_request", "players: a list of at most 8 names")
+        players = [_name(p, PAD_NAME, "players") for p in players]
         options = body.get("options", {})
         if not isinstance(options, dict) or len(options) > 100:
             raise WebError("bad_request", "options: an object of at most 100 options")
@@ -427,9 +439,12 @@ def routes(store_of: Callable[[Request], Store], work: Work) -> list[BaseRoute]:
         preset = body.get("preset")
         if preset is not None and not isinstance(preset, str):
             raise WebError("bad_request", "preset: a name")
+        place = body.get("place") or ""
         t = Tournament.new(
-            str(_rows_arg(body, "title")), str(body.get("date", "")),
-            str(body.get("place", "")), str(_rows_arg(body, "game"))[:40],
+            _name(_rows_arg(body, "title"), CLUB_TEXT, "title", reserved=False),
+            str(body.get("date", "")),
+            _name(place, CLUB_TEXT, "place", reserved=False) if place else "",
+            str(_rows_arg(body, "game"))[:40],
             rounds=_int_arg(body.get("rounds", 3), "rounds", 1, 30),
             deals_per_round=_int_arg(body.get("deals_per_round", 12), "deals_per_round",
                                      1, 100),
@@ -458,9 +473,7 @@ def routes(store_of: Callable[[Request], Store], work: Work) -> list[BaseRoute]:
 
     async def add_player(request: Request) -> Response:
         body = await _body(request)
-        name = _rows_arg(body, "name")
-        if not isinstance(name, str):
-            raise WebError("bad_request", "name: a text")
+        name = _name(_rows_arg(body, "name"), CLUB_NAME, "name")
         number = body.get("number")
         if number is not None:
             number = _int_arg(number, "number", 1, 9999)

@@ -22,7 +22,6 @@ import contextlib
 import hashlib
 import logging
 import random
-import re
 import secrets
 import unicodedata
 from collections.abc import Awaitable
@@ -48,7 +47,6 @@ from ..core.series import Series
 from ..play import BotTurn
 from ..play import bot_turn
 from ..play import decide
-from ..present import BOT_NAMES
 from ..present import action_words
 from ..present import bot_name
 from ..present import deck_of
@@ -59,6 +57,9 @@ from ..registry import GameSpec
 from ..registry import find_game
 from .guard import WebError
 from .guard import option_refusal
+from .names import HIDDEN
+from .names import MAX_NICKNAME
+from .names import clean_name
 from .store import LIVE
 from .store import ChatRow
 from .store import Snapshot
@@ -70,7 +71,6 @@ from .store import now
 
 log = logging.getLogger("binokel.web")
 
-MAX_NICKNAME = 32
 MAX_CHAT = 200          # characters of one chat line
 CHAT_KEEP = 50          # chat lines a table keeps (and a new connection is sent)
 LANGS = ("de", "en")
@@ -79,10 +79,6 @@ CARD_STYLES = ("token", "symbol", "words", "french")
 STATUS = {"no_table": 404, "no_deal": 404, "seat_taken": 409, "not_over": 409,
           "too_many_tables": 429, "server_full": 503, "rate_limited": 429, "sealed": 403,
           "round_over": 409}
-# Characters a name must not contain: controls, format characters (zero-width joiners,
-# right-to-left overrides), private use, unassigned, line and paragraph separators.
-HIDDEN = {"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"}
-BOT_NAME = re.compile(r"bot\b|computer\b", re.IGNORECASE)
 # Seconds a person may think before a stand-in bot plays (settings.turn_timeout): long
 # enough to read the table, short enough that the others do not give up waiting.
 TURN_TIMEOUT_RANGE = (10, 600)
@@ -145,40 +141,21 @@ def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def clean_nickname(name: Any, bots: set[str] | None = None) -> str:
-    """A person's name as shown to others: visible text of 1 to :data:`MAX_NICKNAME`
-    characters with a letter or digit, no invisible or direction-changing characters, and
-    nothing that passes for a computer player.
+def clean_nickname(name: Any) -> str:
+    """A person's name as shown to others (:func:`binokel.web.names.clean_name`): a
+    :class:`TableError` ``bad_nickname`` names the fault.
 
     >>> clean_nickname("  Anna   Maier ")
     'Anna Maier'
     >>> clean_nickname("\\u200b\\u200b")
     Traceback (most recent call last):
     ...
-    binokel.web.tables.TableError: a nickname must not contain invisible or control characters
+    binokel.web.tables.TableError: a name must not contain invisible or control characters
     """
-    if not isinstance(name, str) or len(name) > 4 * MAX_NICKNAME:
-        raise TableError("bad_nickname", f"nickname must be text of 1 to {MAX_NICKNAME} "
-                         "characters", reason="nickname_length", params={"max": MAX_NICKNAME})
-    cleaned = unicodedata.normalize("NFC", " ".join(name.split()))
-    if any(unicodedata.category(ch) in HIDDEN for ch in cleaned):
-        raise TableError("bad_nickname",
-                         "a nickname must not contain invisible or control characters",
-                         reason="nickname_hidden")
-    if not cleaned or len(cleaned) > MAX_NICKNAME:
-        raise TableError("bad_nickname", f"nickname must have 1 to {MAX_NICKNAME} characters",
-                         reason="nickname_length", params={"max": MAX_NICKNAME})
-    if not any(ch.isalnum() for ch in cleaned):
-        raise TableError("bad_nickname", "a nickname needs a letter or a digit",
-                         reason="nickname_letter")
-    kinds = {b.casefold() for b in (bots if bots is not None else bot_names())}
-    # "Lina, strong" is how the table shows a bot: a person may be Lina, not "Lina, ...".
-    first, comma, _ = cleaned.partition(",")
-    bot_like = comma and first.strip().casefold() in {n.casefold() for n in BOT_NAMES}
-    if BOT_NAME.match(cleaned) or cleaned.casefold() in kinds or bot_like:
-        raise TableError("bad_nickname", "names of computer players are reserved",
-                         reason="nickname_reserved")
-    return cleaned
+    try:
+        return clean_name(name, MAX_NICKNAME)
+    except WebError as e:
+        raise TableError(e.code, str(e), reason=e.reason, params=e.params) from None
 
 
 def check_prefs(lang: Any, cards: Any) -> tuple[str, str]:

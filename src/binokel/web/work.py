@@ -35,6 +35,8 @@ import atexit
 import contextlib
 import multiprocessing
 import os
+import threading
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from collections.abc import Hashable
@@ -66,9 +68,20 @@ class WorkLimits:
     cache_bytes: int = 64 * 1024 * 1024   # results kept, by their size
 
 
-def _lower_priority() -> None:   # pragma: no cover - runs in the worker process
+def _start_worker() -> None:   # pragma: no cover - runs in the worker process
+    """A worker's start: a lower priority than the server's, and an end with the server
+    (a worker busy with a long job when the server is killed would otherwise finish it
+    and wait on, orphaned)."""
     with contextlib.suppress(OSError):
         os.nice(WORKER_NICE)
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 _POOLS: dict[int, ProcessPoolExecutor] = {}
@@ -83,7 +96,7 @@ def shared_pool(workers: int) -> ProcessPoolExecutor:
     if pool is None:
         pool = _POOLS[workers] = ProcessPoolExecutor(
             max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
-            initializer=_lower_priority)
+            initializer=_start_worker)
     return pool
 
 
