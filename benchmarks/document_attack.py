@@ -16,7 +16,8 @@ draw), then
    the first round's draw of the next fresh club.
 
 Prints both latencies (p50, p90, max) and move rates, and what the attackers were answered
-(200, 429 rate limited, 503 busy, ...)::
+(200, 429 rate limited, 503 busy, ...; ``error TimeoutError``: a request still waiting
+when the attack ended, e.g. for a worker making a 500-player club's run slips)::
 
     python benchmarks/document_attack.py --quiet 15 --attack 30 --attackers 4
 """
@@ -28,7 +29,6 @@ import asyncio
 import contextlib
 import http.client
 import json
-import multiprocessing
 import os
 import random
 import socket
@@ -85,9 +85,9 @@ def big_club(rounds: int, seed: int = 1) -> dict[str, Any]:
 
 def seed(url: str, attackers: int, draws: int) -> list[dict[str, Any]]:
     """Store each attacker's documents; their ids and owner tokens."""
+    from binokel.web.pads import DocStore
     from binokel.web.pads import PadRow
     from binokel.web.pads import TournamentRow
-    from binokel.web.pads import DocStore
     from binokel.web.store import Store
 
     pad, played, fresh = big_pad(), big_club(6), big_club(0)
@@ -109,9 +109,9 @@ def seed(url: str, attackers: int, draws: int) -> list[dict[str, Any]]:
 
 # ---------------------------------------------------------------------- the attackers
 def attacker(port: int, address: str, docs: dict[str, Any], seconds: float,
-             loops: int, out: Any) -> None:
+             loops: int) -> dict[str, int]:
     """One stranger (a process of its own, from ``address``): ``loops`` threads asking as
-    fast as the server answers until ``seconds`` are over; puts its answers' counts."""
+    fast as the server answers until ``seconds`` are over; its answers' counts."""
     import threading
 
     counts: Counter[str] = Counter()
@@ -134,7 +134,7 @@ def attacker(port: int, address: str, docs: dict[str, Any], seconds: float,
 
     def loop(k: int) -> None:
         rng = random.Random(k)
-        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60,
+        conn = http.client.HTTPConnection("127.0.0.1", port, timeout=seconds + 5,
                                           source_address=(address, 0))
         steps = 0
         while time.monotonic() < stop_at:
@@ -161,11 +161,11 @@ def attacker(port: int, address: str, docs: dict[str, Any], seconds: float,
                         club, token = fresh.pop() if fresh else (None, None)
                     if club is not None:
                         ask(conn, "POST", f"/api/clubs/{club}/rounds", {}, token)
-            except (OSError, http.client.HTTPException):
+            except (OSError, http.client.HTTPException) as e:
                 with lock:
-                    counts["error"] += 1
+                    counts[f"error {type(e).__name__}"] += 1
                 conn.close()
-                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60,
+                conn = http.client.HTTPConnection("127.0.0.1", port, timeout=seconds + 5,
                                                   source_address=(address, 0))
         conn.close()
 
@@ -174,7 +174,7 @@ def attacker(port: int, address: str, docs: dict[str, Any], seconds: float,
         th.start()
     for th in threads:
         th.join()
-    out.put(dict(counts))
+    return dict(counts)
 
 
 # ---------------------------------------------------------------------- the innocent
@@ -245,14 +245,13 @@ async def innocent(base: str, quiet: float, attack: float, start_attack: Any
 
 
 # ---------------------------------------------------------------------- the run
-def measure(quiet: float = 15, attack: float = 30, attackers: int = 4, loops: int = 2,
+def measure(quiet: float = 15, attack: float = 30, attackers: int = 4, loops: int = 4,
             draws: int = 8, bot_delay: float = 0.05, server_path: str | None = None
             ) -> dict[str, Any]:
     """The whole run (see the module); its figures. ``server_path``: the server's source
     (``PYTHONPATH``), to measure another version of it against the same attack."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    ctx = multiprocessing.get_context("spawn")
     with tempfile.TemporaryDirectory() as tmp:
         url = f"sqlite:///{Path(tmp) / 'attack.sqlite3'}"
         docs = seed(url, attackers, draws)
@@ -261,8 +260,7 @@ def measure(quiet: float = 15, attack: float = 30, attackers: int = 4, loops: in
                                    str(bot_delay)], stdout=subprocess.DEVNULL,
                                   env={**os.environ, "PYTHONPATH": server_path}
                                   if server_path else None)
-        procs: list[Any] = []
-        results = ctx.Queue()
+        procs: list[subprocess.Popen[str]] = []
         try:
             for _ in range(300):
                 try:
@@ -273,20 +271,19 @@ def measure(quiet: float = 15, attack: float = 30, attackers: int = 4, loops: in
 
             def start_attack() -> None:
                 for k in range(attackers):
-                    p = ctx.Process(target=attacker, args=(
-                        port, f"127.0.0.{10 + k}", docs[k], attack, loops, results))
-                    p.start()
-                    procs.append(p)
+                    procs.append(subprocess.Popen(
+                        [sys.executable, __file__, "--attacker", json.dumps(
+                            [port, f"127.0.0.{10 + k}", docs[k], attack, loops])],
+                        stdout=subprocess.PIPE, text=True))
 
             calm, busy = asyncio.run(innocent(base, quiet, attack, start_attack))
             answers: Counter[str] = Counter()
-            for _ in procs:
-                answers.update(results.get(timeout=attack + 120))
-            results.close()
+            for p in procs:
+                out, _ = p.communicate(timeout=attack + 120)
+                answers.update(json.loads(out))
         finally:
             for p in procs:
-                p.join(timeout=30)
-                if p.is_alive():
+                if p.poll() is None:
                     p.kill()
             server.terminate()
             with contextlib.suppress(subprocess.TimeoutExpired):
@@ -297,12 +294,15 @@ def measure(quiet: float = 15, attack: float = 30, attackers: int = 4, loops: in
 
 
 def main() -> None:
+    if sys.argv[1:2] == ["--attacker"]:      # one attacking process (see ``measure``)
+        print(json.dumps(attacker(*json.loads(sys.argv[2]))), flush=True)
+        return
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--quiet", type=float, default=15, help="seconds without attack")
     ap.add_argument("--attack", type=float, default=30, help="seconds under attack")
     ap.add_argument("--attackers", type=int, default=4, help="attacking clients (1-40)")
-    ap.add_argument("--loops", type=int, default=2, help="requests each has open (1-8)")
+    ap.add_argument("--loops", type=int, default=4, help="requests each has open (1-8)")
     ap.add_argument("--draws", type=int, default=8, help="fresh clubs each may draw")
     ap.add_argument("--server-path", default=None,
                     help="PYTHONPATH of the server: another version's src/ to compare")
