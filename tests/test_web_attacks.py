@@ -556,3 +556,43 @@ def test_31_4_slow_connections_do_not_lock_out_new_clients(tmp_path: Path) -> No
             c.close()
         server.terminate()
         server.wait(timeout=20)
+
+
+def test_31_3_what_one_client_holds_is_limited(db: str) -> None:
+    """Attack 3: a table the creator joined no longer counted against his 10 waiting ones
+    and lived 12 h idle: one address started 17 tables in 40 s. Now a client's live tables
+    (waiting or running) and the seats it holds are limited, with clear errors."""
+    with make_client(db, live_per_client=3, create_burst=100) as c:
+        for _ in range(3):
+            join(c, new_table(c, [None, "random", "random"]), 0)   # each one running
+        r = c.post("/api/tables", json={"bots": [None, "random", "random"]})
+        assert r.status_code == 429 and r.json()["error"] == "too_many_tables", r.text
+        assert "at most 3 tables" in r.json()["message"]
+    with make_client(db, seats_per_client=2, create_burst=100, live_per_client=100) as c:
+        tables = [new_table(c, [None, None, "random"]) for _ in range(3)]
+        tokens = [join(c, tid, 0) for tid in tables[:2]]
+        r = c.post(f"/api/tables/{tables[2]}/join", json={"seat": 0, "nickname": "Eve"})
+        assert r.status_code == 429 and r.json()["error"] == "too_many_seats", r.text
+        with c.websocket_connect(f"/ws/{tables[0]}?token={tokens[0]}") as ws:
+            recv_state(ws)
+            ws.send_json({"type": "leave"})
+            recv_state(ws)
+        join(c, tables[2], 0)          # a seat given up is free again
+
+
+def test_31_3_a_running_table_nobody_has_open_closes_sooner(db: str) -> None:
+    with make_client(db, unseen_ttl=1.0) as c:
+        watched = new_table(c, [None, None, "random"])
+        left = new_table(c, [None, None, "random"])
+        token = join(c, watched, 0)
+        join(c, watched, 1, "Bert")
+        join(c, left, 0)
+        join(c, left, 1, "Bert")
+        reg = c.app.state.registry  # type: ignore[attr-defined]
+        with c.websocket_connect(f"/ws/{watched}?token={token}") as ws:
+            recv_state(ws)
+            time.sleep(1.2)            # neither changed since; one is open
+            closed = c.portal.call(reg.sweep)  # type: ignore[union-attr]
+        assert closed == [left]
+        assert c.get(f"/api/tables/{left}").status_code == 404
+        assert c.get(f"/api/tables/{watched}").status_code == 200

@@ -126,6 +126,9 @@ class Limits:
     create_burst: float = 10.0       # ... with bursts up to this many
     waiting_ttl: float = 2 * 3600    # a table nobody completes is closed after this
     idle_ttl: float = 12 * 3600      # a started table without any change, likewise
+    unseen_ttl: float = 3600         # ... and sooner when nobody has had it open either
+    live_per_client: int = 20        # tables one client may have created and not closed
+    seats_per_client: int = 20       # seats one client may hold (in this process)
     token_ttl: float = 30 * 86400    # a seat token unused this long no longer holds it
     sweep_every: float = 60.0        # how often abandoned tables are looked for
     sockets_per_client: int = 32     # WebSockets one client may hold open at once
@@ -1150,6 +1153,11 @@ class Registry:
                 self.limits.tables_per_client:
             raise TableError("too_many_tables", f"at most {self.limits.tables_per_client} "
                              "open tables per player; fill or wait for those first")
+        if creator is not None and self.store.count_live(creator) >= \
+                self.limits.live_per_client:
+            raise TableError("too_many_tables", f"at most {self.limits.live_per_client} "
+                             "tables per player at once, waiting or running; finish some "
+                             "first (a table nobody has open closes after an hour)")
         game = data.get("game", "binokel")
         games = web_games()
         if not isinstance(game, str) or game not in games:
@@ -1352,10 +1360,13 @@ class Registry:
                     await conn.close()
 
     async def sweep(self) -> list[str]:
-        """Close abandoned tables (see :class:`Limits`); their ids."""
+        """Close abandoned tables (see :class:`Limits`); their ids. The tables this process
+        has connections to are marked seen first."""
+        self.store.seen([tid for tid, table in self.tables.items() if table.connections])
         t = now()
         ids = self.store.close_idle(t - timedelta(seconds=self.limits.waiting_ttl),
-                                    t - timedelta(seconds=self.limits.idle_ttl))
+                                    t - timedelta(seconds=self.limits.idle_ttl),
+                                    t - timedelta(seconds=self.limits.unseen_ttl))
         for tid in ids:
             table = self.tables.pop(tid, None)
             if table is not None:
