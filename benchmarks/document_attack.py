@@ -254,7 +254,14 @@ def measure(quiet: float = 15, attack: float = 30, attackers: int = 4, loops: in
     base = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as tmp:
         url = f"sqlite:///{Path(tmp) / 'attack.sqlite3'}"
-        docs = seed(url, attackers, draws)
+        if server_path:    # stored by the server's own version (its own migrations)
+            done = subprocess.run(
+                [sys.executable, __file__, "--seed", json.dumps([url, attackers, draws])],
+                env={**os.environ, "PYTHONPATH": server_path}, check=True,
+                stdout=subprocess.PIPE, text=True)
+            docs = json.loads(done.stdout)
+        else:
+            docs = seed(url, attackers, draws)
         server = subprocess.Popen([sys.executable, "-m", "binokel.cli", "serve", "--port",
                                    str(port), "--database-url", url, "--bot-delay",
                                    str(bot_delay)], stdout=subprocess.DEVNULL,
@@ -296,6 +303,9 @@ def measure(quiet: float = 15, attack: float = 30, attackers: int = 4, loops: in
 def main() -> None:
     if sys.argv[1:2] == ["--attacker"]:      # one attacking process (see ``measure``)
         print(json.dumps(attacker(*json.loads(sys.argv[2]))), flush=True)
+        return
+    if sys.argv[1:2] == ["--seed"]:          # the documents, stored by another version
+        print(json.dumps(seed(*json.loads(sys.argv[2]))), flush=True)
         return
     ap = argparse.ArgumentParser(description=__doc__,
                                  formatter_class=argparse.RawDescriptionHelpFormatter)
