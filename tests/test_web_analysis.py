@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -20,6 +21,7 @@ from binokel.web import analysis as web_analysis
 from binokel.web.analysis import Analyses
 from binokel.web.app import create_app
 from binokel.web.guard import WebError
+from binokel.web.work import Work
 from web_helpers import act
 from web_helpers import join
 from web_helpers import live
@@ -96,15 +98,19 @@ def test_each_deal_is_analysed_once_and_each_client_asks_only_so_often(
         monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[int] = []
 
-    def fake(table: object, number: int) -> DealAnalysis:
-        calls.append(number)
-        return DealAnalysis((), 1, 0, number)
+    def fake(record: dict[str, Any]) -> DealAnalysis:
+        calls.append(record["number"])
+        return DealAnalysis((), 1, 0, record["number"])
 
-    monkeypatch.setattr(web_analysis, "analyse_table_deal", fake)
-    table: Any = SimpleNamespace(id="t")
+    monkeypatch.setattr(web_analysis, "analyse_record", fake)
+    table: Any = SimpleNamespace(id="t", record=lambda number: {"number": number})
 
     async def run() -> None:
-        analyses = Analyses(rate=0.001, burst=2)
+        # the fake runs in a thread: a worker process would not see the patch
+        with ThreadPoolExecutor(1) as pool:
+            await asks(Analyses(Work(executor=pool), rate=0.001, burst=2))
+
+    async def asks(analyses: Analyses) -> None:
         assert (await analyses.get(table, 1, "a")).nodes == 1
         await analyses.get(table, 2, "a")
         await analyses.get(table, 1, "a")      # known: no search, no rate counted

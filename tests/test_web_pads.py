@@ -48,7 +48,7 @@ def test_a_pad_is_entered_corrected_and_shared(client: TestClient) -> None:
                    headers=own)
     assert r.status_code == 200, r.text
     assert r.json()["pad"]["next_dealer"] == 0
-    r = client.delete(f"/api/pads/{pid}/deals/last", headers=own)
+    r = client.request("DELETE", f"/api/pads/{pid}/deals/last", json={}, headers=own)
     assert r.status_code == 200 and r.json()["pad"]["sheet"] == []
     csv = client.get(f"/api/pads/{pid}/sheet.csv")
     assert csv.status_code == 200 and "Anna" in csv.text
@@ -92,14 +92,15 @@ def test_bad_deals_are_refused_with_the_field(client: TestClient) -> None:
         method = client.put if path.endswith("/5") else client.post
         r = method(path, json=body, headers=own)
         assert 400 <= r.status_code < 500, (path, r.text)
-    r = client.delete(f"/api/pads/{pid}/deals/last", headers=own)
+    r = client.request("DELETE", f"/api/pads/{pid}/deals/last", json={}, headers=own)
     assert r.status_code == 422 and "no deal" in r.json()["message"]
     assert client.get("/api/pads/nope").status_code == 404
     assert client.get(f"/api/pads/{pid}/sheet.exe").status_code == 404
-    r = client.post(f"/api/pads/{pid}/deals", content=b"[1", headers=own)
+    as_json = {**own, "content-type": "application/json"}
+    r = client.post(f"/api/pads/{pid}/deals", content=b"[1", headers=as_json)
     assert 400 <= r.status_code < 500
     r = client.post(f"/api/pads/{pid}/deals", content=b" " * (pads_module.MAX_BODY + 10),
-                    headers=own)
+                    headers=as_json)
     assert r.status_code == 413
 
 

@@ -235,6 +235,8 @@ export const TEXTS = {
     "A name must not contain invisible or control characters."],
   why_nickname_letter: ["Der Name braucht mindestens einen Buchstaben oder eine Ziffer.",
     "A name needs a letter or a digit."],
+  why_nickname_marks: ["Höchstens {max} Akzente auf einem Buchstaben, bitte.",
+    "At most {max} accents on one letter, please."],
   why_option_value: ["Bei „{option_de}“ geht nur {accepts_de}.",
     "“{option_en}” takes {accepts_en}."],
   why_nickname_reserved: ["So heißen bei uns die Computerspieler – nimm bitte einen anderen Namen.",
