@@ -6,7 +6,8 @@ import { el, setText } from "./dom.js";
 import { numberKeys } from "./keys.js";
 import { joinPanel, loadMeta, lobbyPage, seedNote, tableRules, waitingPanel } from "./lobby.js";
 import { TableSocket, analysisOf, getTable, recordUrl, replayStep, seatToken } from "./net.js";
-import { applyLook, cardWords, deckFor, errorText, prefs, setPref, t } from "./prefs.js";
+import { applyLook, cardWords, deckFor, prefs, setPref } from "./prefs.js";
+import { errorText, t } from "./words.js";
 import { TableView, cardRow, nameOf } from "./table.js";
 
 let sock = null;
@@ -16,27 +17,21 @@ let current = null;         // the last state message (for tests and the stuck r
 window.binokel = { get state() { return current; } };
 
 // ------------------------------------------------------------------ settings
-const SETTINGS = [
-  ["lang", ["de", "en"], (v) => (v === "de" ? "Deutsch" : "English")],
-  ["deck", ["auto", "german", "french"], (v) => (v === "auto" ? t("deckAuto") : t(v))],
-  ["colors", ["standard", "four"], (v) => t(v)],
-  ["contrast", ["normal", "high"], (v) => t(v)],
-  ["theme", ["auto", "light", "dark"], (v) => t(v)],
-  ["size", ["s", "m", "l"], (v) => t(v)],
-  ["sound", ["off", "on"], (v) => t(v)],
-];
-const LABEL = { lang: "language", deck: "deck", colors: "colors", contrast: "contrast",
-  theme: "theme", size: "size", sound: "sound" };
+const SETTINGS = {
+  lang: ["de", "en"], deck: ["auto", "german", "french"], colors: ["standard", "four"],
+  contrast: ["normal", "high"], theme: ["auto", "light", "dark"], size: ["s", "m", "l"],
+  sound: ["off", "on"],
+};
 
 function drawSettings() {
   const box = document.getElementById("settings-body");
   box.replaceChildren();
-  for (const [key, values, text] of SETTINGS) {
+  for (const [key, values] of Object.entries(SETTINGS)) {
     const sel = el("select", { id: `set-${key}` });
-    for (const v of values) sel.append(el("option", { value: v, text: text(v) }));
+    for (const v of values) sel.append(el("option", { value: v, text: t(`set_${key}_${v}`) }));
     sel.value = prefs[key];
     sel.addEventListener("change", () => changed(key, sel.value));
-    box.append(el("div", { class: "form-row" }, el("label", { for: `set-${key}`, text: t(LABEL[key]) }), sel));
+    box.append(el("div", { class: "form-row" }, el("label", { for: `set-${key}`, text: t(`set_${key}`) }), sel));
   }
   setText(document.getElementById("settings-label"), t("settings"));
   document.getElementById("lang").textContent = prefs.lang === "de" ? "EN" : "DE";

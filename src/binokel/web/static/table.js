@@ -11,7 +11,8 @@
 import { cardBackSVG, cardName, cardSVG } from "./cardfaces.js";
 import { calm, classes, el, flyFrom, setText } from "./dom.js";
 import { handKeys } from "./keys.js";
-import { cardWords, deckFor, prefs, t } from "./prefs.js";
+import { cardWords, deckFor, prefs } from "./prefs.js";
+import { t } from "./words.js";
 
 const HOLD_MS = 1200;          // a finished trick stays this long, or until tapped
 const THINK_MS = 1500;         // a computer player this slow is said to be thinking
@@ -125,7 +126,7 @@ export class TableView {
     this.felt = el("div", { id: "felt", class: "felt" }, this.seatsBox, this.center, this.resultBox);
     this.hint = el("div", { id: "hint", class: "hint", "aria-live": "polite" });
     this.actions = el("div", { id: "actions", class: "actions", role: "toolbar",
-      "aria-label": t("bid"), onscroll: () => this.markMoreActions() });
+      "aria-label": t("bidVerb"), onscroll: () => this.markMoreActions() });
     this.hand = el("div", { id: "hand", class: "hand", role: "group", "aria-label": t("hand") });
     handKeys(this.hand);
     this.dock = el("div", { id: "dock", class: "dock" },
@@ -450,7 +451,7 @@ export class TableView {
       const figs = el("div", { class: "figures" });
       if (has(o.bid) && has(o.melds) && has(o.tricks) && has(o.total)) {
         // bid against melds plus tricks
-        const [lb, lm, lt, lsum] = [t("bidNow"), t("melds"), t("tricks"), t("total")];
+        const [lb, lm, lt, lsum] = [t("bidNow"), t("melds"), t("tricksHead"), t("total")];
         figs.append(fig(lb, o.bid, "bid"), op(o.total >= o.bid ? "≤" : ">"), fig(lm, o.melds), op("+"),
           fig(lt, o.tricks), op("="), fig(lsum, o.total, "total"));
       } else {
@@ -474,9 +475,9 @@ export class TableView {
     const ready = (m.ready || []).includes(tb.me);
     if (m.more === false) {
       // the last deal of a duplicate round: nothing follows at this table
-      box.append(el("div", { id: "round-done", class: "rline", text: t("round_done") }));
+      box.append(el("div", { id: "round-done", class: "rline", text: t("roundDone") }));
     } else if (m.winners && m.winners.length) {
-      box.append(el("div", { id: "winner", class: "winner", text: t("winner") + m.winners.map((s) => seatName(tb, s)).join(" + ") }));
+      box.append(el("div", { id: "winner", class: "winner", text: t("roundWinner") + m.winners.map((s) => seatName(tb, s)).join(" + ") }));
       // issue 13: after a finished series "next" asks for a rematch with the same seats
       if (tb.me >= 0 && m.series !== undefined) {
         box.append(el("button", { id: "rematch", class: "primary", type: "button", "data-key": "rematch",
@@ -687,7 +688,7 @@ export class TableView {
   bidEntry(range) {
     const input = el("input", { type: "number", id: "bid-input", "data-key": "bid-input",
       min: String(range.low), max: String(range.high), step: String(range.step), value: String(range.low),
-      "aria-label": t("bid"), inputmode: "numeric" });
+      "aria-label": t("bidVerb"), inputmode: "numeric" });
     const go = () => {
       const n = Number(input.value);
       if (!Number.isInteger(n) || n < range.low || n > range.high || (n - range.low) % range.step) {
@@ -698,7 +699,7 @@ export class TableView {
     };
     input.addEventListener("keydown", (e) => { if (e.key === "Enter") go(); });
     return el("span", { class: "bid-entry" }, input,
-      el("button", { id: "bid-go", type: "button", "data-key": "bid-go", text: t("bid"), onclick: go }));
+      el("button", { id: "bid-go", type: "button", "data-key": "bid-go", text: t("bidVerb"), onclick: go }));
   }
 
   // ---------------------------------------------------------------- focus
