@@ -26,8 +26,8 @@ SCRIPTS = sorted(STATIC.glob("*.js"))
 FAMILIES = {
     "err_": "words.js",       # errorText: err_<code>
     "why_": "words.js",       # errorText: why_<reason>
-    "chatErr_": "app.js",     # chatErr_<code>
-    "hintErr_": "app.js",     # hintErr_<code>
+    "chatErr_": "side.js",    # chatErr_<code>
+    "hintErr_": "session.js",  # hintErr_<code>
     "set_": "app.js",         # the settings menu: set_<key>, set_<key>_<value>
 }
 

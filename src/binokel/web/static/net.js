@@ -166,11 +166,10 @@ export class TableSocket {
     return false;
   }
 
-  /** An action the table offered, naming the state it was chosen in. */
-  action(action) {
-    const m = this.last;
-    return this.send({ type: "action", action, move: m ? m.moves : undefined,
-      deal: m ? m.deal : undefined });
+  /** An action the table offered, naming the state it was chosen in (by default the last
+   * one received). */
+  action(action, move = this.last?.moves, deal = this.last?.deal) {
+    return this.send({ type: "action", action, move, deal });
   }
 
   /** Ready for the next deal (or, after a finished series, a rematch: issue 13). */

@@ -17,6 +17,20 @@ export function browserLang(languages) {
   return "de";
 }
 
+/**
+ * @typedef {object} Prefs
+ * @property {Lang} lang
+ * @property {"auto" | "german" | "french"} deck
+ * @property {"standard" | "four"} colors
+ * @property {"normal" | "high"} contrast
+ * @property {"auto" | "light" | "dark"} theme
+ * @property {"s" | "m" | "l"} size
+ * @property {"off" | "on"} sound
+ * @property {string} nickname
+ * @property {string} game
+ */
+
+/** @type {Prefs} */
 const DEFAULTS = {
   lang: browserLang(navigator.languages?.length ? navigator.languages : [navigator.language]),
   deck: "auto",          // auto: the game's own deck (German-suited; Doppelkopf French)
@@ -43,18 +57,20 @@ function storage() {
   try { return window.localStorage; } catch { return null; }
 }
 
-/** @type {typeof DEFAULTS & {lang: Lang}} */
+/** The player's preferences (read-only: setPref changes them).
+ * @type {Prefs} */
 export const prefs = { ...DEFAULTS };
-for (const k of /** @type {(keyof typeof DEFAULTS)[]} */ (Object.keys(DEFAULTS))) {
+for (const k of /** @type {(keyof Prefs)[]} */ (Object.keys(DEFAULTS))) {
   const v = storage()?.getItem(`binokel.${k}`) ?? null;
-  if (v !== null && (!CHOICES[k] || CHOICES[k].includes(v))) prefs[k] = v;
+  if (v !== null && (!CHOICES[k] || CHOICES[k].includes(v))) /** @type {any} */ (prefs)[k] = v;
 }
 
 /** The player chose ``v`` for setting ``k``: kept for every page.
- * @param {keyof typeof DEFAULTS} k
+ * @param {keyof Prefs} k
  * @param {string} v */
 export function setPref(k, v) {
-  prefs[k] = v;
+  if (CHOICES[k] && !CHOICES[k].includes(v)) return;
+  /** @type {any} */ (prefs)[k] = v;
   try { storage()?.setItem(`binokel.${k}`, v); } catch { /* full or refused: this page only */ }
   applyLook();
 }
@@ -79,3 +95,9 @@ export function deckFor(game, tableDeck) {
 /** How the server's texts write cards: in the words of the deck on the faces. */
 export const cardWords = (deck) => (deck === "french" ? "french" : "words");
 
+/** The table's look as the player chose it.
+ * @returns {import("./table.js").Look} */
+export function look() {
+  return { lang: prefs.lang, deck: prefs.deck, colors: prefs.colors, contrast: prefs.contrast,
+    sound: prefs.sound === "on" };
+}
