@@ -56,8 +56,10 @@ from ..games.binokel.state import DealState
 from ..games.doppelkopf import deal as doko_deal
 from ..games.doppelkopf.announcements import SCHWARZ
 from ..games.doppelkopf.deal import seating as doko_seating
+from ..games.doppelkopf.facts import facts_of as doko_facts
 from ..games.doppelkopf.reservations import solos_of
 from ..games.doppelkopf.rules import DokoRules
+from ..games.doppelkopf.scoring import score as doko_facts_score
 from ..games.doppelkopf.scoring import score_deal as doko_score
 from ..games.doppelkopf.scoring import scored_as_solo
 from ..games.doppelkopf.series import BockBook
@@ -973,8 +975,9 @@ def doko_state(rules: DokoRules, players: int, e: DealEntry) -> tuple[DealEntry,
             # As the engine does: the Karo-Solo ends, two against two from the Genscher on.
             state.contract = doko_deal.NORMAL
             state.soloist = None
-    assert scored_as_solo(state) == alone
-    state.result = doko_score(state, specials=e.specials)
+    facts = dataclasses.replace(doko_facts(state), specials=e.specials)
+    assert facts.solo == alone == scored_as_solo(facts.contract, facts.partner_found)
+    state.result = doko_facts_score(facts, rules)
     state.phase, state.to_move = doko_deal.OVER, -1
     return dataclasses.replace(e, pflicht=pflicht), state
 
