@@ -40,7 +40,6 @@ from starlette.routing import Route
 from ..registry import find_game
 from ..tournament.club import ClubError
 from ..tournament.club import Tournament
-from ..tournament.pad import DealEntry
 from ..tournament.pad import Pad
 from ..tournament.pad import PadError
 from ..tournament.pad import entry_form
@@ -177,8 +176,9 @@ class DocStore:
 
 # ---------------------------------------------------------------------- views
 def pad_view(pad: Pad) -> dict[str, Any]:
-    """What the pad page shows: the running sheet, totals, winner and next dealer, the
-    game's title and what its entry form asks (:func:`entry_form`)."""
+    """What the pad page shows: the running sheet (each deal in the game's own words,
+    ``what``), totals, winner and next dealer, the game's title and the description of its
+    entry form (:func:`entry_form`), from which the page builds the form."""
     title = find_game(pad.game).title
     return {
         "game": pad.game, "title": {"de": title[0], "en": title[1]},
@@ -188,8 +188,8 @@ def pad_view(pad: Pad) -> dict[str, Any]:
         "sheet": [{"deal": ln.deal, "dealer": ln.dealer, "scores": list(ln.scores),
                    "totals": list(ln.totals), "declarer": ln.declarer,
                    "contract": ln.contract, "bid": ln.bid, "made": ln.made,
-                   "separate": ln.separate, "bock": bock}
-                  for ln, bock in zip(pad.sheet(), pad.bock_levels(), strict=True)],
+                   "separate": ln.separate, "what": what}
+                  for ln, what in zip(pad.sheet(), pad.descriptions(), strict=True)],
         "totals": list(pad.totals()), "separate_totals": list(pad.separate_totals()),
         "winner": pad.winner(), "next_dealer": pad.next_dealer(),
     }
@@ -352,14 +352,14 @@ def routes(store_of: Callable[[Request], Store]) -> list[BaseRoute]:
 
     async def add_deal(request: Request) -> Response:
         body = await _body(request)
-        entry = DealEntry.from_json(_rows_arg(body, "deal"))
-        return change_pad(request, body, lambda p: p.add(entry))
+        deal = _rows_arg(body, "deal")
+        return change_pad(request, body, lambda p: p.add(p.read_entry(deal)))
 
     async def correct_deal(request: Request) -> Response:
         body = await _body(request)
-        entry = DealEntry.from_json(_rows_arg(body, "deal"))
+        deal = _rows_arg(body, "deal")
         number = request.path_params["number"]
-        return change_pad(request, body, lambda p: p.correct(number - 1, entry))
+        return change_pad(request, body, lambda p: p.correct(number - 1, p.read_entry(deal)))
 
     async def remove_last(request: Request) -> Response:
         body = await _body(request)
