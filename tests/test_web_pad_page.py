@@ -309,8 +309,8 @@ def test_the_doppelkopf_form_offers_what_the_house_rules_make_possible(
     Bockrunden on the page; the stored deals are what was typed, the sheet the engine's."""
     page, pad_id = doppelkopf_owner_page(browser, server, size, HOUSE_RULES)
     words = page.eval_on_selector_all("#specials-box .sp-name", "es => es.map(e => e.textContent)")
-    assert words == ["Doppelkopf", "Fuchs gefangen", "Karlchen", "Karlchen gefangen",
-                     "Doppel-Karlchen", "Fuchs im letzten Stich"]
+    assert words == ["Doppelkopf", "Fuchs gefangen", "Karlchen", "Doppel-Karlchen",
+                     "Karlchen gefangen", "Fuchs im letzten Stich"]
     contracts = page.eval_on_selector_all("#contract option", "os => os.map(o => o.value)")
     assert {"armut", "solo koenige", "solo damenbuben", "thrown in"} <= set(contracts)
     # 120 each: Doppelkopf for Re, a Karlchen caught by Kontra; a Bockrunde follows.
@@ -319,7 +319,7 @@ def test_the_doppelkopf_form_offers_what_the_house_rules_make_possible(
     page.fill("#re-augen", "120")
     page.fill("#re-tricks", "6")
     page.fill("#specials-re-0", "1")
-    page.fill("#specials-kontra-3", "1")
+    page.fill("#specials-kontra-4", "1")
     page.click("#enter")
     page.wait_for_selector("#sheet tbody tr")
     assert page.text_content("#deal-error") == ""
@@ -359,7 +359,7 @@ def test_the_doppelkopf_form_offers_what_the_house_rules_make_possible(
     page.fill("#re-augen", "130")
     page.fill("#re-tricks", "7")
     page.fill("#specials-re-2", "1")
-    page.fill("#specials-kontra-3", "1")
+    page.fill("#specials-kontra-4", "1")
     page.click("#enter")
     page.wait_for_function("document.getElementById('deal-error').textContent !== ''")
     assert "specials" in page.text_content("#deal-error")

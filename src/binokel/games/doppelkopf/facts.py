@@ -15,14 +15,12 @@ level is a rule of the deal: ``bock_level``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from collections.abc import Collection
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...core.cards import EO
-from ...core.cards import SA
 from ...core.cards import count
 from ...core.trick import Trick
 from .deal import HOCHZEIT
@@ -30,8 +28,8 @@ from .deal import KONTRA
 from .deal import NORMAL
 from .deal import RE
 from .deal import STILLE_HOCHZEIT
-from .order import karlchen_card
 from .rules import DokoRules
+from .specials import of_tricks
 
 if TYPE_CHECKING:
     from .state import DokoState
@@ -94,53 +92,11 @@ def special_points(tricks: Sequence[Trick], re_seats: Collection[int],
                    active: tuple[int, ...], winner: str | None, foxes: bool,
                    rules: DokoRules | None = None) -> list[tuple[str, str, int]]:
     """The special points, each worth 1, as (what, party, trick number; 0: the deal):
-    gegen die Alten (Kontra wins), Doppelkopf (a trick of 40 Augen or more), Fuchs gefangen
-    (a Karo-As of the other party taken; not with Schweinchen, ``foxes`` False), Karlchen
-    (option ``karlchen``: the Karo-Bube, or the Kreuz-Bube, wins the last trick), and with
-    their options Karlchen gefangen (a Karlchen of the other party taken in the last trick),
-    Doppel-Karlchen (the winning Karlchen's second point when both lie in the last trick;
-    a line of its own so that each line stays worth 1) and Fuchs im letzten Stich (a Fuchs
-    wins the last trick)."""
-    rules = rules or DokoRules()
-
-    def party(seat: int) -> str:
-        return RE if seat in re_seats else KONTRA
-
-    out: list[tuple[str, str, int]] = []
-    if winner == KONTRA:
-        out.append(("gegen die Alten", KONTRA, 0))
-    for n, t in enumerate(tricks, 1):
-        wp = party(t.winner)
-        if t.points >= 40:
-            out.append(("Doppelkopf", wp, n))
-        i = active.index(t.leader)
-        seats = [active[(i + k) % 4] for k in range(len(t.cards))]
-        if foxes:
-            out += [("Fuchs gefangen", wp, n) for seat, c in zip(seats, t.cards, strict=True)
-                    if c == SA and party(seat) != wp]
-        if n == len(tricks):
-            out += last_trick_points(t, n, seats, wp, party, rules, foxes)
-    return out
-
-
-def last_trick_points(t: Trick, n: int, seats: list[int], wp: str,
-                      party: Callable[[int], str], rules: DokoRules,
-                      foxes: bool) -> list[tuple[str, str, int]]:
-    """The special points of the last trick ``t`` (number ``n``, won by the party ``wp``;
-    ``seats`` played its cards, ``party`` tells a seat's party): Karlchen, Doppel-Karlchen,
-    Karlchen gefangen, Fuchs im letzten Stich."""
-    karlchen = karlchen_card(rules)
-    played = list(zip(seats, t.cards, strict=True))
-    out = [("Karlchen", wp, n) for seat, c in played if seat == t.winner and c == karlchen]
-    if out and rules.karlchen_double and t.cards.count(karlchen) == 2:
-        out.append(("Doppel-Karlchen", wp, n))
-    if rules.karlchen_gefangen:
-        out += [("Karlchen gefangen", wp, n) for seat, c in played
-                if c == karlchen and party(seat) != wp]
-    if rules.fuchs_last_trick and foxes:
-        out += [("Fuchs im letzten Stich", wp, n) for seat, c in played
-                if seat == t.winner and c == SA]
-    return out
+    gegen die Alten (Kontra wins) and those the tricks give (:mod:`.specials`: Doppelkopf,
+    Fuchs gefangen unless ``foxes`` is False (Schweinchen), the Karlchen points, Fuchs im
+    letzten Stich, as the rules score them)."""
+    out = [("gegen die Alten", KONTRA, 0)] if winner == KONTRA else []
+    return out + of_tricks(tricks, re_seats, active, foxes, rules or DokoRules())
 
 
 def facts_of(state: DokoState) -> DokoFacts:

@@ -74,22 +74,21 @@ from .scoring import DokoResult
 from .scoring import score
 from .series import BockBook
 from .series import PflichtsoloBook
+from .specials import BY_NAME
+from .specials import SPECIALS as TABLE
+from .specials import scored
 from .texts import TEXTS
 
 CONTRACTS = (NORMAL, HOCHZEIT, STILLE_HOCHZEIT, ARMUT, *SOLOS, THROWN_IN)
 # The special points as players report them, each worth 1, in the scoring's words
-# (facts.special_points); which of them a table scores: specials_of(rules).
-SPECIALS = ("Doppelkopf", "Fuchs gefangen", "Karlchen", "Karlchen gefangen",
-            "Doppel-Karlchen", "Fuchs im letzten Stich")
+# (:mod:`.specials`); which of them a table scores: specials_of(rules).
+SPECIALS = tuple(s.name for s in TABLE)
 # The special points of the last trick: they go to the party that won it.
-LAST_TRICK = ("Karlchen", "Karlchen gefangen", "Doppel-Karlchen", "Fuchs im letzten Stich")
+LAST_TRICK = tuple(s.name for s in TABLE if s.last_trick)
 PARTIES = (RE, KONTRA)
 # The option without which a contract is not played.
 CONTRACT_OPTION = {"solo koenige": "koenigssolo", "solo damenbuben": "damen_buben_solo",
                    "solo fleischlos": "fleischlos", ARMUT: "armut"}
-SPECIAL_OPTION = {"Karlchen": "karlchen", "Karlchen gefangen": "karlchen_gefangen",
-                  "Doppel-Karlchen": "karlchen_double",
-                  "Fuchs im letzten Stich": "fuchs_last_trick"}
 ASKED = ("dealer", "contract", "re", "re_augen", "re_tricks", "announced", "specials",
          "partner_found", "pflicht", "genscher")
 _WORDS = TEXTS.sections["pad"]
@@ -147,24 +146,15 @@ def allowed_contracts(rules: DokoRules) -> tuple[str, ...]:
 
 def specials_of(rules: DokoRules) -> dict[str, int]:
     """The special points a table scores under ``rules``, each with the most one deal can
-    have: Doppelkopf (one a trick), Fuchs gefangen (two foxes), Karlchen unless ``karlchen``
-    is off and with it Karlchen gefangen (``karlchen_gefangen``: both Karlchen may be
-    caught) and Doppel-Karlchen (``karlchen_double``), Fuchs im letzten Stich
-    (``fuchs_last_trick``).
+    have (:func:`.specials.scored`): Doppelkopf (one a trick), Fuchs gefangen (two foxes),
+    Karlchen unless ``karlchen`` is off and with it Doppel-Karlchen (``karlchen_double``)
+    and Karlchen gefangen (``karlchen_gefangen``: both Karlchen may be caught), Fuchs im
+    letzten Stich (``fuchs_last_trick``).
 
     >>> specials_of(DokoRules(karlchen="off", fuchs_last_trick=True))
     {'Doppelkopf': 12, 'Fuchs gefangen': 2, 'Fuchs im letzten Stich': 1}
     """
-    out = {"Doppelkopf": rules.hand_size, "Fuchs gefangen": 2}
-    if rules.karlchen != "off":
-        out["Karlchen"] = 1
-        if rules.karlchen_gefangen:
-            out["Karlchen gefangen"] = 2
-        if rules.karlchen_double:
-            out["Doppel-Karlchen"] = 1
-    if rules.fuchs_last_trick:
-        out["Fuchs im letzten Stich"] = 1
-    return out
+    return scored(rules)
 
 
 def thrown_in_reasons(rules: DokoRules) -> list[tuple[str, int]]:
@@ -426,12 +416,10 @@ def check_specials(rules: DokoRules, specials: Sequence[tuple[str, str]],
         if party not in PARTIES:
             raise refuse("specials", f"{what}: for re or kontra, not {party!r}")
         if what not in allowed:
-            if what not in SPECIALS:
+            if what not in BY_NAME:
                 raise refuse("specials", f"one of {', '.join(allowed)}, not {what!r}")
-            option = "karlchen" if rules.karlchen == "off" and "Karlchen" in what \
-                else SPECIAL_OPTION.get(what, "")
             raise refuse("specials", f"{what} does not count under these rules "
-                         f"({option} off)")
+                         f"({BY_NAME[what].off(rules)} off)")
     n = Counter(w for w, _ in specials)
     for what, k in n.items():
         if k > allowed[what]:

@@ -139,7 +139,8 @@ const KINDS = {
     const box = labelled(f, sel);
     return { ...box, mark: sel, inputs: [sel],
       get: () => (sel.value === "" ? null : Number(sel.value)),
-      set: (v) => { sel.value = v == null ? "" : String(v); },
+      // No seat given: "not known" where the field has it, else the first seat offered.
+      set: (v) => { if (v == null && !f.none) sel.selectedIndex = 0; else sel.value = v == null ? "" : String(v); },
       update: (values) => setOptions(sel, seatsFor(F, f, values), seatName, none()) };
   },
   seats(F, f) {
