@@ -17,6 +17,7 @@ from typing import Any
 from typing import Protocol
 
 from .cards import Card
+from .pad import PadAdapter
 from .rules import Option
 from .rules import RuleSet
 from .series import Series
@@ -70,6 +71,8 @@ class GameSpec:
     series: type[Series] = Series
     # loads the game's one world sampler (binokel.core.worlds); None: the game has none yet
     worlds: Callable[[], WorldSampler[Any]] | None = None
+    # loads the game's score-pad adapter (binokel.core.pad); None: no score pad for it
+    pad: Callable[[], PadAdapter[Any]] | None = None
 
     @property
     def options(self) -> Mapping[str, Option]:

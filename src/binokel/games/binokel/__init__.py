@@ -18,6 +18,7 @@ from collections.abc import Callable
 from collections.abc import Mapping
 from typing import Any
 
+from ...core.pad import PadAdapter
 from ...core.spec import BotFactory
 from ...core.spec import GameSpec
 from .deal import full_deck
@@ -42,17 +43,25 @@ def _bots() -> Mapping[str, BotFactory]:
     return kinds
 
 
+def _pad(game: str) -> Callable[[], PadAdapter[Any]]:
+    def load() -> PadAdapter[Any]:
+        from .pad import BinokelPad
+        return BinokelPad(game)
+    return load
+
+
 SPEC = GameSpec(
     name="binokel", title=("Binokel (zu dritt oder zu viert)", "Binokel (three or four)"),
     players=(3, 4), default_players=3, rules=Rules, new_deal=DealState.new,
     full_deck=lambda rules, players: full_deck(rules), help=TEXTS.help,
-    presenter=_presenter, bots=_bots, hint_unit=TEXTS.words("hint_unit"))
+    presenter=_presenter, bots=_bots, pad=_pad("binokel"), hint_unit=TEXTS.words("hint_unit"))
 
 KREUZ_SPEC = GameSpec(
     name="kreuzbinokel", title=("Kreuzbinokel (zu viert, über Kreuz)",
                                 "Kreuzbinokel (four, partners opposite)"),
     players=(4,), default_players=4, rules=Rules, new_deal=new_kreuz_deal,
     full_deck=lambda rules, players: full_deck(rules), help=TEXTS.sections["help_kreuzbinokel"],
-    presenter=_presenter, bots=_bots, teams=((0, 2), (1, 3)), hint_unit=TEXTS.words("hint_unit"))
+    presenter=_presenter, bots=_bots, pad=_pad("kreuzbinokel"), teams=((0, 2), (1, 3)),
+    hint_unit=TEXTS.words("hint_unit"))
 
 __all__ = ["KREUZ_SPEC", "SPEC", "DealState", "Rules"]

@@ -61,14 +61,15 @@ from .deal import check_deck
 from .deal import deal_plan
 from .deal import seating
 from .deal import shuffled_deck
+from .facts import facts_of
+from .facts import party_seats
+from .facts import set_points
 from .melds import NO_MELDS
 from .melds import NO_TRUMP
 from .melds import MeldResult
 from .rules import Rules
 from .scoring import DealResult
-from .scoring import party_seats
-from .scoring import score_deal
-from .scoring import set_points
+from .scoring import score
 
 
 @dataclass(frozen=True)
@@ -599,7 +600,7 @@ class DealState(State[Rules, DealResult, BinokelView]):
         self.finish()
 
     def score(self) -> DealResult:
-        return score_deal(self)
+        return score(facts_of(self), self.rules)
 
     # ----------------------------------------------------------------- views
     def _view(self, player: int) -> BinokelView:

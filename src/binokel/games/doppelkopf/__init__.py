@@ -24,6 +24,7 @@ from collections.abc import Callable
 from collections.abc import Mapping
 from typing import Any
 
+from ...core.pad import PadAdapter
 from ...core.spec import BotFactory
 from ...core.spec import GameSpec
 from .deal import full_deck
@@ -44,10 +45,15 @@ def _bots() -> Mapping[str, BotFactory]:
     return {"heuristic": DokoHeuristicBot, **kinds()}
 
 
+def _pad() -> PadAdapter[Any]:
+    from .pad import DokoPad
+    return DokoPad()
+
+
 SPEC = GameSpec(
     name="doppelkopf", title=("Doppelkopf", "Doppelkopf"), players=(4, 5), default_players=4,
     rules=DokoRules, new_deal=DokoState.new, full_deck=full_deck, help=TEXTS.help,
-    presenter=_presenter, bots=_bots, series=DokoSeries,
+    presenter=_presenter, bots=_bots, pad=_pad, series=DokoSeries,
     hint_unit=TEXTS.words("hint_unit"), points_word=TEXTS.words("points_word"))
 
 __all__ = ["SPEC", "DokoRules", "DokoSeries", "DokoState"]

@@ -22,6 +22,7 @@ from collections.abc import Callable
 from collections.abc import Mapping
 from typing import Any
 
+from ...core.pad import PadAdapter
 from ...core.spec import BotFactory
 from ...core.spec import GameSpec
 from .deal import PLAYER_COUNTS
@@ -42,10 +43,15 @@ def _bots() -> Mapping[str, BotFactory]:
     return {"heuristic": LuxusHeuristicBot, **kinds()}
 
 
+def _pad() -> PadAdapter[Any]:
+    from .pad import LuxusPad
+    return LuxusPad()
+
+
 SPEC = GameSpec(
     name="luxusfamilie", title=("Luxusfamilie", "Luxusfamilie"), players=PLAYER_COUNTS,
     default_players=4, rules=LuxusRules, new_deal=LuxusState.new, full_deck=full_deck,
-    help=TEXTS.help, presenter=_presenter, bots=_bots, hint_unit=TEXTS.words("hint_unit"),
+    help=TEXTS.help, presenter=_presenter, bots=_bots, pad=_pad, hint_unit=TEXTS.words("hint_unit"),
     points_word=TEXTS.words("points_word"))
 
 __all__ = ["SPEC", "LuxusRules", "LuxusState"]

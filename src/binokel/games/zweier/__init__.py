@@ -22,6 +22,7 @@ from collections.abc import Callable
 from collections.abc import Mapping
 from typing import Any
 
+from ...core.pad import PadAdapter
 from ...core.spec import BotFactory
 from ...core.spec import GameSpec
 from .deal import full_deck
@@ -41,9 +42,14 @@ def _bots() -> Mapping[str, BotFactory]:
     return {"heuristic": ZweierHeuristicBot, **level_bots()}
 
 
+def _pad() -> PadAdapter[Any]:
+    from .pad import ZweierPad
+    return ZweierPad()
+
+
 SPEC = GameSpec(
     name="zweier", title=("Zweierbinokel", "Two-player Binokel"), players=(2,),
     default_players=2, rules=ZweierRules, new_deal=ZweierState.new, full_deck=full_deck,
-    help=TEXTS.help, presenter=_presenter, bots=_bots, hint_unit=TEXTS.words("hint_unit"))
+    help=TEXTS.help, presenter=_presenter, bots=_bots, pad=_pad, hint_unit=TEXTS.words("hint_unit"))
 
 __all__ = ["SPEC", "ZweierRules", "ZweierState"]
