@@ -26,6 +26,8 @@ from typing import Any
 
 from ...core.spec import BotFactory
 from ...core.spec import GameSpec
+from ...core.spec import PositionOf
+from ...core.spec import VocabularyOf
 from .deal import full_deck
 from .rules import DokoRules
 from .series import DokoSeries
@@ -44,10 +46,21 @@ def _bots() -> Mapping[str, BotFactory]:
     return {"heuristic": DokoHeuristicBot, **kinds()}
 
 
+def _position() -> PositionOf:
+    from .search import search_position
+    return search_position
+
+
+def _vocabulary() -> VocabularyOf:
+    from .vocabulary import vocabulary
+    return vocabulary
+
+
 SPEC = GameSpec(
     name="doppelkopf", title=("Doppelkopf", "Doppelkopf"), players=(4, 5), default_players=4,
     rules=DokoRules, new_deal=DokoState.new, full_deck=full_deck, help=TEXTS.help,
     presenter=_presenter, bots=_bots, series=DokoSeries,
-    hint_unit=TEXTS.words("hint_unit"), points_word=TEXTS.words("points_word"))
+    hint_unit=TEXTS.words("hint_unit"), points_word=TEXTS.words("points_word"),
+    deck="french", position=_position, vocabulary=_vocabulary, score_scale=2.0)
 
 __all__ = ["SPEC", "DokoRules", "DokoSeries", "DokoState"]

@@ -24,6 +24,8 @@ from typing import Any
 
 from ...core.spec import BotFactory
 from ...core.spec import GameSpec
+from ...core.spec import PositionOf
+from ...core.spec import VocabularyOf
 from .deal import PLAYER_COUNTS
 from .deal import full_deck
 from .rules import LuxusRules
@@ -42,10 +44,22 @@ def _bots() -> Mapping[str, BotFactory]:
     return {"heuristic": LuxusHeuristicBot, **kinds()}
 
 
+def _position() -> PositionOf:
+    from .search import search_position
+    return search_position
+
+
+def _vocabulary() -> VocabularyOf:
+    from .vocabulary import vocabulary
+    return vocabulary
+
+
 SPEC = GameSpec(
     name="luxusfamilie", title=("Luxusfamilie", "Luxusfamilie"), players=PLAYER_COUNTS,
     default_players=4, rules=LuxusRules, new_deal=LuxusState.new, full_deck=full_deck,
     help=TEXTS.help, presenter=_presenter, bots=_bots, hint_unit=TEXTS.words("hint_unit"),
-    points_word=TEXTS.words("points_word"))
+    points_word=TEXTS.words("points_word"),
+    position=_position, vocabulary=_vocabulary, score_scale=100.0,
+    rest_word=TEXTS.words("rest_word"))
 
 __all__ = ["SPEC", "LuxusRules", "LuxusState"]
