@@ -54,8 +54,7 @@ function changed(key, value) {
 
 /** What the server is told: the language, and card names in the words of the faces. */
 function serverPrefs() {
-  const game = current && current.table ? current.table.game : current?.info?.game;
-  return { lang: prefs.lang, cards: cardWords(deckFor(game, current?.table?.deck)) };
+  return { lang: prefs.lang, cards: cardWords(deckFor(current?.table?.deck ?? current?.info?.deck)) };
 }
 
 document.getElementById("lang").addEventListener("click", () => changed("lang", prefs.lang === "de" ? "en" : "de"));
@@ -221,7 +220,7 @@ function markHint(m) {
  *  action_words does on the server, which words the replay's steps). */
 function actionWords(table, action) {
   const ch = table.choices || {};
-  const deck = deckFor(table.game, table.deck);
+  const deck = deckFor(table.deck);
   const [verb, ...args] = action.split(" ");
   const button = (ch.buttons || []).find((b) => b.action === action);
   if (button) return button.label;
@@ -354,8 +353,7 @@ function recordsPanel(m) {
 // ------------------------------------------------------------------ replay of a finished deal
 async function openReplay(tid, deal, step) {
   let data;
-  const game = current?.table?.game;
-  const deck = deckFor(game, current?.table?.deck);
+  const deck = deckFor(current?.table?.deck ?? current?.info?.deck);
   try { data = await replayStep(tid, deal, step, prefs.lang, cardWords(deck)); }
   catch (e) { view?.showError(errorText(e)); return; }
   document.getElementById("replay")?.remove();

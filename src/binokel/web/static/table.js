@@ -155,7 +155,7 @@ export class TableView {
     const prev = this.m;
     this.m = m;
     const tb = m.table;
-    this.deck = deckFor(tb.game, tb.deck);
+    this.deck = deckFor(tb.deck);
     const key = `${m.deal}/${m.moves}`;
     if (key !== this.selectKey) {
       this.selected = this.requiredIndices(tb);
