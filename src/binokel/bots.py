@@ -18,8 +18,8 @@ from typing import Any
 
 from .core.spec import Bot
 from .core.spec import BotFactory
-from .registry import GAMES
 from .registry import find_game
+from .registry import games
 
 
 def legal_actions_of(view: Any) -> list[str]:
@@ -111,7 +111,7 @@ def bot_names(game: str | None = None) -> list[str]:
     """Every bot kind, or the kinds that play ``game``."""
     if game is not None:
         return sorted(kinds_of(game))
-    return sorted({kind for spec in GAMES for kind in kinds_of(spec.name)})
+    return sorted({kind for spec in games() for kind in kinds_of(spec.name)})
 
 
 __all__ = ["EXTERNAL_KINDS", "Bot", "BotFactory", "GameBot", "RandomBot", "bot_names",

@@ -49,8 +49,8 @@ from ..core.rules import RuleSet
 from ..core.spec import GameSpec
 from ..core.state import OVER
 from ..core.state import AnyState
-from ..registry import GAMES
 from ..registry import find_game
+from ..registry import games
 from .actions import ActionCodec
 from .actions import UnknownAction
 from .sampler import resample
@@ -400,7 +400,7 @@ _registered: set[str] = set()
 def register_games() -> list[str]:
     """Register every game with OpenSpiel (idempotent); returns their OpenSpiel names."""
     names = []
-    for spec in GAMES:
+    for spec in games():
         name = game_name(spec)
         if name not in _registered and name not in pyspiel.registered_names():
             pyspiel.register_game(_game_type(spec), _factory(spec))

@@ -20,14 +20,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..registry import find_game
+
 KINDS = ("openspiel-ismcts", "openspiel-random")
 # IS-MCTS: simulations per decision, worlds sampled per decision (each simulation starts in
-# one of them), and the exploration constant relative to a typical score of the game.
+# one of them), and the exploration constant relative to a typical score of the game (its
+# spec's ``score_scale``).
 SIMULATIONS = 200
 WORLDS = 20
 UCT_C = 2.0
-SCORE_SCALE = {"binokel": 300.0, "kreuzbinokel": 300.0, "zweier": 100.0,
-               "luxusfamilie": 100.0, "doppelkopf": 2.0}
 
 # The OpenSpiel games by (game, players, dealer, rules), shared by every bot of the process
 # (an arena match makes new bots for every seating; a game is immutable).
@@ -115,7 +116,7 @@ class OpenSpielBot:
                          else EngineRollouts(random.Random(seed)))
             bot = ismcts.ISMCTSBot(
                 game, evaluator,
-                UCT_C * SCORE_SCALE.get(self.game, 100.0), self.simulations,
+                UCT_C * find_game(self.game).score_scale, self.simulations,
                 max_world_samples=self.worlds, random_state=random_state)
             bot._resampler_cb = self._resampler(state)
         action = bot.step(state)

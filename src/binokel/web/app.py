@@ -205,6 +205,7 @@ def game_meta(spec: GameSpec) -> dict[str, Any]:
         })
     return {
         "name": spec.name, "title": {"de": spec.title[0], "en": spec.title[1]},
+        "deck": spec.deck,
         "players": list(spec.players), "default_players": spec.default_players,
         "presets": [{"name": p, "en": plain(spec.presets.get(p, ("", ""))[0]),
                      "de": plain(spec.presets.get(p, ("", ""))[1])} for p in presets],

@@ -52,9 +52,9 @@ from ..present import bot_name
 from ..present import deck_of
 from ..present import present
 from ..record import Record
-from ..registry import GAMES
 from ..registry import GameSpec
 from ..registry import find_game
+from ..registry import games
 from .guard import WebError
 from .guard import option_refusal
 from .names import HIDDEN
@@ -174,7 +174,7 @@ def check_prefs(lang: Any, cards: Any) -> tuple[str, str]:
 
 def web_games() -> dict[str, GameSpec]:
     """The games the web game offers: every registered game (each has a presenter)."""
-    return {spec.name: spec for spec in sorted(GAMES, key=lambda s: s.name)}
+    return {spec.name: spec for spec in sorted(games(), key=lambda s: s.name)}
 
 
 def is_int(v: Any) -> bool:
@@ -540,6 +540,7 @@ class LiveTable:
     def info(self) -> dict[str, Any]:
         info: dict[str, Any] = {
             "id": self.id, "game": self.game, "title": list(self.spec.title),
+            "deck": self.spec.deck,
             "players": self.players, "rules": self.rules_data, "status": self.status,
             "settings": self.settings,
             "seats": [{"seat": s, "nickname": self.nicknames.get(s), "bot": self.bots[s],

@@ -21,6 +21,8 @@ from typing import Any
 from ...core.pad import PadAdapter
 from ...core.spec import BotFactory
 from ...core.spec import GameSpec
+from ...core.spec import PositionOf
+from ...core.spec import VocabularyOf
 from .deal import full_deck
 from .kreuz import new_deal as new_kreuz_deal
 from .rules import Rules
@@ -50,11 +52,28 @@ def _pad(game: str) -> Callable[[], PadAdapter[Any]]:
     return load
 
 
+def _position() -> PositionOf:
+    from .search import search_position
+    return search_position
+
+
+def _vocabulary() -> VocabularyOf:
+    from .vocabulary import vocabulary
+    return vocabulary
+
+
+def _kreuz_vocabulary() -> VocabularyOf:
+    from .vocabulary import kreuz_vocabulary
+    return kreuz_vocabulary
+
+
 SPEC = GameSpec(
     name="binokel", title=("Binokel (zu dritt oder zu viert)", "Binokel (three or four)"),
     players=(3, 4), default_players=3, rules=Rules, new_deal=DealState.new,
     full_deck=lambda rules, players: full_deck(rules), help=TEXTS.help,
-    presenter=_presenter, bots=_bots, pad=_pad("binokel"), hint_unit=TEXTS.words("hint_unit"))
+    presenter=_presenter, bots=_bots, pad=_pad("binokel"), hint_unit=TEXTS.words("hint_unit"),
+    position=_position, vocabulary=_vocabulary, score_scale=300.0,
+    rest_word=TEXTS.words("rest_word"))
 
 KREUZ_SPEC = GameSpec(
     name="kreuzbinokel", title=("Kreuzbinokel (zu viert, über Kreuz)",
@@ -62,6 +81,8 @@ KREUZ_SPEC = GameSpec(
     players=(4,), default_players=4, rules=Rules, new_deal=new_kreuz_deal,
     full_deck=lambda rules, players: full_deck(rules), help=TEXTS.sections["help_kreuzbinokel"],
     presenter=_presenter, bots=_bots, pad=_pad("kreuzbinokel"), teams=((0, 2), (1, 3)),
-    hint_unit=TEXTS.words("hint_unit"))
+    hint_unit=TEXTS.words("hint_unit"),
+    position=_position, vocabulary=_kreuz_vocabulary, score_scale=300.0,
+    rest_word=TEXTS.words("rest_word"))
 
 __all__ = ["KREUZ_SPEC", "SPEC", "DealState", "Rules"]

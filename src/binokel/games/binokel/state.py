@@ -530,6 +530,15 @@ class DealState(State[Rules, DealResult, BinokelView]):
         if last or decided:
             self.finish()
 
+    def play_randomly(self, rng: random.Random) -> None:
+        """Play uniformly random legal actions until the deal is over: the same deal as the
+        base's, the play by :meth:`random_playout` (the fast path of ``binokel simulate``)."""
+        while not self.is_over:
+            if self.phase == PLAY:
+                self.random_playout(rng)
+            else:
+                self.apply(self.random_action(rng))
+
     def random_playout(self, rng: random.Random) -> None:
         """Play uniformly random legal cards until the deal is over.
 

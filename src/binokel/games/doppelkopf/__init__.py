@@ -27,6 +27,8 @@ from typing import Any
 from ...core.pad import PadAdapter
 from ...core.spec import BotFactory
 from ...core.spec import GameSpec
+from ...core.spec import PositionOf
+from ...core.spec import VocabularyOf
 from .deal import full_deck
 from .rules import DokoRules
 from .series import DokoSeries
@@ -50,10 +52,21 @@ def _pad() -> PadAdapter[Any]:
     return DokoPad()
 
 
+def _position() -> PositionOf:
+    from .search import search_position
+    return search_position
+
+
+def _vocabulary() -> VocabularyOf:
+    from .vocabulary import vocabulary
+    return vocabulary
+
+
 SPEC = GameSpec(
     name="doppelkopf", title=("Doppelkopf", "Doppelkopf"), players=(4, 5), default_players=4,
     rules=DokoRules, new_deal=DokoState.new, full_deck=full_deck, help=TEXTS.help,
     presenter=_presenter, bots=_bots, pad=_pad, series=DokoSeries,
-    hint_unit=TEXTS.words("hint_unit"), points_word=TEXTS.words("points_word"))
+    hint_unit=TEXTS.words("hint_unit"), points_word=TEXTS.words("points_word"),
+    deck="french", position=_position, vocabulary=_vocabulary, score_scale=2.0)
 
 __all__ = ["SPEC", "DokoRules", "DokoSeries", "DokoState"]

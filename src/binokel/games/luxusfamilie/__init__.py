@@ -25,6 +25,8 @@ from typing import Any
 from ...core.pad import PadAdapter
 from ...core.spec import BotFactory
 from ...core.spec import GameSpec
+from ...core.spec import PositionOf
+from ...core.spec import VocabularyOf
 from .deal import PLAYER_COUNTS
 from .deal import full_deck
 from .rules import LuxusRules
@@ -48,10 +50,22 @@ def _pad() -> PadAdapter[Any]:
     return LuxusPad()
 
 
+def _position() -> PositionOf:
+    from .search import search_position
+    return search_position
+
+
+def _vocabulary() -> VocabularyOf:
+    from .vocabulary import vocabulary
+    return vocabulary
+
+
 SPEC = GameSpec(
     name="luxusfamilie", title=("Luxusfamilie", "Luxusfamilie"), players=PLAYER_COUNTS,
     default_players=4, rules=LuxusRules, new_deal=LuxusState.new, full_deck=full_deck,
     help=TEXTS.help, presenter=_presenter, bots=_bots, pad=_pad, hint_unit=TEXTS.words("hint_unit"),
-    points_word=TEXTS.words("points_word"))
+    points_word=TEXTS.words("points_word"),
+    position=_position, vocabulary=_vocabulary, score_scale=100.0,
+    rest_word=TEXTS.words("rest_word"))
 
 __all__ = ["SPEC", "LuxusRules", "LuxusState"]

@@ -25,6 +25,8 @@ from typing import Any
 from ...core.pad import PadAdapter
 from ...core.spec import BotFactory
 from ...core.spec import GameSpec
+from ...core.spec import PositionOf
+from ...core.spec import VocabularyOf
 from .deal import full_deck
 from .rules import ZweierRules
 from .state import ZweierState
@@ -47,9 +49,21 @@ def _pad() -> PadAdapter[Any]:
     return ZweierPad()
 
 
+def _position() -> PositionOf:
+    from .search import search_position
+    return search_position
+
+
+def _vocabulary() -> VocabularyOf:
+    from .vocabulary import vocabulary
+    return vocabulary
+
+
 SPEC = GameSpec(
     name="zweier", title=("Zweierbinokel", "Two-player Binokel"), players=(2,),
     default_players=2, rules=ZweierRules, new_deal=ZweierState.new, full_deck=full_deck,
-    help=TEXTS.help, presenter=_presenter, bots=_bots, pad=_pad, hint_unit=TEXTS.words("hint_unit"))
+    help=TEXTS.help, presenter=_presenter, bots=_bots, pad=_pad, hint_unit=TEXTS.words("hint_unit"),
+    position=_position, vocabulary=_vocabulary, score_scale=100.0,
+    rest_word=TEXTS.words("rest_word"))
 
 __all__ = ["SPEC", "ZweierRules", "ZweierState"]

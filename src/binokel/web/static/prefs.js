@@ -85,11 +85,11 @@ export function applyLook() {
   root.dataset.colors = prefs.colors;
 }
 
-/** The deck to draw for a game: the player's choice, else the table's, else the game's. */
-export function deckFor(game, tableDeck) {
+/** The deck to draw: the player's choice, else the game's own (``gameDeck``: what the
+ *  server's table or table info says, "german" or "french"). */
+export function deckFor(gameDeck) {
   if (prefs.deck !== "auto") return prefs.deck;
-  if (tableDeck === "german" || tableDeck === "french") return tableDeck;
-  return game === "doppelkopf" ? "french" : "german";
+  return gameDeck === "french" ? "french" : "german";
 }
 
 /** How the server's texts write cards: in the words of the deck on the faces. */

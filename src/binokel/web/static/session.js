@@ -74,8 +74,7 @@ export function lookChanged(key) {
 
 /** What the server is told: the language, and card names in the words of the faces. */
 function serverPrefs() {
-  const game = current && current.table ? current.table.game : current?.info?.game;
-  return { lang: prefs.lang, cards: cardWords(deckFor(game, current?.table?.deck)) };
+  return { lang: prefs.lang, cards: cardWords(deckFor(current?.table?.deck ?? current?.info?.deck)) };
 }
 
 function connect(root, id, info) {
