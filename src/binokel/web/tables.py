@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import logging
 import random
@@ -138,6 +139,17 @@ class Limits:
     # Solver nodes one hint may search: well under a second of a core. About 20M lets the
     # strong Binokel player simulate a bid (a second or two), where a server has the cores.
     hint_budget: int = 200_000
+
+    def per_client(self, n: int) -> Limits:
+        """These limits with everything one client may hold or start raised to ``n`` (and its
+        request rate with it): ``binokel serve --per-client`` for load tests, and test
+        servers whose every page comes from one address."""
+        return dataclasses.replace(
+            self, create_burst=max(self.create_burst, float(n)),
+            create_rate=max(self.create_rate, n / 10.0), tables_per_client=n,
+            live_per_client=max(self.live_per_client, n),
+            seats_per_client=max(self.seats_per_client, n), sockets_per_client=n,
+            http_rate=max(self.http_rate, 5.0 * n), http_burst=max(self.http_burst, 30.0 * n))
 
 
 def hash_token(token: str) -> str:
