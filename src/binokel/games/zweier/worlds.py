@@ -17,11 +17,15 @@ it out): a dealing order (the record's ``deck``) is built from
 and the view's history is then replayed on it. The world is returned only if the replay is
 legal and the player's view of it is exactly the given view (so nothing the player saw is
 contradicted); the rest (the opponent's hidden hand, the stock's order) is uniformly random
-among the cards unseen: a uniform proposal over the assignments of the unseen cards, judged
-by the replay, which is uniform over the consistent ones. ``Sampling.READ`` is the same
-(there is no model of the opponent's choices yet). After the stock nothing is hidden but the
-past order of the stock, and views this reading does not model are left to the generic
-proposals (:class:`~binokel.core.sampling.ReplaySampler`).
+among the cards unseen: uniform over the consistent assignments of the unseen cards (each
+physical copy alike). That is not yet exactly uniform over the deck orders, as
+``Sampling.UNIFORM`` asks: a hand holding both copies of a card stands for fewer distinct
+orders, and so does one whose cards had to come early (see :mod:`binokel.core.counting`),
+which this sampler does not count (a world's weight can be off by up to a factor of two for
+each such card). ``Sampling.READ`` is the same (there is no model of the opponent's choices
+yet). After the stock nothing is hidden but the past order of the stock, and views this
+reading does not model are left to the generic proposals
+(:class:`~binokel.core.sampling.ReplaySampler`).
 
 >>> import random
 >>> from .state import ZweierState
@@ -75,6 +79,10 @@ _NEVER = math.inf   # the deadline of a card still held: no action needed it yet
 
 TRIES = 8
 """Draws per world before the sampler gives up (a view whose constraints few deals meet)."""
+AFTER_STOCK_TRIES = 40
+"""Proposals per world of the generic sampler for the views :func:`sample_world` does not
+model (after the stock they rarely succeed: OpenSpiel's resample then walks from its real
+deal, so a long search here would only cost time)."""
 
 
 def sample_world(view: ZweierView, rng: random.Random, tries: int = TRIES
@@ -100,7 +108,8 @@ class ZweierWorlds:
                sampling: Sampling = Sampling.READ) -> list[World[ZweierState]]:
         plan = _Plan(view) if view.phase == FREE and view.player in (0, 1) else None
         if plan is None or not plan.ok:
-            return cast(list[World[ZweierState]], ReplaySampler(self.spec).sample(view, rng, n))
+            fallback = ReplaySampler(self.spec, AFTER_STOCK_TRIES)
+            return cast(list[World[ZweierState]], fallback.sample(view, rng, n))
         states = []
         for _ in range(n):
             world = plan.draw(rng, TRIES)
@@ -352,4 +361,4 @@ def unseen(view: ZweierView) -> list[Card]:
     return sorted((plan.free + plan.fixed).elements()) if plan.ok else []
 
 
-__all__ = ["TRIES", "ZweierWorlds", "sample_world", "unseen"]
+__all__ = ["AFTER_STOCK_TRIES", "TRIES", "ZweierWorlds", "sample_world", "unseen"]
