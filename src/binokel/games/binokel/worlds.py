@@ -307,8 +307,8 @@ def deal_of(spec: GameSpec, view: BinokelView, hands: dict[int, CardSet],
         deck.append(rest[o].pop(0))
     if any(rest.values()):
         return None
-    state = spec.new_deal(view.rules, view.dealer, deck_order=deck, players=view.players)
-    assert isinstance(state, DealState)
+    # The deck is the view's cards and the world's, each once: no need to check it again.
+    state = DealState(view.rules, view.dealer, deck, view.players, False, view.game)
     discard = "discard " + " ".join(card_token(c) for c in cards_of(push))
     try:
         for _, action in view.history:
