@@ -494,6 +494,25 @@ def add_patterns(problem: Problem, slot: int, found: list[Pattern]) -> None:
             problem.patterns.append(p)
 
 
+def meld_exactly(problem: Problem, slot: int, known: Counter[Card], shown: Any,
+                 groups: list[tuple[Card, ...]], melds_of: Callable[[int], Any]) -> None:
+    """The hand of ``known`` cards and ``slot``'s filler melds exactly ``shown``: the
+    patterns that would lift a meld are forbidden in the slot, and the melds are checked on
+    each draw (see the module's description)."""
+    pats, _ = patterns(problem.kinds, slot, known, shown, groups, melds_of)
+    add_patterns(problem, slot, pats)
+    problem.checks.append((slot, [known[c] for c in problem.kinds],
+                           lambda hand: bool(melds_of(hand) == shown)))
+
+
+def fill_pool(problem: Problem, left: Counter[Card]) -> None:
+    """The cards left for the slots, per kind (:class:`Unsupported` if the known cards take
+    more copies than the deck has)."""
+    if any(m < 0 for m in left.values()):
+        raise Unsupported("more copies known than the deck has")
+    problem.pool = [left[c] for c in problem.kinds]
+
+
 def prepared(problem: Problem) -> Problem:
     """``problem`` counted (:meth:`Problem.prepare`); :class:`Unsupported` where it has too
     many slots or no assignment meets its constraints."""
@@ -617,4 +636,5 @@ class ExactSampler:
 
 __all__ = ["CELL_BUDGET", "EXACT_TRIES", "MASK_BUDGET", "MAX_SLOTS", "ExactSampler", "Hand",
            "Pattern", "Problem", "Seen", "Slot", "Unsupported", "add_patterns", "deal",
-           "melded", "patterns", "plays", "prepared", "seen", "viewer_problem"]
+           "fill_pool", "meld_exactly", "melded", "patterns", "plays", "prepared", "seen",
+           "viewer_problem"]

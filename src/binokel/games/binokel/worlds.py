@@ -65,9 +65,9 @@ from ...core.counting import Hand
 from ...core.counting import Problem
 from ...core.counting import Slot
 from ...core.counting import Unsupported
-from ...core.counting import add_patterns
+from ...core.counting import fill_pool
+from ...core.counting import meld_exactly
 from ...core.counting import melded
-from ...core.counting import patterns
 from ...core.counting import seen
 from ...core.counting import viewer_problem
 from ...core.errors import IllegalAction
@@ -263,13 +263,8 @@ def model(spec: GameSpec, view: BinokelView) -> Problem:
         problem.hands.append(Hand(positions[s], base, slots))
         left -= known
         if s in meld_seats and shown is not None:
-            pats, _ = patterns(kinds, f, known, shown, groups, melds_of)
-            add_patterns(problem, f, pats)
-            problem.checks.append((f, [known[c] for c in kinds],
-                                   lambda hand, shown=shown: melds_of(hand) == shown))
-    if any(m < 0 for m in left.values()):
-        raise Unsupported("more copies known than the deck has")
-    problem.pool = [left[c] for c in kinds]
+            meld_exactly(problem, f, known, shown, groups, melds_of)
+    fill_pool(problem, left)
     if view.result is not None and problem.push_slot >= 0:
         # The result counts the push among the declarer's card points: their sum is shown.
         d = problem.push_seat

@@ -46,9 +46,9 @@ from ...core.counting import Hand
 from ...core.counting import Problem
 from ...core.counting import Slot
 from ...core.counting import Unsupported
-from ...core.counting import add_patterns
+from ...core.counting import fill_pool
+from ...core.counting import meld_exactly
 from ...core.counting import melded
-from ...core.counting import patterns
 from ...core.counting import seen
 from ...core.counting import viewer_problem
 from ...core.spec import GameSpec
@@ -114,13 +114,8 @@ def model(spec: GameSpec, view: LuxusView) -> Problem:
         hand_of[s] = len(problem.hands)
         problem.hands.append(Hand(positions[s], [known[c] for c in kinds], [f]))
         left -= known
-        pats, _ = patterns(kinds, f, known, shown, groups, melds_of)
-        add_patterns(problem, f, pats)
-        problem.checks.append((f, [known[c] for c in kinds],
-                               lambda hand, shown=shown: melds_of(hand) == shown))
-    if any(m < 0 for m in left.values()):
-        raise Unsupported("more copies known than the deck has")
-    problem.pool = [left[c] for c in kinds]
+        meld_exactly(problem, f, known, shown, groups, melds_of)
+    fill_pool(problem, left)
     # Who names trump: the best plain meld total, ties broken by the counts of sevens,
     # Unter, ... (public: the trump maker and the criterion that decided); left to this
     # check, which is cheap, rather than counted.
