@@ -9,10 +9,11 @@ game's own reading in Zweierbinokel, and by the generic proposals of
 :mod:`binokel.core.sampling` in a game without a sampler (Doppelkopf for now). Two things
 only the research side has are kept here:
 
-- :func:`resample` knows the real deal, so for a game without a sampler of its own its
-  proposals may keep in place the undealt cards (Dapp, stock) whose card the seat's view
-  shows (rarely where a uniform shuffle puts them), and where every proposal fails it walks
-  from the real deal (:func:`_walk`), which cannot fail;
+- :func:`resample` knows the real deal, so where the game's sampler has nothing (no sampler
+  of its own, or a view it does not model) its proposals may keep in place the undealt
+  cards (Dapp, stock) whose card the seat's view shows (rarely where a uniform shuffle puts
+  them), and where every proposal fails it walks from the real deal (:func:`_walk`), which
+  cannot fail;
 - :func:`continue_from` walks on from the world a bot drew for its last decision.
 
 Consistency is the same everywhere: the seat's view of a world is exactly its real view.
@@ -49,9 +50,10 @@ def resample(state: AnyState, seat: int, rng: random.Random, tries: int = 40,
              swaps: int | None = None) -> AnyState:
     """A deal with the same view for ``seat`` as ``state``, played up to the same point.
 
-    The game's sampler where it has one; else up to ``tries`` proposals (see
-    :mod:`binokel.core.sampling`; after the first eighth of them with the undealt cards the
-    seat saw kept in place); if all fail, a random walk from ``state`` itself (:func:`_walk`,
+    The game's sampler where it has one; where it has none or finds none, up to ``tries``
+    proposals (see :mod:`binokel.core.sampling`; after the first eighth of them with the
+    undealt cards the seat saw kept in place, which only the real deal tells: Zweierbinokel's
+    stock after it is drawn); if all fail, a random walk from ``state`` itself (:func:`_walk`,
     ``swaps`` swap attempts), which cannot fail because ``state`` is consistent with its own
     view. Never raises :class:`NoWorldFound` for a real state; the walk's worlds are
     correlated with ``state``, which is why it comes last.
@@ -67,10 +69,9 @@ def resample(state: AnyState, seat: int, rng: random.Random, tries: int = 40,
             return world
         except NoWorldFound:
             pass
-    else:
-        found = _proposals(state, seat, rng, target, shown, played, tries)
-        if found is not None:
-            return found
+    found = _proposals(state, seat, rng, target, shown, played, tries)
+    if found is not None:
+        return found
     STATS["walked"] += 1
     return _walk(state, seat, rng, target, played, swaps)
 

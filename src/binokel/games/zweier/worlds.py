@@ -79,10 +79,12 @@ _NEVER = math.inf   # the deadline of a card still held: no action needed it yet
 
 TRIES = 8
 """Draws per world before the sampler gives up (a view whose constraints few deals meet)."""
-AFTER_STOCK_TRIES = 40
+AFTER_STOCK_TRIES = 8
 """Proposals per world of the generic sampler for the views :func:`sample_world` does not
-model (after the stock they rarely succeed: OpenSpiel's resample then walks from its real
-deal, so a long search here would only cost time)."""
+model (after the stock they hardly ever succeed: the own cards drawn from the stock are not
+placed by position; OpenSpiel's resample then keeps the stock of its real deal, and the
+arena's OpenSpiel bots walk on from their last world, so a long search here only costs
+time)."""
 
 
 def sample_world(view: ZweierView, rng: random.Random, tries: int = TRIES
