@@ -2,10 +2,11 @@
 of the code and compare the two outputs.
 
 Each deal (seeds ``--seed``, ``--seed`` + 1, ...) is dealt the same in both runs; the player
-``--kind`` sits in one seat (the deal's number modulo the players) against the heuristic in
-the others, each bot seeded from the deal's seed. One JSON line per decision of that seat
-(the step, the action and the values the bot reports) and one per deal (its score, and the
-player's process time). Run the old version from a copy of its source on ``PYTHONPATH``:
+``--kind`` sits in one seat (the deal's number modulo the players, or the next seat in play)
+against the heuristic in the others, each bot seeded from the deal's seed. One JSON line per
+decision of that seat (the step, the action and the values the bot reports) and one per deal
+(its score, and the player's process time). Run the old version from a copy of its source
+on ``PYTHONPATH``:
 
     nice -n 19 env PYTHONPATH=/tmp/worlds-old/src .venv/bin/python benchmarks/worlds_same.py \\
         --game binokel --kind strong --deals 6 > /tmp/worlds-old-binokel.jsonl
@@ -42,6 +43,8 @@ def play(game: str, players: int, kind: str, deals: int, seed: int) -> None:
         s = seed + d
         state = spec.new_deal(rules, s % players, seed=s, players=players)
         seat = d % players
+        while not state.view(seat).hand:   # a seat that sits this deal out (Binokel's dealer)
+            seat = (seat + 1) % players
         bots = [make_bot(kind if i == seat else "heuristic", s * 31 + i, game=game)
                 for i in range(players)]
         spent = 0.0
