@@ -72,6 +72,7 @@ from .cards import count
 from .cards import parse_card
 from .errors import IllegalAction
 from .sampling import STATS
+from .sampling import TRIES
 from .sampling import ReplaySampler
 from .sampling import counted
 from .sampling import owners
@@ -79,6 +80,7 @@ from .sampling import view_key
 from .spec import GameSpec
 from .state import AnyState
 from .state import parse_action
+from .worlds import NoWorldFound
 from .worlds import Sampling
 from .worlds import World
 
@@ -558,11 +560,13 @@ class ExactSampler:
     """
 
     def __init__(self, spec: GameSpec, model: Callable[[Any], Problem],
-                 kept: int = MODELS_KEPT, tries: int = EXACT_TRIES) -> None:
+                 kept: int = MODELS_KEPT, tries: int = EXACT_TRIES,
+                 fallback_tries: int = TRIES) -> None:
         self.spec = spec
         self.model = model
         self.kept = kept
         self.tries = tries
+        self.fallback_tries = fallback_tries
         self._models: OrderedDict[str, Problem | None] = OrderedDict()
         self._lock = threading.Lock()
 
@@ -630,8 +634,25 @@ class ExactSampler:
 
     def sample(self, view: Any, rng: random.Random, n: int,
                sampling: Sampling = Sampling.READ) -> list[World[AnyState]]:
+        """Exact worlds while the exact draw succeeds; once it gives up on the view (the
+        final check refuses nearly every draw), proposals for the rest, and once those find
+        none, the worlds found so far (:class:`NoWorldFound` if none): the work per call
+        is bounded by about ``40 * tries`` draws and the proposals' tries."""
         target = view_key(view)
-        return counted([self.one(view, rng, target) for _ in range(n)])
+        states: list[AnyState] = []
+        exact = True
+        for _ in range(n):
+            world = self.exact(view, rng, target) if exact else None
+            if world is None:
+                exact = False
+                try:
+                    world = ReplaySampler(self.spec, self.fallback_tries).one(view, rng, target)
+                except NoWorldFound:
+                    if states:
+                        break
+                    raise
+            states.append(world)
+        return counted(states)
 
 
 __all__ = ["CELL_BUDGET", "EXACT_TRIES", "MASK_BUDGET", "MAX_SLOTS", "ExactSampler", "Hand",

@@ -9,8 +9,10 @@ more than it showed; the cards set aside are a slot of their own until the resul
 them up; who named trump (the best plain meld total and the public tie-break) is checked on
 each draw. ``Sampling.READ`` is the same: there is no model of the players' choices here
 (everyone melds and names trump by rule; only the card play is chosen). Views the count
-cannot take (more slots than :data:`~binokel.core.counting.MAX_SLOTS`) are left to the
-generic proposals.
+cannot take (more slots than :data:`~binokel.core.counting.MAX_SLOTS`), and views whose
+draws the final check nearly always refuses (a trump maker decided by a tie-break at a
+large table), are left to the generic proposals, with a bounded number of tries
+(:data:`TRIES`): fewer worlds rather than a slow decision.
 
 >>> import random
 >>> from binokel.games.luxusfamilie import SPEC
@@ -129,9 +131,18 @@ def model(spec: GameSpec, view: LuxusView) -> Problem:
     return problem
 
 
+# With many seats the trump maker is often decided by a tie-break (equal melds, then the
+# sevens, Unter, ...), which the count leaves to the final check: then nearly every draw
+# is refused. The sampler gives the exact draw up after this many replays (40 times as many
+# draws) and the proposals after as many tries, so that a strong player's decision stays
+# within a second or two (the worlds found so far serve).
+TRIES = 10
+
+
 def sampler(spec: GameSpec) -> ExactSampler:
     """Luxusfamilie's sampler (see the module's text)."""
-    return ExactSampler(spec, lambda view: model(spec, view))
+    return ExactSampler(spec, lambda view: model(spec, view), tries=TRIES,
+                        fallback_tries=4 * TRIES)
 
 
-__all__ = ["meld_groups", "model", "sampler"]
+__all__ = ["TRIES", "meld_groups", "model", "sampler"]
