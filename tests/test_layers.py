@@ -139,13 +139,11 @@ SIDEWAYS_ALLOWED = {
 }
 
 # Modules outside games/ that still reach into a game's package, each with the work that
-# removes it: research/constraints.py becomes the games' world samplers
-# (GameSpec.worlds); the package root re-exports Binokel's engine until it is slimmed; bots.py
+# removes it: the package root re-exports Binokel's engine until it is slimmed; bots.py
 # names the frozen November 2026 bot by its module path until it leaves the wheel.
 TOOLS_ALLOWED = {
     "binokel": "the package root's re-exports of Binokel",
     "binokel.bots": "the frozen strong-2026-11 bot's module path",
-    "binokel.research.constraints": "the exact sampler, until it is the games' world samplers",
 }
 
 
@@ -198,9 +196,7 @@ def test_tools_reach_games_only_through_the_registry() -> None:
 GAME_NAMES = ("binokel", "kreuzbinokel", "zweier", "luxusfamilie", "doppelkopf")
 
 # Files that still branch on a game's name, each until the work named in TOOLS_ALLOWED.
-NAME_BRANCHES_ALLOWED = {
-    "binokel/research/constraints.py",
-}
+NAME_BRANCHES_ALLOWED: set[str] = set()
 
 
 def _name_literals(tree: ast.AST) -> list[ast.Constant]:

@@ -23,7 +23,8 @@ seat's :meth:`view <binokel.core.state.State.view>`, which never holds a hidden 
   declarations (bids, trump, reservations, announcements: the ids of its card-free actions)
   and the cards each seat has named openly in other actions (calls, melds, ...).
 
-``resample_from_infostate`` is backed by :mod:`binokel.research.sampler`.
+``resample_from_infostate`` draws from the game's own world sampler (``spec.worlds``,
+uniformly; :func:`binokel.research.sampler.resample`).
 
 >>> import pyspiel
 >>> 'binokel_doppelkopf' in register_games()
@@ -315,8 +316,9 @@ class BinokelOpenSpielState(pyspiel.State):  # type: ignore[misc]
     def resample_from_infostate(self, player_id: int, probability_sampler: Any
                                 ) -> BinokelOpenSpielState:
         """A deal that ``player_id`` cannot tell from this one (the same information state),
-        drawn by :func:`binokel.research.sampler.resample`; ``probability_sampler`` (a
-        callable returning numbers in [0, 1), OpenSpiel's convention) seeds the draw."""
+        drawn uniformly by the game's sampler (:func:`binokel.research.sampler.resample`);
+        ``probability_sampler`` (a callable returning numbers in [0, 1), OpenSpiel's
+        convention) seeds the draw."""
         # OpenSpiel's IS-MCTS passes a fresh sampler with the same seed at every call: mixed
         # with a stream of our own, so that successive calls draw different worlds.
         seed = _DRAWS.getrandbits(31)

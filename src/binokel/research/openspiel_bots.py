@@ -3,11 +3,12 @@ information-set Monte Carlo tree search) and ``openspiel-random`` (its uniform r
 in every game.
 
 A bot of ours sees only its seat's view; an OpenSpiel bot wants an OpenSpiel state. So each
-decision first draws a deal consistent with the view
-(:func:`binokel.research.sampler.sample_from_view`), makes it an OpenSpiel state and lets the
-OpenSpiel bot move there; IS-MCTS then samples its own worlds through
-``resample_from_infostate``. A view for which no consistent deal is found in the tries
-allowed falls back to a uniformly random legal action (``fallbacks`` counts these). IS-MCTS
+decision first draws a deal consistent with the view from the game's own sampler
+(``spec.worlds``, uniformly: :func:`binokel.research.sampler.sample_from_view`), makes it an
+OpenSpiel state and lets the OpenSpiel bot move there; IS-MCTS then samples its own worlds
+through ``resample_from_infostate`` (the same sampler). A view for which no consistent deal
+is found (nor one walked on from the world of the seat's last decision) falls back to a
+uniformly random legal action (``fallbacks`` counts these). IS-MCTS
 evaluates its leaves by :class:`EngineRollouts`, OpenSpiel's random roll-out played inside
 our engine.
 

@@ -18,6 +18,7 @@ Above the engine, loaded only when asked: :mod:`.present` (the table a front end
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from collections.abc import Mapping
 from typing import Any
@@ -27,6 +28,7 @@ from ...core.spec import BotFactory
 from ...core.spec import GameSpec
 from ...core.spec import PositionOf
 from ...core.spec import VocabularyOf
+from ...core.worlds import WorldSampler
 from .deal import PLAYER_COUNTS
 from .deal import full_deck
 from .rules import LuxusRules
@@ -60,12 +62,20 @@ def _vocabulary() -> VocabularyOf:
     return vocabulary
 
 
+@functools.cache
+def _worlds() -> WorldSampler[Any]:
+    """The game's one world sampler, made when first asked for."""
+    from .worlds import sampler
+    return sampler(SPEC)
+
+
 SPEC = GameSpec(
     name="luxusfamilie", title=("Luxusfamilie", "Luxusfamilie"), players=PLAYER_COUNTS,
     default_players=4, rules=LuxusRules, new_deal=LuxusState.new, full_deck=full_deck,
     help=TEXTS.help, presenter=_presenter, bots=_bots, pad=_pad, hint_unit=TEXTS.words("hint_unit"),
     points_word=TEXTS.words("points_word"),
     position=_position, vocabulary=_vocabulary, score_scale=100.0,
-    rest_word=TEXTS.words("rest_word"))
+    rest_word=TEXTS.words("rest_word"),
+    worlds=_worlds)
 
 __all__ = ["SPEC", "LuxusRules", "LuxusState"]
