@@ -6,6 +6,9 @@
 ('bidding', 0)
 """
 
+from importlib.metadata import PackageNotFoundError
+from importlib.metadata import version as _version
+
 from .core.cards import card_name
 from .core.cards import card_token
 from .core.cards import format_cards
@@ -22,6 +25,12 @@ from .registry import GAMES
 from .registry import find_game
 from .registry import new_series
 
+try:
+    # One version, pyproject.toml's, as the installed package's metadata says it.
+    __version__ = _version("binokel")
+except PackageNotFoundError:   # run from a source tree that was never installed
+    __version__ = "0+unknown"
+
 __all__ = [
     "GAMES",
     "PRESETS",
@@ -31,6 +40,7 @@ __all__ = [
     "IllegalAction",
     "Rules",
     "RulesError",
+    "__version__",
     "card_name",
     "card_token",
     "find_game",
@@ -39,4 +49,3 @@ __all__ = [
     "parse_card",
     "parse_cards",
 ]
-__version__ = "0.1.0"
