@@ -62,7 +62,7 @@ def layer(mod: str) -> int:
         if len(parts) > 3 and parts[3] == "present":
             return 4
         return 1
-    if mod in ("binokel.registry", "binokel.record"):
+    if mod in ("binokel.registry", "binokel.record", "binokel.record_migrations"):
         return 2
     if mod in ("binokel.bots", "binokel.play"):
         return 3

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
 from typing import Any
@@ -35,6 +36,10 @@ class Bot(Protocol):
 
 # A bot kind's factory: a seed (None: unseeded) -> a bot.
 BotFactory = Callable[[int | None], Bot]
+
+# Reads a record's JSON object written before the game's grammar or rules changed into
+# today's (binokel.record); raises ValueError when the record is not such a one.
+OldRecordReader = Callable[[Mapping[str, Any]], dict[str, Any]]
 
 
 class NewDeal(Protocol):
@@ -70,6 +75,9 @@ class GameSpec:
     series: type[Series] = Series
     # loads the game's one world sampler (binokel.core.worlds); None: the game has none yet
     worlds: Callable[[], WorldSampler[Any]] | None = None
+    # loads the readers of records that older versions of the game wrote, oldest first, each
+    # with the first version that no longer needs it (docs/records.md)
+    old_records: Callable[[], Sequence[tuple[str, OldRecordReader]]] | None = None
 
     @property
     def options(self) -> Mapping[str, Option]:
@@ -92,4 +100,4 @@ class GameSpec:
         return self.series(self, rules, players, first_dealer, seed, shuffle)
 
 
-__all__ = ["Bot", "BotFactory", "GameSpec", "NewDeal"]
+__all__ = ["Bot", "BotFactory", "GameSpec", "NewDeal", "OldRecordReader"]
