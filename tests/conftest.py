@@ -29,13 +29,18 @@ DB_TESTS = {
 # A name here that no longer names a test is an error, so that a renamed test is not quietly
 # moved into the fast tier.
 SLOW_TESTS = {
+    "test_arena.py::test_results_do_not_depend_on_the_number_of_workers",
+    "test_conformance.py::test_illegal_actions_change_nothing",   # 2-8 s a game
     "test_doppelkopf_genscher.py::test_the_terminal_game_offers_and_plays_the_genscher",
+    "test_doppelkopf_present.py::test_random_deals_every_seat",
     "test_doppelkopf_properties.py::test_every_option_happens",
     "test_doppelkopf_properties.py::test_thousand_bot_deals",
+    "test_doppelkopf_properties.py::test_views_do_not_leak_hidden_cards",
     "test_golden.py::test_bots_choose_the_same",
     "test_golden.py::test_record_replays_the_same",   # 313 records: 100 s together
     "test_hints.py::test_a_hint_in_every_phase_is_a_legal_action",
     "test_hints.py::test_a_simulated_bid_is_valued_against_passing",
+    "test_kreuz.py::test_heuristic_team_makes_most_bids",
     "test_kreuz.py::test_thousand_bot_deals",
     "test_luxus.py::test_thousand_bot_deals",
     "test_openspiel.py::test_resample_from_infostate_keeps_the_information_state",
@@ -68,6 +73,15 @@ SLOW_TESTS = {
     "test_seating.py::test_plan_rounds_are_valid_and_repeats_add_up",
     "test_seating.py::test_round_seats_everyone_once_and_reports_truthfully",
     "test_seating.py::test_same_input_and_seed_give_the_same_round",
+    "test_strong.py::test_a_sure_durch_is_announced_and_a_hopeless_one_is_not",
+    "test_strong.py::test_the_bidder_simulates_a_strong_hand_up_and_a_weak_one_out",
+    "test_strong.py::test_the_trump_named_is_the_one_the_push_was_simulated_for",
+    "test_strong_inference.py::test_the_trump_and_push_a_declarer_chose_shape_his_cards",
+    "test_tournament_club.py::test_random_documents_never_crash",
+    "test_tui.py::test_a_whole_deal_by_number_keys_at_80x24",
+    "test_tui.py::test_complete_deal_through_the_ui",
+    "test_tui.py::test_english_symbols_and_last_trick",
+    "test_tui.py::test_unplayable_cards_say_why_and_the_footer_speaks_german",
 }
 # Seconds per test in the other tiers (setup and teardown included: a module's server starts
 # in the setup of its first test); the fast tier's is pyproject.toml's. Generous: they are
