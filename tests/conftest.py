@@ -16,6 +16,8 @@ a test may set its own with ``@pytest.mark.timeout(N)``.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 BROWSER_FIXTURES = {"browser"}
@@ -28,12 +30,19 @@ DB_TESTS = {
 # few seconds in a full run on the project's machine (pytest --durations; CONTRIBUTING.md).
 # A name here that no longer names a test is an error, so that a renamed test is not quietly
 # moved into the fast tier.
+# Whole files of the slow tier: every test of them takes a second or more of CPU (the
+# terminal game through Textual, the strong players' simulations, OpenSpiel).
+SLOW_FILES = {"test_openspiel.py", "test_strong_doko.py", "test_strong_inference.py",
+              "test_tui.py"}
 SLOW_TESTS = {
     "test_arena.py::test_results_do_not_depend_on_the_number_of_workers",
     "test_conformance.py::test_illegal_actions_change_nothing",   # 2-8 s a game
+    "test_conformance.py::test_no_view_shows_a_hidden_card",
+    "test_conformance.py::test_one_action_grammar",
     "test_doppelkopf_genscher.py::test_the_terminal_game_offers_and_plays_the_genscher",
     "test_doppelkopf_present.py::test_random_deals_every_seat",
     "test_doppelkopf_properties.py::test_every_option_happens",
+    "test_doppelkopf_properties.py::test_every_option_on",
     "test_doppelkopf_properties.py::test_thousand_bot_deals",
     "test_doppelkopf_properties.py::test_views_do_not_leak_hidden_cards",
     "test_golden.py::test_bots_choose_the_same",
@@ -107,7 +116,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.browser)
         if used & DB_FIXTURES or name in DB_TESTS:
             item.add_marker(pytest.mark.db)
-        if name in SLOW_TESTS:
+        if name in SLOW_TESTS or item.path.name in SLOW_FILES:
             item.add_marker(pytest.mark.slow)
         if item.get_closest_marker("timeout") is None:
             tiers = [TIMEOUTS[t] for t in TIMEOUTS if item.get_closest_marker(t)]
@@ -116,5 +125,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     stale = sorted(n for n in SLOW_TESTS | DB_TESTS
                    if n.split("::")[0] in modules
                    and not hasattr(modules[n.split("::")[0]], n.split("::")[1]))
+    here = Path(__file__).parent
+    stale += sorted(f for f in SLOW_FILES if not (here / f).exists())
     if stale:
         raise pytest.UsageError(f"tests/conftest.py names tests that do not exist: {stale}")
