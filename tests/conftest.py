@@ -93,6 +93,8 @@ SLOW_TESTS = {
     "test_tui.py::test_unplayable_cards_say_why_and_the_footer_speaks_german",
     "test_web_analysis.py::test_a_finished_deal_is_marked_card_by_card",
     "test_web_duplicate.py::test_a_whole_tournament_of_bots_plays_the_same_deals_at_every_table",
+    "test_web_fuzz.py::test_a_running_table_is_changed_only_by_what_the_server_accepts",
+    "test_web_protocol.py::test_a_complete_deal_of_every_game_without_leaks",
 }
 # Seconds per test in the other tiers (setup and teardown included: a module's server starts
 # in the setup of its first test); the fast tier's is pyproject.toml's. Generous: they are
