@@ -16,9 +16,18 @@ a test may set its own with ``@pytest.mark.timeout(N)``.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+# Hypothesis' per-example deadline (200 ms) measures the machine's load as much as the code:
+# on two shared cores it failed tests whose examples take 300 ms at worst. Hangs are caught by
+# the per-test timeouts instead; HYPOTHESIS_PROFILE=strict brings the deadline back.
+settings.register_profile("project", deadline=None)
+settings.register_profile("strict", deadline=200)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "project"))
 
 BROWSER_FIXTURES = {"browser"}
 DB_FIXTURES = {"pg_url", "proxied"}
