@@ -568,7 +568,9 @@ def test_31_3_what_one_client_holds_is_limited(db: str) -> None:
         r = c.post("/api/tables", json={"bots": [None, "random", "random"]})
         assert r.status_code == 429 and r.json()["error"] == "too_many_tables", r.text
         assert "at most 3 tables" in r.json()["message"]
-    with make_client(db, seats_per_client=2, create_burst=100, live_per_client=100) as c:
+    # (A new database: the seats joined above are still held, in the database.)
+    with make_client(db.replace("web.sqlite3", "seats.sqlite3"), seats_per_client=2,
+                     create_burst=100, live_per_client=100) as c:
         tables = [new_table(c, [None, None, "random"]) for _ in range(3)]
         tokens = [join(c, tid, 0) for tid in tables[:2]]
         r = c.post(f"/api/tables/{tables[2]}/join", json={"seat": 0, "nickname": "Eve"})
