@@ -273,8 +273,10 @@ def test_a_duplicate_round_on_postgres_keeps_its_deals_over_a_restart(pg_url: st
         r = c1.post("/api/duplicates", json={"game": "binokel", "table_size": 3,
                                              "rounds": 1, "deals": 2, "bot": "random"})
         did, own = r.json()["id"], {"x-owner-token": r.json()["token"]}
+        code = c1.post(f"/api/duplicates/{did}/links", json={"count": 1},
+                       headers=own).json()["links"][0]["code"]
         anna = c1.post(f"/api/duplicates/{did}/players",
-                       json={"nickname": "Anna"}).json()["player_token"]
+                       json={"nickname": "Anna", "entry": code}).json()["player_token"]
         c1.post(f"/api/duplicates/{did}/players", json={"nickname": "Bert", "bot": "random"},
                 headers=own)
         assert c1.post(f"/api/duplicates/{did}/rounds", json={}, headers=own).status_code == 200

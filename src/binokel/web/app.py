@@ -259,6 +259,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(url)
+        app.state.work = documents
         holder["registry"] = app.state.registry = Registry(
             store, bot_delay, limits, metrics.actions.inc,
             prepare=lambda t: prepare_duplicate(store, t))
