@@ -3,9 +3,11 @@ by the players in the same seat at every table, and a player is compared with th
 held his cards (the pure part is :mod:`binokel.tournament.duplicate`).
 
 An organiser creates a tournament (game, preset and options, rounds, deals per round, table
-size, the level of the bots that fill tables) and gets a secret owner token; players join
-with the public link and a nickname and get a player token (both shown once, stored only as
-their SHA-256). The organiser may also enter computer players (a bot kind per entrant).
+size, the level of the bots that fill tables) and gets a secret owner token; players enter
+as he lets them (:mod:`binokel.web.entry`: a personal entry link each, or a request from the
+public link that he admits; one entry per browser) and get a player token (both tokens
+shown once, stored only as their SHA-256). The organiser may also enter computer players
+(a bot kind per entrant).
 Each round the organiser starts, the server
 
 1. seats the entrants (:func:`binokel.tournament.seating.seat_round`: as few repeat
@@ -24,9 +26,9 @@ public, and the rankings over all settled rounds follow: the duplicate ranking (
 player's differences to the field) and the overall one as clubs count it (points scored).
 
 Limits a stranger controls: entrants (:data:`MAX_PLAYERS`, of them :data:`MAX_BOT_ENTRANTS`
-computer players), rounds, deals per round, one organiser's running tables
-(:data:`MAX_LIVE_TABLES`), the request body and tournaments per client
-(:class:`binokel.web.pads.DocStore`), names.
+computer players), entry links and requests (:mod:`binokel.web.entry`), rounds, deals per
+round, one organiser's running tables (:data:`MAX_LIVE_TABLES`), the request body and
+tournaments per client (:class:`binokel.web.pads.DocStore`), names.
 """
 
 from __future__ import annotations
