@@ -293,7 +293,8 @@ async def player(cluster: Cluster, tid: str, seat: int, token: str, prefer: int,
                             f"{last_move - figures.began:.1f} s: table {tid} seat {seat} "
                             f"on process {k}: no move for {waited:.1f} s at (deal, moves) "
                             f"{point}, to move {to_move}, own message pending: "
-                            f"{pending is not None}")
+                            f"{pending is not None}; "
+                            f"{await asyncio.to_thread(diagnose, cluster, tid, point[0])}")
                     if state is None or pending is not None:
                         continue
                     t = state["table"]
@@ -320,6 +321,47 @@ async def player(cluster: Cluster, tid: str, seat: int, token: str, prefer: int,
             await asyncio.sleep(0.2)
         finally:
             cluster.conns[k] -= 1
+
+
+def diagnose(cluster: Cluster, tid: str, deal: int) -> str:
+    """What a stalled table looks like from outside: its stored moves of ``deal`` and
+    version, which database session holds its driving lock, what the sessions wait for,
+    and how fast each live process answers its health check."""
+    out = []
+    engine = create_engine(cluster.url)
+    try:
+        with engine.connect() as conn:
+            version, status = conn.execute(text(
+                "SELECT version, status FROM tables WHERE id = :t"), {"t": tid}).one()
+            moves = conn.execute(text(
+                "SELECT count(*) FROM actions WHERE table_id = :t AND deal_number = :d"),
+                {"t": tid, "d": deal}).scalar()
+            out.append(f"stored: version {version}, {status}, {moves} moves of deal {deal}")
+            holder = conn.execute(text(
+                "SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted AND "
+                "classid = 4243 AND objid = hashtext(:t)::oid"), {"t": tid}).scalar()
+            out.append(f"driving lock held by backend {holder}")
+            waits = conn.execute(text(
+                "SELECT pid, state, wait_event_type, wait_event, "
+                "round(extract(epoch from now() - query_start)::numeric, 1), left(query, 60) "
+                "FROM pg_stat_activity WHERE datname = current_database() AND "
+                "pid <> pg_backend_pid() AND (state <> 'idle' OR wait_event_type = 'Lock')"
+            )).all()
+            out += [f"session {w[0]} {w[1]} waiting {w[2]}/{w[3]} for {w[4]} s: {w[5]}"
+                    for w in waits]
+    except Exception as e:  # a diagnosis must not end the run
+        out.append(f"database: {type(e).__name__}: {e}")
+    finally:
+        engine.dispose()
+    for k in range(PROCESSES):
+        if cluster.up[k]:
+            start = time.monotonic()
+            answer = "no answer"
+            with contextlib.suppress(Exception):
+                got = http(cluster.ports[k], "/healthz", timeout=5)
+                answer = f"driving {got.get('driving')}"
+            out.append(f"process {k}: {answer} in {time.monotonic() - start:.2f} s")
+    return "; ".join(out)
 
 
 async def killer(cluster: Cluster, every: float, down: float, stop_at: float,
