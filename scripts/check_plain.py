@@ -98,6 +98,41 @@ def main() -> None:
     expect("GET", f"/duplicate/{dup['id']}", 200, kind="text/html")
     expect("GET", f"/api/duplicates/{dup['id']}", 200, kind="json")
     print("check-plain: every page and download answered")
+    every_bot_decides()
+
+
+def every_bot_decides() -> None:
+    """Every computer player of every game chooses a card in the middle of a deal: their
+    libraries (the world samplers' counting, the search core) come with the plain install."""
+    from binokel.bots import kinds_of
+    from binokel.registry import games
+
+    for spec in games():
+        for kind, factory in kinds_of(spec.name).items():
+            state = _in_the_play(spec)
+            view = state.view(state.to_move)
+            action = factory(1).choose(view)
+            if action not in state.legal_actions():
+                sys.exit(f"check-plain: {spec.name}/{kind} chose {action!r}, not legal")
+            print(f"ok {spec.name} {kind}: {action}")
+
+
+def _in_the_play(spec: Any) -> Any:
+    """A deal of ``spec`` in its play, past the first tricks, where a bot reads cards: the
+    first of a few seeds whose random actions get there (some go out in the bidding)."""
+    import random
+
+    for seed in range(1, 60):
+        state = spec.new_deal(spec.rules(), 0, seed=seed, players=spec.default_players)
+        rng = random.Random(seed)
+        for _ in range(400):
+            if state.is_over or (len(state.view(state.to_move).tricks) >= 2 and any(
+                    a.startswith("play ") for a in state.legal_actions())):
+                break
+            state.apply(state.random_action(rng))
+        if not state.is_over:
+            return state
+    sys.exit(f"check-plain: no deal of {spec.name} reached its play")
 
 
 if __name__ == "__main__":

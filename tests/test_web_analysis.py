@@ -17,6 +17,7 @@ from starlette.testclient import TestClient
 from binokel.analysis import DealAnalysis
 from binokel.analysis import analyse_back
 from binokel.record import Record
+from binokel.registry import find_game
 from binokel.web import analysis as web_analysis
 from binokel.web.analysis import Analyses
 from binokel.web.app import create_app
@@ -76,8 +77,11 @@ def test_a_finished_deal_is_marked_card_by_card(client: TestClient, game: str,
         assert (f" −{m.loss}, best was " in mark["text"]) == (m.loss > 0)
     names = live(client, tid).names()
     lost = sum(m.loss for m in want.marks if m.seat == 0)
-    # in the game's own word for the cards' points (Doppelkopf counts Augen)
-    unit = {"binokel": ("Points", "Punkte"), "doppelkopf": ("Card points", "Augen")}[game]
+    # in the game's own word for the cards' points (Doppelkopf counts Augen; a game from
+    # outside the project says its word in its spec)
+    word = find_game(game).points_word
+    unit = {"binokel": ("Points", "Punkte"), "doppelkopf": ("Card points", "Augen")}.get(
+        game, (word["en"], word["de"]))
     assert data["seats"].startswith(f"{unit[0]} given away: ")
     assert f"{names[0]} −{lost}" in data["seats"] if lost else f"{names[0]} 0" in data["seats"]
     # German and the card words follow the request; the search ran once

@@ -97,13 +97,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
         claim.close()
     limits = Limits()
     if args.per_client is not None:
-        n = args.per_client
-        limits = dataclasses.replace(limits, create_burst=n, tables_per_client=n,
-                                     sockets_per_client=n,
-                                     live_per_client=max(limits.live_per_client, n),
-                                     seats_per_client=max(limits.seats_per_client, n),
-                                     http_rate=max(limits.http_rate, 5.0 * n),
-                                     http_burst=max(limits.http_burst, 30.0 * n))
+        limits = limits.per_client(args.per_client)
     if args.hint_budget is not None:
         limits = dataclasses.replace(limits, hint_budget=args.hint_budget)
     app = create_app(args.database_url, bot_delay=args.bot_delay, limits=limits)

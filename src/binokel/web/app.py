@@ -53,6 +53,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 from starlette.websockets import WebSocketDisconnect
 
+from .. import __version__
 from ..bots import bot_names
 from ..hints import hint
 from ..present import BOT_NAMES
@@ -203,6 +204,7 @@ def game_meta(spec: GameSpec) -> dict[str, Any]:
         })
     return {
         "name": spec.name, "title": {"de": spec.title[0], "en": spec.title[1]},
+        "deck": spec.deck,
         "players": list(spec.players), "default_players": spec.default_players,
         "presets": [{"name": p, "en": plain(spec.presets.get(p, ("", ""))[0]),
                      "de": plain(spec.presets.get(p, ("", ""))[1])} for p in presets],
@@ -330,7 +332,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
     async def meta(request: Request) -> Response:
         return JSONResponse({"games": [game_meta(spec) for spec in web_games().values()],
                              "groups": GROUP_TEXT, "bots": BOT_WORDS,
-                             "settings": {"turn_timeout": list(TURN_TIMEOUT_RANGE)}})
+                             "settings": {"turn_timeout": list(TURN_TIMEOUT_RANGE)},
+                             "version": __version__})
 
     async def list_tables(request: Request) -> Response:
         """A page of the lobby: ``?status=waiting|playing&limit=N&cursor=C``."""

@@ -26,7 +26,6 @@ from ..analysis import analyse_back
 from ..record import Record
 from ..registry import find_game
 from ..tournament.club import Tournament
-from ..tournament.pad import DealEntry
 from ..tournament.pad import Pad
 from ..tournament.pad import entry_form
 from ..tournament.printout import pad_csv
@@ -59,8 +58,9 @@ def envelope(fields: dict[str, Any], name: str, view: bytes) -> bytes:
 
 # ---------------------------------------------------------------------- pads
 def pad_view(pad: Pad) -> dict[str, Any]:
-    """What the pad page shows: the running sheet, totals, winner and next dealer, the
-    game's title and what its entry form asks (:func:`entry_form`)."""
+    """What the pad page shows: the running sheet (each deal in the game's own words,
+    ``what``), totals, winner and next dealer, the game's title and the description of its
+    entry form (:func:`entry_form`), from which the page builds the form."""
     title = find_game(pad.game).title
     return {
         "game": pad.game, "title": {"de": title[0], "en": title[1]},
@@ -70,8 +70,8 @@ def pad_view(pad: Pad) -> dict[str, Any]:
         "sheet": [{"deal": ln.deal, "dealer": ln.dealer, "scores": list(ln.scores),
                    "totals": list(ln.totals), "declarer": ln.declarer,
                    "contract": ln.contract, "bid": ln.bid, "made": ln.made,
-                   "separate": ln.separate, "bock": bock}
-                  for ln, bock in zip(pad.sheet(), pad.bock_levels(), strict=True)],
+                   "separate": ln.separate, "what": what}
+                  for ln, what in zip(pad.sheet(), pad.descriptions(), strict=True)],
         "totals": list(pad.totals()), "separate_totals": list(pad.separate_totals()),
         "winner": pad.winner(), "next_dealer": pad.next_dealer(),
     }
@@ -87,9 +87,9 @@ def pad_change(doc: dict[str, Any], op: str, args: list[Any]) -> tuple[dict[str,
     ``remove_last``; the new document and its view."""
     pad = Pad.from_json(doc)
     if op == "add":
-        pad.add(DealEntry.from_json(args[0]))
+        pad.add(pad.read_entry(args[0]))
     elif op == "correct":
-        pad.correct(int(args[0]) - 1, DealEntry.from_json(args[1]))
+        pad.correct(int(args[0]) - 1, pad.read_entry(args[1]))
     elif op == "remove_last":
         pad.remove_last()
     else:   # pragma: no cover - the handlers name the operations

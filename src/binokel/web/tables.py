@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import logging
 import random
@@ -53,9 +54,9 @@ from ..present import bot_name
 from ..present import deck_of
 from ..present import present
 from ..record import Record
-from ..registry import GAMES
 from ..registry import GameSpec
 from ..registry import find_game
+from ..registry import games
 from .guard import WebError
 from .guard import option_refusal
 from .names import HIDDEN
@@ -140,6 +141,17 @@ class Limits:
     # strong Binokel player simulate a bid (a second or two), where a server has the cores.
     hint_budget: int = 200_000
 
+    def per_client(self, n: int) -> Limits:
+        """These limits with everything one client may hold or start raised to ``n`` (and its
+        request rate with it): ``binokel serve --per-client`` for load tests, and test
+        servers whose every page comes from one address."""
+        return dataclasses.replace(
+            self, create_burst=max(self.create_burst, float(n)),
+            create_rate=max(self.create_rate, n / 10.0), tables_per_client=n,
+            live_per_client=max(self.live_per_client, n),
+            seats_per_client=max(self.seats_per_client, n), sockets_per_client=n,
+            http_rate=max(self.http_rate, 5.0 * n), http_burst=max(self.http_burst, 30.0 * n))
+
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
@@ -175,7 +187,7 @@ def check_prefs(lang: Any, cards: Any) -> tuple[str, str]:
 
 def web_games() -> dict[str, GameSpec]:
     """The games the web game offers: every registered game (each has a presenter)."""
-    return {spec.name: spec for spec in sorted(GAMES, key=lambda s: s.name)}
+    return {spec.name: spec for spec in sorted(games(), key=lambda s: s.name)}
 
 
 def is_int(v: Any) -> bool:
@@ -547,6 +559,7 @@ class LiveTable:
     def info(self) -> dict[str, Any]:
         info: dict[str, Any] = {
             "id": self.id, "game": self.game, "title": list(self.spec.title),
+            "deck": self.spec.deck,
             "players": self.players, "rules": self.rules_data, "status": self.status,
             "settings": self.settings,
             "seats": [{"seat": s, "nickname": self.nicknames.get(s), "bot": self.bots[s],
