@@ -48,7 +48,6 @@ from binokel.present import offered_actions
 from binokel.tournament.club import MAX_PLAYERS
 from binokel.tournament.club import Tournament
 from binokel.tournament.pad import MAX_DEALS
-from binokel.tournament.pad import DealEntry
 from binokel.tournament.pad import Pad
 
 SHORT = {"dealer": 0, "declarer": 1, "bid": 150, "contract": "abgehen"}
@@ -64,7 +63,7 @@ def free_port() -> int:
 def big_pad() -> dict[str, Any]:
     pad = Pad.new("binokel", ["Anna", "Bert", "Carl"], None, {})
     for _ in range(MAX_DEALS):
-        pad.add(DealEntry.from_json({**SHORT, "dealer": pad.next_dealer()}))
+        pad.add(pad.read_entry({**SHORT, "dealer": pad.next_dealer()}))
     return pad.to_json()
 
 

@@ -412,7 +412,8 @@ def test_31_5_names_that_look_like_bots_or_hide_characters_are_refused(
     club, owner = r.json()["id"], {"x-owner-token": r.json()["token"]}
     r = client.post(f"/api/clubs/{club}/players", json={"name": name}, headers=owner)
     assert r.status_code == 422 and r.json()["reason"].startswith("nickname_"), r.text
-    r = client.post("/api/duplicates", json={"title": "Online", "game": "binokel"})
+    r = client.post("/api/duplicates", json={"title": "Online", "game": "binokel",
+                                             "open_entry": True})
     dup = r.json()["id"]
     r = client.post(f"/api/duplicates/{dup}/players", json={"nickname": name})
     assert r.status_code == 422 and r.json()["reason"].startswith("nickname_"), r.text
@@ -451,6 +452,67 @@ def test_31_6_every_change_must_be_json(client: TestClient, method: str, path: s
                        json={"deal": {"dealer": 0, "declarer": 1, "bid": 150,
                                       "contract": "abgehen"}}, headers=owner)
     assert r.status_code == 200, r.text      # JSON without an Origin: an API client
+
+
+def test_31_2_seven_entries_from_one_address_fail(client: TestClient) -> None:
+    """Attack 2: seven entries from one address were accepted without the organiser, and
+    since every table plays the same deals, one entry's hand was another's opponent's.
+    Now the public link lets nobody in; with open entry each request waits for the
+    organiser, who sees the six others from the same address beside each; and one
+    browser holds one entry."""
+    r = client.post("/api/duplicates", json={"title": "Online", "game": "binokel"})
+    dup, owner = r.json()["id"], {"x-owner-token": r.json()["token"]}
+    for k in range(7):
+        client.cookies.clear()      # a fresh browser each time
+        r = client.post(f"/api/duplicates/{dup}/players", json={"nickname": f"Eve {k}"})
+        assert r.status_code == 403 and r.json()["error"] == "entry_closed", r.text
+    client.post(f"/api/duplicates/{dup}/entry", json={"open": True}, headers=owner)
+    for k in range(7):
+        client.cookies.clear()
+        r = client.post(f"/api/duplicates/{dup}/players", json={"nickname": f"Eve {k}"})
+        assert r.status_code == 202 and r.json()["status"] == "waiting", r.text
+    r = client.post(f"/api/duplicates/{dup}/players", json={"nickname": "Eve 7"})
+    assert r.status_code == 409 and r.json()["error"] == "already_waiting"   # same browser
+    assert client.get(f"/api/duplicates/{dup}").json()["duplicate"]["players"] == []
+    view = client.get(f"/api/duplicates/{dup}/entries", headers=owner).json()
+    assert [len(x["same_address"]) for x in view["requests"]] == [6] * 7
+    r = client.post(f"/api/duplicates/{dup}/rounds", json={}, headers=owner)
+    assert r.status_code == 409 and r.json()["error"] == "too_few"
+
+
+def test_31_2_a_second_seat_for_one_token_holder_in_a_round_is_refused(
+        client: TestClient) -> None:
+    """The holder of one entry (his browser, his player token) has one seat of a round:
+    a second link from the same browser is refused, and no seat of the round's tables can
+    be joined from outside the tournament."""
+    r = client.post("/api/duplicates", json={"title": "Online", "game": "binokel",
+                                             "rounds": 2, "deals": 1, "bot": "random"})
+    dup, owner = r.json()["id"], {"x-owner-token": r.json()["token"]}
+    r = client.post(f"/api/duplicates/{dup}/links", json={"count": 3}, headers=owner)
+    codes = [x["code"] for x in r.json()["links"]]
+    client.cookies.clear()
+    r = client.post(f"/api/duplicates/{dup}/players",
+                    json={"nickname": "Anna", "entry": codes[0]})
+    anna = r.json()["player_token"]
+    r = client.post(f"/api/duplicates/{dup}/players",
+                    json={"nickname": "Anna B", "entry": codes[1]})
+    assert r.status_code == 409 and r.json()["error"] == "already_entered"
+    for name in ("Bert", "Carl", "Dora", "Emil"):
+        client.post(f"/api/duplicates/{dup}/players", json={"nickname": name,
+                                                           "bot": "random"}, headers=owner)
+    assert client.post(f"/api/duplicates/{dup}/rounds", json={},
+                       headers=owner).status_code == 200
+    me = client.post(f"/api/duplicates/{dup}/me", json={"player_token": anna}).json()
+    tables = client.get(f"/api/duplicates/{dup}").json()["duplicate"]["played"][0]["tables"]
+    seats = [(t["id"], k) for t in tables for k, s in enumerate(t["seats"])
+             if s["player"] == me["player"]]
+    assert seats == [(me["table"]["id"], me["table"]["seat"])]
+    # Every seat of every table of the round, taken or not, stays the tournament's.
+    for t in tables:
+        for k in range(len(t["seats"])):
+            r = client.post(f"/api/tables/{t['id']}/join", json={"seat": k,
+                                                                 "nickname": "Anna"})
+            assert r.status_code == 409 and r.json()["error"] == "seat_taken", r.text
 
 
 def test_31_1_documents_and_draws_do_not_freeze_another_table() -> None:
@@ -568,7 +630,9 @@ def test_31_3_what_one_client_holds_is_limited(db: str) -> None:
         r = c.post("/api/tables", json={"bots": [None, "random", "random"]})
         assert r.status_code == 429 and r.json()["error"] == "too_many_tables", r.text
         assert "at most 3 tables" in r.json()["message"]
-    with make_client(db, seats_per_client=2, create_burst=100, live_per_client=100) as c:
+    # (A new database: the seats joined above are still held, in the database.)
+    with make_client(db.replace("web.sqlite3", "seats.sqlite3"), seats_per_client=2,
+                     create_burst=100, live_per_client=100) as c:
         tables = [new_table(c, [None, None, "random"]) for _ in range(3)]
         tokens = [join(c, tid, 0) for tid in tables[:2]]
         r = c.post(f"/api/tables/{tables[2]}/join", json={"seat": 0, "nickname": "Eve"})

@@ -28,6 +28,7 @@ from binokel.web import duplicate as duplicate_module
 from binokel.web.app import create_app
 from binokel.web.duplicate import MAX_BOT_ENTRANTS
 from binokel.web.duplicate import MAX_PLAYERS
+from binokel.web.entry import MAX_LINKS
 from binokel.web.work import WorkLimits
 from test_web_fuzz import JSON
 
@@ -56,6 +57,23 @@ def enter_bots(client: TestClient, did: str, own: dict[str, str], names: list[st
                         headers=own)
         assert r.status_code == 201, r.text
         assert "player_token" not in r.json()
+
+
+def entry_link(client: TestClient, did: str, own: dict[str, str]) -> str:
+    """A new entry link's code, made by the organiser."""
+    r = client.post(f"/api/duplicates/{did}/links", json={"count": 1}, headers=own)
+    assert r.status_code == 200, r.text
+    return r.json()["links"][-1]["code"]  # type: ignore[no-any-return]
+
+
+def enter_person(client: TestClient, did: str, own: dict[str, str], name: str) -> str:
+    """A person entered by an entry link the organiser made, from a browser of his own
+    (the test client's cookies cleared); his player token."""
+    code = entry_link(client, did, own)
+    client.cookies.clear()
+    r = client.post(f"/api/duplicates/{did}/players", json={"nickname": name, "entry": code})
+    assert r.status_code == 201, r.text
+    return r.json()["player_token"]  # type: ignore[no-any-return]
 
 
 def wait_round(client: TestClient, did: str, number: int, seconds: float = 25.0
@@ -134,9 +152,7 @@ def test_a_whole_tournament_of_bots_plays_the_same_deals_at_every_table(
 def test_the_deals_stay_secret_while_a_round_runs(client: TestClient) -> None:
     did, own = new_duplicate(client, deals=3)
     enter_bots(client, did, own, ["Bert", "Carl", "Dora", "Emil", "Fritz"])
-    r = client.post(f"/api/duplicates/{did}/players", json={"nickname": "Anna"})
-    assert r.status_code == 201
-    anna = r.json()["player_token"]
+    anna = enter_person(client, did, own, "Anna")
     started = client.post(f"/api/duplicates/{did}/rounds", json={}, headers=own)
     assert started.status_code == 200, started.text
     me = client.post(f"/api/duplicates/{did}/me", json={"player_token": anna}).json()
@@ -180,15 +196,20 @@ def test_the_deals_stay_secret_while_a_round_runs(client: TestClient) -> None:
 
 
 def test_organiser_actions_need_the_secret(client: TestClient) -> None:
-    did, _ = new_duplicate(client)
+    did, own = new_duplicate(client)
     for headers in ({}, {"x-owner-token": "wrong"}):
         r = client.post(f"/api/duplicates/{did}/rounds", json={}, headers=headers)
         assert r.status_code == 403 and r.json()["error"] == "forbidden"
         r = client.post(f"/api/duplicates/{did}/players",
                         json={"nickname": "Lina", "bot": "random"}, headers=headers)
         assert r.status_code == 403
-    r = client.post(f"/api/duplicates/{did}/players", json={"nickname": "Anna"})
-    assert r.status_code == 201
+        for path, body in (("links", {"count": 1}), ("entry", {"open": True}),
+                           ("links/1/revoke", {}), ("requests/1", {"admit": True})):
+            r = client.post(f"/api/duplicates/{did}/{path}", json=body, headers=headers)
+            assert r.status_code == 403, (path, r.text)
+        r = client.get(f"/api/duplicates/{did}/entries", headers=headers)
+        assert r.status_code == 403
+    enter_person(client, did, own, "Anna")
     r = client.post(f"/api/duplicates/{did}/me", json={"player_token": "nope"})
     assert r.status_code == 403
 
@@ -210,7 +231,7 @@ def test_bad_input_is_a_clear_4xx(client: TestClient, bad: dict[str, Any]) -> No
 
 
 def test_bad_requests_on_a_tournament(client: TestClient) -> None:
-    did, own = new_duplicate(client)
+    did, own = new_duplicate(client, open_entry=True)
     assert client.get("/api/duplicates/nope").status_code == 404
     as_json = {"content-type": "application/json"}
     assert client.post(f"/api/duplicates/{did}/players", content=b"{not json",
@@ -223,26 +244,46 @@ def test_bad_requests_on_a_tournament(client: TestClient) -> None:
     assert r.json()["reason"] == "nickname_letter", r.text
     r = client.post(f"/api/duplicates/{did}/players", json={"nickname": "x" * 40})
     assert (r.json()["reason"], r.json()["params"]) == ("nickname_length", {"max": 32})
-    assert client.post(f"/api/duplicates/{did}/players",
-                       json={"nickname": "Anna"}).status_code == 201
+    enter_person(client, did, own, "Anna")
+    client.cookies.clear()
     r = client.post(f"/api/duplicates/{did}/players", json={"nickname": "anna"})
-    assert r.status_code == 409
+    assert r.status_code == 409 and r.json()["error"] == "name_taken"
+    r = client.post(f"/api/duplicates/{did}/players",
+                    json={"nickname": "anna", "entry": entry_link(client, did, own)})
+    assert r.status_code == 409 and r.json()["error"] == "name_taken"
     # One entrant is not a field.
     r = client.post(f"/api/duplicates/{did}/rounds", json={}, headers=own)
     assert r.status_code == 409
     r = client.post(f"/api/duplicates/{did}/me", json={"player_token": ["x"]})
     assert r.status_code == 400
+    for path, body in (("links", {"count": 0}), ("links", {"count": "3"}),
+                       ("links", {"count": 1, "note": "\u202e"}), ("entry", {"open": 1}),
+                       ("links/999/revoke", {}), ("requests/5", {"admit": True}),
+                       ("players", {"nickname": "Zoe", "entry": 5}),
+                       ("players", {"nickname": "Zoe", "entry": "x" * 30})):
+        r = client.post(f"/api/duplicates/{did}/{path}", json=body, headers=own)
+        assert 400 <= r.status_code < 500 and r.json()["message"], (path, body, r.text)
     big = client.post(f"/api/duplicates/{did}/players",
                       content=b'{"nickname": "' + b"x" * 300_000 + b'"}', headers=as_json)
     assert big.status_code == 413
 
 
 def test_the_field_has_a_limit(client: TestClient) -> None:
-    did, _ = new_duplicate(client)
+    did, own = new_duplicate(client)
+    r = client.post(f"/api/duplicates/{did}/links", json={"count": MAX_PLAYERS + 1},
+                    headers=own)
+    codes = [link["code"] for link in r.json()["links"]]
     for i in range(MAX_PLAYERS):
-        r = client.post(f"/api/duplicates/{did}/players", json={"nickname": f"P{i}"})
+        client.cookies.clear()
+        r = client.post(f"/api/duplicates/{did}/players",
+                        json={"nickname": f"P{i}", "entry": codes[i]})
         assert r.status_code == 201
-    r = client.post(f"/api/duplicates/{did}/players", json={"nickname": "Late"})
+    client.cookies.clear()
+    r = client.post(f"/api/duplicates/{did}/players",
+                    json={"nickname": "Late", "entry": codes[-1]})
+    assert r.status_code == 409 and r.json()["error"] == "full"
+    r = client.post(f"/api/duplicates/{did}/links", json={"count": MAX_LINKS},
+                    headers=own)
     assert r.status_code == 409 and r.json()["error"] == "full"
 
 
@@ -251,8 +292,7 @@ def test_a_round_ends_even_when_its_people_do_not_play(client: TestClient) -> No
     turn timeout a stand-in plays his seat and his table deals on."""
     did, own = new_duplicate(client, deals=2, rounds=1)
     enter_bots(client, did, own, ["Bert", "Carl", "Dora", "Emil", "Fritz"])
-    r = client.post(f"/api/duplicates/{did}/players", json={"nickname": "Anna"})
-    anna = r.json()["player_token"]
+    anna = enter_person(client, did, own, "Anna")
     assert client.post(f"/api/duplicates/{did}/rounds", json={}, headers=own).status_code == 200
     me = client.post(f"/api/duplicates/{did}/me", json={"player_token": anna}).json()
     table = client.app.state.registry.get(me["table"]["id"])  # type: ignore[attr-defined]
@@ -283,8 +323,7 @@ def test_a_person_who_is_not_ready_in_time_gets_the_next_deal(client: TestClient
     timeout is taken as ready: the round goes on."""
     did, own = new_duplicate(client, deals=2, rounds=1)
     enter_bots(client, did, own, ["Bert", "Carl"])
-    anna = client.post(f"/api/duplicates/{did}/players",
-                       json={"nickname": "Anna"}).json()["player_token"]
+    anna = enter_person(client, did, own, "Anna")
     assert client.post(f"/api/duplicates/{did}/rounds", json={}, headers=own).status_code == 200
     me = client.post(f"/api/duplicates/{did}/me", json={"player_token": anna}).json()
     table = client.app.state.registry.get(me["table"]["id"])  # type: ignore[attr-defined]

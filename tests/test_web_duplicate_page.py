@@ -1,8 +1,10 @@
 """The duplicate tournament's pages in a real browser at phone (390x844) and desktop
-(1280x800) size: the organiser creates a tournament and enters bots, a person joins by the
-public link, the organiser starts the round, the person follows "your table", plays his deal
-by clicking, his table then says the round is played, and both pages show the comparison
-and the rankings once every table is done.
+(1280x800) size: the organiser creates a tournament with open entry, makes an entry link
+that one person enters with, admits another who asked from the public link (who waits
+meanwhile), closes entry (a stranger is told how to get in), enters bots and starts the
+round; the persons follow "your table" and play their deal by clicking, the table then says
+the round is played, and the pages show the comparison and the rankings once every table
+is done.
 No horizontal overflow, no serious or critical axe-core violation. Screenshots go to
 /tmp/shots-pad/dup-*.png (never committed)."""
 
@@ -38,21 +40,64 @@ def test_one_round_through_the_organiser_and_player_pages(server: str, browser: 
     org.fill("#d-deals", "1")
     org.select_option("#d-bot", "random")
     org.select_option("#d-preset", "aks")
+    org.check("#d-open")
     shot(org, f"dup-{size}-create")
     org.click("button[type=submit]")
-    org.wait_for_selector("#organiser")
+    org.wait_for_selector("#organiser #entry h2")
     public_url = org.input_value("#public-link")
     assert "(aks)" in org.text_content("#root")
     assert "#owner=" not in public_url
+    assert org.is_checked("#open-entry")
 
+    # Entry by the organiser's personal link: one for Anna-Lena.
+    org.fill("#l-count", "3")
+    org.fill("#l-note", "Stammtisch")
+    org.click("#make-links button[type=submit]")
+    org.wait_for_selector("#links input")
+    assert org.locator("#links input").count() == 3
+    link = org.input_value("#links input >> nth=0")
+    assert "#entry=" in link and link.startswith(public_url)
     player = german_page(browser, size)
-    player.goto(public_url)
+    player.goto(link)
+    player.wait_for_selector("#join")
+    assert "Anmeldelink" in player.text_content("#join h2")
+    assert "#entry=" not in player.url          # a copied address does not pass it on
+    shot(player, f"dup-{size}-player-link")
     player.fill("#j-name", "Anna-Lena")
     player.click("#join button[type=submit]")
     player.wait_for_function("document.getElementById('me').textContent.includes('Anna-Lena')")
     assert player.query_selector("#organiser") is None
+    org.wait_for_function("document.querySelector('#entry').textContent"
+                          ".includes('benutzt von Anna-Lena')", timeout=10_000)
 
-    for name in ("Bert", "Carl", "Dora", "Emil"):
+    # Open entry: Bert asks from the public link and waits; the organiser admits him.
+    bert = german_page(browser, size)
+    bert.goto(public_url)
+    bert.wait_for_selector("#join")
+    assert "anfragen" in bert.text_content("#join h2").lower()
+    bert.fill("#j-name", "Bert")
+    bert.click("#join button[type=submit]")
+    bert.wait_for_selector("#waiting")
+    shot(bert, f"dup-{size}-player-waiting")
+    org.wait_for_selector("#requests .request", timeout=10_000)
+    assert "Bert" in org.text_content("#requests")
+    client_tests.no_horizontal_overflow(org, "duplicate organiser entry")
+    client_tests.axe_check(org, "duplicate organiser entry")
+    shot(org, f"dup-{size}-organiser-entry")
+    org.click("#requests button.primary")
+    org.wait_for_function("!document.querySelector('#requests')", timeout=10_000)
+    bert.wait_for_function("document.getElementById('me').textContent.includes('als Bert')",
+                           timeout=10_000)
+    # Entry closed again: a stranger with the public link is told how to get in.
+    org.uncheck("#open-entry")
+    org.wait_for_function("!document.getElementById('open-entry').checked")
+    stranger = german_page(browser, size)
+    stranger.goto(public_url)
+    stranger.wait_for_selector("#entry-closed")
+    shot(stranger, f"dup-{size}-player-closed")
+    stranger.close()
+
+    for name in ("Carl", "Dora"):
         org.fill("#b-name", name)
         org.select_option("#b-level", "random")
         org.click("#add-bot button[type=submit]")
@@ -64,12 +109,15 @@ def test_one_round_through_the_organiser_and_player_pages(server: str, browser: 
     client_tests.no_horizontal_overflow(org, "duplicate organiser")
     shot(org, f"dup-{size}-organiser-running")
 
-    player.wait_for_selector("#go-table", timeout=10_000)
+    for page in (player, bert):
+        page.wait_for_selector("#go-table", timeout=10_000)
     shot(player, f"dup-{size}-player-running")
     client_tests.axe_check(player, "duplicate player")
-    player.click("#go-table")
-    player.wait_for_selector("#hand .card")
-    e2e.play_until_result([player])
+    for page in (player, bert):
+        page.click("#go-table")
+        page.wait_for_selector("#hand .card")
+    for page in (player, bert):
+        e2e.play_until_result([page])
     # The round's last deal: the table says where the results are, offers no next deal.
     player.wait_for_selector("#round-done")
     assert player.query_selector("#next") is None and player.query_selector("#rematch") is None
@@ -90,3 +138,4 @@ def test_one_round_through_the_organiser_and_player_pages(server: str, browser: 
     shot(org, f"dup-{size}-organiser-after")
     org.close()
     player.close()
+    bert.close()

@@ -89,6 +89,10 @@ def test_every_reason_the_server_gives_has_words_in_both_languages() -> None:
         for reason, params in re.findall(
                 r"reason=\"([a-z_]+)\"(?:,\s*params=\{([^}]*)\})?", src):
             given.setdefault(reason, set()).update(re.findall(r"\"([a-z_]+)\":", params))
+        # names.py's refuse(message, reason, **params)
+        for call in re.findall(r"raise refuse\(((?:[^()]|\([^()]*\))*)\)", src):
+            for reason in re.findall(r",\s*\"([a-z_]+)\"", call):
+                given.setdefault(reason, set()).update(re.findall(r"\b([a-z_]+)=", call))
     assert given and set(words) == set(given), (sorted(words), sorted(given))
     for reason, (de, en) in words.items():
         for s, other in ((de, "_en"), (en, "_de")):

@@ -65,7 +65,10 @@ MESSAGE = st.one_of(
 @pytest.fixture(scope="module")
 def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     db = tmp_path_factory.mktemp("fuzz") / "web.sqlite3"
-    limits = Limits(create_burst=10**6, create_rate=10**6, tables_per_client=10**6)
+    # One client makes every example's table: what a client may hold is tested in
+    # test_web_attacks.py.
+    limits = Limits(create_burst=10**6, create_rate=10**6, tables_per_client=10**6,
+                    live_per_client=10**6, seats_per_client=10**6)
     with TestClient(create_app(f"sqlite:///{db}", bot_delay=0.0, limits=limits)) as c:
         yield c
 

@@ -273,8 +273,10 @@ def test_a_duplicate_round_on_postgres_keeps_its_deals_over_a_restart(pg_url: st
         r = c1.post("/api/duplicates", json={"game": "binokel", "table_size": 3,
                                              "rounds": 1, "deals": 2, "bot": "random"})
         did, own = r.json()["id"], {"x-owner-token": r.json()["token"]}
+        code = c1.post(f"/api/duplicates/{did}/links", json={"count": 1},
+                       headers=own).json()["links"][0]["code"]
         anna = c1.post(f"/api/duplicates/{did}/players",
-                       json={"nickname": "Anna"}).json()["player_token"]
+                       json={"nickname": "Anna", "entry": code}).json()["player_token"]
         c1.post(f"/api/duplicates/{did}/players", json={"nickname": "Bert", "bot": "random"},
                 headers=own)
         assert c1.post(f"/api/duplicates/{did}/rounds", json={}, headers=own).status_code == 200
@@ -287,3 +289,56 @@ def test_a_duplicate_round_on_postgres_keeps_its_deals_over_a_restart(pg_url: st
         assert table.deck_orders == orders
         assert list(table.round.current.deck) == orders[0]
         assert c2.get(f"/api/tables/{tid}/deals").json()["error"] == "sealed"
+
+
+def test_what_a_client_holds_is_counted_over_every_process(pg_url: str) -> None:
+    """Issue 31: the seats (and tables) one client holds are counted in the database, not
+    per process. Two processes (two stores) take joins and new tables of one client at the
+    same moment, from threads: exactly as many succeed as the limit allows, the rest are
+    refused with ``too_many_seats`` / ``too_many_tables``."""
+    import threading
+
+    from binokel.web.store import Store
+    from binokel.web.tables import Limits
+    from binokel.web.tables import Registry
+    from binokel.web.tables import TableError
+
+    one, two = Store(pg_url), Store(pg_url)
+    limits = Limits(seats_per_client=3, live_per_client=3, tables_per_client=3)
+    try:
+        regs = [Registry(one, bot_delay=0.0, limits=limits),
+                Registry(two, bot_delay=0.0, limits=limits)]
+        # Tables made by somebody else; one client joins a seat of each, from both.
+        tables = [regs[k % 2].create({"bots": [None, None, "random"]}, f"maker-{k}")
+                  for k in range(8)]
+        outcomes: list[str] = []
+
+        def race(action: Any) -> None:
+            try:
+                action()
+                outcomes.append("ok")
+            except TableError as e:
+                outcomes.append(e.code)
+
+        def run(actions: list[Any]) -> list[str]:
+            outcomes.clear()
+            threads = [threading.Thread(target=race, args=(a,)) for a in actions]
+            for th in threads:
+                th.start()
+            for th in threads:
+                th.join(30)
+            return sorted(outcomes)
+
+        got = run([lambda t=t: t.join(0, "Eve", "eve-address") for t in tables])
+        assert got == ["ok"] * 3 + ["too_many_seats"] * 5, got
+        # A seat given up is free again, in every process.
+        held = next(t for t in tables if 0 in t.token_hashes)
+        held.leave(0)
+        free = next(t for t in tables if 0 not in t.token_hashes)
+        regs[1].get(free.id).join(0, "Eve", "eve-address")
+        got = run([lambda k=k: regs[k % 2].create({"bots": [None, "random", "random"]},
+                                                  "eve-address") for k in range(8)])
+        assert got == ["ok"] * 3 + ["too_many_tables"] * 5, got
+    finally:
+        one.close()
+        two.close()

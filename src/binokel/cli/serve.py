@@ -24,8 +24,9 @@ def register(sub: Any) -> None:
                         "headers are ignored, from anyone")
     p.add_argument("--per-client", type=int, default=None, metavar="N",
                    help="what one client address may hold: tables created at once, waiting "
-                        "tables, WebSockets (default 10, 10, 32). For load tests, where "
-                        "every client comes from one address")
+                        "tables, WebSockets (default 10, 10, 32), and at least as many live "
+                        "tables and seats (default 20, 20). For load tests, where every "
+                        "client comes from one address")
     p.add_argument("--request-timeout", type=float, default=None, metavar="SECONDS",
                    help="seconds a client has from connecting (or from the last answer) to a "
                         "complete request, headers and body, 1 to 300 (default 15)")

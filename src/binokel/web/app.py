@@ -76,7 +76,6 @@ from .guard import parse_json
 from .guard import read_json
 from .guard import same_origin
 from .limits import RequestRate
-from .limits import Seats
 from .listen import Listener
 from .metrics import CONTENT_TYPE
 from .metrics import Metrics
@@ -94,7 +93,6 @@ from .tables import Registry
 from .tables import TableError
 from .tables import again
 from .tables import check_prefs
-from .tables import hash_token
 from .tables import web_games
 from .work import Work
 from .work import WorkLimits
@@ -232,7 +230,6 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
     metrics = Metrics(lambda: [t.status for t in list(registry().tables.values())]
                       if "registry" in holder else [])
     creates = Limiter(limits.create_rate, limits.create_burst)
-    seats = Seats(limits.seats_per_client)
     sockets = Gauge(limits.sockets_per_client)
 
     def registry() -> Registry:
@@ -264,6 +261,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(url)
+        app.state.work = documents
         holder["registry"] = app.state.registry = Registry(
             store, bot_delay, limits, metrics.actions.inc,
             prepare=lambda t: prepare_duplicate(store, t))
@@ -378,22 +376,17 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             data = await read_json(request)
             if not isinstance(data, dict):
                 raise TableError("bad_request", "expected a JSON object")
-            key = client(request)
-            seats.check(key, holds)
+            holder = registry().store.client_hash(client(request))
             async with t.lock:
                 t.catch_up()
-                token = again(lambda: t.join(data.get("seat"), data.get("nickname")))
-            seats.add(key, (t.id, data["seat"], hash_token(token)))
+                token = again(lambda: t.join(data.get("seat"), data.get("nickname"),
+                                             holder))
         except WebError as e:
             return failed(e)
         await t.broadcast()
         if t.round is not None:
             t.schedule_bots()   # a new table starts; a seat taken over stops its stand-in
         return JSONResponse({"token": token, "seat": data["seat"], "table": t.info()})
-
-    def holds(table_id: str, seat: int, token_hash: str) -> bool:
-        t = registry().tables.get(table_id)
-        return t is not None and not t.closed and t.token_hashes.get(seat) == token_hash
 
     async def my_tables(request: Request) -> Response:
         """The running tables where the seat tokens a browser holds still hold a seat:

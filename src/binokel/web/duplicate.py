@@ -3,9 +3,11 @@ by the players in the same seat at every table, and a player is compared with th
 held his cards (the pure part is :mod:`binokel.tournament.duplicate`).
 
 An organiser creates a tournament (game, preset and options, rounds, deals per round, table
-size, the level of the bots that fill tables) and gets a secret owner token; players join
-with the public link and a nickname and get a player token (both shown once, stored only as
-their SHA-256). The organiser may also enter computer players (a bot kind per entrant).
+size, the level of the bots that fill tables) and gets a secret owner token; players enter
+as he lets them (:mod:`binokel.web.entry`: a personal entry link each, or a request from the
+public link that he admits; one entry per browser) and get a player token (both tokens
+shown once, stored only as their SHA-256). The organiser may also enter computer players
+(a bot kind per entrant).
 Each round the organiser starts, the server
 
 1. seats the entrants (:func:`binokel.tournament.seating.seat_round`: as few repeat
@@ -24,9 +26,9 @@ public, and the rankings over all settled rounds follow: the duplicate ranking (
 player's differences to the field) and the overall one as clubs count it (points scored).
 
 Limits a stranger controls: entrants (:data:`MAX_PLAYERS`, of them :data:`MAX_BOT_ENTRANTS`
-computer players), rounds, deals per round, one organiser's running tables
-(:data:`MAX_LIVE_TABLES`), the request body and tournaments per client
-(:class:`binokel.web.pads.DocStore`), names.
+computer players), entry links and requests (:mod:`binokel.web.entry`), rounds, deals per
+round, one organiser's running tables (:data:`MAX_LIVE_TABLES`), the request body and
+tournaments per client (:class:`binokel.web.pads.DocStore`), names.
 """
 
 from __future__ import annotations
@@ -59,8 +61,10 @@ from ..tournament.seating import BotSeat
 from ..tournament.seating import SeatingError
 from ..tournament.seating import TableSizes
 from ..tournament.seating import seat_round
+from . import entry
 from .documents import dumps
 from .documents import envelope
+from .entry import EntryKey
 from .guard import WebError
 from .guard import rules_refused
 from .names import clean_name
@@ -153,36 +157,106 @@ def new_document(body: dict[str, Any]) -> dict[str, Any]:
     bot = body.get("bot", "heuristic" if "heuristic" in kinds else kinds[0])
     if not isinstance(bot, str) or bot not in kinds:
         raise _fail(f"bot: one of {', '.join(kinds)}")
+    open_entry = body.get("open_entry", False)
+    if not isinstance(open_entry, bool):
+        raise _fail("open_entry: true or false", "bad_request", 400)
     return {"version": 1, "title": title, "game": game,
             "rules": rules.to_dict(), "table_size": size, "rounds": rounds, "deals": deals,
-            "bot": bot, "turn_timeout": timeout, "players": [], "played": []}
+            "bot": bot, "turn_timeout": timeout, "players": [], "played": [],
+            "open_entry": open_entry, "links": [], "requests": []}
 
 
-def _add_player(doc: dict[str, Any], nickname: Any, bot: str | None) -> tuple[int, str | None]:
-    """Enter a person (his player token, shown once) or a computer player of kind ``bot``."""
-    if len(doc["players"]) >= MAX_PLAYERS:
-        raise _fail(f"players: at most {MAX_PLAYERS}", "full", 409)
-    if len(doc["played"]) >= doc["rounds"]:
-        raise _fail("the tournament is over", "over", 409)
+def _entrant_name(doc: dict[str, Any], nickname: Any) -> str:
+    """``nickname`` checked as a name at the tables, and free in this tournament (among
+    the entrants and the requests waiting for the organiser)."""
     try:
         name = clean_nickname(nickname)
     except TableError as e:
         raise _fail(f"nickname: {e}", cause=e) from None
-    if any(p["name"].casefold() == name.casefold() for p in doc["players"]):
+    taken = [p["name"] for p in doc["players"]] + \
+        [r["name"] for r in entry.requests(doc) if r["state"] == "waiting"]
+    if any(n.casefold() == name.casefold() for n in taken):
         raise _fail("nickname: taken in this tournament", "name_taken", 409)
+    return name
+
+
+def _check_open(doc: dict[str, Any]) -> None:
+    if len(doc["players"]) >= MAX_PLAYERS:
+        raise _fail(f"players: at most {MAX_PLAYERS}", "full", 409)
+    if len(doc["played"]) >= doc["rounds"]:
+        raise _fail("the tournament is over", "over", 409)
+
+
+def _add_player(doc: dict[str, Any], nickname: Any, bot: str | None,
+                key: EntryKey | None = None, client: str | None = None,
+                token_hash: str | None = None) -> tuple[int, str | None]:
+    """Enter a person (his player token, shown once; ``token_hash``: the one he got when
+    he asked to enter) bound to his entry ``key`` from the address ``client`` (hashed),
+    or a computer player of kind ``bot``."""
+    _check_open(doc)
+    name = _entrant_name(doc, nickname)
     if bot is not None and bot not in bot_names(doc["game"]):
         raise _fail(f"bot: one of {', '.join(bot_names(doc['game']))}")
     if bot is not None and sum(p["bot"] is not None for p in doc["players"]) >= \
             MAX_BOT_ENTRANTS:
         raise _fail(f"bot: at most {MAX_BOT_ENTRANTS} computer players", "full", 409)
-    token = None if bot is not None else secrets.token_urlsafe(PLAYER_TOKEN_BYTES)
+    token = None
+    if bot is None and token_hash is None:
+        token = secrets.token_urlsafe(PLAYER_TOKEN_BYTES)
+        token_hash = _hash(token)
     number = len(doc["players"]) + 1
     doc["players"].append({"id": number, "name": name, "bot": bot,
-                           "token_hash": None if token is None else _hash(token)})
+                           "token_hash": token_hash,
+                           "key": None if key is None else key.stored, "from": client})
     return number, token
 
 
+def enter_by_link(doc: dict[str, Any], code: Any, nickname: Any, key: EntryKey,
+                  client: str) -> tuple[int, str]:
+    """A person enters with the entry link whose code is ``code`` (used up by it)."""
+    link = entry.link_by_code(doc, code)
+    entry.check_key_free(doc, key)
+    number, token = _add_player(doc, nickname, None, key, client)
+    assert token is not None
+    link["player"] = number
+    return number, token
+
+
+def ask_to_enter(doc: dict[str, Any], nickname: Any, key: EntryKey,
+                 client: str) -> str:
+    """A person asks to enter from the public link (entry with approval): his player
+    token, which holds the entry once the organiser admits him."""
+    entry.check_may_ask(doc)
+    _check_open(doc)
+    entry.check_key_free(doc, key)
+    name = _entrant_name(doc, nickname)
+    token = secrets.token_urlsafe(PLAYER_TOKEN_BYTES)
+    entry.add_request(doc, name, key, client, _hash(token))
+    return token
+
+
+def decide_request(doc: dict[str, Any], number: Any, admit: Any) -> None:
+    """The organiser admits (an entrant from now on) or refuses a waiting request."""
+    if not isinstance(admit, bool):
+        raise _fail("admit: true or false", "bad_request", 400)
+    r = entry.waiting_request(doc, number)
+    if not admit:
+        r["state"] = "refused"
+        return
+    kind, _, digest = r["key"].partition(":")
+    r["state"] = "admitted"      # its name is free for the entrant it becomes
+    try:
+        _add_player(doc, r["name"], None, EntryKey(kind, digest), r["from"],
+                    r["token_hash"])
+    except WebError:
+        r["state"] = "waiting"
+        raise
+    entry.requests(doc).remove(r)
+
+
 def _player_by_token(doc: dict[str, Any], token: Any) -> dict[str, Any]:
+    """The entrant whose player token is ``token``; for a request still waiting for the
+    organiser (or refused) a stand-in entry ``{"id": None, "name", "state"}``."""
     if not isinstance(token, str) or len(token) > 128:
         raise _fail("player_token: the token you got when you joined", "bad_request", 400)
     h = _hash(token)
@@ -190,6 +264,9 @@ def _player_by_token(doc: dict[str, Any], token: Any) -> dict[str, Any]:
     for p in players:
         if p["token_hash"] is not None and secrets.compare_digest(p["token_hash"], h):
             return p
+    asked = entry.request_by_token(doc, h)
+    if asked is not None:
+        return {"id": None, "name": asked["name"], "state": asked["state"]}
     raise _fail("this player token is not one of this tournament", "forbidden", 403)
 
 
@@ -485,6 +562,7 @@ def public_view(doc: dict[str, Any], running: dict[str, int]) -> dict[str, Any]:
         "deals": doc["deals"], "bot": doc["bot"], "turn_timeout": doc["turn_timeout"],
         "players": [{"id": p["id"], "name": p["name"], "bot": p["bot"]}
                     for p in doc["players"]],
+        "open_entry": bool(doc.get("open_entry")),
         "played": rounds, "ranking": dup, "overall": overall,
         "status": "over" if len(doc["played"]) >= doc["rounds"] and
         all(r["finished"] for r in doc["played"]) else
@@ -499,9 +577,11 @@ def public_page(doc: dict[str, Any], running: dict[str, int]) -> bytes:
 
 
 def player_view(doc: dict[str, Any], player: dict[str, Any]) -> dict[str, Any]:
-    """A player's own: his id and name and, while a round runs, his table and seat token."""
-    out: dict[str, Any] = {"player": player["id"], "name": player["name"], "table": None}
-    if doc["played"]:
+    """A player's own: his id, name and ``status`` (``entered``; ``waiting`` for the
+    organiser, or ``refused``) and, while a round runs, his table and seat token."""
+    out: dict[str, Any] = {"player": player["id"], "name": player["name"], "table": None,
+                           "status": player.get("state", "entered")}
+    if doc["played"] and player["id"] is not None:
         r = doc["played"][-1]
         for k, t in enumerate(r["tables"], 1):
             token = t["tokens"].get(str(player["id"]))
@@ -579,20 +659,102 @@ def routes(store_of: Callable[[Request], Store],
         return await answer(request, await settled(request))
 
     async def join(request: Request) -> Response:
+        """Enter (see :mod:`binokel.web.entry`): a computer player (the organiser), the
+        organiser himself, a person with an entry link, or a request from the public
+        link. The answer is the entrant's own (no page: a field entering within a minute
+        from one club's address must not make a page each)."""
         body = await _body(request)
         bot = body.get("bot")
         if bot is not None and not isinstance(bot, str):
             raise _fail("bot: a bot kind", "bad_request", 400)
-        out: dict[str, Any] = {}
+        key, fresh = entry.browser_key(request)
+        client = store_of(request).client_hash(_client(request))
+        owner = _token(request, body)
+        code = body.get("entry")
+        nickname = body.get("nickname")
+        out: dict[str, Any] = {"player": None, "token": None, "status": "entered"}
 
         def step(d: dict[str, Any]) -> None:
-            out["player"], out["token"] = _add_player(d, body.get("nickname"), bot)
-        # A person joins with the public link; a computer entrant needs the organiser.
-        got = change(request, _token(request, body), step, trusted=bot is None)
-        reply: dict[str, Any] = {"player": out["player"]}
+            if bot is not None:
+                out["player"], out["token"] = _add_player(d, nickname, bot)
+            elif code is not None:
+                out["player"], out["token"] = enter_by_link(d, code, nickname, key, client)
+            elif owner is not None:
+                entry.check_key_free(d, key)
+                out["player"], out["token"] = _add_player(d, nickname, None, key, client)
+            else:
+                out["token"] = ask_to_enter(d, nickname, key, client)
+                out["status"] = "waiting"
+        # A computer entrant and the organiser's own entry need his token; a link or a
+        # request needs none (the link is the organiser's word, a request waits for it).
+        got = change(request, owner, step, trusted=bot is None and owner is None)
+        reply: dict[str, Any] = {"id": got.id, "version": _version(request, got),
+                                 "player": out["player"], "status": out["status"]}
         if out["token"] is not None:
             reply["player_token"] = out["token"]
-        return await answer(request, got, reply, 201)
+        response = JSONResponse(reply, 202 if out["status"] == "waiting" else 201)
+        entry.set_key_cookie(request, response, fresh)
+        return response
+
+    def _version(request: Request, got: Stored) -> int:
+        """The version a reader polls with (see :func:`answer`)."""
+        return got.version * 1000 + sum(running_progress(store_of(request),
+                                                         got.doc).values())
+
+    def organiser(request: Request, body: dict[str, Any] | None = None) -> str:
+        token = _token(request, body)
+        if token is None:
+            raise WebError("forbidden", "the owner's link is needed for this", 403)
+        return token
+
+    def entries_answer(got: Stored, token: str) -> Response:
+        return JSONResponse({"id": got.id, "version": got.version,
+                             **entry.entries_view(got.doc, token)})
+
+    async def entries(request: Request) -> Response:
+        """The organiser's view of the entry: links, requests (owner token: header)."""
+        token = organiser(request)
+        got = docs(request).read(request.path_params["dup_id"])
+        if not docs(request).owns(got, token):
+            raise WebError("forbidden", "the owner's link is needed for this", 403)
+        return entries_answer(got, token)
+
+    async def set_entry(request: Request) -> Response:
+        """``{"open": bool}``: whether the public link may ask to enter."""
+        body = await _body(request)
+        token = organiser(request, body)
+        open_entry = body.get("open")
+        if not isinstance(open_entry, bool):
+            raise _fail("open: true or false", "bad_request", 400)
+        got = change(request, token, lambda d: d.update(open_entry=open_entry))
+        return entries_answer(got, token)
+
+    async def new_links(request: Request) -> Response:
+        """``{"count", "note"}``: that many new entry links."""
+        body = await _body(request)
+        token = organiser(request, body)
+
+        def step(d: dict[str, Any]) -> None:
+            entry.seal_links(d, token, entry.make_links(d, body.get("count", 1),
+                                                        body.get("note")))
+        return entries_answer(change(request, token, step), token)
+
+    async def revoke(request: Request) -> Response:
+        """Withdraw an unused entry link."""
+        body = await _body(request)
+        token = organiser(request, body)
+        number = _int_arg(request.path_params["n"], "link", 1, entry.MAX_LINKS)
+        got = change(request, token, lambda d: entry.revoke_link(d, number))
+        return entries_answer(got, token)
+
+    async def decide(request: Request) -> Response:
+        """``{"admit": bool}``: admit or refuse a waiting request."""
+        body = await _body(request)
+        token = organiser(request, body)
+        number = _int_arg(request.path_params["n"], "request", 1, 10**6)
+        got = change(request, token,
+                     lambda d: decide_request(d, number, body.get("admit")))
+        return entries_answer(got, token)
 
     async def me(request: Request) -> Response:
         body = await _body(request)
@@ -626,6 +788,11 @@ def routes(store_of: Callable[[Request], Store],
         Route("/api/duplicates", g(create), methods=["POST"]),
         Route("/api/duplicates/{dup_id}", g(show), methods=["GET"]),
         Route("/api/duplicates/{dup_id}/players", g(join), methods=["POST"]),
+        Route("/api/duplicates/{dup_id}/entries", g(entries), methods=["GET"]),
+        Route("/api/duplicates/{dup_id}/entry", g(set_entry), methods=["POST"]),
+        Route("/api/duplicates/{dup_id}/links", g(new_links), methods=["POST"]),
+        Route("/api/duplicates/{dup_id}/links/{n:int}/revoke", g(revoke), methods=["POST"]),
+        Route("/api/duplicates/{dup_id}/requests/{n:int}", g(decide), methods=["POST"]),
         Route("/api/duplicates/{dup_id}/me", g(me), methods=["POST"]),
         Route("/api/duplicates/{dup_id}/rounds", g(new_round), methods=["POST"]),
     ]

@@ -17,6 +17,7 @@ import hashlib
 import hmac
 import json
 import secrets
+from collections.abc import Callable
 from collections.abc import Iterator
 from collections.abc import Sequence
 from contextlib import contextmanager
@@ -61,6 +62,7 @@ LIVE = ("waiting", "playing", "finished")   # statuses of a table that is not cl
 DRIVE_LOCKS = 4243     # advisory lock space of "this process drives the table's bots"
 SWEEP_LOCK = 4244      # advisory lock (with key 0) of "this process closes abandoned tables"
 PROCESS_LOCKS = 4245   # advisory lock space of "this server process is alive" (one each)
+CLIENT_LOCKS = 4246    # advisory lock space of "counting what one client holds" (per client)
 # The advisory locks (two-key form) granted in this database, as pg_locks lists them.
 HELD = ("locktype = 'advisory' AND granted AND objsubid = 2 AND database = "
         "(SELECT oid FROM pg_database WHERE datname = current_database())")
@@ -111,6 +113,10 @@ class SeatRow(Base):
     ready_after: Mapped[int] = mapped_column(Integer, default=0)
     expires_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True),
                                                         nullable=True)
+    # the hashed address of the client who joined (Store.client_hash): what a client holds
+    # is counted here, over every server process; None for seats the server gave out
+    # (a duplicate round's entrants)
+    holder: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
 
 
 class DealRow(Base):
@@ -264,9 +270,17 @@ class Tx:
                            {"c": CHANNEL, "p": f"t:{self.row.id}:{self.row.version}"})
         return self.row.version
 
-    def add_seat(self, seat: int, nickname: str, token_hash: str, expires: datetime) -> None:
+    def add_seat(self, seat: int, nickname: str, token_hash: str, expires: datetime,
+                 holder: str | None = None) -> None:
         self.s.add(SeatRow(table_id=self.row.id, seat=seat, nickname=nickname,
-                           token_hash=token_hash, expires_at=expires))
+                           token_hash=token_hash, expires_at=expires, holder=holder))
+
+    def seats_held(self, holder: str) -> int:
+        """The seats ``holder`` holds now (:meth:`Store.seats_held`), counted under the
+        client's lock: a join of the same client on another table, in any server process,
+        waits until this transaction ends, so two joins never both see room for one."""
+        Store.lock_client(self.s, self.postgres, holder)
+        return Store.seats_held(self.s, holder)
 
     def remove_seat(self, seat: int) -> None:
         self.s.execute(delete(SeatRow).where(SeatRow.table_id == self.row.id,
@@ -489,8 +503,14 @@ class Store:
     # ------------------------------------------------------------------ writes
     def create_table(self, table_id: str, game: str, players: int, rules: dict[str, Any],
                      seed: int | None, bots: list[str | None], settings: dict[str, Any],
-                     creator: str | None) -> None:
+                     creator: str | None,
+                     check: Callable[[Session, str], None] | None = None) -> None:
+        """Store a new table; ``check(session, creator)`` first, under the creator's lock
+        (:meth:`lock_client`), may count what the creator holds and refuse by raising."""
         with self.session.begin() as s:
+            if check is not None and creator is not None:
+                self.lock_client(s, self.postgres, creator)
+                check(s, creator)
             s.add(TableRow(id=table_id, game=game, players=players, rules=rules, seed=seed,
                            bots=bots, status="waiting", settings=settings, creator=creator,
                            version=1, series=0))
@@ -599,6 +619,31 @@ class Store:
         with self.session() as s:
             return list(s.scalars(select(TableRow.id).where(TableRow.status.in_(statuses))
                                   .order_by(TableRow.created_at)))
+
+    @staticmethod
+    def lock_client(s: Session, postgres: bool, client: str) -> None:
+        """Hold ``client``'s lock to the end of the transaction of ``s`` (PostgreSQL; one
+        SQLite server process writes alone anyway): what a client holds is counted and
+        added to in one step, whichever server process its requests reach."""
+        if postgres:
+            s.execute(text("SELECT pg_advisory_xact_lock(:ns, hashtext(:c))"),
+                      {"ns": CLIENT_LOCKS, "c": client})
+
+    @staticmethod
+    def tables_held(s: Session, creator: str, status: Sequence[str] = LIVE) -> int:
+        """The tables of ``status`` that ``creator`` (a hashed address) created."""
+        return int(s.scalar(select(func.count()).select_from(TableRow).where(
+            TableRow.status.in_(status), TableRow.creator == creator)) or 0)
+
+    @staticmethod
+    def seats_held(s: Session, holder: str) -> int:
+        """The seats ``holder`` (a hashed address) joined that still hold: the table is
+        live, the seat not given up or taken over (its row is gone then) and its token
+        not expired."""
+        return int(s.scalar(select(func.count()).select_from(SeatRow).join(
+            TableRow, TableRow.id == SeatRow.table_id).where(
+            SeatRow.holder == holder, TableRow.status.in_(LIVE),
+            or_(SeatRow.expires_at.is_(None), SeatRow.expires_at > now()))) or 0)
 
     def count_live(self, creator: str | None = None, status: Sequence[str] = LIVE) -> int:
         with self.session() as s:

@@ -36,6 +36,7 @@ from typing import Any
 from typing import TypeVar
 
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
 
 from ..bots import Bot
 from ..bots import bot_names
@@ -78,8 +79,8 @@ LANGS = ("de", "en")
 CARD_STYLES = ("token", "symbol", "words", "french")
 # HTTP status of each error code that is not a plain bad request.
 STATUS = {"no_table": 404, "no_deal": 404, "seat_taken": 409, "not_over": 409,
-          "too_many_tables": 429, "server_full": 503, "rate_limited": 429, "sealed": 403,
-          "round_over": 409}
+          "too_many_tables": 429, "too_many_seats": 429, "server_full": 503,
+          "rate_limited": 429, "sealed": 403, "round_over": 409}
 # Seconds a person may think before a stand-in bot plays (settings.turn_timeout): long
 # enough to read the table, short enough that the others do not give up waiting.
 TURN_TIMEOUT_RANGE = (10, 600)
@@ -129,7 +130,7 @@ class Limits:
     idle_ttl: float = 12 * 3600      # a started table without any change, likewise
     unseen_ttl: float = 3600         # ... and sooner when nobody has had it open either
     live_per_client: int = 20        # tables one client may have created and not closed
-    seats_per_client: int = 20       # seats one client may hold (in this process)
+    seats_per_client: int = 20       # seats one client may hold (over all processes)
     token_ttl: float = 30 * 86400    # a seat token unused this long no longer holds it
     sweep_every: float = 60.0        # how often abandoned tables are looked for
     sockets_per_client: int = 32     # WebSockets one client may hold open at once
@@ -495,9 +496,11 @@ class LiveTable:
             tx.set_seat(seat, expires_at=new)
         self.expires[seat] = new
 
-    def join(self, seat: Any, nickname: Any) -> str:
+    def join(self, seat: Any, nickname: Any, holder: str | None = None) -> str:
         """Take ``seat`` (starting the table when it was the last free one); the new
-        seat token, shown only to the one who joined."""
+        seat token, shown only to the one who joined. ``holder``: the joining client's
+        hashed address, who may hold at most ``limits.seats_per_client`` seats at once,
+        counted over every server process (429 ``too_many_seats``)."""
         if not is_int(seat) or not 0 <= seat < self.players:
             raise TableError("bad_seat", f"seat must be 0..{self.players - 1}")
         if self.bots[seat]:
@@ -513,15 +516,19 @@ class LiveTable:
         h = hash_token(token)
         expires = now() + timedelta(seconds=self.limits.token_ttl)
         full = all(s in self.token_hashes or s == seat for s in self.human_seats)
-        self.stand_ins.pop(seat, None)
         fresh = self._dealt(self._new_series(1), self.deal_number + 1) \
             if full and self.round is None else None
         with self.locked() as tx:
-            tx.add_seat(seat, name, h, expires)
+            limit = self.limits.seats_per_client
+            if holder is not None and tx.seats_held(holder) >= limit:
+                raise TableError("too_many_seats", f"at most {limit} seats at once from "
+                                 "one address; leave one first")
+            tx.add_seat(seat, name, h, expires, holder)
             if fresh is not None:
                 self._store_deal(tx, fresh, self.deal_number + 1, 1)
                 tx.row.series = 1
             tx.bump("playing" if fresh is not None else None)
+        self.stand_ins.pop(seat, None)
         self.token_hashes[seat] = h
         self.nicknames[seat] = name
         self.expires[seat] = expires
@@ -1162,15 +1169,11 @@ class Registry:
         if len(self.tables) >= self.limits.max_tables:
             raise TableError("server_full", "the server has as many tables as it can hold; "
                              "try again later")
-        if creator is not None and self.store.count_live(creator, ("waiting",)) >= \
-                self.limits.tables_per_client:
-            raise TableError("too_many_tables", f"at most {self.limits.tables_per_client} "
-                             "open tables per player; fill or wait for those first")
-        if creator is not None and self.store.count_live(creator) >= \
-                self.limits.live_per_client:
-            raise TableError("too_many_tables", f"at most {self.limits.live_per_client} "
-                             "tables per player at once, waiting or running; finish some "
-                             "first (a table nobody has open closes after an hour)")
+        # Counted before the work of a new table, and again as it is stored, under the
+        # client's lock: the count holds over every server process.
+        if creator is not None:
+            with self.store.session() as s:
+                self._check_held(s, creator)
         game = data.get("game", "binokel")
         games = web_games()
         if not isinstance(game, str) or game not in games:
@@ -1195,12 +1198,24 @@ class Registry:
         table_id = secrets.token_urlsafe(9)
         stored_rules = rules.to_dict()
         self.store.create_table(table_id, game, players, stored_rules, seed, bots, settings,
-                                creator)
+                                creator, self._check_held if creator is not None else None)
         t = LiveTable(table_id, game, players, stored_rules, seed, bots, self.store,
                       self.bot_delay, self.limits, settings, on_action=self.on_action,
                       stored_version=1, driver=self.drives(table_id))
         self.tables[table_id] = t
         return t
+
+    def _check_held(self, s: Session, creator: str) -> None:
+        """Refuse a client (hashed address ``creator``) who has as many waiting tables,
+        or as many live ones, as one may (in the store: over every server process)."""
+        limits = self.limits
+        if Store.tables_held(s, creator, ("waiting",)) >= limits.tables_per_client:
+            raise TableError("too_many_tables", f"at most {limits.tables_per_client} "
+                             "open tables per player; fill or wait for those first")
+        if Store.tables_held(s, creator) >= limits.live_per_client:
+            raise TableError("too_many_tables", f"at most {limits.live_per_client} "
+                             "tables per player at once, waiting or running; finish some "
+                             "first (a table nobody has open closes after an hour)")
 
     @staticmethod
     def _settings(given: Any) -> dict[str, Any]:

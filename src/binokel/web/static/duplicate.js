@@ -1,19 +1,32 @@
 // The duplicate tournament page. /duplicate: create one. /duplicate/<id>: the public page
-// (join with a name, "your table" once a round runs, the rounds' tables and progress, after
-// each round the hand-by-hand comparison and the rankings), polled every few seconds; with
-// #owner=<token> also the organiser's controls: enter bots, start the next round.
+// ("your table" once a round runs, the rounds' tables and progress, after each round the
+// hand-by-hand comparison and the rankings), polled every few seconds. Entry is the
+// organiser's: #entry=<code> is a personal entry link (enter with a name, once); without
+// one a person may ask to enter where the organiser opened entry with approval, and waits
+// for it. With #owner=<token> also the organiser's controls: entry links and requests,
+// bots, the next round.
 import { el } from "/static/dom.js";
 import { api, errText, gameSelect, lang, loadTexts, owner, t } from "/static/docapi.js";
 import { keepToken } from "/static/net.js";
 
 const root = document.getElementById("root");
 const dupId = location.pathname.split("/")[2] || null;
-// The player token this browser got when it joined (shown once by the server).
+// The player token this browser got when it entered or asked to (shown once by the server).
 const playerKey = `binokel.duplicate.${dupId}`;
+// A personal entry link's code: kept for this tab until it is used, and out of the address
+// bar at once (a copied address must not pass the link on).
+const codeKey = `binokel.duplicate.entry.${dupId}`;
+const fromHash = new URLSearchParams(location.hash.slice(1)).get("entry");
+if (fromHash && dupId) {
+  sessionStorage.setItem(codeKey, fromHash);
+  history.replaceState(null, "", location.pathname);
+}
+let entryCode = dupId ? sessionStorage.getItem(codeKey) : null;
 let version = 0;
 let dup = null;
 let me = null;
 let meta = null;
+let entries = null;    // the organiser's view of the entry (links, requests)
 
 const errorLine = (id) => el("p", { class: "error", role: "alert", id });
 const numberField = (id, label, value, min, max) => [el("label", { for: id, text: label }),
@@ -52,6 +65,9 @@ async function createForm() {
     ...numberField("d-rounds", t("rounds"), 2, 1, 10),
     ...numberField("d-deals", t("deals_round"), 6, 1, 24),
     el("label", { for: "d-bot", text: t("bot_level") }), bots,
+    el("label", { class: "check" }, el("input", { id: "d-open", type: "checkbox" }),
+      t("open_entry")),
+    el("p", { class: "hint", text: t("entry_intro") }),
     el("p", {}, el("button", { class: "primary", type: "submit", text: t("create") })), err);
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
@@ -59,16 +75,115 @@ async function createForm() {
     try {
       const r = await api("POST", "/api/duplicates", { title: v("d-title"), game: game.value,
         preset: preset.value, table_size: Number(size.value), rounds: Number(v("d-rounds")),
-        deals: Number(v("d-deals")), bot: v("d-bot") });
+        deals: Number(v("d-deals")), bot: v("d-bot"),
+        open_entry: form.querySelector("#d-open").checked });
       location.href = `/duplicate/${r.id}#owner=${encodeURIComponent(r.token)}`;
     } catch (x) { err.textContent = errText(x); }
   });
   root.replaceChildren(form);
 }
 
+// An organiser's or player's change; the page is read afresh after it (a change answers
+// with what it did, not with the whole page).
 async function act(path, body, err) {
-  try { show(await api("POST", `/api/duplicates/${dupId}/${path}`, body)); err.textContent = ""; }
-  catch (x) { err.textContent = errText(x); }
+  try {
+    const r = await api("POST", `/api/duplicates/${dupId}/${path}`, body);
+    err.textContent = "";
+    if (r && r.duplicate) show(r);
+    else await refresh(true);
+  } catch (x) { err.textContent = errText(x); }
+}
+
+/** A copy button for the text input ``input`` where the browser lets the page write the
+ * clipboard (https, localhost); elsewhere the field is selected on a click instead. */
+function copyButton(input, label) {
+  input.addEventListener("focus", () => input.select());
+  if (!navigator.clipboard) return null;
+  // The accessible name starts with the visible word, then says which link.
+  const b = el("button", { type: "button", class: "small", text: t("copy"),
+    "aria-label": `${t("copy")}: ${label}` });
+  b.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(input.value);
+      b.textContent = t("copied");
+      setTimeout(() => { b.textContent = t("copy"); }, 2000);
+    } catch { b.hidden = true; }
+  });
+  return b;
+}
+
+function linkItem(base, link) {
+  const url = `${base}#entry=${link.code}`;
+  const what = [t("link_n", { n: link.n }), link.note].filter(Boolean).join(" – ");
+  const state = link.revoked ? t("link_revoked") : link.player
+    ? t("link_used", { name: link.player }) : t("link_free");
+  const li = el("li", { class: link.player || link.revoked ? "link done" : "link" },
+    el("span", { class: "what", text: what }), el("span", { class: "state", text: state }));
+  if (!link.player && !link.revoked) {
+    const input = el("input", { type: "text", readonly: true, value: url,
+      id: `link-${link.n}`, "aria-label": what });
+    const revoke = el("button", { type: "button", class: "small", text: t("revoke"),
+      onclick: () => act(`links/${link.n}/revoke`, {}, entryErr) });
+    li.append(el("div", { class: "copy-row" }, input, copyButton(input, what),
+      revoke));
+  }
+  return li;
+}
+
+let entryErr = null;
+
+function requestItem(r) {
+  const hint = r.same_address.length
+    ? el("span", { class: "hint", text: t("same_address", { names: r.same_address.join(", ") }) })
+    : null;
+  return el("li", { class: "request", id: `request-${r.n}` },
+    el("span", { class: "what", text: r.name }), hint,
+    el("span", { class: "buttons" },
+      el("button", { type: "button", class: "small primary", text: t("admit"),
+        onclick: () => act(`requests/${r.n}`, { admit: true }, entryErr) }),
+      el("button", { type: "button", class: "small", text: t("refuse"),
+        onclick: () => act(`requests/${r.n}`, { admit: false }, entryErr) })));
+}
+
+/** The organiser's entry: whether the public link may ask, the personal links (made,
+ * copied, withdrawn), the requests to admit or refuse. */
+function entrySection(base) {
+  entryErr = errorLine("entry-error");
+  if (!entries) return el("section", { id: "entry" }, entryErr);
+  const open = el("input", { id: "open-entry", type: "checkbox", checked: entries.open_entry });
+  open.addEventListener("change", () => act("entry", { open: open.checked }, entryErr));
+  const count = el("input", { id: "l-count", type: "number", value: "1", min: "1", max: "60" });
+  const note = el("input", { id: "l-note", type: "text", autocomplete: "off", maxlength: "40" });
+  const make = el("form", { id: "make-links" },
+    el("div", { class: "row" }, el("label", {}, t("link_count"), count),
+      el("label", {}, t("link_note"), note)),
+    el("p", {}, el("button", { type: "submit", text: t("make_links") })));
+  make.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    await act("links", { count: Number(count.value), note: note.value }, entryErr);
+    if (!entryErr.textContent) note.value = "";
+  });
+  const waiting = entries.requests.filter((r) => r.state === "waiting");
+  const refused = entries.requests.filter((r) => r.state === "refused");
+  const free = entries.links.filter((l) => !l.player && !l.revoked);
+  const done = entries.links.filter((l) => l.player || l.revoked);
+  return el("section", { id: "entry" },
+    el("h2", { text: t("entry_title") }),
+    el("p", { class: "hint", text: t("entry_intro") }),
+    el("label", { class: "check" }, open, t("open_entry")),
+    waiting.length ? el("section", { id: "requests" },
+      el("h3", { text: t("requests_title", { n: waiting.length }) }),
+      el("ul", { class: "entries" }, ...waiting.map(requestItem))) : null,
+    el("h3", { text: t("links_title") }),
+    make,
+    free.length ? el("ul", { class: "entries", id: "links" },
+      ...free.map((l) => linkItem(base, l))) : null,
+    done.length ? el("details", { class: "entries-done" },
+      el("summary", { text: t("links_done", { n: done.length }) }),
+      el("ul", { class: "entries" }, ...done.map((l) => linkItem(base, l)))) : null,
+    refused.length ? el("p", { class: "hint", text: t("refused_list",
+      { names: refused.map((r) => r.name).join(", ") }) }) : null,
+    entryErr);
 }
 
 const running = () => dup.played.length > 0 && !dup.played[dup.played.length - 1].finished;
@@ -94,17 +209,28 @@ function organiser() {
   else if (dup.status !== "over") start = el("p", {}, el("button", { class: "primary",
     type: "button", id: "start-round", text: t("start_dup_round", { n: next }),
     onclick: () => act("rounds", {}, err) }));
+  const publicLink = el("input", { id: "public-link", type: "text", readonly: true, value: base });
+  const ownerLink = el("input", { id: "owner-link", type: "text", readonly: true,
+    value: `${base}#owner=${encodeURIComponent(owner)}` });
   return el("section", { id: "organiser" },
     el("div", { class: "links" },
       el("label", { for: "public-link", text: t("dup_public_link") }),
-      el("input", { id: "public-link", type: "text", readonly: true, value: base }),
+      el("div", { class: "copy-row" }, publicLink, copyButton(publicLink, t("dup_public_link"))),
       el("label", { for: "owner-link", text: t("dup_owner_link") }),
-      el("input", { id: "owner-link", type: "text", readonly: true,
-        value: `${base}#owner=${encodeURIComponent(owner)}` })),
-    start, dup.status === "over" ? null : add, err);
+      el("div", { class: "copy-row" }, ownerLink, copyButton(ownerLink, t("dup_owner_link")))),
+    start, dup.status === "over" ? null : entrySection(base),
+    dup.status === "over" ? null : add, err);
 }
 
 function mine() {
+  if (me && me.status === "waiting") {
+    return el("section", { id: "me" }, el("p", { class: "status", id: "waiting",
+      text: t("entry_waiting", { name: me.name }) }), el("p", { class: "hint", text: t("entry_waiting_hint") }));
+  }
+  if (me && me.status === "refused") {
+    return el("section", { id: "me" }, el("p", { class: "status", id: "refused",
+      text: t("entry_refused", { name: me.name }) }));
+  }
   if (me) {
     const tb = me.table;
     const out = [el("p", { class: "status", text: t("joined_as", { name: me.name }) })];
@@ -118,19 +244,39 @@ function mine() {
     return el("section", { id: "me" }, ...out);
   }
   if (dup.status === "over") return null;
+  // Who may enter from here: an entry link's holder, the organiser, or (open entry) anyone
+  // asking; otherwise the page says how to get in.
+  const how = entryCode ? "link" : owner ? "owner" : dup.open_entry ? "ask" : null;
+  if (!how) {
+    return el("section", { id: "me" }, el("p", { class: "status", id: "entry-closed",
+      text: t("entry_closed") }));
+  }
   const err = errorLine("join-error");
   const name = el("input", { id: "j-name", type: "text", autocomplete: "nickname", maxlength: "32" });
-  const form = el("form", { id: "join" }, owner ? el("h2", { text: t("join_too") }) : null,
+  const heading = { link: t("entry_by_link"), owner: t("join_too"), ask: t("entry_ask_title") }[how];
+  const form = el("form", { id: "join" }, el("h2", { text: heading }),
+    how === "ask" ? el("p", { class: "hint", text: t("entry_ask_hint") }) : null,
     el("label", { for: "j-name", text: t("nickname") }),
-    name, el("p", {}, el("button", { class: "primary", type: "submit", text: t("join") })), err);
+    name, el("p", {}, el("button", { class: "primary", type: "submit",
+      text: how === "ask" ? t("entry_ask") : t("join") })), err);
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
+    const body = { nickname: name.value };
+    if (how === "link") body.entry = entryCode;
     try {
-      const r = await api("POST", `/api/duplicates/${dupId}/players`, { nickname: name.value });
+      const r = await api("POST", `/api/duplicates/${dupId}/players`, body);
       localStorage.setItem(playerKey, r.player_token);
+      sessionStorage.removeItem(codeKey);
+      entryCode = null;
       await refreshMe();
-      show(r);
-    } catch (x) { err.textContent = errText(x); }
+      await refresh(true);
+    } catch (x) {
+      // A used or withdrawn link is spent: the page forgets it and says so.
+      if (["link_used", "link_revoked", "bad_link"].includes(x.code)) {
+        sessionStorage.removeItem(codeKey);
+      }
+      err.textContent = errText(x);
+    }
   });
   return el("section", { id: "me" }, form);
 }
@@ -206,14 +352,28 @@ async function refreshMe() {
   catch { me = null; }
 }
 
-function show(r) {
+async function refreshEntries() {
+  if (!owner) return;
+  try { entries = await api("GET", `/api/duplicates/${dupId}/entries`); } catch { entries = null; }
+}
+
+function show(r, force = false) {
   if (!r) return;
   version = r.version;
   dup = r.duplicate;
   // Re-rendering would throw away what somebody is typing: only when nobody is.
   const typing = document.activeElement && document.activeElement.tagName === "INPUT"
-    && !document.activeElement.readOnly;
-  if (!typing || !document.getElementById("players")) render();
+    && !document.activeElement.readOnly && document.activeElement.type !== "checkbox";
+  if (force || !typing || !document.getElementById("players")) render();
+}
+
+/** The page afresh if it changed (``force``: drawn again in any case). */
+async function refresh(force = false) {
+  const r = await api("GET", `/api/duplicates/${dupId}${force ? "" : `?since=${version}`}`);
+  if (r || force) {
+    await Promise.all([refreshMe(), refreshEntries()]);
+    show(r || { version, duplicate: dup }, force);
+  }
 }
 
 async function main() {
@@ -221,14 +381,11 @@ async function main() {
   meta = await api("GET", "/api/meta");
   if (!dupId) { createForm(); return; }
   try {
-    await refreshMe();
+    await Promise.all([refreshMe(), refreshEntries()]);
     show(await api("GET", `/api/duplicates/${dupId}`));
   } catch (x) { root.replaceChildren(errorLine("load-error")); root.firstChild.textContent = errText(x); return; }
   setInterval(async () => {
-    try {
-      const r = await api("GET", `/api/duplicates/${dupId}?since=${version}`);
-      if (r) { await refreshMe(); show(r); }
-    } catch { /* next time */ }
+    try { await refresh(); } catch { /* next time */ }
   }, 3000);
 }
 main();

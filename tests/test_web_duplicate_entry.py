@@ -1,0 +1,192 @@
+"""Entry to an online duplicate tournament (issue 31, attack 2; ``web/entry.py``): the
+organiser's entry links (one person, once), open entry with approval, one entry per
+browser, and a field of 60 entering from one club's address within the per-client limits.
+
+The test client keeps cookies like a browser: clearing them is another browser."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from binokel.web.app import create_app
+from binokel.web.duplicate import MAX_PLAYERS
+from binokel.web.entry import COOKIE
+from binokel.web.entry import MAX_WAITING
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[TestClient]:
+    # The server's own limits: the field's entries must fit them.
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0.0)) as c:
+        yield c
+
+
+def new_duplicate(client: TestClient, **extra: Any) -> tuple[str, dict[str, str]]:
+    body = {"title": "Herbst", "game": "binokel", "table_size": 3, "rounds": 1, "deals": 1,
+            "bot": "random", **extra}
+    r = client.post("/api/duplicates", json=body)
+    assert r.status_code == 201, r.text
+    return r.json()["id"], {"x-owner-token": r.json()["token"]}
+
+
+def links(client: TestClient, did: str, own: dict[str, str], count: int = 1,
+          note: str = "") -> list[dict[str, Any]]:
+    r = client.post(f"/api/duplicates/{did}/links", json={"count": count, "note": note},
+                    headers=own)
+    assert r.status_code == 200, r.text
+    return r.json()["links"][-count:]  # type: ignore[no-any-return]
+
+
+def enter(client: TestClient, did: str, body: dict[str, Any], *, new_browser: bool = True
+          ) -> Any:
+    if new_browser:
+        client.cookies.clear()
+    return client.post(f"/api/duplicates/{did}/players", json=body)
+
+
+def players(client: TestClient, did: str) -> list[str]:
+    return [p["name"] for p in client.get(f"/api/duplicates/{did}").json()["duplicate"]
+            ["players"]]
+
+
+def test_the_public_link_alone_lets_nobody_in(client: TestClient) -> None:
+    did, _ = new_duplicate(client)
+    r = enter(client, did, {"nickname": "Mallory"})
+    assert r.status_code == 403 and r.json()["error"] == "entry_closed", r.text
+    assert "organiser" in r.json()["message"]
+    assert players(client, did) == []
+    assert client.get(f"/api/duplicates/{did}").json()["duplicate"]["open_entry"] is False
+
+
+def test_an_entry_link_enters_one_person_once(client: TestClient) -> None:
+    did, own = new_duplicate(client)
+    anna, bert, gone = links(client, did, own, 3, "für Anna")
+    assert anna["note"] == "für Anna" and anna["player"] is None and not anna["revoked"]
+    r = enter(client, did, {"nickname": "Anna", "entry": anna["code"]})
+    assert r.status_code == 201 and r.json()["status"] == "entered", r.text
+    assert r.json()["player_token"] and COOKIE in r.cookies
+    # The page is not in the answer: a field entering must not make a page each.
+    assert "duplicate" not in r.json()
+    # The same link from another browser: used.
+    r = enter(client, did, {"nickname": "Eve", "entry": anna["code"]})
+    assert r.status_code == 409 and r.json()["error"] == "link_used"
+    # A withdrawn link, and a code that is none of this tournament's.
+    r = client.post(f"/api/duplicates/{did}/links/{gone['n']}/revoke", json={}, headers=own)
+    assert r.status_code == 200 and r.json()["links"][2]["revoked"] is True
+    r = enter(client, did, {"nickname": "Eve", "entry": gone["code"]})
+    assert r.status_code == 403 and r.json()["error"] == "link_revoked"
+    r = enter(client, did, {"nickname": "Eve", "entry": "A" * 24})
+    assert r.status_code == 403 and r.json()["error"] == "bad_link"
+    # A used link cannot be withdrawn; the organiser sees who used it, and every link's
+    # code again (derived from his token: not stored).
+    r = client.post(f"/api/duplicates/{did}/links/{anna['n']}/revoke", json={}, headers=own)
+    assert r.status_code == 409 and r.json()["error"] == "link_used"
+    view = client.get(f"/api/duplicates/{did}/entries", headers=own).json()
+    assert [(x["player"], x["revoked"]) for x in view["links"]] == \
+        [("Anna", False), (None, False), (None, True)]
+    assert [x["code"] for x in view["links"]] == [anna["code"], bert["code"], gone["code"]]
+    assert players(client, did) == ["Anna"]
+    # The public page shows none of it.
+    page = client.get(f"/api/duplicates/{did}").text
+    assert anna["code"] not in page and "für Anna" not in page
+
+
+def test_one_browser_holds_one_entry(client: TestClient) -> None:
+    did, own = new_duplicate(client, open_entry=True)
+    first, second = links(client, did, own, 2)
+    assert enter(client, did, {"nickname": "Anna", "entry": first["code"]}).status_code == 201
+    # The same browser with a second link, or asking from the public link: refused, and
+    # the second link stays unused for whom it was meant.
+    r = enter(client, did, {"nickname": "Anna2", "entry": second["code"]}, new_browser=False)
+    assert r.status_code == 409 and r.json()["error"] == "already_entered", r.text
+    r = enter(client, did, {"nickname": "Anna3"}, new_browser=False)
+    assert r.status_code == 409 and r.json()["error"] == "already_entered"
+    view = client.get(f"/api/duplicates/{did}/entries", headers=own).json()
+    assert view["links"][1]["player"] is None and view["requests"] == []
+    # The organiser's own entry is bound to his browser as well.
+    client.cookies.clear()
+    r = client.post(f"/api/duplicates/{did}/players", json={"nickname": "Olga"}, headers=own)
+    assert r.status_code == 201 and r.json()["status"] == "entered"
+    r = client.post(f"/api/duplicates/{did}/players", json={"nickname": "Olga2"}, headers=own)
+    assert r.status_code == 409 and r.json()["error"] == "already_entered"
+    assert players(client, did) == ["Anna", "Olga"]
+
+
+def test_requests_wait_for_the_organiser(client: TestClient) -> None:
+    did, own = new_duplicate(client)
+    # Opened later by the organiser.
+    r = client.post(f"/api/duplicates/{did}/entry", json={"open": True}, headers=own)
+    assert r.status_code == 200 and r.json()["open_entry"] is True
+    r = enter(client, did, {"nickname": "Anna"})
+    assert r.status_code == 202 and r.json()["status"] == "waiting", r.text
+    anna = r.json()["player_token"]
+    me = client.post(f"/api/duplicates/{did}/me", json={"player_token": anna}).json()
+    assert me == {"player": None, "name": "Anna", "table": None, "status": "waiting"}
+    r = enter(client, did, {"nickname": "Anna"}, new_browser=False)
+    assert r.status_code == 409 and r.json()["error"] == "already_waiting"
+    r = enter(client, did, {"nickname": "anna"})
+    assert r.status_code == 409 and r.json()["error"] == "name_taken"
+    eve = enter(client, did, {"nickname": "Eve"}).json()["player_token"]
+    assert players(client, did) == []            # nobody is in before the organiser says
+    # A stranger cannot decide; the organiser admits one and refuses the other.
+    r = client.post(f"/api/duplicates/{did}/requests/1", json={"admit": True})
+    assert r.status_code == 403
+    view = client.get(f"/api/duplicates/{did}/entries", headers=own).json()
+    assert [(x["n"], x["name"], x["state"]) for x in view["requests"]] == \
+        [(1, "Anna", "waiting"), (2, "Eve", "waiting")]
+    r = client.post(f"/api/duplicates/{did}/requests/1", json={"admit": True}, headers=own)
+    assert r.status_code == 200 and [x["name"] for x in r.json()["requests"]] == ["Eve"]
+    r = client.post(f"/api/duplicates/{did}/requests/2", json={"admit": False}, headers=own)
+    assert r.json()["requests"][0]["state"] == "refused"
+    r = client.post(f"/api/duplicates/{did}/requests/2", json={"admit": True}, headers=own)
+    assert r.status_code == 409 and r.json()["error"] == "decided"
+    assert players(client, did) == ["Anna"]
+    me = client.post(f"/api/duplicates/{did}/me", json={"player_token": anna}).json()
+    assert me["status"] == "entered" and me["player"] == 1
+    me = client.post(f"/api/duplicates/{did}/me", json={"player_token": eve}).json()
+    assert me["status"] == "refused"
+    # The refused browser does not ask again; closed entry takes no more requests.
+    r = enter(client, did, {"nickname": "Eva"}, new_browser=False)
+    assert r.status_code == 403 and r.json()["error"] == "refused"
+    client.post(f"/api/duplicates/{did}/entry", json={"open": False}, headers=own)
+    assert enter(client, did, {"nickname": "Zoe"}).json()["error"] == "entry_closed"
+
+
+def test_requests_waiting_at_once_have_a_limit(client: TestClient) -> None:
+    did, _ = new_duplicate(client, open_entry=True)
+    for i in range(MAX_WAITING):
+        assert enter(client, did, {"nickname": f"P{i}"}).status_code == 202
+    r = enter(client, did, {"nickname": "Late"})
+    assert r.status_code == 409 and r.json()["error"] == "full"
+
+
+def test_a_field_of_60_enters_from_one_address_within_the_limits(client: TestClient) -> None:
+    """Issue 31, left over: each entry's answer made the whole page in a worker, so 60
+    people entering from one club's network ran into the address's document rate (2 a
+    second, bursts of 20). Now an entry answers with the entrant's own, and the page, read
+    by all of them, is made once per version."""
+    did, own = new_duplicate(client)
+    codes = [x["code"] for x in links(client, did, own, MAX_PLAYERS)]
+    made = _jobs(client)
+    tokens = []
+    for k, code in enumerate(codes):
+        r = enter(client, did, {"nickname": f"Spieler {k + 1}", "entry": code})
+        assert r.status_code == 201, (k, r.text)
+        tokens.append(r.json()["player_token"])
+    # Every browser then reads the page and its own entry, all from the one address.
+    for token in tokens:
+        assert client.get(f"/api/duplicates/{did}").status_code == 200
+        me = client.post(f"/api/duplicates/{did}/me", json={"player_token": token})
+        assert me.status_code == 200 and me.json()["status"] == "entered"
+    assert len(players(client, did)) == MAX_PLAYERS
+    assert _jobs(client) - made <= 2, "one page per version, not one per entry"
+
+
+def _jobs(client: TestClient) -> int:
+    """The jobs the app's worker pool has finished."""
+    return int(client.app.state.work.done)  # type: ignore[attr-defined]
