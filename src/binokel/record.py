@@ -3,6 +3,11 @@
 A deal is fully determined by its game, rules, dealer, deck order and actions, so this is the
 unit of saving, sharing, replaying and testing (what PGN is to chess).
 
+Format ``binokel-record/2`` is the same with one addition: an action said by a seat that was
+not to move carries its seat in front (``"2: kontra"``, Doppelkopf's announcements at any
+time; :func:`binokel.core.state.by_seat`). A record is written as ``/2`` only when it holds
+such an action, so every other record stays ``/1`` byte for byte, and both are read.
+
 >>> from binokel.games.binokel.rules import Rules
 >>> from binokel.games.binokel.state import DealState
 >>> state = DealState.new(Rules(), dealer=2, seed=5)
@@ -31,9 +36,12 @@ from .core.cards import card_token
 from .core.cards import parse_card
 from .core.errors import RulesError
 from .core.state import AnyState
+from .core.state import split_seat
 from .registry import find_game
 
 FORMAT = "binokel-record/1"
+FORMAT_SEATS = "binokel-record/2"   # actions may name their seat: "2: kontra"
+FORMATS = (FORMAT, FORMAT_SEATS)
 OPTIONAL_FIELDS = {"names", "event", "date", "result", "comment", "round", "deal_number"}
 MAX_RECORD_BYTES = 1 << 20
 
@@ -65,8 +73,15 @@ class Record:
                    dealer=state.dealer, deck=tuple(card_token(c) for c in state.deck),
                    actions=tuple(a for _, a in state.history), extra=dict(extra))
 
+    @property
+    def format(self) -> str:
+        """``binokel-record/2`` when an action names its seat, else ``binokel-record/1``."""
+        seated = any(":" in a and split_seat(a)[0] is not None for a in self.actions)
+        return FORMAT_SEATS if seated else FORMAT
+
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"format": FORMAT, "game": self.game, "players": self.players,
+        data: dict[str, Any] = {"format": self.format, "game": self.game,
+                                "players": self.players,
                                 "rules": self.rules, "dealer": self.dealer,
                                 "deck": list(self.deck), "actions": list(self.actions)}
         data.update(self.extra)
@@ -119,8 +134,9 @@ class Record:
     def from_json(cls, data: Any) -> Record:
         if not isinstance(data, dict):
             raise RecordError("record", "must be a JSON object")
-        if data.get("format") != FORMAT:
-            raise RecordError("field 'format'", f"must be {FORMAT!r}, not {data.get('format')!r}")
+        if data.get("format") not in FORMATS:
+            raise RecordError("field 'format'", f"must be {FORMAT!r} or {FORMAT_SEATS!r}, not "
+                              f"{data.get('format')!r}")
         known = {"format", "game", "players", "rules", "dealer", "deck", "actions"}
         for k in data:
             if k not in known and k not in OPTIONAL_FIELDS and not str(k).startswith("x-"):
@@ -152,6 +168,10 @@ class Record:
             raise RecordError("field 'actions'", "must be a list of strings")
         extra = {k: v for k, v in data.items() if k not in known}
         rec = cls(game, players, rules, dealer, tuple(deck), tuple(actions), extra)
+        if data["format"] != rec.format:
+            raise RecordError("field 'format'", f"{rec.format!r} for these actions (an action "
+                              "that names its seat, such as '2: kontra', needs "
+                              f"{FORMAT_SEATS!r}), not {data['format']!r}")
         rec.initial_state()  # checks rules and deck now, with the field named
         return rec
 

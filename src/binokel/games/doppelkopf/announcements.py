@@ -1,17 +1,21 @@
 """Ansagen and Absagen: Re / Kontra, keine 90 / 60 / 30, schwarz, and their deadlines.
 
 A player announces for his own party at his own turn in the play phase, before his card; an
-announcement does not pass the turn. The deadlines count the cards still in hand (seed: Re or
-Kontra with 11 of 12 cards, each Absage one card later); a Hochzeit moves them by the tricks
-its clarification took, and an Erwiderung (Re after Kontra or the other way round) may come
-one card later than the opponents' last announcement needed. An Absage needs the party's own
-Ansage first and includes the lower ones; it may leave lower ones out only while each of them
-would still be allowed on its own. What an announcement is worth is in
-:mod:`.scoring`.
+announcement does not pass the turn. With ``announce_any_time`` (DDV TSR 6.3, FreeDoko) a
+player may also announce while another is to move: an interjection, written with its seat
+(``2: kontra``, :mod:`binokel.core.state`); what counts is only his own deadline.
+
+The deadlines count the cards still in hand (seed: Re or Kontra with 11 of 12 cards, each
+Absage one card later); a Hochzeit moves them by the tricks its clarification took, and an
+Erwiderung (Re after Kontra or the other way round) may come one card later than the
+opponents' last announcement needed. An Absage needs the party's own Ansage first and
+includes the lower ones; it may leave lower ones out only while each of them would still be
+allowed on its own. What an announcement is worth is in :mod:`.scoring`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...core.cards import size
@@ -67,9 +71,15 @@ def deadline(state: DokoState, party: str, level: int) -> int:
 
 
 def allowed(state: DokoState, seat: int) -> list[str]:
-    """The Ansagen/Absagen ``seat`` may make now (only in the play phase, at his turn)."""
-    if state.phase != PLAY or seat != state.to_move or state.genscher_due:
+    """The Ansagen/Absagen ``seat`` may make now (only in the play phase; at his turn, or
+    at any time with ``announce_any_time``)."""
+    if seat != state.to_move:
+        if not state.rules.announce_any_time or seat not in state.active:
+            return []
+    elif state.genscher_due:
         return []  # after a ``genscher`` only its Karo-König
+    if state.phase != PLAY:
+        return []
     if state.contract == HOCHZEIT and state.clarified_in == 0:
         return []  # the Klärungsstich must be over first
     party = state.party(seat)
@@ -85,9 +95,10 @@ def allowed(state: DokoState, seat: int) -> list[str]:
     return [ABSAGEN[level - 1] for level in range(mine + 1, 5)]
 
 
-def announce(state: DokoState, what: str) -> str:
-    """Announce ``what`` for the player to move (``re``, ``keine 90``, ...)."""
-    seat = state.to_move
+def announce(state: DokoState, what: str, seat: int | None = None) -> str:
+    """Announce ``what`` for ``seat`` (default: the player to move): ``re``, ``keine 90``,
+    ..."""
+    seat = state.to_move if seat is None else seat
     if what not in allowed(state, seat):
         raise IllegalAction(_why_not(state, seat, what))
     party = state.party(seat)
@@ -100,6 +111,11 @@ def _why_not(state: DokoState, seat: int, what: str) -> str:
     if what not in ANNOUNCEMENTS:
         return (f"{what!r} is not possible now: the play phase expects play CARD, re, kontra, "
                 "keine 90/60/30 or schwarz")
+    if seat != state.to_move and not state.rules.announce_any_time:
+        return (f"{what}: seat {seat} is not to move, and announcements are made at one's "
+                "own turn under these rules (announce_any_time = no)")
+    if seat not in state.active:
+        return f"{what}: seat {seat} sits out this deal"
     if state.contract == HOCHZEIT and state.clarified_in == 0:
         return f"{what}: no announcements before the Hochzeit's Klärungsstich is over"
     party = state.party(seat)
@@ -150,5 +166,14 @@ def schwarz(state: DokoState, arg: str) -> str:
     return announce(state, _said("schwarz", arg))
 
 
+def interjection(verb: str) -> Callable[[DokoState, int, str], str]:
+    """The handler of ``verb`` (``re``, ``kontra``, ``keine``, ``schwarz``) said out of turn
+    by a seat (``announce_any_time``)."""
+    def said_by(state: DokoState, seat: int, arg: str) -> str:
+        return announce(state, _said(verb, arg), seat)
+    return said_by
+
+
 __all__ = ["ABSAGEN", "ABSAGE_LEVEL", "ANNOUNCEMENTS", "DENIED", "SCHWARZ", "allowed", "announce",
-           "deadline", "keine", "kontra", "level_name", "re", "schwarz", "side"]
+           "deadline", "interjection", "keine", "kontra", "level_name", "re", "schwarz",
+           "side"]

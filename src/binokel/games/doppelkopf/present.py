@@ -40,6 +40,7 @@ from ...core.cards import SUITS
 from ...core.cards import Card
 from ...core.cards import card
 from ...core.cards import card_token
+from ...core.state import actor
 from ...present import Button
 from ...present import CardChoice
 from ...present import Choices
@@ -81,7 +82,7 @@ def present_doppelkopf(view: DokoView, ctx: Context) -> Table:
         panels=_panels(view, ctx, t), trick_seats=lambda leader, n: _seats_from(view, leader, n),
         choices=lambda: _choices(view, ctx, t), log=_log(view, ctx, t),
         result=_result(view, ctx, t),
-        hand=sort_hand(view.hand, order),
+        hand=sort_hand(view.hand, order), interjecting=bool(view.interjections),
         **_card_table(view, ctx, t),
     )
 
@@ -292,7 +293,8 @@ def _seats(view: DokoView, ctx: Context, t: T) -> tuple[Seat, ...]:
 # ----------------------------------------------------------------------- panels, tricks
 def _panels(view: DokoView, ctx: Context, t: T) -> tuple[Panel, ...]:
     out: list[Panel] = []
-    for seat, a in view.history:
+    for entry in view.history:
+        seat, a = actor(entry)
         verb, _, arg = a.partition(" ")
         if verb not in ("give", "return"):
             continue
@@ -323,13 +325,18 @@ def _hidden_trumps(arg: str) -> int | None:
 def _choices(view: DokoView, ctx: Context, t: T) -> Choices:
     acts = view.legal_actions
     ph = view.phase
+    if view.to_move != view.player:
+        # Not his turn, but he may announce (announce_any_time): only those buttons.
+        return Choices(buttons=tuple(Button(a, t(f"btn_{a}")) for a in view.interjections))
     if ph == "play":
         cards = tuple(a[5:] for a in acts if a.startswith("play "))
         said = tuple(Button(a, t(f"btn_{a}")) for a in acts if a in ANNOUNCEMENTS)
         # The Genscher: one button per seat he may name; his Karo-König follows.
         named = tuple(Button(a, t("btn_genscher", name=ctx.name(int(a.split()[1]))))
                       for a in acts if a.startswith("genscher "))
-        due = bool(view.history) and view.history[-1][1].startswith("genscher ")
+        # The last thing the player to move said (announcements out of turn aside).
+        last = next((a for s, a in reversed(view.history) if actor((s, a))[0] == s), "")
+        due = last.startswith("genscher ")
         hint = t("genscher_hint") if due else t("play_hint")
         return Choices(buttons=said + named, cards=CardChoice("play", cards, hint))
     if ph == "vorbehalt":
@@ -390,7 +397,8 @@ def _log(view: DokoView, ctx: Context, t: T) -> list[str]:
 
     if view.vorgefuehrt is not None:   # before anybody says anything
         out.append(t("vorgefuehrt_status", name=ctx.name(view.vorgefuehrt)))
-    for seat, a in view.history:
+    for entry in view.history:
+        seat, a = actor(entry)   # an announcement out of turn names its own seat
         name = ctx.name(seat)
         verb, _, arg = a.partition(" ")
         if verb == "play" or a in ANNOUNCEMENTS:

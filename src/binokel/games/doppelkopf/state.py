@@ -41,6 +41,7 @@ from ...core.cards import count
 from ...core.cards import distinct
 from ...core.errors import IllegalAction
 from ...core.state import Handler
+from ...core.state import InterjectionHandler
 from ...core.state import State
 from ...core.trick import PLAY_ACTIONS
 from ...core.trick import Trick
@@ -97,6 +98,10 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
         (PLAY, "schwarz"): announcements.schwarz,
         (PLAY, genscher.VERB): genscher.call,
     }
+    # Said by a seat that is not to move (option announce_any_time): "2: kontra".
+    INTERJECTIONS: ClassVar[dict[tuple[str, str], InterjectionHandler]] = {
+        (PLAY, verb): announcements.interjection(verb)
+        for verb in ("re", "kontra", "keine", "schwarz")}
 
     __slots__ = (
         "active", "announced", "announcements", "armut_cards", "armut_offer", "asking",
@@ -261,6 +266,13 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
         if ph == ARMUT_RETURN:
             return armut.return_options(self)
         return []
+
+    def interjections(self, seat: int) -> list[str]:
+        """The announcements ``seat`` may make now although it is not to move (option
+        ``announce_any_time``)."""
+        if seat == self.to_move or not self.rules.announce_any_time:
+            return []
+        return announcements.allowed(self, seat)
 
     def random_action(self, rng: random.Random) -> str:
         if self.phase == ARMUT_RETURN:  # hundreds of choices: draw without listing them

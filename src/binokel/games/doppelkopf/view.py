@@ -84,6 +84,8 @@ class DokoView:
     asking: str = ""                      # the kind of reservation asked for now ("" none)
     superschweine: int | None = None      # seat holding both Superschweine, if any
     genscher: tuple[int, int] | None = None   # (its player, the partner he named), public
+    # What the seat may announce now although it is not to move (announce_any_time).
+    interjections: tuple[str, ...] = ()
 
     @property
     def vorgefuehrt(self) -> int | None:
@@ -122,6 +124,8 @@ class DokoView:
         }
         if self.genscher is not None:  # only then: a view without it reads as before
             out["genscher"] = list(self.genscher)
+        if self.interjections:          # likewise
+            out["interjections"] = list(self.interjections)
         return out
 
 
@@ -220,6 +224,7 @@ def make_view(state: DokoState, player: int) -> DokoView:
         trick_leader=state.trick_leader, trick=tuple(state.trick),
         trick_points=tuple(state.trick_points), legal_actions=legal, result=state.result,
         asking=state.asking, superschweine=state.superschweine, genscher=state.genscher,
+        interjections=tuple(state.interjections(player)) if player >= 0 else (),
     )
 
 
