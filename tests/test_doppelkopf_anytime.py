@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from binokel.core.errors import IllegalAction
+from binokel.core.state import actor
 from binokel.games.doppelkopf.rules import DokoRules
 from binokel.games.doppelkopf.state import DokoState
 from binokel.present import present
@@ -94,3 +95,56 @@ def test_the_table_offers_the_buttons_off_turn_and_no_cards() -> None:
     assert table.choices.cards is None and not any(c.playable for c in table.cards)
     # A spectator gets no buttons.
     assert present(s.public_view(), "de").choices.buttons == ()
+
+
+# ---------------------------------------------------------------------- bots
+def test_the_heuristic_says_out_of_turn_what_it_would_say_on_its_turn() -> None:
+    from binokel.games.doppelkopf.bots import DokoHeuristicBot
+    bot = DokoHeuristicBot()
+    for seed in range(60):
+        s = DokoState.new(ANY, dealer=3, seed=seed)
+        for _ in range(4):
+            s.apply("gesund")
+        if s.contract != "normal":
+            continue
+        for seat in (1, 2, 3):   # seat 0 leads: the others are not to move
+            view = s.view(seat)
+            said = bot.announce(view)
+            if said is None:
+                continue
+            # Its own party's Ansage, one of what it may say now.
+            assert said in view.interjections and said == s.party(seat)
+            return
+    raise AssertionError("no heuristic announcement out of turn in 60 deals")
+
+
+def test_the_driver_lets_bots_announce_out_of_turn_and_only_legally() -> None:
+    from binokel.bots import make_bot
+    from binokel.play import interject
+    from binokel.play import interjection_turns
+    from binokel.play import play_deal
+    out_of_turn = 0
+    for seed in range(40):
+        s = DokoState.new(DokoRules.from_preset("ddv"), dealer=seed % 4, seed=seed)
+        play_deal(s, [make_bot("heuristic", k, game="doppelkopf") for k in range(4)])
+        assert s.is_over and sum(s.result.scores) == 0
+        out_of_turn += sum(1 for e in s.history if actor(e)[0] != e[0])
+        replayed = Record.loads(Record.from_state(s).dumps()).replay()
+        assert replayed.history == s.history
+    assert out_of_turn > 0
+    # A bot without announce() is never asked; asking ends when nobody speaks.
+    s = play(N1, rules=ANY, upto=0)
+    quiet = {k: make_bot("random", k, game="doppelkopf") for k in range(4)}
+    assert all(t.seat != s.to_move for t in interjection_turns(s, quiet))
+    assert interject(s, quiet) == [] and s.history[-1] == (3, "gesund")
+
+
+def test_a_game_without_interjections_asks_nobody() -> None:
+    from binokel.bots import make_bot
+    from binokel.games.binokel.rules import Rules
+    from binokel.games.binokel.state import DealState
+    from binokel.play import interjection_turns
+    s = DealState.new(Rules(), dealer=0, seed=1)
+    bots = {k: make_bot("heuristic", k, game="binokel") for k in range(3)}
+    assert interjection_turns(s, bots) == []
+    assert bots[1].announce(s.view(1)) is None

@@ -5,7 +5,9 @@
   (option ``vorfuehren``), it must play a solo: the one whose strength comes closest to (or
   goes furthest beyond) what it asks of a solo it would choose.
 - Ansagen: Re/Kontra with many and high trumps, an Erwiderung with a little less, Absagen only
-  as a very strong soloist.
+  as a very strong soloist. With ``announce_any_time`` it says what it would say on its turn
+  as soon as it may (``announce``, asked after every card): the partner learns it before his
+  next card, and nothing is lost, since its deadline counts only its own cards.
 - Genscher (option): names the seat that makes the best pair with it so far (Augen taken,
   strength shown by announcing) when that pair is clearly better than the present one.
 - Play: counts the cards still out and the voids shown, knows the parties as far as the view
@@ -150,6 +152,14 @@ class DokoHeuristicBot:
         if ph == "armut_return":
             return self._armut_return(hand)
         return self._play_turn(view, hand, actions)
+
+    def announce(self, view: Any) -> str | None:
+        """Out of turn (``announce_any_time``): the announcement it would make on its turn,
+        said now, or None."""
+        options = list(getattr(view, "interjections", ()))
+        if not options or getattr(view, "game", None) != "doppelkopf":
+            return None
+        return self._announcement(view, cardset(view.hand), options)
 
     # ------------------------------------------------------------------ reservations
     def _reservation(self, view: DokoView, hand: CardSet) -> str | None:
