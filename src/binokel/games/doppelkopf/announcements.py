@@ -10,7 +10,9 @@ Absage one card later); a Hochzeit moves them by the tricks its clarification to
 Erwiderung (Re after Kontra or the other way round) may come one card later than the
 opponents' last announcement needed. An Absage needs the party's own Ansage first and
 includes the lower ones; it may leave lower ones out only while each of them would still be
-allowed on its own. What an announcement is worth is in :mod:`.scoring`.
+allowed on its own. With ``erwiderung_no_absage`` (DDV, FreeDoko) a party whose Re or
+Kontra came only as an Erwiderung, after its own deadline, makes no Absage. What an
+announcement is worth is in :mod:`.scoring`.
 """
 
 from __future__ import annotations
@@ -52,9 +54,10 @@ def side(party: str) -> int:
     return 0 if party == RE else 1
 
 
-def deadline(state: DokoState, party: str, level: int) -> int:
+def deadline(state: DokoState, party: str, level: int, reply: bool = True) -> int:
     """The fewest cards a player of ``party`` must still hold to announce ``level``
-    (0: Re/Kontra, 1..4: keine 90 .. schwarz), counting an Erwiderung."""
+    (0: Re/Kontra, 1..4: keine 90 .. schwarz), counting an Erwiderung unless ``reply`` is
+    False (the party's own deadline)."""
     rules = state.rules
     # The seed's deadlines by default: Re/Kontra with 11 of 12 cards, each Absage one later.
     first = rules.hand_size - rules.ansage_played
@@ -62,7 +65,7 @@ def deadline(state: DokoState, party: str, level: int) -> int:
     # Hochzeit: the deadlines move by one card per trick the clarification took.
     shift = max(0, state.clarified_in - 1) if state.contract == HOCHZEIT else 0
     need = first - level * step - shift
-    if level == 0:
+    if level == 0 and reply:
         other = state.announced[1 - side(party)]
         if other >= 0:
             # Erwiderung: one card fewer than the opponents' last announcement needed.
@@ -87,6 +90,8 @@ def allowed(state: DokoState, seat: int) -> list[str]:
     held = size(state.hands[seat])
     if mine < 0:
         return [party] if held >= deadline(state, party, 0) else []
+    if state.replied[side(party)] and state.rules.erwiderung_no_absage:
+        return []   # its Re / Kontra was only an Erwiderung: no Absage after it
     # An Absage includes the lower ones: it may leave them out only while every one it
     # leaves out would still be allowed itself (DDV, FreeDoko). The deadlines fall with the
     # level, so the lowest level not yet said is the one that binds.
@@ -102,6 +107,9 @@ def announce(state: DokoState, what: str, seat: int | None = None) -> str:
     if what not in allowed(state, seat):
         raise IllegalAction(_why_not(state, seat, what))
     party = state.party(seat)
+    if what in (RE, KONTRA):
+        # Later than the party's own deadline: allowed only as an Erwiderung.
+        state.replied[side(party)] = size(state.hands[seat]) < deadline(state, party, 0, False)
     state.announced[side(party)] = 0 if what in (RE, KONTRA) else ABSAGE_LEVEL[what]
     state.announcements.append((seat, party, what))
     return what
@@ -133,6 +141,9 @@ def _why_not(state: DokoState, seat: int, what: str) -> str:
             return f"{what}: an Absage needs the party's Ansage ({party}) first"
         if mine >= level:
             return f"{what}: {party} has already announced {ABSAGEN[mine - 1]}"
+        if state.replied[side(party)] and state.rules.erwiderung_no_absage:
+            return (f"{what}: {party} came only as an Erwiderung (after its own deadline), "
+                    "and a party that only answered makes no Absage (erwiderung_no_absage)")
     need = deadline(state, party, level)
     if held >= need:  # its own deadline is kept, a lower Absage it includes is late
         skipped = ABSAGEN[mine]

@@ -52,7 +52,7 @@ DOKO_PRESETS: dict[str, dict[str, Any]] = {
             "hochzeit_klaerung": "fremd", "koenigssolo": False, "damen_buben_solo": False,
             "fleischlos": True, "throw_nines": 0, "throw_kings": 0, "throw_nines_kings": 0,
             "ansage_played": 1, "absage_step": 1, "reach_absage_wins": True,
-            "announce_any_time": True,
+            "announce_any_time": True, "erwiderung_no_absage": True,
             "genscher": "off", "deals_per_series": 24},
 }
 
@@ -96,6 +96,8 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
     absage_step: int = option(1, "play", low=0, high=2)
     # Announcements while another player is to move (DDV TSR 6.3, FreeDoko): "2: kontra".
     announce_any_time: bool = option(False, "play")
+    # A party whose Re / Kontra came only as an Erwiderung makes no Absage (DDV, FreeDoko).
+    erwiderung_no_absage: bool = option(False, "play")
     reach_absage_wins: bool = option(False, "scoring")
     # The Genscher (a house rule, docs/doppelkopf.md): with both Karo-Könige, name a new
     # partner when playing the first or the second of them.

@@ -108,7 +108,8 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
         "clarified_in",
         "contract", "declarations", "eo_played", "genscher", "genscher_due", "hands",
         "hochzeit", "initial_hands", "led",
-        "next_seat", "order", "partner", "pflicht", "re_seats", "schweine", "soloist",
+        "next_seat", "order", "partner", "pflicht", "re_seats", "replied", "schweine",
+        "soloist",
         "superschweine", "trick",
         "trick_leader", "trick_points", "tricks", "tricks_won", "vorbehalte", "win_card",
         "win_seat",
@@ -138,6 +139,7 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
     armut_offer: list[int]        # [poor player, the players asked so far ...]
     # Announcements (announcements.py).
     announced: list[int]          # [Re level, Kontra level]
+    replied: list[bool]           # [Re, Kontra]: its Ansage was only an Erwiderung
     announcements: list[tuple[int, str, str]]
     # The Genscher (genscher.py): (its player, the partner he named), and whether his
     # Karo-König is still to be played.
@@ -187,6 +189,7 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
         s.armut_offer = []
         s.re_seats = frozenset()
         s.announced = [-1, -1]
+        s.replied = [False, False]
         s.announcements = []
         s.genscher = None
         s.genscher_due = False
@@ -217,6 +220,7 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
         o.schweine, o.re_seats = self.schweine, self.re_seats
         o.superschweine = self.superschweine
         o.announced = list(self.announced)
+        o.replied = list(self.replied)
         o.announcements = list(self.announcements)
         o.genscher, o.genscher_due = self.genscher, self.genscher_due
         o.eo_played = list(self.eo_played)
