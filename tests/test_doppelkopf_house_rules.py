@@ -53,3 +53,67 @@ def test_a_kontra_in_time_is_no_erwiderung() -> None:
 def test_ddv_plays_the_erwiderung_without_absage() -> None:
     ddv = DokoRules.from_preset("ddv")
     assert ddv.erwiderung_no_absage and ddv.announce_any_time
+
+
+# ------------------------------------------------------------------ solos
+def _toks(cards: tuple[int, ...]) -> list[str]:
+    from binokel.core.cards import card_token
+    return [card_token(c) for c in cards]
+
+
+def test_the_picture_solos_rank_as_freedoko_ranks_them() -> None:
+    from binokel.games.doppelkopf.order import card_order
+    assert _toks(card_order("koehler").trumps) == [
+        "EK", "BK", "HK", "SK", "EO", "BO", "HO", "SO", "EU", "BU", "HU", "SU"]
+    assert _toks(card_order("koenigebuben").trumps) == [
+        "EK", "BK", "HK", "SK", "EU", "BU", "HU", "SU"]
+    assert _toks(card_order("koenigedamen").trumps) == [
+        "EK", "BK", "HK", "SK", "EO", "BO", "HO", "SO"]
+    # The Damen-Buben-Solo keeps its order, and it is no Köhler.
+    assert _toks(card_order("damenbuben").trumps)[::4] == ["EO", "EU"]
+    # Plain suits keep what is not trump: the Dulle is a plain Herz card below the As.
+    assert _toks(card_order("koehler").plain(2)) == ["HA", "H10", "H9"]
+    assert _toks(card_order("koenigebuben").plain(0)) == ["EA", "E10", "EO", "E9"]
+
+
+KOEHLER_HANDS = {
+    0: "EK EK BK BK HK EO EO BO EU EU EA E10",
+    1: "HK SK SK BO HO HO SO SO BU BU HU HU",
+    2: "SU SU EA E10 E9 E9 BA BA B10 B10 B9 B9",
+    3: "HA HA H10 H10 H9 H9 SA SA S10 S10 S9 S9",
+}
+
+
+def test_a_koehler_is_declared_and_its_trumps_win() -> None:
+    from test_doppelkopf_procedure import deal
+    from test_doppelkopf_procedure import run
+    # Off, the word Köhler is refused (it once meant the Damen-Buben-Solo).
+    s = run(deal(DokoRules(), KOEHLER_HANDS), "vorbehalt", "gesund", "gesund", "gesund")
+    with pytest.raises(IllegalAction, match="solo koehler: not played"):
+        s.apply("solo köhler")
+    s = run(deal(DokoRules(koehler_solo=True), KOEHLER_HANDS),
+            "vorbehalt", "gesund", "gesund", "gesund")
+    assert "solo koehler" in s.legal_actions()
+    s.apply("solo Köhler")
+    assert s.contract == "solo koehler" and s.soloist == 0 and s.to_move == 0
+    # Trick 1: a Kreuz-König led; Karo-König (seat 1) follows, seat 2 with a Karo-Bube
+    # (trump), seat 3 has no trump and throws the Herz-Zehn: the Kreuz-König wins.
+    run(s, "play EK", "play SK", "play SU", "play H10")
+    assert s.tricks[-1].winner == 0 and s.tricks[-1].points == 4 + 4 + 2 + 10
+    from binokel.present import present
+    assert "Köhler von" in present(s.view(2), "de").status
+    assert "Köhler (Kings, Queens and Jacks solo) by" in present(s.view(2), "en").status
+
+
+def test_the_soloist_leads_his_lustsolo_with_the_option() -> None:
+    from test_doppelkopf_procedure import deal
+    from test_doppelkopf_procedure import run
+    # Seat 1 (not Vorhand) declares a Damensolo: Vorhand (seat 0) leads by default ...
+    hands = dict(KOEHLER_HANDS)
+    s = run(deal(DokoRules(), hands), "gesund", "vorbehalt", "gesund", "gesund",
+            "solo damen")
+    assert s.soloist == 1 and s.to_move == 0
+    # ... and the soloist himself with lustsolo_leads (FreeDoko's default).
+    s = run(deal(DokoRules(lustsolo_leads=True), hands), "gesund", "vorbehalt", "gesund",
+            "gesund", "solo damen")
+    assert s.soloist == 1 and s.to_move == 1 and s.trick_leader == 1

@@ -235,7 +235,7 @@ def test_koenigssolo_and_damen_buben_solo() -> None:
     acts = s.legal_actions()
     assert "solo koenige" in acts and "solo damenbuben" in acts
     assert "solo fleischlos" not in acts
-    run(s, "Solo Köhler")
+    run(s, "Solo Damen-Buben")   # (Köhler is another solo: issue 32)
     assert s.contract == "solo damenbuben" and s.history[-1] == (0, "solo damenbuben")
     assert [card_token(c) for c in s.order.trumps[:2]] == ["EO", "BO"]
     s = run(deal(r), "vorbehalt", "gesund", "gesund", "gesund", "solo Königssolo")

@@ -100,7 +100,8 @@ def solo_need(kind: str) -> float:
     # played far too often and won about a quarter of the time.
     if kind in ("damen", "buben", "koenige", "fleischlos"):
         return 8.5
-    return 9.5 if kind == "damenbuben" else 10.5
+    # Two picture ranks (eight trumps) like Damen-Buben; Köhler's twelve like a Farbsolo.
+    return 9.5 if kind in ("damenbuben", "koenigebuben", "koenigedamen") else 10.5
 
 
 def best_solo(hand: CardSet, solos: Sequence[str]) -> str:

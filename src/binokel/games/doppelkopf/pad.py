@@ -88,7 +88,9 @@ LAST_TRICK = tuple(s.name for s in TABLE if s.last_trick)
 PARTIES = (RE, KONTRA)
 # The option without which a contract is not played.
 CONTRACT_OPTION = {"solo koenige": "koenigssolo", "solo damenbuben": "damen_buben_solo",
-                   "solo fleischlos": "fleischlos", ARMUT: "armut"}
+                   "solo fleischlos": "fleischlos", "solo koenigebuben": "koenige_buben_solo",
+                   "solo koenigedamen": "koenige_damen_solo", "solo koehler": "koehler_solo",
+                   ARMUT: "armut"}
 ASKED = ("dealer", "contract", "re", "re_augen", "re_tricks", "announced", "specials",
          "partner_found", "pflicht", "genscher")
 _WORDS = TEXTS.sections["pad"]

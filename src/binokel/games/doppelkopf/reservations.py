@@ -58,7 +58,11 @@ PFLICHTSOLO, LUSTSOLO, SCHMEISSEN, PASS = "pflichtsolo", "lustsolo", "schmeissen
 _QUESTION = {PFLICHTSOLO: "Pflichtsolo?", LUSTSOLO: "Lustsolo?", SCHMEISSEN: "Schmeißen?",
              HOCHZEIT: "Hochzeit?", ARMUT: "Armut?", "": "none"}
 _SOLO_WORDS = {"könige": "koenige", "koenigssolo": "koenige", "königssolo": "koenige",
-               "damen-buben": "damenbuben", "koehler": "damenbuben", "köhler": "damenbuben"}
+               "damen-buben": "damenbuben", "köhler": "koehler",
+               "könig-buben": "koenigebuben", "koenig-buben": "koenigebuben",
+               "könig-damen": "koenigedamen", "koenig-damen": "koenigedamen"}
+_SOLO_NAMES = ("damen", "buben", "koenige", "damenbuben", "fleischlos", "koenigebuben",
+               "koenigedamen", "koehler")
 _SUIT_WORDS = {"kreuz": "E", "pik": "B", "karo": "S", "eichel": "E", "blatt": "B",
                "schellen": "S", "herz": "H", "grün": "B", "gruen": "B"}
 
@@ -145,7 +149,7 @@ def canonical_declaration(text: str) -> str | None:
     if len(t) == 2 and t[0] == "solo":
         k = t[1]
         k = _SOLO_WORDS.get(k, k)
-        if k in ("damen", "buben", "koenige", "damenbuben", "fleischlos"):
+        if k in _SOLO_NAMES:
             return f"solo {k}"
         k = _SUIT_WORDS.get(k, k.upper())
         if k in ("E", "B", "H", "S"):
@@ -215,10 +219,14 @@ def declarations_for(state: DokoState, seat: int) -> list[str]:
 
 def solos_of(rules: DokoRules) -> tuple[str, ...]:
     """The solos these rules allow, in the order they are offered: Damen, Buben, Königssolo
-    (option), Damen-Buben-Solo (option), Fleischloser (option, on), the Farbsoli."""
+    (option), Damen-Buben-Solo (option), Fleischloser (option, on), the Farbsoli, then
+    König-Buben, König-Damen and Köhler (options)."""
     skip = {"solo koenige": not rules.koenigssolo,
             "solo damenbuben": not rules.damen_buben_solo,
-            "solo fleischlos": not rules.fleischlos}
+            "solo fleischlos": not rules.fleischlos,
+            "solo koenigebuben": not rules.koenige_buben_solo,
+            "solo koenigedamen": not rules.koenige_damen_solo,
+            "solo koehler": not rules.koehler_solo}
     return tuple(s for s in SOLOS if not skip.get(s, False))
 
 
@@ -227,7 +235,7 @@ def _declare(state: DokoState, verb: str, arg: str) -> str:
     canonical = canonical_declaration(f"{verb} {arg}")
     if canonical is None:
         raise IllegalAction(f"{(verb + ' ' + arg).strip()!r} is not possible now: declare "
-                            "hochzeit, solo damen|buben|koenige|damenbuben|fleischlos|E|B|H|S"
+                            "hochzeit, solo " + "|".join(s[5:] for s in solos_of(state.rules))
                             + (" or armut" if state.rules.armut else ""))
     if canonical not in declarations_for(state, seat):
         if state.rules.vorgefuehrt >= 0 and not canonical.startswith("solo"):
@@ -359,8 +367,11 @@ def start_play(state: DokoState) -> None:
                              state.superschweine is not None)
     state.phase = PLAY
     # DDV 5.1: the Pflichtsolo player leads his Pflichtsolo; Vorhand leads every other game
-    # (the seed says so for the normal game), a Lustsolo too.
-    lead = state.soloist if state.pflicht and state.soloist is not None else state.active[0]
+    # (the seed says so for the normal game), a Lustsolo too, unless its player leads it
+    # (lustsolo_leads, FreeDoko's default).
+    declared = state.soloist is not None and state.contract.startswith("solo")
+    leads = declared and (state.pflicht or state.rules.lustsolo_leads)
+    lead = state.soloist if leads and state.soloist is not None else state.active[0]
     state.trick_leader = state.to_move = lead
 
 

@@ -50,6 +50,8 @@ DOKO_PRESETS: dict[str, dict[str, Any]] = {
             "fuchs_last_trick": False,
             "schweinchen": False, "armut": False, "pflichtsolo": True, "vorfuehren": True,
             "hochzeit_klaerung": "fremd", "koenigssolo": False, "damen_buben_solo": False,
+            "koenige_buben_solo": False, "koenige_damen_solo": False, "koehler_solo": False,
+            "lustsolo_leads": False,
             "fleischlos": True, "throw_nines": 0, "throw_kings": 0, "throw_nines_kings": 0,
             "ansage_played": 1, "absage_step": 1, "reach_absage_wins": True,
             "announce_any_time": True, "erwiderung_no_absage": True,
@@ -76,6 +78,13 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
     koenigssolo: bool = option(False, "special")
     damen_buben_solo: bool = option(False, "special")
     fleischlos: bool = option(True, "special")
+    # FreeDoko's other picture solos: Könige over Buben, Könige over Damen, and Köhler
+    # (Könige, Damen, Buben).
+    koenige_buben_solo: bool = option(False, "special")
+    koenige_damen_solo: bool = option(False, "special")
+    koehler_solo: bool = option(False, "special")
+    # The soloist leads his Lustsolo (FreeDoko's default); off: Vorhand (DDV 5.1).
+    lustsolo_leads: bool = option(False, "special")
     # Throw the deal in with at least so many cards of a kind (0: never).
     throw_nines: int = option(0, "reservations", allowed=(0, 5, 6, 7, 8))
     throw_kings: int = option(0, "reservations", allowed=(0, 5, 6, 7, 8))
