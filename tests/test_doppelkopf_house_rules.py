@@ -117,3 +117,89 @@ def test_the_soloist_leads_his_lustsolo_with_the_option() -> None:
     s = run(deal(DokoRules(lustsolo_leads=True), hands), "gesund", "vorbehalt", "gesund",
             "gesund", "solo damen")
     assert s.soloist == 1 and s.to_move == 1 and s.trick_leader == 1
+
+
+# ------------------------------------------------------------------ Bock
+def test_each_new_bock_trigger() -> None:
+    from binokel.games.doppelkopf.series import bock_triggers
+    from doppelkopf_deals import N2
+    from doppelkopf_deals import N3B
+    # announced_lost: N2, Re (seats 2, 3) says re and makes 20: Re lost after announcing.
+    lost = play(with_tokens(N2, 0, "2:re"))
+    assert lost.result.winner == "kontra" and "announced_lost" in bock_triggers(lost.result)
+    # Nobody reaches his goal (N3b, Re 128 with keine 90, Kontra 112 with kontra): both
+    # parties announced and neither won: two triggers, two Bockrunden.
+    both = play(with_tokens(with_tokens(N3B, 0, "0:re 0:keine_90"), 0, "2:kontra"))
+    assert both.result.winner is None
+    assert bock_triggers(both.result).count("announced_lost") == 2
+    # herz_trick: N1's trick 5 is HA HK H9 HA, four plain Herz cards.
+    rules = DokoRules(bock_after="herz_trick")
+    herz = play(N1, rules=rules)
+    assert herz.tricks[4].cards and bock_triggers(herz.result) == ["herz_trick"]
+    assert herz.result.to_json()["herz_trick"] is True
+    assert "herz_trick" not in play(N1).result.to_json()   # looked for only when asked
+    # schwarz: a party without a trick. S: Re takes every trick.
+    from doppelkopf_deals import S
+    assert "schwarz" in bock_triggers(play(S).result)
+    assert "schwarz" not in bock_triggers(play(N1).result)
+
+
+def test_the_book_counts_each_trigger_and_the_factor_multiplies() -> None:
+    from binokel.games.doppelkopf.series import BockBook
+    from doppelkopf_deals import N3B
+    both = play(with_tokens(with_tokens(N3B, 0, "0:re 0:keine_90"), 0, "2:kontra"))
+    book = BockBook(DokoRules(bock_after="announced_lost"), players=4)
+    book.book(both)
+    assert book.levels == [1] * 8        # two Bockrunden, one after the other
+    # A Bock deal with bock_factor 3 counts three times, a Doppelbock nine times.
+    base = play(N1).result
+    for level, x in ((1, 3), (2, 9)):
+        r = play(N1, rules=DokoRules(bock_level=level, bock_factor=3)).result
+        assert r.scores == tuple(x * v for v in base.scores) and r.bock == level
+    from binokel.present import present
+    s = play(N1, rules=DokoRules(bock_level=1, bock_factor=3))
+    assert "Bockspiel: × 3 = 18" in present(s.view(0), "de").result
+
+
+def test_a_thrown_deal_and_a_pflichtsolo_may_spare_the_bock_deal() -> None:
+    from dataclasses import replace as dc_replace
+
+    from binokel.games.doppelkopf.series import BockBook
+    thrown = play(N1).result
+    thrown = dc_replace(thrown, contract="thrown in")
+    for uses, left in ((True, 3), (False, 4)):
+        book = BockBook(DokoRules(bock_after="tie", bock_thrown=uses), players=4)
+        book.add(1)
+        book.book_result(thrown)
+        assert len(book.levels) == left
+    # A Pflichtsolo on top of the round: with bock_pflichtsolo off it counts without Bock
+    # and leaves the Bock deal to the next one; a Vorführung is one of the round's deals.
+    pflicht = dc_replace(play(N1).result, pflichtsolo=True)
+    for uses, left in ((True, 3), (False, 4)):
+        book = BockBook(DokoRules(bock_after="tie", bock_pflichtsolo=uses), players=4)
+        book.add(1)
+        book.book_result(pflicht, DokoRules())
+        assert len(book.levels) == left
+    book = BockBook(DokoRules(bock_after="tie", bock_pflichtsolo=False), players=4)
+    book.add(1)
+    book.book_result(pflicht, DokoRules(pflichtsolo=True, vorfuehren=True,
+                                        pflicht_owed="0", vorgefuehrt=0))
+    assert len(book.levels) == 3
+
+
+def test_a_pflichtsolo_on_top_counts_without_bock_when_asked() -> None:
+    from binokel.bots import make_bot
+    from binokel.play import play_deal
+    from test_doppelkopf_procedure import deal
+    from test_doppelkopf_procedure import run
+    scores = {}
+    for uses in (True, False):
+        rules = DokoRules(pflichtsolo=True, pflicht_owed="0", bock_level=1,
+                          bock_pflichtsolo=uses)
+        s = run(deal(rules, KOEHLER_HANDS), "vorbehalt", "gesund", "gesund", "gesund",
+                "solo damen")
+        assert s.pflicht
+        play_deal(s, [make_bot("heuristic", k, game="doppelkopf") for k in range(4)])
+        scores[uses] = s.result.scores
+        assert s.result.bock == (1 if uses else 0)
+    assert scores[True] == tuple(2 * v for v in scores[False])

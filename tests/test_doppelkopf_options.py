@@ -324,7 +324,8 @@ def test_bockrunden_after_events() -> None:
     assert bock_events(play(N3).result) == {"tie", "kontra_won"}
     assert bock_events(play(N1).result) == set()
     said = with_tokens(with_tokens(N1, 0, "0:re"), 0, "2:kontra")
-    assert bock_events(play(said).result) == {"both_announced"}
+    # (Kontra announced and lost: announced_lost too, a trigger of issue 32)
+    assert bock_events(play(said).result) == {"both_announced", "announced_lost"}
     book = BockBook(DokoRules(bock_after="tie,kontra_won", bock_stack=1), players=4)
     book.book(play(N3))          # two events, one at a time: two rounds one after the other
     assert book.levels == [1] * 8

@@ -92,7 +92,7 @@ CONTRACT_OPTION = {"solo koenige": "koenigssolo", "solo damenbuben": "damen_bube
                    "solo koenigedamen": "koenige_damen_solo", "solo koehler": "koehler_solo",
                    ARMUT: "armut"}
 ASKED = ("dealer", "contract", "re", "re_augen", "re_tricks", "announced", "specials",
-         "partner_found", "pflicht", "genscher")
+         "partner_found", "pflicht", "genscher", "herz_trick")
 _WORDS = TEXTS.sections["pad"]
 
 
@@ -110,6 +110,7 @@ class DokoEntry:
     partner_found: bool = True
     pflicht: bool = False
     genscher: tuple[int, int] | None = None
+    herz_trick: bool = False
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"dealer": self.dealer, "contract": self.contract}
@@ -122,6 +123,8 @@ class DokoEntry:
             out["pflicht"] = True
         if self.genscher is not None:
             out["genscher"] = list(self.genscher)
+        if self.herz_trick:
+            out["herz_trick"] = True
         return out
 
 
@@ -195,7 +198,7 @@ class DokoBook:
     def book(self, outcome: Outcome, rules: RuleSet) -> bool:
         result = cast(DokoResult, outcome)
         repeat = self.pflicht.book_result(result, cast(DokoRules, rules))
-        self.bock.book_result(result)
+        self.bock.book_result(result, cast(DokoRules, rules))
         self.repeat.append(repeat)
         return repeat
 
@@ -234,7 +237,8 @@ class DokoPad:
             re_tricks=read_int(data.get("re_tricks", 0), "re_tricks", 0, 12),
             announced=(announced[0], announced[1]), specials=tuple(pairs),
             partner_found=read_bool(data.get("partner_found", True), "partner_found"),
-            pflicht=read_bool(data.get("pflicht", False), "pflicht"), genscher=genscher)
+            pflicht=read_bool(data.get("pflicht", False), "pflicht"), genscher=genscher,
+            herz_trick=read_bool(data.get("herz_trick", False), "herz_trick"))
 
     def new_book(self, rules: RuleSet, players: int) -> PadBook:
         return DokoBook(cast(DokoRules, rules), players)
@@ -271,6 +275,9 @@ class DokoPad:
         tricks, augen = check_counts(rules, e)
         if alone and e.specials:
             raise refuse("specials", "a game scored as a solo has no special points")
+        if e.herz_trick and (alone or "herz_trick" not in rules.bock_after.split(",")):
+            raise refuse("herz_trick", "a real Herz trick is entered only where it starts a "
+                         "Bockrunde (bock_after herz_trick) and not in a game scored as a solo")
         check_specials(rules, e.specials, tricks, augen)
         # A stille Hochzeit ended by a Genscher is two against two from then on, as in the
         # engine: a normal game.
@@ -283,7 +290,7 @@ class DokoPad:
                          announced=e.announced, specials=e.specials,
                          partner_found=partner_found, genscher=e.genscher,
                          stille_genscher=e.genscher is not None and e.contract == STILLE_HOCHZEIT,
-                         pflicht=pflicht)
+                         pflicht=pflicht, herz_trick=e.herz_trick)
 
     # ------------------------------------------------------------------ the form
     def form(self, rules: RuleSet, names: Sequence[str], book: PadBook) -> PadForm:
@@ -311,7 +318,7 @@ class DokoPad:
         if entry.genscher is not None:
             marks.append(words_of(_WORDS, "genscher_mark", name=names[entry.genscher[0]]))
         if r.bock_level:
-            marks.append(words_of(_WORDS, "bock_short", n=2 ** r.bock_level))
+            marks.append(words_of(_WORDS, "bock_short", n=r.bock_multiplier()))
         # Each mark stays on one line (a no-break space inside it).
         return {lang: " · ".join([parts[0][lang], *(m[lang].replace(" ", "\u00a0")
                                                     for m in marks)])
@@ -500,6 +507,8 @@ def form_fields(r: DokoRules, contracts: Sequence[str]) -> list[Field]:
                     labels=((alone, _w("announced_solo")),)),
         ChoiceField("announced_kontra", _w("announced_kontra"), key="announced", index=1,
                     when=played, default=-1, choices=levels(KONTRA))]
+    if "herz_trick" in r.bock_after.split(","):   # a Bock event the pad cannot see
+        fields.append(CheckField("herz_trick", _w("herz_trick"), when=two))
     specials = specials_of(r)
     if specials:
         fields.append(TallyField(
@@ -539,7 +548,7 @@ def status(r: DokoRules, names: Sequence[str], book: PadBook) -> list[tuple[str,
     owed."""
     out: list[tuple[str, Words]] = []
     if r.bock_level:
-        out.append(("bock", words_of(_WORDS, "bock_deal", n=2 ** r.bock_level)))
+        out.append(("bock", words_of(_WORDS, "bock_deal", n=r.bock_multiplier())))
     if r.vorgefuehrt >= 0:
         out.append(("vorgefuehrt", words_of(_WORDS, "vorgefuehrt",
                                              name=names[r.vorgefuehrt])))

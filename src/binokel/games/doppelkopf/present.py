@@ -65,6 +65,7 @@ from .order import Order
 from .order import card_order
 from .scoring import augen_needed
 from .scoring import special_points
+from .series import bock_triggers
 from .specials import SPECIALS
 from .texts import TEXTS
 from .view import DokoView
@@ -191,7 +192,7 @@ def _level_word(level: int, party: str, t: T) -> str:
 def _status(view: DokoView, ctx: Context, t: T) -> str:
     parts = [t("dealer_is", name=ctx.name(view.dealer))]
     if view.rules.bock_level:  # a Bock deal (the series sets it): known before the cards
-        parts.append(t("bock", x=2 ** view.rules.bock_level))
+        parts.append(t("bock", x=view.rules.bock_multiplier()))
     ph = view.phase
     if ph == "vorbehalt":
         parts.append(t("asking"))
@@ -485,9 +486,13 @@ def _result(view: DokoView, ctx: Context, t: T) -> list[str]:
         lines.append(t("no_items"))
     re_sum = sum(n for _, p, n in res.lines if p == "re")
     lines.append(t("value", re=re_sum, ko=re_sum - res.value, v=res.value))
-    bock = 2 ** res.bock
+    bock = view.rules.bock_factor ** res.bock
     if res.bock:
         lines.append(t("bock_value", x=bock, v=res.value * bock))
+    events = set(view.rules.bock_after.split(","))
+    started = [e for e in bock_triggers(res) if e in events]
+    if started:   # what this deal starts (the series plays the Bockrunden)
+        lines.append(t("bock_next", what=", ".join(t(f"ev_{e}") for e in started)))
     if len(re_seats) == 1:
         solo = re_seats[0]
         lines.append(t("solo_value", name=ctx.name(solo), v=res.value * bock,

@@ -21,12 +21,13 @@ from ...core.rules import SeriesEnd
 from ...core.rules import option
 from .texts import TEXTS
 
-BOCK_EVENTS = ("tie", "solo_lost", "kontra_won", "both_announced")
+BOCK_EVENTS = ("tie", "solo_lost", "kontra_won", "both_announced", "announced_lost",
+               "herz_trick", "schwarz")
 
 
 def _bock_events(v: Any) -> bool:
     # "" (no Bockrunden) or events from BOCK_EVENTS separated by commas, e.g. "tie,solo_lost".
-    return isinstance(v, str) and len(v) <= 80 and (
+    return isinstance(v, str) and len(v) <= 120 and (
         v == "" or all(e in BOCK_EVENTS for e in v.split(",")))
 
 
@@ -116,10 +117,16 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
                                          allowed=("ansagen", "all", "void"))
     bock_after: str = option(
         "", "round", check=_bock_events,
-        check_text="'' or events from tie, solo_lost, kontra_won, both_announced")
+        check_text="'' or events from " + ", ".join(BOCK_EVENTS))
     bock_rounds: int = option(1, "round", low=1, high=4)
     bock_stack: int = option(1, "round", low=1, high=3)
     bock_level: int = option(0, "round", low=0, high=3)
+    # A Bock deal counts bock_factor times (a Doppelbock bock_factor squared).
+    bock_factor: int = option(2, "round", low=2, high=4)
+    # Whether a thrown-in deal, and a Pflichtsolo played on top of the round, use up a Bock
+    # deal (off: the Bock level waits for the next deal; the Pflichtsolo counts without it).
+    bock_thrown: bool = option(True, "round")
+    bock_pflichtsolo: bool = option(True, "round")
     # A series (DokoSeries): as at a DKV table, 24 deals; Pflichtsoli come on top of them.
     deals_per_series: int = option(24, "round", low=1, high=1000)
 
@@ -144,6 +151,16 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
         if not self.owes_pflichtsolo(seat):
             raise RulesError(f"option 'vorgefuehrt': seat {seat} does not owe a Pflichtsolo "
                              f"(pflicht_owed {self.pflicht_owed!r})")
+
+    def bock_multiplier(self) -> int:
+        """What the deal's Bock level multiplies its scores by: ``bock_factor`` to the
+        ``bock_level``.
+
+        >>> DokoRules(bock_level=2).bock_multiplier(), DokoRules(bock_level=2,
+        ...                                                     bock_factor=3).bock_multiplier()
+        (4, 9)
+        """
+        return int(self.bock_factor ** self.bock_level)
 
     @property
     def hand_size(self) -> int:

@@ -73,8 +73,9 @@ class DokoResult(Outcome):
     value: int                      # net game value for the Re party (before x3)
     notes: tuple[str, ...] = ()
     pflichtsolo: bool = False
-    bock: int = 0                   # Bock level: the scores count 2**bock times
+    bock: int = 0                   # Bock level: the scores count bock_factor**bock times
     genscher: tuple[int, int] | None = None   # (its player, the partner he named)
+    herz_trick: bool = False        # a real Herz trick was played (a Bock event)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"scores": list(self.scores), "contract": self.contract,
@@ -87,6 +88,8 @@ class DokoResult(Outcome):
                 "notes": list(self.notes), "pflichtsolo": self.pflichtsolo, "bock": self.bock}
         if self.genscher is not None:  # only then: results without one read as before
             out["genscher"] = list(self.genscher)
+        if self.herz_trick:           # likewise
+            out["herz_trick"] = True
         return out
 
 
@@ -276,7 +279,10 @@ def score(f: DokoFacts, rules: DokoRules) -> DokoResult:
     value = value_of(lines)
     scores = [0] * f.players
     factor = 3 if len(f.re_seats) == 1 else 1   # the soloist scores three times
-    bock = 2 ** rules.bock_level                 # a Bock deal counts double (twice: four times)
+    # A Bock deal counts double (a Doppelbock four times; bock_factor: other than 2), but
+    # not a Pflichtsolo played on top of the round where it uses up no Bock deal.
+    level = 0 if on_top(f, rules) and not rules.bock_pflichtsolo else rules.bock_level
+    bock = rules.bock_factor ** level
     for s in f.re_seats:
         scores[s] = factor * value * bock
     for s in f.kontra_seats:
@@ -287,9 +293,16 @@ def score(f: DokoFacts, rules: DokoRules) -> DokoResult:
     return DokoResult(re_seats=f.re_seats, solo=f.solo, re_points=f.augen[0],
                       kontra_points=f.augen[1], winner=win, announced=f.announced,
                       lines=tuple(lines), value=value, notes=tuple(notes_of(f)),
-                      pflichtsolo=f.pflicht, scores=tuple(scores), bock=rules.bock_level,
+                      pflichtsolo=f.pflicht, scores=tuple(scores), bock=level,
                       genscher=f.genscher, contract=f.contract, declarer=soloist,
-                      made=None if soloist is None else win == RE)
+                      made=None if soloist is None else win == RE,
+                      herz_trick=f.herz_trick and not f.solo)
+
+
+def on_top(f: DokoFacts, rules: DokoRules) -> bool:
+    """A Pflichtsolo played on top of the round (the same dealer deals again); a Vorführung
+    is one of the round's deals."""
+    return f.pflicht and rules.vorgefuehrt < 0
 
 
 def score_deal(state: DokoState) -> DokoResult:
@@ -298,6 +311,6 @@ def score_deal(state: DokoState) -> DokoResult:
 
 
 __all__ = ["DokoFacts", "DokoResult", "Line", "against_absage_lines", "augen_needed",
-           "below_lines", "denied", "facts_of", "keine", "notes_of", "re_value", "re_wins",
-           "reached", "schwarz", "score", "score_deal", "scored_as_solo", "special_lines",
-           "special_points", "value_of", "winner", "won_lines"]
+           "below_lines", "denied", "facts_of", "keine", "notes_of", "on_top", "re_value",
+           "re_wins", "reached", "schwarz", "score", "score_deal", "scored_as_solo",
+           "special_lines", "special_points", "value_of", "winner", "won_lines"]
