@@ -203,3 +203,74 @@ def test_a_pflichtsolo_on_top_counts_without_bock_when_asked() -> None:
         scores[uses] = s.result.scores
         assert s.result.bock == (1 if uses else 0)
     assert scores[True] == tuple(2 * v for v in scores[False])
+
+
+# ------------------------------------------------------------------ throwing in
+# Seat 0: 127 Augen, trumps SA S10 only (the Fuchs its highest trump); seat 1: one trump
+# (SK); seat 2: both Kreuz-Damen and every other Dame and Bube but two; seat 3: the rest.
+THROW_HANDS = {
+    0: "SA S10 EA EA E10 E10 BA BA B10 B10 HA HA",
+    1: "EK EK E9 E9 BK BK B9 B9 HK HK H9 SK",
+    2: "EO EO BO BO HO HO SO SO EU EU BU BU",
+    3: "H10 H10 HU HU H9 SA S10 SK SU SU S9 S9",
+}
+
+
+def _thrower(rules: DokoRules) -> list[int]:
+    from binokel.core.cards import cardset
+    from binokel.core.cards import parse_cards
+    from binokel.games.doppelkopf.reservations import may_throw
+    return [s for s, h in THROW_HANDS.items() if may_throw(rules, cardset(parse_cards(h)))]
+
+
+@pytest.mark.parametrize("rules, who", [
+    (DokoRules(throw_points=100), [0]),          # 127 Augen; the others far below
+    (DokoRules(throw_points=128), []),
+    (DokoRules(throw_one_trump=True), [1]),      # the Karo-König alone
+    (DokoRules(throw_fuchs_highest=True), [0]),  # SA S10: nothing above the Fuchs
+    (DokoRules(), []),
+])
+def test_each_throw_in_variant(rules: DokoRules, who: list[int]) -> None:
+    from test_doppelkopf_procedure import deal
+    from test_doppelkopf_procedure import run
+    assert _thrower(rules) == who
+    if not who:
+        return
+    setup = ["vorbehalt" if s in who else "gesund" for s in range(4)]
+    s = run(deal(rules, THROW_HANDS), *setup, "pass")   # no solo: he passes to Schmeißen
+    assert s.asking == "schmeissen" and s.legal_actions() == ["schmeissen"]
+    s.apply("schmeissen")
+    assert s.is_over and s.result.contract == "thrown in" and s.result.scores == (0,) * 4
+
+
+def test_throwing_in_before_the_solos() -> None:
+    from test_doppelkopf_procedure import deal
+    from test_doppelkopf_procedure import run
+    # Seat 0 may throw (127 Augen), seat 2 wants a Damensolo.
+    setup = ("vorbehalt", "gesund", "vorbehalt", "gesund")
+    after = run(deal(DokoRules(throw_points=100), THROW_HANDS), *setup)
+    assert after.asking == "lustsolo" and after.to_move == 0
+    run(after, "pass", "solo damen")
+    assert after.contract == "solo damen"          # the solo comes first
+    before = run(deal(DokoRules(throw_points=100, throw_before_solo=True), THROW_HANDS),
+                 *setup)
+    assert before.asking == "schmeissen" and before.to_move == 0
+    run(before, "schmeissen")
+    assert before.result is not None and before.result.contract == "thrown in"
+
+
+def test_the_heuristic_throws_a_poor_hand_and_plays_a_rich_one() -> None:
+    from binokel.games.doppelkopf.bots import DokoHeuristicBot
+    from test_doppelkopf_procedure import deal
+    bot = DokoHeuristicBot()
+    rules = DokoRules(throw_points=100, throw_one_trump=True)
+    s = deal(rules, THROW_HANDS)
+    for seat in range(4):
+        s.apply(bot.choose(s.view(seat)))
+    assert s.vorbehalte[:2] == ["vorbehalt", "vorbehalt"]
+    # Seat 0's aces make a Fleischloser, which it plays rather than throw 127 Augen away;
+    # seat 1 (one trump) would have thrown in.
+    assert s.asking == "lustsolo" and bot.choose(s.view(0)) == "solo fleischlos"
+    s.apply("solo fleischlos")
+    assert s.contract == "solo fleischlos"
+    assert bot._reservation(s.view(1), s.hands[1]) == "schmeissen"

@@ -60,8 +60,8 @@ from .order import Order
 from .order import card_order
 from .order import karlchen_card
 from .order import second_wins
-from .reservations import may_throw
 from .reservations import solos_of
+from .reservations import throw_reasons
 from .view import DokoView
 from .view import own_kreuz_damen
 
@@ -172,7 +172,11 @@ class DokoHeuristicBot:
                 best, best_s = solo, s
         if best is not None:
             return best
-        if may_throw(view.rules, hand):   # a hand of nines and kings: deal again
+        reasons = throw_reasons(view.rules, hand)
+        # A hand of nines and kings, or without trumps worth the name: deal again. A rich
+        # hand (throw_points) only when its trumps are poor too.
+        if [r for r in reasons if r != "points"] or (
+                reasons and size(hand & card_order("normal").masks[TRUMP]) <= 4):
             return "schmeissen"
         if count(hand, EO) == 2:
             return "hochzeit"

@@ -144,7 +144,7 @@ def allowed_contracts(rules: DokoRules) -> tuple[str, ...]:
     if rules.armut:
         out.append(ARMUT)
     out += solos_of(rules)
-    if rules.armut or rules.throw_nines or rules.throw_kings or rules.throw_nines_kings:
+    if rules.armut or rules.throws:
         out.append(THROWN_IN)
     return tuple(out)
 
@@ -165,11 +165,15 @@ def specials_of(rules: DokoRules) -> dict[str, int]:
 def thrown_in_reasons(rules: DokoRules) -> list[tuple[str, int]]:
     """Why a deal may be thrown in under ``rules``: ``("armut", 0)`` (nobody takes the
     Armut), ``("nines", n)``, ``("kings", n)``, ``("nines_kings", n)`` (a hand with at least
-    n of them)."""
+    n of them), ``("points", n)`` (at least n Augen), ``("one_trump", 0)``,
+    ``("fuchs_highest", 0)``."""
     out = [("armut", 0)] if rules.armut else []
     out += [(kind, n) for kind, n in (("nines", rules.throw_nines),
                                       ("kings", rules.throw_kings),
-                                      ("nines_kings", rules.throw_nines_kings)) if n]
+                                      ("nines_kings", rules.throw_nines_kings),
+                                      ("points", rules.throw_points)) if n]
+    out += [(kind, 0) for kind, on in (("one_trump", rules.throw_one_trump),
+                                       ("fuchs_highest", rules.throw_fuchs_highest)) if on]
     return out
 
 
@@ -341,7 +345,7 @@ def check_contract(rules: DokoRules, e: DokoEntry) -> None:
                          f"({CONTRACT_OPTION[contract]} off)")
         if contract == THROWN_IN:
             raise refuse("contract", "a deal is thrown in only with armut (nobody takes "
-                         "it) or a throw_nines, throw_kings or throw_nines_kings option")
+                         "it) or a throw_* option")
         raise refuse("contract", f"one of {', '.join(allowed)}, not {contract!r}")
     solo = contract.startswith("solo")
     if rules.vorgefuehrt >= 0 and not solo:

@@ -21,13 +21,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...core.cards import CARD_POINTS
 from ...core.cards import EO
 from ...core.cards import KOENIG
 from ...core.cards import NINE
+from ...core.cards import SA
 from ...core.cards import SUITS
 from ...core.cards import CardSet
 from ...core.cards import card
 from ...core.cards import count
+from ...core.cards import distinct
 from ...core.cards import size
 from ...core.errors import IllegalAction
 from ...core.errors import RulesError
@@ -42,6 +45,7 @@ from .deal import STILLE_HOCHZEIT
 from .deal import THROWN_IN
 from .deal import VORBEHALT
 from .order import TRUMP
+from .order import card_order
 from .order import game_order
 from .order import normal_trumps
 from .order import schweine_cards
@@ -49,6 +53,10 @@ from .rules import DokoRules
 
 if TYPE_CHECKING:
     from .state import DokoState
+
+_POINTS = CARD_POINTS["classic"]
+# The Fuchs and the trumps below it (Karo 10 K 9): "the Fuchs is the highest trump".
+_AT_MOST_FUCHS = sum(3 << (2 * c) for c in card_order("normal").trumps[9:])
 
 # What each player says first (the words, not the phase).
 HEALTHY, RESERVED = "gesund", "vorbehalt"
@@ -159,19 +167,18 @@ def canonical_declaration(text: str) -> str | None:
 
 def stages(state: DokoState) -> tuple[str, ...]:
     """The kinds of reservation asked for, in order (DDV 4.1): the Pflichtsolo (option), the
-    Lustsolo, Schmeißen (options ``throw_*``), then Hochzeit and Armut (option) in the order
-    ``armut_over_hochzeit`` sets."""
+    Lustsolo, Schmeißen (options ``throw_*``; with ``throw_before_solo`` first of all), then
+    Hochzeit and Armut (option) in the order ``armut_over_hochzeit`` sets."""
     r = state.rules
     low = (HOCHZEIT, ARMUT) if not r.armut_over_hochzeit else (ARMUT, HOCHZEIT)
     out = ([PFLICHTSOLO] if r.pflichtsolo else []) + [LUSTSOLO]
-    if r.throw_nines or r.throw_kings or r.throw_nines_kings:
-        out.append(SCHMEISSEN)
+    if r.throws:   # throw_before_solo: before every solo, else after them
+        out = [SCHMEISSEN, *out] if r.throw_before_solo else [*out, SCHMEISSEN]
     return tuple(out + [k for k in low if k != ARMUT or r.armut])
 
 
 def may_throw(rules: DokoRules, hand: CardSet) -> bool:
-    """Whether a hand may throw the deal in (the options ``throw_nines``, ``throw_kings``,
-    ``throw_nines_kings``: at least so many nines, kings, or both together; 0 is off).
+    """Whether a hand may throw the deal in: :func:`throw_reasons` names a reason.
 
     >>> from binokel.core.cards import cardset, parse_cards
     >>> h = cardset(parse_cards("E9 E9 B9 H9 S9 EK BK HK EA EA BA BA"))
@@ -180,11 +187,41 @@ def may_throw(rules: DokoRules, hand: CardSet) -> bool:
     >>> may_throw(DokoRules(throw_nines_kings=8), h), may_throw(DokoRules(throw_kings=5), h)
     (True, False)
     """
+    return bool(throw_reasons(rules, hand))
+
+
+def throw_reasons(rules: DokoRules, hand: CardSet) -> list[str]:
+    """Why ``hand`` may throw the deal in under ``rules``: ``nines``, ``kings``,
+    ``nines_kings`` (at least ``throw_nines`` / ``throw_kings`` / ``throw_nines_kings`` of
+    them), ``points`` (at least ``throw_points`` Augen), ``one_trump`` (``throw_one_trump``:
+    at most one trump) and ``fuchs_highest`` (``throw_fuchs_highest``: no trump above the
+    Fuchs, a Karo-As, held); empty: it may not. Trumps are counted in the normal order.
+
+    >>> from binokel.core.cards import cardset, parse_cards
+    >>> h = cardset(parse_cards("SA S10 SK EA EA E10 BA BA B10 HA HA HK"))
+    >>> throw_reasons(DokoRules(throw_points=100, throw_fuchs_highest=True), h)
+    ['points', 'fuchs_highest']
+    >>> throw_reasons(DokoRules(throw_one_trump=True), h)
+    []
+    """
     nines = sum(count(hand, card(s, NINE)) for s in SUITS) if rules.nines else 0
     kings = sum(count(hand, card(s, KOENIG)) for s in SUITS)
-    return any(0 < need <= have for need, have in (
-        (rules.throw_nines, nines), (rules.throw_kings, kings),
-        (rules.throw_nines_kings, nines + kings)))
+    out = [why for why, need, have in (
+        ("nines", rules.throw_nines, nines), ("kings", rules.throw_kings, kings),
+        ("nines_kings", rules.throw_nines_kings, nines + kings)) if 0 < need <= have]
+    if rules.throw_points and augen(hand) >= rules.throw_points:
+        out.append("points")
+    trumps = normal_trumps(hand)
+    if rules.throw_one_trump and size(trumps) <= 1:
+        out.append("one_trump")
+    if rules.throw_fuchs_highest and count(hand, SA) and trumps == trumps & _AT_MOST_FUCHS:
+        out.append("fuchs_highest")
+    return out
+
+
+def augen(hand: CardSet) -> int:
+    """The Augen of ``hand``."""
+    return sum(_POINTS[c & 7] * count(hand, c) for c in distinct(hand))
 
 
 def holds(state: DokoState, seat: int, kind: str) -> bool:
@@ -393,8 +430,7 @@ def clarify_hochzeit(state: DokoState, winner: int) -> None:
         state.clarified_in = n
 
 
-__all__ = ["HEALTHY", "LUSTSOLO", "PASS", "PFLICHTSOLO", "RESERVED", "armut", "begin",
-           "canonical_declaration", "clarify_hochzeit", "declarations_for", "gesund",
-           "hochzeit", "holds", "may_throw", "pass_", "schmeissen", "solo", "solos_of", "stages",
-           "start_play",
-           "vorbehalt", "vorgefuehrt_seat"]
+__all__ = ["HEALTHY", "LUSTSOLO", "PASS", "PFLICHTSOLO", "RESERVED", "armut", "augen",
+           "begin", "canonical_declaration", "clarify_hochzeit", "declarations_for", "gesund",
+           "hochzeit", "holds", "may_throw", "pass_", "schmeissen", "solo", "solos_of",
+           "stages", "start_play", "throw_reasons", "vorbehalt", "vorgefuehrt_seat"]

@@ -31,6 +31,11 @@ def _bock_events(v: Any) -> bool:
         v == "" or all(e in BOCK_EVENTS for e in v.split(",")))
 
 
+def _throw_points(v: Any) -> bool:
+    # 0 (never) or more Augen than a quarter of the deck (240 / 4 + 1) up to 128.
+    return isinstance(v, int) and (v == 0 or 61 <= v <= 128)
+
+
 def _owed(v: Any) -> bool:
     # "all", or the seats (digits) that still owe their Pflichtsolo, e.g. "013"; "" = nobody.
     return isinstance(v, str) and (v == "all" or (len(v) <= 5 and all(ch in "01234" for ch in v)))
@@ -54,6 +59,8 @@ DOKO_PRESETS: dict[str, dict[str, Any]] = {
             "koenige_buben_solo": False, "koenige_damen_solo": False, "koehler_solo": False,
             "lustsolo_leads": False,
             "fleischlos": True, "throw_nines": 0, "throw_kings": 0, "throw_nines_kings": 0,
+            "throw_points": 0, "throw_one_trump": False, "throw_fuchs_highest": False,
+            "throw_before_solo": False,
             "ansage_played": 1, "absage_step": 1, "reach_absage_wins": True,
             "announce_any_time": True, "erwiderung_no_absage": True,
             "genscher": "off", "deals_per_series": 24},
@@ -90,6 +97,13 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
     throw_nines: int = option(0, "reservations", allowed=(0, 5, 6, 7, 8))
     throw_kings: int = option(0, "reservations", allowed=(0, 5, 6, 7, 8))
     throw_nines_kings: int = option(0, "reservations", allowed=(0, 7, 8, 9, 10))
+    # FreeDoko's other reasons to throw in: a hand of at least so many Augen (0: never), at
+    # most one trump, the Fuchs as the highest trump; and throwing in before the solos.
+    throw_points: int = option(0, "reservations", low=0, high=128, check=_throw_points,
+                               check_text="0 or a number from 61 to 128")
+    throw_one_trump: bool = option(False, "reservations")
+    throw_fuchs_highest: bool = option(False, "reservations")
+    throw_before_solo: bool = option(False, "reservations")
     armut: bool = option(False, "reservations")
     hochzeit_klaerung: str = option("fremd", "reservations",
                                     allowed=("fremd", "fehl", "trumpf", "erster"))
@@ -129,6 +143,12 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
     bock_pflichtsolo: bool = option(True, "round")
     # A series (DokoSeries): as at a DKV table, 24 deals; Pflichtsoli come on top of them.
     deals_per_series: int = option(24, "round", low=1, high=1000)
+
+    @property
+    def throws(self) -> bool:
+        """Whether a hand may throw the deal in under these rules at all (``throw_*``)."""
+        return bool(self.throw_nines or self.throw_kings or self.throw_nines_kings
+                    or self.throw_points or self.throw_one_trump or self.throw_fuchs_highest)
 
     def owes_pflichtsolo(self, seat: int) -> bool:
         """Whether ``seat`` still owes its Pflichtsolo (only with ``pflichtsolo``)."""
