@@ -274,3 +274,72 @@ def test_the_heuristic_throws_a_poor_hand_and_plays_a_rich_one() -> None:
     s.apply("solo fleischlos")
     assert s.contract == "solo fleischlos"
     assert bot._reservation(s.view(1), s.hands[1]) == "schmeissen"
+
+
+# ------------------------------------------------------------------ Armut
+# Seat 0: four trumps, both Füchse among them (SA SA S10 SK); seat 1: twelve trumps;
+# seat 3: none at all.
+ARMUT_HANDS = {
+    0: "SA SA S10 SK EA EA E10 E10 BA BA HA HA",
+    1: "EO EO H10 H10 BO BO HO HO SO SO EU EU",
+    2: "BU BU HU HU SU SU S10 SK S9 S9 E9 E9",
+    3: "EK EK BK BK B10 B10 B9 B9 HK HK H9 H9",
+}
+
+
+def _armut(rules: DokoRules, *setup: str):  # type: ignore[no-untyped-def]
+    from test_doppelkopf_procedure import deal
+    from test_doppelkopf_procedure import run
+    return run(deal(rules, ARMUT_HANDS), *setup)
+
+
+def test_the_fuchs_not_counted_makes_four_trumps_an_armut() -> None:
+    # Counted, the Füchse make four trumps: no Armut held, so no pass to its question.
+    s = _armut(DokoRules(armut=True), "vorbehalt", "gesund", "gesund", "gesund")
+    assert "pass" not in s.legal_actions()
+    with pytest.raises(IllegalAction, match="needs at most 3 trumps, seat 0 holds 4"):
+        s.apply("armut")
+    r = DokoRules(armut=True, armut_fuchs_uncounted=True)
+    s = _armut(r, "vorbehalt", "gesund", "gesund", "gesund", "pass", "armut")
+    # All four trumps go, so four cards, and four come back.
+    assert s.legal_actions() == ["give SA SA S10 SK"]
+    s.apply("give SA SA S10 SK")
+    s.apply("accept")
+    assert len(s.legal_actions()) > 1 and all(len(a.split()) == 5 for a in s.legal_actions())
+    with pytest.raises(IllegalAction, match="exactly 4 cards, not 3"):
+        s.apply("return EU EU H10")
+    s.apply("return EU EU H10 H10")
+    assert s.phase == "play"
+    assert [len(s.view(x).hand) for x in range(4)] == [12, 12, 12, 12]
+
+
+def test_only_the_trumps_or_the_fuchs_on_top_are_passed() -> None:
+    r = DokoRules(armut=True, armut_fuchs_uncounted=True, armut_pass="fuchs_extra")
+    s = _armut(r, "vorbehalt", "gesund", "gesund", "gesund", "pass", "armut")
+    # Three cards with every trump, and the two Füchse on top: five.
+    assert sorted(s.legal_actions()) == sorted(f"give {x} SA SA S10 SK"
+                                               for x in ("EA", "E10", "BA", "HA"))
+    # Only the trumps: seat 3 has none, so it passes nothing and gets nothing back.
+    r = DokoRules(armut=True, armut_pass="trumps")
+    s = _armut(r, "gesund", "gesund", "gesund", "vorbehalt", "pass", "armut")
+    assert s.legal_actions() == ["give"]
+    s.apply("give")
+    assert s.phase == "armut_offer"
+    s.apply("accept")
+    assert s.legal_actions() == ["return"]
+    s.apply("return")
+    assert s.phase == "play" and s.partner is not None
+
+
+def test_the_fuchse_passed_lie_open_with_the_option() -> None:
+    from binokel.present import present
+    for open_, seen in ((False, "give ? ? ? ?"), (True, "give SA SA ? ?")):
+        r = DokoRules(armut=True, armut_fuchs_uncounted=True, armut_fuchs_open=open_)
+        s = _armut(r, "vorbehalt", "gesund", "gesund", "gesund", "pass", "armut",
+                   "give SA SA S10 SK")
+        assert s.view(2).history[-1] == (0, seen)
+        panel = present(s.view(2), "en").panels[0]
+        assert panel.cards == (("SA", "SA") if open_ else ())
+        assert panel.text == ("2 cards face down, and face up:" if open_ else
+                              "4 cards, face down")
+        assert s.view(0).history[-1] == (0, "give SA SA S10 SK")   # his own cards

@@ -60,6 +60,7 @@ from .order import Order
 from .order import card_order
 from .order import karlchen_card
 from .order import second_wins
+from .reservations import is_poor
 from .reservations import solos_of
 from .reservations import throw_reasons
 from .view import DokoView
@@ -151,7 +152,8 @@ class DokoHeuristicBot:
             t = size(hand & order.masks[TRUMP])
             return "accept" if t >= 8 and size(hand & _top(order, 5)) >= 3 else "decline"
         if ph == "armut_return":
-            return self._armut_return(hand)
+            give = next((a for _, a in view.history if a.startswith("give")), "give ? ? ?")
+            return self._armut_return(hand, len(give.split()) - 1)
         return self._play_turn(view, hand, actions)
 
     def announce(self, view: Any) -> str | None:
@@ -180,25 +182,24 @@ class DokoHeuristicBot:
             return "schmeissen"
         if count(hand, EO) == 2:
             return "hochzeit"
-        order = card_order("normal")
-        if view.rules.armut and size(hand & order.masks[TRUMP]) <= 3:
+        if view.rules.armut and is_poor(view.rules, hand):
             return "armut"
         return None
 
-    def _armut_return(self, hand: CardSet) -> str:
+    def _armut_return(self, hand: CardSet, n: int = 3) -> str:
         order = card_order("normal")
         plain = [c for c in distinct(hand) if order.group[c] != TRUMP for _ in
                  range(count(hand, c))]
         # Give back low plain cards, shortest suits first (voids let the trumps in).
         suit_len = {s: size(hand & order.masks[s]) for s in SUITS}
         plain.sort(key=lambda c: (c & 7 == ASS, suit_len[c >> 3], _pts(c)))
-        pick = plain[:3]
-        if len(pick) < 3:
+        pick = plain[:n]
+        if len(pick) < n:
             trumps = sorted((c for c in distinct(hand) if order.group[c] == TRUMP
                              for _ in range(count(hand, c))), key=lambda c: order.power[c])
-            pick += trumps[:3 - len(pick)]
+            pick += trumps[:n - len(pick)]
         pick.sort(key=lambda c: (c >> 3, -(c & 7)))
-        return "return " + format_cards(pick)
+        return f"return {format_cards(pick)}" if pick else "return"
 
     # ------------------------------------------------------------------ play
     def _play_turn(self, view: DokoView, hand: CardSet, actions: list[str]) -> str:

@@ -40,6 +40,7 @@ from ...core.cards import SUITS
 from ...core.cards import Card
 from ...core.cards import card
 from ...core.cards import card_token
+from ...core.cards import cardset
 from ...core.state import actor
 from ...present import Button
 from ...present import CardChoice
@@ -58,6 +59,7 @@ from .announcements import ABSAGEN
 from .announcements import ANNOUNCEMENTS
 from .announcements import DENIED
 from .announcements import SCHWARZ
+from .armut import pass_count
 from .deal import KONTRA
 from .deal import RE
 from .order import TRUMP
@@ -303,11 +305,12 @@ def _panels(view: DokoView, ctx: Context, t: T) -> tuple[Panel, ...]:
         to = _poor(view) if verb == "return" else seat
         title = t("armut_given" if verb == "give" else "armut_back",
                   name=ctx.name(seat if to is None else to))
-        if "?" in arg:  # masked: only the Armut pair sees these cards
+        if "?" in arg or "(" in arg:  # masked: only the Armut pair sees them (or open Füchse)
             n = _hidden_trumps(arg)
-            text = t("armut_hidden") if n is None else t(
-                "armut_hidden_back" if n == 1 else "armut_hidden_back_n", n=n)
-            out.append(Panel(title, (), text))
+            k, shown = arg.split().count("?"), _shown(arg)
+            text = t("armut_hidden_open" if shown else "armut_hidden", k=k) if n is None else t(
+                "armut_hidden_back" if n == 1 else "armut_hidden_back_n", n=n, k=k)
+            out.append(Panel(title, shown, text))
         else:
             out.append(Panel(title, tuple(arg.split())))
     if view.phase in ("play", "over") and view.contract != "thrown in":
@@ -320,6 +323,18 @@ def _panels(view: DokoView, ctx: Context, t: T) -> tuple[Panel, ...]:
 def _hidden_trumps(arg: str) -> int | None:
     m = re.search(r"\((\d+) trump", arg)
     return int(m.group(1)) if m else None
+
+
+def _shown(arg: str) -> tuple[str, ...]:
+    """The cards of a masked Armut action that lie open (``armut_fuchs_open``)."""
+    return tuple(x for x in arg.split() if x != "?" and not x.startswith("(")
+                 and not x.endswith(")"))
+
+
+def _given(view: DokoView) -> int:
+    """How many cards the Armut passed (and gets back), as the history shows it."""
+    give = next((a for _, a in view.history if a.startswith("give")), "give")
+    return len([x for x in give.split()[1:] if not x.startswith("(")])
 
 
 # ----------------------------------------------------------------------- choices
@@ -359,19 +374,22 @@ def _choices(view: DokoView, ctx: Context, t: T) -> Choices:
     if ph == "armut_give":
         normal = card_order("normal")
         trumps = [c for c in sort_hand(view.hand, normal) if normal.is_trump(c)]
-        if len(trumps) == 3:
-            hint = t("give_all", cards=_cards(ctx, trumps))
+        n = pass_count(view.rules, cardset(view.hand))
+        if len(trumps) == n:
+            hint = t("give_all" if n == 3 else "give_all_n", cards=_cards(ctx, trumps), n=n) \
+                if n else t("give_nothing")
         elif trumps:
-            hint = t("give_some", cards=_cards(ctx, trumps), k=3 - len(trumps))
+            hint = t("give_some", cards=_cards(ctx, trumps), k=n - len(trumps), n=n)
         else:
-            hint = t("give_none")
-        # With three trumps there is only one way to pass: offer it as a button as well.
+            hint = t("give_none", n=n)
+        # With only trumps to pass there is one way: offer it as a button as well.
         only = tuple(Button(a, t("give_btn", cards=_cards(ctx, a.split()[1:])), "primary")
                      for a in acts) if len(acts) == 1 else ()
-        return Choices(buttons=only, select=Selection("give", 3, t("give"), hint,
+        return Choices(buttons=only, select=Selection("give", n, t("give"), hint,
                                                       tuple(card_token(c) for c in trumps)))
     if ph == "armut_return":
-        return Choices(select=Selection("return", 3, t("return"), t("return_hint")))
+        n = _given(view)
+        return Choices(select=Selection("return", n, t("return"), t("return_hint", n=n)))
     return Choices()
 
 
@@ -422,12 +440,19 @@ def _log(view: DokoView, ctx: Context, t: T) -> list[str]:
         elif a in ("gesund", "vorbehalt", "accept", "decline", "pass"):
             out.append(t(f"log_{a}", name=name))
         elif verb in ("give", "return"):
-            if "?" in arg:
+            k = len([x for x in arg.split() if not x.startswith("(") and not x.endswith(")")])
+            if "?" in arg or "(" in arg:
                 n = _hidden_trumps(arg)
-                out.append(t("log_give_hidden", name=name) if n is None else t(
-                    "log_return_hidden" if n == 1 else "log_return_hidden_n", name=name, n=n))
+                shown = _shown(arg)
+                if n is not None:
+                    out.append(t("log_return_hidden" if n == 1 else "log_return_hidden_n",
+                                 name=name, n=n, k=k))
+                elif shown:
+                    out.append(t("log_give_open", name=name, k=k, cards=_cards(ctx, shown)))
+                else:
+                    out.append(t("log_give_hidden", name=name, k=k))
             else:
-                out.append(t(f"log_{verb}", name=name, cards=_cards(ctx, arg.split())))
+                out.append(t(f"log_{verb}", name=name, cards=_cards(ctx, arg.split()), k=k))
         else:  # a declaration: hochzeit, armut, solo ...
             out.append(t("log_declare", name=name, what=t(a)))
     if view.phase in ("play", "over"):

@@ -224,6 +224,19 @@ def augen(hand: CardSet) -> int:
     return sum(_POINTS[c & 7] * count(hand, c) for c in distinct(hand))
 
 
+def is_poor(rules: DokoRules, hand: CardSet) -> bool:
+    """At most three trumps (normal order), the Füchse left out with
+    ``armut_fuchs_uncounted``.
+
+    >>> from binokel.core.cards import cardset, parse_cards
+    >>> h = cardset(parse_cards("SA SA S10 SK EA EA E10 E10 BA BA HA HA"))
+    >>> is_poor(DokoRules(), h), is_poor(DokoRules(armut_fuchs_uncounted=True), h)
+    (False, True)
+    """
+    n = size(normal_trumps(hand))
+    return n - (count(hand, SA) if rules.armut_fuchs_uncounted else 0) <= 3
+
+
 def holds(state: DokoState, seat: int, kind: str) -> bool:
     """Whether ``seat`` may make a reservation of ``kind``: a Pflichtsolo while he owes it,
     a Lustsolo when he does not, Schmeißen with a hand :func:`may_throw` allows, a Hochzeit
@@ -236,7 +249,7 @@ def holds(state: DokoState, seat: int, kind: str) -> bool:
         return count(state.hands[seat], EO) == 2
     if kind == SCHMEISSEN:
         return may_throw(state.rules, state.hands[seat])
-    return state.rules.armut and size(normal_trumps(state.hands[seat])) <= 3
+    return state.rules.armut and is_poor(state.rules, state.hands[seat])
 
 
 def declarations_for(state: DokoState, seat: int) -> list[str]:
@@ -284,7 +297,8 @@ def _declare(state: DokoState, verb: str, arg: str) -> str:
         if canonical == ARMUT and not state.rules.armut:
             raise IllegalAction("armut: not played under these rules (armut = no)")
         if canonical == ARMUT and not holds(state, seat, ARMUT):
-            raise IllegalAction(f"armut: needs at most 3 trumps, seat {seat} holds "
+            foxes = " besides the Füchse" if state.rules.armut_fuchs_uncounted else ""
+            raise IllegalAction(f"armut: needs at most 3 trumps{foxes}, seat {seat} holds "
                                 f"{size(normal_trumps(state.hands[seat]))}")
         if canonical.startswith("solo") and canonical not in solos_of(state.rules):
             raise IllegalAction(f"{canonical}: not played under these rules")
@@ -432,5 +446,5 @@ def clarify_hochzeit(state: DokoState, winner: int) -> None:
 
 __all__ = ["HEALTHY", "LUSTSOLO", "PASS", "PFLICHTSOLO", "RESERVED", "armut", "augen",
            "begin", "canonical_declaration", "clarify_hochzeit", "declarations_for", "gesund",
-           "hochzeit", "holds", "may_throw", "pass_", "schmeissen", "solo", "solos_of",
+           "hochzeit", "holds", "is_poor", "may_throw", "pass_", "schmeissen", "solo", "solos_of",
            "stages", "start_play", "throw_reasons", "vorbehalt", "vorgefuehrt_seat"]

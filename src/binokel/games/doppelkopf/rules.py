@@ -105,6 +105,12 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
     throw_fuchs_highest: bool = option(False, "reservations")
     throw_before_solo: bool = option(False, "reservations")
     armut: bool = option(False, "reservations")
+    # FreeDoko's Armut variants: the Füchse do not count as trumps for being poor; what is
+    # passed (three cards with every trump, only the trumps, or three and the Füchse on
+    # top); the Füchse passed are shown to everybody.
+    armut_fuchs_uncounted: bool = option(False, "reservations")
+    armut_pass: str = option("three", "reservations", allowed=("three", "trumps", "fuchs_extra"))
+    armut_fuchs_open: bool = option(False, "reservations")
     hochzeit_klaerung: str = option("fremd", "reservations",
                                     allowed=("fremd", "fehl", "trumpf", "erster"))
     armut_over_hochzeit: bool = option(False, "reservations")

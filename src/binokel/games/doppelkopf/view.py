@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from typing import Any
 
 from ...core.cards import EO
+from ...core.cards import SA
 from ...core.cards import Card
 from ...core.cards import card_token
 from ...core.cards import cards_of
@@ -186,18 +187,24 @@ def own_kreuz_damen(view: DokoView) -> int:
 
 
 def masked_history(state: DokoState, viewer: int) -> tuple[tuple[int, str], ...]:
-    """The history as ``viewer`` may see it: the Armut's cards only for the Armut pair."""
+    """The history as ``viewer`` may see it: the Armut's cards only for the Armut pair (one
+    ``?`` per card; with ``armut_fuchs_open`` the Füchse passed are shown first)."""
     # A refused Armut stays face down too (a deal thrown in by a hand passed no cards).
     if state.contract not in (ARMUT, THROWN_IN) or not state.armut_offer:
         return tuple(state.history)
     poor = state.armut_offer[0]
     out = []
     for s, a in state.history:
-        if a.startswith("give ") and viewer not in (poor, state.partner):
-            a = "give ? ? ?"
-        elif a.startswith("return ") and viewer not in (poor, state.partner):
-            n = size(normal_trumps(cardset(parse_cards(a.split()[1:]))))
-            a = f"return ? ? ? ({n} trump{'s' if n != 1 else ''})"
+        if a.startswith(("give", "return")) and viewer not in (poor, state.partner):
+            verb, *toks = a.split()
+            cards = parse_cards(toks)
+            shown = [c for c in cards if c == SA] if state.rules.armut_fuchs_open and \
+                verb == "give" else []
+            a = " ".join([verb, *(card_token(c) for c in shown)]
+                         + ["?"] * (len(cards) - len(shown)))
+            if verb == "return":
+                n = size(normal_trumps(cardset(cards)))
+                a += f" ({n} trump{'s' if n != 1 else ''})"
         out.append((s, a))
     return tuple(out)
 

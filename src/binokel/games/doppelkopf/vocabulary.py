@@ -33,7 +33,7 @@ def vocabulary(rules: RuleSet, players: int) -> Vocabulary:
         raise TypeError(f"Doppelkopf's rules, not {type(rules).__name__}")
     words = ("gesund", "vorbehalt", "hochzeit", "armut", *FIRST_SOLOS, "accept", "decline",
              "re", "kontra", *ABSAGEN, PASS, SCHMEISSEN)
-    three = tuple(multisets(full_deck(rules, players), [3]))
+    three = tuple(multisets(full_deck(rules, players), armut_sizes(rules)))
     later = (tuple(f"{GENSCHER} {seat}" for seat in range(players))
              if rules.genscher != "off" else ())
     # The solos added later, with their options on.
@@ -41,4 +41,19 @@ def vocabulary(rules: RuleSet, players: int) -> Vocabulary:
     return Vocabulary(words, (), (("give", three), ("return", three)), later)
 
 
-__all__ = ["vocabulary"]
+def armut_sizes(rules: DokoRules) -> list[int]:
+    """How many cards an Armut may pass (and get back) under ``rules``: three, unless a
+    variant of FreeDoko's (``armut_pass``, ``armut_fuchs_uncounted``) passes more or fewer.
+
+    >>> armut_sizes(DokoRules()), armut_sizes(DokoRules(armut_pass="trumps"))
+    ([3], [0, 1, 2, 3])
+    """
+    most = 5 if rules.armut_fuchs_uncounted else 3
+    if rules.armut_pass == "trumps":
+        return list(range(most + 1))
+    if rules.armut_pass == "fuchs_extra":
+        return [3, 4, 5]
+    return list(range(3, most + 1))
+
+
+__all__ = ["armut_sizes", "vocabulary"]
