@@ -1,5 +1,5 @@
-"""Game records, format binokel-record/1 (RULES §9): round trip, dealing order, errors that
-name the field or the action index."""
+"""Game records, format binokel-record/2 (RULES §9, docs/records.md): round trip, dealing
+order, errors that name the field or the action index."""
 
 from __future__ import annotations
 
@@ -127,8 +127,10 @@ def test_too_large() -> None:
 
 
 @pytest.mark.parametrize("changes, where, reason", [
-    ({"format": None}, "field 'format'", "must be 'binokel-record/1'"),
-    ({"format": "binokel-record/2"}, "field 'format'", "not 'binokel-record/2'"),
+    ({"format": None}, "field 'format'", "must be 'binokel-record/2'"),
+    ({"format": "binokel-record/3"}, "field 'format'", "not 'binokel-record/3'"),
+    ({"software": 7}, "field 'software'", "must be a program and its version"),
+    ({"software": "x" * 101}, "field 'software'", "at most 100 characters"),
     ({"game": None}, "field 'game'", "missing"),
     ({"game": "skat"}, "field 'game'", "unknown game 'skat'"),
     ({"players": 5}, "field 'players'", "binokel is for 3 or 4 players, not 5"),
@@ -275,7 +277,7 @@ def test_a_result_needs_a_finished_deal() -> None:
                       rec.actions[:-1]).validate().is_over
 
 
-# ------------------------------------------------------------- interjections (format /2)
+# ------------------------------------------------------------- interjections
 def _interjected_deal() -> Any:
     """A Doppelkopf deal (announcements at any time) in which seat 2 says Kontra while
     seat 0 is to lead."""
@@ -286,24 +288,25 @@ def _interjected_deal() -> Any:
     return play(N1, rules=DokoRules(announce_any_time=True), upto=0), DokoState
 
 
-def test_an_action_out_of_turn_names_its_seat_and_makes_the_record_format_2() -> None:
+def test_an_action_out_of_turn_names_its_seat_in_the_record() -> None:
     state, _ = _interjected_deal()
     assert state.to_move == 0
     state.apply("2: Kontra")
     assert state.history[-1] == (0, "2: kontra") and state.to_move == 0
     rec = Record.from_state(state)
-    assert rec.to_json()["format"] == "binokel-record/2" != FORMAT
+    data = rec.to_json()
+    assert data["format"] == FORMAT and "2: kontra" in data["actions"]
     assert Record.loads(rec.dumps(indent=2)).replay().history == state.history
 
 
-def test_a_record_says_which_format_its_actions_need() -> None:
+def test_a_seat_mark_needs_announcements_at_any_time() -> None:
     state, _ = _interjected_deal()
     state.apply("2: kontra")
     data = Record.from_state(state).to_json()
-    with pytest.raises(RecordError, match="needs 'binokel-record/2'"):
-        Record.from_json({**data, "format": FORMAT})
-    plain = record_json()
-    assert plain["format"] == FORMAT   # a record without such an action stays /1
+    rules = {**data["rules"], "options": {**data["rules"].get("options", {}),
+                                          "announce_any_time": False}}
+    with pytest.raises(RecordError):
+        Record.from_json({**data, "rules": rules}).validate()
 
 
 def test_a_seat_mark_naming_the_seat_to_move_is_dropped() -> None:

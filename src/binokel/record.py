@@ -1,12 +1,15 @@
-"""Game records, format ``binokel-record/1`` (RULES §9): one deal as a replayable JSON file.
+"""Game records, format ``binokel-record/2`` (RULES §9, docs/records.md): one deal as a
+replayable JSON file.
 
 A deal is fully determined by its game, rules, dealer, deck order and actions, so this is the
-unit of saving, sharing, replaying and testing (what PGN is to chess).
+unit of saving, sharing, replaying and testing (what PGN is to chess). A record says which
+version of the program wrote it (``software``); records of older formats and versions are
+read as today's (:mod:`binokel.record_migrations`), so that they replay to the same scores.
 
-Format ``binokel-record/2`` is the same with one addition: an action said by a seat that was
-not to move carries its seat in front (``"2: kontra"``, Doppelkopf's announcements at any
-time; :func:`binokel.core.state.by_seat`). A record is written as ``/2`` only when it holds
-such an action, so every other record stays ``/1`` byte for byte, and both are read.
+An action said by a seat that was not to move carries its seat in front (``"2: kontra"``,
+Doppelkopf's announcements at any time, option ``announce_any_time``;
+:func:`binokel.core.state.by_seat`). Only records under that option hold such actions, and
+no older version reads that option, so this needs no new format.
 
 >>> from binokel.games.binokel.rules import Rules
 >>> from binokel.games.binokel.state import DealState
@@ -15,8 +18,10 @@ such an action, so every other record stays ``/1`` byte for byte, and both are r
 >>> rec = Record.from_state(state)
 >>> Record.loads(rec.dumps()).replay().history == state.history
 True
+>>> rec.software == SOFTWARE
+True
 >>> try:
-...     Record.loads('{"format": "binokel-record/1", "game": "binokel", "players": 3, '
+...     Record.loads('{"format": "binokel-record/2", "game": "binokel", "players": 3, '
 ...                  '"dealer": 0, "rules": {"preset": "standard"}, "deck": [], "actions": []}')
 ... except RecordError as e:
 ...     print(e.where)
@@ -36,13 +41,15 @@ from .core.cards import card_token
 from .core.cards import parse_card
 from .core.errors import RulesError
 from .core.state import AnyState
-from .core.state import split_seat
+from .record_migrations import FORMAT
+from .record_migrations import MAX_SOFTWARE_CHARS
+from .record_migrations import SOFTWARE
+from .record_migrations import readers_for
+from .record_migrations import upgrade_format
 from .registry import find_game
 
-FORMAT = "binokel-record/1"
-FORMAT_SEATS = "binokel-record/2"   # actions may name their seat: "2: kontra"
-FORMATS = (FORMAT, FORMAT_SEATS)
-OPTIONAL_FIELDS = {"names", "event", "date", "result", "comment", "round", "deal_number"}
+OPTIONAL_FIELDS = {"software", "names", "event", "date", "result", "comment", "round",
+                   "deal_number"}
 MAX_RECORD_BYTES = 1 << 20
 
 
@@ -63,6 +70,11 @@ class Record:
     deck: tuple[str, ...]
     actions: tuple[str, ...]
     extra: dict[str, Any] = field(default_factory=dict)
+    # The program and version that wrote the record ("binokel 0.2.0"); None: unknown (a
+    # record of format /1, or one put together from a deal stored without it).
+    software: str | None = None
+    # What reading it took: the older formats and the games' readers of older versions.
+    migrated: tuple[str, ...] = ()
 
     # ------------------------------------------------------------ building
     @classmethod
@@ -71,19 +83,16 @@ class Record:
         game = game or state.game_name
         return cls(game=game, players=state.players, rules=state.rules.to_dict(),
                    dealer=state.dealer, deck=tuple(card_token(c) for c in state.deck),
-                   actions=tuple(a for _, a in state.history), extra=dict(extra))
-
-    @property
-    def format(self) -> str:
-        """``binokel-record/2`` when an action names its seat, else ``binokel-record/1``."""
-        seated = any(":" in a and split_seat(a)[0] is not None for a in self.actions)
-        return FORMAT_SEATS if seated else FORMAT
+                   actions=tuple(a for _, a in state.history), extra=dict(extra),
+                   software=SOFTWARE)
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"format": self.format, "game": self.game,
-                                "players": self.players,
-                                "rules": self.rules, "dealer": self.dealer,
-                                "deck": list(self.deck), "actions": list(self.actions)}
+        data: dict[str, Any] = {"format": FORMAT}
+        if self.software is not None:
+            data["software"] = self.software
+        data.update({"game": self.game, "players": self.players, "rules": self.rules,
+                     "dealer": self.dealer, "deck": list(self.deck),
+                     "actions": list(self.actions)})
         data.update(self.extra)
         return data
 
@@ -132,11 +141,41 @@ class Record:
 
     @classmethod
     def from_json(cls, data: Any) -> Record:
+        """A record from its JSON object, of any format and version this one reads; a
+        record of an older version is read into today's grammar where it needs to be."""
         if not isinstance(data, dict):
             raise RecordError("record", "must be a JSON object")
-        if data.get("format") not in FORMATS:
-            raise RecordError("field 'format'", f"must be {FORMAT!r} or {FORMAT_SEATS!r}, not "
-                              f"{data.get('format')!r}")
+        try:
+            data, migrated = upgrade_format(data)
+        except ValueError as e:
+            raise RecordError("field 'format'", str(e)) from None
+        rec = cls._parse(data, migrated)
+        readers = readers_for(find_game(rec.game), rec.software)
+        if not readers:
+            return rec
+        # Written before a change of the game's grammar or rules, or by an unknown version:
+        # as it stands if it replays so (to its stored result), else by the game's readers,
+        # the latest first, as far back as it takes.
+        try:
+            rec.validate()
+            return rec
+        except RecordError as e:
+            first = e
+        for start in reversed(range(len(readers))):
+            older = data
+            try:
+                for _, read in readers[start:]:
+                    older = read(older)
+                again = cls._parse({**older, "software": SOFTWARE},
+                                   migrated + tuple(until for until, _ in readers[start:]))
+                again.validate()
+            except (RecordError, ValueError):
+                continue
+            return again
+        raise first
+
+    @classmethod
+    def _parse(cls, data: dict[str, Any], migrated: tuple[str, ...]) -> Record:
         known = {"format", "game", "players", "rules", "dealer", "deck", "actions"}
         for k in data:
             if k not in known and k not in OPTIONAL_FIELDS and not str(k).startswith("x-"):
@@ -166,12 +205,14 @@ class Record:
             raise RecordError("field 'deck'", "must be a list of card tokens")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise RecordError("field 'actions'", "must be a list of strings")
-        extra = {k: v for k, v in data.items() if k not in known}
-        rec = cls(game, players, rules, dealer, tuple(deck), tuple(actions), extra)
-        if data["format"] != rec.format:
-            raise RecordError("field 'format'", f"{rec.format!r} for these actions (an action "
-                              "that names its seat, such as '2: kontra', needs "
-                              f"{FORMAT_SEATS!r}), not {data['format']!r}")
+        software = data.get("software")
+        if software is not None and (not isinstance(software, str)
+                                     or not 0 < len(software) <= MAX_SOFTWARE_CHARS):
+            raise RecordError("field 'software'", "must be a program and its version, "
+                              f"at most {MAX_SOFTWARE_CHARS} characters")
+        extra = {k: v for k, v in data.items() if k not in known and k != "software"}
+        rec = cls(game, players, rules, dealer, tuple(deck), tuple(actions), extra,
+                  software, migrated)
         rec.initial_state()  # checks rules and deck now, with the field named
         return rec
 

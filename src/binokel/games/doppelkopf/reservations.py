@@ -419,9 +419,13 @@ def start_play(state: DokoState) -> None:
     state.phase = PLAY
     # DDV 5.1: the Pflichtsolo player leads his Pflichtsolo; Vorhand leads every other game
     # (the seed says so for the normal game), a Lustsolo too, unless its player leads it
-    # (lustsolo_leads, FreeDoko's default).
+    # (lustsolo_leads, FreeDoko's default). Option pflichtsolo_lead = vorhand: Vorhand leads
+    # a Pflichtsolo too (DKV).
     declared = state.soloist is not None and state.contract.startswith("solo")
-    leads = declared and (state.pflicht or state.rules.lustsolo_leads)
+    if state.pflicht:
+        leads = declared and state.rules.pflichtsolo_lead == "soloist"
+    else:
+        leads = declared and state.rules.lustsolo_leads
     lead = state.soloist if leads and state.soloist is not None else state.active[0]
     state.trick_leader = state.to_move = lead
 

@@ -55,6 +55,7 @@ DOKO_PRESETS: dict[str, dict[str, Any]] = {
             "karlchen_gefangen": False, "doppel_karlchen": False, "karlchen_double": False,
             "fuchs_last_trick": False,
             "schweinchen": False, "armut": False, "pflichtsolo": True, "vorfuehren": True,
+            "pflichtsolo_lead": "soloist", "absage_skip": False,
             "hochzeit_klaerung": "fremd", "koenigssolo": False, "damen_buben_solo": False,
             "koenige_buben_solo": False, "koenige_damen_solo": False, "koehler_solo": False,
             "lustsolo_leads": False,
@@ -83,6 +84,8 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
     schweinchen: bool = option(False, "play")
     schweinchen_in_solos: bool = option(False, "play")
     superschweine: bool = option(False, "play")
+    # Off: no Schweinchen in a stille Hochzeit (how versions before 0.2 played it).
+    schweinchen_stille_hochzeit: bool = option(True, "play")
     koenigssolo: bool = option(False, "special")
     damen_buben_solo: bool = option(False, "special")
     fleischlos: bool = option(True, "special")
@@ -115,6 +118,8 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
                                     allowed=("fremd", "fehl", "trumpf", "erster"))
     armut_over_hochzeit: bool = option(False, "reservations")
     pflichtsolo: bool = option(False, "reservations")
+    # Who leads a Pflichtsolo: its player (DDV) or Vorhand, as in every other game (DKV).
+    pflichtsolo_lead: str = option("soloist", "reservations", allowed=("soloist", "vorhand"))
     pflicht_owed: str = option("all", "reservations", check=_owed,
                                check_text="'all' or seat digits such as '013'")
     # DDV Vorführen: when no more deals of the series are left than Pflichtsoli owed, the
@@ -128,6 +133,8 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
     announce_any_time: bool = option(False, "play")
     # A party whose Re / Kontra came only as an Erwiderung makes no Absage (DDV, FreeDoko).
     erwiderung_no_absage: bool = option(False, "play")
+    # On: an Absage needs only its own deadline, even where a lower one it includes is late.
+    absage_skip: bool = option(False, "play")
     reach_absage_wins: bool = option(False, "scoring")
     # The Genscher (a house rule, docs/doppelkopf.md): with both Karo-Könige, name a new
     # partner when playing the first or the second of them.
