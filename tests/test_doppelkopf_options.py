@@ -571,3 +571,46 @@ def test_of_two_solos_the_seat_nearer_vorhand_plays_and_a_pflichtsolo_comes_firs
     # Both owe one: the seat nearer Vorhand again.
     s = run(DokoState.new(DokoRules(pflichtsolo=True, pflicht_owed="03"), 1, seed=3), *says)
     assert (s.asking, s.to_move) == ("pflichtsolo", 3)
+
+
+# ------------------------------------------------------------------ FreeDoko's extra points
+def test_doppelfuchs_in_the_last_trick() -> None:
+    r = DokoRules(fuchs_last_trick=True, fuchs_double=True)
+    # Both Füchse in the last trick, the first (seat 0) wins it: two points.
+    assert _specials("SA SA S9 SK > 0", r) == [("Fuchs im letzten Stich", "re"),
+                                               ("Doppelfuchs", "re")]
+    # Kontra's Fuchs in it is caught as well.
+    assert _specials("SA S9 SA SK > 0", r) == [
+        ("Fuchs gefangen", "re"), ("Fuchs im letzten Stich", "re"), ("Doppelfuchs", "re")]
+    # One Fuchs alone: one point; without fuchs_last_trick no Doppelfuchs either.
+    assert _specials("SA S9 SK S10 > 0", r) == [("Fuchs im letzten Stich", "re")]
+    assert _specials("SA SA S9 SK > 0", DokoRules(fuchs_double=True)) == []
+
+
+def test_karlchen_caught_only_by_the_karo_dame() -> None:
+    # Seat 0 (Kontra) plays the Karlchen, seat 1 (Re) wins the last trick.
+    on = DokoRules(karlchen_gefangen=True)
+    only = DokoRules(karlchen_gefangen=True, karlchen_karo_dame=True)
+    for r in (on, only):
+        assert _specials("SU SO S9 SK > 1", r, re_seats=(1, 2)) == [("Karlchen gefangen", "re")]
+    assert _specials("SU EO S9 SK > 1", on, re_seats=(1, 2)) == [("Karlchen gefangen", "re")]
+    assert _specials("SU EO S9 SK > 1", only, re_seats=(1, 2)) == []
+
+
+def test_dulle_catches_dulle() -> None:
+    r = DokoRules(dulle_caught=True)
+    # Seat 1's (Kontra) Dulle falls to seat 0's, the first of two equal cards.
+    assert _specials("H10 H10 S9 SK > 0", r, re_seats=(0, 2)) == [("Dulle gefangen", "re")]
+    assert _specials("H10 H10 S9 SK > 0", DokoRules(), re_seats=(0, 2)) == []
+    # Both Dullen of one party: nothing caught; with dulle_second_wins the second catches.
+    assert _specials("H10 H10 S9 SK > 0", r, re_seats=(0, 1)) == []
+    r2 = DokoRules(dulle_caught=True, dulle_second_wins=True)
+    assert _specials("H10 H10 S9 SK > 1", r2, re_seats=(0, 2)) == [("Dulle gefangen", "kontra")]
+
+
+def test_herz_trick_point() -> None:
+    r = DokoRules(herz_trick_point=True)
+    assert _specials("HA HK H9 HA > 0", r) == [("Herzstich", "re")]
+    assert _specials("HA HK H9 HA > 0", DokoRules()) == []
+    # The Dulle is trump: no Herz trick.
+    assert _specials("HA HK H9 H10 > 3", r) == []

@@ -53,7 +53,8 @@ DOKO_PRESETS: dict[str, dict[str, Any]] = {
     # everything else is the seed's and DDV's alike.
     "ddv": {"nines": True, "dulle_second_wins": False, "karlchen": "kreuz",
             "karlchen_gefangen": False, "doppel_karlchen": False, "karlchen_double": False,
-            "fuchs_last_trick": False,
+            "fuchs_last_trick": False, "fuchs_double": False, "karlchen_karo_dame": False,
+            "dulle_caught": False, "herz_trick_point": False,
             "schweinchen": False, "armut": False, "pflichtsolo": True, "vorfuehren": True,
             "pflichtsolo_lead": "soloist", "absage_skip": False,
             "hochzeit_klaerung": "fremd", "koenigssolo": False, "damen_buben_solo": False,
@@ -81,6 +82,13 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
     doppel_karlchen: bool = option(False, "scoring")
     karlchen_double: bool = option(False, "scoring")
     fuchs_last_trick: bool = option(False, "scoring")
+    # FreeDoko's extra points: the Fuchs that wins the last trick with the other Fuchs in it
+    # scores a second point; Karlchen gefangen only by a Karo-Dame; a Dulle that catches the
+    # other party's Dulle; a trick of four plain Herz cards.
+    fuchs_double: bool = option(False, "scoring")
+    karlchen_karo_dame: bool = option(False, "scoring")
+    dulle_caught: bool = option(False, "scoring")
+    herz_trick_point: bool = option(False, "scoring")
     schweinchen: bool = option(False, "play")
     schweinchen_in_solos: bool = option(False, "play")
     superschweine: bool = option(False, "play")
