@@ -14,6 +14,7 @@ from binokel.present import present
 from binokel.record import Record
 from doppelkopf_deals import N1
 from doppelkopf_deals import play
+from doppelkopf_deals import with_tokens
 
 ANY = DokoRules(announce_any_time=True)
 ABSAGEN = ["keine 90", "keine 60", "keine 30", "schwarz"]
@@ -148,3 +149,39 @@ def test_a_game_without_interjections_asks_nobody() -> None:
     bots = {k: make_bot("heuristic", k, game="binokel") for k in range(3)}
     assert interjection_turns(s, bots) == []
     assert bots[1].announce(s.view(1)) is None
+
+
+# ------------------------------------------------------ compulsory announcement (FreeDoko)
+def test_a_first_trick_of_30_augen_makes_its_winner_announce() -> None:
+    r = DokoRules(announce_first_trick_30=True)
+    # N1's first trick: 42 Augen to seat 0 (Re, with seat 1).
+    s = play(N1, rules=r, upto=1)
+    assert s.to_move == 0 and s.tricks[0].points == 42
+    assert s.legal_actions() == ["re"]
+    with pytest.raises(IllegalAction, match="re first: the first trick made 42 Augen"):
+        s.apply("play EK")
+    table = present(s.view(0), "en")
+    assert [b.action for b in table.choices.buttons] == ["re"]
+    assert table.choices.cards is not None and not table.choices.cards.cards
+    s.apply("re")
+    assert "play EK" in s.legal_actions() and "re" not in s.legal_actions()
+    # Without the option, or when the party has already said it, the play goes on.
+    assert "play EK" in play(N1, upto=1).legal_actions()
+    s = play(with_tokens(N1, 0, "1:re"), rules=r, upto=1)
+    assert "play EK" in s.legal_actions()
+    # Past the deadline (Re only before the first card) it is not owed.
+    s = play(N1, rules=DokoRules(announce_first_trick_30=True, ansage_played=0), upto=1)
+    assert "play EK" in s.legal_actions()
+
+
+def test_a_first_trick_under_30_augen_owes_nothing() -> None:
+    # N1's second trick as the first: 8 Augen.
+    tricks = [N1[1], N1[0], *N1[2:]]
+    s = play(tricks, rules=DokoRules(announce_first_trick_30=True), upto=1)
+    assert s.tricks[0].points == 8 and "play EA" in s.legal_actions()
+
+
+def test_the_heuristic_makes_the_compulsory_announcement() -> None:
+    from binokel.games.doppelkopf.bots import DokoHeuristicBot
+    s = play(N1, rules=DokoRules(announce_first_trick_30=True), upto=1)
+    assert DokoHeuristicBot(seed=1).choose(s.view(0)) == "re"

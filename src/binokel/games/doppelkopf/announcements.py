@@ -73,6 +73,22 @@ def deadline(state: DokoState, party: str, level: int, reply: bool = True) -> in
     return need
 
 
+def compulsory(state: DokoState) -> str | None:
+    """The announcement the player to move must make before his card, or None: with option
+    ``announce_first_trick_30`` (FreeDoko) the winner of a first trick of 30 Augen or more
+    says his party's Re or Kontra as he leads the second, unless his party has already
+    announced or may no longer (its deadline)."""
+    if not state.rules.announce_first_trick_30 or state.phase != PLAY or state.trick:
+        return None
+    if len(state.tricks) != 1 or state.genscher_due:
+        return None
+    first = state.tricks[0]
+    if first.points < 30 or state.to_move != first.winner:
+        return None
+    party = state.party(first.winner)
+    return party if party in allowed(state, first.winner) else None
+
+
 def allowed(state: DokoState, seat: int) -> list[str]:
     """The Ansagen/Absagen ``seat`` may make now (only in the play phase; at his turn, or
     at any time with ``announce_any_time``)."""
@@ -189,5 +205,5 @@ def interjection(verb: str) -> Callable[[DokoState, int, str], str]:
 
 
 __all__ = ["ABSAGEN", "ABSAGE_LEVEL", "ANNOUNCEMENTS", "DENIED", "SCHWARZ", "allowed", "announce",
-           "deadline", "interjection", "keine", "kontra", "level_name", "re", "schwarz",
-           "side"]
+           "compulsory", "deadline", "interjection", "keine", "kontra", "level_name", "re",
+           "schwarz", "side"]

@@ -210,6 +210,8 @@ class DokoHeuristicBot:
             if a is not None:
                 return a
         announce = [a for a in actions if not a.startswith(("play ", "genscher "))]
+        if announce and not plays:   # announce_first_trick_30: it must be said first
+            return announce[0]
         if announce:
             a = self._announcement(view, hand, announce)
             if a is not None:

@@ -354,6 +354,9 @@ def _choices(view: DokoView, ctx: Context, t: T) -> Choices:
         last = next((a for s, a in reversed(view.history) if actor((s, a))[0] == s), "")
         due = last.startswith("genscher ")
         hint = t("genscher_hint") if due else t("play_hint")
+        if said and not cards:   # announce_first_trick_30: the announcement comes first
+            return Choices(buttons=tuple(Button(b.action, b.label, "primary") for b in said),
+                           cards=CardChoice("play", (), t("must_announce")))
         return Choices(buttons=said + named, cards=CardChoice("play", cards, hint))
     if ph == "vorbehalt":
         return Choices(buttons=(Button("gesund", t("btn_gesund"), "primary"),

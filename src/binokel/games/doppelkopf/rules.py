@@ -65,6 +65,7 @@ DOKO_PRESETS: dict[str, dict[str, Any]] = {
             "throw_before_solo": False,
             "ansage_played": 1, "absage_step": 1, "reach_absage_wins": True,
             "announce_any_time": True, "erwiderung_no_absage": True,
+            "announce_first_trick_30": False,
             "genscher": "off", "deals_per_series": 24},
 }
 
@@ -141,6 +142,8 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
     announce_any_time: bool = option(False, "play")
     # A party whose Re / Kontra came only as an Erwiderung makes no Absage (DDV, FreeDoko).
     erwiderung_no_absage: bool = option(False, "play")
+    # The winner of a first trick of 30 Augen or more must announce (FreeDoko).
+    announce_first_trick_30: bool = option(False, "play")
     # On: an Absage needs only its own deadline, even where a lower one it includes is late.
     absage_skip: bool = option(False, "play")
     reach_absage_wins: bool = option(False, "scoring")

@@ -257,6 +257,9 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
     def legal_actions(self) -> list[str]:
         ph = self.phase
         if ph == PLAY:
+            must = announcements.compulsory(self)
+            if must is not None:
+                return [must]
             return (play_actions(self.legal_cards()) + announcements.allowed(self, self.to_move)
                     + genscher.allowed(self, self.to_move))
         if ph == VORBEHALT:
@@ -303,6 +306,10 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
         if not count(self.hands[seat], c):
             raise IllegalAction(f"play {card_token(c)}: seat {seat} does not hold "
                                 f"{card_token(c)}")
+        must = announcements.compulsory(self)
+        if must is not None:
+            raise IllegalAction(f"play {card_token(c)}: {must} first: the first trick made "
+                                f"{self.tricks[0].points} Augen (announce_first_trick_30)")
         legal = self.legal_cards()
         if not count(legal, c):
             led = "trump" if self.led == TRUMP else SUIT_LETTERS[self.led]
