@@ -614,3 +614,24 @@ def test_herz_trick_point() -> None:
     assert _specials("HA HK H9 HA > 0", DokoRules()) == []
     # The Dulle is trump: no Herz trick.
     assert _specials("HA HK H9 H10 > 3", r) == []
+
+
+# ------------------------------------------------------------------ Re / Kontra double
+def test_re_and_kontra_double_the_game_value() -> None:
+    from binokel.present import present
+    from doppelkopf_deals import with_tokens
+    tricks = with_tokens(with_tokens(N1, 0, "0:re"), 0, "2:kontra")
+    # Seed: won 1, Re 2, Kontra 2, keine 90/60/30 3, Doppelkopf 1, Fuchs 1 = 10.
+    s = play(tricks)
+    assert s.result is not None and s.result.scores == (10, 10, -10, -10)
+    # Doubling: the same without the 2 + 2, so 6, twice doubled: 24; a Bock deal 48.
+    s = play(tricks, rules=DokoRules(re_kontra_doubles=True))
+    assert s.result is not None and s.result.value == 6
+    assert "re angesagt" not in lines(s) and s.result.scores == (24, 24, -24, -24)
+    s = play(tricks, rules=DokoRules(re_kontra_doubles=True, bock_level=1))
+    assert s.result is not None and s.result.scores == (48, 48, -48, -48)
+    shown = present(s.view(0), "en").result
+    assert "Re / Kontra announced: × 4 = 24" in shown and "Bock deal: × 2 = 48" in shown
+    # Only Re said: once.
+    s = play(with_tokens(N1, 0, "0:re"), rules=DokoRules(re_kontra_doubles=True))
+    assert s.result is not None and s.result.scores == (12, 12, -12, -12)

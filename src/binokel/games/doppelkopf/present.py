@@ -66,6 +66,7 @@ from .order import TRUMP
 from .order import Order
 from .order import card_order
 from .scoring import augen_needed
+from .scoring import doublings
 from .scoring import special_points
 from .series import bock_triggers
 from .specials import SPECIALS
@@ -514,9 +515,13 @@ def _result(view: DokoView, ctx: Context, t: T) -> list[str]:
         lines.append(t("no_items"))
     re_sum = sum(n for _, p, n in res.lines if p == "re")
     lines.append(t("value", re=re_sum, ko=re_sum - res.value, v=res.value))
+    doubled = 1 << doublings(res.announced, view.rules)   # re_kontra_doubles
+    if doubled > 1:
+        lines.append(t("doubled_value", x=doubled, v=res.value * doubled))
     bock = view.rules.bock_factor ** res.bock
     if res.bock:
-        lines.append(t("bock_value", x=bock, v=res.value * bock))
+        lines.append(t("bock_value", x=bock, v=res.value * doubled * bock))
+    bock *= doubled
     events = set(view.rules.bock_after.split(","))
     started = [e for e in bock_triggers(res) if e in events]
     if started:   # what this deal starts (the series plays the Bockrunden)

@@ -65,7 +65,7 @@ DOKO_PRESETS: dict[str, dict[str, Any]] = {
             "throw_before_solo": False,
             "ansage_played": 1, "absage_step": 1, "reach_absage_wins": True,
             "announce_any_time": True, "erwiderung_no_absage": True,
-            "announce_first_trick_30": False,
+            "announce_first_trick_30": False, "re_kontra_doubles": False,
             "genscher": "off", "deals_per_series": 24},
 }
 
@@ -147,6 +147,8 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
     # On: an Absage needs only its own deadline, even where a lower one it includes is late.
     absage_skip: bool = option(False, "play")
     reach_absage_wins: bool = option(False, "scoring")
+    # Re and Kontra each double the game value instead of adding 2 points (FreeDoko).
+    re_kontra_doubles: bool = option(False, "scoring")
     # The Genscher (a house rule, docs/doppelkopf.md): with both Karo-Könige, name a new
     # partner when playing the first or the second of them.
     genscher: str = option("off", "play", allowed=("off", "first", "second"))

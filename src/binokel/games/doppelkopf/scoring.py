@@ -179,12 +179,14 @@ def re_wins(augen: PartyPair, tricks: PartyPair, announced: PartyPair,
 
 
 # ---------------------------------------------------------------------- the rows
-def won_lines(win: str | None, announced: PartyPair) -> list[Line]:
-    """a) won 1, b) each Ansage 2 and d) each Absage step 1: all to the winner."""
+def won_lines(win: str | None, announced: PartyPair, doubles: bool = False) -> list[Line]:
+    """a) won 1, b) each Ansage 2 (none with ``doubles``: option ``re_kontra_doubles``, each
+    doubles the value instead) and d) each Absage step 1: all to the winner."""
     if win is None:
         return []
     out = [("gewonnen", win, 1)]
-    out += [(f"{p} angesagt", win, 2) for p in (RE, KONTRA) if announced[PARTY_INDEX[p]] >= 0]
+    out += [(f"{p} angesagt", win, 2) for p in (RE, KONTRA)
+            if announced[PARTY_INDEX[p]] >= 0 and not doubles]
     out += [(f"{ABSAGEN[lv - 1]} abgesagt ({p})", win, 1) for p in (RE, KONTRA)
             for lv in range(1, announced[PARTY_INDEX[p]] + 1)]
     return out
@@ -235,11 +237,21 @@ def re_value(augen: PartyPair, tricks: PartyPair, announced: PartyPair, rules: D
     4
     """
     win = winner(augen, tricks, announced, rules)
-    lines = won_lines(win, announced) + below_lines(win, augen, tricks) \
-        + against_absage_lines(augen, announced)
+    lines = won_lines(win, announced, rules.re_kontra_doubles) \
+        + below_lines(win, augen, tricks) + against_absage_lines(augen, announced)
     if not solo:
         lines += special_lines(win, ())
-    return value_of(lines)
+    return value_of(lines) << doublings(announced, rules)
+
+
+def doublings(announced: PartyPair, rules: DokoRules) -> int:
+    """How often Re and Kontra double the value (option ``re_kontra_doubles``: once each
+    that was said; FreeDoko).
+
+    >>> doublings((0, 1), DokoRules(re_kontra_doubles=True)), doublings((0, 1), DokoRules())
+    (2, 0)
+    """
+    return sum(1 for a in announced if a >= 0) if rules.re_kontra_doubles else 0
 
 
 # ---------------------------------------------------------------------- the result
@@ -272,8 +284,8 @@ def score(f: DokoFacts, rules: DokoRules) -> DokoResult:
     if f.contract == THROWN_IN:
         return _thrown_in(f)
     win = winner(f.augen, f.tricks, f.announced, rules)
-    lines = won_lines(win, f.announced) + below_lines(win, f.augen, f.tricks) \
-        + against_absage_lines(f.augen, f.announced)
+    lines = won_lines(win, f.announced, rules.re_kontra_doubles) \
+        + below_lines(win, f.augen, f.tricks) + against_absage_lines(f.augen, f.announced)
     if not f.solo:
         lines += special_lines(win, f.specials)
     value = value_of(lines)
@@ -282,7 +294,7 @@ def score(f: DokoFacts, rules: DokoRules) -> DokoResult:
     # A Bock deal counts double (a Doppelbock four times; bock_factor: other than 2), but
     # not a Pflichtsolo played on top of the round where it uses up no Bock deal.
     level = 0 if on_top(f, rules) and not rules.bock_pflichtsolo else rules.bock_level
-    bock = rules.bock_factor ** level
+    bock = rules.bock_factor ** level << doublings(f.announced, rules)
     for s in f.re_seats:
         scores[s] = factor * value * bock
     for s in f.kontra_seats:
@@ -311,6 +323,6 @@ def score_deal(state: DokoState) -> DokoResult:
 
 
 __all__ = ["DokoFacts", "DokoResult", "Line", "against_absage_lines", "augen_needed",
-           "below_lines", "denied", "facts_of", "keine", "notes_of", "on_top", "re_value",
-           "re_wins", "reached", "schwarz", "score", "score_deal", "scored_as_solo",
+           "below_lines", "denied", "doublings", "facts_of", "keine", "notes_of", "on_top",
+           "re_value", "re_wins", "reached", "schwarz", "score", "score_deal", "scored_as_solo",
            "special_lines", "special_points", "value_of", "winner", "won_lines"]
