@@ -199,7 +199,7 @@ ALL_ON_HOUSE = replace(
 ALL_ON_HOUSE_2 = replace(ALL_ON_HOUSE, armut_fuchs_uncounted=False, armut_pass="trumps",
                          armut_fuchs_open=False, throw_points=0, lustsolo_leads=False,
                          pflichtsolo=False, announce_first_trick_30=False, bock_factor=2,
-                         re_kontra_doubles=True)
+                         re_kontra_doubles=True, score_sheet="minus")
 
 ALL_ON_VARIANTS = {"all-on": ALL_ON, "all-on-lust": ALL_ON_LUST, "all-on-some": ALL_ON_SOME,
                    "all-on-40": ALL_ON_40}

@@ -635,3 +635,16 @@ def test_re_and_kontra_double_the_game_value() -> None:
     # Only Re said: once.
     s = play(with_tokens(N1, 0, "0:re"), rules=DokoRules(re_kontra_doubles=True))
     assert s.result is not None and s.result.scores == (12, 12, -12, -12)
+
+
+# ------------------------------------------------------------------ score sheets
+def test_plus_and_minus_score_sheets() -> None:
+    from binokel.present import present
+    # N1: Re (seats 0, 1) wins 6 points.
+    for sheet_, want in (("plusminus", (6, 6, -6, -6)), ("plus", (6, 6, 0, 0)),
+                         ("minus", (0, 0, -6, -6))):
+        s = play(N1, rules=DokoRules(score_sheet=sheet_))
+        assert s.result is not None and s.result.scores == want, sheet_
+        assert s.result.value == 6
+        shown = present(s.view(2), "en").result
+        assert f"Seat 3 (Kontra): {want[2]:+d}" in shown

@@ -529,7 +529,8 @@ def _result(view: DokoView, ctx: Context, t: T) -> list[str]:
     if len(re_seats) == 1:
         solo = re_seats[0]
         lines.append(t("solo_value", name=ctx.name(solo), v=res.value * bock,
-                       x=res.scores[solo], y=-res.value * bock))
+                       x=res.scores[solo],
+                       y=next(res.scores[s] for s in view.active if s != solo)))
     for s in range(view.players):
         if s not in view.active:
             lines.append(t("score_out", name=ctx.name(s)))

@@ -66,6 +66,7 @@ DOKO_PRESETS: dict[str, dict[str, Any]] = {
             "ansage_played": 1, "absage_step": 1, "reach_absage_wins": True,
             "announce_any_time": True, "erwiderung_no_absage": True,
             "announce_first_trick_30": False, "re_kontra_doubles": False,
+            "score_sheet": "plusminus",
             "genscher": "off", "deals_per_series": 24},
 }
 
@@ -149,6 +150,9 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
     reach_absage_wins: bool = option(False, "scoring")
     # Re and Kontra each double the game value instead of adding 2 points (FreeDoko).
     re_kontra_doubles: bool = option(False, "scoring")
+    # How the score sheet writes a deal: both sides (zero-sum), only the winners' points, or
+    # only the losers' (FreeDoko's and the clubs' score sheets).
+    score_sheet: str = option("plusminus", "scoring", allowed=("plusminus", "plus", "minus"))
     # The Genscher (a house rule, docs/doppelkopf.md): with both Karo-Könige, name a new
     # partner when playing the first or the second of them.
     genscher: str = option("off", "play", allowed=("off", "first", "second"))

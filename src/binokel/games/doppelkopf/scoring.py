@@ -299,6 +299,7 @@ def score(f: DokoFacts, rules: DokoRules) -> DokoResult:
         scores[s] = factor * value * bock
     for s in f.kontra_seats:
         scores[s] = -value * bock
+    scores = sheet(scores, rules)
     # The soloist of a game scored as a solo (for score sheets and the arena) and whether
     # he won; None when no one played alone.
     soloist = f.re_seats[0] if f.solo and len(f.re_seats) == 1 else None
@@ -309,6 +310,22 @@ def score(f: DokoFacts, rules: DokoRules) -> DokoResult:
                       genscher=f.genscher, contract=f.contract, declarer=soloist,
                       made=None if soloist is None else win == RE,
                       herz_trick=f.herz_trick and not f.solo)
+
+
+def sheet(scores: list[int], rules: DokoRules) -> list[int]:
+    """The scores as the score sheet writes them (option ``score_sheet``): ``plusminus``
+    both sides, ``plus`` only the winners' points, ``minus`` only the losers'.
+
+    >>> sheet([3, -1, -1, -1], DokoRules(score_sheet="plus"))
+    [3, 0, 0, 0]
+    >>> sheet([3, -1, -1, -1], DokoRules(score_sheet="minus"))
+    [0, -1, -1, -1]
+    """
+    if rules.score_sheet == "plus":
+        return [max(x, 0) for x in scores]
+    if rules.score_sheet == "minus":
+        return [min(x, 0) for x in scores]
+    return scores
 
 
 def on_top(f: DokoFacts, rules: DokoRules) -> bool:
@@ -325,4 +342,4 @@ def score_deal(state: DokoState) -> DokoResult:
 __all__ = ["DokoFacts", "DokoResult", "Line", "against_absage_lines", "augen_needed",
            "below_lines", "denied", "doublings", "facts_of", "keine", "notes_of", "on_top",
            "re_value", "re_wins", "reached", "schwarz", "score", "score_deal", "scored_as_solo",
-           "special_lines", "special_points", "value_of", "winner", "won_lines"]
+           "sheet", "special_lines", "special_points", "value_of", "winner", "won_lines"]
