@@ -648,3 +648,28 @@ def test_plus_and_minus_score_sheets() -> None:
         assert s.result.value == 6
         shown = present(s.view(2), "en").result
         assert f"Seat 3 (Kontra): {want[2]:+d}" in shown
+
+
+def test_hochzeit_tricks_sets_the_clarification_period() -> None:
+    from binokel.present import present
+    setup = ["vorbehalt", "gesund", "gesund", "gesund", "pass", "hochzeit"]
+
+    def found(tricks: list[str], n: int, mode: str = "fremd") -> tuple[int | None, int]:
+        s = play(tricks, setup=setup, rules=DokoRules(hochzeit_klaerung=mode,
+                                                      hochzeit_tricks=n))
+        return s.partner, s.clarified_in
+
+    # H2: seat 0 wins trick 1 himself, seat 1 trick 2: too late when only trick 1 counts.
+    assert found(H2, 3) == (1, 2) and found(H2, 2) == (1, 2)
+    assert found(H2, 1) == (None, 1)
+    s = play(H2, setup=setup, rules=DokoRules(hochzeit_tricks=1))
+    assert s.result is not None and s.result.solo
+    assert s.result.notes[0] == "Hochzeit: no partner by trick 1, played as a Karo-Solo"
+    assert "Seat 1 finds no partner by trick 1: Diamonds solo" in present(s.view(1), "en").log
+    # HT: the first trump trick is trick 2.
+    assert found(HT, 3, "trumpf") == (1, 2) and found(HT, 1, "trumpf") == (None, 1)
+    # H1: no trump led in tricks 1 to 3; the period of 3 ends alone, as before.
+    assert found(H1, 3, "trumpf") == (None, 3)
+    s = play(H2, setup=setup, rules=DokoRules(hochzeit_tricks=5), upto=0)
+    assert "partner: the first trick won by another player (up to trick 5)" in \
+        present(s.view(0), "en").status

@@ -215,7 +215,8 @@ def _status(view: DokoView, ctx: Context, t: T) -> str:
         if c == "hochzeit" and ph == "play":
             if view.clarified_in == 0:
                 mode = view.rules.hochzeit_klaerung
-                parts.append(t("unclarified" if mode == "fremd" else f"unclarified_{mode}"))
+                parts.append(t("unclarified" if mode == "fremd" else f"unclarified_{mode}",
+                               n=view.rules.hochzeit_tricks))
             elif view.partner is not None:
                 parts.append(t("clarified", name=ctx.name(view.partner), n=view.clarified_in))
             else:
@@ -436,7 +437,10 @@ def _log(view: DokoView, ctx: Context, t: T) -> list[str]:
                 if view.contract == "hochzeit" and h is not None and k == view.clarified_in:
                     out.append(t("log_clarified", name=ctx.name(view.partner), h=ctx.name(h))
                                if view.partner is not None
-                               else t("log_no_partner", h=ctx.name(h)))
+                               else t("log_no_partner", h=ctx.name(h))
+                               if view.rules.hochzeit_tricks == 3
+                               else t("log_no_partner_n", h=ctx.name(h),
+                                      n=view.rules.hochzeit_tricks))
         elif a in ANNOUNCEMENTS:
             out.append(t("log_announce", name=name, what=t(f"ann_{a}")))
         elif verb == "genscher":

@@ -431,10 +431,10 @@ def start_play(state: DokoState) -> None:
 
 
 def clarify_hochzeit(state: DokoState, winner: int) -> None:
-    """After each of the first three tricks of a Hochzeit: the first trick of the kind
-    ``hochzeit_klaerung`` names (any trick, a trick led in a plain suit, a trick led with
-    trump; ``erster``: the first trick only) won by another player, the Klärungsstich,
-    makes him the partner. When none is found in time, a Karo-Solo."""
+    """After each of the first three tricks (``hochzeit_tricks``) of a Hochzeit: the first
+    trick of the kind ``hochzeit_klaerung`` names (any trick, a trick led in a plain suit,
+    a trick led with trump; ``erster``: the first trick only) won by another player, the
+    Klärungsstich, makes him the partner. When none is found in time, a Karo-Solo."""
     n = len(state.tricks)
     mode = state.rules.hochzeit_klaerung
     led = state.order.group[state.tricks[-1].cards[0]]
@@ -444,7 +444,7 @@ def clarify_hochzeit(state: DokoState, winner: int) -> None:
         state.partner = winner
         state.clarified_in = n
         state.re_seats = state.re_seats | {winner}
-    elif n == 3 or mode == "erster":
+    elif n == state.rules.hochzeit_tricks or mode == "erster":
         state.clarified_in = n
 
 

@@ -57,7 +57,8 @@ DOKO_PRESETS: dict[str, dict[str, Any]] = {
             "dulle_caught": False, "herz_trick_point": False,
             "schweinchen": False, "armut": False, "pflichtsolo": True, "vorfuehren": True,
             "pflichtsolo_lead": "soloist", "absage_skip": False,
-            "hochzeit_klaerung": "fremd", "koenigssolo": False, "damen_buben_solo": False,
+            "hochzeit_klaerung": "fremd", "hochzeit_tricks": 3, "koenigssolo": False,
+            "damen_buben_solo": False,
             "koenige_buben_solo": False, "koenige_damen_solo": False, "koehler_solo": False,
             "lustsolo_leads": False,
             "fleischlos": True, "throw_nines": 0, "throw_kings": 0, "throw_nines_kings": 0,
@@ -126,6 +127,8 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
     armut_fuchs_open: bool = option(False, "reservations")
     hochzeit_klaerung: str = option("fremd", "reservations",
                                     allowed=("fremd", "fehl", "trumpf", "erster"))
+    # The tricks that may clarify a Hochzeit (FreeDoko: the period is an option; seed: 3).
+    hochzeit_tricks: int = option(3, "reservations", low=1, high=6)
     armut_over_hochzeit: bool = option(False, "reservations")
     pflichtsolo: bool = option(False, "reservations")
     # Who leads a Pflichtsolo: its player (DDV) or Vorhand, as in every other game (DKV).

@@ -255,12 +255,14 @@ def doublings(announced: PartyPair, rules: DokoRules) -> int:
 
 
 # ---------------------------------------------------------------------- the result
-def notes_of(f: DokoFacts) -> list[str]:
+def notes_of(f: DokoFacts, rules: DokoRules | None = None) -> list[str]:
     """What the result notes: a Hochzeit without partner, a stille Hochzeit, a Genscher."""
     words = TEXTS.sections["notes"]
     notes = []
     if f.contract == HOCHZEIT and not f.partner_found:
-        notes.append(words["no_partner"])
+        tricks = 3 if rules is None else rules.hochzeit_tricks
+        notes.append(words["no_partner"] if tricks == 3
+                     else words["no_partner_n"].format(n=tricks))
     if f.contract == STILLE_HOCHZEIT:
         notes.append(words["stille"])
     if f.genscher is not None:
@@ -305,7 +307,7 @@ def score(f: DokoFacts, rules: DokoRules) -> DokoResult:
     soloist = f.re_seats[0] if f.solo and len(f.re_seats) == 1 else None
     return DokoResult(re_seats=f.re_seats, solo=f.solo, re_points=f.augen[0],
                       kontra_points=f.augen[1], winner=win, announced=f.announced,
-                      lines=tuple(lines), value=value, notes=tuple(notes_of(f)),
+                      lines=tuple(lines), value=value, notes=tuple(notes_of(f, rules)),
                       pflichtsolo=f.pflicht, scores=tuple(scores), bock=level,
                       genscher=f.genscher, contract=f.contract, declarer=soloist,
                       made=None if soloist is None else win == RE,
