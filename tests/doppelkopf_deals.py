@@ -185,6 +185,22 @@ ALL_ON_SOME = replace(ALL_ON, pflicht_owed="02", hochzeit_klaerung="erster",
 # partner (the default).
 ALL_ON_40 = replace(ALL_ON, nines=False, hochzeit_klaerung="fremd")
 
+# FreeDoko's house rules of issue 32 on top of ALL_ON (two mixes, every value of each
+# option with several): the conformance test plays them at random.
+ALL_ON_HOUSE = replace(
+    ALL_ON, koehler_solo=True, koenige_buben_solo=True, koenige_damen_solo=True,
+    lustsolo_leads=True, throw_points=70, throw_one_trump=True, throw_fuchs_highest=True,
+    throw_before_solo=True, armut_fuchs_uncounted=True, armut_pass="fuchs_extra",
+    armut_fuchs_open=True, announce_any_time=True, erwiderung_no_absage=True,
+    announce_first_trick_30=True, fuchs_double=True, karlchen_karo_dame=True,
+    dulle_caught=True, herz_trick_point=True, hochzeit_tricks=2,
+    bock_after="tie,solo_lost,kontra_won,both_announced,announced_lost,herz_trick,schwarz",
+    bock_factor=3, bock_thrown=False, bock_pflichtsolo=False)
+ALL_ON_HOUSE_2 = replace(ALL_ON_HOUSE, armut_fuchs_uncounted=False, armut_pass="trumps",
+                         armut_fuchs_open=False, throw_points=0, lustsolo_leads=False,
+                         pflichtsolo=False, announce_first_trick_30=False, bock_factor=2,
+                         re_kontra_doubles=True, score_sheet="minus", hochzeit_tricks=5)
+
 ALL_ON_VARIANTS = {"all-on": ALL_ON, "all-on-lust": ALL_ON_LUST, "all-on-some": ALL_ON_SOME,
                    "all-on-40": ALL_ON_40}
 

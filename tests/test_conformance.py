@@ -24,6 +24,8 @@ from binokel.core.state import State
 from binokel.record import Record
 from binokel.registry import GAMES
 from binokel.registry import find_game
+from doppelkopf_deals import ALL_ON_HOUSE
+from doppelkopf_deals import ALL_ON_HOUSE_2
 from doppelkopf_deals import ALL_ON_VARIANTS
 from doppelkopf_deals import ALL_ON_VORGEFUEHRT
 
@@ -33,7 +35,9 @@ VARIANTS: dict[str, dict[str, dict[str, Any]]] = {
     "doppelkopf": {**{name: rules.to_dict()["options"]
                       for name, rules in ALL_ON_VARIANTS.items() if name in ("all-on",
                                                                              "all-on-lust")},
-                   "all-on-vorgefuehrt": ALL_ON_VORGEFUEHRT.to_dict()["options"]},
+                   "all-on-vorgefuehrt": ALL_ON_VORGEFUEHRT.to_dict()["options"],
+                   "house": ALL_ON_HOUSE.to_dict()["options"],
+                   "house-2": ALL_ON_HOUSE_2.to_dict()["options"]},
 }
 # Variants whose rules fit only some player counts (a Vorführung names a seat in play).
 ONLY_FOR: dict[str, tuple[int, ...]] = {"all-on-vorgefuehrt": (4,)}

@@ -235,7 +235,7 @@ def test_koenigssolo_and_damen_buben_solo() -> None:
     acts = s.legal_actions()
     assert "solo koenige" in acts and "solo damenbuben" in acts
     assert "solo fleischlos" not in acts
-    run(s, "Solo Köhler")
+    run(s, "Solo Damen-Buben")   # (Köhler is another solo: issue 32)
     assert s.contract == "solo damenbuben" and s.history[-1] == (0, "solo damenbuben")
     assert [card_token(c) for c in s.order.trumps[:2]] == ["EO", "BO"]
     s = run(deal(r), "vorbehalt", "gesund", "gesund", "gesund", "solo Königssolo")
@@ -324,7 +324,8 @@ def test_bockrunden_after_events() -> None:
     assert bock_events(play(N3).result) == {"tie", "kontra_won"}
     assert bock_events(play(N1).result) == set()
     said = with_tokens(with_tokens(N1, 0, "0:re"), 0, "2:kontra")
-    assert bock_events(play(said).result) == {"both_announced"}
+    # (Kontra announced and lost: announced_lost too, a trigger of issue 32)
+    assert bock_events(play(said).result) == {"both_announced", "announced_lost"}
     book = BockBook(DokoRules(bock_after="tie,kontra_won", bock_stack=1), players=4)
     book.book(play(N3))          # two events, one at a time: two rounds one after the other
     assert book.levels == [1] * 8
@@ -570,3 +571,105 @@ def test_of_two_solos_the_seat_nearer_vorhand_plays_and_a_pflichtsolo_comes_firs
     # Both owe one: the seat nearer Vorhand again.
     s = run(DokoState.new(DokoRules(pflichtsolo=True, pflicht_owed="03"), 1, seed=3), *says)
     assert (s.asking, s.to_move) == ("pflichtsolo", 3)
+
+
+# ------------------------------------------------------------------ FreeDoko's extra points
+def test_doppelfuchs_in_the_last_trick() -> None:
+    r = DokoRules(fuchs_last_trick=True, fuchs_double=True)
+    # Both Füchse in the last trick, the first (seat 0) wins it: two points.
+    assert _specials("SA SA S9 SK > 0", r) == [("Fuchs im letzten Stich", "re"),
+                                               ("Doppelfuchs", "re")]
+    # Kontra's Fuchs in it is caught as well.
+    assert _specials("SA S9 SA SK > 0", r) == [
+        ("Fuchs gefangen", "re"), ("Fuchs im letzten Stich", "re"), ("Doppelfuchs", "re")]
+    # One Fuchs alone: one point; without fuchs_last_trick no Doppelfuchs either.
+    assert _specials("SA S9 SK S10 > 0", r) == [("Fuchs im letzten Stich", "re")]
+    assert _specials("SA SA S9 SK > 0", DokoRules(fuchs_double=True)) == []
+
+
+def test_karlchen_caught_only_by_the_karo_dame() -> None:
+    # Seat 0 (Kontra) plays the Karlchen, seat 1 (Re) wins the last trick.
+    on = DokoRules(karlchen_gefangen=True)
+    only = DokoRules(karlchen_gefangen=True, karlchen_karo_dame=True)
+    for r in (on, only):
+        assert _specials("SU SO S9 SK > 1", r, re_seats=(1, 2)) == [("Karlchen gefangen", "re")]
+    assert _specials("SU EO S9 SK > 1", on, re_seats=(1, 2)) == [("Karlchen gefangen", "re")]
+    assert _specials("SU EO S9 SK > 1", only, re_seats=(1, 2)) == []
+
+
+def test_dulle_catches_dulle() -> None:
+    r = DokoRules(dulle_caught=True)
+    # Seat 1's (Kontra) Dulle falls to seat 0's, the first of two equal cards.
+    assert _specials("H10 H10 S9 SK > 0", r, re_seats=(0, 2)) == [("Dulle gefangen", "re")]
+    assert _specials("H10 H10 S9 SK > 0", DokoRules(), re_seats=(0, 2)) == []
+    # Both Dullen of one party: nothing caught; with dulle_second_wins the second catches.
+    assert _specials("H10 H10 S9 SK > 0", r, re_seats=(0, 1)) == []
+    r2 = DokoRules(dulle_caught=True, dulle_second_wins=True)
+    assert _specials("H10 H10 S9 SK > 1", r2, re_seats=(0, 2)) == [("Dulle gefangen", "kontra")]
+
+
+def test_herz_trick_point() -> None:
+    r = DokoRules(herz_trick_point=True)
+    assert _specials("HA HK H9 HA > 0", r) == [("Herzstich", "re")]
+    assert _specials("HA HK H9 HA > 0", DokoRules()) == []
+    # The Dulle is trump: no Herz trick.
+    assert _specials("HA HK H9 H10 > 3", r) == []
+
+
+# ------------------------------------------------------------------ Re / Kontra double
+def test_re_and_kontra_double_the_game_value() -> None:
+    from binokel.present import present
+    from doppelkopf_deals import with_tokens
+    tricks = with_tokens(with_tokens(N1, 0, "0:re"), 0, "2:kontra")
+    # Seed: won 1, Re 2, Kontra 2, keine 90/60/30 3, Doppelkopf 1, Fuchs 1 = 10.
+    s = play(tricks)
+    assert s.result is not None and s.result.scores == (10, 10, -10, -10)
+    # Doubling: the same without the 2 + 2, so 6, twice doubled: 24; a Bock deal 48.
+    s = play(tricks, rules=DokoRules(re_kontra_doubles=True))
+    assert s.result is not None and s.result.value == 6
+    assert "re angesagt" not in lines(s) and s.result.scores == (24, 24, -24, -24)
+    s = play(tricks, rules=DokoRules(re_kontra_doubles=True, bock_level=1))
+    assert s.result is not None and s.result.scores == (48, 48, -48, -48)
+    shown = present(s.view(0), "en").result
+    assert "Re / Kontra announced: × 4 = 24" in shown and "Bock deal: × 2 = 48" in shown
+    # Only Re said: once.
+    s = play(with_tokens(N1, 0, "0:re"), rules=DokoRules(re_kontra_doubles=True))
+    assert s.result is not None and s.result.scores == (12, 12, -12, -12)
+
+
+# ------------------------------------------------------------------ score sheets
+def test_plus_and_minus_score_sheets() -> None:
+    from binokel.present import present
+    # N1: Re (seats 0, 1) wins 6 points.
+    for sheet_, want in (("plusminus", (6, 6, -6, -6)), ("plus", (6, 6, 0, 0)),
+                         ("minus", (0, 0, -6, -6))):
+        s = play(N1, rules=DokoRules(score_sheet=sheet_))
+        assert s.result is not None and s.result.scores == want, sheet_
+        assert s.result.value == 6
+        shown = present(s.view(2), "en").result
+        assert f"Seat 3 (Kontra): {want[2]:+d}" in shown
+
+
+def test_hochzeit_tricks_sets_the_clarification_period() -> None:
+    from binokel.present import present
+    setup = ["vorbehalt", "gesund", "gesund", "gesund", "pass", "hochzeit"]
+
+    def found(tricks: list[str], n: int, mode: str = "fremd") -> tuple[int | None, int]:
+        s = play(tricks, setup=setup, rules=DokoRules(hochzeit_klaerung=mode,
+                                                      hochzeit_tricks=n))
+        return s.partner, s.clarified_in
+
+    # H2: seat 0 wins trick 1 himself, seat 1 trick 2: too late when only trick 1 counts.
+    assert found(H2, 3) == (1, 2) and found(H2, 2) == (1, 2)
+    assert found(H2, 1) == (None, 1)
+    s = play(H2, setup=setup, rules=DokoRules(hochzeit_tricks=1))
+    assert s.result is not None and s.result.solo
+    assert s.result.notes[0] == "Hochzeit: no partner by trick 1, played as a Karo-Solo"
+    assert "Seat 1 finds no partner by trick 1: Diamonds solo" in present(s.view(1), "en").log
+    # HT: the first trump trick is trick 2.
+    assert found(HT, 3, "trumpf") == (1, 2) and found(HT, 1, "trumpf") == (None, 1)
+    # H1: no trump led in tricks 1 to 3; the period of 3 ends alone, as before.
+    assert found(H1, 3, "trumpf") == (None, 3)
+    s = play(H2, setup=setup, rules=DokoRules(hochzeit_tricks=5), upto=0)
+    assert "partner: the first trick won by another player (up to trick 5)" in \
+        present(s.view(0), "en").status

@@ -108,6 +108,10 @@ def check_table(state: DokoState, seat: int, lang: str) -> Table:
             rest = {a for a in rest if not a.startswith(verb + " ")}
         assert not rest, rest
         assert offered or ch.select is not None
+    elif seat >= 0 and view.interjections:
+        # Not to move, but may announce (announce_any_time): exactly those buttons.
+        assert not legal and ch.cards is None and ch.select is None
+        assert {b.action for b in ch.buttons} == set(view.interjections)
     else:
         assert ch == type(ch)() and not legal
     # No card of a hidden hand: the hand is the seat's own, panels hold only what it saw.

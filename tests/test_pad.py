@@ -299,10 +299,12 @@ def test_the_entry_form_follows_the_rules() -> None:
                                 "solo S"]
     every = summary(Pad.new("doppelkopf", ["A", "B", "C", "D"], None, {
         "karlchen_gefangen": True, "karlchen_double": True, "fuchs_last_trick": True,
+        "fuchs_double": True, "dulle_caught": True, "herz_trick_point": True,
         "genscher": "second", "genscher_hochzeit": False, "throw_nines": 5,
         "throw_nines_kings": 8, "bock_after": "tie"}))
     assert every["specials"] == list(DOKO_SPECIALS)
     assert every["special_max"]["Karlchen gefangen"] == 2
+    assert every["special_max"]["Herzstich"] == 12 and every["special_max"]["Doppelfuchs"] == 1
     assert every["genscher"] and not every["genscher_hochzeit"]
     assert every["thrown_in"] == [["nines", 5], ["nines_kings", 8]]
     assert every["bock"] and every["bock_next"] == 0
@@ -428,13 +430,15 @@ def test_every_special_the_genscher_bock_and_throwing_in_as_played() -> None:
     point, a Genscher, a Doppelbock, thrown-in deals, an Armut and a Pflichtsolo, every one
     entered from its record and scored as the engine scored it."""
     options = {"karlchen_gefangen": True, "karlchen_double": True, "fuchs_last_trick": True,
+               "fuchs_double": True, "dulle_caught": True, "herz_trick_point": True,
                "genscher": "first", "throw_nines": 5, "throw_kings": 5, "armut": True,
                "koenigssolo": True, "damen_buben_solo": True, "pflichtsolo": True,
                "bock_after": "tie,solo_lost,kontra_won,both_announced", "bock_stack": 2,
                "deals_per_series": 1000}
     pad, results = pad_follows_series(options, 4, 3, 32)
     lines = {w for r in results for w, _, _ in r.lines}
-    assert set(DOKO_SPECIALS) <= lines
+    # The bots never let a Dulle be caught in these deals (test_doppelkopf_options has one).
+    assert set(DOKO_SPECIALS) - {"Dulle gefangen"} <= lines
     assert any(r.genscher for r in results)
     assert {r.contract for r in results} >= {"thrown in", "armut"}
     assert {r.bock for r in results} == set(bock_levels(pad)) == {0, 1, 2}
@@ -848,7 +852,9 @@ def respects_the_rules(game: str, rules: Any, entry: Any, outcome: Outcome) -> N
         allowed = {"Doppelkopf": True, "Fuchs gefangen": True, "Karlchen": karlchen,
                    "Karlchen gefangen": karlchen and rules.karlchen_gefangen,
                    "Doppel-Karlchen": karlchen and rules.karlchen_double,
-                   "Fuchs im letzten Stich": rules.fuchs_last_trick}
+                   "Fuchs im letzten Stich": rules.fuchs_last_trick,
+                   "Doppelfuchs": rules.fuchs_last_trick and rules.fuchs_double,
+                   "Dulle gefangen": rules.dulle_caught, "Herzstich": rules.herz_trick_point}
         assert all(allowed[w] for w, _ in entry.specials), entry.specials
         assert entry.genscher is None or rules.genscher != "off"
         assert not entry.pflicht or (rules.pflichtsolo and c.startswith("solo"))

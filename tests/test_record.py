@@ -275,3 +275,50 @@ def test_a_result_needs_a_finished_deal() -> None:
     # without a stored result an unfinished record is fine
     assert not Record(rec.game, rec.players, rec.rules, rec.dealer, rec.deck,
                       rec.actions[:-1]).validate().is_over
+
+
+# ------------------------------------------------------------- interjections
+def _interjected_deal() -> Any:
+    """A Doppelkopf deal (announcements at any time) in which seat 2 says Kontra while
+    seat 0 is to lead."""
+    from binokel.games.doppelkopf.state import DokoRules
+    from binokel.games.doppelkopf.state import DokoState
+    from doppelkopf_deals import N1
+    from doppelkopf_deals import play
+    return play(N1, rules=DokoRules(announce_any_time=True), upto=0), DokoState
+
+
+def test_an_action_out_of_turn_names_its_seat_in_the_record() -> None:
+    state, _ = _interjected_deal()
+    assert state.to_move == 0
+    state.apply("2: Kontra")
+    assert state.history[-1] == (0, "2: kontra") and state.to_move == 0
+    rec = Record.from_state(state)
+    data = rec.to_json()
+    assert data["format"] == FORMAT and "2: kontra" in data["actions"]
+    assert Record.loads(rec.dumps(indent=2)).replay().history == state.history
+
+
+def test_a_seat_mark_needs_announcements_at_any_time() -> None:
+    state, _ = _interjected_deal()
+    state.apply("2: kontra")
+    data = Record.from_state(state).to_json()
+    rules = {**data["rules"], "options": {**data["rules"].get("options", {}),
+                                          "announce_any_time": False}}
+    with pytest.raises(RecordError):
+        Record.from_json({**data, "rules": rules}).validate()
+
+
+def test_a_seat_mark_naming_the_seat_to_move_is_dropped() -> None:
+    state, _ = _interjected_deal()
+    state.apply("0: re")
+    assert state.history[-1] == (0, "re")
+
+
+@pytest.mark.parametrize("action", ["7: kontra", "2: gesund", "2: play EA", "2:"])
+def test_a_bad_interjection_changes_nothing(action: str) -> None:
+    state, _ = _interjected_deal()
+    before = list(state.history)
+    with pytest.raises(ValueError):
+        state.apply(action)
+    assert state.history == before

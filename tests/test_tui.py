@@ -584,3 +584,41 @@ async def test_the_status_line_names_the_trump_once() -> None:
         said = str(app.query_one("#status", Static).render())
         assert said.count(table.trump_name) == 1
         assert f"Trumpf: {table.trump_name} · {table.status}" in said
+
+
+async def test_an_announcement_out_of_turn_by_its_number_at_80x24(tmp_path: Path) -> None:
+    """Doppelkopf with announcements at any time: while a computer player is to move, the
+    player's Re or Kontra is a numbered button; typing its number says it for his seat."""
+    from binokel.games.doppelkopf.rules import DokoRules
+    rules = DokoRules(announce_any_time=True)
+    # The bots wait longer than typing a number takes: the announcement comes first.
+    app = TableApp(GameConfig(game="doppelkopf", players=4, seed=3, bot_delay=2.0,
+                              rules=rules, lang="en", save_dir=tmp_path))
+    app.number_wait = 0.3
+    me = make_bot("heuristic", seed=2)
+    async with app.run_test(size=SMALL) as pilot:
+        end = time.monotonic() + 120
+        said = False
+        while time.monotonic() < end and not app.state.is_over and not said:
+            await pilot.pause(0.02)
+            state = app.state
+            if state.to_move == 0:
+                app.press_action(me.choose(state.view(0)))
+                await pilot.pause(0.05)
+                continue
+            offered = state.interjections(0)
+            if not offered or state.phase != "play":
+                continue
+            _all_inside(app)
+            buttons = [w for w in app.numbered if isinstance(w, ActionButton)]
+            assert [b.engine_action for b in buttons] == offered
+            # no card is numbered off turn: only the announcement
+            assert not any(isinstance(w, CardButton) for w in app.numbered)
+            before = len(state.history)
+            await _type_number(app, pilot, app.numbered.index(buttons[0]) + 1)
+            await pilot.pause(0.05)
+            entry = app.state.history[before]
+            assert entry[1] == f"0: {offered[0]}" and entry[0] != 0
+            app.save_screenshot(str(tmp_path / "announce-80x24.svg"))
+            said = True
+        assert said, "seat 0 never had an announcement to make out of turn"

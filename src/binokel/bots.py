@@ -110,6 +110,12 @@ class GameBot:
     def choose(self, view: Any) -> str:
         return self.implementation(str(view.game)).choose(view)
 
+    def announce(self, view: Any) -> str | None:
+        """What the game's implementation says out of turn (None: nothing, also for a
+        kind that never speaks out of turn; :class:`~binokel.core.spec.Announcer`)."""
+        speak = getattr(self.implementation(str(view.game)), "announce", None)
+        return None if speak is None else speak(view)
+
 
 def make_bot(kind: str, seed: int | None = None, game: str | None = None) -> GameBot:
     """A bot by kind: ``random``, ``heuristic``, ... (see :func:`bot_names`).

@@ -6,6 +6,14 @@ up to seconds, so front ends call it off their event loop), and its answer goes 
 deal has not moved on meanwhile (:meth:`BotTurn.still_current`): a restart, a new deal, or a
 person who acted first.
 
+Some games let a seat speak when it is not to move (Doppelkopf's announcements at any time).
+After every action the driver asks each bot that may do so now (:func:`interjection_turns`,
+the seats after the one to move, in playing order) through its optional ``announce(view)``
+(:class:`~binokel.core.spec.Announcer`; :func:`decide_interjection`); the first answer goes
+in as that seat's interjection (``2: kontra``) and the others are asked again, since the
+position changed (:func:`interject`). An answer comes in only while the deal stands where
+the bot was asked, as on its turn.
+
 >>> from binokel.bots import make_bot
 >>> from binokel.registry import find_game
 >>> spec = find_game("binokel")
@@ -21,9 +29,12 @@ from collections.abc import Mapping
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+from typing import cast
 
+from .core.spec import Announcer
 from .core.spec import Bot
 from .core.state import AnyState
+from .core.state import by_seat
 
 
 @dataclass(frozen=True)
@@ -55,11 +66,55 @@ def decide(turn: BotTurn, bot: Bot) -> str:
     return bot.choose(turn.view)
 
 
+def interjection_turns(state: AnyState, bots: Mapping[int, Bot]) -> list[BotTurn]:
+    """The bots that may speak now although not to move, each with its view: the seats
+    after the one to move, in playing order, that have something to say
+    (``state.interjections``) and can say it (an ``announce`` method)."""
+    if state.is_over:
+        return []
+    n = state.players
+    seats = [(state.to_move + k) % n for k in range(1, n)]
+    return [BotTurn(s, state.view(s), state, len(state.history)) for s in seats
+            if s in bots and getattr(bots[s], "announce", None) is not None
+            and state.interjections(s)]
+
+
+def decide_interjection(turn: BotTurn, bot: Bot) -> str | None:
+    """What the bot says out of turn now (without the seat mark), or None; like
+    :func:`decide` it touches only the view."""
+    if getattr(bot, "announce", None) is None:
+        return None
+    return cast(Announcer, bot).announce(turn.view)
+
+
+def interject(state: AnyState, bots: Mapping[int, Bot]) -> list[str]:
+    """Ask the bots that may speak out of turn, one after the other, until none has
+    anything to say; what they said goes in (as ``2: kontra``) and is returned. Each answer
+    changes the position, so everybody is asked again; the announcements a deal allows are
+    few, so this ends."""
+    said: list[str] = []
+    while True:
+        for turn in interjection_turns(state, bots):
+            action = decide_interjection(turn, bots[turn.seat])
+            if action is not None:
+                state.apply(by_seat(turn.seat, action))
+                said.append(state.history[-1][1])
+                break
+        else:
+            return said
+
+
 def play_deal(state: AnyState, bots: Sequence[Bot]) -> None:
-    """Let the bots (one per seat) play ``state`` to its end."""
-    by_seat = dict(enumerate(bots))
-    while (turn := bot_turn(state, by_seat)) is not None:
-        state.apply(decide(turn, by_seat[turn.seat]))
+    """Let the bots (one per seat) play ``state`` to its end: the one to move acts, and
+    after every action the others may speak out of turn (:func:`interject`)."""
+    by_seat_ = dict(enumerate(bots))
+    while True:
+        interject(state, by_seat_)
+        turn = bot_turn(state, by_seat_)
+        if turn is None:
+            return
+        state.apply(decide(turn, by_seat_[turn.seat]))
 
 
-__all__ = ["BotTurn", "bot_turn", "decide", "play_deal"]
+__all__ = ["BotTurn", "bot_turn", "decide", "decide_interjection", "interject",
+           "interjection_turns", "play_deal"]

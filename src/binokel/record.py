@@ -6,6 +6,11 @@ unit of saving, sharing, replaying and testing (what PGN is to chess). A record 
 version of the program wrote it (``software``); records of older formats and versions are
 read as today's (:mod:`binokel.record_migrations`), so that they replay to the same scores.
 
+An action said by a seat that was not to move carries its seat in front (``"2: kontra"``,
+Doppelkopf's announcements at any time, option ``announce_any_time``;
+:func:`binokel.core.state.by_seat`). Only records under that option hold such actions, and
+no older version reads that option, so this needs no new format.
+
 >>> from binokel.games.binokel.rules import Rules
 >>> from binokel.games.binokel.state import DealState
 >>> state = DealState.new(Rules(), dealer=2, seed=5)

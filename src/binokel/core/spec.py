@@ -53,6 +53,15 @@ class Bot(Protocol):
     def choose(self, view: Any) -> str: ...
 
 
+class Announcer(Protocol):
+    """A bot that may also speak when it is not to move: ``announce(view)`` returns one of
+    the view's interjections (Doppelkopf's announcements at any time, without the seat
+    mark) or None. The driver (:mod:`binokel.play`) asks every such bot after each action;
+    a bot without ``announce`` only ever acts on its turn."""
+
+    def announce(self, view: Any) -> str | None: ...
+
+
 # A bot kind's factory: a seed (None: unseeded) -> a bot.
 BotFactory = Callable[[int | None], Bot]
 
@@ -160,5 +169,5 @@ class GameSpec:
         return self.series(self, rules, players, first_dealer, seed, shuffle)
 
 
-__all__ = ["Bot", "BotFactory", "DeckStyle", "GameSpec", "NewDeal", "OldRecordReader",
+__all__ = ["Announcer", "Bot", "BotFactory", "DeckStyle", "GameSpec", "NewDeal", "OldRecordReader",
            "PositionOf", "VocabularyOf"]

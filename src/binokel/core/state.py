@@ -15,6 +15,19 @@ A game declares its verbs per phase in ``HANDLERS``: ``{(phase, verb): handler}`
 handler takes the state and the argument text, carries the action out or raises
 :class:`~binokel.core.errors.IllegalAction` without changing anything, and returns the
 canonical action. ``ANY_PHASE`` registers a verb for every phase.
+
+**Interjections.** Some actions are said by a seat that is not to move (Doppelkopf's Re and
+Kontra may be said while another player leads). Such an action carries its seat in front,
+``2: kontra`` (:func:`by_seat`), and does not pass the turn. A game lists what a seat may
+interject now in :meth:`State.interjections` and carries it out by ``INTERJECTIONS``:
+``{(phase, verb): handler(state, seat, argument) -> canonical}``. The history keeps the
+seat that was to move with the action as written, seat mark included (``(0, "2:
+kontra")``), so that replaying a history or a record in order needs nothing else; who made
+an entry is :func:`actor`. A seat mark naming the seat to move is dropped: ``0: re`` by
+seat 0 is ``re``.
+
+>>> split_seat("2: kontra"), split_seat("play EA"), actor((0, "2:  keine 90"))
+((2, 'kontra'), (None, 'play EA'), (2, 'keine 90'))
 """
 
 from __future__ import annotations
@@ -42,8 +55,11 @@ from .view import View
 MAX_ACTION_LENGTH: Final = 200
 OVER: Final = "over"
 ANY_PHASE: Final = "*"
+SEAT_MARK: Final = ": "     # between an interjection's seat and its action: "2: kontra"
 
 Handler = Callable[[Any, str], str]
+# An interjection's handler: (state, seat, argument) -> the canonical action (no seat mark).
+InterjectionHandler = Callable[[Any, int, str], str]
 R_co = TypeVar("R_co", bound=RuleSet, covariant=True)
 O_co = TypeVar("O_co", bound=Outcome, covariant=True)
 V_co = TypeVar("V_co", bound=View, covariant=True)
@@ -69,6 +85,35 @@ def parse_action(action: object) -> tuple[str, str]:
             raise IllegalAction("empty action")
         verb, arg = words[0], " ".join(words[1:])
     return (verb if verb.islower() else verb.lower()), arg
+
+
+def by_seat(seat: int, action: str) -> str:
+    """``action`` said by ``seat`` out of turn, as histories and records write it.
+
+    >>> by_seat(2, "kontra")
+    '2: kontra'
+    """
+    return f"{seat}{SEAT_MARK}{action}"
+
+
+def split_seat(action: str) -> tuple[int | None, str]:
+    """The seat an action names in front (``2: kontra``) and the action itself; ``None``
+    for an action without a seat mark. Only a short number followed by a colon is a seat
+    mark, so no verb of any game is mistaken for one."""
+    head, colon, rest = action.partition(":")
+    if not colon or not head.strip().isdigit() or len(head.strip()) > 2:
+        return None, action
+    return int(head), rest.strip()
+
+
+def actor(entry: tuple[int, str]) -> tuple[int, str]:
+    """Who made a history entry and the action without its seat mark: an interjection's
+    seat, else the seat that was to move."""
+    seat, action = entry
+    if not action[:1].isdigit():   # the common case: no seat mark
+        return seat, action
+    named, rest = split_seat(action)
+    return (seat, action) if named is None else (named, rest)
 
 
 def parse_card_arg(verb: str, arg: str) -> Card:
@@ -101,6 +146,7 @@ class State(Generic[R_co, O_co, V_co]):
     __slots__ = ("dealer", "deck", "game_name", "history", "phase", "players", "result", "rules",
                  "to_move")
     HANDLERS: ClassVar[dict[tuple[str, str], Handler]] = {}
+    INTERJECTIONS: ClassVar[dict[tuple[str, str], InterjectionHandler]] = {}
     PLAY_PHASES: ClassVar[frozenset[str]] = frozenset({"play"})  # where ``play C`` is read
 
     game_name: str
@@ -126,6 +172,12 @@ class State(Generic[R_co, O_co, V_co]):
     def legal_actions(self) -> list[str]:
         """Every legal action of the player to move (empty once the deal is over)."""
         raise NotImplementedError
+
+    def interjections(self, seat: int) -> list[str]:
+        """What ``seat`` may say now although it is not to move (without the seat mark);
+        empty in most games and for the seat to move, whose every action is in
+        :meth:`legal_actions`."""
+        return []
 
     def random_action(self, rng: random.Random) -> str:
         """A uniformly random legal action (games with many actions draw without listing
@@ -201,8 +253,9 @@ class State(Generic[R_co, O_co, V_co]):
 
     # ----------------------------------------------------------------- apply
     def apply(self, action: str) -> None:
-        """Apply ``action`` for the player to move; raises :class:`IllegalAction` and then
-        leaves the state unchanged."""
+        """Apply ``action`` for the player to move, or for the seat it names in front
+        (``2: kontra``, an interjection); raises :class:`IllegalAction` and then leaves the
+        state unchanged."""
         seat = self.to_move
         c = PLAY_LOOKUP.get(action)  # the hot path: a canonical 'play C', no parsing
         if c is not None:
@@ -210,6 +263,13 @@ class State(Generic[R_co, O_co, V_co]):
                 raise IllegalAction("the deal is over")
             canonical = self._do_play(c)
         else:
+            if not isinstance(action, str):
+                raise IllegalAction(f"an action is text, not {type(action).__name__}")
+            if ":" in action:
+                named, action = split_seat(action)
+                if named is not None and named != seat:
+                    self._interject(named, action)
+                    return
             verb, arg = parse_action(action)
             if self.phase == OVER:
                 raise IllegalAction("the deal is over")
@@ -218,6 +278,24 @@ class State(Generic[R_co, O_co, V_co]):
             else:
                 canonical = self._do_apply(verb, arg)
         self.history.append((seat, canonical))
+
+    def _interject(self, seat: int, action: str) -> None:
+        """Carry out ``action`` said by ``seat``, who is not to move, by the game's
+        ``INTERJECTIONS``."""
+        if len(action) > MAX_ACTION_LENGTH:
+            raise IllegalAction(f"an action has at most {MAX_ACTION_LENGTH} characters")
+        if not 0 <= seat < self.players:
+            raise IllegalAction(f"there is no seat {seat} (seats 0..{self.players - 1})")
+        verb, arg = parse_action(action)
+        if self.phase == OVER:
+            raise IllegalAction("the deal is over")
+        handler = self.INTERJECTIONS.get((self.phase, verb))
+        if handler is None:
+            raise IllegalAction(f"{(verb + ' ' + arg).strip()!r}: seat {seat} is not to move "
+                                f"(seat {self.to_move} is), and nothing of that kind may be "
+                                "said out of turn now")
+        canonical = handler(self, seat, arg)
+        self.history.append((self.to_move, by_seat(seat, canonical)))
 
     def _do_play(self, c: Card) -> str:
         """Play card ``c`` for the player to move if legal (else raise, changing nothing);
@@ -256,10 +334,15 @@ __all__ = [
     "ANY_PHASE",
     "MAX_ACTION_LENGTH",
     "OVER",
+    "SEAT_MARK",
     "AnyState",
     "Handler",
+    "InterjectionHandler",
     "State",
+    "actor",
+    "by_seat",
     "parse_action",
     "parse_card_arg",
     "parse_suit_arg",
+    "split_seat",
 ]

@@ -494,13 +494,15 @@ def table_of(view: Any, ctx: Context, t: Callable[..., str], *, title: str, stat
              bid: int | None = None, bid_holder: int | None = None,
              meld_value: int | None = None, trump_melds: Sequence[tuple[int, int]] = (),
              warnings: Mapping[str, str] | None = None,
-             outcome: ResultFigures | None = None) -> Table:
+             outcome: ResultFigures | None = None, interjecting: bool = False) -> Table:
     """A game's table: what every game's table takes from the view the same way (seat, hand,
     the current and the last trick, the scores, whose turn, the seats' numbers and levels,
     why a card may not be played) around the parts the game words itself.
 
     ``trick_seats(leader, n)`` says who played the n cards of a trick; ``choices`` is asked
-    only on the seat's turn; ``hand`` is the hand in the game's order (default: the view's).
+    on the seat's turn, and off it when ``interjecting`` (the seat may say something out of
+    turn now, Doppelkopf's announcements at any time); ``hand`` is the hand in the game's
+    order (default: the view's).
     ``trump`` is the trump suit (-1: none or not yet known), ``trump_name`` its words when
     they are not the suit's name. ``play_suit(card)`` is the class a card belongs to when
     following suit (default: its suit; Doppelkopf: 4 for every trump) and ``trump_class``
@@ -512,7 +514,7 @@ def table_of(view: Any, ctx: Context, t: Callable[..., str], *, title: str, stat
     from ..core.cards import card_token
     me = view.player
     my_turn = me >= 0 and view.to_move == me
-    ch = choices() if my_turn else Choices()
+    ch = choices() if my_turn or (interjecting and me >= 0) else Choices()
     tokens = tuple(card_token(c) for c in (view.hand if hand is None else hand))
     g = _TEXTS[ctx.lang]
     over = view.result is not None or view.to_move < 0

@@ -45,6 +45,7 @@ from ..core.cards import parse_suit
 from ..core.cards import suit_name
 from ..core.series import Series
 from ..core.state import AnyState
+from ..core.state import by_seat
 from ..core.texts import by_language
 from ..core.texts import load_texts
 from ..hints import MAX_HINT_BUDGET
@@ -53,6 +54,7 @@ from ..hints import hint
 from ..play import BotTurn
 from ..play import bot_turn
 from ..play import decide
+from ..play import interject
 from ..present import Table
 from ..present import TrickView
 from ..present import action_words
@@ -482,7 +484,7 @@ class TableApp(App[None]):
         if self.state.is_over:
             if not self.round.is_over:
                 widgets.append(ActionButton(self.t["next"], "next", variant="primary"))
-        elif table.my_turn:
+        elif table.my_turn or table.choices.buttons:   # off turn: announcements at any time
             ch = table.choices
             if ch.select is not None:
                 n = len(self.selected)
@@ -583,6 +585,13 @@ class TableApp(App[None]):
 
     # ------------------------------------------------------------------ bots
     def schedule_bot(self) -> None:
+        # The bots that speak out of turn (announcements at any time) answer at once: they
+        # only weigh their hands, which takes no time, and an announcement never ends a deal
+        # (so the series has nothing to book).
+        if self._bot_timer is None and not self.state.is_over \
+                and interject(self.state, self.bots):
+            self.refresh_all()
+            return
         if self._bot_timer is not None or bot_turn(self.state, self.bots) is None:
             return
         self._bot_timer = self.set_timer(self.config.bot_delay, self.bot_move)
@@ -634,7 +643,11 @@ class TableApp(App[None]):
 
     # ------------------------------------------------------------------ input
     def apply(self, action: str) -> None:
-        mine = not self.state.is_over and self.state.to_move == self.config.human
+        state, me = self.state, self.config.human
+        mine = not state.is_over and state.to_move == me
+        if not state.is_over and not mine and me in range(state.players) \
+                and action in state.interjections(me):
+            action = by_seat(me, action)   # said out of turn (an announcement at any time)
         try:
             self.round.apply(action)
         except ValueError as e:

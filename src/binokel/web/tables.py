@@ -46,9 +46,14 @@ from ..core.cards import card_name
 from ..core.cards import card_token
 from ..core.cards import parse_card
 from ..core.series import Series
+from ..core.state import actor
+from ..core.state import by_seat
+from ..core.state import split_seat
 from ..play import BotTurn
 from ..play import bot_turn
 from ..play import decide
+from ..play import decide_interjection
+from ..play import interjection_turns
 from ..present import action_words
 from ..present import bot_name
 from ..present import deck_of
@@ -759,19 +764,29 @@ class LiveTable:
             raise TableError("not_started", "the game starts when every seat is taken")
         if not isinstance(action, str) or len(action) > 128:
             raise TableError("bad_action", "action must be a short string")
+        if split_seat(action)[0] is not None:   # nobody speaks for another seat
+            raise TableError("bad_action", "an action names no seat: the server knows who "
+                             "sends it")
         state = self.round.current
+        # Said out of turn (Doppelkopf's announcements at any time): the server's order
+        # decides a race with the next card, so it may come from an older state of the deal.
+        interjecting = not state.is_over and state.to_move != seat and \
+            bool(state.interjections(seat))
         if check_move:
             if not is_int(move) or (deal is not None and not is_int(deal)):
                 raise TableError("bad_move", "an action names the state it was chosen in: "
                                  "\"move\" (and \"deal\") as the state message gave them")
-            if move != len(state.history) or (deal is not None and deal != self.deal_number):
-                raise TableError("stale", f"that action was chosen in an older state (move "
-                                 f"{move}); the deal is at move {len(state.history)}")
+            late = interjecting and 0 <= move <= len(state.history)
+            if (move != len(state.history) and not late) or (
+                    deal is not None and deal != self.deal_number):
+                raise TableError("stale", self._stale(state, move))
         if state.is_over:
             raise TableError("not_your_turn", "the deal is over")
-        if state.to_move != seat:
+        if state.to_move != seat and not interjecting:
             raise TableError("not_your_turn",
                              f"it is seat {state.to_move}'s turn, not seat {seat}'s")
+        if interjecting:
+            action = by_seat(seat, action)
         probe = state.clone()
         try:
             probe.apply(action)
@@ -789,6 +804,18 @@ class LiveTable:
             with self.locked() as tx:
                 tx.bump("finished")
         self.touch()
+
+    def _stale(self, state: Any, move: int) -> str:
+        """Why an action chosen at ``move`` comes too late; when only announcements out of
+        turn came in meanwhile, whose (the race was decided by the server's order)."""
+        since = state.history[move:] if 0 <= move < len(state.history) else []
+        said = [actor(e) for e in since]
+        if since and all(who != e[0] for (who, _), e in zip(said, since, strict=True)):
+            words = ", ".join(f"{self.name(who)}: {what}" for who, what in said)
+            return (f"an announcement came in before your action ({words}); the deal is at "
+                    f"move {len(state.history)}, choose again")
+        return (f"that action was chosen in an older state (move {move}); the deal is at "
+                f"move {len(state.history)}")
 
     # ------------------------------------------------------------------ messages
     def message_for(self, seat: int | None, lang: str = "de",
@@ -989,6 +1016,8 @@ class LiveTable:
                             self.ready_next(None)
                 await self.broadcast()
                 continue
+            if await self._interjections(rnd):
+                continue   # a bot spoke out of turn: look at the new position
             if bot_turn(rnd.current, self.active_bots()) is None:
                 return
             await asyncio.sleep(self.bot_delay)
@@ -1026,6 +1055,30 @@ class LiveTable:
                     return
             await self.broadcast()
             self._arm_timer()
+
+    async def _interjections(self, rnd: Series) -> bool:
+        """Ask the bots that may speak out of turn now (Doppelkopf's announcements at any
+        time, :func:`binokel.play.interject`); True when one did (its words are in)."""
+        bots = self.active_bots()
+        for turn in interjection_turns(rnd.current, bots):
+            try:
+                action = await asyncio.to_thread(decide_interjection, turn, bots[turn.seat])
+            except Exception:  # pragma: no cover - a bot bug must not take the server down
+                log.exception("table %s: the bot at seat %d failed", self.id, turn.seat)
+                continue
+            if action is None:
+                continue
+            async with self.lock:
+                if not self._still_at(rnd, turn) or turn.seat not in self.active_bots():
+                    return True   # the deal moved on meanwhile: ask again
+                try:
+                    self.apply(turn.seat, action, check_move=False)
+                except TableError:
+                    log.exception("table %s: the bot at seat %d failed", self.id, turn.seat)
+                    continue
+            await self.broadcast()
+            return True
+        return False
 
     def _still_at(self, rnd: Series, turn: BotTurn) -> bool:
         """Whether the table is still at the position a bot was asked about."""
@@ -1066,7 +1119,7 @@ class LiveTable:
         said = ""
         if at > 0:
             # the step's action in the words its player read (the table he saw before it)
-            seat, action = end.history[at - 1]
+            seat, action = actor(end.history[at - 1])   # who said it, out of turn too
             seen = present(rec.replay(at - 1).view(seat), lang, names, cards, self.levels())
             deck = deck_of(self.game)
             said = action_words(seen, action,

@@ -1,17 +1,23 @@
 """Ansagen and Absagen: Re / Kontra, keine 90 / 60 / 30, schwarz, and their deadlines.
 
 A player announces for his own party at his own turn in the play phase, before his card; an
-announcement does not pass the turn. The deadlines count the cards still in hand (seed: Re or
-Kontra with 11 of 12 cards, each Absage one card later); a Hochzeit moves them by the tricks
-its clarification took, and an Erwiderung (Re after Kontra or the other way round) may come
-one card later than the opponents' last announcement needed. An Absage needs the party's own
-Ansage first and includes the lower ones; it may leave lower ones out only while each of them
-would still be allowed on its own. What an announcement is worth is in
-:mod:`.scoring`.
+announcement does not pass the turn. With ``announce_any_time`` (DDV TSR 6.3, FreeDoko) a
+player may also announce while another is to move: an interjection, written with its seat
+(``2: kontra``, :mod:`binokel.core.state`); what counts is only his own deadline.
+
+The deadlines count the cards still in hand (seed: Re or Kontra with 11 of 12 cards, each
+Absage one card later); a Hochzeit moves them by the tricks its clarification took, and an
+Erwiderung (Re after Kontra or the other way round) may come one card later than the
+opponents' last announcement needed. An Absage needs the party's own Ansage first and
+includes the lower ones; it may leave lower ones out only while each of them would still be
+allowed on its own. With ``erwiderung_no_absage`` (DDV, FreeDoko) a party whose Re or
+Kontra came only as an Erwiderung, after its own deadline, makes no Absage. What an
+announcement is worth is in :mod:`.scoring`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from ...core.cards import size
@@ -48,9 +54,10 @@ def side(party: str) -> int:
     return 0 if party == RE else 1
 
 
-def deadline(state: DokoState, party: str, level: int) -> int:
+def deadline(state: DokoState, party: str, level: int, reply: bool = True) -> int:
     """The fewest cards a player of ``party`` must still hold to announce ``level``
-    (0: Re/Kontra, 1..4: keine 90 .. schwarz), counting an Erwiderung."""
+    (0: Re/Kontra, 1..4: keine 90 .. schwarz), counting an Erwiderung unless ``reply`` is
+    False (the party's own deadline)."""
     rules = state.rules
     # The seed's deadlines by default: Re/Kontra with 11 of 12 cards, each Absage one later.
     first = rules.hand_size - rules.ansage_played
@@ -58,7 +65,7 @@ def deadline(state: DokoState, party: str, level: int) -> int:
     # Hochzeit: the deadlines move by one card per trick the clarification took.
     shift = max(0, state.clarified_in - 1) if state.contract == HOCHZEIT else 0
     need = first - level * step - shift
-    if level == 0:
+    if level == 0 and reply:
         other = state.announced[1 - side(party)]
         if other >= 0:
             # Erwiderung: one card fewer than the opponents' last announcement needed.
@@ -66,10 +73,32 @@ def deadline(state: DokoState, party: str, level: int) -> int:
     return need
 
 
+def compulsory(state: DokoState) -> str | None:
+    """The announcement the player to move must make before his card, or None: with option
+    ``announce_first_trick_30`` (FreeDoko) the winner of a first trick of 30 Augen or more
+    says his party's Re or Kontra as he leads the second, unless his party has already
+    announced or may no longer (its deadline)."""
+    if not state.rules.announce_first_trick_30 or state.phase != PLAY or state.trick:
+        return None
+    if len(state.tricks) != 1 or state.genscher_due:
+        return None
+    first = state.tricks[0]
+    if first.points < 30 or state.to_move != first.winner:
+        return None
+    party = state.party(first.winner)
+    return party if party in allowed(state, first.winner) else None
+
+
 def allowed(state: DokoState, seat: int) -> list[str]:
-    """The Ansagen/Absagen ``seat`` may make now (only in the play phase, at his turn)."""
-    if state.phase != PLAY or seat != state.to_move or state.genscher_due:
+    """The Ansagen/Absagen ``seat`` may make now (only in the play phase; at his turn, or
+    at any time with ``announce_any_time``)."""
+    if seat != state.to_move:
+        if not state.rules.announce_any_time or seat not in state.active:
+            return []
+    elif state.genscher_due:
         return []  # after a ``genscher`` only its Karo-König
+    if state.phase != PLAY:
+        return []
     if state.contract == HOCHZEIT and state.clarified_in == 0:
         return []  # the Klärungsstich must be over first
     party = state.party(seat)
@@ -77,6 +106,8 @@ def allowed(state: DokoState, seat: int) -> list[str]:
     held = size(state.hands[seat])
     if mine < 0:
         return [party] if held >= deadline(state, party, 0) else []
+    if state.replied[side(party)] and state.rules.erwiderung_no_absage:
+        return []   # its Re / Kontra was only an Erwiderung: no Absage after it
     if state.rules.absage_skip:   # each Absage by its own deadline (versions before 0.2)
         return [ABSAGEN[level - 1] for level in range(mine + 1, 5)
                 if held >= deadline(state, party, level)]
@@ -88,12 +119,16 @@ def allowed(state: DokoState, seat: int) -> list[str]:
     return [ABSAGEN[level - 1] for level in range(mine + 1, 5)]
 
 
-def announce(state: DokoState, what: str) -> str:
-    """Announce ``what`` for the player to move (``re``, ``keine 90``, ...)."""
-    seat = state.to_move
+def announce(state: DokoState, what: str, seat: int | None = None) -> str:
+    """Announce ``what`` for ``seat`` (default: the player to move): ``re``, ``keine 90``,
+    ..."""
+    seat = state.to_move if seat is None else seat
     if what not in allowed(state, seat):
         raise IllegalAction(_why_not(state, seat, what))
     party = state.party(seat)
+    if what in (RE, KONTRA):
+        # Later than the party's own deadline: allowed only as an Erwiderung.
+        state.replied[side(party)] = size(state.hands[seat]) < deadline(state, party, 0, False)
     state.announced[side(party)] = 0 if what in (RE, KONTRA) else ABSAGE_LEVEL[what]
     state.announcements.append((seat, party, what))
     return what
@@ -103,6 +138,11 @@ def _why_not(state: DokoState, seat: int, what: str) -> str:
     if what not in ANNOUNCEMENTS:
         return (f"{what!r} is not possible now: the play phase expects play CARD, re, kontra, "
                 "keine 90/60/30 or schwarz")
+    if seat != state.to_move and not state.rules.announce_any_time:
+        return (f"{what}: seat {seat} is not to move, and announcements are made at one's "
+                "own turn under these rules (announce_any_time = no)")
+    if seat not in state.active:
+        return f"{what}: seat {seat} sits out this deal"
     if state.contract == HOCHZEIT and state.clarified_in == 0:
         return f"{what}: no announcements before the Hochzeit's Klärungsstich is over"
     party = state.party(seat)
@@ -120,6 +160,9 @@ def _why_not(state: DokoState, seat: int, what: str) -> str:
             return f"{what}: an Absage needs the party's Ansage ({party}) first"
         if mine >= level:
             return f"{what}: {party} has already announced {ABSAGEN[mine - 1]}"
+        if state.replied[side(party)] and state.rules.erwiderung_no_absage:
+            return (f"{what}: {party} came only as an Erwiderung (after its own deadline), "
+                    "and a party that only answered makes no Absage (erwiderung_no_absage)")
     need = deadline(state, party, level)
     if held >= need and not state.rules.absage_skip:  # a lower Absage it includes is late
         skipped = ABSAGEN[mine]
@@ -153,5 +196,14 @@ def schwarz(state: DokoState, arg: str) -> str:
     return announce(state, _said("schwarz", arg))
 
 
+def interjection(verb: str) -> Callable[[DokoState, int, str], str]:
+    """The handler of ``verb`` (``re``, ``kontra``, ``keine``, ``schwarz``) said out of turn
+    by a seat (``announce_any_time``)."""
+    def said_by(state: DokoState, seat: int, arg: str) -> str:
+        return announce(state, _said(verb, arg), seat)
+    return said_by
+
+
 __all__ = ["ABSAGEN", "ABSAGE_LEVEL", "ANNOUNCEMENTS", "DENIED", "SCHWARZ", "allowed", "announce",
-           "deadline", "keine", "kontra", "level_name", "re", "schwarz", "side"]
+           "compulsory", "deadline", "interjection", "keine", "kontra", "level_name", "re",
+           "schwarz", "side"]

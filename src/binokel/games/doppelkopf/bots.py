@@ -5,7 +5,9 @@
   (option ``vorfuehren``), it must play a solo: the one whose strength comes closest to (or
   goes furthest beyond) what it asks of a solo it would choose.
 - Ansagen: Re/Kontra with many and high trumps, an Erwiderung with a little less, Absagen only
-  as a very strong soloist.
+  as a very strong soloist. With ``announce_any_time`` it says what it would say on its turn
+  as soon as it may (``announce``, asked after every card): the partner learns it before his
+  next card, and nothing is lost, since its deadline counts only its own cards.
 - Genscher (option): names the seat that makes the best pair with it so far (Augen taken,
   strength shown by announcing) when that pair is clearly better than the present one.
 - Play: counts the cards still out and the voids shown, knows the parties as far as the view
@@ -58,8 +60,9 @@ from .order import Order
 from .order import card_order
 from .order import karlchen_card
 from .order import second_wins
-from .reservations import may_throw
+from .reservations import is_poor
 from .reservations import solos_of
+from .reservations import throw_reasons
 from .view import DokoView
 from .view import own_kreuz_damen
 
@@ -98,7 +101,8 @@ def solo_need(kind: str) -> float:
     # played far too often and won about a quarter of the time.
     if kind in ("damen", "buben", "koenige", "fleischlos"):
         return 8.5
-    return 9.5 if kind == "damenbuben" else 10.5
+    # Two picture ranks (eight trumps) like Damen-Buben; Köhler's twelve like a Farbsolo.
+    return 9.5 if kind in ("damenbuben", "koenigebuben", "koenigedamen") else 10.5
 
 
 def best_solo(hand: CardSet, solos: Sequence[str]) -> str:
@@ -148,8 +152,17 @@ class DokoHeuristicBot:
             t = size(hand & order.masks[TRUMP])
             return "accept" if t >= 8 and size(hand & _top(order, 5)) >= 3 else "decline"
         if ph == "armut_return":
-            return self._armut_return(hand)
+            give = next((a for _, a in view.history if a.startswith("give")), "give ? ? ?")
+            return self._armut_return(hand, len(give.split()) - 1)
         return self._play_turn(view, hand, actions)
+
+    def announce(self, view: Any) -> str | None:
+        """Out of turn (``announce_any_time``): the announcement it would make on its turn,
+        said now, or None."""
+        options = list(getattr(view, "interjections", ()))
+        if not options or getattr(view, "game", None) != "doppelkopf":
+            return None
+        return self._announcement(view, cardset(view.hand), options)
 
     # ------------------------------------------------------------------ reservations
     def _reservation(self, view: DokoView, hand: CardSet) -> str | None:
@@ -161,29 +174,32 @@ class DokoHeuristicBot:
                 best, best_s = solo, s
         if best is not None:
             return best
-        if may_throw(view.rules, hand):   # a hand of nines and kings: deal again
+        reasons = throw_reasons(view.rules, hand)
+        # A hand of nines and kings, or without trumps worth the name: deal again. A rich
+        # hand (throw_points) only when its trumps are poor too.
+        if [r for r in reasons if r != "points"] or (
+                reasons and size(hand & card_order("normal").masks[TRUMP]) <= 4):
             return "schmeissen"
         if count(hand, EO) == 2:
             return "hochzeit"
-        order = card_order("normal")
-        if view.rules.armut and size(hand & order.masks[TRUMP]) <= 3:
+        if view.rules.armut and is_poor(view.rules, hand):
             return "armut"
         return None
 
-    def _armut_return(self, hand: CardSet) -> str:
+    def _armut_return(self, hand: CardSet, n: int = 3) -> str:
         order = card_order("normal")
         plain = [c for c in distinct(hand) if order.group[c] != TRUMP for _ in
                  range(count(hand, c))]
         # Give back low plain cards, shortest suits first (voids let the trumps in).
         suit_len = {s: size(hand & order.masks[s]) for s in SUITS}
         plain.sort(key=lambda c: (c & 7 == ASS, suit_len[c >> 3], _pts(c)))
-        pick = plain[:3]
-        if len(pick) < 3:
+        pick = plain[:n]
+        if len(pick) < n:
             trumps = sorted((c for c in distinct(hand) if order.group[c] == TRUMP
                              for _ in range(count(hand, c))), key=lambda c: order.power[c])
-            pick += trumps[:3 - len(pick)]
+            pick += trumps[:n - len(pick)]
         pick.sort(key=lambda c: (c >> 3, -(c & 7)))
-        return "return " + format_cards(pick)
+        return f"return {format_cards(pick)}" if pick else "return"
 
     # ------------------------------------------------------------------ play
     def _play_turn(self, view: DokoView, hand: CardSet, actions: list[str]) -> str:
@@ -194,6 +210,8 @@ class DokoHeuristicBot:
             if a is not None:
                 return a
         announce = [a for a in actions if not a.startswith(("play ", "genscher "))]
+        if announce and not plays:   # announce_first_trick_30: it must be said first
+            return announce[0]
         if announce:
             a = self._announcement(view, hand, announce)
             if a is not None:

@@ -30,9 +30,17 @@ VORBEHALT, DECLARE, ARMUT_GIVE, ARMUT_OFFER, ARMUT_RETURN, PLAY = (
 # Contracts: the game actually played (a stille Hochzeit looks normal to the others).
 NORMAL, HOCHZEIT, STILLE_HOCHZEIT, ARMUT, THROWN_IN = (
     "normal", "hochzeit", "stille hochzeit", "armut", "thrown in")
-# Every solo kind; which ones a table plays is ``reservations.solos_of(rules)``.
-SOLO_KINDS = ("damen", "buben", "koenige", "damenbuben", "fleischlos", "E", "B", "H", "S")
+# Every solo kind; which ones a table plays is ``reservations.solos_of(rules)``. The kinds
+# added later (König-Buben, König-Damen, Köhler) come last, so that numberings of the others
+# (the research adapters' action ids) stay as they were.
+SOLO_KINDS = ("damen", "buben", "koenige", "damenbuben", "fleischlos", "E", "B", "H", "S",
+              "koenigebuben", "koenigedamen", "koehler")
 SOLOS = tuple(f"solo {k}" for k in SOLO_KINDS)
+FIRST_SOLOS = SOLOS[:9]   # the solos of the first vocabulary
+# The solos whose trumps are picture cards alone: no trump suit, no Schweinchen, the Dulle a
+# plain Herz card.
+PICTURE_SOLOS = ("damen", "buben", "koenige", "damenbuben", "koenigebuben", "koenigedamen",
+                 "koehler")
 # The parties: Re (the Kreuz-Damen, the soloist, the Hochzeit or Armut pair) and Kontra.
 RE, KONTRA = "re", "kontra"
 
@@ -86,6 +94,7 @@ def deal_hands(rules: DokoRules, active: tuple[int, ...], deck_order: list[Card]
     return hands
 
 
-__all__ = ["ARMUT", "ARMUT_GIVE", "ARMUT_OFFER", "ARMUT_RETURN", "DECLARE", "HOCHZEIT",
-           "KONTRA", "NORMAL", "OVER", "PLAY", "RE", "SOLOS", "SOLO_KINDS", "STILLE_HOCHZEIT",
+__all__ = ["ARMUT", "ARMUT_GIVE", "ARMUT_OFFER", "ARMUT_RETURN", "DECLARE", "FIRST_SOLOS",
+           "HOCHZEIT", "KONTRA", "NORMAL", "OVER", "PICTURE_SOLOS", "PLAY", "RE", "SOLOS",
+           "SOLO_KINDS", "STILLE_HOCHZEIT",
            "THROWN_IN", "VORBEHALT", "check_deck", "deal_hands", "full_deck", "seating"]

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...core.cards import EO
+from ...core.cards import HERZ
+from ...core.cards import Card
 from ...core.cards import count
 from ...core.trick import Trick
 from .deal import HOCHZEIT
@@ -28,6 +30,7 @@ from .deal import KONTRA
 from .deal import NORMAL
 from .deal import RE
 from .deal import STILLE_HOCHZEIT
+from .order import Order
 from .rules import DokoRules
 from .specials import of_tricks
 
@@ -62,7 +65,8 @@ class DokoFacts:
     found (played alone); ``genscher``: (its player, the partner he named);
     ``stille_genscher``: that Genscher ended a stille Hochzeit (a note); ``pflicht``: the
     solo is a Pflichtsolo; ``armut_declined``: thrown in because nobody took the Armut (else
-    a hand threw it in)."""
+    a hand threw it in); ``herz_trick``: a real Herz trick (four plain Herz cards) was
+    played in a game not scored as a solo (a Bock event, option ``bock_after``)."""
 
     players: int
     active: tuple[int, ...]
@@ -77,6 +81,7 @@ class DokoFacts:
     stille_genscher: bool = False
     pflicht: bool = False
     armut_declined: bool = False
+    herz_trick: bool = False
 
     @property
     def kontra_seats(self) -> tuple[int, ...]:
@@ -118,8 +123,24 @@ def facts_of(state: DokoState) -> DokoFacts:
         genscher=state.genscher,
         stille_genscher=state.genscher is not None and contract == NORMAL and any(
             count(state.initial_hands[s], EO) == 2 for s in state.active),
-        pflicht=state.pflicht, armut_declined=bool(state.armut_offer))
+        pflicht=state.pflicht, armut_declined=bool(state.armut_offer),
+        # Looked for only where it starts a Bockrunde (results stay as they were elsewhere).
+        herz_trick="herz_trick" in state.rules.bock_after.split(",") and any(
+            is_herz_trick(t.cards, state.order) for t in state.tricks))
 
 
-__all__ = ["PARTY_INDEX", "DokoFacts", "PartyPair", "facts_of", "scored_as_solo",
-           "special_points"]
+def is_herz_trick(cards: Sequence[Card], order: Order) -> bool:
+    """A real Herz trick: four plain Herz cards (FreeDoko's "heart trick").
+
+    >>> from binokel.core.cards import parse_cards
+    >>> from .order import card_order
+    >>> is_herz_trick(parse_cards("HA HK H9 HA"), card_order("normal"))
+    True
+    >>> is_herz_trick(parse_cards("HA HK H9 H10"), card_order("normal"))   # a Dulle: trump
+    False
+    """
+    return len(cards) == 4 and all(order.group[c] == HERZ for c in cards)
+
+
+__all__ = ["PARTY_INDEX", "DokoFacts", "PartyPair", "facts_of", "is_herz_trick",
+           "scored_as_solo", "special_points"]

@@ -115,6 +115,7 @@ def carry_announcements(state: DokoState) -> None:
             i = side(state.party(seat))
             levels[i] = max(levels[i], level)
     state.announced = levels
+    state.replied = [False, False]   # the new parties start afresh
 
 
 def _why_not(state: DokoState, seat: int) -> str:

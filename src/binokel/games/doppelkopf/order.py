@@ -26,6 +26,7 @@ from ...core.cards import Card
 from ...core.cards import CardSet
 from ...core.cards import card
 from ...core.cards import parse_suit
+from .deal import PICTURE_SOLOS
 from .deal import STILLE_HOCHZEIT
 from .rules import DokoRules
 
@@ -69,11 +70,18 @@ class Order:
         return g == led and gb == g and self.power[c] > self.power[best]
 
 
+# The solos of two or three picture ranks: their trump ranks, high to low.
+_PICTURES = {"damenbuben": (OBER, UNTER), "koenigebuben": (KOENIG, UNTER),
+             "koenigedamen": (KOENIG, OBER), "koehler": (KOENIG, OBER, UNTER)}
+
+
 @lru_cache(maxsize=64)
 def card_order(kind: str, schweine: bool = False, super_rank: int | None = None) -> Order:
     """The card order of a game kind: ``normal`` (also Hochzeit, Armut, Karo-Solo), ``damen``,
-    ``buben``, ``koenige``, ``damenbuben`` (Damen, then Buben), ``fleischlos`` or a Farbsolo
-    suit ``E``/``B``/``H``/``S``. With ``schweine``
+    ``buben``, ``koenige``, ``damenbuben`` (Damen, then Buben), ``koenigebuben`` (Könige,
+    then Buben), ``koenigedamen`` (Könige, then Damen), ``koehler`` (Könige, Damen, Buben;
+    FreeDoko's orders), ``fleischlos`` or a Farbsolo suit ``E``/``B``/``H``/``S``. With
+    ``schweine``
     the trump suit's Asse are the highest trumps; ``super_rank`` (the Superschweine: the trump
     suit's Neunen, or Könige without nines) puts those above them.
 
@@ -82,6 +90,10 @@ def card_order(kind: str, schweine: bool = False, super_rank: int | None = None)
     ['H10', 'EO', 'BO', 'HO', 'SO', 'EU', 'BU', 'HU', 'SU', 'SA', 'S10', 'SK', 'S9']
     >>> [card_token(c) for c in card_order("damen").plain(2)]
     ['HA', 'H10', 'HK', 'HU', 'H9']
+    >>> [card_token(c) for c in card_order("koehler").trumps][::4]
+    ['EK', 'EO', 'EU']
+    >>> [card_token(c) for c in card_order("koehler").plain(0)]
+    ['EA', 'E10', 'E9']
     """
     if kind == "normal":
         kind = "S"
@@ -91,8 +103,8 @@ def card_order(kind: str, schweine: bool = False, super_rank: int | None = None)
         trumps = [card(s, UNTER) for s in SUITS]
     elif kind == "koenige":
         trumps = [card(s, KOENIG) for s in SUITS]
-    elif kind == "damenbuben":  # Köhler: the Damen above the Buben
-        trumps = [card(s, OBER) for s in SUITS] + [card(s, UNTER) for s in SUITS]
+    elif kind in _PICTURES:   # Damen-Buben-Solo, König-Buben, König-Damen, Köhler
+        trumps = [card(s, rank) for rank in _PICTURES[kind] for s in SUITS]
     elif kind == "fleischlos":
         trumps = []
     else:
@@ -162,8 +174,7 @@ def schweine_cards(rules: DokoRules, contract: str) -> tuple[Card | None, Card |
     (None, None)
     """
     kind = kind_of(contract)
-    if not rules.schweinchen or kind in ("damen", "buben", "koenige", "damenbuben",
-                                         "fleischlos"):
+    if not rules.schweinchen or kind in PICTURE_SOLOS or kind == "fleischlos":
         return None, None
     if contract.startswith("solo") and not rules.schweinchen_in_solos:
         return None, None

@@ -88,9 +88,11 @@ LAST_TRICK = tuple(s.name for s in TABLE if s.last_trick)
 PARTIES = (RE, KONTRA)
 # The option without which a contract is not played.
 CONTRACT_OPTION = {"solo koenige": "koenigssolo", "solo damenbuben": "damen_buben_solo",
-                   "solo fleischlos": "fleischlos", ARMUT: "armut"}
+                   "solo fleischlos": "fleischlos", "solo koenigebuben": "koenige_buben_solo",
+                   "solo koenigedamen": "koenige_damen_solo", "solo koehler": "koehler_solo",
+                   ARMUT: "armut"}
 ASKED = ("dealer", "contract", "re", "re_augen", "re_tricks", "announced", "specials",
-         "partner_found", "pflicht", "genscher")
+         "partner_found", "pflicht", "genscher", "herz_trick")
 _WORDS = TEXTS.sections["pad"]
 
 
@@ -108,6 +110,7 @@ class DokoEntry:
     partner_found: bool = True
     pflicht: bool = False
     genscher: tuple[int, int] | None = None
+    herz_trick: bool = False
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"dealer": self.dealer, "contract": self.contract}
@@ -120,6 +123,8 @@ class DokoEntry:
             out["pflicht"] = True
         if self.genscher is not None:
             out["genscher"] = list(self.genscher)
+        if self.herz_trick:
+            out["herz_trick"] = True
         return out
 
 
@@ -139,7 +144,7 @@ def allowed_contracts(rules: DokoRules) -> tuple[str, ...]:
     if rules.armut:
         out.append(ARMUT)
     out += solos_of(rules)
-    if rules.armut or rules.throw_nines or rules.throw_kings or rules.throw_nines_kings:
+    if rules.armut or rules.throws:
         out.append(THROWN_IN)
     return tuple(out)
 
@@ -160,11 +165,15 @@ def specials_of(rules: DokoRules) -> dict[str, int]:
 def thrown_in_reasons(rules: DokoRules) -> list[tuple[str, int]]:
     """Why a deal may be thrown in under ``rules``: ``("armut", 0)`` (nobody takes the
     Armut), ``("nines", n)``, ``("kings", n)``, ``("nines_kings", n)`` (a hand with at least
-    n of them)."""
+    n of them), ``("points", n)`` (at least n Augen), ``("one_trump", 0)``,
+    ``("fuchs_highest", 0)``."""
     out = [("armut", 0)] if rules.armut else []
     out += [(kind, n) for kind, n in (("nines", rules.throw_nines),
                                       ("kings", rules.throw_kings),
-                                      ("nines_kings", rules.throw_nines_kings)) if n]
+                                      ("nines_kings", rules.throw_nines_kings),
+                                      ("points", rules.throw_points)) if n]
+    out += [(kind, 0) for kind, on in (("one_trump", rules.throw_one_trump),
+                                       ("fuchs_highest", rules.throw_fuchs_highest)) if on]
     return out
 
 
@@ -193,7 +202,7 @@ class DokoBook:
     def book(self, outcome: Outcome, rules: RuleSet) -> bool:
         result = cast(DokoResult, outcome)
         repeat = self.pflicht.book_result(result, cast(DokoRules, rules))
-        self.bock.book_result(result)
+        self.bock.book_result(result, cast(DokoRules, rules))
         self.repeat.append(repeat)
         return repeat
 
@@ -232,7 +241,8 @@ class DokoPad:
             re_tricks=read_int(data.get("re_tricks", 0), "re_tricks", 0, 12),
             announced=(announced[0], announced[1]), specials=tuple(pairs),
             partner_found=read_bool(data.get("partner_found", True), "partner_found"),
-            pflicht=read_bool(data.get("pflicht", False), "pflicht"), genscher=genscher)
+            pflicht=read_bool(data.get("pflicht", False), "pflicht"), genscher=genscher,
+            herz_trick=read_bool(data.get("herz_trick", False), "herz_trick"))
 
     def new_book(self, rules: RuleSet, players: int) -> PadBook:
         return DokoBook(cast(DokoRules, rules), players)
@@ -269,6 +279,9 @@ class DokoPad:
         tricks, augen = check_counts(rules, e)
         if alone and e.specials:
             raise refuse("specials", "a game scored as a solo has no special points")
+        if e.herz_trick and (alone or "herz_trick" not in rules.bock_after.split(",")):
+            raise refuse("herz_trick", "a real Herz trick is entered only where it starts a "
+                         "Bockrunde (bock_after herz_trick) and not in a game scored as a solo")
         check_specials(rules, e.specials, tricks, augen)
         # A stille Hochzeit ended by a Genscher is two against two from then on, as in the
         # engine: a normal game.
@@ -281,7 +294,7 @@ class DokoPad:
                          announced=e.announced, specials=e.specials,
                          partner_found=partner_found, genscher=e.genscher,
                          stille_genscher=e.genscher is not None and e.contract == STILLE_HOCHZEIT,
-                         pflicht=pflicht)
+                         pflicht=pflicht, herz_trick=e.herz_trick)
 
     # ------------------------------------------------------------------ the form
     def form(self, rules: RuleSet, names: Sequence[str], book: PadBook) -> PadForm:
@@ -309,7 +322,7 @@ class DokoPad:
         if entry.genscher is not None:
             marks.append(words_of(_WORDS, "genscher_mark", name=names[entry.genscher[0]]))
         if r.bock_level:
-            marks.append(words_of(_WORDS, "bock_short", n=2 ** r.bock_level))
+            marks.append(words_of(_WORDS, "bock_short", n=r.bock_multiplier()))
         # Each mark stays on one line (a no-break space inside it).
         return {lang: " · ".join([parts[0][lang], *(m[lang].replace(" ", "\u00a0")
                                                     for m in marks)])
@@ -332,7 +345,7 @@ def check_contract(rules: DokoRules, e: DokoEntry) -> None:
                          f"({CONTRACT_OPTION[contract]} off)")
         if contract == THROWN_IN:
             raise refuse("contract", "a deal is thrown in only with armut (nobody takes "
-                         "it) or a throw_nines, throw_kings or throw_nines_kings option")
+                         "it) or a throw_* option")
         raise refuse("contract", f"one of {', '.join(allowed)}, not {contract!r}")
     solo = contract.startswith("solo")
     if rules.vorgefuehrt >= 0 and not solo:
@@ -498,6 +511,8 @@ def form_fields(r: DokoRules, contracts: Sequence[str]) -> list[Field]:
                     labels=((alone, _w("announced_solo")),)),
         ChoiceField("announced_kontra", _w("announced_kontra"), key="announced", index=1,
                     when=played, default=-1, choices=levels(KONTRA))]
+    if "herz_trick" in r.bock_after.split(","):   # a Bock event the pad cannot see
+        fields.append(CheckField("herz_trick", _w("herz_trick"), when=two))
     specials = specials_of(r)
     if specials:
         fields.append(TallyField(
@@ -537,7 +552,7 @@ def status(r: DokoRules, names: Sequence[str], book: PadBook) -> list[tuple[str,
     owed."""
     out: list[tuple[str, Words]] = []
     if r.bock_level:
-        out.append(("bock", words_of(_WORDS, "bock_deal", n=2 ** r.bock_level)))
+        out.append(("bock", words_of(_WORDS, "bock_deal", n=r.bock_multiplier())))
     if r.vorgefuehrt >= 0:
         out.append(("vorgefuehrt", words_of(_WORDS, "vorgefuehrt",
                                              name=names[r.vorgefuehrt])))

@@ -40,6 +40,8 @@ from ...core.cards import SUITS
 from ...core.cards import Card
 from ...core.cards import card
 from ...core.cards import card_token
+from ...core.cards import cardset
+from ...core.state import actor
 from ...present import Button
 from ...present import CardChoice
 from ...present import Choices
@@ -57,13 +59,16 @@ from .announcements import ABSAGEN
 from .announcements import ANNOUNCEMENTS
 from .announcements import DENIED
 from .announcements import SCHWARZ
+from .armut import pass_count
 from .deal import KONTRA
 from .deal import RE
 from .order import TRUMP
 from .order import Order
 from .order import card_order
 from .scoring import augen_needed
+from .scoring import doublings
 from .scoring import special_points
+from .series import bock_triggers
 from .specials import SPECIALS
 from .texts import TEXTS
 from .view import DokoView
@@ -81,7 +86,7 @@ def present_doppelkopf(view: DokoView, ctx: Context) -> Table:
         panels=_panels(view, ctx, t), trick_seats=lambda leader, n: _seats_from(view, leader, n),
         choices=lambda: _choices(view, ctx, t), log=_log(view, ctx, t),
         result=_result(view, ctx, t),
-        hand=sort_hand(view.hand, order),
+        hand=sort_hand(view.hand, order), interjecting=bool(view.interjections),
         **_card_table(view, ctx, t),
     )
 
@@ -190,7 +195,7 @@ def _level_word(level: int, party: str, t: T) -> str:
 def _status(view: DokoView, ctx: Context, t: T) -> str:
     parts = [t("dealer_is", name=ctx.name(view.dealer))]
     if view.rules.bock_level:  # a Bock deal (the series sets it): known before the cards
-        parts.append(t("bock", x=2 ** view.rules.bock_level))
+        parts.append(t("bock", x=view.rules.bock_multiplier()))
     ph = view.phase
     if ph == "vorbehalt":
         parts.append(t("asking"))
@@ -210,7 +215,8 @@ def _status(view: DokoView, ctx: Context, t: T) -> str:
         if c == "hochzeit" and ph == "play":
             if view.clarified_in == 0:
                 mode = view.rules.hochzeit_klaerung
-                parts.append(t("unclarified" if mode == "fremd" else f"unclarified_{mode}"))
+                parts.append(t("unclarified" if mode == "fremd" else f"unclarified_{mode}",
+                               n=view.rules.hochzeit_tricks))
             elif view.partner is not None:
                 parts.append(t("clarified", name=ctx.name(view.partner), n=view.clarified_in))
             else:
@@ -292,7 +298,8 @@ def _seats(view: DokoView, ctx: Context, t: T) -> tuple[Seat, ...]:
 # ----------------------------------------------------------------------- panels, tricks
 def _panels(view: DokoView, ctx: Context, t: T) -> tuple[Panel, ...]:
     out: list[Panel] = []
-    for seat, a in view.history:
+    for entry in view.history:
+        seat, a = actor(entry)
         verb, _, arg = a.partition(" ")
         if verb not in ("give", "return"):
             continue
@@ -300,11 +307,12 @@ def _panels(view: DokoView, ctx: Context, t: T) -> tuple[Panel, ...]:
         to = _poor(view) if verb == "return" else seat
         title = t("armut_given" if verb == "give" else "armut_back",
                   name=ctx.name(seat if to is None else to))
-        if "?" in arg:  # masked: only the Armut pair sees these cards
+        if "?" in arg or "(" in arg:  # masked: only the Armut pair sees them (or open Füchse)
             n = _hidden_trumps(arg)
-            text = t("armut_hidden") if n is None else t(
-                "armut_hidden_back" if n == 1 else "armut_hidden_back_n", n=n)
-            out.append(Panel(title, (), text))
+            k, shown = arg.split().count("?"), _shown(arg)
+            text = t("armut_hidden_open" if shown else "armut_hidden", k=k) if n is None else t(
+                "armut_hidden_back" if n == 1 else "armut_hidden_back_n", n=n, k=k)
+            out.append(Panel(title, shown, text))
         else:
             out.append(Panel(title, tuple(arg.split())))
     if view.phase in ("play", "over") and view.contract != "thrown in":
@@ -319,18 +327,38 @@ def _hidden_trumps(arg: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
+def _shown(arg: str) -> tuple[str, ...]:
+    """The cards of a masked Armut action that lie open (``armut_fuchs_open``)."""
+    return tuple(x for x in arg.split() if x != "?" and not x.startswith("(")
+                 and not x.endswith(")"))
+
+
+def _given(view: DokoView) -> int:
+    """How many cards the Armut passed (and gets back), as the history shows it."""
+    give = next((a for _, a in view.history if a.startswith("give")), "give")
+    return len([x for x in give.split()[1:] if not x.startswith("(")])
+
+
 # ----------------------------------------------------------------------- choices
 def _choices(view: DokoView, ctx: Context, t: T) -> Choices:
     acts = view.legal_actions
     ph = view.phase
+    if view.to_move != view.player:
+        # Not his turn, but he may announce (announce_any_time): only those buttons.
+        return Choices(buttons=tuple(Button(a, t(f"btn_{a}")) for a in view.interjections))
     if ph == "play":
         cards = tuple(a[5:] for a in acts if a.startswith("play "))
         said = tuple(Button(a, t(f"btn_{a}")) for a in acts if a in ANNOUNCEMENTS)
         # The Genscher: one button per seat he may name; his Karo-König follows.
         named = tuple(Button(a, t("btn_genscher", name=ctx.name(int(a.split()[1]))))
                       for a in acts if a.startswith("genscher "))
-        due = bool(view.history) and view.history[-1][1].startswith("genscher ")
+        # The last thing the player to move said (announcements out of turn aside).
+        last = next((a for s, a in reversed(view.history) if actor((s, a))[0] == s), "")
+        due = last.startswith("genscher ")
         hint = t("genscher_hint") if due else t("play_hint")
+        if said and not cards:   # announce_first_trick_30: the announcement comes first
+            return Choices(buttons=tuple(Button(b.action, b.label, "primary") for b in said),
+                           cards=CardChoice("play", (), t("must_announce")))
         return Choices(buttons=said + named, cards=CardChoice("play", cards, hint))
     if ph == "vorbehalt":
         return Choices(buttons=(Button("gesund", t("btn_gesund"), "primary"),
@@ -351,19 +379,22 @@ def _choices(view: DokoView, ctx: Context, t: T) -> Choices:
     if ph == "armut_give":
         normal = card_order("normal")
         trumps = [c for c in sort_hand(view.hand, normal) if normal.is_trump(c)]
-        if len(trumps) == 3:
-            hint = t("give_all", cards=_cards(ctx, trumps))
+        n = pass_count(view.rules, cardset(view.hand))
+        if len(trumps) == n:
+            hint = t("give_all" if n == 3 else "give_all_n", cards=_cards(ctx, trumps), n=n) \
+                if n else t("give_nothing")
         elif trumps:
-            hint = t("give_some", cards=_cards(ctx, trumps), k=3 - len(trumps))
+            hint = t("give_some", cards=_cards(ctx, trumps), k=n - len(trumps), n=n)
         else:
-            hint = t("give_none")
-        # With three trumps there is only one way to pass: offer it as a button as well.
+            hint = t("give_none", n=n)
+        # With only trumps to pass there is one way: offer it as a button as well.
         only = tuple(Button(a, t("give_btn", cards=_cards(ctx, a.split()[1:])), "primary")
                      for a in acts) if len(acts) == 1 else ()
-        return Choices(buttons=only, select=Selection("give", 3, t("give"), hint,
+        return Choices(buttons=only, select=Selection("give", n, t("give"), hint,
                                                       tuple(card_token(c) for c in trumps)))
     if ph == "armut_return":
-        return Choices(select=Selection("return", 3, t("return"), t("return_hint")))
+        n = _given(view)
+        return Choices(select=Selection("return", n, t("return"), t("return_hint", n=n)))
     return Choices()
 
 
@@ -390,7 +421,8 @@ def _log(view: DokoView, ctx: Context, t: T) -> list[str]:
 
     if view.vorgefuehrt is not None:   # before anybody says anything
         out.append(t("vorgefuehrt_status", name=ctx.name(view.vorgefuehrt)))
-    for seat, a in view.history:
+    for entry in view.history:
+        seat, a = actor(entry)   # an announcement out of turn names its own seat
         name = ctx.name(seat)
         verb, _, arg = a.partition(" ")
         if verb == "play" or a in ANNOUNCEMENTS:
@@ -405,7 +437,10 @@ def _log(view: DokoView, ctx: Context, t: T) -> list[str]:
                 if view.contract == "hochzeit" and h is not None and k == view.clarified_in:
                     out.append(t("log_clarified", name=ctx.name(view.partner), h=ctx.name(h))
                                if view.partner is not None
-                               else t("log_no_partner", h=ctx.name(h)))
+                               else t("log_no_partner", h=ctx.name(h))
+                               if view.rules.hochzeit_tricks == 3
+                               else t("log_no_partner_n", h=ctx.name(h),
+                                      n=view.rules.hochzeit_tricks))
         elif a in ANNOUNCEMENTS:
             out.append(t("log_announce", name=name, what=t(f"ann_{a}")))
         elif verb == "genscher":
@@ -413,12 +448,19 @@ def _log(view: DokoView, ctx: Context, t: T) -> list[str]:
         elif a in ("gesund", "vorbehalt", "accept", "decline", "pass"):
             out.append(t(f"log_{a}", name=name))
         elif verb in ("give", "return"):
-            if "?" in arg:
+            k = len([x for x in arg.split() if not x.startswith("(") and not x.endswith(")")])
+            if "?" in arg or "(" in arg:
                 n = _hidden_trumps(arg)
-                out.append(t("log_give_hidden", name=name) if n is None else t(
-                    "log_return_hidden" if n == 1 else "log_return_hidden_n", name=name, n=n))
+                shown = _shown(arg)
+                if n is not None:
+                    out.append(t("log_return_hidden" if n == 1 else "log_return_hidden_n",
+                                 name=name, n=n, k=k))
+                elif shown:
+                    out.append(t("log_give_open", name=name, k=k, cards=_cards(ctx, shown)))
+                else:
+                    out.append(t("log_give_hidden", name=name, k=k))
             else:
-                out.append(t(f"log_{verb}", name=name, cards=_cards(ctx, arg.split())))
+                out.append(t(f"log_{verb}", name=name, cards=_cards(ctx, arg.split()), k=k))
         else:  # a declaration: hochzeit, armut, solo ...
             out.append(t("log_declare", name=name, what=t(a)))
     if view.phase in ("play", "over"):
@@ -477,13 +519,22 @@ def _result(view: DokoView, ctx: Context, t: T) -> list[str]:
         lines.append(t("no_items"))
     re_sum = sum(n for _, p, n in res.lines if p == "re")
     lines.append(t("value", re=re_sum, ko=re_sum - res.value, v=res.value))
-    bock = 2 ** res.bock
+    doubled = 1 << doublings(res.announced, view.rules)   # re_kontra_doubles
+    if doubled > 1:
+        lines.append(t("doubled_value", x=doubled, v=res.value * doubled))
+    bock = view.rules.bock_factor ** res.bock
     if res.bock:
-        lines.append(t("bock_value", x=bock, v=res.value * bock))
+        lines.append(t("bock_value", x=bock, v=res.value * doubled * bock))
+    bock *= doubled
+    events = set(view.rules.bock_after.split(","))
+    started = [e for e in bock_triggers(res) if e in events]
+    if started:   # what this deal starts (the series plays the Bockrunden)
+        lines.append(t("bock_next", what=", ".join(t(f"ev_{e}") for e in started)))
     if len(re_seats) == 1:
         solo = re_seats[0]
         lines.append(t("solo_value", name=ctx.name(solo), v=res.value * bock,
-                       x=res.scores[solo], y=-res.value * bock))
+                       x=res.scores[solo],
+                       y=next(res.scores[s] for s in view.active if s != solo)))
     for s in range(view.players):
         if s not in view.active:
             lines.append(t("score_out", name=ctx.name(s)))

@@ -21,13 +21,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ...core.cards import CARD_POINTS
 from ...core.cards import EO
 from ...core.cards import KOENIG
 from ...core.cards import NINE
+from ...core.cards import SA
 from ...core.cards import SUITS
 from ...core.cards import CardSet
 from ...core.cards import card
 from ...core.cards import count
+from ...core.cards import distinct
 from ...core.cards import size
 from ...core.errors import IllegalAction
 from ...core.errors import RulesError
@@ -42,6 +45,7 @@ from .deal import STILLE_HOCHZEIT
 from .deal import THROWN_IN
 from .deal import VORBEHALT
 from .order import TRUMP
+from .order import card_order
 from .order import game_order
 from .order import normal_trumps
 from .order import schweine_cards
@@ -49,6 +53,10 @@ from .rules import DokoRules
 
 if TYPE_CHECKING:
     from .state import DokoState
+
+_POINTS = CARD_POINTS["classic"]
+# The Fuchs and the trumps below it (Karo 10 K 9): "the Fuchs is the highest trump".
+_AT_MOST_FUCHS = sum(3 << (2 * c) for c in card_order("normal").trumps[9:])
 
 # What each player says first (the words, not the phase).
 HEALTHY, RESERVED = "gesund", "vorbehalt"
@@ -58,7 +66,11 @@ PFLICHTSOLO, LUSTSOLO, SCHMEISSEN, PASS = "pflichtsolo", "lustsolo", "schmeissen
 _QUESTION = {PFLICHTSOLO: "Pflichtsolo?", LUSTSOLO: "Lustsolo?", SCHMEISSEN: "Schmeißen?",
              HOCHZEIT: "Hochzeit?", ARMUT: "Armut?", "": "none"}
 _SOLO_WORDS = {"könige": "koenige", "koenigssolo": "koenige", "königssolo": "koenige",
-               "damen-buben": "damenbuben", "koehler": "damenbuben", "köhler": "damenbuben"}
+               "damen-buben": "damenbuben", "köhler": "koehler",
+               "könig-buben": "koenigebuben", "koenig-buben": "koenigebuben",
+               "könig-damen": "koenigedamen", "koenig-damen": "koenigedamen"}
+_SOLO_NAMES = ("damen", "buben", "koenige", "damenbuben", "fleischlos", "koenigebuben",
+               "koenigedamen", "koehler")
 _SUIT_WORDS = {"kreuz": "E", "pik": "B", "karo": "S", "eichel": "E", "blatt": "B",
                "schellen": "S", "herz": "H", "grün": "B", "gruen": "B"}
 
@@ -145,7 +157,7 @@ def canonical_declaration(text: str) -> str | None:
     if len(t) == 2 and t[0] == "solo":
         k = t[1]
         k = _SOLO_WORDS.get(k, k)
-        if k in ("damen", "buben", "koenige", "damenbuben", "fleischlos"):
+        if k in _SOLO_NAMES:
             return f"solo {k}"
         k = _SUIT_WORDS.get(k, k.upper())
         if k in ("E", "B", "H", "S"):
@@ -155,19 +167,18 @@ def canonical_declaration(text: str) -> str | None:
 
 def stages(state: DokoState) -> tuple[str, ...]:
     """The kinds of reservation asked for, in order (DDV 4.1): the Pflichtsolo (option), the
-    Lustsolo, Schmeißen (options ``throw_*``), then Hochzeit and Armut (option) in the order
-    ``armut_over_hochzeit`` sets."""
+    Lustsolo, Schmeißen (options ``throw_*``; with ``throw_before_solo`` first of all), then
+    Hochzeit and Armut (option) in the order ``armut_over_hochzeit`` sets."""
     r = state.rules
     low = (HOCHZEIT, ARMUT) if not r.armut_over_hochzeit else (ARMUT, HOCHZEIT)
     out = ([PFLICHTSOLO] if r.pflichtsolo else []) + [LUSTSOLO]
-    if r.throw_nines or r.throw_kings or r.throw_nines_kings:
-        out.append(SCHMEISSEN)
+    if r.throws:   # throw_before_solo: before every solo, else after them
+        out = [SCHMEISSEN, *out] if r.throw_before_solo else [*out, SCHMEISSEN]
     return tuple(out + [k for k in low if k != ARMUT or r.armut])
 
 
 def may_throw(rules: DokoRules, hand: CardSet) -> bool:
-    """Whether a hand may throw the deal in (the options ``throw_nines``, ``throw_kings``,
-    ``throw_nines_kings``: at least so many nines, kings, or both together; 0 is off).
+    """Whether a hand may throw the deal in: :func:`throw_reasons` names a reason.
 
     >>> from binokel.core.cards import cardset, parse_cards
     >>> h = cardset(parse_cards("E9 E9 B9 H9 S9 EK BK HK EA EA BA BA"))
@@ -176,11 +187,54 @@ def may_throw(rules: DokoRules, hand: CardSet) -> bool:
     >>> may_throw(DokoRules(throw_nines_kings=8), h), may_throw(DokoRules(throw_kings=5), h)
     (True, False)
     """
+    return bool(throw_reasons(rules, hand))
+
+
+def throw_reasons(rules: DokoRules, hand: CardSet) -> list[str]:
+    """Why ``hand`` may throw the deal in under ``rules``: ``nines``, ``kings``,
+    ``nines_kings`` (at least ``throw_nines`` / ``throw_kings`` / ``throw_nines_kings`` of
+    them), ``points`` (at least ``throw_points`` Augen), ``one_trump`` (``throw_one_trump``:
+    at most one trump) and ``fuchs_highest`` (``throw_fuchs_highest``: no trump above the
+    Fuchs, a Karo-As, held); empty: it may not. Trumps are counted in the normal order.
+
+    >>> from binokel.core.cards import cardset, parse_cards
+    >>> h = cardset(parse_cards("SA S10 SK EA EA E10 BA BA B10 HA HA HK"))
+    >>> throw_reasons(DokoRules(throw_points=100, throw_fuchs_highest=True), h)
+    ['points', 'fuchs_highest']
+    >>> throw_reasons(DokoRules(throw_one_trump=True), h)
+    []
+    """
     nines = sum(count(hand, card(s, NINE)) for s in SUITS) if rules.nines else 0
     kings = sum(count(hand, card(s, KOENIG)) for s in SUITS)
-    return any(0 < need <= have for need, have in (
-        (rules.throw_nines, nines), (rules.throw_kings, kings),
-        (rules.throw_nines_kings, nines + kings)))
+    out = [why for why, need, have in (
+        ("nines", rules.throw_nines, nines), ("kings", rules.throw_kings, kings),
+        ("nines_kings", rules.throw_nines_kings, nines + kings)) if 0 < need <= have]
+    if rules.throw_points and augen(hand) >= rules.throw_points:
+        out.append("points")
+    trumps = normal_trumps(hand)
+    if rules.throw_one_trump and size(trumps) <= 1:
+        out.append("one_trump")
+    if rules.throw_fuchs_highest and count(hand, SA) and trumps == trumps & _AT_MOST_FUCHS:
+        out.append("fuchs_highest")
+    return out
+
+
+def augen(hand: CardSet) -> int:
+    """The Augen of ``hand``."""
+    return sum(_POINTS[c & 7] * count(hand, c) for c in distinct(hand))
+
+
+def is_poor(rules: DokoRules, hand: CardSet) -> bool:
+    """At most three trumps (normal order), the Füchse left out with
+    ``armut_fuchs_uncounted``.
+
+    >>> from binokel.core.cards import cardset, parse_cards
+    >>> h = cardset(parse_cards("SA SA S10 SK EA EA E10 E10 BA BA HA HA"))
+    >>> is_poor(DokoRules(), h), is_poor(DokoRules(armut_fuchs_uncounted=True), h)
+    (False, True)
+    """
+    n = size(normal_trumps(hand))
+    return n - (count(hand, SA) if rules.armut_fuchs_uncounted else 0) <= 3
 
 
 def holds(state: DokoState, seat: int, kind: str) -> bool:
@@ -195,7 +249,7 @@ def holds(state: DokoState, seat: int, kind: str) -> bool:
         return count(state.hands[seat], EO) == 2
     if kind == SCHMEISSEN:
         return may_throw(state.rules, state.hands[seat])
-    return state.rules.armut and size(normal_trumps(state.hands[seat])) <= 3
+    return state.rules.armut and is_poor(state.rules, state.hands[seat])
 
 
 def declarations_for(state: DokoState, seat: int) -> list[str]:
@@ -215,10 +269,14 @@ def declarations_for(state: DokoState, seat: int) -> list[str]:
 
 def solos_of(rules: DokoRules) -> tuple[str, ...]:
     """The solos these rules allow, in the order they are offered: Damen, Buben, Königssolo
-    (option), Damen-Buben-Solo (option), Fleischloser (option, on), the Farbsoli."""
+    (option), Damen-Buben-Solo (option), Fleischloser (option, on), the Farbsoli, then
+    König-Buben, König-Damen and Köhler (options)."""
     skip = {"solo koenige": not rules.koenigssolo,
             "solo damenbuben": not rules.damen_buben_solo,
-            "solo fleischlos": not rules.fleischlos}
+            "solo fleischlos": not rules.fleischlos,
+            "solo koenigebuben": not rules.koenige_buben_solo,
+            "solo koenigedamen": not rules.koenige_damen_solo,
+            "solo koehler": not rules.koehler_solo}
     return tuple(s for s in SOLOS if not skip.get(s, False))
 
 
@@ -227,7 +285,7 @@ def _declare(state: DokoState, verb: str, arg: str) -> str:
     canonical = canonical_declaration(f"{verb} {arg}")
     if canonical is None:
         raise IllegalAction(f"{(verb + ' ' + arg).strip()!r} is not possible now: declare "
-                            "hochzeit, solo damen|buben|koenige|damenbuben|fleischlos|E|B|H|S"
+                            "hochzeit, solo " + "|".join(s[5:] for s in solos_of(state.rules))
                             + (" or armut" if state.rules.armut else ""))
     if canonical not in declarations_for(state, seat):
         if state.rules.vorgefuehrt >= 0 and not canonical.startswith("solo"):
@@ -239,7 +297,8 @@ def _declare(state: DokoState, verb: str, arg: str) -> str:
         if canonical == ARMUT and not state.rules.armut:
             raise IllegalAction("armut: not played under these rules (armut = no)")
         if canonical == ARMUT and not holds(state, seat, ARMUT):
-            raise IllegalAction(f"armut: needs at most 3 trumps, seat {seat} holds "
+            foxes = " besides the Füchse" if state.rules.armut_fuchs_uncounted else ""
+            raise IllegalAction(f"armut: needs at most 3 trumps{foxes}, seat {seat} holds "
                                 f"{size(normal_trumps(state.hands[seat]))}")
         if canonical.startswith("solo") and canonical not in solos_of(state.rules):
             raise IllegalAction(f"{canonical}: not played under these rules")
@@ -359,18 +418,23 @@ def start_play(state: DokoState) -> None:
                              state.superschweine is not None)
     state.phase = PLAY
     # DDV 5.1: the Pflichtsolo player leads his Pflichtsolo; Vorhand leads every other game
-    # (the seed says so for the normal game), a Lustsolo too.
-    # (Option pflichtsolo_lead = vorhand: Vorhand leads it too, DKV.)
-    lead = (state.soloist if state.pflicht and state.soloist is not None
-            and state.rules.pflichtsolo_lead == "soloist" else state.active[0])
+    # (the seed says so for the normal game), a Lustsolo too, unless its player leads it
+    # (lustsolo_leads, FreeDoko's default). Option pflichtsolo_lead = vorhand: Vorhand leads
+    # a Pflichtsolo too (DKV).
+    declared = state.soloist is not None and state.contract.startswith("solo")
+    if state.pflicht:
+        leads = declared and state.rules.pflichtsolo_lead == "soloist"
+    else:
+        leads = declared and state.rules.lustsolo_leads
+    lead = state.soloist if leads and state.soloist is not None else state.active[0]
     state.trick_leader = state.to_move = lead
 
 
 def clarify_hochzeit(state: DokoState, winner: int) -> None:
-    """After each of the first three tricks of a Hochzeit: the first trick of the kind
-    ``hochzeit_klaerung`` names (any trick, a trick led in a plain suit, a trick led with
-    trump; ``erster``: the first trick only) won by another player, the Klärungsstich,
-    makes him the partner. When none is found in time, a Karo-Solo."""
+    """After each of the first three tricks (``hochzeit_tricks``) of a Hochzeit: the first
+    trick of the kind ``hochzeit_klaerung`` names (any trick, a trick led in a plain suit,
+    a trick led with trump; ``erster``: the first trick only) won by another player, the
+    Klärungsstich, makes him the partner. When none is found in time, a Karo-Solo."""
     n = len(state.tricks)
     mode = state.rules.hochzeit_klaerung
     led = state.order.group[state.tricks[-1].cards[0]]
@@ -380,12 +444,11 @@ def clarify_hochzeit(state: DokoState, winner: int) -> None:
         state.partner = winner
         state.clarified_in = n
         state.re_seats = state.re_seats | {winner}
-    elif n == 3 or mode == "erster":
+    elif n == state.rules.hochzeit_tricks or mode == "erster":
         state.clarified_in = n
 
 
-__all__ = ["HEALTHY", "LUSTSOLO", "PASS", "PFLICHTSOLO", "RESERVED", "armut", "begin",
-           "canonical_declaration", "clarify_hochzeit", "declarations_for", "gesund",
-           "hochzeit", "holds", "may_throw", "pass_", "schmeissen", "solo", "solos_of", "stages",
-           "start_play",
-           "vorbehalt", "vorgefuehrt_seat"]
+__all__ = ["HEALTHY", "LUSTSOLO", "PASS", "PFLICHTSOLO", "RESERVED", "armut", "augen",
+           "begin", "canonical_declaration", "clarify_hochzeit", "declarations_for", "gesund",
+           "hochzeit", "holds", "is_poor", "may_throw", "pass_", "schmeissen", "solo", "solos_of",
+           "stages", "start_play", "throw_reasons", "vorbehalt", "vorgefuehrt_seat"]

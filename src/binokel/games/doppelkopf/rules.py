@@ -21,13 +21,19 @@ from ...core.rules import SeriesEnd
 from ...core.rules import option
 from .texts import TEXTS
 
-BOCK_EVENTS = ("tie", "solo_lost", "kontra_won", "both_announced")
+BOCK_EVENTS = ("tie", "solo_lost", "kontra_won", "both_announced", "announced_lost",
+               "herz_trick", "schwarz")
 
 
 def _bock_events(v: Any) -> bool:
     # "" (no Bockrunden) or events from BOCK_EVENTS separated by commas, e.g. "tie,solo_lost".
-    return isinstance(v, str) and len(v) <= 80 and (
+    return isinstance(v, str) and len(v) <= 120 and (
         v == "" or all(e in BOCK_EVENTS for e in v.split(",")))
+
+
+def _throw_points(v: Any) -> bool:
+    # 0 (never) or more Augen than a quarter of the deck (240 / 4 + 1) up to 128.
+    return isinstance(v, int) and (v == 0 or 61 <= v <= 128)
 
 
 def _owed(v: Any) -> bool:
@@ -47,12 +53,21 @@ DOKO_PRESETS: dict[str, dict[str, Any]] = {
     # everything else is the seed's and DDV's alike.
     "ddv": {"nines": True, "dulle_second_wins": False, "karlchen": "kreuz",
             "karlchen_gefangen": False, "doppel_karlchen": False, "karlchen_double": False,
-            "fuchs_last_trick": False,
+            "fuchs_last_trick": False, "fuchs_double": False, "karlchen_karo_dame": False,
+            "dulle_caught": False, "herz_trick_point": False,
             "schweinchen": False, "armut": False, "pflichtsolo": True, "vorfuehren": True,
             "pflichtsolo_lead": "soloist", "absage_skip": False,
-            "hochzeit_klaerung": "fremd", "koenigssolo": False, "damen_buben_solo": False,
+            "hochzeit_klaerung": "fremd", "hochzeit_tricks": 3, "koenigssolo": False,
+            "damen_buben_solo": False,
+            "koenige_buben_solo": False, "koenige_damen_solo": False, "koehler_solo": False,
+            "lustsolo_leads": False,
             "fleischlos": True, "throw_nines": 0, "throw_kings": 0, "throw_nines_kings": 0,
+            "throw_points": 0, "throw_one_trump": False, "throw_fuchs_highest": False,
+            "throw_before_solo": False,
             "ansage_played": 1, "absage_step": 1, "reach_absage_wins": True,
+            "announce_any_time": True, "erwiderung_no_absage": True,
+            "announce_first_trick_30": False, "re_kontra_doubles": False,
+            "score_sheet": "plusminus",
             "genscher": "off", "deals_per_series": 24},
 }
 
@@ -70,6 +85,13 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
     doppel_karlchen: bool = option(False, "scoring")
     karlchen_double: bool = option(False, "scoring")
     fuchs_last_trick: bool = option(False, "scoring")
+    # FreeDoko's extra points: the Fuchs that wins the last trick with the other Fuchs in it
+    # scores a second point; Karlchen gefangen only by a Karo-Dame; a Dulle that catches the
+    # other party's Dulle; a trick of four plain Herz cards.
+    fuchs_double: bool = option(False, "scoring")
+    karlchen_karo_dame: bool = option(False, "scoring")
+    dulle_caught: bool = option(False, "scoring")
+    herz_trick_point: bool = option(False, "scoring")
     schweinchen: bool = option(False, "play")
     schweinchen_in_solos: bool = option(False, "play")
     superschweine: bool = option(False, "play")
@@ -78,13 +100,35 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
     koenigssolo: bool = option(False, "special")
     damen_buben_solo: bool = option(False, "special")
     fleischlos: bool = option(True, "special")
+    # FreeDoko's other picture solos: Könige over Buben, Könige over Damen, and Köhler
+    # (Könige, Damen, Buben).
+    koenige_buben_solo: bool = option(False, "special")
+    koenige_damen_solo: bool = option(False, "special")
+    koehler_solo: bool = option(False, "special")
+    # The soloist leads his Lustsolo (FreeDoko's default); off: Vorhand (DDV 5.1).
+    lustsolo_leads: bool = option(False, "special")
     # Throw the deal in with at least so many cards of a kind (0: never).
     throw_nines: int = option(0, "reservations", allowed=(0, 5, 6, 7, 8))
     throw_kings: int = option(0, "reservations", allowed=(0, 5, 6, 7, 8))
     throw_nines_kings: int = option(0, "reservations", allowed=(0, 7, 8, 9, 10))
+    # FreeDoko's other reasons to throw in: a hand of at least so many Augen (0: never), at
+    # most one trump, the Fuchs as the highest trump; and throwing in before the solos.
+    throw_points: int = option(0, "reservations", low=0, high=128, check=_throw_points,
+                               check_text="0 or a number from 61 to 128")
+    throw_one_trump: bool = option(False, "reservations")
+    throw_fuchs_highest: bool = option(False, "reservations")
+    throw_before_solo: bool = option(False, "reservations")
     armut: bool = option(False, "reservations")
+    # FreeDoko's Armut variants: the Füchse do not count as trumps for being poor; what is
+    # passed (three cards with every trump, only the trumps, or three and the Füchse on
+    # top); the Füchse passed are shown to everybody.
+    armut_fuchs_uncounted: bool = option(False, "reservations")
+    armut_pass: str = option("three", "reservations", allowed=("three", "trumps", "fuchs_extra"))
+    armut_fuchs_open: bool = option(False, "reservations")
     hochzeit_klaerung: str = option("fremd", "reservations",
                                     allowed=("fremd", "fehl", "trumpf", "erster"))
+    # The tricks that may clarify a Hochzeit (FreeDoko: the period is an option; seed: 3).
+    hochzeit_tricks: int = option(3, "reservations", low=1, high=6)
     armut_over_hochzeit: bool = option(False, "reservations")
     pflichtsolo: bool = option(False, "reservations")
     # Who leads a Pflichtsolo: its player (DDV) or Vorhand, as in every other game (DKV).
@@ -98,9 +142,20 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
     vorgefuehrt: int = option(-1, "reservations", low=-1, high=4)
     ansage_played: int = option(1, "play", low=0, high=9)
     absage_step: int = option(1, "play", low=0, high=2)
+    # Announcements while another player is to move (DDV TSR 6.3, FreeDoko): "2: kontra".
+    announce_any_time: bool = option(False, "play")
+    # A party whose Re / Kontra came only as an Erwiderung makes no Absage (DDV, FreeDoko).
+    erwiderung_no_absage: bool = option(False, "play")
+    # The winner of a first trick of 30 Augen or more must announce (FreeDoko).
+    announce_first_trick_30: bool = option(False, "play")
     # On: an Absage needs only its own deadline, even where a lower one it includes is late.
     absage_skip: bool = option(False, "play")
     reach_absage_wins: bool = option(False, "scoring")
+    # Re and Kontra each double the game value instead of adding 2 points (FreeDoko).
+    re_kontra_doubles: bool = option(False, "scoring")
+    # How the score sheet writes a deal: both sides (zero-sum), only the winners' points, or
+    # only the losers' (FreeDoko's and the clubs' score sheets).
+    score_sheet: str = option("plusminus", "scoring", allowed=("plusminus", "plus", "minus"))
     # The Genscher (a house rule, docs/doppelkopf.md): with both Karo-Könige, name a new
     # partner when playing the first or the second of them.
     genscher: str = option("off", "play", allowed=("off", "first", "second"))
@@ -109,12 +164,24 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
                                          allowed=("ansagen", "all", "void"))
     bock_after: str = option(
         "", "round", check=_bock_events,
-        check_text="'' or events from tie, solo_lost, kontra_won, both_announced")
+        check_text="'' or events from " + ", ".join(BOCK_EVENTS))
     bock_rounds: int = option(1, "round", low=1, high=4)
     bock_stack: int = option(1, "round", low=1, high=3)
     bock_level: int = option(0, "round", low=0, high=3)
+    # A Bock deal counts bock_factor times (a Doppelbock bock_factor squared).
+    bock_factor: int = option(2, "round", low=2, high=4)
+    # Whether a thrown-in deal, and a Pflichtsolo played on top of the round, use up a Bock
+    # deal (off: the Bock level waits for the next deal; the Pflichtsolo counts without it).
+    bock_thrown: bool = option(True, "round")
+    bock_pflichtsolo: bool = option(True, "round")
     # A series (DokoSeries): as at a DKV table, 24 deals; Pflichtsoli come on top of them.
     deals_per_series: int = option(24, "round", low=1, high=1000)
+
+    @property
+    def throws(self) -> bool:
+        """Whether a hand may throw the deal in under these rules at all (``throw_*``)."""
+        return bool(self.throw_nines or self.throw_kings or self.throw_nines_kings
+                    or self.throw_points or self.throw_one_trump or self.throw_fuchs_highest)
 
     def owes_pflichtsolo(self, seat: int) -> bool:
         """Whether ``seat`` still owes its Pflichtsolo (only with ``pflichtsolo``)."""
@@ -137,6 +204,16 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
         if not self.owes_pflichtsolo(seat):
             raise RulesError(f"option 'vorgefuehrt': seat {seat} does not owe a Pflichtsolo "
                              f"(pflicht_owed {self.pflicht_owed!r})")
+
+    def bock_multiplier(self) -> int:
+        """What the deal's Bock level multiplies its scores by: ``bock_factor`` to the
+        ``bock_level``.
+
+        >>> DokoRules(bock_level=2).bock_multiplier(), DokoRules(bock_level=2,
+        ...                                                     bock_factor=3).bock_multiplier()
+        (4, 9)
+        """
+        return int(self.bock_factor ** self.bock_level)
 
     @property
     def hand_size(self) -> int:

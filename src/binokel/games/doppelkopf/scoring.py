@@ -73,8 +73,9 @@ class DokoResult(Outcome):
     value: int                      # net game value for the Re party (before x3)
     notes: tuple[str, ...] = ()
     pflichtsolo: bool = False
-    bock: int = 0                   # Bock level: the scores count 2**bock times
+    bock: int = 0                   # Bock level: the scores count bock_factor**bock times
     genscher: tuple[int, int] | None = None   # (its player, the partner he named)
+    herz_trick: bool = False        # a real Herz trick was played (a Bock event)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"scores": list(self.scores), "contract": self.contract,
@@ -87,6 +88,8 @@ class DokoResult(Outcome):
                 "notes": list(self.notes), "pflichtsolo": self.pflichtsolo, "bock": self.bock}
         if self.genscher is not None:  # only then: results without one read as before
             out["genscher"] = list(self.genscher)
+        if self.herz_trick:           # likewise
+            out["herz_trick"] = True
         return out
 
 
@@ -176,12 +179,14 @@ def re_wins(augen: PartyPair, tricks: PartyPair, announced: PartyPair,
 
 
 # ---------------------------------------------------------------------- the rows
-def won_lines(win: str | None, announced: PartyPair) -> list[Line]:
-    """a) won 1, b) each Ansage 2 and d) each Absage step 1: all to the winner."""
+def won_lines(win: str | None, announced: PartyPair, doubles: bool = False) -> list[Line]:
+    """a) won 1, b) each Ansage 2 (none with ``doubles``: option ``re_kontra_doubles``, each
+    doubles the value instead) and d) each Absage step 1: all to the winner."""
     if win is None:
         return []
     out = [("gewonnen", win, 1)]
-    out += [(f"{p} angesagt", win, 2) for p in (RE, KONTRA) if announced[PARTY_INDEX[p]] >= 0]
+    out += [(f"{p} angesagt", win, 2) for p in (RE, KONTRA)
+            if announced[PARTY_INDEX[p]] >= 0 and not doubles]
     out += [(f"{ABSAGEN[lv - 1]} abgesagt ({p})", win, 1) for p in (RE, KONTRA)
             for lv in range(1, announced[PARTY_INDEX[p]] + 1)]
     return out
@@ -232,20 +237,32 @@ def re_value(augen: PartyPair, tricks: PartyPair, announced: PartyPair, rules: D
     4
     """
     win = winner(augen, tricks, announced, rules)
-    lines = won_lines(win, announced) + below_lines(win, augen, tricks) \
-        + against_absage_lines(augen, announced)
+    lines = won_lines(win, announced, rules.re_kontra_doubles) \
+        + below_lines(win, augen, tricks) + against_absage_lines(augen, announced)
     if not solo:
         lines += special_lines(win, ())
-    return value_of(lines)
+    return value_of(lines) << doublings(announced, rules)
+
+
+def doublings(announced: PartyPair, rules: DokoRules) -> int:
+    """How often Re and Kontra double the value (option ``re_kontra_doubles``: once each
+    that was said; FreeDoko).
+
+    >>> doublings((0, 1), DokoRules(re_kontra_doubles=True)), doublings((0, 1), DokoRules())
+    (2, 0)
+    """
+    return sum(1 for a in announced if a >= 0) if rules.re_kontra_doubles else 0
 
 
 # ---------------------------------------------------------------------- the result
-def notes_of(f: DokoFacts) -> list[str]:
+def notes_of(f: DokoFacts, rules: DokoRules | None = None) -> list[str]:
     """What the result notes: a Hochzeit without partner, a stille Hochzeit, a Genscher."""
     words = TEXTS.sections["notes"]
     notes = []
     if f.contract == HOCHZEIT and not f.partner_found:
-        notes.append(words["no_partner"])
+        tricks = 3 if rules is None else rules.hochzeit_tricks
+        notes.append(words["no_partner"] if tricks == 3
+                     else words["no_partner_n"].format(n=tricks))
     if f.contract == STILLE_HOCHZEIT:
         notes.append(words["stille"])
     if f.genscher is not None:
@@ -269,27 +286,54 @@ def score(f: DokoFacts, rules: DokoRules) -> DokoResult:
     if f.contract == THROWN_IN:
         return _thrown_in(f)
     win = winner(f.augen, f.tricks, f.announced, rules)
-    lines = won_lines(win, f.announced) + below_lines(win, f.augen, f.tricks) \
-        + against_absage_lines(f.augen, f.announced)
+    lines = won_lines(win, f.announced, rules.re_kontra_doubles) \
+        + below_lines(win, f.augen, f.tricks) + against_absage_lines(f.augen, f.announced)
     if not f.solo:
         lines += special_lines(win, f.specials)
     value = value_of(lines)
     scores = [0] * f.players
     factor = 3 if len(f.re_seats) == 1 else 1   # the soloist scores three times
-    bock = 2 ** rules.bock_level                 # a Bock deal counts double (twice: four times)
+    # A Bock deal counts double (a Doppelbock four times; bock_factor: other than 2), but
+    # not a Pflichtsolo played on top of the round where it uses up no Bock deal.
+    level = 0 if on_top(f, rules) and not rules.bock_pflichtsolo else rules.bock_level
+    bock = rules.bock_factor ** level << doublings(f.announced, rules)
     for s in f.re_seats:
         scores[s] = factor * value * bock
     for s in f.kontra_seats:
         scores[s] = -value * bock
+    scores = sheet(scores, rules)
     # The soloist of a game scored as a solo (for score sheets and the arena) and whether
     # he won; None when no one played alone.
     soloist = f.re_seats[0] if f.solo and len(f.re_seats) == 1 else None
     return DokoResult(re_seats=f.re_seats, solo=f.solo, re_points=f.augen[0],
                       kontra_points=f.augen[1], winner=win, announced=f.announced,
-                      lines=tuple(lines), value=value, notes=tuple(notes_of(f)),
-                      pflichtsolo=f.pflicht, scores=tuple(scores), bock=rules.bock_level,
+                      lines=tuple(lines), value=value, notes=tuple(notes_of(f, rules)),
+                      pflichtsolo=f.pflicht, scores=tuple(scores), bock=level,
                       genscher=f.genscher, contract=f.contract, declarer=soloist,
-                      made=None if soloist is None else win == RE)
+                      made=None if soloist is None else win == RE,
+                      herz_trick=f.herz_trick and not f.solo)
+
+
+def sheet(scores: list[int], rules: DokoRules) -> list[int]:
+    """The scores as the score sheet writes them (option ``score_sheet``): ``plusminus``
+    both sides, ``plus`` only the winners' points, ``minus`` only the losers'.
+
+    >>> sheet([3, -1, -1, -1], DokoRules(score_sheet="plus"))
+    [3, 0, 0, 0]
+    >>> sheet([3, -1, -1, -1], DokoRules(score_sheet="minus"))
+    [0, -1, -1, -1]
+    """
+    if rules.score_sheet == "plus":
+        return [max(x, 0) for x in scores]
+    if rules.score_sheet == "minus":
+        return [min(x, 0) for x in scores]
+    return scores
+
+
+def on_top(f: DokoFacts, rules: DokoRules) -> bool:
+    """A Pflichtsolo played on top of the round (the same dealer deals again); a Vorführung
+    is one of the round's deals."""
+    return f.pflicht and rules.vorgefuehrt < 0
 
 
 def score_deal(state: DokoState) -> DokoResult:
@@ -298,6 +342,6 @@ def score_deal(state: DokoState) -> DokoResult:
 
 
 __all__ = ["DokoFacts", "DokoResult", "Line", "against_absage_lines", "augen_needed",
-           "below_lines", "denied", "facts_of", "keine", "notes_of", "re_value", "re_wins",
-           "reached", "schwarz", "score", "score_deal", "scored_as_solo", "special_lines",
-           "special_points", "value_of", "winner", "won_lines"]
+           "below_lines", "denied", "doublings", "facts_of", "keine", "notes_of", "on_top",
+           "re_value", "re_wins", "reached", "schwarz", "score", "score_deal", "scored_as_solo",
+           "sheet", "special_lines", "special_points", "value_of", "winner", "won_lines"]

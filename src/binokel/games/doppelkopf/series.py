@@ -83,20 +83,37 @@ class PflichtsoloBook:
         return False
 
 
-def bock_events(result: DokoResult) -> set[str]:
-    """The events of a finished deal that may start a Bockrunde (option ``bock_after``)."""
+def bock_triggers(result: DokoResult) -> list[str]:
+    """The events of a finished deal that may start a Bockrunde (option ``bock_after``),
+    each as often as it happened: ``tie`` (120 each), ``solo_lost`` (a game scored as a
+    solo that the soloist did not win), ``kontra_won`` (gegen die Alten),
+    ``both_announced`` (Re and Kontra), ``announced_lost`` (once for each party that
+    announced and did not win, FreeDoko), ``herz_trick`` (a real Herz trick, four plain
+    Herz cards, in a game not scored as a solo), ``schwarz`` (a party took no trick)."""
     if result.contract == THROWN_IN:
-        return set()
-    out = set()
+        return []
+    out = []
     if result.re_points == 120:
-        out.add("tie")
+        out.append("tie")
     if result.solo and result.winner != RE:
-        out.add("solo_lost")
+        out.append("solo_lost")
     if not result.solo and result.winner == KONTRA:
-        out.add("kontra_won")
+        out.append("kontra_won")
     if min(result.announced) >= 0:
-        out.add("both_announced")
+        out.append("both_announced")
+    out += ["announced_lost" for i, p in enumerate((RE, KONTRA))
+            if result.announced[i] >= 0 and result.winner != p]
+    if result.herz_trick:
+        out.append("herz_trick")
+    if any(what == "schwarz gespielt" for what, _, _ in result.lines):
+        out.append("schwarz")
     return out
+
+
+def bock_events(result: DokoResult) -> set[str]:
+    """The kinds of event of a finished deal that may start a Bockrunde
+    (:func:`bock_triggers` without repeats)."""
+    return set(bock_triggers(result))
 
 
 class BockBook:
@@ -117,6 +134,7 @@ class BockBook:
         self.length = rules.bock_rounds * players
         self.stack = rules.bock_stack
         self.events = set(rules.bock_after.split(",")) - {""}
+        self.thrown_uses, self.pflicht_uses = rules.bock_thrown, rules.bock_pflichtsolo
         self.levels: list[int] = []
 
     def add(self, count: int) -> None:
@@ -138,16 +156,21 @@ class BockBook:
         return rules.replace(bock_level=self.levels[0] if self.levels else 0)
 
     def book(self, state: DokoState) -> None:
-        """Book a finished deal: it used up its Bock level; its events start new ones."""
+        """Book a finished deal: it used up its Bock level (unless ``bock_thrown`` or
+        ``bock_pflichtsolo`` spare it); its events start new ones."""
         if state.result is None:
             raise ValueError("the deal is not over")
-        self.book_result(state.result)
+        self.book_result(state.result, state.rules)
 
-    def book_result(self, result: DokoResult) -> None:
-        """Book a deal by its ``result`` (a score pad's deal, which has no state)."""
-        if self.levels:
+    def book_result(self, result: DokoResult, rules: DokoRules | None = None) -> None:
+        """Book a deal by its ``result`` under the deal's ``rules`` (a score pad's deal,
+        which has no state)."""
+        spared = (result.contract == THROWN_IN and not self.thrown_uses) or (
+            result.pflichtsolo and not self.pflicht_uses
+            and (rules is None or rules.vorgefuehrt < 0))
+        if self.levels and not spared:
             self.levels.pop(0)
-        self.add(len(bock_events(result) & self.events))
+        self.add(sum(1 for e in bock_triggers(result) if e in self.events))
 
 
 class DokoSeries(Series):

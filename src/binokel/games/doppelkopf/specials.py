@@ -20,11 +20,15 @@ from collections.abc import Collection
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ...core.cards import H10
+from ...core.cards import HERZ
 from ...core.cards import SA
+from ...core.cards import SO
 from ...core.cards import Card
 from ...core.trick import Trick
 from .deal import KONTRA
 from .deal import RE
+from .order import card_order
 from .order import karlchen_card
 from .rules import DokoRules
 
@@ -94,14 +98,50 @@ def _doppel_karlchen(s: Seen) -> int:
                and s.trick.cards.count(karlchen) == 2)
 
 
+def _karlchen_caught(s: Seen) -> int:
+    # karlchen_karo_dame (FreeDoko): only a Karo-Dame that wins the last trick catches it.
+    if not (s.last and s.rules.karlchen_gefangen):
+        return 0
+    if s.rules.karlchen_karo_dame and not s.won_by(SO):
+        return 0
+    return s.caught(karlchen_card(s.rules))
+
+
+def _doppel_fuchs(s: Seen) -> int:
+    # The Fuchs that wins the last trick with the other Fuchs in it: a second point, as the
+    # Doppel-Karlchen (FreeDoko's "double fox in the last trick").
+    return int(s.last and s.rules.fuchs_last_trick and s.rules.fuchs_double and s.foxes
+               and s.won_by(SA) and s.trick.cards.count(SA) == 2)
+
+
+_NORMAL = card_order("normal")
+
+
+def _herz_trick(s: Seen) -> int:
+    # Four plain Herz cards (the Dulle is trump); special points are scored only in games of
+    # the normal order, so that order decides.
+    return int(s.rules.herz_trick_point and len(s.trick.cards) == 4
+               and all(_NORMAL.group[c] == HERZ for c in s.trick.cards))
+
+
+def _option_off(option: str, needs: str = "") -> Callable[[DokoRules], str]:
+    def off(rules: DokoRules) -> str:
+        if needs and not getattr(rules, needs):
+            return needs
+        return "" if getattr(rules, option) else option
+    return off
+
+
 _ALWAYS: Callable[[DokoRules], str] = lambda rules: ""
 _KARLCHEN = _karlchen_off("karlchen")
 _KARLCHEN_DOUBLE = _karlchen_off("karlchen_double")
 _KARLCHEN_CAUGHT = _karlchen_off("karlchen_gefangen")
 
 
-def _fuchs_last_off(rules: DokoRules) -> str:
-    return "" if rules.fuchs_last_trick else "fuchs_last_trick"
+_fuchs_last_off = _option_off("fuchs_last_trick")
+_FUCHS_DOUBLE = _option_off("fuchs_double", "fuchs_last_trick")
+_DULLE_CAUGHT = _option_off("dulle_caught")
+_HERZ_TRICK = _option_off("herz_trick_point")
 
 
 # In the order in which a trick's points are listed (the order of the result's lines).
@@ -120,13 +160,21 @@ SPECIALS: tuple[Special, ...] = (
     # a Karlchen of the other party taken in the last trick
     Special("Karlchen gefangen", "it_karlchen_caught", _KARLCHEN_CAUGHT,
             _counted(_KARLCHEN_CAUGHT, 2),
-            lambda s: s.caught(karlchen_card(s.rules))
-            if s.last and s.rules.karlchen_gefangen else 0, last_trick=True),
+            _karlchen_caught, last_trick=True),
     # a Fuchs wins the last trick
     Special("Fuchs im letzten Stich", "it_fuchs_last", _fuchs_last_off,
             _counted(_fuchs_last_off, 1),
             lambda s: int(s.last and s.rules.fuchs_last_trick and s.foxes and s.won_by(SA)),
             last_trick=True),
+    # a Fuchs wins the last trick with the other Fuchs in it: a second point
+    Special("Doppelfuchs", "it_fuchs_double", _FUCHS_DOUBLE, _counted(_FUCHS_DOUBLE, 1),
+            _doppel_fuchs, last_trick=True),
+    # a Dulle wins the trick with a Dulle of the other party in it
+    Special("Dulle gefangen", "it_dulle_caught", _DULLE_CAUGHT, _counted(_DULLE_CAUGHT, 1),
+            lambda s: s.caught(H10) if s.rules.dulle_caught and s.won_by(H10) else 0),
+    # a real Herz trick: four plain Herz cards
+    Special("Herzstich", "it_herz_trick", _HERZ_TRICK,
+            lambda rules: 0 if _HERZ_TRICK(rules) else rules.hand_size, _herz_trick),
 )
 BY_NAME = {s.name: s for s in SPECIALS}
 

@@ -41,6 +41,7 @@ from ...core.cards import count
 from ...core.cards import distinct
 from ...core.errors import IllegalAction
 from ...core.state import Handler
+from ...core.state import InterjectionHandler
 from ...core.state import State
 from ...core.trick import PLAY_ACTIONS
 from ...core.trick import Trick
@@ -97,13 +98,18 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
         (PLAY, "schwarz"): announcements.schwarz,
         (PLAY, genscher.VERB): genscher.call,
     }
+    # Said by a seat that is not to move (option announce_any_time): "2: kontra".
+    INTERJECTIONS: ClassVar[dict[tuple[str, str], InterjectionHandler]] = {
+        (PLAY, verb): announcements.interjection(verb)
+        for verb in ("re", "kontra", "keine", "schwarz")}
 
     __slots__ = (
         "active", "announced", "announcements", "armut_cards", "armut_offer", "asking",
         "clarified_in",
         "contract", "declarations", "eo_played", "genscher", "genscher_due", "hands",
         "hochzeit", "initial_hands", "led",
-        "next_seat", "order", "partner", "pflicht", "re_seats", "schweine", "soloist",
+        "next_seat", "order", "partner", "pflicht", "re_seats", "replied", "schweine",
+        "soloist",
         "superschweine", "trick",
         "trick_leader", "trick_points", "tricks", "tricks_won", "vorbehalte", "win_card",
         "win_seat",
@@ -133,6 +139,7 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
     armut_offer: list[int]        # [poor player, the players asked so far ...]
     # Announcements (announcements.py).
     announced: list[int]          # [Re level, Kontra level]
+    replied: list[bool]           # [Re, Kontra]: its Ansage was only an Erwiderung
     announcements: list[tuple[int, str, str]]
     # The Genscher (genscher.py): (its player, the partner he named), and whether his
     # Karo-König is still to be played.
@@ -182,6 +189,7 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
         s.armut_offer = []
         s.re_seats = frozenset()
         s.announced = [-1, -1]
+        s.replied = [False, False]
         s.announcements = []
         s.genscher = None
         s.genscher_due = False
@@ -212,6 +220,7 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
         o.schweine, o.re_seats = self.schweine, self.re_seats
         o.superschweine = self.superschweine
         o.announced = list(self.announced)
+        o.replied = list(self.replied)
         o.announcements = list(self.announcements)
         o.genscher, o.genscher_due = self.genscher, self.genscher_due
         o.eo_played = list(self.eo_played)
@@ -248,6 +257,9 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
     def legal_actions(self) -> list[str]:
         ph = self.phase
         if ph == PLAY:
+            must = announcements.compulsory(self)
+            if must is not None:
+                return [must]
             return (play_actions(self.legal_cards()) + announcements.allowed(self, self.to_move)
                     + genscher.allowed(self, self.to_move))
         if ph == VORBEHALT:
@@ -261,6 +273,13 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
         if ph == ARMUT_RETURN:
             return armut.return_options(self)
         return []
+
+    def interjections(self, seat: int) -> list[str]:
+        """The announcements ``seat`` may make now although it is not to move (option
+        ``announce_any_time``)."""
+        if seat == self.to_move or not self.rules.announce_any_time:
+            return []
+        return announcements.allowed(self, seat)
 
     def random_action(self, rng: random.Random) -> str:
         if self.phase == ARMUT_RETURN:  # hundreds of choices: draw without listing them
@@ -287,6 +306,10 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
         if not count(self.hands[seat], c):
             raise IllegalAction(f"play {card_token(c)}: seat {seat} does not hold "
                                 f"{card_token(c)}")
+        must = announcements.compulsory(self)
+        if must is not None:
+            raise IllegalAction(f"play {card_token(c)}: {must} first: the first trick made "
+                                f"{self.tricks[0].points} Augen (announce_first_trick_30)")
         legal = self.legal_cards()
         if not count(legal, c):
             led = "trump" if self.led == TRUMP else SUIT_LETTERS[self.led]

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from typing import Any
 
 from ...core.cards import EO
+from ...core.cards import SA
 from ...core.cards import Card
 from ...core.cards import card_token
 from ...core.cards import cards_of
@@ -84,6 +85,8 @@ class DokoView:
     asking: str = ""                      # the kind of reservation asked for now ("" none)
     superschweine: int | None = None      # seat holding both Superschweine, if any
     genscher: tuple[int, int] | None = None   # (its player, the partner he named), public
+    # What the seat may announce now although it is not to move (announce_any_time).
+    interjections: tuple[str, ...] = ()
 
     @property
     def vorgefuehrt(self) -> int | None:
@@ -122,6 +125,8 @@ class DokoView:
         }
         if self.genscher is not None:  # only then: a view without it reads as before
             out["genscher"] = list(self.genscher)
+        if self.interjections:          # likewise
+            out["interjections"] = list(self.interjections)
         return out
 
 
@@ -182,18 +187,24 @@ def own_kreuz_damen(view: DokoView) -> int:
 
 
 def masked_history(state: DokoState, viewer: int) -> tuple[tuple[int, str], ...]:
-    """The history as ``viewer`` may see it: the Armut's cards only for the Armut pair."""
+    """The history as ``viewer`` may see it: the Armut's cards only for the Armut pair (one
+    ``?`` per card; with ``armut_fuchs_open`` the Füchse passed are shown first)."""
     # A refused Armut stays face down too (a deal thrown in by a hand passed no cards).
     if state.contract not in (ARMUT, THROWN_IN) or not state.armut_offer:
         return tuple(state.history)
     poor = state.armut_offer[0]
     out = []
     for s, a in state.history:
-        if a.startswith("give ") and viewer not in (poor, state.partner):
-            a = "give ? ? ?"
-        elif a.startswith("return ") and viewer not in (poor, state.partner):
-            n = size(normal_trumps(cardset(parse_cards(a.split()[1:]))))
-            a = f"return ? ? ? ({n} trump{'s' if n != 1 else ''})"
+        if a.startswith(("give", "return")) and viewer not in (poor, state.partner):
+            verb, *toks = a.split()
+            cards = parse_cards(toks)
+            shown = [c for c in cards if c == SA] if state.rules.armut_fuchs_open and \
+                verb == "give" else []
+            a = " ".join([verb, *(card_token(c) for c in shown)]
+                         + ["?"] * (len(cards) - len(shown)))
+            if verb == "return":
+                n = size(normal_trumps(cardset(cards)))
+                a += f" ({n} trump{'s' if n != 1 else ''})"
         out.append((s, a))
     return tuple(out)
 
@@ -220,6 +231,7 @@ def make_view(state: DokoState, player: int) -> DokoView:
         trick_leader=state.trick_leader, trick=tuple(state.trick),
         trick_points=tuple(state.trick_points), legal_actions=legal, result=state.result,
         asking=state.asking, superschweine=state.superschweine, genscher=state.genscher,
+        interjections=tuple(state.interjections(player)) if player >= 0 else (),
     )
 
 

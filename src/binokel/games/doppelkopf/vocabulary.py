@@ -1,8 +1,9 @@
 """Doppelkopf's actions besides ``play C``, for the research adapters
 (:attr:`binokel.core.spec.GameSpec.vocabulary`): the reservations and their answers, the
 announcements, the Armut's ``give`` and ``return`` with every three cards, and, numbered
-last, the Genscher's ``genscher SEAT`` (with the option on) so that every other id is the
-same with the option on or off.
+last, what later options add (with the option on): the Genscher's ``genscher SEAT``, the
+König-Buben, König-Damen and Köhler solos, so that every other id is the same with the
+options on or off.
 
 >>> v = vocabulary(DokoRules(), 4)
 >>> v.words[:4], v.later
@@ -17,11 +18,12 @@ from ...core.rules import RuleSet
 from ...core.vocabulary import Vocabulary
 from ...core.vocabulary import multisets
 from .announcements import ABSAGEN
-from .deal import SOLOS
+from .deal import FIRST_SOLOS
 from .deal import full_deck
 from .genscher import VERB as GENSCHER
 from .reservations import PASS
 from .reservations import SCHMEISSEN
+from .reservations import solos_of
 from .rules import DokoRules
 
 
@@ -29,12 +31,29 @@ def vocabulary(rules: RuleSet, players: int) -> Vocabulary:
     """Doppelkopf's vocabulary under ``rules`` with ``players`` seats."""
     if not isinstance(rules, DokoRules):
         raise TypeError(f"Doppelkopf's rules, not {type(rules).__name__}")
-    words = ("gesund", "vorbehalt", "hochzeit", "armut", *SOLOS, "accept", "decline",
+    words = ("gesund", "vorbehalt", "hochzeit", "armut", *FIRST_SOLOS, "accept", "decline",
              "re", "kontra", *ABSAGEN, PASS, SCHMEISSEN)
-    three = tuple(multisets(full_deck(rules, players), [3]))
+    three = tuple(multisets(full_deck(rules, players), armut_sizes(rules)))
     later = (tuple(f"{GENSCHER} {seat}" for seat in range(players))
              if rules.genscher != "off" else ())
+    # The solos added later, with their options on.
+    later += tuple(s for s in solos_of(rules) if s not in FIRST_SOLOS)
     return Vocabulary(words, (), (("give", three), ("return", three)), later)
 
 
-__all__ = ["vocabulary"]
+def armut_sizes(rules: DokoRules) -> list[int]:
+    """How many cards an Armut may pass (and get back) under ``rules``: three, unless a
+    variant of FreeDoko's (``armut_pass``, ``armut_fuchs_uncounted``) passes more or fewer.
+
+    >>> armut_sizes(DokoRules()), armut_sizes(DokoRules(armut_pass="trumps"))
+    ([3], [0, 1, 2, 3])
+    """
+    most = 5 if rules.armut_fuchs_uncounted else 3
+    if rules.armut_pass == "trumps":
+        return list(range(most + 1))
+    if rules.armut_pass == "fuchs_extra":
+        return [3, 4, 5]
+    return list(range(3, most + 1))
+
+
+__all__ = ["armut_sizes", "vocabulary"]

@@ -1,0 +1,345 @@
+"""Issue 32's house rules of Doppelkopf (FreeDoko's options and the DDV's), each
+hand-checked on a deal or a trick: the Erwiderung without Absage, the solos, the Bock
+triggers, throwing in, Armut and Hochzeit variants, Schweinchen, the extra points, the
+compulsory announcement, Re/Kontra doubling and the score sheets."""
+
+from __future__ import annotations
+
+import pytest
+
+from binokel.core.errors import IllegalAction
+from binokel.games.doppelkopf.rules import DokoRules
+from doppelkopf_deals import N1
+from doppelkopf_deals import play
+from doppelkopf_deals import with_tokens
+from test_doppelkopf_procedure import _announcing
+
+
+# ------------------------------------------------------------------ Erwiderung, no Absage
+def _replied(rules: DokoRules):  # type: ignore[no-untyped-def]
+    """N1 with Re's re (seat 0, 12 cards) and Kontra's kontra by seat 2 with 10 cards,
+    in trick 3: later than Kontra's own deadline (11), allowed only as an Erwiderung."""
+    s = play(with_tokens(N1, 0, "0:re"), rules=rules, upto=2)
+    s.apply("play BA")
+    s.apply("play B10")
+    assert s.to_move == 2 and len(s.view(2).hand) == 10
+    assert _announcing(s.legal_actions()) == ["kontra"]
+    s.apply("kontra")
+    return s
+
+
+def test_after_an_erwiderung_kontra_may_make_no_absage() -> None:
+    # Without the option Kontra's keine 90 (deadline 10 cards) would follow at once.
+    s = _replied(DokoRules())
+    assert _announcing(s.legal_actions()) == ["keine 90", "keine 60", "keine 30", "schwarz"]
+    s = _replied(DokoRules(erwiderung_no_absage=True))
+    assert _announcing(s.legal_actions()) == []
+    with pytest.raises(IllegalAction, match="only as an Erwiderung"):
+        s.apply("keine 90")
+    # Only Kontra answered: Re's re came in time.
+    assert s.replied == [False, True]
+
+
+def test_a_kontra_in_time_is_no_erwiderung() -> None:
+    # Seat 2 says kontra with 11 cards, its own deadline: its Absagen stay open.
+    s = play(with_tokens(with_tokens(N1, 0, "0:re"), 0, "2:kontra"),
+             rules=DokoRules(erwiderung_no_absage=True), upto=1)
+    assert s.replied == [False, False]
+    s.apply("play EK")
+    s.apply("play E9")
+    assert _announcing(s.legal_actions()) == ["keine 90", "keine 60", "keine 30", "schwarz"]
+
+
+def test_ddv_plays_the_erwiderung_without_absage() -> None:
+    ddv = DokoRules.from_preset("ddv")
+    assert ddv.erwiderung_no_absage and ddv.announce_any_time
+
+
+# ------------------------------------------------------------------ solos
+def _toks(cards: tuple[int, ...]) -> list[str]:
+    from binokel.core.cards import card_token
+    return [card_token(c) for c in cards]
+
+
+def test_the_picture_solos_rank_as_freedoko_ranks_them() -> None:
+    from binokel.games.doppelkopf.order import card_order
+    assert _toks(card_order("koehler").trumps) == [
+        "EK", "BK", "HK", "SK", "EO", "BO", "HO", "SO", "EU", "BU", "HU", "SU"]
+    assert _toks(card_order("koenigebuben").trumps) == [
+        "EK", "BK", "HK", "SK", "EU", "BU", "HU", "SU"]
+    assert _toks(card_order("koenigedamen").trumps) == [
+        "EK", "BK", "HK", "SK", "EO", "BO", "HO", "SO"]
+    # The Damen-Buben-Solo keeps its order, and it is no Köhler.
+    assert _toks(card_order("damenbuben").trumps)[::4] == ["EO", "EU"]
+    # Plain suits keep what is not trump: the Dulle is a plain Herz card below the As.
+    assert _toks(card_order("koehler").plain(2)) == ["HA", "H10", "H9"]
+    assert _toks(card_order("koenigebuben").plain(0)) == ["EA", "E10", "EO", "E9"]
+
+
+KOEHLER_HANDS = {
+    0: "EK EK BK BK HK EO EO BO EU EU EA E10",
+    1: "HK SK SK BO HO HO SO SO BU BU HU HU",
+    2: "SU SU EA E10 E9 E9 BA BA B10 B10 B9 B9",
+    3: "HA HA H10 H10 H9 H9 SA SA S10 S10 S9 S9",
+}
+
+
+def test_a_koehler_is_declared_and_its_trumps_win() -> None:
+    from test_doppelkopf_procedure import deal
+    from test_doppelkopf_procedure import run
+    # Off, the word Köhler is refused (it once meant the Damen-Buben-Solo).
+    s = run(deal(DokoRules(), KOEHLER_HANDS), "vorbehalt", "gesund", "gesund", "gesund")
+    with pytest.raises(IllegalAction, match="solo koehler: not played"):
+        s.apply("solo köhler")
+    s = run(deal(DokoRules(koehler_solo=True), KOEHLER_HANDS),
+            "vorbehalt", "gesund", "gesund", "gesund")
+    assert "solo koehler" in s.legal_actions()
+    s.apply("solo Köhler")
+    assert s.contract == "solo koehler" and s.soloist == 0 and s.to_move == 0
+    # Trick 1: a Kreuz-König led; Karo-König (seat 1) follows, seat 2 with a Karo-Bube
+    # (trump), seat 3 has no trump and throws the Herz-Zehn: the Kreuz-König wins.
+    run(s, "play EK", "play SK", "play SU", "play H10")
+    assert s.tricks[-1].winner == 0 and s.tricks[-1].points == 4 + 4 + 2 + 10
+    from binokel.present import present
+    assert "Köhler von" in present(s.view(2), "de").status
+    assert "Köhler (Kings, Queens and Jacks solo) by" in present(s.view(2), "en").status
+
+
+def test_the_soloist_leads_his_lustsolo_with_the_option() -> None:
+    from test_doppelkopf_procedure import deal
+    from test_doppelkopf_procedure import run
+    # Seat 1 (not Vorhand) declares a Damensolo: Vorhand (seat 0) leads by default ...
+    hands = dict(KOEHLER_HANDS)
+    s = run(deal(DokoRules(), hands), "gesund", "vorbehalt", "gesund", "gesund",
+            "solo damen")
+    assert s.soloist == 1 and s.to_move == 0
+    # ... and the soloist himself with lustsolo_leads (FreeDoko's default).
+    s = run(deal(DokoRules(lustsolo_leads=True), hands), "gesund", "vorbehalt", "gesund",
+            "gesund", "solo damen")
+    assert s.soloist == 1 and s.to_move == 1 and s.trick_leader == 1
+
+
+# ------------------------------------------------------------------ Bock
+def test_each_new_bock_trigger() -> None:
+    from binokel.games.doppelkopf.series import bock_triggers
+    from doppelkopf_deals import N2
+    from doppelkopf_deals import N3B
+    # announced_lost: N2, Re (seats 2, 3) says re and makes 20: Re lost after announcing.
+    lost = play(with_tokens(N2, 0, "2:re"))
+    assert lost.result.winner == "kontra" and "announced_lost" in bock_triggers(lost.result)
+    # Nobody reaches his goal (N3b, Re 128 with keine 90, Kontra 112 with kontra): both
+    # parties announced and neither won: two triggers, two Bockrunden.
+    both = play(with_tokens(with_tokens(N3B, 0, "0:re 0:keine_90"), 0, "2:kontra"))
+    assert both.result.winner is None
+    assert bock_triggers(both.result).count("announced_lost") == 2
+    # herz_trick: N1's trick 5 is HA HK H9 HA, four plain Herz cards.
+    rules = DokoRules(bock_after="herz_trick")
+    herz = play(N1, rules=rules)
+    assert herz.tricks[4].cards and bock_triggers(herz.result) == ["herz_trick"]
+    assert herz.result.to_json()["herz_trick"] is True
+    assert "herz_trick" not in play(N1).result.to_json()   # looked for only when asked
+    # schwarz: a party without a trick. S: Re takes every trick.
+    from doppelkopf_deals import S
+    assert "schwarz" in bock_triggers(play(S).result)
+    assert "schwarz" not in bock_triggers(play(N1).result)
+
+
+def test_the_book_counts_each_trigger_and_the_factor_multiplies() -> None:
+    from binokel.games.doppelkopf.series import BockBook
+    from doppelkopf_deals import N3B
+    both = play(with_tokens(with_tokens(N3B, 0, "0:re 0:keine_90"), 0, "2:kontra"))
+    book = BockBook(DokoRules(bock_after="announced_lost"), players=4)
+    book.book(both)
+    assert book.levels == [1] * 8        # two Bockrunden, one after the other
+    # A Bock deal with bock_factor 3 counts three times, a Doppelbock nine times.
+    base = play(N1).result
+    for level, x in ((1, 3), (2, 9)):
+        r = play(N1, rules=DokoRules(bock_level=level, bock_factor=3)).result
+        assert r.scores == tuple(x * v for v in base.scores) and r.bock == level
+    from binokel.present import present
+    s = play(N1, rules=DokoRules(bock_level=1, bock_factor=3))
+    assert "Bockspiel: × 3 = 18" in present(s.view(0), "de").result
+
+
+def test_a_thrown_deal_and_a_pflichtsolo_may_spare_the_bock_deal() -> None:
+    from dataclasses import replace as dc_replace
+
+    from binokel.games.doppelkopf.series import BockBook
+    thrown = play(N1).result
+    thrown = dc_replace(thrown, contract="thrown in")
+    for uses, left in ((True, 3), (False, 4)):
+        book = BockBook(DokoRules(bock_after="tie", bock_thrown=uses), players=4)
+        book.add(1)
+        book.book_result(thrown)
+        assert len(book.levels) == left
+    # A Pflichtsolo on top of the round: with bock_pflichtsolo off it counts without Bock
+    # and leaves the Bock deal to the next one; a Vorführung is one of the round's deals.
+    pflicht = dc_replace(play(N1).result, pflichtsolo=True)
+    for uses, left in ((True, 3), (False, 4)):
+        book = BockBook(DokoRules(bock_after="tie", bock_pflichtsolo=uses), players=4)
+        book.add(1)
+        book.book_result(pflicht, DokoRules())
+        assert len(book.levels) == left
+    book = BockBook(DokoRules(bock_after="tie", bock_pflichtsolo=False), players=4)
+    book.add(1)
+    book.book_result(pflicht, DokoRules(pflichtsolo=True, vorfuehren=True,
+                                        pflicht_owed="0", vorgefuehrt=0))
+    assert len(book.levels) == 3
+
+
+def test_a_pflichtsolo_on_top_counts_without_bock_when_asked() -> None:
+    from binokel.bots import make_bot
+    from binokel.play import play_deal
+    from test_doppelkopf_procedure import deal
+    from test_doppelkopf_procedure import run
+    scores = {}
+    for uses in (True, False):
+        rules = DokoRules(pflichtsolo=True, pflicht_owed="0", bock_level=1,
+                          bock_pflichtsolo=uses)
+        s = run(deal(rules, KOEHLER_HANDS), "vorbehalt", "gesund", "gesund", "gesund",
+                "solo damen")
+        assert s.pflicht
+        play_deal(s, [make_bot("heuristic", k, game="doppelkopf") for k in range(4)])
+        scores[uses] = s.result.scores
+        assert s.result.bock == (1 if uses else 0)
+    assert scores[True] == tuple(2 * v for v in scores[False])
+
+
+# ------------------------------------------------------------------ throwing in
+# Seat 0: 127 Augen, trumps SA S10 only (the Fuchs its highest trump); seat 1: one trump
+# (SK); seat 2: both Kreuz-Damen and every other Dame and Bube but two; seat 3: the rest.
+THROW_HANDS = {
+    0: "SA S10 EA EA E10 E10 BA BA B10 B10 HA HA",
+    1: "EK EK E9 E9 BK BK B9 B9 HK HK H9 SK",
+    2: "EO EO BO BO HO HO SO SO EU EU BU BU",
+    3: "H10 H10 HU HU H9 SA S10 SK SU SU S9 S9",
+}
+
+
+def _thrower(rules: DokoRules) -> list[int]:
+    from binokel.core.cards import cardset
+    from binokel.core.cards import parse_cards
+    from binokel.games.doppelkopf.reservations import may_throw
+    return [s for s, h in THROW_HANDS.items() if may_throw(rules, cardset(parse_cards(h)))]
+
+
+@pytest.mark.parametrize("rules, who", [
+    (DokoRules(throw_points=100), [0]),          # 127 Augen; the others far below
+    (DokoRules(throw_points=128), []),
+    (DokoRules(throw_one_trump=True), [1]),      # the Karo-König alone
+    (DokoRules(throw_fuchs_highest=True), [0]),  # SA S10: nothing above the Fuchs
+    (DokoRules(), []),
+])
+def test_each_throw_in_variant(rules: DokoRules, who: list[int]) -> None:
+    from test_doppelkopf_procedure import deal
+    from test_doppelkopf_procedure import run
+    assert _thrower(rules) == who
+    if not who:
+        return
+    setup = ["vorbehalt" if s in who else "gesund" for s in range(4)]
+    s = run(deal(rules, THROW_HANDS), *setup, "pass")   # no solo: he passes to Schmeißen
+    assert s.asking == "schmeissen" and s.legal_actions() == ["schmeissen"]
+    s.apply("schmeissen")
+    assert s.is_over and s.result.contract == "thrown in" and s.result.scores == (0,) * 4
+
+
+def test_throwing_in_before_the_solos() -> None:
+    from test_doppelkopf_procedure import deal
+    from test_doppelkopf_procedure import run
+    # Seat 0 may throw (127 Augen), seat 2 wants a Damensolo.
+    setup = ("vorbehalt", "gesund", "vorbehalt", "gesund")
+    after = run(deal(DokoRules(throw_points=100), THROW_HANDS), *setup)
+    assert after.asking == "lustsolo" and after.to_move == 0
+    run(after, "pass", "solo damen")
+    assert after.contract == "solo damen"          # the solo comes first
+    before = run(deal(DokoRules(throw_points=100, throw_before_solo=True), THROW_HANDS),
+                 *setup)
+    assert before.asking == "schmeissen" and before.to_move == 0
+    run(before, "schmeissen")
+    assert before.result is not None and before.result.contract == "thrown in"
+
+
+def test_the_heuristic_throws_a_poor_hand_and_plays_a_rich_one() -> None:
+    from binokel.games.doppelkopf.bots import DokoHeuristicBot
+    from test_doppelkopf_procedure import deal
+    bot = DokoHeuristicBot()
+    rules = DokoRules(throw_points=100, throw_one_trump=True)
+    s = deal(rules, THROW_HANDS)
+    for seat in range(4):
+        s.apply(bot.choose(s.view(seat)))
+    assert s.vorbehalte[:2] == ["vorbehalt", "vorbehalt"]
+    # Seat 0's aces make a Fleischloser, which it plays rather than throw 127 Augen away;
+    # seat 1 (one trump) would have thrown in.
+    assert s.asking == "lustsolo" and bot.choose(s.view(0)) == "solo fleischlos"
+    s.apply("solo fleischlos")
+    assert s.contract == "solo fleischlos"
+    assert bot._reservation(s.view(1), s.hands[1]) == "schmeissen"
+
+
+# ------------------------------------------------------------------ Armut
+# Seat 0: four trumps, both Füchse among them (SA SA S10 SK); seat 1: twelve trumps;
+# seat 3: none at all.
+ARMUT_HANDS = {
+    0: "SA SA S10 SK EA EA E10 E10 BA BA HA HA",
+    1: "EO EO H10 H10 BO BO HO HO SO SO EU EU",
+    2: "BU BU HU HU SU SU S10 SK S9 S9 E9 E9",
+    3: "EK EK BK BK B10 B10 B9 B9 HK HK H9 H9",
+}
+
+
+def _armut(rules: DokoRules, *setup: str):  # type: ignore[no-untyped-def]
+    from test_doppelkopf_procedure import deal
+    from test_doppelkopf_procedure import run
+    return run(deal(rules, ARMUT_HANDS), *setup)
+
+
+def test_the_fuchs_not_counted_makes_four_trumps_an_armut() -> None:
+    # Counted, the Füchse make four trumps: no Armut held, so no pass to its question.
+    s = _armut(DokoRules(armut=True), "vorbehalt", "gesund", "gesund", "gesund")
+    assert "pass" not in s.legal_actions()
+    with pytest.raises(IllegalAction, match="needs at most 3 trumps, seat 0 holds 4"):
+        s.apply("armut")
+    r = DokoRules(armut=True, armut_fuchs_uncounted=True)
+    s = _armut(r, "vorbehalt", "gesund", "gesund", "gesund", "pass", "armut")
+    # All four trumps go, so four cards, and four come back.
+    assert s.legal_actions() == ["give SA SA S10 SK"]
+    s.apply("give SA SA S10 SK")
+    s.apply("accept")
+    assert len(s.legal_actions()) > 1 and all(len(a.split()) == 5 for a in s.legal_actions())
+    with pytest.raises(IllegalAction, match="exactly 4 cards, not 3"):
+        s.apply("return EU EU H10")
+    s.apply("return EU EU H10 H10")
+    assert s.phase == "play"
+    assert [len(s.view(x).hand) for x in range(4)] == [12, 12, 12, 12]
+
+
+def test_only_the_trumps_or_the_fuchs_on_top_are_passed() -> None:
+    r = DokoRules(armut=True, armut_fuchs_uncounted=True, armut_pass="fuchs_extra")
+    s = _armut(r, "vorbehalt", "gesund", "gesund", "gesund", "pass", "armut")
+    # Three cards with every trump, and the two Füchse on top: five.
+    assert sorted(s.legal_actions()) == sorted(f"give {x} SA SA S10 SK"
+                                               for x in ("EA", "E10", "BA", "HA"))
+    # Only the trumps: seat 3 has none, so it passes nothing and gets nothing back.
+    r = DokoRules(armut=True, armut_pass="trumps")
+    s = _armut(r, "gesund", "gesund", "gesund", "vorbehalt", "pass", "armut")
+    assert s.legal_actions() == ["give"]
+    s.apply("give")
+    assert s.phase == "armut_offer"
+    s.apply("accept")
+    assert s.legal_actions() == ["return"]
+    s.apply("return")
+    assert s.phase == "play" and s.partner is not None
+
+
+def test_the_fuchse_passed_lie_open_with_the_option() -> None:
+    from binokel.present import present
+    for open_, seen in ((False, "give ? ? ? ?"), (True, "give SA SA ? ?")):
+        r = DokoRules(armut=True, armut_fuchs_uncounted=True, armut_fuchs_open=open_)
+        s = _armut(r, "vorbehalt", "gesund", "gesund", "gesund", "pass", "armut",
+                   "give SA SA S10 SK")
+        assert s.view(2).history[-1] == (0, seen)
+        panel = present(s.view(2), "en").panels[0]
+        assert panel.cards == (("SA", "SA") if open_ else ())
+        assert panel.text == ("2 cards face down, and face up:" if open_ else
+                              "4 cards, face down")
+        assert s.view(0).history[-1] == (0, "give SA SA S10 SK")   # his own cards
