@@ -513,43 +513,31 @@ class Core:
                 return down
         skey: tuple[Any, ...] | None = None
         if hit is None:
+            # A position of the same structure: its bounds, widened by the points.
             skey = self._structure(seat)
-            known = self._structure_cut(skey, alpha, beta)
-            if known is not None:
-                return known
+            q = self.qt.get(skey)
+            if q is not None:
+                dlo, dhi = self._delta(q[0])
+                if q[1] - dlo >= beta:
+                    return q[1] - dlo
+                if q[2] + dhi <= alpha:
+                    return q[2] + dhi
         best, best_card = self._moves(seat, alpha, beta, tt_move)
-        self._store(key, skey, seat, best_card, self._bounds(best, alpha, beta, lo, hi))
+        # The bounds that best proves in the window: a fail-low bounds the value from
+        # above, a fail-high from below, the other bound staying as known before.
+        if best <= alpha:
+            hi = best
+        elif best >= beta:
+            lo = best
+        else:
+            lo = hi = best
+        self._store(key, skey, seat, best_card, lo, hi)
         return best
 
-    def _structure_cut(self, skey: tuple[Any, ...], alpha: int, beta: int) -> int | None:
-        """The value of a position of the same structure searched before, widened by the
-        points that differ, where that bound alone decides the window; else None."""
-        q = self.qt.get(skey)
-        if q is None:
-            return None
-        dlo, dhi = self._delta(q[0])
-        if q[1] - dlo >= beta:
-            return q[1] - dlo
-        if q[2] + dhi <= alpha:
-            return q[2] + dhi
-        return None
-
-    @staticmethod
-    def _bounds(best: int, alpha: int, beta: int, lo: int, hi: int) -> tuple[int, int]:
-        """The bounds of a position's value once a search in (``alpha``, ``beta``) found
-        ``best``: a fail-low bounds it from above, a fail-high from below, the other bound
-        staying as known before (``lo``, ``hi``)."""
-        if best <= alpha:
-            return lo, best
-        if best >= beta:
-            return best, hi
-        return best, best
-
     def _store(self, key: tuple[int, ...], skey: tuple[Any, ...] | None, seat: int,
-               best_card: int, bounds: tuple[int, int]) -> None:
-        """Keep a position's ``bounds`` in both tables (each emptied when full: the newest
+               best_card: int, lo: int, hi: int) -> None:
+        """Keep a position's bounds in both tables (each emptied when full: the newest
         positions are the ones the search meets again)."""
-        lo, hi = bounds
         if len(self.tt) >= self.tt_limit and key not in self.tt:
             self.tt.clear()
         self.tt[key] = (lo, hi, best_card)
@@ -672,8 +660,17 @@ class Core:
         legal, _, _ = self._legal_now(seat)
         maximizing = self.maxs[seat]
         best = -1 if maximizing else BIG
+        trick = self.trick
         for c in _distinct(legal):
-            v = self._child(seat, c, alpha, beta, True)
+            # Play c and value the rest (as _child does, without its points' bookkeeping,
+            # which the last two tricks do not read: the hottest loop of the search).
+            b = 1 << (2 * c)
+            self.hands[seat] -= b
+            trick.append(c)
+            v = self._two_tricks(alpha, beta) if len(trick) < self.n else \
+                self._trick_done(alpha, beta, True)
+            trick.pop()
+            self.hands[seat] += b
             if maximizing:
                 best = max(best, v)
                 alpha = max(alpha, best)
