@@ -36,10 +36,12 @@ from dataclasses import dataclass
 from dataclasses import field
 from pathlib import Path
 from typing import Any
+from typing import TypeGuard
 
 from .core.cards import card_token
 from .core.cards import parse_card
 from .core.errors import RulesError
+from .core.spec import GameSpec
 from .core.state import AnyState
 from .record_migrations import FORMAT
 from .record_migrations import MAX_SOFTWARE_CHARS
@@ -51,6 +53,40 @@ from .registry import find_game
 OPTIONAL_FIELDS = {"software", "names", "event", "date", "result", "comment", "round",
                    "deal_number"}
 MAX_RECORD_BYTES = 1 << 20
+
+
+def _is_int(v: Any) -> TypeGuard[int]:
+    """An int that is no bool (JSON's true is no seat)."""
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _game_of(data: dict[str, Any]) -> tuple[str, GameSpec]:
+    """A record's field 'game' and the game's spec."""
+    game = data.get("game")
+    if not isinstance(game, str):
+        raise RecordError("field 'game'", "missing or not a string")
+    try:
+        return game, find_game(game)
+    except ValueError as e:
+        raise RecordError("field 'game'", str(e)) from None
+
+
+def _seat_count(data: dict[str, Any], game: str, spec: GameSpec) -> int:
+    """A record's field 'players': a player count of the game (default: its usual one)."""
+    players = data.get("players", spec.default_players)
+    if not _is_int(players) or players not in spec.players:
+        raise RecordError("field 'players'",
+                          f"{game} is for {' or '.join(map(str, spec.players))} players, "
+                          f"not {players!r}")
+    return players
+
+
+def _strings(data: dict[str, Any], field: str, what: str) -> list[str]:
+    """A record's field that is a list of strings (``what``: the error's words)."""
+    v = data.get(field)
+    if not isinstance(v, list) or not all(isinstance(x, str) for x in v):
+        raise RecordError(f"field {field!r}", what)
+    return v
 
 
 class RecordError(ValueError):
@@ -180,31 +216,16 @@ class Record:
         for k in data:
             if k not in known and k not in OPTIONAL_FIELDS and not str(k).startswith("x-"):
                 raise RecordError(f"field {k!r}", "unknown field (custom fields start with x-)")
-        game = data.get("game")
-        if not isinstance(game, str):
-            raise RecordError("field 'game'", "missing or not a string")
-        try:
-            spec = find_game(game)
-        except ValueError as e:
-            raise RecordError("field 'game'", str(e)) from None
-        players = data.get("players", spec.default_players)
-        if not isinstance(players, int) or isinstance(players, bool) or \
-                players not in spec.players:
-            raise RecordError("field 'players'",
-                              f"{game} is for {' or '.join(map(str, spec.players))} players, "
-                              f"not {players!r}")
+        game, spec = _game_of(data)
+        players = _seat_count(data, game, spec)
         dealer = data.get("dealer")
-        if not isinstance(dealer, int) or isinstance(dealer, bool) or \
-                not 0 <= dealer < players:
+        if not _is_int(dealer) or not 0 <= dealer < players:
             raise RecordError("field 'dealer'", f"must be a seat 0..{players - 1}, not {dealer!r}")
         rules = data.get("rules", {"preset": "standard"})
         if not isinstance(rules, dict):
             raise RecordError("field 'rules'", "must be an object")
-        deck, actions = data.get("deck"), data.get("actions")
-        if not isinstance(deck, list) or not all(isinstance(c, str) for c in deck):
-            raise RecordError("field 'deck'", "must be a list of card tokens")
-        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
-            raise RecordError("field 'actions'", "must be a list of strings")
+        deck = _strings(data, "deck", "must be a list of card tokens")
+        actions = _strings(data, "actions", "must be a list of strings")
         software = data.get("software")
         if software is not None and (not isinstance(software, str)
                                      or not 0 < len(software) <= MAX_SOFTWARE_CHARS):

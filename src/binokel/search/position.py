@@ -182,6 +182,15 @@ class Position:
     partners: tuple[int, ...] | None = None
 
     def __post_init__(self) -> None:
+        # In this order, so that the first thing wrong is the one reported.
+        self._check_seats()
+        self._check_scoring()
+        self._check_trick()
+        self._check_cards()
+        self._check_turn()
+
+    def _check_seats(self) -> None:
+        """The seats in play, their sides and who leads the trick in progress."""
         n_seats = len(self.hands)
         if not 2 <= len(self.order) <= MAX_SEATS:
             raise ValueError(f"{len(self.order)} seats in play; 2..{MAX_SEATS} are possible")
@@ -194,29 +203,27 @@ class Position:
             raise ValueError("partners needs one entry per seat")
         if not any(self.maximiser[s] for s in self.order):
             raise ValueError("no seat in play maximises")
+
+    def _check_scoring(self) -> None:
+        """The card points and the last trick's bonus, within what the core can add up."""
         if len(self.points) != 32 or any(
                 not 0 <= p <= MAX_POINTS_PER_CARD for p in self.points):
             raise ValueError(f"points: 32 values 0..{MAX_POINTS_PER_CARD} are needed")
         if not 0 <= self.last_trick_bonus <= 100 * MAX_POINTS_PER_CARD:
             raise ValueError(f"last_trick_bonus {self.last_trick_bonus} is out of range")
+
+    def _check_trick(self) -> None:
+        """The trick in progress: led by a seat in play, not complete yet."""
         if self.leader not in self.order:
             raise ValueError(f"the leader {self.leader} is not a seat in play")
         if len(self.trick) >= len(self.order):
             raise ValueError("the trick in progress is already complete")
+
+    def _check_cards(self) -> None:
+        """Every card in the hands and the trick is a card of the order, at most twice."""
         counts = [0] * 32
         for s, h in enumerate(self.hands):
-            if not isinstance(h, int) or h < 0 or h >> 64:
-                raise ValueError(f"hand {s} is not a card set")
-            if h and s not in self.order:
-                raise ValueError(f"seat {s} is not in play but holds cards")
-            for c in range(32):
-                k = (h >> (2 * c)) & 3
-                if k == 3:
-                    raise ValueError(f"hand {s}: a card count of 3")
-                if k and self.cards.group[c] < 0:
-                    raise ValueError(f"hand {s} holds {card_token_safe(c)}, not a card of "
-                                     "this order")
-                counts[c] += k
+            self._check_hand(s, h, counts)
         for c in self.trick:
             if not 0 <= c < 32 or self.cards.group[c] < 0:
                 raise ValueError(f"trick card {c} is not a card of this order")
@@ -224,6 +231,25 @@ class Position:
         for c in range(32):
             if counts[c] > 2:
                 raise ValueError(f"{card_token_safe(c)} is in play {counts[c]} times")
+
+    def _check_hand(self, s: int, h: CardSet, counts: list[int]) -> None:
+        """Seat ``s``'s hand ``h`` is a card set of cards of the order, empty for a seat not
+        in play; its cards are added to ``counts``."""
+        if not isinstance(h, int) or h < 0 or h >> 64:
+            raise ValueError(f"hand {s} is not a card set")
+        if h and s not in self.order:
+            raise ValueError(f"seat {s} is not in play but holds cards")
+        for c in range(32):
+            k = (h >> (2 * c)) & 3
+            if k == 3:
+                raise ValueError(f"hand {s}: a card count of 3")
+            if k and self.cards.group[c] < 0:
+                raise ValueError(f"hand {s} holds {card_token_safe(c)}, not a card of "
+                                 "this order")
+            counts[c] += k
+
+    def _check_turn(self) -> None:
+        """The hands' sizes fit the trick in progress, and the player to move has a card."""
         sizes = self._sizes()
         played = self._played_this_trick()
         need = sizes[self.to_move]

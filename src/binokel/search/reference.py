@@ -185,41 +185,53 @@ class Core:
                 win, wpos = c, i
         return win, wpos, best_led, best_tr
 
-    def _legal(self, seat: int, hand: int, win: int, wpos: int, best_led: int,
-               best_tr: int) -> int:
+    def _legal_now(self, seat: int) -> tuple[int, int, int]:
+        """``seat``'s legal cards now, the trick's best card and its position (-1: no
+        trick)."""
+        hand = self.hands[seat]
         if not self.trick:
-            return hand
+            return hand, -1, -1
+        win, wpos, best_led, best_tr = self._status()
+        if self.rule == _BINOKEL:
+            return self._legal_binokel(seat, hand, wpos, best_led, best_tr), win, wpos
+        led = self.gof[self.trick[0]]
+        follow = hand & self.gmask[led]
+        if follow:
+            return follow, win, wpos
+        trump = self.trump
+        # Follow-group rules (Doppelkopf, Luxus) where the seat cannot follow: a duty to
+        # trump only where the rule has one and, under UNTRUMPED, nobody has trumped yet.
+        if self.rule == _FOLLOW or trump < 0 or led == trump or self.duty == _NO_DUTY or (
+                self.duty == _UNTRUMPED and self.gof[win] == trump):
+            return hand, win, wpos
+        return hand & self.gmask[trump] or hand, win, wpos
+
+    def _legal_binokel(self, seat: int, hand: int, wpos: int, best_led: int,
+                       best_tr: int) -> int:
+        """Binokel's duties within a trick: follow (beating the best card of the led group
+        where the rules say so, unless the trick is trumped), else trump (overtrump where
+        the rules say so); a partner's trick exempts from all but following."""
         gmask, trump = self.gmask, self.trump
         led = self.gof[self.trick[0]]
-        rule = self.rule
-        if rule == _BINOKEL:
-            if self.flags & EXEMPT and \
-                    self.party[(self.leader + wpos) % self.n] == self.party[seat]:
-                return hand & gmask[led] or hand
-            follow = hand & gmask[led]
-            if follow:
-                if best_tr >= 0 and led != trump:
-                    return follow
-                if self.flags & MUST_BEAT or led == trump:
-                    return follow & self.above[best_led] or follow
-                return follow
-            if trump >= 0:
-                trumps = hand & gmask[trump]
-                if trumps:
-                    if best_tr < 0:
-                        return trumps
-                    higher = trumps & self.above[best_tr]
-                    if higher:
-                        return higher if self.flags & OVERTRUMP else trumps
-                    return trumps if self.flags & TRUMP_LOWER else hand
-            return hand
         follow = hand & gmask[led]
+        if self.flags & EXEMPT and \
+                self.party[(self.leader + wpos) % self.n] == self.party[seat]:
+            return follow or hand
         if follow:
+            if best_tr >= 0 and led != trump:
+                return follow
+            if self.flags & MUST_BEAT or led == trump:
+                return follow & self.above[best_led] or follow
             return follow
-        if rule == _FOLLOW or trump < 0 or led == trump or self.duty == _NO_DUTY or (
-                self.duty == _UNTRUMPED and self.gof[win] == trump):
+        trumps = hand & gmask[trump] if trump >= 0 else 0
+        if not trumps:
             return hand
-        return hand & gmask[trump] or hand
+        if best_tr < 0:
+            return trumps
+        higher = trumps & self.above[best_tr]
+        if higher:
+            return higher if self.flags & OVERTRUMP else trumps
+        return trumps if self.flags & TRUMP_LOWER else hand
 
     def _others(self, seat: int) -> int:
         """The low bit of every card held by another seat or lying in the trick."""
@@ -262,61 +274,71 @@ class Core:
     def _ordered(self, seat: int, tt_move: int) -> tuple[list[int], dict[int, int]]:
         """The cards to search at this node (one per class), best guess first, and the run
         of each (see :meth:`_classes`)."""
-        hand = self.hands[seat]
-        if self.trick:
-            win, wpos, best_led, best_tr = self._status()
-        else:
-            win = wpos = best_led = best_tr = -1
-        legal = self._legal(seat, hand, win, wpos, best_led, best_tr)
+        legal, win, wpos = self._legal_now(seat)
         classes, run_of = self._classes(seat, legal)
         reps = [cls[-1] for cls in classes]
         if len(reps) == 1:
             return reps, run_of
-        pts = self.pts
-        score: dict[int, int] = {}
-        if not self.trick:
-            others = self._others(seat)
-            trump = self.trump
-            for c in reps:
-                top = not (others & self.above[c]) and not (
-                    self.second >> (2 * c) & 1 and others >> (2 * c) & 1)
-                is_trump = self.gof[c] == trump
-                if not top:
-                    s = 350 - 16 * pts[c] if is_trump else 500 + 16 * pts[c]
-                elif is_trump:
-                    s = 300 + 16 * pts[c]
-                elif trump >= 0 and self._ruffable(seat, c):
-                    s = 700 - 16 * pts[c]
-                else:
-                    s = 1000 + 16 * pts[c]
-                if c == tt_move:
-                    s = TT_FIRST
-                score[c] = s
-        else:
-            friendly = self.maxs[(self.leader + wpos) % self.n] == self.maxs[seat]
-            # a seat still to play that may take the trick: a partner where the other side
-            # holds it, an opponent where this side does
-            may_win = self._may_win(seat, win, not friendly)
-            partner = not friendly and may_win
-            for c in reps:
-                beat = self._beats(c, win)
-                if friendly and may_win:
-                    s = 2000 + 16 * pts[c] if beat else 1000 - 16 * pts[c]
-                elif friendly:
-                    s = (1000 if not beat else 0) + 16 * pts[c]
-                elif partner and self.rule == _FOLLOW:
-                    s = 2000 - 16 * pts[c] if beat else 1000 + 16 * pts[c]
-                elif partner:
-                    s = (2000 if beat else 1000) + 16 * pts[c]
-                else:
-                    s = (2000 if beat else 1000) - 16 * pts[c]
-                score[c] = s
         rank = self.rank
         if self.trick:
+            score = self._follow_scores(seat, reps, win, wpos)
             reps.sort(key=lambda c: (score[c], -rank[c], c), reverse=True)
         else:
+            score = self._lead_scores(seat, reps, tt_move)
             reps.sort(key=lambda c: (score[c], -rank[c], -c), reverse=True)
         return reps, run_of
+
+    def _lead_scores(self, seat: int, reps: list[int], tt_move: int) -> dict[int, int]:
+        """The move-order guess for leading each of ``reps`` (higher: sooner): the table's
+        move first; then a plain card nobody can beat or trump (most points first), one the
+        other side may trump (fewest first), a losing plain card, a losing trump (fewest
+        first), last a trump nobody can beat (saved to draw the others' trumps later)."""
+        pts, trump = self.pts, self.trump
+        others = self._others(seat)
+        score: dict[int, int] = {}
+        for c in reps:
+            top = not (others & self.above[c]) and not (
+                self.second >> (2 * c) & 1 and others >> (2 * c) & 1)
+            is_trump = self.gof[c] == trump
+            if c == tt_move:
+                s = TT_FIRST
+            elif not top:
+                s = 350 - 16 * pts[c] if is_trump else 500 + 16 * pts[c]
+            elif is_trump:
+                s = 300 + 16 * pts[c]
+            elif trump >= 0 and self._ruffable(seat, c):
+                s = 700 - 16 * pts[c]
+            else:
+                s = 1000 + 16 * pts[c]
+            score[c] = s
+        return score
+
+    def _follow_scores(self, seat: int, reps: list[int], win: int,
+                       wpos: int) -> dict[int, int]:
+        """The move-order guess for adding each of ``reps`` to the trick (higher: sooner):
+        points onto a trick our side keeps, beating one the other side holds cheaply, and
+        where a later seat may still change the trick, by who that is."""
+        pts = self.pts
+        friendly = self.maxs[(self.leader + wpos) % self.n] == self.maxs[seat]
+        # a seat still to play that may take the trick: a partner where the other side
+        # holds it, an opponent where this side does
+        may_win = self._may_win(seat, win, not friendly)
+        partner = not friendly and may_win
+        score: dict[int, int] = {}
+        for c in reps:
+            beat = self._beats(c, win)
+            if friendly and may_win:
+                s = 2000 + 16 * pts[c] if beat else 1000 - 16 * pts[c]
+            elif friendly:
+                s = (1000 if not beat else 0) + 16 * pts[c]
+            elif partner and self.rule == _FOLLOW:
+                s = 2000 - 16 * pts[c] if beat else 1000 + 16 * pts[c]
+            elif partner:
+                s = (2000 if beat else 1000) + 16 * pts[c]
+            else:
+                s = (2000 if beat else 1000) - 16 * pts[c]
+            score[c] = s
+        return score
 
     def _ruffable(self, seat: int, c: int) -> bool:
         """Whether a seat of the other side could trump the lead of plain card ``c`` now."""
@@ -452,131 +474,147 @@ class Core:
         self.nodes += 1
         if self.nodes == self.limit:
             raise BudgetExceeded
-        trick = self.trick
-        k = len(trick)
-        seat = (self.leader + k) % self.n
-        key: tuple[int, ...] = ()
+        seat = (self.leader + len(self.trick)) % self.n
+        if self.trick:
+            # Within a trick: no tables (a position is stored where a trick starts).
+            return self._moves(seat, alpha, beta, -1)[0]
+        return self._lead(seat, alpha, beta)
+
+    def _lead(self, seat: int, alpha: int, beta: int) -> int:
+        """The value where ``seat`` leads to a new trick: the cut-offs that need no move
+        (bounds of the deal's points, the endgames, the tables), else the moves, and the
+        result stored in the tables."""
+        hand = self.hands[seat]
+        if not hand:
+            return 0
+        top = self.left + self.bonus if self.goal == _POINTS else 1
+        if top <= alpha:
+            return top
+        if beta <= 0:
+            return 0
+        if not hand & (hand - 1) and hand & LOW:
+            return self._last_trick()
+        if _size(hand) == 2:
+            return self._two_tricks(alpha, beta)
+        key = (*self.hands, seat)
+        hit = self.tt.get(key)
+        lo, hi, tt_move = (0, BIG, -1) if hit is None else hit
+        if hit is not None:
+            known = decided(lo, hi, alpha, beta)
+            if known is not None:
+                return known
+            alpha, beta = max(alpha, lo), min(beta, hi)
+        if self.goal == _POINTS and self.trump >= 0:
+            up = top - self._sure_points(False)
+            if up <= alpha:
+                return up
+            down = self._sure_points(True)
+            if down >= beta:
+                return down
         skey: tuple[Any, ...] | None = None
-        tt_move = -1
-        a0 = b0 = 0
-        lo = 0
-        hi = BIG
-        if k == 0:
-            hand = self.hands[seat]
-            if not hand:
-                return 0
-            top = self.left + self.bonus if self.goal == _POINTS else 1
-            if top <= alpha:
-                return top
-            if beta <= 0:
-                return 0
-            if not hand & (hand - 1) and hand & LOW:
-                return self._last_trick()
-            if _size(hand) == 2:
-                return self._two_tricks(alpha, beta)
-            key = (*self.hands, seat)
-            hit = self.tt.get(key)
-            if hit is not None:
-                lo, hi, tt_move = hit
-                known = decided(lo, hi, alpha, beta)
-                if known is not None:
-                    return known
-                if lo > alpha:
-                    alpha = lo
-                if hi < beta:
-                    beta = hi
-            if self.goal == _POINTS and self.trump >= 0:
-                up = top - self._sure_points(False)
-                if up <= alpha:
-                    return up
-                down = self._sure_points(True)
-                if down >= beta:
-                    return down
-            if hit is None:
-                # A position of the same structure: its bounds, widened by the points.
-                skey = self._structure(seat)
-                q = self.qt.get(skey)
-                if q is not None:
-                    dlo, dhi = self._delta(q[0])
-                    if q[1] - dlo >= beta:
-                        return q[1] - dlo
-                    if q[2] + dhi <= alpha:
-                        return q[2] + dhi
-            a0, b0 = alpha, beta
+        if hit is None:
+            # A position of the same structure: its bounds, widened by the points.
+            skey = self._structure(seat)
+            q = self.qt.get(skey)
+            if q is not None:
+                dlo, dhi = self._delta(q[0])
+                if q[1] - dlo >= beta:
+                    return q[1] - dlo
+                if q[2] + dhi <= alpha:
+                    return q[2] + dhi
+        best, best_card = self._moves(seat, alpha, beta, tt_move)
+        # The bounds that best proves in the window: a fail-low bounds the value from
+        # above, a fail-high from below, the other bound staying as known before.
+        if best <= alpha:
+            hi = best
+        elif best >= beta:
+            lo = best
+        else:
+            lo = hi = best
+        self._store(key, skey, seat, best_card, lo, hi)
+        return best
+
+    def _store(self, key: tuple[int, ...], skey: tuple[Any, ...] | None, seat: int,
+               best_card: int, lo: int, hi: int) -> None:
+        """Keep a position's bounds in both tables (each emptied when full: the newest
+        positions are the ones the search meets again)."""
+        if len(self.tt) >= self.tt_limit and key not in self.tt:
+            self.tt.clear()
+        self.tt[key] = (lo, hi, best_card)
+        if skey is None:
+            skey = self._structure(seat)
+        if len(self.qt) >= self.tt_limit and skey not in self.qt:
+            self.qt.clear()
+        self.qt[skey] = (tuple(self.hands), lo, hi)
+
+    def _moves(self, seat: int, alpha: int, beta: int, tt_move: int) -> tuple[int, int]:
+        """Alpha-beta over ``seat``'s moves: the best value and the card that gave it."""
         maximizing = self.maxs[seat]
         best = -1 if maximizing else BIG
         best_card = -1
         moves, run_of = self._ordered(seat, tt_move)
         done: list[tuple[int, int]] = []   # (card, a bound of its value on our side)
-        pts = self.pts
         twin = -1         # within a trick: its best card so far and the side holding it
         twin_side = False
-        if k and len(moves) > 1:
+        if self.trick and len(moves) > 1:
             twin, wpos, _, _ = self._status()
             twin_side = self.maxs[(self.leader + wpos) % self.n]
         for c in moves:
-            # A card of the same run as one searched already (the two win and lose the same
-            # tricks) is worth that one's value give or take the difference of their points:
-            # skip it when that already decides. When the card settles who takes the trick
-            # (the same for a whole run), only the card kept for later can move points the
-            # other way.
-            bound = BIG if maximizing else -BIG
-            taker = self._taker(seat, c, twin, twin_side) if twin >= 0 else None
-            for x, vx in done:
-                if run_of[x] == run_of[c]:
-                    d = pts[c] - pts[x]
-                    if taker is None:
-                        dlo, dhi = -abs(d), abs(d)
-                    else:
-                        e = d if taker else -d
-                        dlo, dhi = min(e, 0), max(e, 0)
-                    bound = min(bound, vx + dhi) if maximizing else max(bound, vx + dlo)
+            if done:
+                taker = self._taker(seat, c, twin, twin_side) if twin >= 0 else None
+                bound = self._run_bound(c, taker, done, run_of, maximizing)
+            else:
+                bound = BIG if maximizing else -BIG
             if bound <= alpha if maximizing else bound >= beta:
                 v = bound
             else:
                 a_was, b_was = alpha, beta
-                v = self._child(seat, c, alpha, beta)
+                v = self._child(seat, c, alpha, beta, False)
                 if v < b_was if maximizing else v > a_was:
                     done.append((c, v))
             if maximizing:
                 if v > best:
                     best, best_card = v, c
-                    if best > alpha:
-                        alpha = best
+                    alpha = max(alpha, best)
             elif v < best:
                 best, best_card = v, c
-                if best < beta:
-                    beta = best
+                beta = min(beta, best)
             if alpha >= beta:
                 break
-        if k == 0:
-            if best <= a0:
-                hi = best
-            elif best >= b0:
-                lo = best
-            else:
-                lo = hi = best
-            if len(self.tt) >= self.tt_limit and key not in self.tt:
-                self.tt.clear()
-            self.tt[key] = (lo, hi, best_card)
-            if skey is None:
-                skey = self._structure(seat)
-            if len(self.qt) >= self.tt_limit and skey not in self.qt:
-                self.qt.clear()
-            self.qt[skey] = (tuple(self.hands), lo, hi)
-        return best
+        return best, best_card
 
-    def _child(self, seat: int, c: int, alpha: int, beta: int) -> int:
-        """The value after ``seat`` plays ``c``."""
+    def _run_bound(self, c: int, taker: bool | None, done: list[tuple[int, int]],
+                   run_of: dict[int, int], maximizing: bool) -> int:
+        """A bound on our side of card ``c``'s value from the cards of its run searched
+        already (``done``): the two win and lose the same tricks, so ``c`` is worth the
+        other's value give or take the difference of their points. When the card settles
+        who takes the trick (``taker``, the same for the whole run), only the card kept
+        for later can move points the other way."""
+        pts = self.pts
+        bound = BIG if maximizing else -BIG
+        for x, vx in done:
+            if run_of[x] == run_of[c]:
+                d = pts[c] - pts[x]
+                if taker is None:
+                    dlo, dhi = -abs(d), abs(d)
+                else:
+                    e = d if taker else -d
+                    dlo, dhi = min(e, 0), max(e, 0)
+                bound = min(bound, vx + dhi) if maximizing else max(bound, vx + dlo)
+        return bound
+
+    def _child(self, seat: int, c: int, alpha: int, beta: int, endgame: bool) -> int:
+        """The value after ``seat`` plays ``c``: by the search, or in the ``endgame`` (the
+        last two tricks) by :meth:`_two_tricks`."""
         b = 1 << (2 * c)
         self.hands[seat] -= b
         self.left -= self.pts[c]
         trick = self.trick
         trick.append(c)
         if len(trick) < self.n:
-            v = self.search(alpha, beta)
+            v = self._two_tricks(alpha, beta) if endgame else self.search(alpha, beta)
         else:
-            v = self._trick_done(alpha, beta, False)
+            v = self._trick_done(alpha, beta, endgame)
         trick.pop()
         self.left += self.pts[c]
         self.hands[seat] += b
@@ -618,23 +656,19 @@ class Core:
         """The value in the next to last trick, from its current card on, fail-soft within
         (``alpha``, ``beta``): alpha-beta over the distinct legal cards, weakest first,
         without the tables (every seat holds at most two cards)."""
-        trick = self.trick
-        seat = (self.leader + len(trick)) % self.n
-        if trick:
-            win, wpos, best_led, best_tr = self._status()
-        else:
-            win = wpos = best_led = best_tr = -1
-        legal = self._legal(seat, self.hands[seat], win, wpos, best_led, best_tr)
+        seat = (self.leader + len(self.trick)) % self.n
+        legal, _, _ = self._legal_now(seat)
         maximizing = self.maxs[seat]
         best = -1 if maximizing else BIG
+        trick = self.trick
         for c in _distinct(legal):
+            # Play c and value the rest (as _child does, without its points' bookkeeping,
+            # which the last two tricks do not read: the hottest loop of the search).
             b = 1 << (2 * c)
             self.hands[seat] -= b
             trick.append(c)
-            if len(trick) < self.n:
-                v = self._two_tricks(alpha, beta)
-            else:
-                v = self._trick_done(alpha, beta, True)
+            v = self._two_tricks(alpha, beta) if len(trick) < self.n else \
+                self._trick_done(alpha, beta, True)
             trick.pop()
             self.hands[seat] += b
             if maximizing:
@@ -673,11 +707,7 @@ class Core:
             if hit is not None:
                 tt_move = hit[2]
         reps, _ = self._ordered(seat, tt_move)
-        if self.trick:
-            win, wpos, best_led, best_tr = self._status()
-        else:
-            win = wpos = best_led = best_tr = -1
-        legal = self._legal(seat, self.hands[seat], win, wpos, best_led, best_tr)
+        legal, _, _ = self._legal_now(seat)
         members = {cls[-1]: tuple(cls) for cls in self._classes(seat, legal)[0]}
         return [(c, members[c]) for c in reps]
 

@@ -433,58 +433,73 @@ class Tournament:
         if not isinstance(played, list) or len(played) > t.rounds:
             raise ClubError(f"played: a list of at most {t.rounds} rounds")
         for x in players:
-            p = _obj(x, "player")
-            t.add_player(_text(p.get("name"), "player.name", MAX_NAME),
-                         _int(p.get("number"), "player.number", 1, 9999))
-            t.players[-1].joined = _int(p.get("joined", 1), "player.joined", 1, MAX_ROUNDS + 1)
-            w = p.get("withdrawn_after")
-            if w is not None:
-                t.players[-1].withdrawn_after = _int(w, "player.withdrawn_after", 0, MAX_ROUNDS)
+            t._read_player(x)
         numbers = {p.number for p in t.players}
         for i, x in enumerate(played, 1):
-            r = _obj(x, "round")
-            tables = r.get("tables")
-            if not isinstance(tables, list) or len(tables) > MAX_PLAYERS:
-                raise ClubError(f"round {i}: tables")
-            seen: set[int] = set()
-            rows: list[list[int | None]] = []
-            for table in tables:
-                if not isinstance(table, list) or not 2 <= len(table) <= 8:
-                    raise ClubError(f"round {i}: a table is a list of 2 to 8 seats")
-                row = [None if s is None else _int(s, "seat", 1, 9999) for s in table]
-                for s in row:
-                    if s is not None and (s not in numbers or s in seen):
-                        raise ClubError(f"round {i}: start number {s} unknown or seated twice")
-                    if s is not None:
-                        seen.add(s)
-                rows.append(row)
-            t.played.append(Round(i, rows, _int(r.get("repeats", 0), "repeats", 0, 10**6),
-                                  _int(r.get("lower_bound", 0), "lower_bound", 0, 10**6)))
-            results = r.get("results", [])
-            if not isinstance(results, list) or len(results) > len(rows):
-                raise ClubError(f"round {i}: results")
-            for res in results:
-                rd = _obj(res, "result")
-                table_no = _int(rd.get("table"), "result.table", 1, len(rows))
-                if rd.get("pad") is not None:
-                    try:
-                        pad = Pad.from_json(rd["pad"])
-                    except PadError as e:
-                        raise ClubError(f"round {i}, table {table_no}: {e}") from None
-                    t.enter_pad(i, table_no, pad)
-                else:
-                    scores = rd.get("scores")
-                    if not isinstance(scores, list):
-                        raise ClubError(f"round {i}, table {table_no}: scores")
-                    t.enter_totals(i, table_no, scores)
-            links = r.get("pads", [])
-            if not isinstance(links, list) or len(links) > len(rows):
-                raise ClubError(f"round {i}: pads")
-            for link in links:
-                ld = _obj(link, "pad link")
-                t.link_pad(i, _int(ld.get("table"), "pad link.table", 1, len(rows)),
-                           _text(ld.get("pad"), "pad link.pad", 32))
+            t._read_round(i, _obj(x, "round"), numbers)
         return t
+
+    def _read_player(self, data: Any) -> None:
+        """Add the player of a JSON document (see :meth:`from_json`)."""
+        p = _obj(data, "player")
+        self.add_player(_text(p.get("name"), "player.name", MAX_NAME),
+                        _int(p.get("number"), "player.number", 1, 9999))
+        self.players[-1].joined = _int(p.get("joined", 1), "player.joined", 1, MAX_ROUNDS + 1)
+        w = p.get("withdrawn_after")
+        if w is not None:
+            self.players[-1].withdrawn_after = _int(w, "player.withdrawn_after", 0, MAX_ROUNDS)
+
+    def _read_round(self, i: int, r: dict[str, Any], numbers: set[int]) -> None:
+        """Add played round ``i`` of a JSON document: its seating (each table's start
+        numbers, None for an empty seat; ``numbers`` the players'), its results (a pad or
+        the totals per table) and the pads linked to its tables."""
+        rows = _seating(i, r.get("tables"), numbers)
+        self.played.append(Round(i, rows, _int(r.get("repeats", 0), "repeats", 0, 10**6),
+                                 _int(r.get("lower_bound", 0), "lower_bound", 0, 10**6)))
+        results = r.get("results", [])
+        if not isinstance(results, list) or len(results) > len(rows):
+            raise ClubError(f"round {i}: results")
+        for res in results:
+            rd = _obj(res, "result")
+            table_no = _int(rd.get("table"), "result.table", 1, len(rows))
+            if rd.get("pad") is not None:
+                try:
+                    pad = Pad.from_json(rd["pad"])
+                except PadError as e:
+                    raise ClubError(f"round {i}, table {table_no}: {e}") from None
+                self.enter_pad(i, table_no, pad)
+            else:
+                scores = rd.get("scores")
+                if not isinstance(scores, list):
+                    raise ClubError(f"round {i}, table {table_no}: scores")
+                self.enter_totals(i, table_no, scores)
+        links = r.get("pads", [])
+        if not isinstance(links, list) or len(links) > len(rows):
+            raise ClubError(f"round {i}: pads")
+        for link in links:
+            ld = _obj(link, "pad link")
+            self.link_pad(i, _int(ld.get("table"), "pad link.table", 1, len(rows)),
+                          _text(ld.get("pad"), "pad link.pad", 32))
+
+
+def _seating(i: int, tables: Any, numbers: set[int]) -> list[list[int | None]]:
+    """Round ``i``'s tables from a JSON document: lists of 2 to 8 start numbers of
+    ``numbers`` (None: an empty seat), nobody seated twice."""
+    if not isinstance(tables, list) or len(tables) > MAX_PLAYERS:
+        raise ClubError(f"round {i}: tables")
+    seen: set[int] = set()
+    rows: list[list[int | None]] = []
+    for table in tables:
+        if not isinstance(table, list) or not 2 <= len(table) <= 8:
+            raise ClubError(f"round {i}: a table is a list of 2 to 8 seats")
+        row = [None if s is None else _int(s, "seat", 1, 9999) for s in table]
+        for s in row:
+            if s is not None and (s not in numbers or s in seen):
+                raise ClubError(f"round {i}: start number {s} unknown or seated twice")
+            if s is not None:
+                seen.add(s)
+        rows.append(row)
+    return rows
 
 
 def _obj(data: Any, where: str) -> dict[str, Any]:

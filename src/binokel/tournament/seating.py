@@ -551,34 +551,7 @@ def _read_history(history: Iterable[HistoryRound], index: dict[PlayerId, int]) -
         bots_at: list[bool] = []
         seats = 0
         for t, table in enumerate(tables, start=1):
-            if isinstance(table, str | bytes) or not isinstance(table, Iterable):
-                raise HistoryError(f"round {r}, table {t}: expected a list of seats")
-            row: list[int | None] = []
-            gone: list[PlayerId] = []
-            has_bot = False
-            for seat in table:
-                if len(row) == MAX_TABLE_SIZE:
-                    raise HistoryError(f"round {r}, table {t}: more than {MAX_TABLE_SIZE} "
-                                       f"seats")
-                seats += 1
-                if seats > MAX_HISTORY_SEATS:
-                    raise LimitError(f"round {r}: more than {MAX_HISTORY_SEATS} seats")
-                if seat is None or isinstance(seat, BotSeat):
-                    has_bot = True
-                    row.append(None)
-                    continue
-                try:
-                    pid = _check_id(seat)
-                except PlayerError as e:
-                    raise HistoryError(f"round {r}, table {t}: {e}") from None
-                if pid in seen:
-                    raise HistoryError(f"round {r}: player {pid!r} sits twice")
-                seen.add(pid)
-                row.append(index.get(pid))
-                if pid not in index:
-                    gone.append(pid)
-            if not row:
-                raise HistoryError(f"round {r}, table {t}: an empty table")
+            row, gone, has_bot, seats = _read_table(r, t, table, index, seen, seats)
             rows.append(row)
             bots_at.append(has_bot)
             if gone:
@@ -593,6 +566,44 @@ def _read_history(history: Iterable[HistoryRound], index: dict[PlayerId, int]) -
         out.add_round(rows)
     out.gone_met = [len(s) for s in gone_met]
     return out
+
+
+def _read_table(r: int, t: int, table: Sequence[Seat | None], index: dict[PlayerId, int],
+                seen: set[PlayerId],
+                seats: int) -> tuple[list[int | None], list[PlayerId], bool, int]:
+    """Table ``t`` of earlier round ``r``: each seat's player index (None: a bot or an empty
+    seat, or a player gone since), the players gone since, whether a bot sat there, and the
+    round's count of ``seats`` so far with this table's. ``seen``: the round's players so
+    far (this table's are added)."""
+    if isinstance(table, str | bytes) or not isinstance(table, Iterable):
+        raise HistoryError(f"round {r}, table {t}: expected a list of seats")
+    row: list[int | None] = []
+    gone: list[PlayerId] = []
+    has_bot = False
+    for seat in table:
+        if len(row) == MAX_TABLE_SIZE:
+            raise HistoryError(f"round {r}, table {t}: more than {MAX_TABLE_SIZE} "
+                               f"seats")
+        seats += 1
+        if seats > MAX_HISTORY_SEATS:
+            raise LimitError(f"round {r}: more than {MAX_HISTORY_SEATS} seats")
+        if seat is None or isinstance(seat, BotSeat):
+            has_bot = True
+            row.append(None)
+            continue
+        try:
+            pid = _check_id(seat)
+        except PlayerError as e:
+            raise HistoryError(f"round {r}, table {t}: {e}") from None
+        if pid in seen:
+            raise HistoryError(f"round {r}: player {pid!r} sits twice")
+        seen.add(pid)
+        row.append(index.get(pid))
+        if pid not in index:
+            gone.append(pid)
+    if not row:
+        raise HistoryError(f"round {r}, table {t}: an empty table")
+    return row, gone, has_bot, seats
 
 
 # ---------------------------------------------------------------------------------------------
@@ -988,54 +999,12 @@ class _Search:
         # Players looked at per step: as many as make one step's evaluation cost about as
         # much as the swap it leads to.
         movers = max(1, min(_MAX_MOVERS, self.swap_work // n))
-        has_bot, even_bots = self.has_bot, self.even_bots
-        meet, botr = self.meet, self.botr
         while self.work < budget and best > self.target:
             step += 1
             conf = self.conf
             if not conf:
                 break  # nobody repeats a meeting (cannot happen above a target >= 0)
-            cur = self.repeats
-            best_d = 0
-            best_a = best_b = best_r = -1
-            ties = 0
-            evaluated = 0
-            for _ in range(min(movers, len(conf))):
-                r, a = divmod(conf[rng.randrange(len(conf))], n)
-                wr = self.where[r]
-                t1 = wr[a]
-                sums = self.sums[r]
-                rowa = a * n
-                aT = a * T
-                sa1 = sums[aT + t1]
-                tables_r = self.tables[r]
-                n1 = len(tables_r[t1])
-                tabu_base = r * n * T
-                for t2 in range(T):
-                    members = tables_r[t2]
-                    if t2 == t1 or not members:
-                        continue
-                    evaluated += len(members)
-                    base = sums[aT + t2] - sa1 + n1 + len(members) - 2
-                    a_tabu = tabu[tabu_base + aT + t2] > step
-                    # Between a bot table and another: only if the one who joins the bots
-                    # has sat with them less often than the one who leaves.
-                    bot_move = even_bots and has_bot[t1] != has_bot[t2]
-                    joins_bots = has_bot[t2]
-                    for b in members:
-                        if bot_move and (botr[a] >= botr[b] if joins_bots else
-                                         botr[b] >= botr[a]):
-                            continue
-                        bT = b * T
-                        d = base + sums[bT + t1] - sums[bT + t2] - 2 * meet[rowa + b]
-                        if (a_tabu or tabu[tabu_base + bT + t1] > step) and cur + d >= best:
-                            continue
-                        if best_b < 0 or d < best_d:
-                            best_d, best_a, best_b, best_r, ties = d, a, b, r, 1
-                        elif d == best_d:
-                            ties += 1
-                            if rng.randrange(ties) == 0:
-                                best_a, best_b, best_r = a, b, r
+            best_a, best_b, best_r, evaluated = self._best_swap(conf, movers, tabu, step, best)
             self.work += evaluated + 1
             if best_b < 0:
                 continue  # every swap is tabu: draw other players
@@ -1051,10 +1020,63 @@ class _Search:
                 last_best = step
             elif step - last_best > stall:
                 self._restart(best_tables)
-                meet, botr = self.meet, self.botr
                 last_best = step
         if self.repeats > best:
             self._restore(best_tables)
+
+    def _best_swap(self, conf: list[int], movers: int, tabu: list[int], step: int,
+                   best: int) -> tuple[int, int, int, int]:
+        """The step's swap: for ``movers`` players drawn from those repeating a meeting
+        (``conf``), every swap with a player at another table of the same round, the one
+        that lowers the repeats most (ties drawn at random), skipping swaps that are
+        ``tabu`` at ``step`` unless they beat the ``best`` seating so far, and bot moves
+        that would bunch the bot rounds. The players, the round (-1 each: none) and how
+        many swaps were looked at."""
+        n, T, rng = self.n, self.T, self.rng
+        has_bot, even_bots = self.has_bot, self.even_bots
+        meet, botr = self.meet, self.botr
+        cur = self.repeats
+        best_d = 0
+        best_a = best_b = best_r = -1
+        ties = 0
+        evaluated = 0
+        for _ in range(min(movers, len(conf))):
+            r, a = divmod(conf[rng.randrange(len(conf))], n)
+            wr = self.where[r]
+            t1 = wr[a]
+            sums = self.sums[r]
+            rowa = a * n
+            aT = a * T
+            sa1 = sums[aT + t1]
+            tables_r = self.tables[r]
+            n1 = len(tables_r[t1])
+            tabu_base = r * n * T
+            for t2 in range(T):
+                members = tables_r[t2]
+                if t2 == t1 or not members:
+                    continue
+                evaluated += len(members)
+                base = sums[aT + t2] - sa1 + n1 + len(members) - 2
+                a_tabu = tabu[tabu_base + aT + t2] > step
+                # Between a bot table and another: only if the one who joins the bots
+                # has sat with them less often than the one who leaves.
+                bot_move = even_bots and has_bot[t1] != has_bot[t2]
+                joins_bots = has_bot[t2]
+                for b in members:
+                    if bot_move and (botr[a] >= botr[b] if joins_bots else
+                                     botr[b] >= botr[a]):
+                        continue
+                    bT = b * T
+                    d = base + sums[bT + t1] - sums[bT + t2] - 2 * meet[rowa + b]
+                    if (a_tabu or tabu[tabu_base + bT + t1] > step) and cur + d >= best:
+                        continue
+                    if best_b < 0 or d < best_d:
+                        best_d, best_a, best_b, best_r, ties = d, a, b, r, 1
+                    elif d == best_d:
+                        ties += 1
+                        if rng.randrange(ties) == 0:
+                            best_a, best_b, best_r = a, b, r
+        return best_a, best_b, best_r, evaluated
 
     def _restore(self, tables: list[list[list[int]]]) -> None:
         self.tables = [[list(t) for t in rnd] for rnd in tables]

@@ -21,12 +21,13 @@ the value: it is decided before the play.
 from __future__ import annotations
 
 from ...core.cards import CardSet
-from ...core.state import AnyState
 from ...search import CardOrder
 from ...search import Follow
 from ...search import FollowRule
 from ...search import Goal
 from ...search import Position
+from ...search.hooks import phase_hook
+from ...search.hooks import require_phase
 from .deal import DURCH
 from .deal import PLAY
 from .deal import UNTENDURCH
@@ -66,8 +67,7 @@ def position_of(rules: Rules, hands: tuple[CardSet, ...], order: tuple[int, ...]
 
 def position(state: DealState) -> Position:
     """The play-phase position of ``state`` for the search (see the module's docstring)."""
-    if state.phase != PLAY:
-        raise ValueError(f"the search needs a position in the play phase, not {state.phase}")
+    require_phase(state, PLAY)
     if state.declarer is None:
         raise ValueError("the deal has no declarer")
     return position_of(state.rules, tuple(state.hands), state.order, state.party,
@@ -75,12 +75,9 @@ def position(state: DealState) -> Position:
                        tuple(state.trick))
 
 
-def search_position(state: AnyState) -> Position | None:
-    """The spec's ``position`` hook: the position of ``state`` for the player to move's side
-    in the play, else None (the search models no other phase)."""
-    if isinstance(state, DealState) and state.phase == PLAY:
-        return position(state)
-    return None
+# The spec's ``position`` hook: the position of a state in the play for the player to
+# move's side, else None.
+search_position = phase_hook(DealState, PLAY, position)
 
 
 __all__ = ["card_points", "follow_of", "goal_of", "position", "position_of", "search_position"]

@@ -185,47 +185,23 @@ def model(spec: GameSpec, view: BinokelView) -> Problem:
     """The constraints of ``view`` as a :class:`~binokel.core.counting.Problem`
     (:class:`~binokel.core.counting.Unsupported` once a card was called)."""
     game, rules, _, v, owner, kinds, total, played = seen(spec, view)
-    pushed = masked = False
-    for _, action in view.history:
-        verb, arg = parse_action(action)
-        if verb == "discard":
-            pushed, masked = True, "?" in arg
-        if (verb == "call" and arg.lower() != "none") or verb == "give":
-            raise Unsupported("a card was called (rufen): who gave which card is hidden")
+    pushed, masked = _push_seen(view)
     declarer = view.declarer
     dapp = list(view.dapp) if view.dapp is not None else None
-    seats_in = sorted({s for s in owner if s >= 0})
-    positions = {s: [p for p, o in enumerate(owner) if o == s] for s in seats_in}
-    undealt = [p for p, o in enumerate(owner) if o < 0]
-    # The viewer's dealt hand: what he holds and played, with his push, less the Dapp.
-    mine: Counter[Card] = Counter(view.hand) + played.get(v, Counter())
-    if dapp is not None and declarer == v:
-        if view.discard is not None:
-            mine += Counter(view.discard)
-        mine -= Counter(dapp)
+    seats_in, positions, undealt = _deck_positions(owner)
+    mine = _viewer_dealt(view, played)
     problem, left = viewer_problem(game, kinds, total, mine, len(positions.get(v, [])))
-    contract = view.contract
-    meld_seats: set[int] = set()
-    if view.melds is not None and contract == NORMAL:
-        meld_seats = set(seats_in)
-    elif view.melds is not None and contract == "abgehen":
-        meld_seats = set(seats_in) - {declarer}
+    _dapp_hand(problem, undealt, kinds, dapp)
+    if dapp is not None and (declarer == v or not (pushed and masked)):
+        # The Dapp's cards are apart (the cards of a hidden push are in the declarer's
+        # filler or push instead).
+        left -= Counter(dapp)
+    if v in positions:
+        problem.hands.append(Hand(positions[v], [mine[c] for c in kinds], []))
+    meld_seats = _exact_meld_seats(view, seats_in)
     voids = excluded(view, skip=v)
     trump = int(view.trump)
     groups = meld_groups(rules, trump)
-    # The Dapp: a slot while hidden, fixed once shown (the cards of a hidden push are then
-    # in the declarer's filler or push, not apart).
-    dapp_apart = dapp is not None and (declarer == v or not (pushed and masked))
-    if dapp is None:
-        if undealt:
-            problem.slots.append(Slot("dapp", len(undealt), [2] * len(kinds)))
-            problem.hands.append(Hand(undealt, [0] * len(kinds), [len(problem.slots) - 1]))
-    else:
-        problem.hands.append(Hand(undealt, [0] * len(kinds), [], fixed=list(dapp)))
-        if dapp_apart:
-            left -= Counter(dapp)
-    if v in positions:
-        problem.hands.append(Hand(positions[v], [mine[c] for c in kinds], []))
 
     def melds_of(hand: int) -> Any:
         return best_melds(hand, trump, rules)
@@ -233,45 +209,122 @@ def model(spec: GameSpec, view: BinokelView) -> Problem:
         if s == v or not positions[s]:
             continue
         shown = view.melds[s] if view.melds is not None else None
-        known = Counter(played.get(s, Counter()))
-        if shown is not None:
-            known |= melded(shown)
-        if view.open_hand is not None and s == declarer:
-            known = Counter(view.open_hand) + played.get(s, Counter())
+        known = _known_cards(view, s, played.get(s, Counter()))
         # The pusher melded as many cards as he was dealt (sixteen held, as many pushed as
         # the Dapp brought); a declarer who has not pushed holds the Dapp apart.
-        is_pusher = s == declarer and pushed and masked
-        cap = len(positions[s]) - sum(known.values())
-        if cap < 0:
-            raise Unsupported(f"seat {s} is known to hold more than his hand")
-        void = voids.get(s, 0)
-        limit = [0 if count(void, c) else 2 - known[c] for c in kinds]
-        problem.slots.append(Slot(f"filler {s}", cap, limit))
-        f = len(problem.slots) - 1
-        base = [known[c] for c in kinds]
-        slots = [f]
-        if is_pusher:
-            assert dapp is not None
-            problem.slots.append(Slot("push", len(dapp), [2] * len(kinds)))
-            problem.push_slot, problem.push_seat = len(problem.slots) - 1, s
-            slots.append(problem.push_slot)
-            taken = Counter(dapp)
-            base = [known[c] - taken[c] for c in kinds]
-            for k, c in enumerate(kinds):
-                if taken[c] > known[c]:
-                    problem.least.append((k, (f, problem.push_slot), taken[c] - known[c]))
-        problem.hands.append(Hand(positions[s], base, slots))
+        push = dapp if s == declarer and pushed and masked else None
+        f = _seat_hand(problem, s, positions[s], known, voids.get(s, 0), kinds, push)
         left -= known
         if s in meld_seats and shown is not None:
             meld_exactly(problem, f, known, shown, groups, melds_of)
     fill_pool(problem, left)
     if view.result is not None and problem.push_slot >= 0:
-        # The result counts the push among the declarer's card points: their sum is shown.
-        d = problem.push_seat
-        shown_points = view.result.trick_points[d] - view.trick_points[d]
-        problem.sums.append((problem.push_slot, [rules.points[c & 7] for c in kinds],
-                             shown_points))
+        _push_points(problem, view, rules, kinds)
     return problem
+
+
+def _push_points(problem: Problem, view: BinokelView, rules: Rules, kinds: list[Card]) -> None:
+    """The result counts the hidden push among the declarer's card points: the sum of the
+    push slot's points is shown."""
+    assert view.result is not None
+    d = problem.push_seat
+    shown_points = view.result.trick_points[d] - view.trick_points[d]
+    problem.sums.append((problem.push_slot, [rules.points[c & 7] for c in kinds],
+                         shown_points))
+
+
+def _dapp_hand(problem: Problem, undealt: list[int], kinds: list[Card],
+               dapp: list[Card] | None) -> None:
+    """The Dapp's deck positions in ``problem``: a slot of its own while hidden, its cards
+    fixed once shown."""
+    if dapp is not None:
+        problem.hands.append(Hand(undealt, [0] * len(kinds), [], fixed=list(dapp)))
+    elif undealt:
+        problem.slots.append(Slot("dapp", len(undealt), [2] * len(kinds)))
+        problem.hands.append(Hand(undealt, [0] * len(kinds), [len(problem.slots) - 1]))
+
+
+def _known_cards(view: BinokelView, s: int, played: Counter[Card]) -> Counter[Card]:
+    """The cards seat ``s`` is known to have been dealt: those it ``played``, with its shown
+    meld cards (a card may serve both), or its whole open hand (an open Durch)."""
+    if view.open_hand is not None and s == view.declarer:
+        return Counter(view.open_hand) + played
+    known = Counter(played)
+    if view.melds is not None:
+        known |= melded(view.melds[s])
+    return known
+
+
+def _deck_positions(owner: tuple[int, ...]) -> tuple[list[int], dict[int, list[int]], list[int]]:
+    """From the owner of each deck position (-1: the Dapp): the seats dealt to, each one's
+    deck positions, and the Dapp's."""
+    seats_in = sorted({s for s in owner if s >= 0})
+    positions = {s: [p for p, o in enumerate(owner) if o == s] for s in seats_in}
+    return seats_in, positions, [p for p, o in enumerate(owner) if o < 0]
+
+
+def _push_seen(view: BinokelView) -> tuple[bool, bool]:
+    """Whether the declarer has pushed, and whether the push is hidden from the viewer
+    (:class:`~binokel.core.counting.Unsupported` once a card was called: who gave which
+    card is hidden)."""
+    pushed = masked = False
+    for _, action in view.history:
+        verb, arg = parse_action(action)
+        if verb == "discard":
+            pushed, masked = True, "?" in arg
+        if (verb == "call" and arg.lower() != "none") or verb == "give":
+            raise Unsupported("a card was called (rufen): who gave which card is hidden")
+    return pushed, masked
+
+
+def _viewer_dealt(view: BinokelView, played: dict[int, Counter[Card]]) -> Counter[Card]:
+    """The viewer's dealt hand: what he holds and played, with his push, less the Dapp."""
+    v = view.player
+    mine: Counter[Card] = Counter(view.hand) + played.get(v, Counter())
+    if view.dapp is not None and view.declarer == v:
+        if view.discard is not None:
+            mine += Counter(view.discard)
+        mine -= Counter(view.dapp)
+    return mine
+
+
+def _exact_meld_seats(view: BinokelView, seats_in: list[int]) -> set[int]:
+    """The seats whose hands meld exactly what they showed: all in a normal game, the
+    defenders once the declarer went off (abgehen), none where nobody melded."""
+    if view.melds is None:
+        return set()
+    if view.contract == NORMAL:
+        return set(seats_in)
+    if view.contract == "abgehen":
+        return set(seats_in) - {view.declarer}
+    return set()
+
+
+def _seat_hand(problem: Problem, s: int, positions: list[int], known: Counter[Card],
+               void: CardSet, kinds: list[Card], push: list[Card] | None) -> int:
+    """Another seat's hand in ``problem``: the ``known`` cards and a filler slot of the rest
+    (none of its ``void`` cards, two copies at most); for the declarer whose ``push`` of
+    these cards is hidden also a push slot, which holds those of the Dapp's cards he does
+    not show. The filler's index."""
+    cap = len(positions) - sum(known.values())
+    if cap < 0:
+        raise Unsupported(f"seat {s} is known to hold more than his hand")
+    limit = [0 if count(void, c) else 2 - known[c] for c in kinds]
+    problem.slots.append(Slot(f"filler {s}", cap, limit))
+    f = len(problem.slots) - 1
+    base = [known[c] for c in kinds]
+    slots = [f]
+    if push is not None:
+        problem.slots.append(Slot("push", len(push), [2] * len(kinds)))
+        problem.push_slot, problem.push_seat = len(problem.slots) - 1, s
+        slots.append(problem.push_slot)
+        taken = Counter(push)
+        base = [known[c] - taken[c] for c in kinds]
+        for k, c in enumerate(kinds):
+            if taken[c] > known[c]:
+                problem.least.append((k, (f, problem.push_slot), taken[c] - known[c]))
+    problem.hands.append(Hand(positions, base, slots))
+    return f
 
 
 # ---------------------------------------------------------------------- read: whole deals

@@ -141,25 +141,7 @@ class _Plan:
         for i in range(DEALT // 3):
             seat = 1 - view.dealer if i % 2 == 0 else view.dealer
             self.slots[seat].extend((-1, 3 * i + j) for j in range(3))
-        # Each seat's actions: (index, "play" / "meld" / "exchange", cards, card taken).
-        events: list[list[_Event]] = [[], []]
-        lying = self.original
-        plays = 0
-        for i, (seat, action) in enumerate(view.history):
-            c = play_card(action)
-            if c is not None:
-                events[seat].append((i, "play", [c], -1))
-                plays += 1
-                k = plays // 2 - 1
-                if plays % 2 == 0 and k < len(view.tricks):
-                    w = view.tricks[k].winner
-                    self.slots[w].append((i, TURNED_UP + 1 + 2 * k))
-                    self.slots[1 - w].append((i, TURNED_UP + 2 + 2 * k))
-            elif action.startswith("meld "):
-                events[seat].append((i, "meld", parse_cards(action[5:]), -1))
-            elif action == "exchange":
-                events[seat].append((i, "exchange", [seven], lying))
-                lying = seven
+        events = self._read_actions(view, seven)
         self.first_stock = TURNED_UP + 1 + 2 * len(view.tricks)
         # Each seat's actions replayed on his table alone (the table is public): how many
         # copies of each card he must have held by each action, as deadlines per copy.
@@ -185,11 +167,40 @@ class _Plan:
         self.free = pool - self.fixed
         facedown = view.stock_size - (1 if view.trump_card is not None else 0)
         self.hidden = view.hand_sizes[opp]
-        if (min(pool.values(), default=0) < 0 or min(mine.values(), default=0) < 0
-                or sum(pool.values()) != self.hidden + facedown
-                or sum(self.fixed.values()) > self.hidden
-                or any(pool[c] < n for c, n in self.fixed.items())):
-            self.ok = False
+        self.ok = self.ok and self._consistent(pool, mine, facedown)
+
+    def _read_actions(self, view: ZweierView, seven: Card) -> list[list[_Event]]:
+        """Each seat's actions: (index, "play" / "meld" / "exchange", cards, card taken);
+        with each completed trick the stock cards its winner and loser drew are added to
+        their deck positions."""
+        events: list[list[_Event]] = [[], []]
+        lying = self.original
+        plays = 0
+        for i, (seat, action) in enumerate(view.history):
+            c = play_card(action)
+            if c is not None:
+                events[seat].append((i, "play", [c], -1))
+                plays += 1
+                k = plays // 2 - 1
+                if plays % 2 == 0 and k < len(view.tricks):
+                    w = view.tricks[k].winner
+                    self.slots[w].append((i, TURNED_UP + 1 + 2 * k))
+                    self.slots[1 - w].append((i, TURNED_UP + 2 + 2 * k))
+            elif action.startswith("meld "):
+                events[seat].append((i, "meld", parse_cards(action[5:]), -1))
+            elif action == "exchange":
+                events[seat].append((i, "exchange", [seven], lying))
+                lying = seven
+        return events
+
+    def _consistent(self, pool: Counter[Card], mine: Counter[Card], facedown: int) -> bool:
+        """Whether the unseen cards (``pool``) and the viewer's dealt hand (``mine``) add
+        up: no count below zero, as many unseen cards as the opponent's hidden hand and
+        the ``facedown`` stock hold, and room and cards for those he must still hold."""
+        return not (min(pool.values(), default=0) < 0 or min(mine.values(), default=0) < 0
+                    or sum(pool.values()) != self.hidden + facedown
+                    or sum(self.fixed.values()) > self.hidden
+                    or any(pool[c] < n for c, n in self.fixed.items()))
 
     def draw(self, rng: random.Random, tries: int) -> ZweierState | None:
         """A world in at most ``tries`` draws, else None."""

@@ -378,31 +378,30 @@ class _Knowledge:
 
     def choose(self, legal: list[Card]) -> Card:
         view = self.view
-        trick = view.trick
-        pos = len(trick)
+        pos = len(view.trick)
         seats_after = view.trick_seats(self.me, len(view.order) - pos)[1:]
-        last_trick = len(view.hand) == 1
+        if view.contract == "untendurch":
+            return self._untendurch(legal, seats_after)
+        if pos == 0:
+            return self._lead(legal, seats_after)
+        return self._follow(legal, seats_after)
+
+    def _follow(self, legal: list[Card], seats_after: list[int]) -> Card:
+        """A card onto the trick: points onto a partner's sure trick, the cheapest sure win,
+        a win of a rich trick from the others, else the least valuable card."""
         pts = self.points
 
         def value(c: Card) -> int:
             return pts[c & 7]
 
-        contract = view.contract
-        if contract == "untendurch":
-            return self._untendurch(legal, seats_after)
-        if pos == 0:
-            return self._lead(legal, seats_after)
+        last_trick = len(self.view.hand) == 1
         winner_seat, win = self.winner_so_far()  # type: ignore[misc]
         friendly = self._same_side(winner_seat)
         winners = [c for c in legal if self.beats(c, win)]
         sure = [c for c in winners if not self.can_beat(c, seats_after)]
-        trick_value = sum(value(c) for c in trick) + (10 if last_trick else 0)
+        trick_value = sum(value(c) for c in self.view.trick) + (10 if last_trick else 0)
         if friendly and not self.can_beat(win, seats_after):
-            # Partner wins for sure: smear the most points we may.
-            if winners and not [c for c in legal if c not in winners]:
-                return max(winners, key=lambda c: (value(c), -c))
-            return max([c for c in legal if c not in winners] or legal,
-                       key=lambda c: (value(c), -(c & 7)))
+            return self._smear(legal, winners)
         if sure:
             # Win as cheaply as is sure, but take points home.
             return min(sure, key=lambda c: (c >> 3 == self.trump, value(c), c & 7))
@@ -414,6 +413,15 @@ class _Knowledge:
                 return best
         # Losing (or friendly but unsure): discard the least valuable card.
         return min(legal, key=lambda c: (value(c), c >> 3 == self.trump, c & 7))
+
+    def _smear(self, legal: list[Card], winners: list[Card]) -> Card:
+        """The partner wins the trick for sure: smear the most points we may (without
+        taking the trick from him where a card allows)."""
+        pts = self.points
+        others = [c for c in legal if c not in winners]
+        if winners and not others:
+            return max(winners, key=lambda c: (pts[c & 7], -c))
+        return max(others or legal, key=lambda c: (pts[c & 7], -(c & 7)))
 
     def _same_side(self, seat: int) -> bool:
         # The defenders of 3-player Binokel score apart but play together against the

@@ -257,6 +257,26 @@ class World:
         return (*sorted(self.hands.items()), self.push)
 
 
+@dataclass
+class _Dealing:
+    """One world being dealt: the hidden hands so far, each with what its seat played (for
+    the meld test), the room left in each, the unseen cards not dealt yet, and how many
+    cards of the declarer's slot he cannot hold now (pushed for sure)."""
+
+    hands: dict[int, CardSet]
+    kept: dict[int, CardSet]
+    room: dict[int, int]
+    pool: Counter[Card]
+    forced: int = 0
+
+    def give(self, s: int, c: Card, n: int) -> None:
+        """Deal ``n`` copies of ``c`` to seat ``s``."""
+        self.hands[s] += n * bit(c)
+        self.kept[s] += n * bit(c)
+        self.room[s] -= n
+        self.pool[c] -= n
+
+
 class WorldSampler:
     """The worlds of one view: the evidence is read once, worlds are drawn many times.
 
@@ -281,10 +301,40 @@ class WorldSampler:
         # Free discards of the others: (seat, card, the cards whose holding then makes the
         # discard unlikely), see :meth:`_discard_mask`.
         self.discards: list[tuple[int, CardSet, CardSet]] = []   # seat, mask, played since
+        self._read_plays(view, unseen)
+        self.pool = +unseen
+        self.sizes = {s: view.hand_sizes[s] for s in view.order if s != me}
+        called = any(a.startswith("call ") and a != "call none" for _, a in view.history)
+        # Cards known to be in a hand: shown meld cards not yet played. And with melds shown,
+        # each hand (with what it played) melds exactly what it showed.
+        self.fixed: dict[int, Counter[Card]] = {s: Counter() for s in self.sizes}
+        self.melds: dict[int, MeldResult] = {}
+        self._read_shown(view, called)
+        # The declarer's hidden push (a defender's view of a deal with a Dapp).
+        pushed = any(s == decl and a.startswith("discard") for s, a in view.history)
+        self.k = len(view.dapp or ()) if decl is not None and decl != me and pushed else 0
+        self.dapp_left: Counter[Card] = Counter()
+        if view.dapp and decl is not None and decl != me:
+            self.dapp_left = +(Counter(view.dapp) - self.played[decl])
+        self.inference = inference and not called
+        self.bounds = bid_bounds(view) if self.inference else {}
+        self.bounds.pop(me, None)
+        self.cal = (calibration(rules, view.game, view.players)
+                    if self.inference and self.bounds else None)
+        self.sigma = math.hypot(self.cal.sigma, BID_SLACK) if self.cal else 1.0
+        self.team = view.game == KREUZBINOKEL
+        self.played_sets = {s: cardset(list(c.elements())) for s, c in self.played.items()}
+        self.worlds_drawn = 0
+        self.worlds_failed = 0
+
+    def _read_plays(self, view: BinokelView, unseen: Counter[Card]) -> None:
+        """The cards played (each seat's, in order; less the unseen ones) and the others'
+        free discards."""
+        me = view.player
         events: list[tuple[int, Card, CardSet, int]] = []
         sequence: dict[int, list[Card]] = {s: [] for s in range(view.players)}
         partner_of = {s: set(view.partners(s)) | {s} for s in view.order}
-        declaring = partner_of[decl] if decl is not None else set()
+        declaring = partner_of[view.declarer] if view.declarer is not None else set()
         for p in plays(view):
             seat, c = p.seat, p.card
             self.played[seat][c] += 1
@@ -302,39 +352,21 @@ class WorldSampler:
                                len(sequence[seat])))
         for seat, _c, mask, at in events:
             self.discards.append((seat, mask, cardset(sequence[seat][at:])))
-        self.pool = +unseen
-        self.sizes = {s: view.hand_sizes[s] for s in view.order if s != me}
-        called = any(a.startswith("call ") and a != "call none" for _, a in view.history)
-        # Cards known to be in a hand: shown meld cards not yet played. And with melds shown,
-        # each hand (with what it played) melds exactly what it showed.
-        self.fixed: dict[int, Counter[Card]] = {s: Counter() for s in self.sizes}
-        self.melds: dict[int, MeldResult] = {}
-        if view.melds is not None and view.contract == NORMAL and not called:
+
+    def _read_shown(self, view: BinokelView, called: bool) -> None:
+        """The cards shown and not played yet (melds, an open hand), and the melds that
+        each hidden hand must make exactly (only in a normal game without a called card:
+        otherwise a hand may hold more than it showed)."""
+        decl = view.declarer
+        if view.melds is not None:
+            exact = view.contract == NORMAL and not called
             for s in self.sizes:
                 shown = Counter(cards_of(view.melds[s].cards()))
                 self.fixed[s] = +(shown - self.played[s])
-                self.melds[s] = view.melds[s]
-        elif view.melds is not None:
-            for s in self.sizes:
-                self.fixed[s] = +(Counter(cards_of(view.melds[s].cards())) - self.played[s])
-        if view.open_hand is not None and decl is not None and decl != me:
+                if exact:
+                    self.melds[s] = view.melds[s]
+        if view.open_hand is not None and decl is not None and decl != view.player:
             self.fixed[decl] = Counter(view.open_hand)   # an open Durch shows his hand
-        # The declarer's hidden push (a defender's view of a deal with a Dapp).
-        pushed = any(s == decl and a.startswith("discard") for s, a in view.history)
-        self.k = len(view.dapp or ()) if decl is not None and decl != me and pushed else 0
-        self.dapp_left: Counter[Card] = Counter()
-        if view.dapp and decl is not None and decl != me:
-            self.dapp_left = +(Counter(view.dapp) - self.played[decl])
-        self.inference = inference and not called
-        self.bounds = bid_bounds(view) if self.inference else {}
-        self.bounds.pop(me, None)
-        self.cal = (calibration(rules, view.game, view.players)
-                    if self.inference and self.bounds else None)
-        self.sigma = math.hypot(self.cal.sigma, BID_SLACK) if self.cal else 1.0
-        self.team = view.game == KREUZBINOKEL
-        self.played_sets = {s: cardset(list(c.elements())) for s, c in self.played.items()}
-        self.worlds_drawn = 0
-        self.worlds_failed = 0
 
     def _discard_mask(self, c: Card, friendly: bool) -> CardSet:
         """The plain cards (not trumps) that the heuristic would have discarded rather than
@@ -360,99 +392,120 @@ class WorldSampler:
         return w
 
     def _deal(self, rng: random.Random) -> World | None:
-        rules, trump, decl, k = self.rules, self.trump, self.decl, self.k
-        sizes = self.sizes
-        hands: dict[int, CardSet] = dict.fromkeys(sizes, 0)
-        # A defender deals the declarer's hand and push as one slot (what he held at the
-        # push, less what he played since) and splits it afterwards by the push model.
-        room = {s: sizes[s] + (k if s == decl else 0) for s in sizes}
-        forced = 0   # cards in that slot he cannot hold now: pushed for sure
-        pool = Counter(self.pool)
-        kept = {s: self.played_sets[s] for s in sizes}   # for the meld test
-        for s, cs in self.fixed.items():
-            for c, n in cs.items():
-                take = min(n, pool[c])
-                if take > room[s]:
-                    return None
-                hands[s] += take * bit(c)
-                kept[s] += take * bit(c)
-                room[s] -= take
-                pool[c] -= take
-        if self.dapp_left:
-            assert decl is not None
-            for c, n in self.dapp_left.items():
-                extra = min(max(0, n - count(hands[decl], c)), pool[c])
-                if extra > room[decl]:
-                    return None
-                hands[decl] += extra * bit(c)
-                kept[decl] += extra * bit(c)
-                room[decl] -= extra
-                pool[c] -= extra
-                if (self.excluded[decl] >> (2 * c)) & 3:
-                    forced += extra
-        targets = self.melds
+        deal = self._deal_known()
+        if deal is None:
+            return None
         # A defender's worlds deal the declarer's hand and push without melds beyond the
         # shown ones (the push model keeps meld cards). But a declarer may push a meld
         # (a pair, to make a void): a relaxed rule, drawn now and then, lets the slot take
         # extra melds as long as the push breaks them. A world's proposal probability is
         # the mixture of both rules along its dealing steps.
-        relaxable = bool(k) and decl in targets
+        relaxable = bool(self.k) and self.decl in self.melds
         relaxed = relaxable and rng.random() < RELAXED
+        log_q = self._deal_rest(deal, rng, relaxable, relaxed)
+        if log_q is None or any(deal.room.values()):
+            return None
+        hands = deal.hands
+        push = 0
+        log_push = 0.0
+        if self.k:
+            assert self.decl is not None
+            split = self._split(hands[self.decl], rng)
+            if split is None:
+                return None
+            push, log_push = split
+            hands[self.decl] -= push
+        for s, target in self.melds.items():
+            held = hands[s] + self.played_sets[s]
+            if best_melds(held, self.trump, self.rules) != target:
+                return None
+        return World(hands, push, self._log_likelihood(hands, push) + log_push - log_q)
+
+    def _deal_known(self) -> _Dealing | None:
+        """A dealing that starts with the cards known to be in a hand: the shown meld cards
+        and, for the declarer, the shown Dapp's cards he has not played. None if a hand has
+        no room for them."""
+        sizes, decl = self.sizes, self.decl
+        # A defender deals the declarer's hand and push as one slot (what he held at the
+        # push, less what he played since) and splits it afterwards by the push model.
+        deal = _Dealing(hands=dict.fromkeys(sizes, 0),
+                        kept={s: self.played_sets[s] for s in sizes},
+                        room={s: sizes[s] + (self.k if s == decl else 0) for s in sizes},
+                        pool=Counter(self.pool))
+        for s, cs in self.fixed.items():
+            for c, n in cs.items():
+                take = min(n, deal.pool[c])
+                if take > deal.room[s]:
+                    return None
+                deal.give(s, c, take)
+        if self.dapp_left:
+            assert decl is not None
+            for c, n in self.dapp_left.items():
+                extra = min(max(0, n - count(deal.hands[decl], c)), deal.pool[c])
+                if extra > deal.room[decl]:
+                    return None
+                deal.give(decl, c, extra)
+                if (self.excluded[decl] >> (2 * c)) & 3:
+                    deal.forced += extra
+        return deal
+
+    def _deal_rest(self, deal: _Dealing, rng: random.Random, relaxable: bool,
+                   relaxed: bool) -> float | None:
+        """Deal the other unseen cards one at a time, the most constrained first, each to a
+        seat in proportion to its room among the seats that may take it (by the ``relaxed``
+        rule or the strict one); the log probability of these steps (the mixture of both
+        rules where ``relaxable``), or None where a card fits no seat."""
+        decl = self.decl
         log_qs = log_qr = 0.0   # log probability of the steps under the strict, relaxed rule
-        rest = list((+pool).elements())
+        rest = list((+deal.pool).elements())
         rng.shuffle(rest)
-        rest.sort(key=lambda c: sum(1 for s in sizes if not (self.excluded[s] >> (2 * c)) & 3))
-        seats = list(sizes)
+        rest.sort(key=lambda c: sum(1 for s in self.sizes
+                                    if not (self.excluded[s] >> (2 * c)) & 3))
+        seats = list(self.sizes)
         for c in rest:
-            strict: list[int] = []
-            loose: list[int] = []
-            for s in seats:
-                wt = room[s]
-                if wt and (self.excluded[s] >> (2 * c)) & 3 and (s != decl or forced >= k):
-                    wt = 0
-                lw = wt
-                if wt:
-                    target = targets.get(s)
-                    if target is not None and best_melds(kept[s] + bit(c), trump,
-                                                         rules).total > target.total:
-                        wt = 0
-                        if s != decl or not relaxable:
-                            lw = 0
-                strict.append(wt)
-                loose.append(lw)
+            strict, loose = self._seat_weights(deal, c, seats, relaxable)
             weights = loose if relaxed else strict
             total = sum(weights)
             if total == 0:
                 return None
             x = rng.random() * total
-            for j, (s, wt) in enumerate(zip(seats, weights, strict=True)):
+            for j, wt in enumerate(weights):
                 if x < wt:
-                    hands[s] += bit(c)
-                    kept[s] += bit(c)
-                    room[s] -= 1
+                    s = seats[j]
+                    deal.give(s, c, 1)
                     log_qs += math.log(strict[j] / sum(strict)) if strict[j] else -math.inf
                     log_qr += math.log(loose[j] / sum(loose))
                     if s == decl and (self.excluded[s] >> (2 * c)) & 3:
-                        forced += 1
+                        deal.forced += 1
                     break
                 x -= wt
-        log_q = _log_mix(log_qs, log_qr) if relaxable else log_qs
-        if any(room.values()):
-            return None
-        push = 0
-        log_push = 0.0
-        if k:
-            assert decl is not None
-            split = self._split(hands[decl], rng)
-            if split is None:
-                return None
-            push, log_push = split
-            hands[decl] -= push
-        for s, target in targets.items():
-            held = hands[s] + self.played_sets[s]
-            if best_melds(held, trump, rules) != target:
-                return None
-        return World(hands, push, self._log_likelihood(hands, push) + log_push - log_q)
+        return _log_mix(log_qs, log_qr) if relaxable else log_qs
+
+    def _seat_weights(self, deal: _Dealing, c: Card, seats: list[int],
+                      relaxable: bool) -> tuple[list[int], list[int]]:
+        """Each seat's weight for card ``c`` (its room, 0 where it may not take it) under
+        the strict rule and the relaxed one. A seat may not take a card it cannot hold now
+        (the declarer may, as long as his push can still take it), nor one that gives it a
+        meld beyond the shown ones (the declarer may under the relaxed rule: his push can
+        break it)."""
+        decl, k = self.decl, self.k
+        strict: list[int] = []
+        loose: list[int] = []
+        for s in seats:
+            wt = deal.room[s]
+            if wt and (self.excluded[s] >> (2 * c)) & 3 and (s != decl or deal.forced >= k):
+                wt = 0
+            lw = wt
+            if wt:
+                target = self.melds.get(s)
+                if target is not None and best_melds(deal.kept[s] + bit(c), self.trump,
+                                                     self.rules).total > target.total:
+                    wt = 0
+                    if s != decl or not relaxable:
+                        lw = 0
+            strict.append(wt)
+            loose.append(lw)
+        return strict, loose
 
     def _split(self, slot: CardSet, rng: random.Random) -> tuple[CardSet, float] | None:
         """The declarer's push out of ``slot`` (his hand and push as dealt): the cards he
@@ -467,24 +520,8 @@ class WorldSampler:
             items = [(-sc / PUSH_TEMPERATURE, c) for sc, c in scores]
         else:
             items = [(0.0, c) for c in cards_of(at_push)]
-        # Which copies are bound to stay (played or shown) or to go (he cannot hold them):
-        # those staying take the copies he most wants to keep.
-        stay = Counter(self.played[decl]) + self.fixed[decl]
-        go = Counter({c: n for c, n in Counter(cards_of(slot)).items()
-                      if (self.excluded[decl] >> (2 * c)) & 3})
         items.sort(key=lambda it: -it[0])
-        free: list[tuple[float, Card]] = []
-        pushed: list[Card] = []
-        log_in = 0.0
-        for x, c in items:
-            if stay[c] > 0:
-                stay[c] -= 1
-            elif go[c] > 0:
-                go[c] -= 1
-                pushed.append(c)
-                log_in += x
-            else:
-                free.append((x, c))
+        pushed, free, log_in = self._bound_copies(slot, items)
         r = k - len(pushed)
         if r < 0 or r > len(free):
             return None
@@ -505,21 +542,10 @@ class WorldSampler:
         found: CardSet | None = None
         good = 0
         for _ in range(tries):
-            push = list(pushed)
-            left = r
-            # Conditional Poisson sampling: r of the free cards, each subset with
-            # probability proportional to the product of its weights.
-            for i, (_, c) in enumerate(free):
-                if left == 0:
-                    break
-                rest = free_x[i + 1:]
-                here = free_x[i] * _esp(rest, left - 1)
-                if rng.random() * (here + _esp(rest, left)) < here:
-                    push.append(c)
-                    left -= 1
-            if left:
+            drawn = _conditional_poisson([c for _, c in free], free_x, r, rng)
+            if drawn is None:
                 continue
-            cs = cardset(push)
+            cs = cardset(pushed + drawn)
             if check and best_melds(at_push - cs, self.trump, self.rules) != target:
                 continue
             good += 1
@@ -528,6 +554,31 @@ class WorldSampler:
         if found is None:
             return None
         return found, log_fit + math.log(good / tries)
+
+    def _bound_copies(self, slot: CardSet, items: list[tuple[float, Card]]
+                      ) -> tuple[list[Card], list[tuple[float, Card]], float]:
+        """Which copies of the declarer's cards at the push (``items``: log weight and card,
+        the copies he most wants to keep first) are bound to stay (played or shown), bound
+        to go (he cannot hold them now, ``slot`` holds them) or free: the ones that go, the
+        free ones, and the sum of the log weights of the ones that go."""
+        decl = self.decl
+        assert decl is not None
+        stay = Counter(self.played[decl]) + self.fixed[decl]
+        go = Counter({c: n for c, n in Counter(cards_of(slot)).items()
+                      if (self.excluded[decl] >> (2 * c)) & 3})
+        free: list[tuple[float, Card]] = []
+        pushed: list[Card] = []
+        log_in = 0.0
+        for x, c in items:
+            if stay[c] > 0:
+                stay[c] -= 1
+            elif go[c] > 0:
+                go[c] -= 1
+                pushed.append(c)
+                log_in += x
+            else:
+                free.append((x, c))
+        return pushed, free, log_in
 
     def _log_likelihood(self, hands: dict[int, CardSet], push: CardSet) -> float:
         if not self.inference:
@@ -620,6 +671,24 @@ class WorldSampler:
             cands += more
             known |= new
         return [(first[key], k) for key, k in picked.items()]
+
+
+def _conditional_poisson(cards: list[Card], weights: list[float], r: int,
+                         rng: random.Random) -> list[Card] | None:
+    """``r`` of ``cards`` by conditional Poisson sampling: each subset with probability
+    proportional to the product of its ``weights``, one card after the other (None where
+    fewer than ``r`` came out: a weight of zero)."""
+    out: list[Card] = []
+    left = r
+    for i, c in enumerate(cards):
+        if left == 0:
+            break
+        rest = weights[i + 1:]
+        here = weights[i] * _esp(rest, left - 1)
+        if rng.random() * (here + _esp(rest, left)) < here:
+            out.append(c)
+            left -= 1
+    return None if left else out
 
 
 def _log_mix(log_a: float, log_b: float) -> float:

@@ -427,39 +427,41 @@ class StrongBot:
             if self._work >= self.budget:
                 break
             mult = world.count
-            values: dict[int, float] = {}
-            for t, (kept, push) in live.items():
-                hands = tuple(kept if s == me else world.state.hands[s]
-                              for s in range(view.players))
-                pos = position_of(rules, hands, view.order, party, me, NORMAL, t, lead, ())
-                v = self._solve(pos, min(self.world_budget, per_solve))
-                if v is None:
-                    break
-                side_melds = sum(best_melds(hands[s], t, rules).total for s in side)
-                other_melds = sum(best_melds(hands[s], t, rules).total
-                                  for s in view.order if s not in side)
-                values[t] = normal_relative(view, bid, side_melds,
-                                            v + set_points(rules, cardset(push)), other_melds)
+            values = self._plan_values(view, live, world.state.hands, party, lead, per_solve)
             if len(values) < len(live):
                 continue
             other_melds = sum(best_melds(world.state.hands[s], ab_suit, rules).total
                               for s in view.order if s not in side)
             rows.append((mult, values, abgehen_relative(view, bid, other_melds)))
-            if (i + 1) % ROUND == 0 and i + 1 < len(deals):
-                means = {t: _mean_se([(m, v[t]) for m, v, _ in rows])[0] for t in live}
-                best = max(means, key=lambda t: means[t])
-                for t in list(live):
-                    if t != best and _mean_se([(m, v[best] - v[t]) for m, v, _ in rows])[0] \
-                            > CLEAR * _mean_se([(m, v[best] - v[t]) for m, v, _ in rows])[1]:
-                        del live[t]
-                if len(live) == 1:
-                    gap, se = _mean_se([(m, v[best] - ab) for m, v, ab in rows])
-                    if abs(gap) > CLEAR * se:
-                        break
+            if (i + 1) % ROUND == 0 and i + 1 < len(deals) and _settled(live, rows):
+                break
         if not rows:
             return {}, 0.0
         evs = {t: _mean_se([(m, v[t]) for m, v, _ in rows if t in v])[0] for t in live}
         return evs, _mean_se([(m, ab) for m, _, ab in rows])[0]
+
+    def _plan_values(self, view: BinokelView, live: dict[int, tuple[CardSet, list[Card]]],
+                     world_hands: list[CardSet], party: tuple[int, ...], lead: int,
+                     per_solve: int) -> dict[int, float]:
+        """Each plan's relative score in one world (the others' hands ``world_hands``),
+        its play solved exactly from the first card; the plans solved before the work
+        budget ran out."""
+        rules, me = view.rules, view.player
+        side = _side(view, me)
+        bid = view.high_bid or 0
+        values: dict[int, float] = {}
+        for t, (kept, push) in live.items():
+            hands = tuple(kept if s == me else world_hands[s] for s in range(view.players))
+            pos = position_of(rules, hands, view.order, party, me, NORMAL, t, lead, ())
+            v = self._solve(pos, min(self.world_budget, per_solve))
+            if v is None:
+                break
+            side_melds = sum(best_melds(hands[s], t, rules).total for s in side)
+            other_melds = sum(best_melds(hands[s], t, rules).total
+                              for s in view.order if s not in side)
+            values[t] = normal_relative(view, bid, side_melds,
+                                        v + set_points(rules, cardset(push)), other_melds)
+        return values
 
     def _declare(self, view: BinokelView, actions: list[str]) -> str:
         """Push and trump: each promising trump's push solved on the same sampled deals; the
@@ -716,6 +718,24 @@ class _HandSim:
 class _DappSim:
     dapp: tuple[Card, ...]
     hands: tuple[_HandSim, ...]
+
+
+def _settled(live: dict[int, tuple[CardSet, list[Card]]],
+             rows: list[tuple[int, dict[int, float], float]]) -> bool:
+    """After a round of deals (``rows``: weight, each plan's score, abgehen's): drop the
+    plans clearly worse than the best so far (by more than :data:`CLEAR` standard errors of
+    the paired difference) from ``live``; whether the simulation may stop (one plan left,
+    clearly better or worse than abgehen)."""
+    means = {t: _mean_se([(m, v[t]) for m, v, _ in rows])[0] for t in live}
+    best = max(means, key=lambda t: means[t])
+    for t in list(live):
+        diff, se = _mean_se([(m, v[best] - v[t]) for m, v, _ in rows])
+        if t != best and diff > CLEAR * se:
+            del live[t]
+    if len(live) > 1:
+        return False
+    gap, se = _mean_se([(m, v[best] - ab) for m, v, ab in rows])
+    return abs(gap) > CLEAR * se
 
 
 def _mean_se(rows: list[tuple[int, float]]) -> tuple[float, float]:

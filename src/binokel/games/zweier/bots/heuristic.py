@@ -26,6 +26,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from functools import lru_cache
 from typing import Any
 
@@ -66,6 +67,36 @@ def _kinds(trump: int, rules: ZweierRules) -> tuple[dict[str, int], tuple[MeldKi
     return {k.action: k.points for k in kinds}, kinds
 
 
+def _suit_meld_worth(mine: CardSet, done: set[tuple[str, int | None]], s: int,
+                     is_trump: bool) -> Counter[Card]:
+    """The worth of the cards in ``mine`` towards suit ``s``'s family (three of its five
+    cards or more) and pair (King and Ober), where not melded yet (``done``); a trump
+    family or pair is worth more."""
+    out: Counter[Card] = Counter()
+    fam = [card(s, r) for r in FAMILY_RANKS if count(mine, card(s, r))]
+    if ("family", s) not in done and len(fam) >= 3:
+        for c in fam:
+            out[c] += 6 * (len(fam) - 2) * (2 if is_trump else 1)
+    k, o = card(s, KOENIG), card(s, OBER)
+    if count(mine, k) and count(mine, o) and ("pair", s) not in done and (
+            "family", s) not in done:
+        out[k] += 25 if is_trump else 15
+        out[o] += 25 if is_trump else 15
+    return out
+
+
+def _four_worth(mine: CardSet, done: set[tuple[str, int | None]]) -> Counter[Card]:
+    """The worth of the cards in ``mine`` towards the fours that are melds under any rules
+    (three of a rank or more), where not melded yet (``done``)."""
+    out: Counter[Card] = Counter()
+    for r in FOUR_VALUES:
+        held = [card(s, r) for s in SUITS if count(mine, card(s, r))]
+        if len(held) >= 3 and (f"four_{RANK_KEYS[r]}", None) not in done:
+            for c in held:
+                out[c] += 8 * (len(held) - 2)
+    return out
+
+
 class ZweierHeuristicBot:
     """Plays by the game's own scoring. It draws no lots: the same view gets the same action
     whatever the seed (which it takes as every bot does)."""
@@ -96,38 +127,20 @@ class ZweierHeuristicBot:
 
     # ---------------------------------------------------------------- free phase
     def _keep(self, v: ZweierView) -> dict[Card, int]:
-        """What each of our cards is still worth for melds and trick-taking."""
+        """What each of our cards is still worth for melds and trick-taking: the melds not
+        melded yet that it helps to, and its strength as a trump."""
         me = v.player
         mine = cardset(v.hand) + cardset(v.table[me])
         done = {(m.name, m.suit) for m in v.melds[me]}
         trump = v.trump
-        keep: dict[Card, int] = {}
-
-        def add(c: Card, x: int) -> None:
-            keep[c] = keep.get(c, 0) + x
-
+        keep: Counter[Card] = Counter()
         for s in SUITS:
-            t = s == trump
-            fam = [card(s, r) for r in FAMILY_RANKS if count(mine, card(s, r))]
-            if ("family", s) not in done and len(fam) >= 3:
-                for c in fam:
-                    add(c, 6 * (len(fam) - 2) * (2 if t else 1))
-            k, o = card(s, KOENIG), card(s, OBER)
-            if count(mine, k) and count(mine, o) and ("pair", s) not in done and (
-                    "family", s) not in done:
-                add(k, 25 if t else 15)
-                add(o, 25 if t else 15)
-        for r in FOUR_VALUES:  # the fours that are melds under any rules
-            held = [card(s, r) for s in SUITS if count(mine, card(s, r))]
-            if len(held) >= 3 and (f"four_{RANK_KEYS[r]}", None) not in done:
-                for c in held:
-                    add(c, 8 * (len(held) - 2))
+            keep.update(_suit_meld_worth(mine, done, s, s == trump))
+        keep.update(_four_worth(mine, done))
         if ("binokel", None) not in done:
             both = count(mine, SU) and count(mine, BO)
-            add(SU, 20 if both else 6)
-            add(BO, 20 if both else 6)
-        for c in distinct(mine & SUIT_MASKS[trump]):
-            add(c, 8 + 2 * (c & 7))
+            keep.update({SU: 20 if both else 6, BO: 20 if both else 6})
+        keep.update({c: 8 + 2 * (c & 7) for c in distinct(mine & SUIT_MASKS[trump])})
         return keep
 
     def _free(self, v: ZweierView, cards: list[Card], pts: tuple[int, ...]) -> Card:

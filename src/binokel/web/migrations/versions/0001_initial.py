@@ -1,17 +1,26 @@
 """Tables, seats, deals and actions.
 
-Revision ID: 0001
-Revises:
-Create Date: 2026-11-22
+Made on 2026-11-22.
 """
 
 import sqlalchemy as sa
 from alembic import op
+from sqlalchemy.schema import SchemaItem
 
 revision = "0001"
 down_revision = None
-branch_labels = None
-depends_on = None
+
+
+def _of_table(name: str, *items: SchemaItem) -> None:
+    """A table of rows belonging to one table (seats, deals, actions): a row number, the
+    table's id (indexed: every read is by table) and ``items``."""
+    op.create_table(
+        name,
+        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), nullable=False),
+        *items,
+    )
+    op.create_index(f"ix_{name}_table_id", name, ["table_id"])
 
 
 def upgrade() -> None:
@@ -26,20 +35,15 @@ def upgrade() -> None:
         sa.Column("bots", sa.JSON, nullable=False),
         sa.Column("status", sa.String(16), nullable=False),
     )
-    op.create_table(
+    _of_table(
         "seats",
-        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-        sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), nullable=False),
         sa.Column("seat", sa.Integer, nullable=False),
         sa.Column("nickname", sa.String(64), nullable=False),
         sa.Column("token_hash", sa.String(64), nullable=False),
         sa.UniqueConstraint("table_id", "seat"),
     )
-    op.create_index("ix_seats_table_id", "seats", ["table_id"])
-    op.create_table(
+    _of_table(
         "deals",
-        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-        sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), nullable=False),
         sa.Column("number", sa.Integer, nullable=False),
         sa.Column("dealer", sa.Integer, nullable=False),
         sa.Column("deck", sa.JSON, nullable=False),
@@ -47,11 +51,8 @@ def upgrade() -> None:
         sa.Column("result", sa.JSON, nullable=True),
         sa.UniqueConstraint("table_id", "number"),
     )
-    op.create_index("ix_deals_table_id", "deals", ["table_id"])
-    op.create_table(
+    _of_table(
         "actions",
-        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-        sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), nullable=False),
         sa.Column("deal_number", sa.Integer, nullable=False),
         sa.Column("idx", sa.Integer, nullable=False),
         sa.Column("seat", sa.Integer, nullable=False),
@@ -59,7 +60,6 @@ def upgrade() -> None:
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
         sa.UniqueConstraint("table_id", "deal_number", "idx"),
     )
-    op.create_index("ix_actions_table_id", "actions", ["table_id"])
 
 
 def downgrade() -> None:

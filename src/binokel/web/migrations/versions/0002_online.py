@@ -1,8 +1,6 @@
 """Online play: table versions and settings, seat state, series of deals, chat.
 
-Revision ID: 0002
-Revises: 0001
-Create Date: 2026-11-23
+Made on 2026-11-23.
 """
 
 import sqlalchemy as sa
@@ -10,8 +8,6 @@ from alembic import op
 
 revision = "0002"
 down_revision = "0001"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

@@ -1,8 +1,6 @@
 """Score pads and club tournaments, each one JSON document with an owner's token hash.
 
-Revision ID: 0003
-Revises: 0002
-Create Date: 2026-11-23
+Made on 2026-11-23.
 """
 
 import sqlalchemy as sa
@@ -10,8 +8,6 @@ from alembic import op
 
 revision = "0003"
 down_revision = "0002"
-branch_labels = None
-depends_on = None
 
 
 def _documents(name: str) -> None:

@@ -1,9 +1,7 @@
 """Online duplicate tournaments: one JSON document each with an owner's token hash, in the
 same columns as pads and tournaments (the round's deals are in it: never sent as it is).
 
-Revision ID: 0004
-Revises: 0003
-Create Date: 2026-11-23
+Made on 2026-11-23.
 """
 
 import importlib.util
@@ -13,8 +11,6 @@ from alembic import op
 
 revision = "0004"
 down_revision = "0003"
-branch_labels = None
-depends_on = None
 
 
 def _documents(name: str) -> None:

@@ -2,9 +2,7 @@
 each server process for the tables it has connections to, so that a running table nobody
 has open is closed sooner than one without any change (issue 31).
 
-Revision ID: 0005
-Revises: 0004
-Create Date: 2026-11-28
+Made on 2026-11-28.
 """
 
 import sqlalchemy as sa
@@ -12,8 +10,6 @@ from alembic import op
 
 revision = "0005"
 down_revision = "0004"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:
