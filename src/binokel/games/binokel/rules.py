@@ -86,6 +86,7 @@ class Rules(RuleSet, presets=PRESETS, texts=TEXTS):
     must_trump_lower: bool = option(True, "play")
     partner_exemption: bool = option(False, "play")
     rufen: bool = option(False, "play")
+    claims: bool = option(False, "play")
     # melds
     eight_of_a_rank: int | str = option(1000, "melds", allowed=(1000, "double"))
     double_family: int = option(200, "melds", allowed=(200, 1000, 1500))
@@ -94,6 +95,7 @@ class Rules(RuleSet, presets=PRESETS, texts=TEXTS):
     four_tens: int = option(0, "melds", allowed=(0, 80, 100))
     dix: bool = option(False, "melds")
     meld_needs_trick: bool = option(False, "melds")
+    meld_needs_points: bool = option(False, "melds")
     # abgehen
     abgehen_bonus: int | str = option(
         30, "abgehen", check=_abgehen_bonus,
@@ -112,6 +114,7 @@ class Rules(RuleSet, presets=PRESETS, texts=TEXTS):
     durch_loss: int = option(2000, "special", low=0, high=10000)
     durch_open: int = option(0, "special", low=0, high=10000)
     durch_separate: bool = option(False, "special")
+    open_game: int = option(0, "special", low=0, high=10000)
     # end of round
     target: int = option(1000, "round", low=1, high=100000)
     deals_per_series: int = option(0, "round", low=0, high=1000)
