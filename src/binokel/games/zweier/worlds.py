@@ -263,7 +263,9 @@ class _Track:
         s.rules, s.trump, s.to_move = view.rules, view.trump, 0
         self.everything = cardset(full_deck(view.rules))
         s.hands, s.tables, s.usage = [self.everything, 0], [0, 0], [{}, {}]
+        s.win_card = -1
         self.scratch = s
+        self.last = -1                           # his last card played from the hand
         self.out: Counter[Card] = Counter()      # played and given away
         self.taken: Counter[Card] = Counter()    # taken by exchanges
         self.deadlines: dict[Card, list[float]] = {}
@@ -275,7 +277,8 @@ class _Track:
         s.rules, s.trump, s.to_move = o.rules, o.trump, 0
         s.hands, s.tables = list(o.hands), list(o.tables)
         s.usage = [dict(o.usage[0]), {}]
-        t.scratch, t.everything = s, self.everything
+        s.win_card = o.win_card
+        t.scratch, t.everything, t.last = s, self.everything, self.last
         t.out, t.taken = Counter(self.out), Counter(self.taken)
         t.deadlines = {c: list(d) for c, d in self.deadlines.items()}
         return t
@@ -290,8 +293,11 @@ class _Track:
 
     def play(self, i: int, c: Card) -> None:
         s = self.scratch
+        s.win_card = -1
+        self.last = c
         if count(s.tables[0], c):
             take_from_table(s, 0, c)
+            self.last = -1
         self.out[c] += 1
         self._held(i, c)
 
@@ -300,6 +306,9 @@ class _Track:
         kind = meld_by_cards(self.scratch.trump, self.scratch.rules, cards)
         if kind is None:
             return []
+        if self.scratch.rules.meld_winning_card:
+            # A meld follows a won trick: his last card won it (meld_winning_card).
+            self.scratch.win_card = self.last
         out: list[_Track] = []
         seen: set[tuple[CardSet, tuple[tuple[Card, tuple[int, ...]], ...]]] = set()
         firsts = list(dict.fromkeys(cards))
