@@ -33,7 +33,15 @@ VARIANTS: dict[str, dict[str, dict[str, Any]]] = {
     "doppelkopf": {**{name: rules.to_dict()["options"]
                       for name, rules in ALL_ON_VARIANTS.items() if name in ("all-on",
                                                                              "all-on-lust")},
-                   "all-on-vorgefuehrt": ALL_ON_VORGEFUEHRT.to_dict()["options"]},
+                   "all-on-vorgefuehrt": ALL_ON_VORGEFUEHRT.to_dict()["options"],
+                   "claims": {"claims": True, "genscher": "first", "armut": True}},
+    # Claims (core.claims): claim, concede, accept and refuse in every game.
+    "binokel": {"claims": {"claims": True, "open_game": 1000, "meld_needs_trick": True,
+                           "meld_needs_points": True, "card_points": "tournament"},
+                "open-game": {"open_game": 1000, "durch_open": 1500}},
+    "kreuzbinokel": {"claims": {"claims": True, "open_game": 1000}},
+    "zweier": {"claims": {"claims": True, "meld_winning_card": True, "sevens": True}},
+    "luxusfamilie": {"claims": {"claims": True, "leftover": "last_trick"}},
 }
 # Variants whose rules fit only some player counts (a Vorführung names a seat in play).
 ONLY_FOR: dict[str, tuple[int, ...]] = {"all-on-vorgefuehrt": (4,)}
@@ -276,8 +284,11 @@ def test_no_view_shows_a_hidden_card(game: str, players: int, variant: str) -> N
                         break
                     if any(_shows(p, c) for p in public for c in (x, y)):
                         break  # one of them is public now (played, shown, ...)
-                    if not whole and public[0] != public[1]:
-                        break  # the deals part in public (a tie-break by hidden cards, ...)
+                    if (not whole or k == 0) and public[0] != public[1]:
+                        # the deals part in public (a tie-break by hidden cards, ...); at
+                        # the deal itself too (Luxusfamilie's trump maker is named by a
+                        # public tie-break of hidden cards)
+                        break
                     if viewer < 0:
                         assert public[0] == public[1], (k, x, y)
                     else:

@@ -273,6 +273,11 @@ class State(Generic[R_co, O_co, V_co]):
         (a game with seats sitting out names the seats in play)."""
         return tuple((seat + k) % self.players for k in range(1, self.players))
 
+    def claim_side(self, seat: int) -> tuple[int, ...]:
+        """The seats that take the rest with ``seat`` when he claims it (his side; by
+        default himself alone); a concession gives it to the other seats in play."""
+        return (seat,)
+
     def hand_of(self, seat: int) -> CardSet:
         """The cards ``seat`` still holds (shown to all once he has laid them down)."""
         raise NotImplementedError

@@ -213,19 +213,23 @@ def open_game_made(f: BinokelFacts, rules: Rules, sides: Sides) -> bool:
 
 def score_open_game(f: BinokelFacts, rules: Rules, sides: Sides, bid: int) -> _Score:
     """An open game (seed 003: "Aufgelegte Spiele werden mit 1000 Punkten gutgeschrieben"):
-    the declarer's party is credited ``open_game`` instead of melds and tricks; the others
-    score as in a normal game in which they took no trick (their melds, void under
+    the declarer's party is credited ``open_game``, or its melds and trick points if they
+    are more (a player lays his hand down to gain, never to lose); the others score as in
+    a normal game in which they took no trick (their melds, void under
     ``meld_needs_trick``)."""
     notes: list[str] = []
     meld_pts = [m.total for m in f.melds]
     void_melds_without_trick(f, rules, sides, meld_pts, notes)
-    for s in sides.members[sides.ours]:
-        meld_pts[s] = 0
-    out = {sides.ours: rules.open_game}
+    played = sides.total(sides.ours, meld_pts) + sides.total(sides.ours, f.trick_points)
+    value = max(rules.open_game, played)
+    if value > played:
+        for s in sides.members[sides.ours]:
+            meld_pts[s] = 0
+    out = {sides.ours: value}
     for p in sides.others:
         out[p] = sides.total(p, meld_pts)
-    notes.append(f"open game: declarer +{rules.open_game}")
-    return _Score(out, meld_pts, True, notes, rules.open_game)
+    notes.append(f"open game: declarer +{value}")
+    return _Score(out, meld_pts, True, notes, value)
 
 
 def score_normal(f: BinokelFacts, rules: Rules, sides: Sides, bid: int) -> _Score:

@@ -501,25 +501,30 @@ class DealState(State[Rules, DealResult, BinokelView]):
         self._mask = -1
         self._legal_cache = None
 
+    def claim_side(self, seat: int) -> tuple[int, ...]:
+        """The sides of a claim are the declarer's party and the others."""
+        assert self.declarer is not None
+        ours = self.party[self.declarer]
+        mine = self.party[seat] == ours
+        return tuple(s for s in self.order if (self.party[s] == ours) == mine)
+
     def settle_claim(self, claim: Claim) -> None:
         """The rest (the cards still held and the trick in progress, with the trick bonus
         still to be won) goes to the claimer's side (``claim``) or the other side
         (``concede``); the sides are the declarer's party and the others. A party takes it
-        all; the two opponents of three-player Binokel, who score apart, share it evenly
-        (the earlier in playing order after the claimer gets the odd point and trick)."""
+        all (booked to the claimer, or the first seat of the party after him); the two
+        opponents of three-player Binokel, who score apart, share it evenly (the earlier in
+        playing order after the claimer gets the odd point and trick)."""
         r = self.rules
         rest = sum(self.hands[s] for s in self.order) + sum(bit(c) for c in self.trick)
         points = set_points(r, rest)
         n_tricks = max(size(self.hands[s]) for s in self.order)
         if r.bonus_trick == "last" or not self.tricks:
             points += r.last_trick_bonus
-        assert self.declarer is not None
-        ours = self.party[self.declarer]
-        mine = self.party[claim.seat] == ours
-        takes_ours = mine if claim.kind == CLAIM else not mine
+        mine = self.claim_side(claim.seat)
         i = self.order.index(claim.seat)
         after = [self.order[(i + k) % self.n_active] for k in range(self.n_active)]
-        side = tuple(s for s in after if (self.party[s] == ours) == takes_ours)
+        side = tuple(s for s in after if (s in mine) == (claim.kind == CLAIM))
         if len({self.party[s] for s in side}) == 1:
             side = side[:1]
         for s, p, t in zip(side, split_evenly(points, side), split_evenly(n_tricks, side),

@@ -236,8 +236,11 @@ def model(spec: GameSpec, view: BinokelView) -> Problem:
         known = Counter(played.get(s, Counter()))
         if shown is not None:
             known |= melded(shown)
-        if view.open_hand is not None and s == declarer:
-            known = Counter(view.open_hand) + played.get(s, Counter())
+        laid = dict(view.open_hands)  # hands laid down by a claim, the open Durch's hand
+        if view.open_hand is not None and declarer is not None:
+            laid[declarer] = view.open_hand
+        if s in laid:
+            known = Counter(laid[s]) + played.get(s, Counter())
         # The pusher melded as many cards as he was dealt (sixteen held, as many pushed as
         # the Dapp brought); a declarer who has not pushed holds the Dapp apart.
         is_pusher = s == declarer and pushed and masked

@@ -62,7 +62,7 @@ class DokoFacts:
     found (played alone); ``genscher``: (its player, the partner he named);
     ``stille_genscher``: that Genscher ended a stille Hochzeit (a note); ``pflicht``: the
     solo is a Pflichtsolo; ``armut_declined``: thrown in because nobody took the Armut (else
-    a hand threw it in)."""
+    a hand threw it in); ``claimed``: the rest was claimed or conceded, not played."""
 
     players: int
     active: tuple[int, ...]
@@ -77,6 +77,7 @@ class DokoFacts:
     stille_genscher: bool = False
     pflicht: bool = False
     armut_declined: bool = False
+    claimed: bool = False
 
     @property
     def kontra_seats(self) -> tuple[int, ...]:
@@ -90,13 +91,15 @@ class DokoFacts:
 
 def special_points(tricks: Sequence[Trick], re_seats: Collection[int],
                    active: tuple[int, ...], winner: str | None, foxes: bool,
-                   rules: DokoRules | None = None) -> list[tuple[str, str, int]]:
+                   rules: DokoRules | None = None,
+                   complete: bool = True) -> list[tuple[str, str, int]]:
     """The special points, each worth 1, as (what, party, trick number; 0: the deal):
     gegen die Alten (Kontra wins) and those the tricks give (:mod:`.specials`: Doppelkopf,
     Fuchs gefangen unless ``foxes`` is False (Schweinchen), the Karlchen points, Fuchs im
-    letzten Stich, as the rules score them)."""
+    letzten Stich, as the rules score them). ``complete``: the tricks are the whole deal
+    (after a claim none of them is the last)."""
     out = [("gegen die Alten", KONTRA, 0)] if winner == KONTRA else []
-    return out + of_tricks(tricks, re_seats, active, foxes, rules or DokoRules())
+    return out + of_tricks(tricks, re_seats, active, foxes, rules or DokoRules(), complete)
 
 
 def facts_of(state: DokoState) -> DokoFacts:
@@ -105,8 +108,9 @@ def facts_of(state: DokoState) -> DokoFacts:
     re_seats = tuple(sorted(state.re_seats))
     ko_seats = tuple(s for s in state.active if s not in state.re_seats)
     tp, tw = state.trick_points, state.tricks_won
+    claimed = any(state.hands[s] for s in state.active)
     specials = special_points(state.tricks, state.re_seats, state.active, None,
-                              state.schweine is None, state.rules)
+                              state.schweine is None, state.rules, complete=not claimed)
     return DokoFacts(
         players=state.players, active=state.active, contract=contract, re_seats=re_seats,
         augen=(sum(tp[s] for s in re_seats), sum(tp[s] for s in ko_seats)),
@@ -118,7 +122,7 @@ def facts_of(state: DokoState) -> DokoFacts:
         genscher=state.genscher,
         stille_genscher=state.genscher is not None and contract == NORMAL and any(
             count(state.initial_hands[s], EO) == 2 for s in state.active),
-        pflicht=state.pflicht, armut_declined=bool(state.armut_offer))
+        pflicht=state.pflicht, armut_declined=bool(state.armut_offer), claimed=claimed)
 
 
 __all__ = ["PARTY_INDEX", "DokoFacts", "PartyPair", "facts_of", "scored_as_solo",

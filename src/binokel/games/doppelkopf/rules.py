@@ -52,7 +52,7 @@ DOKO_PRESETS: dict[str, dict[str, Any]] = {
             "hochzeit_klaerung": "fremd", "koenigssolo": False, "damen_buben_solo": False,
             "fleischlos": True, "throw_nines": 0, "throw_kings": 0, "throw_nines_kings": 0,
             "ansage_played": 1, "absage_step": 1, "reach_absage_wins": True,
-            "genscher": "off", "deals_per_series": 24},
+            "genscher": "off", "deals_per_series": 24, "claims": True},
 }
 
 
@@ -97,6 +97,7 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
     # The Genscher (a house rule, docs/doppelkopf.md): with both Karo-Könige, name a new
     # partner when playing the first or the second of them.
     genscher: str = option("off", "play", allowed=("off", "first", "second"))
+    claims: bool = option(False, "play")
     genscher_hochzeit: bool = option(True, "play")
     genscher_announcements: str = option("ansagen", "play",
                                          allowed=("ansagen", "all", "void"))

@@ -289,7 +289,8 @@ def score(f: DokoFacts, rules: DokoRules) -> DokoResult:
                       lines=tuple(lines), value=value, notes=tuple(notes_of(f)),
                       pflichtsolo=f.pflicht, scores=tuple(scores), bock=rules.bock_level,
                       genscher=f.genscher, contract=f.contract, declarer=soloist,
-                      made=None if soloist is None else win == RE)
+                      made=None if soloist is None else win == RE,
+                      termination=Termination.DECIDED if f.claimed else Termination.PLAYED)
 
 
 def score_deal(state: DokoState) -> DokoResult:

@@ -28,6 +28,9 @@ from ...core.cards import cardset
 from ...core.cards import count
 from ...core.cards import parse_cards
 from ...core.cards import size
+from ...core.claims import Claim
+from ...core.claims import OpenHands
+from ...core.claims import claim_json
 from ...core.trick import Trick
 from .announcements import level_name
 from .deal import ARMUT
@@ -84,6 +87,8 @@ class DokoView:
     asking: str = ""                      # the kind of reservation asked for now ("" none)
     superschweine: int | None = None      # seat holding both Superschweine, if any
     genscher: tuple[int, int] | None = None   # (its player, the partner he named), public
+    claim: Claim | None = None            # a claim being answered (core.claims)
+    open_hands: OpenHands = ()            # hands laid down by a claim
 
     @property
     def vorgefuehrt(self) -> int | None:
@@ -122,6 +127,7 @@ class DokoView:
         }
         if self.genscher is not None:  # only then: a view without it reads as before
             out["genscher"] = list(self.genscher)
+        out.update(claim_json(self.claim, self.open_hands))
         return out
 
 
@@ -220,6 +226,7 @@ def make_view(state: DokoState, player: int) -> DokoView:
         trick_leader=state.trick_leader, trick=tuple(state.trick),
         trick_points=tuple(state.trick_points), legal_actions=legal, result=state.result,
         asking=state.asking, superschweine=state.superschweine, genscher=state.genscher,
+        claim=state.claim, open_hands=state.open_hands() if state.laid_open else (),
     )
 
 
