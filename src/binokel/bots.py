@@ -176,7 +176,8 @@ class GameBot:
 
     def choose(self, view: Any) -> str:
         impl = self.implementation(str(view.game))
-        if self.name == "random" or not any(a in claims.VERBS for a in view.legal_actions):
+        offered = claims.offered(str(view.phase), view.legal_actions)
+        if self.name == "random" or not offered:
             return impl.choose(view)
         if self._claim_rng is None:
             self._claim_rng = random.Random(self.seed)
@@ -184,7 +185,7 @@ class GameBot:
         if said is not None:
             return said
         return impl.choose(replace(view, legal_actions=tuple(
-            a for a in view.legal_actions if a not in claims.VERBS)))
+            a for a in view.legal_actions if a not in offered)))
 
 
 def make_bot(kind: str, seed: int | None = None, game: str | None = None) -> GameBot:

@@ -5,7 +5,9 @@ every remaining trick) or **concede** it (the other side takes every remaining t
 hand is open to everyone from that moment to the end of the deal. The other players in play
 then answer in playing order, starting after him: ``accept`` or ``refuse`` (play on). When
 all have accepted, the game books the rest as claimed and the deal ends
-(:class:`~binokel.core.outcome.Termination` ``DECIDED``); the first ``refuse`` ends the claim
+(:class:`~binokel.core.outcome.Termination` ``DECIDED``) with every hand in play laid open
+(the rest is counted as it lies, so the result tells nothing the table does not show); the
+first ``refuse`` ends the claim
 and play goes on where it stood, with the claimer to move and his hand still open. Right
 after a refused claim he must play a card before he may claim again, so a claim costs the
 others one answer per turn at most.
@@ -28,6 +30,7 @@ Its ``legal_actions`` lists :meth:`State.claim_actions` in the play and
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 from typing import Final
@@ -75,6 +78,31 @@ def claim_json(claim: Claim | None, open_hands: OpenHands) -> dict[str, Any]:
     return out
 
 
+def offered(phase: str, actions: Sequence[str]) -> list[str]:
+    """The claim actions among a view's legal ``actions``: the answers in the phase of a
+    claim, ``claim`` and ``concede`` in any other (where a game may use the same words for
+    something else: Doppelkopf's Armut is ``accept``-ed).
+
+    >>> offered("play", ["play EA", "claim"]), offered("armut_offer", ["accept", "decline"])
+    (['claim'], [])
+    """
+    if phase == CLAIM_PHASE:
+        return [a for a in actions if a in ANSWERS]
+    return [a for a in actions if a in KINDS]
+
+
+def claim_words(offered: bool, taken: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The claim actions for a game's action vocabulary (the research adapters' ids, numbered
+    after the game's own: ``Vocabulary.later``): none when its rules offer no claims, and a
+    verb its words hold already (Doppelkopf's Armut ``accept``) not twice.
+
+    >>> claim_words(True, ("accept", "decline")), claim_words(False)
+    (('claim', 'concede', 'refuse'), ())
+    """
+    return tuple(v for v in (CLAIM, CONCEDE, ACCEPT, REFUSE) if v not in taken) if offered \
+        else ()
+
+
 def split_evenly(points: int, seats: tuple[int, ...]) -> list[int]:
     """``points`` shared by ``seats`` in whole points, the earlier seats getting the odd ones
     (for a rest that goes to several players who score on their own).
@@ -87,4 +115,4 @@ def split_evenly(points: int, seats: tuple[int, ...]) -> list[int]:
 
 
 __all__ = ["ACCEPT", "ANSWERS", "CLAIM", "CLAIM_PHASE", "CONCEDE", "KINDS", "REFUSE", "VERBS",
-           "Claim", "OpenHands", "claim_json", "split_evenly"]
+           "Claim", "OpenHands", "claim_json", "claim_words", "offered", "split_evenly"]

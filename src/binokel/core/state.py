@@ -342,6 +342,9 @@ class State(Generic[R_co, O_co, V_co]):
         return verb
 
     def _settle(self, c: claims.Claim) -> None:
+        # The rest is counted as it lies: every hand in play is shown, so that the result
+        # says nothing of a hidden card that the table does not show.
+        self.laid_open = tuple(sorted({c.seat, *self.claim_responders(c.seat)}))
         self.claim = None
         self.phase = c.resume
         self.settle_claim(c)

@@ -426,10 +426,10 @@ def present(view: Any, lang: str = "de", names: Sequence[str] = (),
     ctx = Context(lang, tuple(full), cards, deck_of(game), tuple(levels)[:players])
     # Claims are the kernel's, worded here for every game: the game's presenter sees the
     # view without the claim actions and words everything else.
-    offered = [a for a in view.legal_actions if a in claims.VERBS]
+    offered = claims.offered(str(view.phase), view.legal_actions)
     if offered:
         view = replace(view, legal_actions=tuple(a for a in view.legal_actions
-                                                 if a not in claims.VERBS))
+                                                 if a not in offered))
     table = presenter(view, ctx)
     laid: bool = bool(getattr(view, "open_hands", None))
     if offered or laid or getattr(view, "claim", None) is not None:

@@ -247,9 +247,9 @@ class BinokelPad:
             raise refuse("declarer", f"a seat in play ({', '.join(map(str, order))})")
         if e.bid is None:
             raise refuse("bid", "needed")
-        if not rules.min_bid <= e.bid <= rules.max_bid or e.bid % rules.bid_step:
+        if not rules.min_bid <= e.bid <= rules.highest_bid or e.bid % rules.bid_step:
             raise refuse("bid", f"{e.bid} — bids go from {rules.min_bid} to "
-                         f"{rules.max_bid} in steps of {rules.bid_step}")
+                         f"{rules.highest_bid} in steps of {rules.bid_step}")
         return e.declarer, e.bid
 
     def tricks(self, rules: Rules, in_play: int, e: BinokelEntry, points: list[int],
@@ -287,9 +287,9 @@ class BinokelPad:
             ChoiceField("contract", _w("contract"), default=NORMAL, choices=tuple(
                 Choice(c, words_of(_CONTRACT_WORDS, c)) for c in contracts)),
             SeatField("declarer", _w("declarer"), when=played),
-            NumberField("bid", _w("bid"), when=played, low=r.min_bid, high=r.max_bid,
+            NumberField("bid", _w("bid"), when=played, low=r.min_bid, high=r.highest_bid,
                         step=r.bid_step, hint=words_of(_WORDS, "bid_range", min=r.min_bid,
-                                                       max=r.max_bid, step=r.bid_step)),
+                                                       max=r.highest_bid, step=r.bid_step)),
             CheckField("made", _w("made_durch"), when=({"contract": DURCHS},), labels=((
                 ({"contract": (UNTENDURCH,)},), _w("made_untendurch")),)),
             PerSeatField("melds", _w("melds"), when=normal, step=10, high=MAX_MELD)]

@@ -13,6 +13,7 @@ same with the option on or off.
 
 from __future__ import annotations
 
+from ...core.claims import claim_words
 from ...core.rules import RuleSet
 from ...core.vocabulary import Vocabulary
 from ...core.vocabulary import multisets
@@ -33,7 +34,7 @@ def vocabulary(rules: RuleSet, players: int) -> Vocabulary:
              "re", "kontra", *ABSAGEN, PASS, SCHMEISSEN)
     three = tuple(multisets(full_deck(rules, players), [3]))
     later = (tuple(f"{GENSCHER} {seat}" for seat in range(players))
-             if rules.genscher != "off" else ())
+             if rules.genscher != "off" else ()) + claim_words(rules.claims, words)
     return Vocabulary(words, (), (("give", three), ("return", three)), later)
 
 
