@@ -476,3 +476,48 @@ def test_random_bots_play_claims_through() -> None:
         while not s.is_over:
             s.apply(bots[s.to_move].choose(s.view(s.to_move)))
         assert s.result is not None and sum(s.points_taken()) <= s.points_total()
+
+
+# ---------------------------------------------------------------------- terminal game
+async def test_a_claim_in_the_terminal_game_at_80x24() -> None:
+    """The deal of the module's text in the terminal game, the person in seat 1: seat 0's bot
+    lays down at once (it is certain), the person sees the cards on the table and the
+    question, and answers by its number; the screens go to build/screenshots/."""
+    from pathlib import Path
+
+    from binokel.tui.app import ActionButton
+    from binokel.tui.app import GameConfig
+    from binokel.tui.app import TableApp
+
+    shots = Path(__file__).resolve().parent.parent / "build" / "screenshots"
+    shots.mkdir(parents=True, exist_ok=True)
+    rules = Rules.from_preset("standard", claims=True)
+    app = TableApp(GameConfig(rules=rules, game="binokel", players=3, seed=1, human=1,
+                              bot_delay=0.01, save_dir=None, lang="en"))
+    app.round.current = binokel(claims=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(200):
+            await pilot.pause(0.05)
+            if app.state.phase == "claim" and app.state.to_move == 1:
+                break
+        assert app.state.claim is not None and app.state.claim.seat == 0
+        await pilot.pause(0.1)
+        buttons = {b.engine_action: b for b in app.numbered if isinstance(b, ActionButton)}
+        assert set(buttons) >= {"accept", "refuse"}
+        for b in buttons.values():   # every button wholly on the 80x24 screen
+            assert b.region.width > 0 and b.region.bottom <= 23
+        status = str(app.query_one("#status").render())
+        assert "Sepp lays down and claims the rest" in status
+        (shots / "claim-tui-80x24-asked.svg").write_text(app.export_screenshot())
+        number = app.numbered.index(buttons["accept"]) + 1
+        for digit in str(number):
+            await pilot.press(digit)
+        await pilot.pause(1.0)
+        for _ in range(100):
+            if app.state.is_over:
+                break
+            await pilot.pause(0.05)
+        assert app.state.is_over and app.state.result is not None
+        assert app.state.result.scores == (550, 40, 120)
+        await pilot.pause(0.1)
+        (shots / "claim-tui-80x24-accepted.svg").write_text(app.export_screenshot())

@@ -448,9 +448,13 @@ def with_claims(table: Table, view: Any, ctx: Context, offered: Sequence[str]) -
     ch = table.choices
     choices = replace(ch, buttons=ch.buttons + buttons) if buttons else ch
     status = table.status
+    parts = []
     if view.claim is not None:
-        asks = g[f"{view.claim.kind}_asks"].format(name=ctx.name(view.claim.seat))
-        status = f"{status} · {asks}" if status else asks
+        parts.append(g[f"{view.claim.kind}_asks"].format(name=ctx.name(view.claim.seat)))
+    if view.result is None and any(s == view.player for s, _ in view.open_hands):
+        parts.append(g["own_open"])
+    if parts:
+        status = " · ".join([status, *parts] if status else parts)
     from ..core.cards import card_token
     laid = {s: tuple(card_token(c) for c in cs) for s, cs in view.open_hands
             if s != view.player}
