@@ -521,3 +521,23 @@ async def test_a_claim_in_the_terminal_game_at_80x24() -> None:
         assert app.state.result.scores == (550, 40, 120)
         await pilot.pause(0.1)
         (shots / "claim-tui-80x24-accepted.svg").write_text(app.export_screenshot())
+
+
+# ---------------------------------------------------------------------------- score pad
+def test_the_score_pad_enters_an_open_game() -> None:
+    """The deal of the module's text as a pad entry: "open game", the melds as shown."""
+    from binokel.games.binokel.pad import BinokelPad
+    pad = BinokelPad("binokel")
+    entry = pad.parse({"dealer": 2, "declarer": 0, "bid": 150, "contract": "open game",
+                       "melds": [300, 40, 120]}, 3)
+    assert pad.score(Rules(open_game=1000), 3, entry)[1].scores == (1000, 40, 120)
+    # turnier: the others took no trick, their melds are void
+    assert pad.score(Rules.from_preset("turnier"), 3, entry)[1].scores == (1000, 0, 0)
+    with pytest.raises(ValueError, match="contract"):
+        pad.score(Rules(), 3, entry)          # no open game under standard
+    names = [f.name for f in pad.form(Rules.from_preset("turnier"), NAMES, pad.new_book(
+        Rules.from_preset("turnier"), 3)).fields]
+    assert "tricks" not in names              # meld_needs_points: the points decide
+    contract = pad.form(Rules.from_preset("turnier"), NAMES, pad.new_book(
+        Rules.from_preset("turnier"), 3)).fields[0]
+    assert "open game" in [c.value for c in contract.choices]  # type: ignore[attr-defined]
