@@ -541,3 +541,19 @@ def test_the_score_pad_enters_an_open_game() -> None:
     contract = pad.form(Rules.from_preset("turnier"), NAMES, pad.new_book(
         Rules.from_preset("turnier"), 3)).fields[0]
     assert "open game" in [c.value for c in contract.choices]  # type: ignore[attr-defined]
+
+
+def test_the_analysis_copes_with_a_claimed_deal() -> None:
+    """The card plays before and after a refused claim are marked; the claim actions are
+    not card plays; the deal ended by a claim has no last trick to look at."""
+    from binokel.analysis import analyse_back
+    s = binokel(claims=True)
+    states, actions = [], []
+    for a in ("play EA", "play BA", "play SA", "claim", "refuse", "play EA", "play BA",
+              "play SA", "claim", "accept", "accept"):
+        states.append(s.clone())
+        actions.append(a)
+        s.apply(a)
+    marks = analyse_back(states, actions, node_budget=100_000).marks
+    assert {m.index for m in marks} <= {0, 1, 2, 5, 6, 7} and marks
+    assert all(m.loss == 0 for m in marks if m.solved and m.seat == 0)  # his cards all win
