@@ -67,7 +67,7 @@ def layer(mod: str) -> int:
         if len(parts) > 3 and parts[3] == "present":
             return 4
         return 1
-    if mod in ("binokel.registry", "binokel.record"):
+    if mod in ("binokel.registry", "binokel.record", "binokel.record_migrations"):
         return 2
     if mod in ("binokel.bots", "binokel.play"):
         return 3
@@ -139,11 +139,9 @@ SIDEWAYS_ALLOWED = {
 }
 
 # Modules outside games/ that still reach into a game's package, each with the work that
-# removes it: the package root re-exports Binokel's engine until it is slimmed; bots.py
-# names the frozen November 2026 bot by its module path until it leaves the wheel.
+# removes it: the package root re-exports Binokel's engine.
 TOOLS_ALLOWED = {
     "binokel": "the package root's re-exports of Binokel",
-    "binokel.bots": "the frozen strong-2026-11 bot's module path",
 }
 
 

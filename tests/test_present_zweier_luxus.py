@@ -575,8 +575,8 @@ def test_luxus_meld_needs_trick_shows_the_lost_melds() -> None:
         lost = [p for p in range(6) if r.melds[p].total and not r.meld_points[p]]
         if lost:
             break
-    else:
-        pytest.skip("no deal with lost melds")
+    else:   # fixed seeds: this fails instead of quietly testing nothing
+        raise AssertionError("no deal of seeds 0..49 lost a meld: choose other seeds")
     p = lost[0]
     t = present(s.public_view(), "de", NAMES)
     assert f"{NAMES[p]}: Meldung {r.melds[p].total} verfällt (kein Stich)" in t.result

@@ -37,8 +37,7 @@ def _doko_at(seed: int, tricks_left: int) -> DokoState:
 @pytest.mark.parametrize("seed", range(6))
 def test_doppelkopf_worlds_agree_with_the_view(seed: int) -> None:
     s = _doko_at(seed, 5)
-    if s.is_over:
-        pytest.skip("the deal ended")
+    assert not s.is_over, f"seed {seed} ends early: choose another"   # fixed seeds
     view = s.view(s.to_move)
     bot = DokoStrongBot(seed, samples=8)
     worlds = list(bot.worlds(view) or ())
@@ -57,8 +56,7 @@ def test_doppelkopf_worlds_agree_with_the_view(seed: int) -> None:
 @pytest.mark.parametrize("seed", range(4))
 def test_doppelkopf_strong_picks_its_best_average(seed: int) -> None:
     s = _doko_at(seed, 4)
-    if s.is_over:
-        pytest.skip("the deal ended")
+    assert not s.is_over, f"seed {seed} ends early: choose another"   # fixed seeds
     bot = DokoStrongBot(seed, samples=6)
     a = bot.choose(s.view(s.to_move))
     assert a in s.legal_actions()

@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
 from typing import TYPE_CHECKING
@@ -54,6 +55,10 @@ class Bot(Protocol):
 
 # A bot kind's factory: a seed (None: unseeded) -> a bot.
 BotFactory = Callable[[int | None], Bot]
+
+# Reads a record's JSON object written before the game's grammar or rules changed into
+# today's (binokel.record); raises ValueError when the record is not such a one.
+OldRecordReader = Callable[[Mapping[str, Any]], dict[str, Any]]
 
 
 class NewDeal(Protocol):
@@ -118,6 +123,9 @@ class GameSpec:
     # a typical score of one deal, in the scores' unit: the scale of the research bots'
     # exploration constant
     score_scale: float = 100.0
+    # loads the readers of records that older versions of the game wrote, oldest first, each
+    # with the first version that no longer needs it (docs/records.md)
+    old_records: Callable[[], Sequence[tuple[str, OldRecordReader]]] | None = None
 
     @property
     def options(self) -> Mapping[str, Option]:
@@ -152,5 +160,5 @@ class GameSpec:
         return self.series(self, rules, players, first_dealer, seed, shuffle)
 
 
-__all__ = ["Bot", "BotFactory", "DeckStyle", "GameSpec", "NewDeal", "PositionOf",
-           "VocabularyOf"]
+__all__ = ["Bot", "BotFactory", "DeckStyle", "GameSpec", "NewDeal", "OldRecordReader",
+           "PositionOf", "VocabularyOf"]

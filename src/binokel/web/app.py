@@ -53,6 +53,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 from starlette.websockets import WebSocketDisconnect
 
+from .. import __version__
 from ..bots import bot_names
 from ..hints import hint
 from ..present import BOT_NAMES
@@ -333,7 +334,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
     async def meta(request: Request) -> Response:
         return JSONResponse({"games": [game_meta(spec) for spec in web_games().values()],
                              "groups": GROUP_TEXT, "bots": BOT_WORDS,
-                             "settings": {"turn_timeout": list(TURN_TIMEOUT_RANGE)}})
+                             "settings": {"turn_timeout": list(TURN_TIMEOUT_RANGE)},
+                             "version": __version__})
 
     async def list_tables(request: Request) -> Response:
         """A page of the lobby: ``?status=waiting|playing&limit=N&cursor=C``."""

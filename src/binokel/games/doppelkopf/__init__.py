@@ -15,18 +15,20 @@ The engine:
 - :mod:`.texts`: every text, German and English.
 
 Above the engine (loaded only when asked): :mod:`.present`, the table a front end draws, and
-:mod:`.bots`, the heuristic player.
+:mod:`.bots`, the heuristic player; :mod:`.old_records` reads records of older versions.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from collections.abc import Mapping
+from collections.abc import Sequence
 from typing import Any
 
 from ...core.pad import PadAdapter
 from ...core.spec import BotFactory
 from ...core.spec import GameSpec
+from ...core.spec import OldRecordReader
 from ...core.spec import PositionOf
 from ...core.spec import VocabularyOf
 from .deal import full_deck
@@ -62,11 +64,17 @@ def _vocabulary() -> VocabularyOf:
     return vocabulary
 
 
+def _old_records() -> Sequence[tuple[str, OldRecordReader]]:
+    from .old_records import READERS
+    return READERS
+
+
 SPEC = GameSpec(
     name="doppelkopf", title=("Doppelkopf", "Doppelkopf"), players=(4, 5), default_players=4,
     rules=DokoRules, new_deal=DokoState.new, full_deck=full_deck, help=TEXTS.help,
     presenter=_presenter, bots=_bots, pad=_pad, series=DokoSeries,
     hint_unit=TEXTS.words("hint_unit"), points_word=TEXTS.words("points_word"),
-    deck="french", position=_position, vocabulary=_vocabulary, score_scale=2.0)
+    deck="french", position=_position, vocabulary=_vocabulary, score_scale=2.0,
+    old_records=_old_records)
 
 __all__ = ["SPEC", "DokoRules", "DokoSeries", "DokoState"]
