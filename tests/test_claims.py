@@ -557,3 +557,27 @@ def test_the_analysis_copes_with_a_claimed_deal() -> None:
     marks = analyse_back(states, actions, node_budget=100_000).marks
     assert {m.index for m in marks} <= {0, 1, 2, 5, 6, 7} and marks
     assert all(m.loss == 0 for m in marks if m.solved and m.seat == 0)  # his cards all win
+
+
+@pytest.mark.parametrize("form", ["today", "format 1", "writer unknown"])
+def test_a_claimed_deal_survives_the_record_formats_and_readers(form: str) -> None:
+    """A refused claim and an accepted concession, in Binokel and in Doppelkopf (the game
+    with readers of older records): written as ``binokel-record/2``, read back as ``/1``
+    and without a writer, the records replay to the same scores without a reader."""
+    from binokel.record_migrations import FORMAT
+    from binokel.record_migrations import SOFTWARE
+    b = run(binokel(claims=True), "play EA; play BA; play SA; claim; refuse; play EA; "
+            "play BA; play SA; claim; accept; accept")
+    d = doko_play(N1, rules=DokoRules.from_preset("ddv"), upto=9)
+    run(d, "concede; accept; accept; accept")
+    for state in (b, d):
+        data = json.loads(Record.from_state(state).dumps())
+        assert data["format"] == FORMAT and data["software"] == SOFTWARE
+        if form != "today":
+            del data["software"]
+        if form == "format 1":
+            data["format"] = "binokel-record/1"
+        rec = Record.from_json(data)
+        assert rec.migrated == (() if form != "format 1" else ("binokel-record/1",))
+        again = rec.validate()
+        assert again.history == state.history and again.result == state.result
