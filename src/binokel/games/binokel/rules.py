@@ -58,9 +58,11 @@ PRESETS: dict[str, dict[str, Any]] = {
         "card_points": "tournament", "lost_factor": 1, "abgehen_bonus": 40,
         "meld_needs_trick": True, "rounding": "none", "durch_loss": 1000,
         "untendurch": False, "double_trump_family": 1000,
-        # Seed 003: "Aufgelegte Spiele werden mit 1000 Punkten gutgeschrieben", and "keinen
-        # Stich macht, also null Stichpunkte hat": a trick worth no points keeps no meld.
-        "open_game": 1000, "meld_needs_points": True,
+        # Seed 003 also has the open game ("Aufgelegte Spiele werden mit 1000 Punkten
+        # gutgeschrieben": open_game 1000) and no meld for a trick worth no points ("keinen
+        # Stich macht, also null Stichpunkte hat": meld_needs_points). They join this preset
+        # with the golden corpus renewed for them (branch claims-turnier); until then a club
+        # sets them as options, so that today's turnier deals stay as they were.
     },
     "aks": {
         "card_points": "classic", "min_bid": 150, "meld_needs_trick": True, "durch": False,
