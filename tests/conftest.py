@@ -45,6 +45,8 @@ SLOW_FILES = {"test_openspiel.py", "test_strong_doko.py", "test_strong_inference
               "test_tui.py"}
 SLOW_TESTS = {
     "test_arena.py::test_results_do_not_depend_on_the_number_of_workers",
+    "test_claims.py::test_a_bot_claims_when_certain",
+    "test_claims.py::test_a_claim_in_the_terminal_game_at_80x24",
     "test_conformance.py::test_illegal_actions_change_nothing",   # 2-8 s a game
     "test_conformance.py::test_no_view_shows_a_hidden_card",
     "test_conformance.py::test_one_action_grammar",

@@ -115,6 +115,27 @@ def test_a_whole_deal_checked_by_hand() -> None:
     assert s.result.tricks_won == (0, 6)
 
 
+def test_a_claim_through_the_kernels_hooks() -> None:
+    """The deal above with the option ``claims``: after two tricks seat 1 (Vorhand) lays
+    down and claims the rest; seat 0 accepts. Seat 1 took 11+4 + 10+4 = 29; the rest, 98 -
+    29 = 69 card points and the last trick's 10, is his: 108, as when played out."""
+    deck = parse_cards("EA BA E10 B10 EK BK EO BO HA SA H10 S10 HK SK HO SO")
+    spec = registry.find_game(GAME)
+    s = spec.new_deal(spec.make_rules({"options": {"claims": True}}), 0, deck_order=deck,
+                      players=2)
+    for a in ("trump H", "play EA", "play BO", "play E10", "play BK"):
+        s.apply(a)
+    assert s.legal_actions()[-1] == "claim"
+    s.apply("claim")
+    assert s.phase == "claim" and s.to_move == 0 and s.view(0).open_hands[0][0] == 1
+    table = present(s.view(0), "en", ["Ann", "Bob"])
+    assert [b.action for b in table.choices.buttons] == ["accept", "refuse"]
+    s.apply("accept")
+    assert s.is_over and s.result.scores == (0, 108) and s.result.tricks_won == (0, 6)
+    assert s.result.termination.value == "decided"
+    assert Record.loads(Record.from_state(s).dumps()).replay().result == s.result
+
+
 def test_illegal_plays_are_refused_with_the_rule() -> None:
     deck = parse_cards("EA BA E10 B10 EK BK EO BO HA SA H10 S10 HK SK HO SO")
     spec = registry.find_game(GAME)
@@ -170,8 +191,9 @@ def test_registration_is_checked() -> None:
     test_conformance.test_no_view_shows_a_hidden_card,
     test_conformance.test_points_add_up,
 ], ids=lambda f: f.__name__[5:])
-def test_conformance_of_stichel(check: Any, players: int) -> None:
-    check(GAME, players, "")
+@pytest.mark.parametrize("variant", ["", "claims"])
+def test_conformance_of_stichel(check: Any, players: int, variant: str) -> None:
+    check(GAME, players, variant)
 
 
 def test_rules_texts() -> None:

@@ -30,10 +30,14 @@ True
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
+from dataclasses import replace
 from typing import Any
 
+from .bots import claim_choice
 from .bots import legal_actions_of
+from .core import claims
 from .registry import find_game
 
 MAX_HINT_BUDGET = 20_000_000
@@ -73,6 +77,14 @@ def hint(view: Any, node_budget: int = DEFAULT_HINT_BUDGET, seed: int = 0,
         raise ValueError(f"lang must be one of {', '.join(spec.hint_unit)}, not {lang!r}")
     kinds = spec.bots()
     kind = "strong" if "strong" in kinds else "heuristic"
+    offered = claims.offered(str(view.phase), view.legal_actions)
+    if offered:
+        # Claims are answered and made alike by every bot (binokel.bots.claim_choice).
+        said = claim_choice(view, random.Random(seed))
+        if said is not None:
+            return Hint(said, {}, spec.hint_unit[lang], kind)
+        view = replace(view, legal_actions=tuple(a for a in view.legal_actions
+                                                 if a not in offered))
     bot = kinds[kind](seed)
     if hasattr(bot, "budget"):
         bot.budget = node_budget

@@ -20,6 +20,7 @@ from binokel.present import Context
 from binokel.present import Panel
 from binokel.present import Seat
 from binokel.present import Table
+from binokel.present import claim_line
 from binokel.present import table_of
 from binokel.present import tr
 
@@ -83,12 +84,20 @@ def _choices(view: StichelView, ctx: Context, t: T) -> Choices:
 
 def _log(view: StichelView, ctx: Context, t: T) -> list[str]:
     out = []
-    for seat, a in view.history:
-        if a.startswith("trump "):
+    plays = 0
+    for i, (seat, a) in enumerate(view.history):
+        said = claim_line(seat, a, view.history, i, ctx)
+        if said is not None:
+            out.append(said)
+        elif a.startswith("trump "):
             out.append(t("log_trump", name=ctx.name(seat), suit=ctx.suit(a[6:])))
-    for n, trick in enumerate(view.tricks, 1):
-        out.append(t("log_trick", n=n, cards=ctx.cards(trick.cards),
-                     name=ctx.name(trick.winner), points=trick.points))
+        elif a.startswith("play "):
+            plays += 1
+            n, rest = divmod(plays, view.players)
+            if rest == 0 and n <= len(view.tricks):
+                trick = view.tricks[n - 1]
+                out.append(t("log_trick", n=n, cards=ctx.cards(trick.cards),
+                             name=ctx.name(trick.winner), points=trick.points))
     return out
 
 

@@ -1,4 +1,4 @@
-"""Stichel's one option and its presets.
+"""Stichel's two options and its presets.
 
 >>> StichelRules.from_preset("plain").last_trick, StichelRules().series_end().deals
 (0, 3)
@@ -21,10 +21,12 @@ DEALS_PER_SERIES = 3
 
 @dataclass(frozen=True)
 class StichelRules(RuleSet, presets=PRESETS, texts=TEXTS):
-    """The rules of Stichel: a preset name and the bonus of the last trick."""
+    """The rules of Stichel: a preset name, the bonus of the last trick and whether a
+    player may claim the rest."""
 
     preset: str = "standard"
     last_trick: int = option(10, "points", low=0, high=50)
+    claims: bool = option(False, "play")
 
     def series_end(self) -> SeriesEnd:
         return SeriesEnd(deals=DEALS_PER_SERIES)

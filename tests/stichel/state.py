@@ -1,6 +1,7 @@
 """A deal of Stichel on the kernel's :class:`~binokel.core.state.State`.
 
-Actions: ``trump S`` (Vorhand, once), then ``play C``.
+Actions: ``trump S`` (Vorhand, once), then ``play C``; with the option ``claims`` also
+``claim`` (the kernel's procedure: the claimer takes the rest if all accept).
 
 >>> s = StichelState.new(StichelRules(), dealer=0, seed=1, players=3)
 >>> s.phase, s.to_move, s.legal_actions()
@@ -26,7 +27,12 @@ from binokel.core.cards import bit
 from binokel.core.cards import card_token
 from binokel.core.cards import cards_of
 from binokel.core.cards import size
+from binokel.core.claims import ANSWERS
+from binokel.core.claims import CLAIM
+from binokel.core.claims import CLAIM_PHASE
+from binokel.core.claims import Claim
 from binokel.core.errors import IllegalAction
+from binokel.core.outcome import Termination
 from binokel.core.state import Handler
 from binokel.core.state import State
 from binokel.core.state import parse_suit_arg
@@ -68,8 +74,8 @@ class StichelState(State[StichelRules, StichelResult, StichelView]):
 
     HANDLERS: ClassVar[dict[tuple[str, str], Handler]] = {(TRUMP, "trump"): _name_trump}
 
-    __slots__ = ("aside", "hands", "led", "points", "trick", "trick_leader", "tricks",
-                 "trump", "win_card", "win_seat")
+    __slots__ = ("aside", "claimed", "hands", "led", "points", "trick", "trick_leader",
+                 "tricks", "trump", "win_card", "win_seat")
 
     game_name = "stichel"
     hands: list[CardSet]
@@ -82,6 +88,7 @@ class StichelState(State[StichelRules, StichelResult, StichelView]):
     win_seat: int
     tricks: list[Trick]
     points: list[int]
+    claimed: int                  # tricks the claimer took by an accepted claim
 
     @classmethod
     def new(cls, rules: StichelRules | None = None, dealer: int = 0, seed: int | None = None,
@@ -98,6 +105,7 @@ class StichelState(State[StichelRules, StichelResult, StichelView]):
         s.phase, s.to_move, s.trump = TRUMP, (dealer + 1) % players, -1
         s.trick, s.tricks, s.points = [], [], [0] * players
         s.trick_leader, s.led, s.win_card, s.win_seat = s.to_move, -1, -1, -1
+        s.claimed = 0
         return s
 
     def clone(self) -> StichelState:
@@ -113,8 +121,23 @@ class StichelState(State[StichelRules, StichelResult, StichelView]):
         if self.phase == TRUMP:
             return list(TRUMP_ACTIONS)
         if self.phase == PLAY:
-            return play_actions(legal_cards(self.hands[self.to_move], self.led))
+            return play_actions(legal_cards(self.hands[self.to_move], self.led)) + \
+                self.claim_actions()
+        if self.phase == CLAIM_PHASE:
+            return list(ANSWERS)
         return []
+
+    def claim_kinds(self) -> tuple[str, ...]:
+        return (CLAIM,) if self.phase == PLAY and self.rules.claims else ()
+
+    def hand_of(self, seat: int) -> CardSet:
+        return self.hands[seat]
+
+    def settle_claim(self, claim: Claim) -> None:
+        """The claimer takes every card still held, the trick in progress and the bonus."""
+        rest = sum(self.hands) + sum(bit(c) for c in self.trick)
+        self.points[claim.seat] += card_points(rest) + self.rules.last_trick
+        self.claimed = max(size(h) for h in self.hands)
 
     def points_taken(self) -> tuple[int, ...]:
         return tuple(self.points)
@@ -160,8 +183,14 @@ class StichelState(State[StichelRules, StichelResult, StichelView]):
         won = [0] * self.players
         for t in self.tricks:
             won[t.winner] += 1
+        claimer = next((s for s, a in reversed(self.history) if a == CLAIM), -1) \
+            if self.claimed else -1
+        if claimer >= 0:
+            won[claimer] += self.claimed
         return StichelResult(scores=tuple(self.points), tricks_won=tuple(won),
-                             trump=self.trump, last_trick=self.rules.last_trick)
+                             trump=self.trump, last_trick=self.rules.last_trick,
+                             termination=Termination.DECIDED if claimer >= 0
+                             else Termination.PLAYED)
 
     def _view(self, player: int) -> StichelView:
         legal = tuple(self.legal_actions()) if player >= 0 and player == self.to_move else ()
@@ -172,7 +201,8 @@ class StichelState(State[StichelRules, StichelResult, StichelView]):
             hand_sizes=tuple(size(h) for h in self.hands), aside_count=size(self.aside),
             history=tuple(self.history), trump=self.trump, tricks=tuple(self.tricks),
             trick_leader=self.trick_leader, trick=tuple(self.trick),
-            points=tuple(self.points), legal_actions=legal, result=self.result)
+            points=tuple(self.points), legal_actions=legal, result=self.result,
+            claim=self.claim, open_hands=self.open_hands() if self.laid_open else ())
 
 
 __all__ = ["TRUMP_ACTIONS", "StichelState", "legal_cards"]

@@ -9,6 +9,9 @@ from typing import Any
 from binokel.core.cards import SUIT_LETTERS
 from binokel.core.cards import Card
 from binokel.core.cards import card_token
+from binokel.core.claims import Claim
+from binokel.core.claims import OpenHands
+from binokel.core.claims import claim_json
 from binokel.core.trick import Trick
 
 from .rules import StichelRules
@@ -37,6 +40,8 @@ class StichelView:
     legal_actions: tuple[str, ...]
     result: StichelResult | None
     game: str = "stichel"
+    claim: Claim | None = None
+    open_hands: OpenHands = ()
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -50,6 +55,7 @@ class StichelView:
             "trick": [card_token(c) for c in self.trick], "points": list(self.points),
             "legal_actions": list(self.legal_actions),
             "result": self.result.to_json() if self.result else None,
+            **claim_json(self.claim, self.open_hands),
         }
 
 

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from binokel.core.claims import claim_words
 from binokel.core.rules import RuleSet
 from binokel.core.vocabulary import Vocabulary
 
@@ -17,7 +18,7 @@ def vocabulary(rules: RuleSet, players: int) -> Vocabulary:
     """The same under every rule set and player count."""
     if not isinstance(rules, StichelRules):
         raise TypeError(f"Stichel's rules, not {type(rules).__name__}")
-    return Vocabulary(TRUMP_ACTIONS)
+    return Vocabulary(TRUMP_ACTIONS, later=claim_words(rules.claims))
 
 
 __all__ = ["vocabulary"]

@@ -24,7 +24,7 @@ class Termination(Enum):
     """How a deal ended."""
 
     PLAYED = "played"          # every trick was played
-    DECIDED = "decided"        # play stopped once the contract was decided (Durch, Untendurch)
+    DECIDED = "decided"        # play stopped once decided (Durch, Untendurch; a claim accepted)
     CONCEDED = "conceded"      # the declarer went out (abgehen) before the play
     THROWN_IN = "thrown_in"    # no game: everybody passed, or the cards were thrown in
 

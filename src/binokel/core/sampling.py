@@ -197,8 +197,9 @@ def replay(world: AnyState, true_history: list[tuple[int, str]],
 def shown_cards(history: Any, shown: dict[str, Any], seat: int) -> dict[int, Counter[Card]]:
     """The cards each other seat has shown it held: played, named openly in an action that
     parts with them (a discard, a meld, a gift; not a ``call``, which names a card the caller
-    lacks), and melded where the view lists melds per seat (as Binokel's and Luxusfamilie's
-    views do); a card shown twice (melded, then played) counts once."""
+    lacks), held in a hand laid down by a claim, and melded where the view lists melds per
+    seat (as Binokel's and Luxusfamilie's views do); a card shown twice (melded, then
+    played) counts once."""
     out: dict[int, Counter[Card]] = {}
     for who, action in history:
         verb, arg = parse_action(action)
@@ -213,6 +214,12 @@ def shown_cards(history: Any, shown: dict[str, Any], seat: int) -> dict[int, Cou
             have.update(cards)
         else:
             have |= cards
+    laid = shown.get("open_hands")  # hands laid down by a claim: held now, besides the plays
+    if isinstance(laid, dict):
+        for key, tokens in laid.items():
+            who = int(key)
+            if who != seat and isinstance(tokens, list):
+                out.setdefault(who, Counter()).update(parse_card(str(t)) for t in tokens)
     melds = shown.get("melds")
     if isinstance(melds, list) and len(melds) == shown.get("players"):
         for who, seat_melds in enumerate(melds):

@@ -42,8 +42,11 @@ from typing import TypeVar
 
 from mypy_extensions import mypyc_attr
 
+from . import claims
 from .cards import Card
+from .cards import CardSet
 from .cards import Suit
+from .cards import cards_of
 from .cards import parse_card
 from .cards import parse_suit
 from .errors import IllegalAction
@@ -143,8 +146,8 @@ class State(Generic[R_co, O_co, V_co]):
     :data:`AnyState`.
     """
 
-    __slots__ = ("dealer", "deck", "game_name", "history", "phase", "players", "result", "rules",
-                 "to_move")
+    __slots__ = ("claim", "dealer", "deck", "game_name", "history", "laid_open", "phase",
+                 "players", "result", "rules", "to_move")
     HANDLERS: ClassVar[dict[tuple[str, str], Handler]] = {}
     INTERJECTIONS: ClassVar[dict[tuple[str, str], InterjectionHandler]] = {}
     PLAY_PHASES: ClassVar[frozenset[str]] = frozenset({"play"})  # where ``play C`` is read
@@ -158,6 +161,13 @@ class State(Generic[R_co, O_co, V_co]):
     to_move: int
     history: list[tuple[int, str]]
     result: O_co | None
+    claim: claims.Claim | None        # the claim being answered (phase ``claim``)
+    laid_open: tuple[int, ...]        # the seats whose hands lie open (they claimed)
+
+    def __init__(self) -> None:
+        """A bare state; each game's constructor fills in the rest."""
+        self.claim = None
+        self.laid_open = ()
 
     # ----------------------------------------------------------------- queries
     @property
@@ -229,6 +239,7 @@ class State(Generic[R_co, O_co, V_co]):
         o.rules, o.players, o.dealer, o.deck = self.rules, self.players, self.dealer, self.deck
         o.phase, o.to_move, o.result = self.phase, self.to_move, self.result
         o.history = list(self.history)
+        o.claim, o.laid_open = self.claim, self.laid_open
 
     def _copy_slots(self, o: State[Any, Any, Any], own: tuple[str, ...]) -> None:
         """For a game's ``clone``: the base's part, then every attribute the game's class
@@ -303,18 +314,125 @@ class State(Generic[R_co, O_co, V_co]):
         raise NotImplementedError
 
     def _do_apply(self, verb: str, arg: str) -> str:
-        """Carry out any other action by the game's ``HANDLERS``."""
+        """Carry out any other action: a claim or its answer by the kernel
+        (:mod:`binokel.core.claims`), everything else by the game's ``HANDLERS``."""
+        if self.phase == claims.CLAIM_PHASE:
+            if verb not in claims.VERBS:
+                raise IllegalAction(f"{(verb + ' ' + arg).strip()!r} is not possible now: a "
+                                    "claim is being answered (accept or refuse)")
+            return self._do_claim(verb, arg)
         handlers = self.HANDLERS
         handler = handlers.get((self.phase, verb))
         if handler is None:
             handler = handlers.get((ANY_PHASE, verb))
+        if handler is None and verb in claims.VERBS:
+            return self._do_claim(verb, arg)
         if handler is None:
             raise IllegalAction(f"{(verb + ' ' + arg).strip()!r} is not possible now: the "
                                 f"{self.phase} phase expects {self.expected_verbs()}")
         return handler(self, arg)
 
+    # ----------------------------------------------------------------- claims
+    def claim_kinds(self) -> tuple[str, ...]:
+        """The claims (:data:`~binokel.core.claims.CLAIM`, ``CONCEDE``) the player to move
+        may make now; a game that allows claims overrides this (none by default)."""
+        return ()
+
+    def claim_actions(self) -> list[str]:
+        """The claim actions for ``legal_actions``: the game's kinds, except right after
+        the seat's own claim was refused (it plays a card before it may claim again)."""
+        kinds = self.claim_kinds()
+        if not kinds or (self.history and self.history[-1][1] == claims.REFUSE):
+            return []
+        return list(kinds)
+
+    def claim_responders(self, seat: int) -> tuple[int, ...]:
+        """Who answers a claim by ``seat``, in order: every other seat, from the next one
+        (a game with seats sitting out names the seats in play)."""
+        return tuple((seat + k) % self.players for k in range(1, self.players))
+
+    def claim_side(self, seat: int) -> tuple[int, ...]:
+        """The seats that take the rest with ``seat`` when he claims it (his side; by
+        default himself alone); a concession gives it to the other seats in play."""
+        return (seat,)
+
+    def hand_of(self, seat: int) -> CardSet:
+        """The cards ``seat`` still holds (shown to all once he has laid them down)."""
+        raise NotImplementedError
+
+    def settle_claim(self, claim: claims.Claim) -> None:
+        """Book the rest of the deal as the accepted ``claim`` says (the deal is then
+        finished and scored)."""
+        raise NotImplementedError
+
+    def claim_changed(self) -> None:
+        """The phase or the seat to move changed by a claim or its answer (a game that
+        caches what the player to move may do forgets it here)."""
+
+    def open_hands(self) -> claims.OpenHands:
+        """The hands laid open, for the views: (seat, its cards) by seat."""
+        return tuple((s, tuple(cards_of(self.hand_of(s)))) for s in sorted(self.laid_open))
+
+    def claim_fields(self) -> tuple[claims.Claim | None, claims.OpenHands]:
+        """What every view shows of claims: the claim being answered and the open hands."""
+        return self.claim, self.open_hands() if self.laid_open else ()
+
+    def _do_claim(self, verb: str, arg: str) -> str:
+        if arg:
+            raise IllegalAction(f"{verb} takes no argument")
+        if verb in claims.ANSWERS:
+            return self._answer_claim(verb)
+        if self.phase == claims.CLAIM_PHASE:
+            raise IllegalAction(f"{verb}: a claim is being answered (accept or refuse)")
+        if verb not in self.claim_actions():
+            allowed = self.claim_actions()
+            why = (f"only {', '.join(allowed)} now" if allowed else
+                   "not possible now" if not self.claim_kinds() else
+                   "play a card first: your claim was just refused")
+            raise IllegalAction(f"{verb}: {why}")
+        seat = self.to_move
+        waiting = self.claim_responders(seat)
+        self.claim = claims.Claim(seat, verb, self.phase, waiting)
+        if seat not in self.laid_open:
+            self.laid_open = (*self.laid_open, seat)
+        if waiting:
+            self.phase, self.to_move = claims.CLAIM_PHASE, waiting[0]
+            self.claim_changed()
+        else:
+            self._settle(self.claim)
+        return verb
+
+    def _answer_claim(self, verb: str) -> str:
+        c = self.claim
+        if self.phase != claims.CLAIM_PHASE or c is None:
+            raise IllegalAction(f"{verb}: there is no claim to answer")
+        if verb == claims.REFUSE:
+            self.phase, self.to_move, self.claim = c.resume, c.seat, None
+            self.claim_changed()
+            return verb
+        rest = c.waiting[1:]
+        if rest:
+            self.claim = claims.Claim(c.seat, c.kind, c.resume, rest)
+            self.to_move = rest[0]
+            self.claim_changed()
+        else:
+            self._settle(c)
+        return verb
+
+    def _settle(self, c: claims.Claim) -> None:
+        # The rest is counted as it lies: every hand in play is shown, so that the result
+        # says nothing of a hidden card that the table does not show.
+        self.laid_open = tuple(sorted({c.seat, *self.claim_responders(c.seat)}))
+        self.claim = None
+        self.phase = c.resume
+        self.settle_claim(c)
+        self.claim_changed()
+        self.finish()
+
     def expected_verbs(self) -> str:
         """The verbs of the current phase, for error messages."""
+        if self.phase == claims.CLAIM_PHASE:
+            return "one of " + ", ".join(claims.ANSWERS)
         verbs = sorted({v for (ph, v) in self.HANDLERS if ph in (self.phase, ANY_PHASE)})
         if self.phase in self.PLAY_PHASES:
             verbs.insert(0, "play CARD")

@@ -12,6 +12,8 @@ from typing import Any
 from typing import Protocol
 
 from .cards import Card
+from .claims import Claim
+from .claims import OpenHands
 from .outcome import Outcome
 from .rules import RuleSet
 from .trick import Trick
@@ -69,6 +71,14 @@ class View(Protocol):
 
     @property
     def result(self) -> Outcome | None: ...
+
+    @property
+    def claim(self) -> Claim | None:
+        """The claim being answered (:mod:`binokel.core.claims`), if any."""
+
+    @property
+    def open_hands(self) -> OpenHands:
+        """The hands laid down by a claim: (seat, its cards), open to everyone."""
 
     def to_json(self) -> dict[str, Any]: ...
 

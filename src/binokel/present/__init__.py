@@ -63,6 +63,7 @@ from dataclasses import replace
 from typing import Any
 from typing import cast
 
+from ..core import claims
 from ..core.outcome import Outcome
 from ..core.outcome import Termination
 from ..core.texts import by_language
@@ -422,8 +423,98 @@ def present(view: Any, lang: str = "de", names: Sequence[str] = (),
     given = list(names)[:players]
     seat_word = "Seat" if lang == "en" else "Platz"
     full = given + [f"{seat_word} {s + 1}" for s in range(len(given), players)]
-    return presenter(view, Context(lang, tuple(full), cards, deck_of(game),
-                                   tuple(levels)[:players]))
+    ctx = Context(lang, tuple(full), cards, deck_of(game), tuple(levels)[:players])
+    # Claims are the kernel's, worded here for every game: the game's presenter sees the
+    # view without the claim actions and words everything else.
+    offered = claims.offered(str(view.phase), view.legal_actions)
+    if offered:
+        view = replace(view, legal_actions=tuple(a for a in view.legal_actions
+                                                 if a not in offered))
+    table = presenter(view, ctx)
+    laid: bool = bool(getattr(view, "open_hands", None))
+    if offered or laid or getattr(view, "claim", None) is not None:
+        table = with_claims(table, view, ctx, offered)
+    return table
+
+
+def with_claims(table: Table, view: Any, ctx: Context, offered: Sequence[str]) -> Table:
+    """``table`` with what claims add (:mod:`binokel.core.claims`): a button for each claim
+    action ``offered``, the claim being answered in the status, the cards of every hand laid
+    down on the table in front of its seat (not the viewer's own: he has them in his hand),
+    and how an accepted claim ended the deal at the head of the result."""
+    g = _TEXTS[ctx.lang]
+    buttons = tuple(Button(a, g[a], "primary" if a == claims.ACCEPT
+                           else "warning" if a == claims.CONCEDE else "") for a in offered)
+    ch = table.choices
+    choices = replace(ch, buttons=ch.buttons + buttons) if buttons else ch
+    status = table.status
+    parts = []
+    if view.claim is not None:
+        parts.append(g[f"{view.claim.kind}_asks"].format(name=ctx.name(view.claim.seat)))
+    if view.result is None and any(s == view.player for s, _ in view.open_hands):
+        parts.append(g["own_open"])
+    if parts:
+        status = " · ".join([status, *parts] if status else parts)
+    from ..core.cards import card_token
+    laid = {s: tuple(card_token(c) for c in cs) for s, cs in view.open_hands
+            if s != view.player}
+    seats = tuple(replace(seat, table=laid[seat.seat]) if seat.seat in laid and not seat.table
+                  else seat for seat in table.seats)
+    result = table.result
+    done = claim_ending(view.history) if view.result is not None else None
+    if done is not None:
+        result = (g[f"{done[1]}_done"].format(name=ctx.name(done[0])), *result)
+    return replace(table, choices=choices, status=status, seats=seats, result=result)
+
+
+def claim_ending(history: Sequence[tuple[int, str]]) -> tuple[int, str] | None:
+    """(the claimer, the claim's kind) if the deal ended by an accepted claim, else None.
+
+    >>> claim_ending([(0, "play EA"), (1, "claim"), (2, "accept"), (0, "accept")])
+    (1, 'claim')
+    >>> claim_ending([(1, "concede"), (2, "refuse"), (1, "play EK")]) is None
+    True
+    """
+    if not history or history[-1][1] != claims.ACCEPT:
+        return None
+    for seat, action in reversed(history):
+        if action in claims.KINDS:
+            return seat, action
+        if action != claims.ACCEPT:
+            return None
+    return None
+
+
+def claim_line(seat: int, action: str, history: Sequence[tuple[int, str]], index: int,
+               ctx: Context) -> str | None:
+    """The log line of a claim action (None for any other action, also an ``accept`` that
+    answers something else, such as Doppelkopf's Armut): who laid down and claimed or
+    conceded, who accepted, who played on (``history[index]`` is the action).
+
+    >>> ctx = Context("en", ("Ann", "Bob", "Cid"))
+    >>> h = [(0, "claim"), (1, "accept"), (2, "refuse")]
+    >>> [claim_line(s, a, h, i, ctx) for i, (s, a) in enumerate(h)][1:]
+    ['Bob accepts', "Cid plays on; Ann's cards stay open"]
+    >>> claim_line(1, "accept", [(0, "armut"), (1, "accept")], 1, ctx) is None
+    True
+    """
+    if action not in claims.VERBS:
+        return None
+    g = _TEXTS[ctx.lang]
+    if action in claims.KINDS:
+        return g[f"{action}_line"].format(name=ctx.name(seat))
+    claimer = None
+    for s, a in reversed(history[:index]):
+        if a in claims.KINDS:
+            claimer = s
+            break
+        if a != claims.ACCEPT:
+            break
+    if claimer is None:
+        return None
+    if action == claims.REFUSE:
+        return g["refuse_line"].format(name=ctx.name(seat), claimer=ctx.name(claimer))
+    return g["accept_line"].format(name=ctx.name(seat))
 
 
 def action_words(table: Table, action: str, card: Callable[[str], str]) -> str:
@@ -647,8 +738,9 @@ def trick_view(title: str, cards: Sequence[int], seats: Sequence[int],
 __all__ = [
     "BOT_NAMES", "BidRange", "Button", "CardChoice", "Choices", "Context", "Figure",
     "HandCard", "MeldLine", "Panel", "ResultFigures", "Seat", "Selection", "Table",
-    "TrickView", "TrumpMeld", "bot_name", "deck_of", "default_outcome", "figure_label",
+    "TrickView", "TrumpMeld", "bot_name", "claim_ending", "claim_line", "deck_of",
+    "default_outcome", "figure_label",
     "figure_texts", "hand_reasons", "last_trick_view", "level_name", "offered_actions",
     "option_texts", "plain", "present", "preset_texts", "seat_label", "table_of", "tr",
-    "trick_view",
+    "trick_view", "with_claims",
 ]

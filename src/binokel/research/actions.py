@@ -19,7 +19,8 @@ numbers them. The order is the mapping, and it is documented here and in docs/re
    Zweierbinokel's ``meld``): per verb, every multiset the deck allows of the sizes the game
    uses, ordered by its sorted card list.
 5. Actions added to a game later, after all of these, so that the ids above stay as they
-   were (Doppelkopf's ``genscher SEAT`` with the option ``genscher``, seat 0 first).
+   were (Doppelkopf's ``genscher SEAT`` with the option ``genscher``, seat 0 first; the
+   claims, ``claim``, ``concede``, ``accept``, ``refuse``, where the rules offer them).
 
 Two spellings of one action share an id: the verb in any case, the cards of a multi-card
 action in any order (``discard SK BA`` is ``discard BA SK``).

@@ -47,6 +47,8 @@ from dataclasses import dataclass
 from typing import Any
 from typing import TypeVar
 
+from ..registry import extra_modules
+from ..registry import load_games
 from .guard import Gauge
 from .guard import Limiter
 from .guard import WebError
@@ -85,6 +87,16 @@ def _start_worker() -> None:   # pragma: no cover - runs in the worker process
 
 
 _POOLS: dict[int, ProcessPoolExecutor] = {}
+
+
+def _with_games(modules: tuple[str, ...], job: Callable[..., T], *args: Any) -> T:
+    """``job(*args)`` after loading the games registered at run time in the server (a
+    spawned worker knows only the project's own, and the server may register more after
+    the shared pool started); a module loaded before is not loaded again."""
+    load_games(modules)
+    return job(*args)
+
+
 
 
 def shared_pool(workers: int) -> ProcessPoolExecutor:
@@ -192,7 +204,8 @@ class Work:
             self.running[key] = future
         try:
             try:
-                result = await loop.run_in_executor(self.pool(), job, *args)
+                result = await loop.run_in_executor(self.pool(), _with_games, extra_modules(),
+                                                    job, *args)
             except BrokenProcessPool:   # a worker died (killed, out of memory): a new pool
                 _POOLS.pop(self.limits.workers, None)
                 self.executor = None

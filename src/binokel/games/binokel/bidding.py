@@ -60,7 +60,7 @@ def may_pass(state: DealState) -> bool:
 def bid_actions(state: DealState) -> list[str]:
     """Every bid the player to move may make, then ``pass`` if he may."""
     r = state.rules
-    bids = [f"bid {x}" for x in range(lowest_bid(state), r.max_bid + 1, r.bid_step)]
+    bids = [f"bid {x}" for x in range(lowest_bid(state), r.highest_bid + 1, r.bid_step)]
     return [*bids, "pass"] if may_pass(state) else bids
 
 
@@ -68,7 +68,7 @@ def random_bid(state: DealState, rng: random.Random) -> str:
     """A uniformly random one of :func:`bid_actions`, without listing them."""
     r = state.rules
     lowest = lowest_bid(state)
-    n_bids = max(0, (r.max_bid - lowest) // r.bid_step + 1)
+    n_bids = max(0, (r.highest_bid - lowest) // r.bid_step + 1)
     can_pass = may_pass(state)
     i = int(rng.random() * (n_bids + can_pass))
     return "pass" if i == n_bids else f"bid {lowest + i * r.bid_step}"
@@ -82,9 +82,9 @@ def bid(state: DealState, arg: str) -> str:
     except ValueError:
         raise IllegalAction(f"bid {arg!r}: not a number") from None
     lowest = lowest_bid(state)
-    if value < lowest or value > r.max_bid or value % r.bid_step:
+    if value < lowest or value > r.highest_bid or value % r.bid_step:
         raise IllegalAction(f"bid {value}: bids must be multiples of {r.bid_step} "
-                            f"from {lowest} to {r.max_bid}")
+                            f"from {lowest} to {r.highest_bid}")
     seat = state.to_move
     b.high, b.high_bidder = value, seat
     b.spoke.add(seat)

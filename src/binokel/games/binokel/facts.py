@@ -21,6 +21,8 @@ from typing import TYPE_CHECKING
 from ...core.cards import CardSet
 from ...core.cards import count
 from ...core.cards import distinct
+from ...core.claims import CLAIM
+from .deal import NORMAL
 from .deal import THROWN_IN
 from .melds import NO_MELDS
 from .melds import NO_TRUMP
@@ -62,7 +64,10 @@ class BinokelFacts:
     seat: the card points taken, the last-trick bonus and the declarer's pushed cards
     included; ``tricks_won`` per seat; ``trump`` (for the result only); ``open_durch``: a
     Durch played with the hand shown; ``decided_early``: cards were left in a hand (a Durch
-    or Untendurch decided before the last trick)."""
+    or Untendurch decided before the last trick, or the rest claimed); ``laid_down``: the
+    declarer of a trump game laid his hand down before his first card (an open game,
+    ``open_game``); ``discard_points``: the card points of the declarer's pushed cards,
+    which ``trick_points`` includes (they are no trick: ``meld_needs_points``)."""
 
     party: tuple[int, ...]
     contract: str
@@ -74,6 +79,8 @@ class BinokelFacts:
     trump: int = NO_TRUMP
     open_durch: bool = False
     decided_early: bool = False
+    laid_down: bool = False
+    discard_points: int = 0
 
     def __post_init__(self) -> None:
         n = len(self.party)
@@ -110,7 +117,23 @@ def facts_of(state: DealState) -> BinokelFacts:
         melds=tuple(state.melds) if state.melds is not None else (),
         trick_points=state.points_taken(), tricks_won=tuple(state.tricks_won),
         trump=state.trump, open_durch=state.open_durch,
-        decided_early=any(state.hands[s] for s in state.order))
+        decided_early=any(state.hands[s] for s in state.order),
+        laid_down=laid_down(state),
+        discard_points=set_points(state.rules, state.discard) if state.discard else 0)
 
 
-__all__ = ["BinokelFacts", "facts_of", "party_seats", "set_points"]
+def laid_down(state: DealState) -> bool:
+    """Whether the declarer of a trump game claimed every trick before he played a card (an
+    open game, "aufgelegt")."""
+    if state.contract != NORMAL or state.declarer is None:
+        return False
+    for seat, action in state.history:
+        if seat == state.declarer:
+            if action == CLAIM:
+                return True
+            if action.startswith("play "):
+                return False
+    return False
+
+
+__all__ = ["BinokelFacts", "facts_of", "laid_down", "party_seats", "set_points"]

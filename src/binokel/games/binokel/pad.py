@@ -2,11 +2,14 @@
 as players enter it, its checks, its form, and its facts scored by :func:`.scoring.score`.
 
 An entry (:class:`BinokelEntry`) says who declared (``declarer``; None: all passed) which
-game (``contract``: ``normal``, ``abgehen``, ``durch``, ``durch open`` — a Durch with the
+game (``contract``: ``normal``, ``open game`` — laid down before the first card and every
+trick taken, with ``open_game`` —, ``abgehen``, ``durch``, ``durch open`` — a Durch with the
 hand shown —, ``untendurch``, ``thrown_in``) at which ``bid``; per seat the ``melds`` as
 shown and the ``points`` (trick points incl. the last-trick bonus; the declarer's incl. the
 pushed cards); ``made`` for Durch and Untendurch; ``tricks`` per seat where it matters (a
-player who took only pointless tricks; by default a player took a trick when he has points).
+player who took only pointless tricks; by default a player took a trick when he has points;
+with ``meld_needs_points`` such tricks keep no meld, so they are not asked: the declarer's
+points then count as his tricks' though they hold the pushed cards).
 
 >>> pad = BinokelPad("binokel")
 >>> entry = pad.parse({"dealer": 0, "declarer": 1, "bid": 300, "melds": [40, 200, 0],
@@ -66,9 +69,11 @@ from .rules import Rules
 from .scoring import score
 from .texts import TEXTS
 
-# Binokel's contracts as players say them; "durch open" is a Durch with the hand shown.
+# Binokel's contracts as players say them; "durch open" is a Durch with the hand shown, an
+# "open game" a trump game laid down before the first card that took every trick.
 DURCH_OPEN = "durch open"
-CONTRACTS = (NORMAL, ABGEHEN, DURCH, DURCH_OPEN, UNTENDURCH, THROWN_IN)
+OPEN_GAME = "open game"
+CONTRACTS = (NORMAL, OPEN_GAME, ABGEHEN, DURCH, DURCH_OPEN, UNTENDURCH, THROWN_IN)
 DURCHS = (DURCH, DURCH_OPEN, UNTENDURCH)
 MAX_MELD = 5000          # one hand's melds (eight of a rank 1000 + families + ...)
 ASKED = ("dealer", "declarer", "bid", "contract", "melds", "points", "tricks", "made")
@@ -111,7 +116,7 @@ def allowed_contracts(rules: Rules) -> tuple[str, ...]:
     >>> allowed_contracts(Rules())
     ('normal', 'abgehen', 'durch', 'untendurch')
     """
-    out = [NORMAL, ABGEHEN]
+    out = [NORMAL, *([OPEN_GAME] if rules.open_game else []), ABGEHEN]
     if rules.durch:
         out += [DURCH] + ([DURCH_OPEN] if rules.durch_open else [])
     if rules.untendurch:
@@ -213,6 +218,17 @@ class BinokelPad:
                 raise refuse("melds" if melds[s] else "points",
                              f"seat {s} deals and sits out: no melds, no points")
         others = [s for s in order if party[s] != party[declarer]]
+        if e.contract == OPEN_GAME:
+            # Every trick and every card point to the declarer's party (booked to him).
+            if any(points):
+                raise refuse("points", "an open game took every trick: no points to enter")
+            points[declarer] = points_total(rules)
+            tricks = [0] * players
+            tricks[declarer] = hand_size(rules, len(order))
+            return BinokelFacts(
+                party=party, contract=NORMAL, declarer=declarer, bid=bid,
+                melds=tuple(MeldResult((), m) for m in melds), trick_points=tuple(points),
+                tricks_won=tuple(tricks), laid_down=True)
         tricks = self.tricks(rules, len(order), e, points, others)
         return BinokelFacts(
             party=party, contract=DURCH if e.contract == DURCH_OPEN else e.contract,
@@ -247,9 +263,9 @@ class BinokelPad:
             raise refuse("declarer", f"a seat in play ({', '.join(map(str, order))})")
         if e.bid is None:
             raise refuse("bid", "needed")
-        if not rules.min_bid <= e.bid <= rules.max_bid or e.bid % rules.bid_step:
+        if not rules.min_bid <= e.bid <= rules.highest_bid or e.bid % rules.bid_step:
             raise refuse("bid", f"{e.bid} — bids go from {rules.min_bid} to "
-                         f"{rules.max_bid} in steps of {rules.bid_step}")
+                         f"{rules.highest_bid} in steps of {rules.bid_step}")
         return e.declarer, e.bid
 
     def tricks(self, rules: Rules, in_play: int, e: BinokelEntry, points: list[int],
@@ -282,24 +298,25 @@ class BinokelPad:
         contracts = allowed_contracts(r)
         played: When = ({"contract": tuple(c for c in contracts if c != THROWN_IN)},)
         normal: When = ({"contract": (NORMAL,)},)
+        melded: When = ({"contract": (NORMAL, OPEN_GAME)},)
         in_play = len(seats[0][0])
         fields: list[Field] = [
             ChoiceField("contract", _w("contract"), default=NORMAL, choices=tuple(
                 Choice(c, words_of(_CONTRACT_WORDS, c)) for c in contracts)),
             SeatField("declarer", _w("declarer"), when=played),
-            NumberField("bid", _w("bid"), when=played, low=r.min_bid, high=r.max_bid,
+            NumberField("bid", _w("bid"), when=played, low=r.min_bid, high=r.highest_bid,
                         step=r.bid_step, hint=words_of(_WORDS, "bid_range", min=r.min_bid,
-                                                       max=r.max_bid, step=r.bid_step)),
+                                                       max=r.highest_bid, step=r.bid_step)),
             CheckField("made", _w("made_durch"), when=({"contract": DURCHS},), labels=((
                 ({"contract": (UNTENDURCH,)},), _w("made_untendurch")),)),
-            PerSeatField("melds", _w("melds"), when=normal, step=10, high=MAX_MELD)]
+            PerSeatField("melds", _w("melds"), when=melded, step=10, high=MAX_MELD)]
         if r.abgehen_others_meld:
             fields.append(PerSeatField("others_melds", _w("melds"), key="melds",
                                        when=({"contract": (ABGEHEN,)},), step=10,
                                        high=MAX_MELD, others_of="declarer"))
         fields.append(PerSeatField("points", _w("points"), when=normal,
                                    total=points_total(r)))
-        if r.meld_needs_trick:
+        if r.meld_needs_trick and not r.meld_needs_points:
             hand = hand_size(r, in_play)
             fields.append(PerSeatField("tricks", _w("tricks"), when=normal, high=hand,
                                        total=hand, optional=True,
@@ -342,5 +359,5 @@ def check_points(points: Sequence[int], total: int) -> None:
                      "cards' points and the last-trick bonus)")
 
 
-__all__ = ["CONTRACTS", "DURCH_OPEN", "BinokelEntry", "BinokelPad", "allowed_contracts",
-           "meld_totals", "points_total"]
+__all__ = ["CONTRACTS", "DURCH_OPEN", "OPEN_GAME", "BinokelEntry", "BinokelPad",
+           "allowed_contracts", "meld_totals", "points_total"]

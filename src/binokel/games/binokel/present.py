@@ -40,6 +40,7 @@ from ...present import ResultFigures
 from ...present import Seat
 from ...present import Selection
 from ...present import Table
+from ...present import claim_line
 from ...present import default_outcome
 from ...present import figure_label
 from ...present import figure_texts
@@ -165,6 +166,8 @@ def _outcome(view: BinokelView, ctx: Context) -> ResultFigures | None:
     if base is None or res is None or res.declarer is None or res.contract != "normal" \
             or res.declarer_total is None:
         return base
+    if _open_game(res):
+        return replace(base, total=res.declarer_total)
     side = next((p for p in res.parties if res.declarer in p), (res.declarer,))
     melds = sum(res.meld_points[s] for s in side)
     tricks = sum(res.trick_points[s] for s in side)
@@ -287,6 +290,13 @@ def _log(view: BinokelView, ctx: Context, t: Any) -> list[str]:
     for i, (seat, a) in enumerate(view.history):
         verb, _, arg = a.partition(" ")
         name = ctx.name(seat)
+        said = claim_line(seat, a, view.history, i, ctx)
+        if said is not None:
+            if not melds_logged:  # a claim before the first card: the melds come first
+                out += _meld_lines(view, ctx, t)
+                melds_logged = True
+            out.append(said)
+            continue
         if verb == "play":
             if not melds_logged:
                 out += _meld_lines(view, ctx, t)
@@ -322,6 +332,11 @@ def _log(view: BinokelView, ctx: Context, t: Any) -> list[str]:
     return out
 
 
+def _open_game(res: Any) -> bool:
+    """Whether the deal was an open game (the scoring notes it)."""
+    return any(n.startswith("open game") for n in res.notes)
+
+
 def _meld_lines(view: BinokelView, ctx: Context, t: Any) -> list[str]:
     if view.melds is None:
         return []
@@ -345,7 +360,10 @@ def _result(view: BinokelView, ctx: Context, t: Any) -> list[str]:
                                                   bid=res.bid)]
     side = next((p for p in res.parties if res.declarer in p), (res.declarer,))
     outcome = t("made") if res.made else t("lost")
-    if res.contract == "normal" and res.declarer_total is not None:
+    if _open_game(res):
+        lines.append(t("open_game_result", name=" + ".join(ctx.name(s) for s in side),
+                       n=res.declarer_total))
+    elif res.contract == "normal" and res.declarer_total is not None:
         side_name = " + ".join(ctx.name(s) for s in side)
         lines.append(t("decl_total", name=side_name,
                        melds=sum(res.meld_points[s] for s in side),

@@ -13,9 +13,15 @@ binokel.core.errors.RulesError: unknown option 'lost_factr' (did you mean 'lost_
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
+from ...core.cards import ASS
 from ...core.cards import CARD_POINTS
+from ...core.cards import KOENIG
+from ...core.cards import OBER
+from ...core.cards import UNTER
+from ...core.cards import ZEHN
 from ...core.rules import RulesError
 from ...core.rules import RuleSet
 from ...core.rules import SeriesEnd
@@ -23,8 +29,12 @@ from ...core.rules import option
 from ...core.rules import round_to_ten
 from .texts import TEXTS
 
-# The most bids a deal may offer: (max_bid - min_bid) / bid_step + 1 (standard: 136).
-MAX_BIDS = 300
+# The most bids a deal may offer: (highest bid - min_bid) / bid_step + 1 (standard: 136).
+# Every bid is an action the seat to move is offered (legal_actions, its view), so a
+# stranger's options must not make the list long; but it must never cut the bids off below
+# what the cards can make (see ``reach``). It was 300, which with bid_step 5 stopped the
+# bids at 1645 from 150, below a double trump family of 1500 with its tricks.
+MAX_BIDS = 2000
 
 
 def _pattern(v: Any) -> bool:
@@ -48,6 +58,11 @@ PRESETS: dict[str, dict[str, Any]] = {
         "card_points": "tournament", "lost_factor": 1, "abgehen_bonus": 40,
         "meld_needs_trick": True, "rounding": "none", "durch_loss": 1000,
         "untendurch": False, "double_trump_family": 1000,
+        # Seed 003 also has the open game ("Aufgelegte Spiele werden mit 1000 Punkten
+        # gutgeschrieben": open_game 1000) and no meld for a trick worth no points ("keinen
+        # Stich macht, also null Stichpunkte hat": meld_needs_points). They join this preset
+        # with the golden corpus renewed for them (branch claims-turnier); until then a club
+        # sets them as options, so that today's turnier deals stay as they were.
     },
     "aks": {
         "card_points": "classic", "min_bid": 150, "meld_needs_trick": True, "durch": False,
@@ -77,7 +92,7 @@ class Rules(RuleSet, presets=PRESETS, texts=TEXTS):
     # bidding
     min_bid: int = option(150, "bidding", low=10, high=1000)
     bid_step: int = option(10, "bidding", low=5, high=100)
-    max_bid: int = option(1500, "bidding", low=10, high=5000)
+    max_bid: int = option(1500, "bidding", low=0, high=5000)
     vorhand_must_open: bool = option(True, "bidding")
     all_pass: str = option("redeal", "bidding", allowed=("redeal", "vorhand_plays"))
     # play
@@ -86,6 +101,7 @@ class Rules(RuleSet, presets=PRESETS, texts=TEXTS):
     must_trump_lower: bool = option(True, "play")
     partner_exemption: bool = option(False, "play")
     rufen: bool = option(False, "play")
+    claims: bool = option(False, "play")
     # melds
     eight_of_a_rank: int | str = option(1000, "melds", allowed=(1000, "double"))
     double_family: int = option(200, "melds", allowed=(200, 1000, 1500))
@@ -94,6 +110,7 @@ class Rules(RuleSet, presets=PRESETS, texts=TEXTS):
     four_tens: int = option(0, "melds", allowed=(0, 80, 100))
     dix: bool = option(False, "melds")
     meld_needs_trick: bool = option(False, "melds")
+    meld_needs_points: bool = option(False, "melds")
     # abgehen
     abgehen_bonus: int | str = option(
         30, "abgehen", check=_abgehen_bonus,
@@ -112,6 +129,7 @@ class Rules(RuleSet, presets=PRESETS, texts=TEXTS):
     durch_loss: int = option(2000, "special", low=0, high=10000)
     durch_open: int = option(0, "special", low=0, high=10000)
     durch_separate: bool = option(False, "special")
+    open_game: int = option(0, "special", low=0, high=10000)
     # end of round
     target: int = option(1000, "round", low=1, high=100000)
     deals_per_series: int = option(0, "round", low=0, high=1000)
@@ -121,11 +139,11 @@ class Rules(RuleSet, presets=PRESETS, texts=TEXTS):
         if self.min_bid % self.bid_step:
             raise RulesError(f"option 'min_bid': {self.min_bid} is not a multiple of "
                              f"bid_step {self.bid_step}")
-        if self.max_bid < self.min_bid:
-            raise RulesError("option 'max_bid': must be at least min_bid")
-        # A deal lists every bid from min_bid to max_bid (legal_actions, every view of the
-        # seat to move): a stranger's options must not make that list long.
-        if (self.max_bid - self.min_bid) // self.bid_step + 1 > MAX_BIDS:
+        if 0 < self.max_bid < self.min_bid:
+            raise RulesError("option 'max_bid': must be at least min_bid (or 0: no ceiling)")
+        # A deal lists every bid from min_bid to the highest (legal_actions, every view of
+        # the seat to move): a stranger's options must not make that list long.
+        if (self.highest_bid - self.min_bid) // self.bid_step + 1 > MAX_BIDS:
             raise RulesError(f"option 'max_bid': at most {MAX_BIDS} bids from min_bid to "
                              f"max_bid (in steps of bid_step)")
         if self.dix and not self.sevens:
@@ -141,6 +159,21 @@ class Rules(RuleSet, presets=PRESETS, texts=TEXTS):
         """Card points indexed by rank slot."""
         return CARD_POINTS[self.card_points]
 
+    @property
+    def highest_bid(self) -> int:
+        """The highest bid offered: ``max_bid``, or with ``max_bid`` 0 (no ceiling) the
+        highest multiple of ``bid_step`` the declarer's party could make under these rules
+        (:func:`reach`; at least ``min_bid``).
+
+        >>> Rules().highest_bid, Rules(max_bid=0).highest_bid >= 1500
+        (1500, True)
+        """
+        if self.max_bid:
+            return self.max_bid
+        top = reach(self)
+        return max(self.min_bid, self.min_bid + (top - self.min_bid) // self.bid_step
+                   * self.bid_step)
+
     def round_points(self, x: int) -> int:
         """Round to the nearest ten, 5 up."""
         return round_to_ten(x)
@@ -150,6 +183,64 @@ class Rules(RuleSet, presets=PRESETS, texts=TEXTS):
                          only_declarer_out=self.out_only_by_declarer,
                          separate=frozenset({"durch", "untendurch"}) if self.durch_separate
                          else frozenset())
+
+
+@lru_cache(maxsize=64)
+def reach(rules: Rules) -> int:
+    """An upper bound of what a declarer's party can score in a normal game under
+    ``rules``, in Binokel or Kreuzbinokel: for every hand of the party the best of each meld
+    class with as many cards as the hand keeps (a card serves once per class, so the classes
+    are bounded apart), the trump sevens, and every card point of the deck with the trick
+    bonus. It is never below what the cards can make (RULES §3: every meld is in one class).
+
+    >>> reach(Rules())      # Kreuzbinokel's two hands of nine bound it
+    3270
+    """
+    from .melds import FOUR_VALUES
+    n_cards = 48 if rules.sevens else 40
+    hands = [(1, (n_cards - (0 if not rules.dapp else 4 if not rules.sevens else
+                             int(rules.deal_48_3p.split("+")[1]))) // 3),  # three players
+             (2, (n_cards - 4) // 4)]                                      # Kreuzbinokel
+    if not rules.dapp:
+        hands = [(1, n_cards // 3), (2, n_cards // 4)]
+    pts = CARD_POINTS[rules.card_points]
+    # Two copies in four suits of U O K 10 A (a seven counts nothing), and the bonus.
+    tricks = 2 * 4 * sum(pts[r] for r in (UNTER, OBER, KOENIG, ZEHN, ASS)) \
+        + rules.last_trick_bonus
+
+    def suit_class(k: int) -> int:
+        def options(trump: bool) -> list[tuple[int, int]]:
+            pair, fam = (40, 150) if trump else (20, 100)
+            dfam = rules.double_trump_family if trump else rules.double_family
+            return [(0, 0), (2, pair), (4, 2 * pair), (5, fam), (7, fam + pair), (10, dfam)]
+        return _groups_best([options(True)] + [options(False)] * 3, k)
+
+    def rank_class(k: int) -> int:
+        groups = []
+        for four in [*FOUR_VALUES.values(), rules.four_tens]:
+            if not four:
+                continue
+            eight = 2 * four if rules.eight_of_a_rank == "double" else int(rules.eight_of_a_rank)
+            groups.append([(0, 0), (4, four), (8, eight)])
+        extra = 350 if rules.rundgang == 350 else 0  # counted on top, generously
+        return _groups_best(groups, k) + extra
+
+    def binokel_class(k: int) -> int:
+        return max(v for c, v in ((0, 0), (2, 40), (4, 300)) if c <= k)
+
+    out = 0
+    for partners, k in hands:
+        per_hand = suit_class(k) + rank_class(k) + binokel_class(k) + (20 if rules.dix else 0)
+        out = max(out, partners * per_hand + tricks)
+    return out
+
+
+def _groups_best(groups: list[list[tuple[int, int]]], k: int) -> int:
+    """The most points of one choice (cards, points) per group within ``k`` cards."""
+    best = [0] * (k + 1)  # best[j]: the most points with at most j cards
+    for options in groups:
+        best = [max(best[j - c] + v for c, v in options if c <= j) for j in range(k + 1)]
+    return best[k]
 
 
 OPTIONS = Rules.options()

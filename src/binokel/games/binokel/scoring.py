@@ -175,17 +175,61 @@ def score_durch(f: BinokelFacts, rules: Rules, sides: Sides, bid: int) -> _Score
     return _Score(out, [0] * f.players, made, [f"{f.contract} {'won' if made else 'lost'}"])
 
 
+def took_trick(f: BinokelFacts, rules: Rules, sides: Sides, party: int) -> bool:
+    """Whether ``party`` took a trick that keeps its melds: any trick, or with
+    ``meld_needs_points`` tricks holding card points (the pushed cards are no trick)."""
+    if sides.total(party, f.tricks_won) == 0:
+        return False
+    if not rules.meld_needs_points:
+        return True
+    won = sides.total(party, f.trick_points)
+    if f.declarer is not None and f.party[f.declarer] == party:
+        won -= f.discard_points
+    return won > 0
+
+
 def void_melds_without_trick(f: BinokelFacts, rules: Rules, sides: Sides,
                              meld_pts: list[int], notes: list[str]) -> None:
-    """``meld_needs_trick``: a party that took no trick loses its melds."""
+    """``meld_needs_trick``: a party that took no trick (with ``meld_needs_points``: no
+    trick worth a point) loses its melds."""
     if not rules.meld_needs_trick:
         return
     for p in sides.parties:
-        if sides.total(p, f.tricks_won) == 0:
+        if not took_trick(f, rules, sides, p):
             for s in sides.members[p]:
                 if meld_pts[s]:
-                    notes.append(f"seat {s} took no trick: meld {meld_pts[s]} void")
+                    why = "no trick" if sides.total(p, f.tricks_won) == 0 else \
+                        "no trick worth a point"
+                    notes.append(f"seat {s} took {why}: meld {meld_pts[s]} void")
                     meld_pts[s] = 0
+
+
+def open_game_made(f: BinokelFacts, rules: Rules, sides: Sides) -> bool:
+    """Whether the deal is an open game that counts: the declarer laid his hand down before
+    his first card, ``open_game`` is allowed and his party took every trick."""
+    return (f.laid_down and rules.open_game > 0
+            and all(sides.total(p, f.tricks_won) == 0 for p in sides.others))
+
+
+def score_open_game(f: BinokelFacts, rules: Rules, sides: Sides, bid: int) -> _Score:
+    """An open game (seed 003: "Aufgelegte Spiele werden mit 1000 Punkten gutgeschrieben"):
+    the declarer's party is credited ``open_game``, or its melds and trick points if they
+    are more (a player lays his hand down to gain, never to lose); the others score as in
+    a normal game in which they took no trick (their melds, void under
+    ``meld_needs_trick``)."""
+    notes: list[str] = []
+    meld_pts = [m.total for m in f.melds]
+    void_melds_without_trick(f, rules, sides, meld_pts, notes)
+    played = sides.total(sides.ours, meld_pts) + sides.total(sides.ours, f.trick_points)
+    value = max(rules.open_game, played)
+    if value > played:
+        for s in sides.members[sides.ours]:
+            meld_pts[s] = 0
+    out = {sides.ours: value}
+    for p in sides.others:
+        out[p] = sides.total(p, meld_pts)
+    notes.append(f"open game: declarer +{value}")
+    return _Score(out, meld_pts, True, notes, value)
 
 
 def score_normal(f: BinokelFacts, rules: Rules, sides: Sides, bid: int) -> _Score:
@@ -193,6 +237,8 @@ def score_normal(f: BinokelFacts, rules: Rules, sides: Sides, bid: int) -> _Scor
     ``bid_check`` counts them) and scores them, or loses the bid (``lost_factor``, double
     when unreachable with ``overbid_unreachable``); the others score their melds and trick
     points (rounded by ``rounding``), plus half the bid with ``lost_bonus_others``."""
+    if open_game_made(f, rules, sides):
+        return score_open_game(f, rules, sides, bid)
     notes: list[str] = []
     meld_pts = [m.total for m in f.melds]
     void_melds_without_trick(f, rules, sides, meld_pts, notes)
@@ -236,5 +282,6 @@ def _half_bid(bid: int) -> int:
 
 
 __all__ = ["BinokelFacts", "DealResult", "Sides", "abgehen_bonus", "durch_made", "facts_of",
-           "party_seats", "score", "score_abgehen", "score_deal", "score_durch",
-           "score_normal", "set_points", "void_melds_without_trick"]
+           "open_game_made", "party_seats", "score", "score_abgehen", "score_deal",
+           "score_durch", "score_normal", "score_open_game", "set_points", "took_trick",
+           "void_melds_without_trick"]

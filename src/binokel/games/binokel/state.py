@@ -34,7 +34,16 @@ from ...core.cards import card_token
 from ...core.cards import cards_of
 from ...core.cards import count
 from ...core.cards import distinct
+from ...core.cards import presence
 from ...core.cards import size
+from ...core.claims import ANSWERS
+from ...core.claims import CLAIM
+from ...core.claims import CLAIM_PHASE
+from ...core.claims import KINDS
+from ...core.claims import Claim
+from ...core.claims import OpenHands
+from ...core.claims import claim_json
+from ...core.claims import split_evenly
 from ...core.errors import IllegalAction
 from ...core.state import Handler
 from ...core.state import State
@@ -54,6 +63,7 @@ from .deal import DECLARE
 from .deal import DURCH
 from .deal import GIVE
 from .deal import KREUZBINOKEL
+from .deal import NORMAL
 from .deal import PLAY
 from .deal import TRUMP
 from .deal import UNTENDURCH
@@ -103,6 +113,8 @@ class BinokelView:
     game: str = BINOKEL
     order: tuple[int, ...] = ()            # the seats in play, Vorhand first
     parties: tuple[tuple[int, ...], ...] = ()  # who scores together (Kreuzbinokel: teams)
+    claim: Claim | None = None             # a claim being answered (core.claims)
+    open_hands: OpenHands = ()             # hands laid down by a claim, open to everyone
 
     def seat_after(self, seat: int) -> int:
         """The seat in play after ``seat`` (a dealer sitting out is skipped)."""
@@ -141,6 +153,7 @@ class BinokelView:
             "open_hand": toks(self.open_hand) if self.open_hand is not None else None,
             "game": self.game, "order": list(self.order),
             "parties": [list(p) for p in self.parties],
+            **claim_json(self.claim, self.open_hands),
         }
 
 
@@ -234,6 +247,7 @@ class DealState(State[Rules, DealResult, BinokelView]):
                  deck_order: list[Card] | None = None, players: int = 3,
                  check: bool = True, game: str = BINOKEL) -> None:
         """Use :meth:`new`; ``rules=None`` makes an empty shell for :meth:`clone`."""
+        super().__init__()
         if rules is not None:
             self._setup(rules, dealer, list(deck_order or ()), players, check, game)
 
@@ -382,6 +396,8 @@ class DealState(State[Rules, DealResult, BinokelView]):
         """Every legal action of the player to move (empty once the deal is over)."""
         ph = self.phase
         if ph == PLAY:
+            if self.rules.claims or self.rules.open_game:
+                return play_actions(self.legal_cards()) + self.claim_actions()
             return play_actions(self.legal_cards())
         # Cached per position (every action lengthens the history): bots and the web ask
         # again and again, and there are hundreds of bids and pushes.
@@ -423,6 +439,8 @@ class DealState(State[Rules, DealResult, BinokelView]):
             return declarer.call_actions(self)
         if ph == GIVE:
             return declarer.give_actions(self)
+        if ph == CLAIM_PHASE:
+            return list(ANSWERS)
         return []
 
     def random_action(self, rng: random.Random) -> str:
@@ -433,6 +451,12 @@ class DealState(State[Rules, DealResult, BinokelView]):
         """
         ph = self.phase
         if ph == PLAY:
+            claims = self.claim_actions() if self.rules.claims or self.rules.open_game else []
+            if claims:  # uniform over the cards and the claims
+                cards = presence(self.legal_cards()).bit_count()
+                i = int(rng.random() * (cards + len(claims)))
+                if i >= cards:
+                    return claims[i - cards]
             return PLAY_ACTIONS[choose_card(self.legal_cards(), rng.random())]
         if ph == BIDDING:
             return bidding.random_bid(self, rng)
@@ -451,6 +475,62 @@ class DealState(State[Rules, DealResult, BinokelView]):
     def points_total(self) -> int:
         """Every card's points plus the trick bonus."""
         return sum(self.rules.points[c & 7] for c in self.deck) + self.rules.last_trick_bonus
+
+    # ----------------------------------------------------------------- claims
+    def claim_kinds(self) -> tuple[str, ...]:
+        """With ``claims`` every player in play may claim or concede the rest at his turn;
+        with ``open_game`` the declarer of a trump game may lay his hand down (claim every
+        trick) before his first card."""
+        if self.phase != PLAY or self.declarer is None:
+            return ()
+        if self.rules.claims:
+            return KINDS
+        if (self.rules.open_game and self.to_move == self.declarer and not self.tricks
+                and self.contract == NORMAL):
+            return (CLAIM,)
+        return ()
+
+    def claim_responders(self, seat: int) -> tuple[int, ...]:
+        i = self.order.index(seat)
+        return tuple(self.order[(i + k) % self.n_active] for k in range(1, self.n_active))
+
+    def hand_of(self, seat: int) -> CardSet:
+        return self.hands[seat]
+
+    def claim_changed(self) -> None:
+        self._mask = -1
+        self._legal_cache = None
+
+    def claim_side(self, seat: int) -> tuple[int, ...]:
+        """The sides of a claim are the declarer's party and the others."""
+        assert self.declarer is not None
+        ours = self.party[self.declarer]
+        mine = self.party[seat] == ours
+        return tuple(s for s in self.order if (self.party[s] == ours) == mine)
+
+    def settle_claim(self, claim: Claim) -> None:
+        """The rest (the cards still held and the trick in progress, with the trick bonus
+        still to be won) goes to the claimer's side (``claim``) or the other side
+        (``concede``); the sides are the declarer's party and the others. A party takes it
+        all (booked to the claimer, or the first seat of the party after him); the two
+        opponents of three-player Binokel, who score apart, share it evenly (the earlier in
+        playing order after the claimer gets the odd point and trick)."""
+        r = self.rules
+        rest = sum(self.hands[s] for s in self.order) + sum(bit(c) for c in self.trick)
+        points = set_points(r, rest)
+        n_tricks = max(size(self.hands[s]) for s in self.order)
+        if r.bonus_trick == "last" or not self.tricks:
+            points += r.last_trick_bonus
+        mine = self.claim_side(claim.seat)
+        i = self.order.index(claim.seat)
+        after = [self.order[(i + k) % self.n_active] for k in range(self.n_active)]
+        side = tuple(s for s in after if (s in mine) == (claim.kind == CLAIM))
+        if len({self.party[s] for s in side}) == 1:
+            side = side[:1]
+        for s, p, t in zip(side, split_evenly(points, side), split_evenly(n_tricks, side),
+                           strict=True):
+            self.trick_points[s] += p
+            self.tricks_won[s] += t
 
     # ----------------------------------------------------------------- apply
     def _do_play(self, c: Card) -> str:
@@ -639,7 +719,8 @@ class DealState(State[Rules, DealResult, BinokelView]):
             trick_points=tuple(tp),
             legal_actions=tuple(self.legal_actions()) if player == self.to_move else (),
             result=self.result, open_hand=open_hand, game=self.game_name, order=self.order,
-            parties=self.parties,
+            parties=self.parties, claim=self.claim,
+            open_hands=self.open_hands() if self.laid_open else (),
         )
 
     def _public_view(self) -> BinokelView:

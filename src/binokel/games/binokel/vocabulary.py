@@ -4,7 +4,8 @@
 In the order of the numbering (docs/research.md): ``pass``, every bid from the lowest to the
 highest, ``abgehen S`` and ``trump S`` for every suit, ``durch``, ``untendurch``,
 ``call none``; the verbs naming one card (``call``, ``give``); ``discard`` with every card
-set of the Dapp's size the deck allows.
+set of the Dapp's size the deck allows; with ``claims`` or ``open_game`` the claim actions
+last.
 
 >>> v = vocabulary(Rules(), 3)
 >>> v.words[:3], v.words[-3:], v.one_card, v.multi_card[0][0]
@@ -14,6 +15,7 @@ set of the Dapp's size the deck allows.
 from __future__ import annotations
 
 from ...core.cards import SUIT_LETTERS
+from ...core.claims import claim_words
 from ...core.rules import RuleSet
 from ...core.vocabulary import Vocabulary
 from ...core.vocabulary import multisets
@@ -24,12 +26,13 @@ from .state import DealState
 
 
 def _vocabulary(rules: Rules, state: DealState) -> Vocabulary:
-    bids = [f"bid {x}" for x in range(rules.min_bid, rules.max_bid + 1, rules.bid_step)]
+    bids = [f"bid {x}" for x in range(rules.min_bid, rules.highest_bid + 1, rules.bid_step)]
     dapp = len(state.dapp_cards)
     words = ("pass", *bids, *(f"abgehen {s}" for s in SUIT_LETTERS),
              *(f"trump {s}" for s in SUIT_LETTERS), "durch", "untendurch", "call none")
     multi = (("discard", tuple(multisets(full_deck(rules), [dapp]))),) if dapp else ()
-    return Vocabulary(words, ("call", "give"), multi)
+    return Vocabulary(words, ("call", "give"), multi,
+                      claim_words(rules.claims or rules.open_game > 0))
 
 
 def _rules(rules: RuleSet) -> Rules:

@@ -246,9 +246,13 @@ def _dapp_hand(problem: Problem, undealt: list[int], kinds: list[Card],
 
 def _known_cards(view: BinokelView, s: int, played: Counter[Card]) -> Counter[Card]:
     """The cards seat ``s`` is known to have been dealt: those it ``played``, with its shown
-    meld cards (a card may serve both), or its whole open hand (an open Durch)."""
-    if view.open_hand is not None and s == view.declarer:
-        return Counter(view.open_hand) + played
+    meld cards (a card may serve both), or its whole hand laid open (an open Durch, a
+    claim)."""
+    laid = dict(view.open_hands)
+    if view.open_hand is not None and view.declarer is not None:
+        laid[view.declarer] = view.open_hand
+    if s in laid:
+        return Counter(laid[s]) + played
     known = Counter(played)
     if view.melds is not None:
         known |= melded(view.melds[s])

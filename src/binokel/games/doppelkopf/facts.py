@@ -66,7 +66,8 @@ class DokoFacts:
     ``stille_genscher``: that Genscher ended a stille Hochzeit (a note); ``pflicht``: the
     solo is a Pflichtsolo; ``armut_declined``: thrown in because nobody took the Armut (else
     a hand threw it in); ``herz_trick``: a real Herz trick (four plain Herz cards) was
-    played in a game not scored as a solo (a Bock event, option ``bock_after``)."""
+    played in a game not scored as a solo (a Bock event, option ``bock_after``);
+    ``claimed``: the rest was claimed or conceded, not played."""
 
     players: int
     active: tuple[int, ...]
@@ -82,6 +83,7 @@ class DokoFacts:
     pflicht: bool = False
     armut_declined: bool = False
     herz_trick: bool = False
+    claimed: bool = False
 
     @property
     def kontra_seats(self) -> tuple[int, ...]:
@@ -95,13 +97,15 @@ class DokoFacts:
 
 def special_points(tricks: Sequence[Trick], re_seats: Collection[int],
                    active: tuple[int, ...], winner: str | None, foxes: bool,
-                   rules: DokoRules | None = None) -> list[tuple[str, str, int]]:
+                   rules: DokoRules | None = None,
+                   complete: bool = True) -> list[tuple[str, str, int]]:
     """The special points, each worth 1, as (what, party, trick number; 0: the deal):
     gegen die Alten (Kontra wins) and those the tricks give (:mod:`.specials`: Doppelkopf,
     Fuchs gefangen unless ``foxes`` is False (Schweinchen), the Karlchen points, Fuchs im
-    letzten Stich, as the rules score them)."""
+    letzten Stich, as the rules score them). ``complete``: the tricks are the whole deal
+    (after a claim none of them is the last)."""
     out = [("gegen die Alten", KONTRA, 0)] if winner == KONTRA else []
-    return out + of_tricks(tricks, re_seats, active, foxes, rules or DokoRules())
+    return out + of_tricks(tricks, re_seats, active, foxes, rules or DokoRules(), complete)
 
 
 def facts_of(state: DokoState) -> DokoFacts:
@@ -110,8 +114,9 @@ def facts_of(state: DokoState) -> DokoFacts:
     re_seats = tuple(sorted(state.re_seats))
     ko_seats = tuple(s for s in state.active if s not in state.re_seats)
     tp, tw = state.trick_points, state.tricks_won
+    claimed = any(state.hands[s] for s in state.active)
     specials = special_points(state.tricks, state.re_seats, state.active, None,
-                              state.schweine is None, state.rules)
+                              state.schweine is None, state.rules, complete=not claimed)
     return DokoFacts(
         players=state.players, active=state.active, contract=contract, re_seats=re_seats,
         augen=(sum(tp[s] for s in re_seats), sum(tp[s] for s in ko_seats)),
@@ -126,7 +131,8 @@ def facts_of(state: DokoState) -> DokoFacts:
         pflicht=state.pflicht, armut_declined=bool(state.armut_offer),
         # Looked for only where it starts a Bockrunde (results stay as they were elsewhere).
         herz_trick="herz_trick" in state.rules.bock_after.split(",") and any(
-            is_herz_trick(t.cards, state.order) for t in state.tricks))
+            is_herz_trick(t.cards, state.order) for t in state.tricks),
+        claimed=claimed)
 
 
 def is_herz_trick(cards: Sequence[Card], order: Order) -> bool:

@@ -51,6 +51,7 @@ from ...present import Panel
 from ...present import Seat
 from ...present import Selection
 from ...present import Table
+from ...present import claim_line
 from ...present import default_outcome
 from ...present import figure_texts
 from ...present import table_of
@@ -421,10 +422,14 @@ def _log(view: DokoView, ctx: Context, t: T) -> list[str]:
 
     if view.vorgefuehrt is not None:   # before anybody says anything
         out.append(t("vorgefuehrt_status", name=ctx.name(view.vorgefuehrt)))
-    for entry in view.history:
+    for i, entry in enumerate(view.history):
         seat, a = actor(entry)   # an announcement out of turn names its own seat
         name = ctx.name(seat)
         verb, _, arg = a.partition(" ")
+        said = claim_line(seat, a, view.history, i, ctx)
+        if said is not None:
+            out.append(said)
+            continue
         if verb == "play" or a in ANNOUNCEMENTS:
             start()
         if verb == "play":

@@ -68,7 +68,7 @@ DOKO_PRESETS: dict[str, dict[str, Any]] = {
             "announce_any_time": True, "erwiderung_no_absage": True,
             "announce_first_trick_30": False, "re_kontra_doubles": False,
             "score_sheet": "plusminus",
-            "genscher": "off", "deals_per_series": 24},
+            "genscher": "off", "deals_per_series": 24, "claims": True},
 }
 
 
@@ -159,6 +159,7 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
     # The Genscher (a house rule, docs/doppelkopf.md): with both Karo-Könige, name a new
     # partner when playing the first or the second of them.
     genscher: str = option("off", "play", allowed=("off", "first", "second"))
+    claims: bool = option(False, "play")
     genscher_hochzeit: bool = option(True, "play")
     genscher_announcements: str = option("ansagen", "play",
                                          allowed=("ansagen", "all", "void"))

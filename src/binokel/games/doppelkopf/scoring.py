@@ -311,7 +311,8 @@ def score(f: DokoFacts, rules: DokoRules) -> DokoResult:
                       pflichtsolo=f.pflicht, scores=tuple(scores), bock=level,
                       genscher=f.genscher, contract=f.contract, declarer=soloist,
                       made=None if soloist is None else win == RE,
-                      herz_trick=f.herz_trick and not f.solo)
+                      herz_trick=f.herz_trick and not f.solo,
+                      termination=Termination.DECIDED if f.claimed else Termination.PLAYED)
 
 
 def sheet(scores: list[int], rules: DokoRules) -> list[int]:

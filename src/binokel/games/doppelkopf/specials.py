@@ -189,8 +189,10 @@ def scored(rules: DokoRules) -> dict[str, int]:
 
 
 def of_tricks(tricks: Sequence[Trick], re_seats: Collection[int], active: tuple[int, ...],
-              foxes: bool, rules: DokoRules) -> list[tuple[str, str, int]]:
-    """The special points the tricks give, as (what, party, trick number from 1)."""
+              foxes: bool, rules: DokoRules, complete: bool = True
+              ) -> list[tuple[str, str, int]]:
+    """The special points the tricks give, as (what, party, trick number from 1); with
+    ``complete`` False (the rest was claimed) no trick of them is the deal's last."""
     def party(seat: int) -> str:
         return RE if seat in re_seats else KONTRA
 
@@ -199,7 +201,7 @@ def of_tricks(tricks: Sequence[Trick], re_seats: Collection[int], active: tuple[
         i = active.index(t.leader)
         seats = [active[(i + k) % 4] for k in range(len(t.cards))]
         seen = Seen(t, tuple(zip(seats, t.cards, strict=True)), party(t.winner), party,
-                    n == len(tricks), foxes, rules)
+                    complete and n == len(tricks), foxes, rules)
         for special in SPECIALS:
             out += [(special.name, seen.winner_party, n)] * special.found(seen)
     return out

@@ -39,6 +39,9 @@ from ...core.cards import bit
 from ...core.cards import card_token
 from ...core.cards import count
 from ...core.cards import distinct
+from ...core.claims import ANSWERS
+from ...core.claims import CLAIM_PHASE
+from ...core.claims import Claim
 from ...core.errors import IllegalAction
 from ...core.state import Handler
 from ...core.state import InterjectionHandler
@@ -48,6 +51,7 @@ from ...core.trick import Trick
 from ...core.trick import play_actions
 from . import announcements
 from . import armut
+from . import claims
 from . import genscher
 from . import reservations
 from .deal import ARMUT_GIVE
@@ -261,7 +265,9 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
             if must is not None:
                 return [must]
             return (play_actions(self.legal_cards()) + announcements.allowed(self, self.to_move)
-                    + genscher.allowed(self, self.to_move))
+                    + genscher.allowed(self, self.to_move) + self.claim_actions())
+        if ph == CLAIM_PHASE:
+            return list(ANSWERS)
         if ph == VORBEHALT:
             return [reservations.HEALTHY, reservations.RESERVED]
         if ph == DECLARE:
@@ -293,6 +299,22 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
 
     def points_taken(self) -> tuple[int, ...]:
         return tuple(self.trick_points)
+
+    def claim_kinds(self) -> tuple[str, ...]:
+        return claims.kinds(self)
+
+    def claim_responders(self, seat: int) -> tuple[int, ...]:
+        i = self.active.index(seat)
+        return tuple(self.active[(i + k) % 4] for k in range(1, 4))
+
+    def claim_side(self, seat: int) -> tuple[int, ...]:
+        return claims.side(self, seat)
+
+    def hand_of(self, seat: int) -> CardSet:
+        return self.hands[seat]
+
+    def settle_claim(self, claim: Claim) -> None:
+        claims.settle(self, claim)
 
     def points_total(self) -> int:
         return sum(_POINTS[c & 7] for c in self.deck)

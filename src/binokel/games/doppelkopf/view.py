@@ -29,6 +29,9 @@ from ...core.cards import cardset
 from ...core.cards import count
 from ...core.cards import parse_cards
 from ...core.cards import size
+from ...core.claims import Claim
+from ...core.claims import OpenHands
+from ...core.claims import claim_json
 from ...core.trick import Trick
 from .announcements import level_name
 from .deal import ARMUT
@@ -87,6 +90,8 @@ class DokoView:
     genscher: tuple[int, int] | None = None   # (its player, the partner he named), public
     # What the seat may announce now although it is not to move (announce_any_time).
     interjections: tuple[str, ...] = ()
+    claim: Claim | None = None            # a claim being answered (core.claims)
+    open_hands: OpenHands = ()            # hands laid down by a claim
 
     @property
     def vorgefuehrt(self) -> int | None:
@@ -127,6 +132,7 @@ class DokoView:
             out["genscher"] = list(self.genscher)
         if self.interjections:          # likewise
             out["interjections"] = list(self.interjections)
+        out.update(claim_json(self.claim, self.open_hands))
         return out
 
 
@@ -232,6 +238,7 @@ def make_view(state: DokoState, player: int) -> DokoView:
         trick_points=tuple(state.trick_points), legal_actions=legal, result=state.result,
         asking=state.asking, superschweine=state.superschweine, genscher=state.genscher,
         interjections=tuple(state.interjections(player)) if player >= 0 else (),
+        claim=state.claim, open_hands=state.open_hands() if state.laid_open else (),
     )
 
 

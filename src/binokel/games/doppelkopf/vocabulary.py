@@ -14,6 +14,7 @@ options on or off.
 
 from __future__ import annotations
 
+from ...core.claims import claim_words
 from ...core.rules import RuleSet
 from ...core.vocabulary import Vocabulary
 from ...core.vocabulary import multisets
@@ -38,6 +39,7 @@ def vocabulary(rules: RuleSet, players: int) -> Vocabulary:
              if rules.genscher != "off" else ())
     # The solos added later, with their options on.
     later += tuple(s for s in solos_of(rules) if s not in FIRST_SOLOS)
+    later += claim_words(rules.claims, words)
     return Vocabulary(words, (), (("give", three), ("return", three)), later)
 
 

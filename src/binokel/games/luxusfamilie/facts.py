@@ -26,7 +26,7 @@ class LuxusFacts:
     trump values if ``trump_melds``), ``power_points`` and ``tricks_won``; for the result
     only ``trump`` (-1: not known, as on a score pad), the ``trump_maker`` (None: not
     known) and the criterion that made him (``trump_reason``), and the ``leftover``
-    cards."""
+    cards; ``claimed``: the rest was claimed, not played."""
 
     melds: tuple[MeldResult, ...]
     power_points: tuple[int, ...]
@@ -35,6 +35,7 @@ class LuxusFacts:
     trump_maker: int | None = None
     trump_reason: str = ""
     leftover: tuple[Card, ...] = ()
+    claimed: bool = False
 
 
 def facts_of(state: LuxusState) -> LuxusFacts:
@@ -43,7 +44,7 @@ def facts_of(state: LuxusState) -> LuxusFacts:
         melds=tuple(state.melds), power_points=tuple(state.power_points),
         tricks_won=tuple(state.tricks_won), trump=state.trump,
         trump_maker=state.trump_maker, trump_reason=state.trump_reason,
-        leftover=tuple(cards_of(state.leftover)))
+        leftover=tuple(cards_of(state.leftover)), claimed=any(state.hands))
 
 
 __all__ = ["LuxusFacts", "facts_of"]

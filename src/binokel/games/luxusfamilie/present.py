@@ -28,6 +28,7 @@ from ...present import MeldLine
 from ...present import Panel
 from ...present import Seat
 from ...present import Table
+from ...present import claim_line
 from ...present import table_of
 from ...present import tr
 from ..binokel.melds import Meld
@@ -161,9 +162,12 @@ def _log(view: LuxusView, ctx: Context, t: T) -> list[str]:
         else:
             out.append(t("log_no_melds", name=ctx.name(s)))
     plays = 0
-    for seat, a in view.history:
+    for i, (seat, a) in enumerate(view.history):
         verb, _, arg = a.partition(" ")
-        if verb == "trump":
+        said = claim_line(seat, a, view.history, i, ctx)
+        if said is not None:
+            out.append(said)
+        elif verb == "trump":
             out.append(t("log_trump", name=ctx.name(seat), suit=ctx.suit(arg),
                          why=_why(view, t)))
             up = [(p, mr.total) for p, mr in enumerate(view.melds)

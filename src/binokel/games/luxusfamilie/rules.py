@@ -55,6 +55,7 @@ class LuxusRules(RuleSet, presets=PRESETS, texts=TEXTS):
     meld_needs_trick: bool = option(False, "melds")
     # play
     trump_duty: str = option("always", "play", allowed=("always", "untrumped", "none"))
+    claims: bool = option(False, "play")
     # points
     last_trick_bonus: int = option(0, "points", low=0, high=100)
     leftover: str = option("nobody", "points", allowed=("nobody", "last_trick"))

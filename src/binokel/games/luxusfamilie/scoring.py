@@ -104,7 +104,8 @@ def score(f: LuxusFacts, rules: LuxusRules) -> LuxusResult:
     trick_points = tuple(convert(p, rules.conversion) for p in f.power_points)
     scores = tuple(m + t for m, t in zip(meld_points, trick_points, strict=True))
     return LuxusResult(
-        scores=scores, termination=Termination.PLAYED, declarer=f.trump_maker,
+        scores=scores, termination=Termination.DECIDED if f.claimed else Termination.PLAYED,
+        declarer=f.trump_maker,
         melds=f.melds, meld_points=meld_points, power_points=f.power_points,
         trick_points=trick_points, tricks_won=f.tricks_won, trump=f.trump,
         trump_reason=f.trump_reason, leftover=f.leftover, leftover_rule=rules.leftover)

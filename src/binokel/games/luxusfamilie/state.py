@@ -34,6 +34,10 @@ from ...core.cards import CardSet
 from ...core.cards import card_token
 from ...core.cards import cards_of
 from ...core.cards import size
+from ...core.claims import ANSWERS
+from ...core.claims import CLAIM
+from ...core.claims import CLAIM_PHASE
+from ...core.claims import Claim
 from ...core.errors import IllegalAction
 from ...core.state import Handler
 from ...core.state import State
@@ -175,16 +179,43 @@ class LuxusState(State[LuxusRules, LuxusResult, LuxusView]):
 
     def legal_actions(self) -> list[str]:
         if self.phase == PLAY:
+            if self.rules.claims:
+                return play_actions(self.legal_cards()) + self.claim_actions()
             return play_actions(self.legal_cards())
         if self.phase == TRUMP:
             return list(TRUMP_ACTIONS)
+        if self.phase == CLAIM_PHASE:
+            return list(ANSWERS)
         return []
 
     def random_action(self, rng: random.Random) -> str:
         """A uniformly random legal action; in the play without listing them all."""
-        if self.phase == PLAY:
+        if self.phase == PLAY and not self.rules.claims:
             return PLAY_ACTIONS[choose_card(self.legal_cards(), rng.random())]
         return super().random_action(rng)
+
+    # ------------------------------------------------------------------ claims
+    def claim_kinds(self) -> tuple[str, ...]:
+        """With ``claims`` a player may claim every remaining trick at his turn (everyone
+        plays for himself: there is nobody to concede to)."""
+        return (CLAIM,) if self.phase == PLAY and self.rules.claims else ()
+
+    def hand_of(self, seat: int) -> CardSet:
+        return self.hands[seat]
+
+    def claim_changed(self) -> None:
+        self._mask = -1
+
+    def settle_claim(self, claim: Claim) -> None:
+        """The claimer takes the rest: the cards still held and the trick in progress, the
+        last-trick bonus and, where they count for the last trick, the set-aside cards."""
+        r = self.rules
+        rest = sum(self.hands) + sum(1 << (c << 1) for c in self.trick)
+        pts = set_power(rest) + r.last_trick_bonus
+        if r.leftover == "last_trick":
+            pts += set_power(self.leftover)
+        self.power_points[claim.seat] += pts
+        self.tricks_won[claim.seat] += max(size(h) for h in self.hands)
 
     def points_taken(self) -> tuple[int, ...]:
         """The power points each seat has taken (last-trick bonus and counted set-aside
@@ -265,6 +296,7 @@ class LuxusState(State[LuxusRules, LuxusResult, LuxusView]):
             trick_leader=self.trick_leader, trick=tuple(self.trick),
             voids=tuple(voids_text(v) for v in self.voids),
             power_points=tuple(self.power_points), legal_actions=legal, result=self.result,
+            claim=self.claim, open_hands=self.open_hands() if self.laid_open else (),
         )
 
 

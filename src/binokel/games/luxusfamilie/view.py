@@ -14,6 +14,9 @@ from ...core.cards import SUIT_LETTERS
 from ...core.cards import SUITS
 from ...core.cards import Card
 from ...core.cards import card_token
+from ...core.claims import Claim
+from ...core.claims import OpenHands
+from ...core.claims import claim_json
 from ...core.trick import Trick
 from ..binokel.melds import MeldResult
 from .rules import LuxusRules
@@ -56,6 +59,8 @@ class LuxusView:
     legal_actions: tuple[str, ...]
     result: LuxusResult | None
     game: str = "luxusfamilie"
+    claim: Claim | None = None            # a claim being answered (core.claims)
+    open_hands: OpenHands = ()            # hands laid down by a claim
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -73,6 +78,7 @@ class LuxusView:
             "power_points": list(self.power_points),
             "legal_actions": list(self.legal_actions),
             "result": self.result.to_json() if self.result else None,
+            **claim_json(self.claim, self.open_hands),
         }
 
 

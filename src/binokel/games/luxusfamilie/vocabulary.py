@@ -8,14 +8,16 @@
 
 from __future__ import annotations
 
+from ...core.claims import claim_words
 from ...core.rules import RuleSet
 from ...core.vocabulary import Vocabulary
 from .trump import TRUMP_ACTIONS
 
 
 def vocabulary(rules: RuleSet, players: int) -> Vocabulary:
-    """The same under every rule set and player count."""
-    return Vocabulary(tuple(TRUMP_ACTIONS))
+    """The same under every player count; with ``claims`` the claim actions last."""
+    return Vocabulary(tuple(TRUMP_ACTIONS),
+                      later=claim_words(bool(getattr(rules, "claims", False))))
 
 
 __all__ = ["vocabulary"]

@@ -90,6 +90,7 @@ def model(spec: GameSpec, view: LuxusView) -> Problem:
     trump = int(view.trump)
     meld_trump = trump if rules.trump_melds and trump >= 0 else -1
     groups = meld_groups(rules)
+    laid = dict(view.open_hands)
 
     def melds_of(hand: int) -> Any:
         return luxus_melds(hand, meld_trump, rules)
@@ -106,6 +107,8 @@ def model(spec: GameSpec, view: LuxusView) -> Problem:
             continue
         shown = view.melds[s]
         known = Counter(played.get(s, Counter())) | melded(shown)
+        if s in laid:  # laid down by a claim: the whole hand is known
+            known = Counter(laid[s]) + played.get(s, Counter())
         cap = len(positions[s]) - sum(known.values())
         if cap < 0:
             raise Unsupported(f"seat {s} is known to hold more than his hand")

@@ -23,7 +23,8 @@ class ZweierFacts:
     """What decides the score of one finished deal: per player ``meld_points`` and
     ``trick_points`` (card points of won tricks and the bonus), ``tricks_won``; for the
     result only ``melds`` (as shown), ``trump`` (-1: not known, as on a score pad) and who
-    won the ``first_trick`` and the ``last_trick``."""
+    won the ``first_trick`` and the ``last_trick`` (after an accepted claim: who took the
+    rest); ``claimed``: the rest was claimed or conceded, not played."""
 
     meld_points: tuple[int, int]
     trick_points: tuple[int, int]
@@ -32,6 +33,7 @@ class ZweierFacts:
     trump: int = -1
     first_trick: int = 0
     last_trick: int = 0
+    claimed: bool = False
 
 
 def facts_of(state: ZweierState) -> ZweierFacts:
@@ -41,7 +43,9 @@ def facts_of(state: ZweierState) -> ZweierFacts:
         trick_points=(state.trick_points[0], state.trick_points[1]),
         tricks_won=(state.tricks_won[0], state.tricks_won[1]),
         melds=(tuple(state.melds[0]), tuple(state.melds[1])), trump=state.trump,
-        first_trick=state.tricks[0].winner, last_trick=state.tricks[-1].winner)
+        first_trick=state.tricks[0].winner,
+        last_trick=state.rest_to if state.rest_to >= 0 else state.tricks[-1].winner,
+        claimed=state.rest_to >= 0)
 
 
 __all__ = ["ZweierFacts", "facts_of"]

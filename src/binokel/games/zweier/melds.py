@@ -156,11 +156,17 @@ def turn_problem(state: ZweierState, verb: str) -> str | None:
     return None
 
 
+def winning_copy(state: ZweierState, seat: int, c: Card) -> int:
+    """1 if ``seat`` may meld the card ``c`` with which he has just won the trick
+    (``meld_winning_card``; it stays in the trick), else 0."""
+    return 1 if c == state.win_card and seat == state.to_move else 0
+
+
 def meld_problem(state: ZweierState, seat: int, kind: MeldKind) -> str | None:
     """Why ``seat`` cannot meld ``kind`` with his cards (None: he can)."""
     from_hand = False
     for c, n in kind.need:
-        h = count(state.hands[seat], c)
+        h = count(state.hands[seat], c) + winning_copy(state, seat, c)
         if h:
             from_hand = True
         if h + len(_eligible(state, seat, c, kind)) >= n:
@@ -181,7 +187,8 @@ def meld_options(state: ZweierState) -> list[MeldKind]:
     if not state.may_meld or state.melded:
         return []
     seat = state.to_move
-    have = presence(state.hands[seat] + state.tables[seat])
+    won = bit(state.win_card) if state.win_card >= 0 else 0
+    have = presence(state.hands[seat] + state.tables[seat] + won)
     out = []
     for k in meld_kinds(state.trump, state.rules):
         if any(have >> (2 * c) & 1 == 0 for c, _ in k.need):
@@ -229,18 +236,24 @@ def meld_by_cards(trump: Suit, rules: ZweierRules, cards: list[Card]) -> MeldKin
 
 
 def lay_down(state: ZweierState, seat: int, kind: MeldKind) -> None:
-    """Put the meld's cards on the table: table copies first (they are shown already),
-    then hand copies; at least one from the hand."""
+    """Put the meld's cards on the table: the card that has just won the trick first (it
+    stays in the trick, ``meld_winning_card``), then table copies (they are shown
+    already), then hand copies; at least one from the hand (the winning card counts)."""
     usage = state.usage[seat]
     plan: list[tuple[Card, list[int], int]] = []  # card, table copies used, hand copies
+    won = 0
     for c, n in kind.need:
+        v = winning_copy(state, seat, c)
+        won += v
         codes = usage.get(c, ())
         # Prefer the copy that has served most (upgrade first), keeping fresher ones.
         order = sorted(_eligible(state, seat, c, kind),
                        key=lambda i: (-_lvl(codes[i], kind.cls), -spent(codes[i])))
-        use = order[:n]
-        plan.append((c, use, n - len(use)))
-    if not any(h for _, _, h in plan):
+        use = order[:n - v]
+        plan.append((c, use, n - v - len(use)))
+    if won:
+        state.win_card = -1
+    elif not any(h for _, _, h in plan):
         # Everything could come from the table: the new card is the first of the meld's
         # cards held in hand.
         i = next(i for i, (c, _, _) in enumerate(plan) if count(state.hands[seat], c))
@@ -266,4 +279,5 @@ def score(state: ZweierState, seat: int, m: Meld) -> None:
 
 __all__ = ["BINOKEL_CLASS", "CLASS_NAMES", "RANK_CLASS", "RANK_KEYS", "SUIT_CLASS", "MeldKind",
            "lay_down", "meld", "meld_by_cards",
-           "meld_kinds", "meld_options", "meld_problem", "score", "spent", "turn_problem"]
+           "meld_kinds", "meld_options", "meld_problem", "score", "spent", "turn_problem",
+           "winning_copy"]

@@ -100,16 +100,19 @@ def play(state: ZweierState, c: Card) -> str:
         raise IllegalAction(refusal(state, c))
     seat = state.to_move
     b = bit(c)
-    if state.tables[seat] & (3 * b):
+    from_table = bool(state.tables[seat] & (3 * b))
+    if from_table:
         take_from_table(state, seat, c)
     else:
         state.hands[seat] -= b
     state.won_lead = state.melded = False
+    state.win_card = -1
     state.trick.append(c)
     if len(state.trick) == 1:
+        state.lead_from_table = from_table
         state.to_move = 1 - seat
     else:
-        _close_trick(state)
+        _close_trick(state, from_table)
     return PLAY_ACTIONS[c]
 
 
@@ -127,7 +130,7 @@ def take_from_table(state: ZweierState, seat: int, c: Card) -> None:
     state.tables[seat] -= bit(c)
 
 
-def _close_trick(state: ZweierState) -> None:
+def _close_trick(state: ZweierState, second_from_table: bool = False) -> None:
     a, b = state.trick
     leader = state.trick_leader
     w = 1 - leader if beats(b, a, state.trump) else leader
@@ -149,6 +152,11 @@ def _close_trick(state: ZweierState) -> None:
         draw(state, 1 - w)
         if state.stock_size:
             state.won_lead = True
+            if r.meld_winning_card and not (
+                    state.lead_from_table if w == leader else second_from_table):
+                # Seed 001: he may meld with the card that won the trick ("die ausgespielte
+                # Ansagekarte"), a card from his hand (a table card was announced before).
+                state.win_card = a if w == leader else b
         else:
             stock_empty(state)
     elif last:

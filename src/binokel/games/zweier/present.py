@@ -29,6 +29,7 @@ from ...present import MeldLine
 from ...present import Panel
 from ...present import Seat
 from ...present import Table
+from ...present import claim_line
 from ...present import table_of
 from ...present import tr
 from ..binokel.melds import Meld
@@ -227,10 +228,13 @@ def _log(view: ZweierView, ctx: Context, t: T) -> list[str]:
     free_tricks = _free_tricks(view)
     full_stock = 2 * free_tricks
     plays = 0
-    for seat, a in view.history:
+    for i, (seat, a) in enumerate(view.history):
         name = ctx.name(seat)
         verb = a.partition(" ")[0]
-        if verb == "meld":
+        said = claim_line(seat, a, view.history, i, ctx)
+        if said is not None:
+            out.append(said)
+        elif verb == "meld":
             out.append(_meld_label(kinds[a], ctx, t, "log_meld", name=name))
         elif verb == "exchange":
             # The first exchange may take any card; later ones take the other trump seven.

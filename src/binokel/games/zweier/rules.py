@@ -54,12 +54,14 @@ class ZweierRules(RuleSet, presets=ZWEIER_PRESETS, texts=TEXTS):
     four_tens: int = same_option(BinokelRules, "four_tens")
     target: int = same_option(BinokelRules, "target")
     deals_per_series: int = same_option(BinokelRules, "deals_per_series")
+    claims: bool = same_option(BinokelRules, "claims")
     # only in Zweierbinokel
     dix: bool = option(True, "melds")
     dix_exchange: bool = option(True, "play")
     show_last_card: bool = option(True, "play")
     must_beat: bool = option(True, "play")
     upgrade_melds: bool = option(True, "melds")
+    meld_winning_card: bool = option(False, "melds")
     rounding: str = option("none", "scoring", allowed=("none", "all"))
 
     @property

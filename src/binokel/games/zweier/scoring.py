@@ -1,6 +1,7 @@
 """Scoring a deal of Zweierbinokel: each player writes his melds plus his trick points (the
 last- or first-trick bonus included; rounded to tens with ``rounding = all``). There is no
-declarer, no bid and no contract: every deal is played to its last trick.
+declarer, no bid and no contract: every deal is played to its last trick, or its rest claimed
+(option ``claims``).
 
 Scoring reads only the facts of a deal (:class:`~.facts.ZweierFacts`): the engine's state
 states them at the end of a deal, the score pad gathers them from the players, and both call
@@ -62,7 +63,7 @@ def score(f: ZweierFacts, rules: ZweierRules) -> ZweierResult:
     bonus_to = f.last_trick if rules.bonus_trick == "last" else f.first_trick
     return ZweierResult(f.trump, f.melds, f.meld_points, tp, counted, f.tricks_won,
                         rules.last_trick_bonus, bonus_to, rules.bonus_trick, scores=scores,
-                        termination=Termination.PLAYED)
+                        termination=Termination.DECIDED if f.claimed else Termination.PLAYED)
 
 
 def score_deal(state: ZweierState) -> ZweierResult:

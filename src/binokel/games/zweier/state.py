@@ -40,6 +40,15 @@ from ...core.cards import SUIT_LETTERS
 from ...core.cards import Card
 from ...core.cards import CardSet
 from ...core.cards import bit
+from ...core.cards import count
+from ...core.cards import distinct
+from ...core.cards import size
+from ...core.claims import ANSWERS
+from ...core.claims import CLAIM
+from ...core.claims import CLAIM_PHASE
+from ...core.claims import KINDS
+from ...core.claims import Claim
+from ...core.errors import IllegalAction
 from ...core.state import ANY_PHASE
 from ...core.state import OVER
 from ...core.state import Handler
@@ -52,6 +61,7 @@ from . import melds
 from . import play
 from . import scoring
 from .deal import FREE
+from .deal import STRICT
 from .deal import TURNED_UP
 from .deal import check_deal
 from .deal import deal_hands
@@ -74,9 +84,9 @@ class ZweierState(State[ZweierRules, ZweierResult, ZweierView]):
     }
 
     __slots__ = (
-        "dix_count", "hands", "meld_points", "melded", "melds", "shown", "stock_next", "tables",
-        "trick", "trick_leader", "trick_points", "tricks", "tricks_won", "trump", "turned_up",
-        "usage", "won_lead",
+        "dix_count", "hands", "lead_from_table", "meld_points", "melded", "melds", "rest_to",
+        "shown", "stock_next", "tables", "trick", "trick_leader", "trick_points", "tricks",
+        "tricks_won", "trump", "turned_up", "usage", "win_card", "won_lead",
     )
 
     game_name = "zweier"
@@ -97,6 +107,9 @@ class ZweierState(State[ZweierRules, ZweierResult, ZweierView]):
     trick_leader: int
     won_lead: bool                   # the leader has just won a trick and may meld
     melded: bool                     # ... and has melded this turn
+    win_card: Card                   # ... with this card from his hand (meld_winning_card)
+    lead_from_table: bool            # the trick's led card came from the leader's table
+    rest_to: int                     # who took the rest by an accepted claim (-1: nobody)
     dix_count: int                   # trump sevens declared (turned up or exchanged)
     tricks: list[Trick]
     trick_points: list[int]
@@ -130,6 +143,7 @@ class ZweierState(State[ZweierRules, ZweierResult, ZweierView]):
         s.trick = []
         s.trick_leader = s.to_move = 1 - dealer
         s.won_lead = s.melded = False
+        s.win_card, s.lead_from_table, s.rest_to = -1, False, -1
         s.tricks = []
         s.trick_points = [0, 0]
         s.tricks_won = [0, 0]
@@ -148,6 +162,8 @@ class ZweierState(State[ZweierRules, ZweierResult, ZweierView]):
         o.trump, o.turned_up, o.stock_next = self.trump, self.turned_up, self.stock_next
         o.trick_leader, o.won_lead, o.melded = self.trick_leader, self.won_lead, self.melded
         o.dix_count = self.dix_count
+        o.win_card, o.lead_from_table, o.rest_to = (self.win_card, self.lead_from_table,
+                                                    self.rest_to)
         o.hands = list(self.hands)
         o.tables = list(self.tables)
         o.usage = [dict(self.usage[0]), dict(self.usage[1])]
@@ -188,7 +204,11 @@ class ZweierState(State[ZweierRules, ZweierResult, ZweierView]):
     def legal_actions(self) -> list[str]:
         if self.phase == OVER:
             return []
+        if self.phase == CLAIM_PHASE:
+            return list(ANSWERS)
         out = play_actions(play.legal_cards(self))
+        if self.phase == STRICT and self.rules.claims:
+            out += self.claim_actions()
         if self.may_meld:
             if dix.exchange_problem(self) is None:
                 out.append("exchange")
@@ -208,7 +228,31 @@ class ZweierState(State[ZweierRules, ZweierResult, ZweierView]):
 
     # ------------------------------------------------------------------ actions
     def _do_play(self, c: Card) -> str:
+        if self.phase == CLAIM_PHASE:
+            raise IllegalAction("a claim is being answered (accept or refuse)")
         return play.play(self, c)
+
+    # ------------------------------------------------------------------ claims
+    def claim_kinds(self) -> tuple[str, ...]:
+        """With ``claims``, after the stock (when every card is known to both): claim or
+        concede the rest at one's turn."""
+        return KINDS if self.phase == STRICT and self.rules.claims else ()
+
+    def hand_of(self, seat: int) -> CardSet:
+        return self.hands[seat]
+
+    def settle_claim(self, claim: Claim) -> None:
+        """The rest (both hands and the trick in progress, with the bonus of the last trick)
+        goes to the claimer (``claim``) or to his opponent (``concede``)."""
+        w = claim.seat if claim.kind == CLAIM else 1 - claim.seat
+        r = self.rules
+        rest = self.hands[0] + self.hands[1] + sum(bit(c) for c in self.trick)
+        pts = r.points
+        self.trick_points[w] += sum(pts[c & 7] * count(rest, c) for c in distinct(rest))
+        if r.bonus_trick == "last":
+            self.trick_points[w] += r.last_trick_bonus
+        self.tricks_won[w] += max(size(self.hands[0]), size(self.hands[1]))
+        self.rest_to = w
 
     # ------------------------------------------------------------------ views
     def score(self) -> ZweierResult:

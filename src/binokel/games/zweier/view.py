@@ -16,6 +16,9 @@ from ...core.cards import Card
 from ...core.cards import card_token
 from ...core.cards import cards_of
 from ...core.cards import size
+from ...core.claims import Claim
+from ...core.claims import OpenHands
+from ...core.claims import claim_json
 from ...core.trick import Trick
 from ..binokel.melds import Meld
 from .rules import ZweierRules
@@ -52,6 +55,9 @@ class ZweierView:
     legal_actions: tuple[str, ...]
     result: ZweierResult | None
     game: str = "zweier"
+    claim: Claim | None = None              # a claim being answered (core.claims)
+    open_hands: OpenHands = ()              # hands laid down by a claim
+
 
     def to_json(self) -> dict[str, Any]:
         def toks(cs: tuple[Card, ...]) -> list[str]:
@@ -72,6 +78,7 @@ class ZweierView:
             "meld_points": list(self.meld_points), "trick_points": list(self.trick_points),
             "legal_actions": list(self.legal_actions),
             "result": self.result.to_json() if self.result else None,
+            **claim_json(self.claim, self.open_hands),
         }
 
 
@@ -91,7 +98,8 @@ def make_view(state: ZweierState, player: int) -> ZweierView:
         melds=(tuple(state.melds[0]), tuple(state.melds[1])),
         meld_points=(state.meld_points[0], state.meld_points[1]),
         trick_points=(state.trick_points[0], state.trick_points[1]),
-        legal_actions=legal, result=state.result,
+        legal_actions=legal, result=state.result, claim=state.claim,
+        open_hands=state.open_hands() if state.laid_open else (),
     )
 
 

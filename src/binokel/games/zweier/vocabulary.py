@@ -1,6 +1,7 @@
 """Zweierbinokel's actions besides ``play C``, for the research adapters
 (:attr:`binokel.core.spec.GameSpec.vocabulary`): ``exchange`` (the turned-up trump's seven),
-and ``meld`` with every card set of the meld table under any trump.
+and ``meld`` with every card set of the meld table under any trump; with ``claims`` the
+claim actions last.
 
 >>> from binokel.games.zweier.rules import ZweierRules
 >>> v = vocabulary(ZweierRules(), 2)
@@ -13,6 +14,7 @@ from __future__ import annotations
 from ...core.cards import SUITS
 from ...core.cards import cardset
 from ...core.cards import parse_cards
+from ...core.claims import claim_words
 from ...core.rules import RuleSet
 from ...core.vocabulary import Vocabulary
 from .melds import meld_kinds
@@ -25,7 +27,8 @@ def vocabulary(rules: RuleSet, players: int) -> Vocabulary:
         raise TypeError(f"Zweierbinokel's rules, not {type(rules).__name__}")
     melds = {cardset(parse_cards(k.action.split(" ", 1)[1]))
              for t in SUITS for k in meld_kinds(t, rules)}
-    return Vocabulary(("exchange",), (), (("meld", tuple(sorted(melds))),))
+    return Vocabulary(("exchange",), (), (("meld", tuple(sorted(melds))),),
+                      claim_words(rules.claims))
 
 
 __all__ = ["vocabulary"]

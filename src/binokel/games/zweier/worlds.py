@@ -23,8 +23,11 @@ physical copy alike). That is not yet exactly uniform over the deck orders, as
 orders, and so does one whose cards had to come early (see :mod:`binokel.core.counting`),
 which this sampler does not count (a world's weight can be off by up to a factor of two for
 each such card). ``Sampling.READ`` is the same (there is no model of the opponent's choices
-yet). After the stock nothing is hidden but the past order of the stock, and views this
-reading does not model are left to the generic proposals
+yet). After the stock nothing is hidden but the past order of the stock: the same reading
+then places the last face-down card (shown to the opponent) and the turned-up card with the
+last draws and takes the melds back into the hands, so a world is found at once (the claims
+of the play after the stock are checked on it). Views this reading does not model (a
+spectator's) are left to the generic proposals
 (:class:`~binokel.core.sampling.ReplaySampler`).
 
 >>> import random
@@ -80,11 +83,10 @@ _NEVER = math.inf   # the deadline of a card still held: no action needed it yet
 TRIES = 8
 """Draws per world before the sampler gives up (a view whose constraints few deals meet)."""
 AFTER_STOCK_TRIES = 8
-"""Proposals per world of the generic sampler for the views :func:`sample_world` does not
-model (after the stock they hardly ever succeed: the own cards drawn from the stock are not
-placed by position; OpenSpiel's resample then keeps the stock of its real deal, and the
-arena's OpenSpiel bots walk on from their last world, so a long search here only costs
-time)."""
+"""Proposals per world of the generic sampler for the views the reading does not model
+(they hardly ever succeed: the own cards drawn from the stock are not placed by position;
+OpenSpiel's resample then keeps the stock of its real deal, and the arena's OpenSpiel bots
+walk on from their last world, so a long search here only costs time)."""
 
 
 def sample_world(view: ZweierView, rng: random.Random, tries: int = TRIES
@@ -108,7 +110,7 @@ class ZweierWorlds:
 
     def sample(self, view: Any, rng: random.Random, n: int,
                sampling: Sampling = Sampling.READ) -> list[World[ZweierState]]:
-        plan = _Plan(view) if view.phase == FREE and view.player in (0, 1) else None
+        plan = _Plan(view) if view.player in (0, 1) else None
         if plan is None or not plan.ok:
             fallback = ReplaySampler(self.spec, AFTER_STOCK_TRIES)
             return cast(list[World[ZweierState]], fallback.sample(view, rng, n))
@@ -132,17 +134,24 @@ class _Plan:
         self.me, self.opp = me, opp
         seven = card(view.trump, SEVEN)
         exchanged = [c for s, why, c in view.shown if why == "exchange"]
-        # The dealt turned-up card: the first one taken by an exchange, else the one lying.
-        original = exchanged[0] if exchanged else view.trump_card
+        taken_last = [c for s, why, c in view.shown if why == "turned-up card"]
+        # The dealt turned-up card: the first one taken by an exchange, else the one lying
+        # (after the stock: the one taken with the last draw).
+        original = exchanged[0] if exchanged else view.trump_card if view.trump_card \
+            is not None else (taken_last[0] if taken_last else None)
         self.ok = original is not None
         self.original: Card = original if original is not None else -1
+        shown_last = [c for _, why, c in view.shown if why == "last card"]
+        self.last_card: Card = shown_last[0] if shown_last else -1
         # Each seat's dealt and drawn deck positions: (after which action it is there, where).
         self.slots: list[list[tuple[int, int]]] = [[], []]
         for i in range(DEALT // 3):
             seat = 1 - view.dealer if i % 2 == 0 else view.dealer
             self.slots[seat].extend((-1, 3 * i + j) for j in range(3))
         events = self._read_actions(view, seven)
-        self.first_stock = TURNED_UP + 1 + 2 * len(view.tricks)
+        # Tricks with draws after them (see _read_actions).
+        free_tricks = (len(full_deck(view.rules)) - TURNED_UP) // 2
+        self.first_stock = TURNED_UP + 1 + 2 * min(len(view.tricks), free_tricks)
         # Each seat's actions replayed on his table alone (the table is public): how many
         # copies of each card he must have held by each action, as deadlines per copy.
         tracks = [_replay(view, seat, events[seat]) for seat in (0, 1)]
@@ -157,6 +166,8 @@ class _Plan:
         pool = Counter(full_deck(view.rules))
         pool.subtract(mine)
         pool[self.original] -= 1
+        if self.last_card >= 0:
+            pool[self.last_card] -= 1
         pool.subtract(opp_out)
         pool.update(opp_track.taken)
         # Cards he must still hold: more copies needed (played, melded, given) than he has
@@ -176,16 +187,28 @@ class _Plan:
         events: list[list[_Event]] = [[], []]
         lying = self.original
         plays = 0
+        # Tricks with draws after them: the last takes the last face-down card and the
+        # turned-up card, and the melds go back to the hands (the stock is empty).
+        free_tricks = (len(full_deck(view.rules)) - TURNED_UP) // 2
         for i, (seat, action) in enumerate(view.history):
             c = play_card(action)
             if c is not None:
                 events[seat].append((i, "play", [c], -1))
                 plays += 1
                 k = plays // 2 - 1
-                if plays % 2 == 0 and k < len(view.tricks):
+                if plays % 2 == 0 and k < min(len(view.tricks), free_tricks):
                     w = view.tricks[k].winner
-                    self.slots[w].append((i, TURNED_UP + 1 + 2 * k))
-                    self.slots[1 - w].append((i, TURNED_UP + 2 + 2 * k))
+                    if k < free_tricks - 1:
+                        self.slots[w].append((i, TURNED_UP + 1 + 2 * k))
+                        self.slots[1 - w].append((i, TURNED_UP + 2 + 2 * k))
+                        continue
+                    if self.last_card >= 0:  # shown: it lies at the stock's bottom
+                        events[w].append((i, "take", [], self.last_card))
+                    else:
+                        self.slots[w].append((i, TURNED_UP + 1 + 2 * k))
+                    events[1 - w].append((i, "take", [], lying))
+                    for p in (0, 1):
+                        events[p].append((i, "empty", [], -1))
             elif action.startswith("meld "):
                 events[seat].append((i, "meld", parse_cards(action[5:]), -1))
             elif action == "exchange":
@@ -218,6 +241,8 @@ class _Plan:
         opp_held = Counter(free[:n]) + self.fixed + Counter(view.table[self.opp])
         deck_order: list[Card] = [-1] * len(full_deck(view.rules))
         deck_order[TURNED_UP] = self.original
+        if self.last_card >= 0:
+            deck_order[len(deck_order) - 1] = self.last_card
         for i, c in enumerate(free[n:]):
             deck_order[self.first_stock + i] = c
         for seat, held in ((self.me, Counter(view.hand) + Counter(view.table[self.me])),
@@ -256,6 +281,10 @@ def _replay(view: ZweierView, seat: int, events: list[_Event]) -> _Track | None:
             track.play(i, cards[0])
         elif verb == "exchange":
             track.exchange(i, cards[0], taken)
+        elif verb == "take":
+            track.taken[taken] += 1
+        elif verb == "empty":
+            track.empty()
         else:
             stack.extend((t, k + 1) for t in reversed(track.melds(i, cards)))
             continue
@@ -274,7 +303,9 @@ class _Track:
         s.rules, s.trump, s.to_move = view.rules, view.trump, 0
         self.everything = cardset(full_deck(view.rules))
         s.hands, s.tables, s.usage = [self.everything, 0], [0, 0], [{}, {}]
+        s.win_card = -1
         self.scratch = s
+        self.last = -1                           # his last card played from the hand
         self.out: Counter[Card] = Counter()      # played and given away
         self.taken: Counter[Card] = Counter()    # taken by exchanges
         self.deadlines: dict[Card, list[float]] = {}
@@ -286,7 +317,8 @@ class _Track:
         s.rules, s.trump, s.to_move = o.rules, o.trump, 0
         s.hands, s.tables = list(o.hands), list(o.tables)
         s.usage = [dict(o.usage[0]), {}]
-        t.scratch, t.everything = s, self.everything
+        s.win_card = o.win_card
+        t.scratch, t.everything, t.last = s, self.everything, self.last
         t.out, t.taken = Counter(self.out), Counter(self.taken)
         t.deadlines = {c: list(d) for c, d in self.deadlines.items()}
         return t
@@ -301,8 +333,11 @@ class _Track:
 
     def play(self, i: int, c: Card) -> None:
         s = self.scratch
+        s.win_card = -1
+        self.last = c
         if count(s.tables[0], c):
             take_from_table(s, 0, c)
+            self.last = -1
         self.out[c] += 1
         self._held(i, c)
 
@@ -311,6 +346,9 @@ class _Track:
         kind = meld_by_cards(self.scratch.trump, self.scratch.rules, cards)
         if kind is None:
             return []
+        if self.scratch.rules.meld_winning_card:
+            # A meld follows a won trick: his last card won it (meld_winning_card).
+            self.scratch.win_card = self.last
         out: list[_Track] = []
         seen: set[tuple[CardSet, tuple[tuple[Card, tuple[int, ...]], ...]]] = set()
         firsts = list(dict.fromkeys(cards))
@@ -334,6 +372,13 @@ class _Track:
                 t._held(i, c)
             out.append(t)
         return out
+
+    def empty(self) -> None:
+        """The stock is empty: his table goes back to his hand (the engine's
+        ``stock_empty``)."""
+        s = self.scratch
+        s.tables[0] = 0
+        s.usage[0] = {}
 
     def exchange(self, i: int, seven: Card, taken: Card) -> None:
         self.out[seven] += 1
