@@ -197,9 +197,12 @@ def test_the_result_in_figures() -> None:
         assert o.made == res.made and o.changes == res.scores
         assert o.figures[0].label == bid_word
         assert [f.value for f in o.figures] == [150, o.melds, o.tricks, o.total]
-        assert o.headline == {("en", True): "Made", ("en", False): "Lost",
-                              ("de", True): "Gewonnen", ("de", False): "Verloren"}[lang,
-                                                                                   res.made]
+        # the declarer reads what happened to him (tests/test_present_results.py has more)
+        lost = -res.scores[0]
+        assert o.headline == {("en", True): "You made your 150", ("en", False): f"You lost {lost}",
+                              ("de", True): "Du hast deine 150 gemacht",
+                              ("de", False): f"Du hast {lost} verloren"}[lang, res.made]
+        assert o.tone == ("won" if res.made else "lost") and (0 in o.winners) == res.made
 
 
 # ----------------------------------------------------------------------- Doppelkopf
