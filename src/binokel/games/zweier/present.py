@@ -64,7 +64,8 @@ def present_zweier(view: ZweierView, ctx: Context) -> Table:
 
 def _outcome(view: ZweierView, ctx: Context, t: T) -> ResultFigures | None:
     """The deal's winner in the reader's words ("You won 310 to 270", "Lina won 310 to 270";
-    a tie names nobody), the trump, and each player's melds + tricks = score."""
+    a tie names nobody), the trump, and each player's melds + tricks = score (a line each,
+    the reader's first)."""
     res = view.result
     if res is None:
         return None
@@ -82,7 +83,7 @@ def _outcome(view: ZweierView, ctx: Context, t: T) -> ResultFigures | None:
     return ResultFigures(headline, None, scores, winners=winners,
                          tone=tone_of(me, winners, (0, 1)),
                          contract=t("res_contract", suit=ctx.suit(res.trump)),
-                         sum=" · ".join(sums))
+                         sum="\n".join(sums))
 
 
 def _duty(view: ZweierView, t: T) -> str:
