@@ -121,6 +121,23 @@ def test_binokel_bidding_shows_the_bid_holder_and_meld_per_trump() -> None:
     assert {c.reason for c in t.cards} == {"Warte, Bob ist dran."}
 
 
+def test_the_trump_choice_keeps_the_meld_values() -> None:
+    """Issue 33: having pushed, the declarer still sees what each trump melds while he names
+    it (the cards he kept); once the trump is named the values give way to the play."""
+    s = deal({0: "EA E10 EK EO EU HK HO SU BO BA B10 SA"}, dapp="S10 SK BK HU")
+    run(s, "bid 150;pass;pass;discard S10 SK BK HU")
+    t = present(s.view(0), "en", NAMES)
+    assert t.phase == "trump" and t.choices.buttons
+    melds = {m.suit: m.value for m in t.trump_melds}
+    # the kept hand: Eichel family 100 (trump 150), Herz pair 20 (40), Binokel 40
+    assert melds == {"E": 150 + 20 + 40, "B": 100 + 20 + 40, "H": 100 + 40 + 40,
+                     "S": 100 + 20 + 40}
+    assert t.meld_value == 210 and t.to_json()["trump_melds"][0] == {"suit": "E", "value": 210}
+    assert not present(s.public_view(), "en", NAMES).trump_melds
+    run(s, "trump E")
+    assert not present(s.view(0), "en", NAMES).trump_melds
+
+
 def test_pushing_a_meld_card_is_warned() -> None:
     s = deal({0: "EA E10 EK EO EU HK HO SU BO BA B10 SA"}, dapp="S10 SK BK HU")
     run(s, "bid 150;pass;pass")

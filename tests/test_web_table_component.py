@@ -185,3 +185,26 @@ def test_the_table_draws_recorded_positions_without_a_socket(browser: Any, game:
         assert page.evaluate("() => localStorage.length") == 0
         assert sockets == [] and foreign == []
         page.close()
+
+
+def test_the_trump_choice_keeps_its_meld_values_on_screen(browser: Any) -> None:
+    # Issue 33: having pushed, the declarer names the trump with each trump's melds in view.
+    from helpers import deal
+    from helpers import run
+
+    s = deal({0: "EA E10 EK EO EU HK HO SU BO BA B10 SA"}, dapp="S10 SK BK HU")
+    run(s, "bid 150;pass;pass;discard S10 SK BK HU")
+    table = present(s.view(0), "en", NAMES[:3], "words")
+    assert table.phase == "trump"
+    for size, wh in {"phone": (390, 844), "small": (360, 640), "desktop": (1280, 800)}.items():
+        page, foreign, _ = harness(browser, wh)
+        page.evaluate(MOUNT, [position(table, 1, 4), LOOK])
+        assert page.is_visible("#bidbox .trump-melds")
+        assert page.locator("#bidbox .trump-melds .tm").all_inner_texts() == \
+            [str(m.value) for m in table.trump_melds]
+        assert page.locator("#actions button").count() == len(table.choices.buttons)
+        box = page.locator("#bidbox").bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= wh[0]
+        page.screenshot(path=str(SHOTS / f"component-trump-choice-{size}.png"))
+        assert foreign == []
+        page.close()

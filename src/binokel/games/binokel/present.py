@@ -83,9 +83,10 @@ def _push_count(view: BinokelView) -> int:
 
 
 def _trump_melds(view: BinokelView) -> list[tuple[int, int]]:
-    """What the seat's own cards meld with each trump while it bids or chooses trump (for
-    the declarer after taking the Dapp: the best of the cards he keeps)."""
-    if view.player < 0 or view.phase not in ("bidding", "declare") or not view.hand:
+    """What the seat's own cards meld with each trump while it bids, pushes or chooses
+    trump (for the declarer after taking the Dapp: the best of the cards he keeps; once he
+    pushed, his hand's melds, kept on screen while he names the trump)."""
+    if view.player < 0 or view.phase not in ("bidding", "declare", "trump") or not view.hand:
         return []
     hand = cardset(view.hand)
     k = _push_count(view)
