@@ -208,3 +208,29 @@ def test_the_trump_choice_keeps_its_meld_values_on_screen(browser: Any) -> None:
         page.screenshot(path=str(SHOTS / f"component-trump-choice-{size}.png"))
         assert foreign == []
         page.close()
+
+
+def test_the_zweier_stock_and_turned_up_card_are_drawn_as_cards(browser: Any) -> None:
+    # Issue 33: the stock was the words "Stock 10 cards" and the turned-up card a thumbnail.
+    rec = recorded("zweier", 2)
+    state = rec.replay(6)
+    table = present(state.view(0), "en", NAMES[:2], "words")
+    stock = next(p for p in table.panels if p.face_down)
+    for size, wh in {"phone": (390, 844), "small": (360, 640), "desktop": (1280, 800)}.items():
+        page, foreign, _ = harness(browser, wh)
+        page.evaluate(MOUNT, [position(table, 1, 6), LOOK])
+        backs = page.locator("#panels .tpanel.stock .pile .back")
+        assert backs.count() == min(8, (stock.face_down + 1) // 2)
+        assert page.locator("#panels .tpanel.stock .ptext").inner_text() == stock.text
+        pile = page.locator("#panels .pile").bounding_box()
+        back = backs.first.bounding_box()
+        up = page.locator("#panels .tpanel.single .card").bounding_box()
+        assert pile is not None and back is not None and up is not None
+        # the stock's cards and the turned-up card are one size, and no thumbnails (27 px)
+        assert abs(back["width"] - up["width"]) < 1 and up["width"] >= 38
+        for box in (pile, up):
+            assert box["x"] >= 0 and box["x"] + box["width"] <= wh[0]
+            assert box["y"] >= 0 and box["y"] + box["height"] <= wh[1]
+        page.screenshot(path=str(SHOTS / f"component-zweier-stock-{size}.png"))
+        assert foreign == []
+        page.close()

@@ -161,11 +161,14 @@ class Seat:
 
 @dataclass(frozen=True)
 class Panel:
-    """A box of public information: a title, cards and/or a text."""
+    """A box of public information: a title, cards and/or a text, and ``face_down`` cards
+    lying face down in it (a stock, drawn as a pile of backs; its text says how many). In
+    the JSON ``face_down`` is there only where cards lie face down."""
 
     title: str
     cards: tuple[str, ...] = ()
     text: str = ""
+    face_down: int = 0
 
 
 @dataclass(frozen=True)
@@ -274,6 +277,9 @@ class Table:
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
         out["my_turn"] = self.my_turn
+        for panel in out["panels"]:
+            if not panel["face_down"]:
+                del panel["face_down"]   # only a stock has it (see Panel)
         return out
 
 

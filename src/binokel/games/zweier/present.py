@@ -201,7 +201,7 @@ def _panels(view: ZweierView, ctx: Context, t: T) -> tuple[Panel, ...]:
                          t("under_stock")))   # the trump is on the table's chip
     n = view.stock_size
     out.append(Panel(t("stock"), (), t("empty") if n == 0 else
-                     t("cards_1") if n == 1 else t("cards_n", n=n)))
+                     t("cards_1") if n == 1 else t("cards_n", n=n), face_down=n))
     return tuple(out)
 
 

@@ -48,7 +48,8 @@ import { translate } from "./words.js";
  * @property {string} status
  * @property {Seat[]} seats
  * @property {string[]} hand
- * @property {{title: string, cards: string[], text: string}[]} panels
+ * @property {{title: string, cards: string[], text: string, face_down?: number}[]} panels
+ *   a panel's ``face_down`` cards (a stock) are drawn as a pile of backs
  * @property {Trick} trick
  * @property {Trick | null} last_trick
  * @property {number} tricks_played
@@ -530,6 +531,21 @@ export class TableView {
     return box;
   }
 
+  /** A stock of ``n`` cards as a pile of backs, a little higher the more it holds (one back
+   * drawn per two cards, at most eight: the panel's text says how many). */
+  pile(n) {
+    const layers = Math.min(8, Math.ceil(n / 2));
+    const box = el("div", { class: "pile", "aria-hidden": "true" });
+    box.style.setProperty("--layers", String(layers));   // CSSOM: the CSP allows it
+    const one = this.backs(1).firstChild;
+    for (let i = 0; i < layers; i++) {
+      const b = one.cloneNode(true);
+      b.style.setProperty("--i", String(i));
+      box.append(b);
+    }
+    return box;
+  }
+
   // Cards lying face up in front of a seat; the player's own may be clickable (Zweier).
   faceUp(tb, s) {
     const row = el("div", { class: "cards table-cards", id: `table-${s.seat}` },
@@ -556,9 +572,10 @@ export class TableView {
     this.panels.replaceChildren(...tb.panels.map((p) => (p.text.length > 48 && !p.cards.length
       ? el("details", { class: "tpanel long", "data-title": p.title, open: open.has(p.title) },
         el("summary", { class: "ptitle", text: p.title }), el("div", { class: "ptext", text: p.text }))
-      : el("div", { class: "tpanel" },
+      : el("div", { class: `tpanel${p.face_down ? " stock" : ""}${p.cards.length === 1 ? " single" : ""}` },
         el("span", { class: "ptitle", text: p.title }),
         p.cards.length ? cardRow(p.cards, this.faces, "cards") : null,
+        p.face_down ? this.pile(p.face_down) : null,
         p.text ? el("span", { class: "ptext", text: p.text }) : null))));
     if (!this.hold) this.drawTrick(tb, tb.trick, handRects);
     this.drawResult(m, tb);
