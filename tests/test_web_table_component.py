@@ -234,3 +234,48 @@ def test_the_zweier_stock_and_turned_up_card_are_drawn_as_cards(browser: Any) ->
         page.screenshot(path=str(SHOTS / f"component-zweier-stock-{size}.png"))
         assert foreign == []
         page.close()
+
+
+@pytest.mark.parametrize("players", [6, 8])
+def test_five_to_eight_players_keep_every_trick_card_visible_on_a_phone(
+        browser: Any, players: int) -> None:
+    # Issue 33: piled before their seats, six or eight cards covered each other at 360 px.
+    import random
+
+    from binokel.registry import find_game
+
+    spec = find_game("luxusfamilie")
+    state = spec.new_deal(spec.make_rules({}), 0, seed=5, players=players)
+    rng = random.Random(5)
+    names = [*NAMES, "Frieda", "Gottlob", "Hanne"][:players]
+    while not (state.to_move == 0 and len(state.view(0).trick) == players - 1):
+        state.apply(state.random_action(rng))
+    before = present(state.public_view(), "en", names, "words")
+    moves = len(state.history)
+    state.apply(state.legal_actions()[0])
+    after = present(state.public_view(), "en", names, "words")
+    last = after.last_trick
+    assert last is not None and len(last.cards) == players and last.winner is not None
+    for size, wh in {"small": (360, 640), "phone": (390, 844)}.items():
+        page, foreign, _ = harness(browser, wh)
+        page.evaluate(MOUNT, [position(before, 1, moves), LOOK])
+        page.evaluate("p => window.view.update(p)", position(after, 1, moves + 1))
+        cards = page.locator("#trick .card")
+        assert cards.count() == players       # the finished trick is held for a look
+        boxes = [cards.nth(i).bounding_box() for i in range(players)]
+        for i, a in enumerate(boxes):
+            assert a is not None and 0 <= a["x"] and a["x"] + a["width"] <= wh[0]
+            assert 0 <= a["y"] and a["y"] + a["height"] <= wh[1]
+            for b in boxes[i + 1:]:   # no card covers another
+                assert b is not None
+                assert a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"] or \
+                    a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"]
+        # each card says whose it is, the winner's is framed and named in the title
+        assert [cards.nth(i).get_attribute("data-who") for i in range(players)] == \
+            [names[s] for s, _ in last.cards]
+        won = page.locator("#trick .card.won")
+        assert won.count() == 1 and won.get_attribute("data-who") == names[last.winner]
+        assert names[last.winner] in (page.text_content(".trick-title") or "")
+        page.screenshot(path=str(SHOTS / f"component-{players}-players-{size}.png"))
+        assert foreign == []
+        page.close()

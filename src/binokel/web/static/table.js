@@ -620,6 +620,7 @@ export class TableView {
       const e = faceEl(c, this.faces, `in-trick at-${where}${tr.winner === seat && held ? " won" : ""}`);
       e.style.zIndex = String(i + 1);
       e.setAttribute("aria-label", `${seatName(tb, seat)}: ${nameOf(c, this.faces)}`);
+      e.dataset.who = tb.seats[seat]?.name ?? seatName(tb, seat);   // shown where 5-8 play on a phone
       return [seat, c, e];
     });
     this.trick.replaceChildren(...cards.map(([, , e]) => e));
