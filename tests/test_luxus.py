@@ -367,14 +367,16 @@ def test_complete_scored_deal() -> None:
     # The result in words is the presenter's (the table's log and result lines).
     en = present(s.public_view(), "en")
     assert en.log[:2] == ("Seat 1 melds Luxusfamilie Acorns 150 = 150", "Seat 2 melds nothing")
-    assert en.result[:3] == (
+    assert en.result[:4] == (
         "Trump Hearts, named by Seat 1 (highest melds)",
+        "Seat 1 wins the deal with 210",
         "Seat 1: melds 150 + trick points 60 = 210 (57 power points, 3 tricks)",
         "Seat 2: melds 0 + trick points 90 = 90 (91 power points, 5 tricks)")
     de = present(s.public_view(), "de")
     assert de.result[0] == "Trumpf Herz, bestimmt von Platz 1 (höchste Meldung)"
     assert "Paar Herz 20" in de.log[3] and de.log[3].endswith("= 140")
-    assert de.result[4] == "Platz 4: Meldung 140 + Stichpunkte 60 = 200 (59 Machtpunkte, " \
+    assert de.result[1] == "Platz 1 gewinnt das Spiel mit 210"
+    assert de.result[5] == "Platz 4: Meldung 140 + Stichpunkte 60 = 200 (59 Machtpunkte, " \
         "2 Stiche)"
     data = r.to_json()
     assert data["scores"] == [210, 90, 30, 200] and data["trump"] == "H"

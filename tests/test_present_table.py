@@ -121,6 +121,23 @@ def test_binokel_bidding_shows_the_bid_holder_and_meld_per_trump() -> None:
     assert {c.reason for c in t.cards} == {"Warte, Bob ist dran."}
 
 
+def test_the_trump_choice_keeps_the_meld_values() -> None:
+    """Issue 33: having pushed, the declarer still sees what each trump melds while he names
+    it (the cards he kept); once the trump is named the values give way to the play."""
+    s = deal({0: "EA E10 EK EO EU HK HO SU BO BA B10 SA"}, dapp="S10 SK BK HU")
+    run(s, "bid 150;pass;pass;discard S10 SK BK HU")
+    t = present(s.view(0), "en", NAMES)
+    assert t.phase == "trump" and t.choices.buttons
+    melds = {m.suit: m.value for m in t.trump_melds}
+    # the kept hand: Eichel family 100 (trump 150), Herz pair 20 (40), Binokel 40
+    assert melds == {"E": 150 + 20 + 40, "B": 100 + 20 + 40, "H": 100 + 40 + 40,
+                     "S": 100 + 20 + 40}
+    assert t.meld_value == 210 and t.to_json()["trump_melds"][0] == {"suit": "E", "value": 210}
+    assert not present(s.public_view(), "en", NAMES).trump_melds
+    run(s, "trump E")
+    assert not present(s.view(0), "en", NAMES).trump_melds
+
+
 def test_pushing_a_meld_card_is_warned() -> None:
     s = deal({0: "EA E10 EK EO EU HK HO SU BO BA B10 SA"}, dapp="S10 SK BK HU")
     run(s, "bid 150;pass;pass")
@@ -197,9 +214,12 @@ def test_the_result_in_figures() -> None:
         assert o.made == res.made and o.changes == res.scores
         assert o.figures[0].label == bid_word
         assert [f.value for f in o.figures] == [150, o.melds, o.tricks, o.total]
-        assert o.headline == {("en", True): "Made", ("en", False): "Lost",
-                              ("de", True): "Gewonnen", ("de", False): "Verloren"}[lang,
-                                                                                   res.made]
+        # the declarer reads what happened to him (tests/test_present_results.py has more)
+        lost = -res.scores[0]
+        assert o.headline == {("en", True): "You made your 150", ("en", False): f"You lost {lost}",
+                              ("de", True): "Du hast deine 150 gemacht",
+                              ("de", False): f"Du hast {lost} verloren"}[lang, res.made]
+        assert o.tone == ("won" if res.made else "lost") and (0 in o.winners) == res.made
 
 
 # ----------------------------------------------------------------------- Doppelkopf

@@ -580,3 +580,26 @@ def test_luxus_meld_needs_trick_shows_the_lost_melds() -> None:
     p = lost[0]
     t = present(s.public_view(), "de", NAMES)
     assert f"{NAMES[p]}: Meldung {r.melds[p].total} verfällt (kein Stich)" in t.result
+
+
+def test_the_stock_lies_face_down_and_only_it_says_so_in_json() -> None:
+    # Issue 33: the stock is drawn as cards: its panel counts the cards lying face down; a
+    # panel without such cards has no "face_down" in its JSON (the other games' are as before)
+    rng = random.Random(3)
+    s = ZweierState.new(ZweierRules(), 0, seed=3)
+    seen = set()
+    while not s.is_over:
+        for seat in (0, 1, -1):
+            t = present(s.view(seat) if seat >= 0 else s.public_view(), "en")
+            stock = next(p for p in t.panels if p.title == "Stock")
+            n = s.view(0).stock_size
+            assert stock.face_down == n
+            assert stock.text == ("empty" if n == 0 else "1 card" if n == 1 else f"{n} cards")
+            panels = t.to_json()["panels"]
+            assert [p.get("face_down") for p in panels] == \
+                [p.face_down or None for p in t.panels]
+            seen.add(n)
+        s.apply(s.random_action(rng))
+    assert 0 in seen and max(seen) >= 10
+    luxus = present(LuxusState.new(LuxusRules(), 0, seed=1, players=4).view(0), "en")
+    assert all("face_down" not in p for p in luxus.to_json()["panels"])

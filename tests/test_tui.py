@@ -622,3 +622,25 @@ async def test_an_announcement_out_of_turn_by_its_number_at_80x24(tmp_path: Path
             app.save_screenshot(str(tmp_path / "announce-80x24.svg"))
             said = True
         assert said, "seat 0 never had an announcement to make out of turn"
+
+
+@pytest.mark.parametrize("game, players", [("binokel", 3), ("zweier", 2), ("luxusfamilie", 4),
+                                           ("doppelkopf", 4)])
+async def test_the_result_in_the_readers_words_at_80x24(game: str, players: int) -> None:
+    """At 80x24 the finished deal says what happened to the player (the headline), what was
+    played and the arithmetic, and marks the winners; a capture goes to
+    /tmp/shots-client/tui-result-<game>.svg for people to look at."""
+    app = TableApp(GameConfig(game=game, players=players, seed=7, bot_delay=0.01,
+                              save_dir=None))
+    async with app.run_test(size=SMALL) as pilot:
+        await _play_deal(app, pilot)
+        await pilot.pause(0.1)
+        o = app.table().outcome
+        assert o is not None and o.headline and o.contract
+        shown = str(app.query_one("#trick").render())
+        for line in (o.headline, o.contract, *o.sum.splitlines()):
+            assert line in shown, line
+        for s in o.winners:
+            assert f"★{app.names[s]}" in shown
+        Path("/tmp/shots-client").mkdir(exist_ok=True)
+        app.save_screenshot(f"tui-result-{game}.svg", "/tmp/shots-client")

@@ -4,6 +4,7 @@ configured proxies."""
 from __future__ import annotations
 
 import argparse
+import struct
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -82,3 +83,20 @@ def test_metrics_only_for_this_machine_or_with_the_token(tmp_path: Path) -> None
         assert c.get("/metrics", headers={"authorization": "Bearer wrong"}).status_code == 404
         r = c.get("/metrics", headers={"authorization": "Bearer s3cret-token"})
         assert r.status_code == 200 and "binokel_connections" in r.text
+
+
+def test_the_favicon_is_served_and_every_page_links_it(client: TestClient) -> None:
+    r = client.get("/favicon.ico")
+    assert r.status_code == 200 and r.headers["content-type"] == "image/x-icon"
+    # a real icon file: the ICO header (reserved 0, type 1, the number of images), and
+    # one entry per size (a width byte each): 16, 32 and 48 pixels
+    reserved, kind, count = struct.unpack_from("<HHH", r.content)
+    assert (reserved, kind) == (0, 1) and count == 3
+    assert sorted(r.content[6 + 16 * i] for i in range(count)) == [16, 32, 48]
+    svg = client.get("/static/favicon.svg")
+    assert svg.status_code == 200 and svg.text.startswith("<svg")
+    for path in ("/", "/t/abc", "/pad", "/club", "/duplicate"):
+        page = client.get(path)
+        assert page.status_code == 200 and page.headers["content-type"].startswith("text/html")
+        assert '<link rel="icon" href="/favicon.ico"' in page.text, path
+        assert 'href="/static/favicon.svg" type="image/svg+xml"' in page.text, path

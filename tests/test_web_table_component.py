@@ -185,3 +185,100 @@ def test_the_table_draws_recorded_positions_without_a_socket(browser: Any, game:
         assert page.evaluate("() => localStorage.length") == 0
         assert sockets == [] and foreign == []
         page.close()
+
+
+def test_the_trump_choice_keeps_its_meld_values_on_screen(browser: Any) -> None:
+    # Issue 33: having pushed, the declarer names the trump with each trump's melds in view.
+    from helpers import deal
+    from helpers import run
+
+    s = deal({0: "EA E10 EK EO EU HK HO SU BO BA B10 SA"}, dapp="S10 SK BK HU")
+    run(s, "bid 150;pass;pass;discard S10 SK BK HU")
+    table = present(s.view(0), "en", NAMES[:3], "words")
+    assert table.phase == "trump"
+    for size, wh in {"phone": (390, 844), "small": (360, 640), "desktop": (1280, 800)}.items():
+        page, foreign, _ = harness(browser, wh)
+        page.evaluate(MOUNT, [position(table, 1, 4), LOOK])
+        assert page.is_visible("#bidbox .trump-melds")
+        assert page.locator("#bidbox .trump-melds .tm").all_inner_texts() == \
+            [str(m.value) for m in table.trump_melds]
+        assert page.locator("#actions button").count() == len(table.choices.buttons)
+        box = page.locator("#bidbox").bounding_box()
+        assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= wh[0]
+        page.screenshot(path=str(SHOTS / f"component-trump-choice-{size}.png"))
+        assert foreign == []
+        page.close()
+
+
+def test_the_zweier_stock_and_turned_up_card_are_drawn_as_cards(browser: Any) -> None:
+    # Issue 33: the stock was the words "Stock 10 cards" and the turned-up card a thumbnail.
+    rec = recorded("zweier", 2)
+    state = rec.replay(6)
+    table = present(state.view(0), "en", NAMES[:2], "words")
+    stock = next(p for p in table.panels if p.face_down)
+    for size, wh in {"phone": (390, 844), "small": (360, 640), "desktop": (1280, 800)}.items():
+        page, foreign, _ = harness(browser, wh)
+        page.evaluate(MOUNT, [position(table, 1, 6), LOOK])
+        backs = page.locator("#panels .tpanel.stock .pile .back")
+        assert backs.count() == min(8, (stock.face_down + 1) // 2)
+        assert page.locator("#panels .tpanel.stock .ptext").inner_text() == stock.text
+        pile = page.locator("#panels .pile").bounding_box()
+        back = backs.first.bounding_box()
+        up = page.locator("#panels .tpanel.single .card").bounding_box()
+        assert pile is not None and back is not None and up is not None
+        # the stock's cards and the turned-up card are one size, and no thumbnails (27 px)
+        assert abs(back["width"] - up["width"]) < 1 and up["width"] >= 38
+        for box in (pile, up):
+            assert box["x"] >= 0 and box["x"] + box["width"] <= wh[0]
+            assert box["y"] >= 0 and box["y"] + box["height"] <= wh[1]
+        page.screenshot(path=str(SHOTS / f"component-zweier-stock-{size}.png"))
+        assert foreign == []
+        page.close()
+
+
+@pytest.mark.parametrize("players", [6, 8])
+def test_five_to_eight_players_keep_every_trick_card_visible_on_a_phone(
+        browser: Any, players: int) -> None:
+    # Issue 33: piled before their seats, six or eight cards covered each other at 360 px.
+    import random
+
+    from binokel.registry import find_game
+
+    spec = find_game("luxusfamilie")
+    state = spec.new_deal(spec.make_rules({}), 0, seed=5, players=players)
+    rng = random.Random(5)
+    names = [*NAMES, "Frieda", "Gottlob", "Hanne"][:players]
+    while not (state.to_move == 0 and len(state.view(0).trick) == players - 1):
+        state.apply(state.random_action(rng))
+    before = present(state.public_view(), "en", names, "words")
+    moves = len(state.history)
+    state.apply(state.legal_actions()[0])
+    after = present(state.public_view(), "en", names, "words")
+    last = after.last_trick
+    assert last is not None and len(last.cards) == players and last.winner is not None
+    for size, wh in {"small": (360, 640), "phone": (390, 844)}.items():
+        page, foreign, _ = harness(browser, wh)
+        page.evaluate(MOUNT, [position(before, 1, moves), LOOK])
+        # looked at in the same task as the update: the finished trick is still held
+        seen = page.evaluate("""p => { window.view.update(p);
+          const cards = [...document.querySelectorAll('#trick .card')];
+          return { boxes: cards.map((c) => { const r = c.getBoundingClientRect();
+                     return { x: r.x, y: r.y, width: r.width, height: r.height }; }),
+                   who: cards.map((c) => c.dataset.who),
+                   won: cards.filter((c) => c.classList.contains('won')).map((c) => c.dataset.who),
+                   title: document.querySelector('.trick-title').textContent }; }""",
+                             position(after, 1, moves + 1))
+        boxes = seen["boxes"]
+        assert len(boxes) == players
+        for i, a in enumerate(boxes):
+            assert a["x"] >= 0 and a["x"] + a["width"] <= wh[0]
+            assert a["y"] >= 0 and a["y"] + a["height"] <= wh[1]
+            for b in boxes[i + 1:]:   # no card covers another
+                assert a["x"] + a["width"] <= b["x"] or b["x"] + b["width"] <= a["x"] or \
+                    a["y"] + a["height"] <= b["y"] or b["y"] + b["height"] <= a["y"]
+        # each card says whose it is, the winner's is framed and named in the title
+        assert seen["who"] == [names[s] for s, _ in last.cards]
+        assert seen["won"] == [names[last.winner]] and names[last.winner] in seen["title"]
+        page.screenshot(path=str(SHOTS / f"component-{players}-players-{size}.png"))
+        assert foreign == []
+        page.close()

@@ -420,7 +420,8 @@ def test_complete_deal_hand_checked() -> None:
     assert r.termination is Termination.PLAYED
     assert result_lines(s, "en") == (
         "Seat 1: melds none; trick points 111 (last trick +10); score 111",
-        "Seat 2: melds Family Acorns 100 = 100; trick points 139; score 239")
+        "Seat 2: melds Family Acorns 100 = 100; trick points 139; score 239",
+        "Seat 2 wins the deal, 239 to 111")
     assert result_lines(s, "de")[1] == \
         "Platz 2: Meldungen Familie Eichel 100 = 100; Stichpunkte 139; Wertung 239"
     assert r.to_json()["scores"] == [111, 239] and s.legal_actions() == []

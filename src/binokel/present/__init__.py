@@ -33,9 +33,12 @@ an addition, older fields keep their meaning):
   played now; every other card has a short ``reason`` in the table's language (not your turn,
   must follow Hearts, must beat the Ace, ...). ``warning`` is set while cards are being pushed
   (Binokel's drücken): pushing that card breaks a meld of the best trump.
-- ``outcome`` (None until the deal is over): the result as figures, ``{"headline", "made",
-  "declarer", "bid", "melds", "tricks", "total", "figures": [{"label", "value"}],
-  "changes": [per seat]}``: bid against melds + tricks, made or lost, each seat's change.
+- ``outcome`` (None until the deal is over): the result as figures and in the reader's words,
+  ``{"headline", "contract", "sum", "winners", "tone", "made", "declarer", "bid", "melds",
+  "tricks", "total", "figures": [{"label", "value"}], "changes": [per seat]}``: what
+  happened to the reader ("You lost 280"; a spectator reads "Lina lost the 280"), what was
+  played, the arithmetic as players say it, who won the deal, bid against melds + tricks,
+  made or lost, each seat's change (:class:`ResultFigures`).
 - every seat: ``number`` (the seat counted from 1, as every text counts), ``level`` (a bot's
   level in words, "" for a person) and ``label`` (the name with the level: "Lina, strong").
 
@@ -159,11 +162,14 @@ class Seat:
 
 @dataclass(frozen=True)
 class Panel:
-    """A box of public information: a title, cards and/or a text."""
+    """A box of public information: a title, cards and/or a text, and ``face_down`` cards
+    lying face down in it (a stock, drawn as a pile of backs; its text says how many). In
+    the JSON ``face_down`` is there only where cards lie face down."""
 
     title: str
     cards: tuple[str, ...] = ()
     text: str = ""
+    face_down: int = 0
 
 
 @dataclass(frozen=True)
@@ -202,10 +208,18 @@ class Figure:
 
 @dataclass(frozen=True)
 class ResultFigures:
-    """A finished deal in figures: the headline ("Made", "Lost", "Re wins" ...), whether the
-    declarer made it (None: nobody played alone), the bid against melds + tricks = total where
-    there was a declarer in a normal game, the game's own figures in display order, and
-    each seat's change of score (``changes``, 0 for a seat sitting out)."""
+    """A finished deal in figures and in the reader's words.
+
+    ``headline`` says what happened to the seat that reads the table ("You lost 280", "Lina
+    made the 280", "You won 310 to 270"; a spectator's or a seat sitting out reads it
+    neutrally), ``contract`` what was played ("Normal game · trump Hearts · bid 280") and
+    ``sum`` the arithmetic as players say it ("Melds 190 + tricks 176 = 366, bid 280: made";
+    Doppelkopf: the game value and its reason in one line). ``winners`` are the seats that won
+    the deal (none: thrown in, a tie) and ``tone`` is the reader's: ``"won"``, ``"lost"`` or
+    ``""`` (a spectator, a seat sitting out, no winner). ``made`` says whether the declarer
+    made it (None: nobody played alone); the bid against melds + tricks = total where there
+    was a declarer in a normal game, the game's own figures in display order, and each
+    seat's change of score (``changes``, 0 for a seat sitting out)."""
 
     headline: str
     made: bool | None
@@ -216,6 +230,10 @@ class ResultFigures:
     tricks: int | None = None
     total: int | None = None
     figures: tuple[Figure, ...] = ()
+    contract: str = ""
+    sum: str = ""
+    winners: tuple[int, ...] = ()
+    tone: str = ""
 
 
 @dataclass(frozen=True)
@@ -260,6 +278,9 @@ class Table:
     def to_json(self) -> dict[str, Any]:
         out = asdict(self)
         out["my_turn"] = self.my_turn
+        for panel in out["panels"]:
+            if not panel["face_down"]:
+                del panel["face_down"]   # only a stock has it (see Panel)
         return out
 
 
@@ -638,7 +659,7 @@ def table_of(view: Any, ctx: Context, t: Callable[..., str], *, title: str, stat
         trump_melds=tuple(TrumpMeld(SUIT_LETTERS[s], v) for s, v in trump_melds),
         cards=tuple(HandCard(tok, not why, why, warn.get(tok, ""))
                     for tok, why in zip(tokens, reasons, strict=True)),
-        outcome=outcome if outcome is not None else default_outcome(view.result, ctx),
+        outcome=outcome if outcome is not None else default_outcome(view.result, ctx, me),
     )
 
 
@@ -695,16 +716,78 @@ def hand_reasons(view: Any, ctx: Context, hand: Sequence[str], ch: Choices,
     return out
 
 
-def default_outcome(res: Outcome | None, ctx: Context) -> ResultFigures | None:
-    """The figures every game's result has (:class:`~binokel.core.outcome.Outcome`): made or
-    lost, the declarer and his bid, each seat's change."""
+def default_outcome(res: Outcome | None, ctx: Context, me: int = -1) -> ResultFigures | None:
+    """The figures every game's result has (:class:`~binokel.core.outcome.Outcome`), worded
+    for the reader ``me`` (-1: a spectator): the seats with the best score won the deal
+    (nobody when all scored the same or the deal was thrown in), the declarer and his bid,
+    each seat's change. A game with more to say words its own (:func:`table_of` takes it).
+
+    >>> from binokel.core.outcome import Outcome
+    >>> ctx = Context("en", ("Ann", "Bob", "Cid"))
+    >>> o = default_outcome(Outcome(scores=(40, 90, 90)), ctx, me=0)
+    >>> o.headline, o.winners, o.tone
+    ('Bob and Cid won with 90', (1, 2), 'lost')
+    >>> default_outcome(Outcome(scores=(40, 90, 10)), ctx, me=1).headline
+    'You won with 90'
+    >>> default_outcome(Outcome(scores=(0, 0, 0)), Context("de", ("A", "B", "C"))).headline
+    'Gleichstand: je 0'
+    """
     if res is None:
         return None
     g = _TEXTS[ctx.lang]
-    thrown = res.termination is Termination.THROWN_IN
-    headline = g["thrown_in"] if thrown else g["made"] if res.made else g["lost"] \
-        if res.made is False else g["over_short"]
-    return ResultFigures(headline, res.made, tuple(res.scores), res.declarer, res.bid)
+    scores = tuple(res.scores)
+    if res.termination is Termination.THROWN_IN:
+        return ResultFigures(g["thrown_in"], res.made, scores, res.declarer, res.bid)
+    winners = best_seats(scores)
+    headline = won_with(ctx, me, winners, max(scores)) if winners \
+        else g["hl_tie"].format(n=scores[0] if scores else 0)
+    return ResultFigures(headline, res.made, scores, res.declarer, res.bid,
+                         winners=winners, tone=tone_of(me, winners, range(len(scores))))
+
+
+def best_seats(scores: Sequence[int], seats: Sequence[int] | None = None) -> tuple[int, ...]:
+    """The seats (of ``seats``, default all) with the best score; none when they all have
+    the same (a tie names no winner).
+
+    >>> best_seats((10, 30, 30)), best_seats((20, 20)), best_seats((5, 9, 0), seats=(0, 2))
+    ((1, 2), (), (0,))
+    """
+    among = list(range(len(scores)) if seats is None else seats)
+    if not among:
+        return ()
+    top = max(scores[s] for s in among)
+    best = tuple(s for s in among if scores[s] == top)
+    return () if len(best) == len(among) and len(among) > 1 else best
+
+
+def tone_of(me: int, winners: Sequence[int], seated: Sequence[int] | range) -> str:
+    """The result's tone for the reader ``me``: ``"won"`` when he is among the winners,
+    ``"lost"`` when he played and is not, ``""`` for a spectator, a seat that sat out, or a
+    deal nobody won."""
+    if me < 0 or me not in seated or not winners:
+        return ""
+    return "won" if me in winners else "lost"
+
+
+def names_of(ctx: Context, seats: Sequence[int]) -> str:
+    """Seats by name, the last joined by "and": ``Ann``, ``Ann and Bob``, ``Ann, Bob and
+    Cid`` (German: "und")."""
+    names = [ctx.name(s) for s in seats]
+    if len(names) < 2:
+        return "".join(names)
+    return ", ".join(names[:-1]) + _TEXTS[ctx.lang]["and"] + names[-1]
+
+
+def won_with(ctx: Context, me: int, winners: Sequence[int], score: int) -> str:
+    """"You won with 190" for a winning reader, else "Lina won with 190" ("Lina and Bob won
+    with 190"), in ``ctx.lang``."""
+    g = _TEXTS[ctx.lang]
+    if me in winners:
+        others = [s for s in winners if s != me]
+        return g["hl_you_won_with"].format(n=score) if not others else \
+            g["hl_you_and_won_with"].format(names=names_of(ctx, others), n=score)
+    key = "hl_won_with_1" if len(winners) == 1 else "hl_won_with_n"
+    return g[key].format(names=names_of(ctx, winners), n=score)
 
 
 def figure_texts(lang: str) -> dict[str, str]:
@@ -738,9 +821,9 @@ def trick_view(title: str, cards: Sequence[int], seats: Sequence[int],
 __all__ = [
     "BOT_NAMES", "BidRange", "Button", "CardChoice", "Choices", "Context", "Figure",
     "HandCard", "MeldLine", "Panel", "ResultFigures", "Seat", "Selection", "Table",
-    "TrickView", "TrumpMeld", "bot_name", "claim_ending", "claim_line", "deck_of",
-    "default_outcome", "figure_label",
-    "figure_texts", "hand_reasons", "last_trick_view", "level_name", "offered_actions",
-    "option_texts", "plain", "present", "preset_texts", "seat_label", "table_of", "tr",
-    "trick_view", "with_claims",
+    "TrickView", "TrumpMeld", "best_seats", "bot_name", "claim_ending", "claim_line", "deck_of",
+    "default_outcome", "figure_label", "figure_texts", "hand_reasons", "last_trick_view",
+    "level_name", "names_of", "offered_actions", "option_texts", "plain", "present",
+    "preset_texts", "seat_label", "table_of", "tone_of", "tr", "trick_view", "with_claims",
+    "won_with",
 ]

@@ -430,12 +430,21 @@ class TableApp(App[None]):
         box = self.query_one("#trick", Static)
         box.add_class("result")
         out = Text()
-        out.append(f" {o.headline} ", style="bold reverse")
-        if o.figures:
+        # What happened to the player, then what was played and the arithmetic as players
+        # say it (Doppelkopf: the game value and its reason), then each seat's change.
+        tone = {"won": "bold reverse green", "lost": "bold reverse red"}.get(o.tone,
+                                                                           "bold reverse")
+        out.append(f" {o.headline} ", style=tone)
+        if o.contract:
+            out.append("\n" + o.contract, style="italic")
+        if o.sum:
+            out.append("\n" + o.sum, style="bold")
+        elif o.figures:
             out.append("\n" + "  ·  ".join(f"{f.label} {f.value}" for f in o.figures),
                        style="bold")
-        out.append("\n" + "   ".join(f"{self.names[s]} {x:+d}" for s, x in enumerate(o.changes)
-                                     if not table.seats[s].out))
+        out.append("\n" + "   ".join(
+            f"{'★' if s in o.winners else ''}{self.names[s]} {x:+d}"
+            for s, x in enumerate(o.changes) if not table.seats[s].out))
         for line in table.result:
             out.append("\n" + line)
         box.update(out)

@@ -43,6 +43,7 @@ from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
+from starlette.responses import FileResponse
 from starlette.responses import JSONResponse
 from starlette.responses import PlainTextResponse
 from starlette.responses import Response
@@ -328,6 +329,12 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
 
     async def index(request: Request) -> Response:
         return page_response("table.body.html", "style.css")
+
+    async def favicon(request: Request) -> Response:
+        # Browsers ask for /favicon.ico on their own, whatever a page links (every page
+        # links it and the SVG too); a day in the cache, it changes with a release at most.
+        return FileResponse(STATIC / "favicon.ico", media_type="image/x-icon",
+                            headers={"Cache-Control": "public, max-age=86400"})
 
     async def meta(request: Request) -> Response:
         return JSONResponse({"games": [game_meta(spec) for spec in web_games().values()],
@@ -625,6 +632,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
     routes = [
         Route("/", index),
         Route("/t/{table_id}", index),
+        Route("/favicon.ico", favicon),
         Route("/api/meta", meta),
         Route("/healthz", healthz),
         Route("/metrics", prometheus),

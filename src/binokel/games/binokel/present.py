@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -41,10 +42,10 @@ from ...present import Seat
 from ...present import Selection
 from ...present import Table
 from ...present import claim_line
-from ...present import default_outcome
 from ...present import figure_label
 from ...present import figure_texts
 from ...present import table_of
+from ...present import tone_of
 from ...present import tr
 from .melds import best_melds
 from .state import BinokelView
@@ -66,10 +67,11 @@ def present_binokel(view: BinokelView, ctx: Context) -> Table:
         choices=lambda: _choices(view, ctx, t), log=_log(view, ctx, t),
         result=_result(view, ctx, t),
         trump=view.trump if view.contract in (None, "normal", "abgehen") else -1,
-        trump_name=t(view.contract) if view.contract in ("durch", "untendurch") else None,
+        trump_name=t(f"{view.contract}_gloss") if view.contract in ("durch", "untendurch")
+        else None,
         bid=view.high_bid, bid_holder=view.high_bidder,
         meld_value=_meld_value(view, trump_melds), trump_melds=trump_melds,
-        warnings=_push_warnings(view, ctx, trump_melds), outcome=_outcome(view, ctx),
+        warnings=_push_warnings(view, ctx, trump_melds), outcome=_outcome(view, ctx, t),
     )
 
 
@@ -82,9 +84,10 @@ def _push_count(view: BinokelView) -> int:
 
 
 def _trump_melds(view: BinokelView) -> list[tuple[int, int]]:
-    """What the seat's own cards meld with each trump while it bids or chooses trump (for
-    the declarer after taking the Dapp: the best of the cards he keeps)."""
-    if view.player < 0 or view.phase not in ("bidding", "declare") or not view.hand:
+    """What the seat's own cards meld with each trump while it bids, pushes or chooses
+    trump (for the declarer after taking the Dapp: the best of the cards he keeps; once he
+    pushed, his hand's melds, kept on screen while he names the trump)."""
+    if view.player < 0 or view.phase not in ("bidding", "declare", "trump") or not view.hand:
         return []
     hand = cardset(view.hand)
     k = _push_count(view)
@@ -159,22 +162,72 @@ def _push_warnings(view: BinokelView, ctx: Context, trump_melds: list[tuple[int,
     return out
 
 
-def _outcome(view: BinokelView, ctx: Context) -> ResultFigures | None:
-    """Bid against melds + tricks: the declarer's side's figures, each seat's change."""
-    base = default_outcome(view.result, ctx)
+def _outcome(view: BinokelView, ctx: Context, t: Any) -> ResultFigures | None:
+    """The result in the reader's words: what happened to him (the declarer's side made or
+    lost its bid, a defender reads what the declarer did), the contract, the arithmetic as
+    players say it; the declarer's side's figures and each seat's change."""
     res = view.result
-    if base is None or res is None or res.declarer is None or res.contract != "normal" \
-            or res.declarer_total is None:
-        return base
+    if res is None:
+        return None
+    scores = tuple(res.scores)
+    if res.contract == "thrown_in" or res.declarer is None or res.bid is None:
+        return ResultFigures(t("hl_thrown"), None, scores, contract=t("result_thrown"))
+    me, decl, bid = view.player, res.declarer, res.bid
+    side = next((p for p in res.parties if decl in p), (decl,))
+    seated = [s for p in res.parties for s in p] or [decl]
+    others = tuple(s for s in seated if s not in side)
+    winners = tuple(side) if res.made else others
+    base = ResultFigures("", res.made, scores, decl, bid, winners=winners,
+                         tone=tone_of(me, winners, seated),
+                         contract=_contract_line(view, ctx, t))
+    lost = -scores[decl]
+    who = "you" if me == decl else "partner" if me in side else "they"
+    name = ctx.name(decl)
+    if res.contract == "abgehen":
+        return replace(base, headline=t(f"hl_out_{who}", name=name, n=lost, bid=bid),
+                       sum=t("sum_abgehen", bid=bid, what=t(
+                           "sum_abgehen_melds" if view.rules.abgehen_others_meld
+                           else "sum_abgehen_bonus")))
+    if res.contract in ("durch", "untendurch"):
+        what = t(f"hl_{res.contract}")
+        value = scores[decl] if res.made else lost
+        return replace(base, headline=t(f"hl_{'made' if res.made else 'lost'}_{who}",
+                                        name=name, what=what, n=lost),
+                       sum=t(f"sum_{res.contract}_{'made' if res.made else 'lost'}", n=value))
+    mine = t("hl_your_bid", bid=bid) if who == "you" else t("hl_the_bid", bid=bid)
+    headline = t(f"hl_{'made' if res.made else 'lost'}_{who}", name=name, what=mine, n=lost)
+    if res.declarer_total is None:
+        return replace(base, headline=headline)
     if _open_game(res):
-        return replace(base, total=res.declarer_total)
-    side = next((p for p in res.parties if res.declarer in p), (res.declarer,))
+        return replace(base, headline=headline, total=res.declarer_total,
+                       sum=t("open_game_result", name=" + ".join(ctx.name(s) for s in side),
+                             n=res.declarer_total))
     melds = sum(res.meld_points[s] for s in side)
-    tricks = sum(res.trick_points[s] for s in side)
+    raw = sum(res.trick_points[s] for s in side)
+    tricks = res.declarer_total - melds       # as the bid check counted them (rounded?)
     figures = tuple(Figure(figure_label(k, ctx.lang), v) for k, v in (
-        ("bid", res.bid or 0), ("melds", melds), ("tricks", tricks),
-        ("total", res.declarer_total)))
-    return replace(base, melds=melds, tricks=tricks, total=res.declarer_total, figures=figures)
+        ("bid", bid), ("melds", melds), ("tricks", tricks), ("total", res.declarer_total)))
+    return replace(base, headline=headline, melds=melds, tricks=tricks,
+                   total=res.declarer_total, figures=figures,
+                   sum=t("sum_normal", melds=melds, tricks=_tricks_words(t, tricks, raw),
+                         total=res.declarer_total, bid=bid,
+                         outcome=t("made") if res.made else t("lost")))
+
+
+def _tricks_words(t: Callable[..., str], counted: int, raw: int) -> str:
+    """Trick points as the bid check counted them: "176", or "180 (176 rounded)"."""
+    return str(counted) if counted == raw else t("rounded", n=counted, raw=raw)
+
+
+def _contract_line(view: BinokelView, ctx: Context, t: Callable[..., str]) -> str:
+    """What was played, for the result: "Normal game · trump Hearts · bid 280"."""
+    res = view.result
+    assert res is not None and res.bid is not None
+    if res.contract in ("normal", "abgehen"):
+        return t(f"result_{res.contract}", suit=ctx.suit(res.trump), bid=res.bid)
+    key = "durch open" if res.contract == "durch" and view.open_hand is not None \
+        else res.contract
+    return t("result_durch", what=t(f"{key}_gloss"), bid=res.bid)
 
 
 def _status(view: BinokelView, ctx: Context, t: Any) -> str:
@@ -353,7 +406,7 @@ def _result(view: BinokelView, ctx: Context, t: Any) -> list[str]:
         return [t("result", what=t("thrown_in"))]
     what = t("normal") if res.contract == "normal" else (
         t("abgehen", suit=ctx.suit(res.trump)) if res.contract == "abgehen"
-        else t(res.contract))
+        else t(f"{res.contract}_gloss"))
     if res.contract == "normal" and res.trump >= 0:
         what += " · " + t("trump_is", suit=ctx.suit(SUIT_LETTERS[res.trump]))
     lines = [t("result", what=what) + " · " + t("declarer_is", name=ctx.name(res.declarer),
@@ -365,12 +418,13 @@ def _result(view: BinokelView, ctx: Context, t: Any) -> list[str]:
                        n=res.declarer_total))
     elif res.contract == "normal" and res.declarer_total is not None:
         side_name = " + ".join(ctx.name(s) for s in side)
-        lines.append(t("decl_total", name=side_name,
-                       melds=sum(res.meld_points[s] for s in side),
-                       tricks=sum(res.trick_points[s] for s in side),
+        melds = sum(res.meld_points[s] for s in side)
+        counted = res.declarer_total - melds
+        lines.append(t("decl_total", name=side_name, melds=melds,
+                       tricks=_tricks_words(t, counted, sum(res.trick_points[s] for s in side)),
                        total=res.declarer_total, bid=res.bid, outcome=outcome))
     elif res.contract in ("durch", "untendurch"):
-        lines.append(t("durch_result", what=t(res.contract), outcome=outcome))
+        lines.append(t("durch_result", what=t(f"{res.contract}_gloss"), outcome=outcome))
     for p in res.parties:
         for s in p:
             if res.contract == "normal" and res.meld_points[s] < res.melds[s].total and (

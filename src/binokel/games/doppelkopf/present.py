@@ -32,7 +32,6 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from collections.abc import Sequence
-from dataclasses import replace
 from typing import Any
 
 from ...core.cards import ASS
@@ -48,13 +47,15 @@ from ...present import Choices
 from ...present import Context
 from ...present import Figure
 from ...present import Panel
+from ...present import ResultFigures
 from ...present import Seat
 from ...present import Selection
 from ...present import Table
 from ...present import claim_line
-from ...present import default_outcome
 from ...present import figure_texts
+from ...present import names_of
 from ...present import table_of
+from ...present import tone_of
 from ...present import tr
 from .announcements import ABSAGEN
 from .announcements import ANNOUNCEMENTS
@@ -70,6 +71,7 @@ from .scoring import augen_needed
 from .scoring import doublings
 from .scoring import special_points
 from .series import bock_triggers
+from .specials import BY_NAME
 from .specials import SPECIALS
 from .texts import TEXTS
 from .view import DokoView
@@ -104,14 +106,79 @@ def _card_table(view: DokoView, ctx: Context, t: T) -> dict[str, Any]:
         if suit < 0:
             out["trump_name"] = t(view.contract) if view.contract else ""
     res = view.result
-    base = default_outcome(res, ctx)
-    if res is not None and base is not None and res.contract != "thrown in":
-        g = figure_texts(ctx.lang)
-        headline = g["party_wins"].format(party=t(res.winner)) if res.winner else g["nobody"]
-        figures = (Figure(t("re"), res.re_points), Figure(t("kontra"), res.kontra_points),
-                   Figure(g["fig_value"], res.value))
-        out["outcome"] = replace(base, headline=headline, figures=figures)
+    if res is not None:
+        out["outcome"] = _outcome(view, ctx, t)
     return out
+
+
+def _outcome(view: DokoView, ctx: Context, t: T) -> ResultFigures:
+    """The result in the reader's words: what he won or lost ("You lost 1 point"; a
+    spectator reads who won), the game, and its value with the reason in one line ("Re won
+    with 132, but Kontra's 2 extra points: Re −1")."""
+    res = view.result
+    assert res is not None
+    me, scores = view.player, tuple(res.scores)
+    if res.contract == "thrown in":
+        return ResultFigures(t(_thrown(view, "thrown_line")), None, scores,
+                             contract=_contract_name(view, ctx, t))
+    winners = tuple(s for s in sorted(view.active) if scores[s] > 0)
+    if me in view.active:
+        x = scores[me]
+        headline = t("hl_nothing") if x == 0 else t(
+            ("hl_you_won" if x > 0 else "hl_you_lost") + ("_1" if abs(x) == 1 else "_n"),
+            n=abs(x))
+    elif winners:
+        x = scores[winners[0]]
+        key = "hl_won" + ("_each" if len(winners) > 1 else "") + ("_1" if x == 1 else "_n")
+        headline = t(key, names=names_of(ctx, winners), n=x)
+    else:
+        headline = t("hl_nothing")
+    contract = _contract_name(view, ctx, t)
+    contract = contract[:1].upper() + contract[1:]
+    if res.bock:
+        contract += " · " + t("bock", x=2 ** res.bock)
+    g = figure_texts(ctx.lang)
+    figures = (Figure(t("re"), res.re_points), Figure(t("kontra"), res.kontra_points),
+               Figure(g["fig_value"], res.value))
+    return ResultFigures(headline, res.made, scores, res.declarer, figures=figures,
+                         contract=contract, sum=_value_line(view, ctx, t), winners=winners,
+                         tone=tone_of(me, winners, view.active))
+
+
+def _value_line(view: DokoView, ctx: Context, t: T) -> str:
+    """The game value and its reason in one line: who won with how many Augen, the other
+    party's points that took some of it back, and what the winning party (or Re, when
+    nobody won) writes: "Re won with 132, but Kontra's 2 extra points: Re −1"."""
+    res = view.result
+    assert res is not None
+    solo = len(res.re_seats) == 1
+
+    def label(p: str) -> str:
+        return ctx.name(res.re_seats[0]) if solo and p == RE else t(p)
+
+    def writes(p: str) -> int:
+        seat = res.re_seats[0] if p == RE else next(
+            s for s in view.active if s not in res.re_seats)
+        return res.scores[seat]
+
+    if res.winner is None:
+        return t("hl_value_none", party=label(RE), v=_signed(writes(RE)))
+    w = res.winner
+    o = KONTRA if w == RE else RE
+    pts = res.re_points if w == RE else res.kontra_points
+    line = t("hl_value_won", party=label(w), pts=pts)
+    theirs = [(what, n) for what, p, n in res.lines if p == o]
+    back = sum(n for _, n in theirs)
+    if back:
+        special = all(what in BY_NAME for what, _ in theirs)
+        key = ("hl_but_special" if special else "hl_but") + ("_1" if back == 1 else "_n")
+        line += t(key, party=label(o), n=back)
+    return line + t("hl_value", party=label(w), v=_signed(writes(w)))
+
+
+def _signed(v: int) -> str:
+    """A score with its sign, the minus a real one: "+3", "−1", "0"."""
+    return f"+{v}" if v > 0 else f"−{-v}" if v < 0 else "0"
 
 
 def sort_hand(hand: Sequence[Card], order: Order) -> list[Card]:

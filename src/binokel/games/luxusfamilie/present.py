@@ -26,11 +26,16 @@ from ...present import Choices
 from ...present import Context
 from ...present import MeldLine
 from ...present import Panel
+from ...present import ResultFigures
 from ...present import Seat
 from ...present import Table
+from ...present import best_seats
 from ...present import claim_line
+from ...present import names_of
 from ...present import table_of
+from ...present import tone_of
 from ...present import tr
+from ...present import won_with
 from ..binokel.melds import Meld
 from ..binokel.melds import MeldResult
 from .melds import plain_points
@@ -53,7 +58,29 @@ def present_luxus(view: LuxusView, ctx: Context) -> Table:
         trump=view.trump,
         meld_value=view.melds[view.player].total
         if 0 <= view.player < len(view.melds) else None,
+        outcome=_outcome(view, ctx, t),
     )
+
+
+def _outcome(view: LuxusView, ctx: Context, t: T) -> ResultFigures | None:
+    """The deal's winner in the reader's words ("You won with 190", "Lina won with 190"),
+    the trump and who named it, and the reader's melds + tricks = score (a spectator reads
+    the winner's)."""
+    res = view.result
+    if res is None:
+        return None
+    me, scores = view.player, tuple(res.scores)
+    winners = best_seats(scores)
+    headline = won_with(ctx, me, winners, max(scores)) if winners \
+        else t("hl_tie", n=scores[0])
+    who = me if 0 <= me < view.players else winners[0] if winners else 0
+    sum_ = t("sum_you" if who == me else "sum_line", name=ctx.name(who),
+             melds=res.meld_points[who], tricks=res.trick_points[who], score=scores[who])
+    return ResultFigures(headline, None, scores, declarer=res.declarer, winners=winners,
+                         tone=tone_of(me, winners, range(view.players)),
+                         contract=t("res_trump", suit=ctx.suit(res.trump),
+                                    name=ctx.name(view.trump_maker), why=_why(view, t)),
+                         sum=sum_)
 
 
 def _trick_seats(view: LuxusView, leader: int, n: int) -> list[int]:
@@ -194,6 +221,10 @@ def _result(view: LuxusView, ctx: Context, t: T) -> list[str]:
         return []
     lines = [t("res_trump", suit=ctx.suit(res.trump), name=ctx.name(view.trump_maker),
                why=_why(view, t))]
+    winners = best_seats(res.scores)
+    lines.append(t("res_winner_1" if len(winners) == 1 else "res_winner_n",
+                   names=names_of(ctx, winners), n=max(res.scores))
+                 if winners else t("hl_tie", n=res.scores[0]))
     for s in range(view.players):
         if res.melds[s].total and res.meld_points[s] == 0:
             lines.append(t("res_void", name=ctx.name(s), n=res.melds[s].total))

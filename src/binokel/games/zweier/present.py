@@ -27,10 +27,13 @@ from ...present import Choices
 from ...present import Context
 from ...present import MeldLine
 from ...present import Panel
+from ...present import ResultFigures
 from ...present import Seat
 from ...present import Table
+from ...present import best_seats
 from ...present import claim_line
 from ...present import table_of
+from ...present import tone_of
 from ...present import tr
 from ..binokel.melds import Meld
 from .deal import DEALT
@@ -56,7 +59,32 @@ def present_zweier(view: ZweierView, ctx: Context) -> Table:
         result=_result(view, ctx, t),
         trump=view.trump,
         meld_value=view.meld_points[view.player] if view.player >= 0 else None,
+        outcome=_outcome(view, ctx, t),
     )
+
+
+def _outcome(view: ZweierView, ctx: Context, t: T) -> ResultFigures | None:
+    """The deal's winner in the reader's words ("You won 310 to 270", "Lina won 310 to 270";
+    a tie names nobody), the trump, and each player's melds + tricks = score (a line each,
+    the reader's first)."""
+    res = view.result
+    if res is None:
+        return None
+    me, scores = view.player, tuple(res.scores)
+    winners = best_seats(scores)
+    if not winners:
+        headline = t("hl_tie", n=scores[0])
+    else:
+        w = winners[0]
+        key = "hl_you_won" if me == w else "hl_you_lost" if me == 1 - w else "hl_won"
+        headline = t(key, name=ctx.name(w), a=scores[w], b=scores[1 - w])
+    order = (me, 1 - me) if me in (0, 1) else (0, 1)
+    sums = [t("sum_you" if p == me else "sum_line", name=ctx.name(p), melds=res.meld_points[p],
+              tricks=res.counted_trick_points[p], score=scores[p]) for p in order]
+    return ResultFigures(headline, None, scores, winners=winners,
+                         tone=tone_of(me, winners, (0, 1)),
+                         contract=t("res_contract", suit=ctx.suit(res.trump)),
+                         sum="\n".join(sums))
 
 
 def _duty(view: ZweierView, t: T) -> str:
@@ -174,7 +202,7 @@ def _panels(view: ZweierView, ctx: Context, t: T) -> tuple[Panel, ...]:
                          t("under_stock")))   # the trump is on the table's chip
     n = view.stock_size
     out.append(Panel(t("stock"), (), t("empty") if n == 0 else
-                     t("cards_1") if n == 1 else t("cards_n", n=n)))
+                     t("cards_1") if n == 1 else t("cards_n", n=n), face_down=n))
     return tuple(out)
 
 
@@ -281,4 +309,7 @@ def _result(view: ZweierView, ctx: Context, t: T) -> list[str]:
             tricks += f" → {res.counted_trick_points[p]}"
         lines.append(t("res_line", name=ctx.name(p), melds=melds, tricks=tricks,
                        score=res.scores[p]))
+    winners = best_seats(res.scores)
+    lines.append(t("res_winner", name=ctx.name(winners[0]), a=res.scores[winners[0]],
+                   b=res.scores[1 - winners[0]]) if winners else t("res_tie", n=res.scores[0]))
     return lines

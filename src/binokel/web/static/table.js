@@ -48,7 +48,8 @@ import { translate } from "./words.js";
  * @property {string} status
  * @property {Seat[]} seats
  * @property {string[]} hand
- * @property {{title: string, cards: string[], text: string}[]} panels
+ * @property {{title: string, cards: string[], text: string, face_down?: number}[]} panels
+ *   a panel's ``face_down`` cards (a stock) are drawn as a pile of backs
  * @property {Trick} trick
  * @property {Trick | null} last_trick
  * @property {number} tricks_played
@@ -103,6 +104,10 @@ import { translate } from "./words.js";
  * @property {number | null} tricks
  * @property {number | null} total
  * @property {{label: string, value: number}[]} figures
+ * @property {string} [contract]         what was played ("Normal game · trump Hearts · bid 280")
+ * @property {string} [sum]              the arithmetic as players say it
+ * @property {number[]} [winners]        the seats that won the deal
+ * @property {"won" | "lost" | ""} [tone] the reader's: won, lost, neutral (a spectator)
  */
 
 /**
@@ -526,6 +531,21 @@ export class TableView {
     return box;
   }
 
+  /** A stock of ``n`` cards as a pile of backs, a little higher the more it holds (one back
+   * drawn per two cards, at most eight: the panel's text says how many). */
+  pile(n) {
+    const layers = Math.min(8, Math.ceil(n / 2));
+    const box = el("div", { class: "pile", "aria-hidden": "true" });
+    box.style.setProperty("--layers", String(layers));   // CSSOM: the CSP allows it
+    const one = this.backs(1).firstChild;
+    for (let i = 0; i < layers; i++) {
+      const b = one.cloneNode(true);
+      b.style.setProperty("--i", String(i));
+      box.append(b);
+    }
+    return box;
+  }
+
   // Cards lying face up in front of a seat; the player's own may be clickable (Zweier).
   faceUp(tb, s) {
     const row = el("div", { class: "cards table-cards", id: `table-${s.seat}` },
@@ -552,9 +572,10 @@ export class TableView {
     this.panels.replaceChildren(...tb.panels.map((p) => (p.text.length > 48 && !p.cards.length
       ? el("details", { class: "tpanel long", "data-title": p.title, open: open.has(p.title) },
         el("summary", { class: "ptitle", text: p.title }), el("div", { class: "ptext", text: p.text }))
-      : el("div", { class: "tpanel" },
+      : el("div", { class: `tpanel${p.face_down ? " stock" : ""}${p.cards.length === 1 ? " single" : ""}` },
         el("span", { class: "ptitle", text: p.title }),
         p.cards.length ? cardRow(p.cards, this.faces, "cards") : null,
+        p.face_down ? this.pile(p.face_down) : null,
         p.text ? el("span", { class: "ptext", text: p.text }) : null))));
     if (!this.hold) this.drawTrick(tb, tb.trick, handRects);
     this.drawResult(m, tb);
@@ -599,6 +620,7 @@ export class TableView {
       const e = faceEl(c, this.faces, `in-trick at-${where}${tr.winner === seat && held ? " won" : ""}`);
       e.style.zIndex = String(i + 1);
       e.setAttribute("aria-label", `${seatName(tb, seat)}: ${nameOf(c, this.faces)}`);
+      e.dataset.who = tb.seats[seat]?.name ?? seatName(tb, seat);   // shown where 5-8 play on a phone
       return [seat, c, e];
     });
     this.trick.replaceChildren(...cards.map(([, , e]) => e));
@@ -661,31 +683,34 @@ export class TableView {
     const box = el("div", { class: "result", id: "result", role: "region", "aria-label": this.t("result") });
     const o = tb.outcome;
     if (o) {
-      box.append(el("div", { class: `headline ${o.made === true ? "made" : o.made === false ? "lost" : ""}`,
-        id: "headline", text: o.headline }));
-      if (o.declarer !== null && o.declarer !== undefined) {
-        box.append(el("div", { class: "declarer", text: seatName(tb, o.declarer) }));
-      }
+      // What happened to the reader, big and in his colour (a spectator's is neutral); then
+      // what was played and the arithmetic as players say it (Doppelkopf: the game value and
+      // its reason), each a line of its own.
+      const tone = o.tone ?? (o.made === true ? "won" : o.made === false ? "lost" : "");
+      box.append(el("div", { class: `headline ${tone}`, id: "headline", text: o.headline }));
+      if (o.contract) box.append(el("div", { class: "contract", id: "result-contract", text: o.contract }));
+      if (o.sum) box.append(el("div", { class: "sum", id: "result-sum", text: o.sum }));
       const has = (v) => v !== null && v !== undefined;
       const fig = (label, v, cls = "") => el("div", { class: `fig ${cls}` },
         el("span", { class: "v", text: String(v) }), el("span", { class: "l", text: label }));
       const op = (text) => el("span", { class: "op", "aria-hidden": "true", text });
-      const figs = el("div", { class: "figures" });
+      const figs = el("div", { class: "figures", "aria-hidden": o.sum ? "true" : null });
       if (has(o.bid) && has(o.melds) && has(o.tricks) && has(o.total)) {
-        // bid against melds plus tricks
+        // melds plus tricks against the bid, read left to right as players say it
         const [lb, lm, lt, lsum] = [this.t("bidNow"), this.t("melds"), this.t("tricksHead"), this.t("total")];
-        figs.append(fig(lb, o.bid, "bid"), op(o.total >= o.bid ? "≤" : ">"), fig(lm, o.melds), op("+"),
-          fig(lt, o.tricks), op("="), fig(lsum, o.total, "total"));
-      } else {
+        figs.append(fig(lm, o.melds), op("+"), fig(lt, o.tricks), op("="), fig(lsum, o.total, "total"),
+          op(o.total >= o.bid ? "≥" : "<"), fig(lb, o.bid, "bid"));
+      } else if (!o.sum) {
         for (const f of o.figures || []) figs.append(fig(f.label, f.value));
         if (!o.figures?.length && has(o.bid)) figs.append(fig(this.t("bidNow"), o.bid));
       }
       if (figs.children.length) box.append(figs);
       if (o.changes?.length) {
-        box.append(el("div", { class: "changes" }, ...o.changes.map((v, s) =>
-          el("div", { class: `chg ${v > 0 ? "up" : v < 0 ? "down" : ""}` },
-            el("span", { class: "n", text: seatName(tb, s) }),
-            el("span", { class: "v", text: `${v > 0 ? "+" : ""}${v}` })))));
+        const won = new Set(o.winners || []);
+        box.append(el("div", { class: "changes" }, ...o.changes.map((v, s) => (tb.seats[s]?.out ? null :
+          el("div", { class: `chg ${v > 0 ? "up" : v < 0 ? "down" : ""}${s === tb.me ? " me" : ""}${won.has(s) ? " won" : ""}` },
+            el("span", { class: "n", text: `${won.has(s) ? "★ " : ""}${s === tb.me ? this.t("you") : seatName(tb, s)}` }),
+            el("span", { class: "v", text: `${v > 0 ? "+" : v < 0 ? "−" : ""}${Math.abs(v)}` }))))));
       }
       box.append(el("details", { class: "explain" }, el("summary", { text: this.t("explain") }),
         ...tb.result.map((line) => el("div", { class: "rline", text: line }))));
