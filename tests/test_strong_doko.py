@@ -1,6 +1,7 @@
 """The strong Doppelkopf player's decisions by simulation (games/doppelkopf/simulate.py and
-strong.py): worlds consistent with the view, the Vorbehalt, announcements, the Hochzeit's
-first tricks, and legal decisions under every kind of option."""
+strong.py): worlds consistent with the view (games/doppelkopf/worlds.py), the Vorbehalt,
+announcements, the Hochzeit's first tricks, and legal decisions under every kind of
+option."""
 
 from __future__ import annotations
 
@@ -15,19 +16,31 @@ from binokel.core.cards import cards_of
 from binokel.core.cards import cardset
 from binokel.core.cards import parse_cards
 from binokel.core.cards import size
+from binokel.core.worlds import NoWorldFound
+from binokel.core.worlds import Sampling
 from binokel.games.doppelkopf.bots import DokoHeuristicBot
 from binokel.games.doppelkopf.bots import solo_strength
 from binokel.games.doppelkopf.deal import full_deck
 from binokel.games.doppelkopf.order import normal_trumps
 from binokel.games.doppelkopf.rules import DokoRules
 from binokel.games.doppelkopf.simulate import Settings
-from binokel.games.doppelkopf.simulate import sample_world
 from binokel.games.doppelkopf.state import DokoState
 from binokel.games.doppelkopf.strong import DokoStrongBot
 from binokel.games.doppelkopf.strong import re_value
 from binokel.games.doppelkopf.strong import solo_candidates
+from binokel.games.doppelkopf.worlds import DokoWorlds
 
 HEURISTIC = DokoHeuristicBot()
+WORLDS = DokoWorlds(HEURISTIC)
+
+
+def sample_world(view: Any, rng: random.Random,
+                 sampling: Sampling = Sampling.READ) -> DokoState | None:
+    """One world of the game's sampler (None if it found none)."""
+    try:
+        return WORLDS.sample(view, rng, 1, sampling)[0].state
+    except NoWorldFound:
+        return None
 FAST = Settings(worlds=12, budget=2_000_000)
 
 OPTION_SETS: list[dict[str, Any]] = [
@@ -79,7 +92,7 @@ def test_every_world_shows_the_player_exactly_his_view(options: dict[str, Any]) 
         while not s.is_over:
             v = s.view(s.to_move)
             if len(v.legal_actions) > 1 and rng.random() < 0.3:
-                w = sample_world(v, rng, HEURISTIC)
+                w = sample_world(v, rng, rng.choice(list(Sampling)))
                 if v.phase in ("vorbehalt", "declare", "armut_offer", "play"):
                     assert w is not None, (v.phase, v.contract)
                 if w is not None:
@@ -112,7 +125,7 @@ def test_outsiders_worlds_of_an_armut_keep_the_trumps_given_back() -> None:
         v = s.view(outsider)
         back = int(next(a for _, a in v.history if a.startswith("return")).split("(")[1][0])
         for _ in range(5):
-            w = sample_world(v, rng, HEURISTIC)
+            w = sample_world(v, rng)
             assert w is not None and w.view(outsider) == v
             assert w.partner == partner and w.armut_offer[0] == poor
             # the poor player holds exactly the trumps given back (of those not yet played)
@@ -132,7 +145,9 @@ def _seat_of(state: DokoState, trick: Any, i: int) -> int:
 
 def test_a_soloists_worlds_hold_a_solo_hand() -> None:
     # The heuristic declares only strong solos: a defender's worlds hold such hands for the
-    # soloist (what the heuristic needs for it), far stronger than a random hand.
+    # soloist (what the heuristic needs for it, or a little less: the card reading's model
+    # declares on a logistic curve around the heuristic's need), far stronger than a random
+    # hand.
     rng = random.Random(5)
     tried = 0
     for seed in range(3000):
@@ -145,13 +160,13 @@ def test_a_soloists_worlds_hold_a_solo_hand() -> None:
         need = 8.5 if kind in ("damen", "buben", "fleischlos") else 10.5
         defender = next(x for x in s.active if x != s.soloist)
         v = s.view(defender)
-        worlds = [sample_world(v, rng, HEURISTIC) for _ in range(20)]
+        worlds = [sample_world(v, rng) for _ in range(20)]
         strengths = [solo_strength(w.initial_hands[s.soloist], kind)
                      for w in worlds if w is not None]
-        assert len(strengths) == 20 and sum(x >= need for x in strengths) >= 16
+        assert len(strengths) == 20 and sum(x >= need - 1.5 for x in strengths) >= 16
         pool = list((Counter(full_deck(DokoRules())) - Counter(v.hand)).elements())
         at_random = [solo_strength(cardset(rng.sample(pool, 12)), kind) for _ in range(200)]
-        assert statistics.fmean(strengths) > statistics.fmean(at_random) + 2
+        assert statistics.fmean(strengths) > statistics.fmean(at_random) + 1.2
         tried += 1
         if tried == 2:
             break

@@ -14,8 +14,9 @@ The engine:
 - :mod:`.series`: a series with its Pflichtsoli;
 - :mod:`.texts`: every text, German and English.
 
-Above the engine (loaded only when asked): :mod:`.present`, the table a front end draws, and
-:mod:`.bots`, the heuristic player.
+Above the engine (loaded only when asked): :mod:`.present`, the table a front end draws,
+:mod:`.bots`, the heuristic player, :mod:`.worlds`, the world sampler (card reading), and
+:mod:`.strong`, the strong player.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from typing import Any
 
 from ...core.spec import BotFactory
 from ...core.spec import GameSpec
+from ...core.worlds import WorldSampler
 from .deal import full_deck
 from .rules import DokoRules
 from .series import DokoSeries
@@ -38,6 +40,11 @@ def _presenter() -> Callable[..., Any]:
     return present_doppelkopf
 
 
+def _worlds() -> WorldSampler[DokoState]:
+    from .worlds import DokoWorlds
+    return DokoWorlds()
+
+
 def _bots() -> Mapping[str, BotFactory]:
     from .bots import DokoHeuristicBot
     from .strong import kinds
@@ -47,7 +54,7 @@ def _bots() -> Mapping[str, BotFactory]:
 SPEC = GameSpec(
     name="doppelkopf", title=("Doppelkopf", "Doppelkopf"), players=(4, 5), default_players=4,
     rules=DokoRules, new_deal=DokoState.new, full_deck=full_deck, help=TEXTS.help,
-    presenter=_presenter, bots=_bots, series=DokoSeries,
+    presenter=_presenter, bots=_bots, series=DokoSeries, worlds=_worlds,
     hint_unit=TEXTS.words("hint_unit"), points_word=TEXTS.words("points_word"))
 
 __all__ = ["SPEC", "DokoRules", "DokoSeries", "DokoState"]

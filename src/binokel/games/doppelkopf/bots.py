@@ -60,6 +60,7 @@ from .order import karlchen_card
 from .order import second_wins
 from .reservations import may_throw
 from .reservations import solos_of
+from .rules import DokoRules
 from .view import DokoView
 from .view import own_kreuz_damen
 
@@ -114,6 +115,58 @@ def best_solo(hand: CardSet, solos: Sequence[str]) -> str:
                                      -solos.index(a)))
 
 
+def reservation_choice(rules: DokoRules, hand: CardSet) -> str | None:
+    """The reservation the heuristic makes with ``hand`` (None: gesund): the strongest solo
+    it finds playable, else Schmeißen, a Hochzeit, an Armut (as the rules allow)."""
+    best, best_s = None, 0.0
+    for solo in solos_of(rules):
+        kind = solo[5:]
+        s = solo_strength(hand, kind)
+        if s >= solo_need(kind) and s > best_s:
+            best, best_s = solo, s
+    if best is not None:
+        return best
+    if may_throw(rules, hand):   # a hand of nines and kings: deal again
+        return "schmeissen"
+    if count(hand, EO) == 2:
+        return "hochzeit"
+    if rules.armut and size(hand & card_order("normal").masks[TRUMP]) <= 3:
+        return "armut"
+    return None
+
+
+def accepts_armut(hand: CardSet) -> bool:
+    """Whether the heuristic takes an Armut with ``hand``: many trumps, three high ones."""
+    order = card_order("normal")
+    t = size(hand & order.masks[TRUMP])
+    return t >= 8 and size(hand & _top(order, 5)) >= 3
+
+
+def announcement_choice(order: Order, hand: CardSet, soloist: bool, two_parties: bool,
+                        announced: tuple[int, int], options: Sequence[str]) -> str | None:
+    """The heuristic's announcement among ``options`` (None: none) with ``hand`` in the game
+    of ``order``: Re/Kontra with many and high trumps (a little less as an Erwiderung, or
+    alone against three), ``keine 90`` only as a very strong soloist. ``soloist``: the
+    player plays alone (a solo or his stille Hochzeit); ``two_parties``: the game is not
+    a declared solo."""
+    trumps = hand & order.masks[TRUMP]
+    t, high = size(trumps), size(trumps & _top(order, 3))
+    aces = sum(count(hand, card(s, ASS)) for s in SUITS if order.group[card(s, ASS)] != TRUMP)
+    n = size(hand)
+    score = t + high + 0.5 * aces + (12 - n) * 0.5  # later: fewer cards, same quality
+    if "re" in options or "kontra" in options:
+        answer = announced[0 if "kontra" in options else 1] >= 0
+        need = 11.0 if soloist or two_parties else 12.5
+        if answer:
+            need -= 1.0
+        if score >= need:
+            return options[0]
+        return None
+    if soloist and "keine 90" in options and t >= 10 and high >= 3:
+        return "keine 90"
+    return None
+
+
 class DokoHeuristicBot:
     """Heuristic Doppelkopf bot (``choose(view)`` -> one of ``view.legal_actions``)."""
 
@@ -144,31 +197,14 @@ class DokoHeuristicBot:
         if ph == "armut_give":
             return min(actions, key=lambda a: sum(_pts(parse_card(t)) for t in a.split()[1:]))
         if ph == "armut_offer":
-            order = card_order("normal")
-            t = size(hand & order.masks[TRUMP])
-            return "accept" if t >= 8 and size(hand & _top(order, 5)) >= 3 else "decline"
+            return "accept" if accepts_armut(hand) else "decline"
         if ph == "armut_return":
             return self._armut_return(hand)
         return self._play_turn(view, hand, actions)
 
     # ------------------------------------------------------------------ reservations
     def _reservation(self, view: DokoView, hand: CardSet) -> str | None:
-        best, best_s = None, 0.0
-        for solo in solos_of(view.rules):
-            kind = solo[5:]
-            s = solo_strength(hand, kind)
-            if s >= solo_need(kind) and s > best_s:
-                best, best_s = solo, s
-        if best is not None:
-            return best
-        if may_throw(view.rules, hand):   # a hand of nines and kings: deal again
-            return "schmeissen"
-        if count(hand, EO) == 2:
-            return "hochzeit"
-        order = card_order("normal")
-        if view.rules.armut and size(hand & order.masks[TRUMP]) <= 3:
-            return "armut"
-        return None
+        return reservation_choice(view.rules, hand)
 
     def _armut_return(self, hand: CardSet) -> str:
         order = card_order("normal")
@@ -227,24 +263,9 @@ class DokoHeuristicBot:
 
     def _announcement(self, view: DokoView, hand: CardSet, options: list[str]) -> str | None:
         me = view.player
-        order = view.order
-        trumps = hand & order.masks[TRUMP]
-        t, high = size(trumps), size(trumps & _top(order, 3))
-        aces = sum(count(hand, card(s, ASS)) for s in SUITS if order.group[card(s, ASS)] != TRUMP)
-        n = len(view.hand)
         soloist = view.soloist == me or (view.parties[me] == "re" and count(hand, EO) == 2)
-        score = t + high + 0.5 * aces + (12 - n) * 0.5  # later: fewer cards, same quality
-        if "re" in options or "kontra" in options:
-            answer = view.announced[0 if "kontra" in options else 1] >= 0
-            need = 11.0 if soloist or view.soloist is None else 12.5
-            if answer:
-                need -= 1.0
-            if score >= need:
-                return options[0]
-            return None
-        if soloist and "keine 90" in options and t >= 10 and high >= 3:
-            return "keine 90"
-        return None
+        return announcement_choice(view.order, hand, soloist, view.soloist is None,
+                                   view.announced, options)
 
 
 def _specials_count(view: DokoView) -> bool:

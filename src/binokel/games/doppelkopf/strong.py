@@ -50,8 +50,14 @@ from ...core.cards import Card
 from ...core.cards import CardSet
 from ...core.cards import cardset
 from ...core.cards import count
+from ...core.cards import parse_card
 from ...core.cards import size
+from ...core.worlds import NoWorldFound
+from ...core.worlds import Sampling
+from ...core.worlds import World
 from ...search import Position
+from ...search import SearchLimit
+from ...search import Session
 from ...search.pimc import LEVELS
 from ...search.pimc import PimcPlayer
 from ...search.pimc import level_kinds
@@ -86,8 +92,9 @@ from .simulate import Plan
 from .simulate import Settings
 from .simulate import evaluate
 from .simulate import quiet
-from .simulate import sample_world
+from .state import DokoState
 from .view import DokoView
+from .worlds import DokoWorlds
 
 SOLO_SLACK = 2.0
 """A solo is simulated only when the hand's :func:`~.bots.solo_strength` is at most this much
@@ -96,10 +103,6 @@ below what the heuristic needs for it (the three closest at most)."""
 WAIT_MARGIN = 0.3
 """An announcement still allowed at the player's next turn is made now only when it gains at
 least this many points a deal (else he waits for one more trick)."""
-
-WORLD_TRIES = 10
-"""Attempts at a world the heuristic's reservations explain, for the card play's PIMC (as
-many again for any world the rules allow)."""
 
 EARLY_STOP = 2.5
 """Simulating stops early once every candidate's gain is this many standard errors from the
@@ -186,6 +189,8 @@ class DokoStrongBot(PimcPlayer):
                  sim: Settings | None = None) -> None:
         super().__init__(DokoHeuristicBot(seed), seed, samples, solve_tricks, budget, name)
         self.sim = sim or Settings()
+        self.sampler = DokoWorlds(self.heuristic)   # the game's one sampler, card reading
+        self.sampling = Sampling.READ
         # The reservation chosen at the Vorbehalt, per (dealer, hand): named when asked.
         self._plans: dict[tuple[int, tuple[Card, ...]], str] = {}
         self.last_estimate: Estimate | None = None   # the last simulated decision's
@@ -224,7 +229,7 @@ class DokoStrongBot(PimcPlayer):
             return True
 
         est = evaluate(view, plans, self.sim, self.rng, self.heuristic,
-                       decided if stop else None)
+                       decided if stop else None, self.sampler, self.sampling)
         self.last_estimate = est
         if not est.worlds:
             return None
@@ -333,23 +338,49 @@ class DokoStrongBot(PimcPlayer):
         return utility
 
     def worlds(self, view: DokoView) -> Iterator[Position] | None:
-        """Positions of worlds consistent with ``view`` (:func:`.simulate.sample_world`:
-        voids, parties, the others' reservations as the heuristic would have made them;
-        lazily: the budget decides how many are solved), or None before a Hochzeit's
-        Klärungsstich, whose parties the search cannot model."""
+        """Positions of worlds consistent with ``view`` (:class:`.worlds.DokoWorlds`, card
+        reading), each once however often it was drawn (:meth:`card_values` weighs them),
+        or None before a Hochzeit's Klärungsstich, whose parties the search cannot model."""
         if view.phase != PLAY or (view.contract == HOCHZEIT and view.clarified_in == 0):
             return None
-        return self._positions(view)
+        return (position(w.state) for w in self._draw(view))
 
-    def _positions(self, view: DokoView) -> Iterator[Position]:
-        made = 0
-        for _ in range(2 * self.samples):
-            if made == self.samples:
-                return
-            world = sample_world(view, self.rng, self.heuristic, tries=WORLD_TRIES)
-            if world is not None:
-                made += 1
-                yield position(world)
+    def _draw(self, view: DokoView) -> list[World[DokoState]]:
+        try:
+            return self.sampler.sample(view, self.rng, self.samples, self.sampling)
+        except NoWorldFound:
+            return []
+
+    def card_values(self, view: DokoView) -> dict[Card, float]:
+        """Each legal card's mean value for the player over the sampled worlds (each world
+        solved once, counted as often as it was drawn), within the node budget; a world
+        that needs more than half of it is skipped."""
+        if view.phase != PLAY or (view.contract == HOCHZEIT and view.clarified_in == 0):
+            return {}
+        cards = sorted({parse_card(a[5:]) for a in view.legal_actions if a.startswith("play ")})
+        utility = self.utility(view)
+        sums = dict.fromkeys(cards, 0.0)
+        done = spent = 0
+        for world in self._draw(view):
+            if spent >= self.budget:
+                break
+            p = position(world.state)
+            session = Session(p)
+            try:
+                sol = session.solve(min(self.budget // 2, self.budget - spent), values=True)
+            except SearchLimit:
+                spent += session.nodes
+                continue
+            spent += session.nodes
+            assert sol.values is not None
+            for c in cards:
+                v = sol.values[c]
+                sums[c] += world.count * (v if utility is None else utility(p, v))
+            done += world.count
+        if not done:
+            return {}
+        sign = self.sign(view)
+        return {c: sign * v / done for c, v in sums.items()}
 
 
 DOKO_LEVELS: dict[str, dict[str, Any]] = {
