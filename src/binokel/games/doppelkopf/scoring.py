@@ -99,6 +99,34 @@ def augen_needed(party: str, announced: tuple[int, int]) -> int:
     return 121 if only_kontra else 120
 
 
+def reaches_goal(party: str, augen: tuple[int, int], tricks: tuple[int, int],
+                 announced: tuple[int, int], rules: DokoRules) -> bool:
+    """Whether ``party`` reached its Spielziel with ``augen`` and ``tricks`` (each Re's,
+    Kontra's) under the announcements ``announced`` (the levels of Re and Kontra): its Augen
+    (:func:`augen_needed`), or against the opponents' Absage with ``reach_absage_wins``
+    (DKV) what they denied, and with its own Absagen the opponents below 90 / 60 / 30 or
+    without a trick. The strong player asks the same (``strong.re_value``).
+
+    >>> r = DokoRules()
+    >>> reaches_goal("re", (121, 119), (6, 6), (-1, -1), r)
+    True
+    >>> reaches_goal("re", (150, 90), (8, 4), (1, -1), r)   # keine 90 said, 90 reached
+    False
+    >>> reaches_goal("re", (240, 0), (11, 1), (4, -1), r)   # schwarz: a trick of no Augen
+    False
+    """
+    mine, theirs = (0, 1) if party == RE else (1, 0)
+    level = announced[mine], announced[theirs]
+    ok = augen[mine] >= augen_needed(party, announced)
+    if rules.reach_absage_wins and level[1] >= 1:
+        # DKV: against the opponents' Absage, reaching what they denied is enough.
+        lv = level[1]
+        ok = ok or (tricks[mine] > 0 if lv == SCHWARZ else augen[mine] >= DENIED[lv])
+    for lv in range(1, level[0] + 1):  # own Absagen: the opponents must stay below
+        ok = ok and (tricks[theirs] == 0 if lv == SCHWARZ else augen[theirs] < DENIED[lv])
+    return ok
+
+
 def score_deal(state: DokoState, specials: Sequence[tuple[str, str]] | None = None
                ) -> DokoResult:
     """Score a finished deal per seed 002 (RULES §8).
@@ -138,16 +166,8 @@ def score_deal(state: DokoState, specials: Sequence[tuple[str, str]] | None = No
             notes.append(TEXTS.sections["notes"]["genscher_stille"])
 
     def reached(p: str) -> bool:
-        """Whether party ``p`` reached its Spielziel."""
-        o = other[p]
-        ok = pts[p] >= augen_needed(p, announced)
-        if rules.reach_absage_wins and level[o] >= 1:
-            # DKV: against the opponents' Absage, reaching what they denied is enough.
-            lv = level[o]
-            ok = ok or (tricks[p] > 0 if lv == SCHWARZ else pts[p] >= DENIED[lv])
-        for lv in range(1, level[p] + 1):  # own Absagen: the opponents must stay below
-            ok = ok and (tricks[o] == 0 if lv == SCHWARZ else pts[o] < DENIED[lv])
-        return ok
+        return reaches_goal(p, (pts[RE], pts[KONTRA]), (tricks[RE], tricks[KONTRA]),
+                            announced, rules)
 
     winners = [p for p in (RE, KONTRA) if reached(p)]
     assert len(winners) <= 1, "both parties cannot reach their goal"
@@ -245,5 +265,5 @@ def special_points(tricks: Sequence[Trick], re_seats: Collection[int],
     return out
 
 
-__all__ = ["DokoResult", "augen_needed", "score_deal", "scored_as_solo",
+__all__ = ["DokoResult", "augen_needed", "reaches_goal", "score_deal", "scored_as_solo",
            "special_points"]

@@ -28,33 +28,49 @@ import dataclasses
 import math
 import random
 from collections.abc import Callable
+from collections.abc import Collection
 from collections.abc import Mapping
 from dataclasses import dataclass
 from dataclasses import field
 
+from ...core.cards import EO
+from ...core.cards import cards_of
+from ...core.cards import count
+from ...core.cards import distinct
 from ...core.cards import size
 from ...core.trick import PLAY_ACTIONS
 from ...core.worlds import NoWorldFound
 from ...core.worlds import Sampling
 from ...search import SearchLimit
 from ...search import Session
+from .announcements import allowed as allowed_announcements
+from .bots import CardsSeen
 from .bots import DokoHeuristicBot
+from .bots import announcement_choice
+from .bots import card_choice
+from .bots import state_features
 from .deal import DECLARE
 from .deal import HOCHZEIT
 from .deal import PLAY
 from .deal import VORBEHALT
+from .genscher import allowed as genscher_allowed
 from .reservations import HEALTHY
 from .reservations import PASS
 from .reservations import RESERVED
 from .search import position
 from .state import DokoState
 from .view import DokoView
+from .view import known_parties
+from .view import public_contract
 from .worlds import DokoWorlds
 from .worlds import Tally
 
 ROLLOUT_MOVE = 700
 """A heuristic rollout move (a view and the heuristic's choice, about 55 µs) in solver nodes
 (the compiled core searches about 12 million a second on a Doppelkopf endgame)."""
+
+FAST_MOVE = 300
+"""A move of a :class:`Rollout` (the heuristic's card without a view), in solver nodes."""
 
 SESSION_COST = 2_000
 """Setting up one search (its tables), in solver nodes."""
@@ -82,7 +98,8 @@ class Settings:
     budget: int = 4_000_000
     solve_from: int = 5
     solve_budget: int = 150_000
-    min_worlds: int = 8          # before an early stop is considered
+    min_worlds: int = 8          # before an early stop (or pruning) is considered
+    prune: float = 0.0           # drop plans this many standard errors behind (0: never)
 
 
 @dataclass
@@ -93,6 +110,12 @@ class Estimate:
     worlds: int
     work: int
     diffs: dict[str, list[float]] = field(default_factory=dict)  # per world, minus the base
+    played: dict[str, int] = field(default_factory=dict)   # worlds each plan was played on
+
+    def finalists(self) -> list[str]:
+        """The plans played on every world (none pruned)."""
+        most = max(self.played.values(), default=0)
+        return [n for n in self.means if self.played.get(n, most) == most]
 
     def gain(self, name: str) -> tuple[float, float]:
         """Mean gain of ``name`` over the first candidate and its standard error."""
@@ -109,6 +132,95 @@ def quiet(view: DokoView) -> DokoView:
     """``view`` with only the card plays legal (no announcement, no Genscher)."""
     plays = tuple(a for a in view.legal_actions if a.startswith("play "))
     return dataclasses.replace(view, legal_actions=plays) if plays else view
+
+
+class _Light:
+    """The parts of a seat's view the heuristic's card play reads, made straight from the
+    state (a rollout plays thousands of cards: a whole :class:`~.view.DokoView` each time
+    would cost three times as much). What it holds is what the seat's view holds."""
+
+    __slots__ = (
+        "active",
+        "clarified_in",
+        "contract",
+        "hand",
+        "history",
+        "hochzeit",
+        "order",
+        "parties",
+        "partner",
+        "player",
+        "rules",
+        "schweine",
+        "soloist",
+        "trick",
+        "trick_leader",
+        "tricks",
+    )
+
+    def __init__(self, state: DokoState, seat: int) -> None:
+        contract = public_contract(state)
+        self.player = seat
+        self.active = state.active
+        self.rules = state.rules
+        self.order = state.order
+        self.tricks = state.tricks
+        self.trick = state.trick
+        self.trick_leader = state.trick_leader
+        self.hand = cards_of(state.hands[seat])
+        self.history = state.history
+        self.parties = known_parties(state, seat)
+        self.contract = contract
+        self.soloist = state.soloist if (contract or "").startswith("solo") else None
+        self.hochzeit = state.hochzeit
+        self.clarified_in = state.clarified_in
+        self.partner = state.partner
+        self.schweine = state.schweine
+
+
+class Rollout:
+    """Plays the card phase of a world on by the heuristic's rules, fast: the cards seen are
+    kept up to date card by card (:class:`~.bots.CardsSeen`), the heuristic's card play and
+    announcements are asked without building views. ``quiet`` seats make no announcement."""
+
+    def __init__(self, world: DokoState, quiet: Collection[int] = ()) -> None:
+        self.world = world
+        self.quiet = frozenset(quiet)
+        self.seen = CardsSeen.of(world.view(world.to_move)) if world.phase == PLAY else None
+
+    def step(self) -> None:
+        """One action of the player to move: an announcement or a card."""
+        world = self.world
+        seat = world.to_move
+        if self.seen is None:   # the first card: the tricks so far are none
+            self.seen = CardsSeen.of(world.view(world.to_move))
+        if seat not in self.quiet:
+            options = allowed_announcements(world, seat)
+            if options:
+                contract = world.contract or ""
+                hand = world.hands[seat]
+                solo = contract.startswith("solo")
+                soloist = world.soloist == seat if solo else count(hand, EO) == 2
+                wish = announcement_choice(world.order, hand, soloist, not solo,
+                                           world.announced, options,
+                                           state_features(world, seat))
+                if wish is not None:
+                    world.apply(wish)
+                    return
+        led = world.trick[0] if world.trick else None
+        cards = list(distinct(world.legal_cards()))
+        c = cards[0] if len(cards) == 1 else card_choice(
+            _Light(world, seat), world.hands[seat], cards, self.seen)   # type: ignore[arg-type]
+        world.apply(PLAY_ACTIONS[c])
+        self.seen.add(world.order, seat, c, led)
+
+
+def fast_enough(world: DokoState) -> bool:
+    """Whether :class:`Rollout` may play the world's next action: the card phase, no
+    Genscher (option) to decide, no Hochzeit before its Klärungsstich."""
+    return (world.phase == PLAY and not world.genscher_due
+            and not genscher_allowed(world, world.to_move)
+            and (world.contract != HOCHZEIT or world.clarified_in > 0))
 
 
 def _plan_policy(plan: Plan, me: int, heuristic: DokoHeuristicBot
@@ -150,17 +262,27 @@ def _solve_rest(world: DokoState, budget: int, work: Work) -> bool:
 
 
 def play_out(world: DokoState, policy: Callable[[DokoState, int], str], settings: Settings,
-             work: Work) -> None:
+             work: Work, me: int | None = None) -> None:
     """Play ``world`` to its end: ``policy`` until ``settings.solve_from`` tricks are left,
-    then the search's line (a trick later again whenever the solve passes its budget)."""
+    then the search's line (a trick later again whenever the solve passes its budget).
+    Where the card play allows (:func:`fast_enough`) the heuristic plays as a
+    :class:`Rollout` instead of ``policy``, ``me`` quiet."""
+    rollout: Rollout | None = None
     while not world.is_over:
         if (world.phase == PLAY and not world.trick and not world.genscher_due
                 and (world.contract != HOCHZEIT or world.clarified_in)
                 and size(world.hands[world.to_move]) <= settings.solve_from
                 and _solve_rest(world, settings.solve_budget, work)):
             return
-        world.apply(policy(world, world.to_move))
-        work.add(ROLLOUT_MOVE)
+        if fast_enough(world):
+            if rollout is None:
+                rollout = Rollout(world, () if me is None else (me,))
+            rollout.step()
+            work.add(FAST_MOVE)
+        else:
+            rollout = None   # the cards seen are taken afresh after a slow step
+            world.apply(policy(world, world.to_move))
+            work.add(ROLLOUT_MOVE)
 
 
 def evaluate(view: DokoView, plans: Mapping[str, Plan], settings: Settings,
@@ -171,13 +293,18 @@ def evaluate(view: DokoView, plans: Mapping[str, Plan], settings: Settings,
     """Each plan's mean score for the viewer over sampled worlds (the same worlds for every
     plan, each as often as it was drawn; the first plan is the base the gains are measured
     against), within ``settings``; ``stop`` may end early once ``settings.min_worlds``
-    worlds were played."""
+    worlds were played. With ``settings.prune`` a plan that trails the leader by that many
+    standard errors of their paired difference is played no more (its mean stays the one of
+    the worlds it was played on); the base is always played."""
     me = view.player
     names = list(plans)
     sums = dict.fromkeys(names, 0.0)
+    seen = dict.fromkeys(names, 0)
+    per_world: dict[str, list[float]] = {n: [] for n in names}
     diffs: dict[str, list[float]] = {n: [] for n in names[1:]}
     work = Work()
     done = 0
+    live = list(names)
     policies = {n: _plan_policy(plans[n], me, heuristic) for n in names}
     try:
         worlds = (sampler or DokoWorlds(heuristic)).sample(view, rng, settings.worlds,
@@ -188,24 +315,62 @@ def evaluate(view: DokoView, plans: Mapping[str, Plan], settings: Settings,
         if work.spent >= settings.budget:
             break
         scores = {}
-        for n in names:
+        for n in live:
             w = world.state.clone()
             w.apply(plans[n].action)
             work.add(ROLLOUT_MOVE)
-            play_out(w, policies[n], settings, work)
+            play_out(w, policies[n], settings, work, me)
             assert w.result is not None
             scores[n] = float(w.result.scores[me])
             sums[n] += scores[n] * world.count
-        for n in names[1:]:
+            seen[n] += world.count
+            per_world[n] += [scores[n]] * world.count
+        for n in live[1:]:
             diffs[n] += [scores[n] - scores[names[0]]] * world.count
         done += world.count
-        est = Estimate({n: sums[n] / done for n in names}, done, work.spent, diffs)
+        est = Estimate({n: sums[n] / seen[n] for n in names if seen[n]}, done, work.spent,
+                       diffs, dict(seen))
         if stop is not None and done >= settings.min_worlds and stop(est):
             break
+        if settings.prune and done >= settings.min_worlds and len(live) > 2:
+            live = _pruned(live, per_world, settings.prune)
     if done == 0:
         return Estimate({}, 0, work.spent)
-    return Estimate({n: sums[n] / done for n in names}, done, work.spent, diffs)
+    return Estimate({n: sums[n] / seen[n] for n in names if seen[n]}, done, work.spent,
+                    diffs, dict(seen))
 
 
-__all__ = ["ROLLOUT_MOVE", "SESSION_COST", "Estimate", "Plan", "Settings", "Work", "evaluate",
-           "play_out", "quiet"]
+def _pruned(live: list[str], per_world: Mapping[str, list[float]], z: float) -> list[str]:
+    """The plans of ``live`` not clearly worse than the leader: a plan is dropped when its
+    mean paired difference to the leader lies more than ``z`` standard errors below 0. The
+    first (the base) stays."""
+    k = len(per_world[live[0]])
+    mean = {n: sum(per_world[n][-k:]) / k for n in live}
+    leader = max(live, key=lambda n: mean[n])
+    out = [live[0]]
+    for n in live[1:]:
+        if n == leader:
+            out.append(n)
+            continue
+        d = [a - b for a, b in zip(per_world[n][-k:], per_world[leader][-k:], strict=True)]
+        m = sum(d) / k
+        var = sum((x - m) ** 2 for x in d) / max(1, k - 1)
+        if m + z * math.sqrt(var / k) >= 0.0:
+            out.append(n)
+    return out
+
+
+__all__ = [
+    "FAST_MOVE",
+    "ROLLOUT_MOVE",
+    "SESSION_COST",
+    "Estimate",
+    "Plan",
+    "Rollout",
+    "Settings",
+    "Work",
+    "evaluate",
+    "fast_enough",
+    "play_out",
+    "quiet",
+]

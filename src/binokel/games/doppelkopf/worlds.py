@@ -141,14 +141,28 @@ _SAMPLED_PHASES = (VORBEHALT, DECLARE, ARMUT_OFFER, PLAY)
 
 @dataclass(frozen=True)
 class Reading:
-    """The weights of card reading: how likely a choice the model would not have made is,
-    against one it would (1). Lower is surer of the model; 1 ignores that kind of
-    evidence."""
+    """The weights of card reading (module text). A ``*_miss`` is how likely a choice the
+    model would not have made is, against one it would (1): lower is surer of the model, 1
+    ignores that kind of evidence.
+
+    - ``reservation_miss``: the least weight of a reservation answer; ``solo_spread``: the
+      width (in the heuristic's solo strength) of the logistic curve on which the model
+      names a solo;
+    - ``announce_spread``: where the announcement model speaks (Re / Kontra in a game of
+      two parties), the width in log-odds of the curve on which the seat announces around
+      the chance at which the heuristic does (:data:`~.bots.ANNOUNCE_AT`), never below
+      ``announce_miss``; elsewhere an announcement the heuristic would not make weighs
+      ``announce_miss``, a turn at which it would have announced and the seat did not
+      ``silent_miss`` (1: the silence is not read);
+    - ``play_miss``: a card other than the heuristic's (1, the default: cards are not
+      read; reading them costs a view and a decision per card of every world).
+    """
 
     reservation_miss: float = 0.02
     solo_spread: float = 0.6
     announce_miss: float = 0.2
     silent_miss: float = 0.6
+    announce_spread: float = 0.7
     play_miss: float = 1.0
 
 
@@ -664,12 +678,25 @@ def _likelihood(reader: DokoWorlds, world: DokoState, seat: int, action: str) ->
         return 1.0
     if action in ANNOUNCEMENTS or (action.startswith("play ") and r.silent_miss < 1.0):
         options = allowed_announcements(world, seat)
+        features = reader.bots.state_features(world, seat) if options else None
+        if options and options[0] in (RE, KONTRA) and features is not None \
+                and reader.bots.ANNOUNCE_MODEL:
+            # Re / Kontra where the announcement model speaks: a logistic curve around the
+            # chance at which the model announces.
+            chance = reader.bots.win_chance(features)
+            at = reader.bots.ANNOUNCE_AT
+            z = (_logit(chance) - _logit(at)) / r.announce_spread
+            q = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+            if action in ANNOUNCEMENTS:
+                return max(r.announce_miss, q)
+            return max(r.announce_miss, 1.0 - q) if r.silent_miss < 1.0 else 1.0
         if options:
             soloist = world.soloist == seat if (world.contract or "").startswith("solo") \
                 else count(hand, EO) == 2 and world.party(seat) == RE
             public_solo = (world.contract or "").startswith("solo")
-            wish = reader.bots.announcement_choice(world.order, hand, soloist, not public_solo,
-                                       (world.announced[0], world.announced[1]), options)
+            wish = reader.bots.announcement_choice(
+                world.order, hand, soloist, not public_solo, world.announced, options,
+                features)
             if action in ANNOUNCEMENTS:
                 return 1.0 if wish == action else r.announce_miss
             if wish is not None:
@@ -682,6 +709,11 @@ def _likelihood(reader: DokoWorlds, world: DokoState, seat: int, action: str) ->
             if reader.model.choose(quiet) != action:
                 return r.play_miss
     return 1.0
+
+
+def _logit(p: float) -> float:
+    p = min(1.0 - 1e-9, max(1e-9, p))
+    return math.log(p / (1.0 - p))
 
 
 def _solo_odds(reader: DokoWorlds, rules: DokoRules, hand: CardSet) -> dict[str, float]:
