@@ -179,7 +179,7 @@ def announcement_choice(order: Order, hand: CardSet, soloist: bool, two_parties:
 
 ANNOUNCE_FEATURES = ("intercept", "re", "cards_played", "trumps", "top3", "next3",
                      "low_trumps", "fuchs", "aces", "tens", "voids", "answer", "own_augen",
-                     "their_augen", "leads")
+                     "their_augen", "won_last")
 """The names of :func:`announce_features`' values, in order."""
 
 
@@ -231,7 +231,8 @@ def features_of(order: Order, hand: CardSet, re: bool, played: int, answer: bool
     cards the seat played, its trumps by height (the three highest ranks, the next three,
     the rest) and its Füchse, its plain aces and tens, the plain suits it lacks, whether the
     other party announced, the Augen taken by its own known party and by the known
-    opponents (hundreds), and whether it leads now."""
+    opponents (hundreds), and whether it leads now after the first trick (it won the last
+    one; Vorhand's first lead says nothing)."""
     trumps = hand & order.masks[TRUMP]
     t = size(trumps)
     top3 = size(trumps & _top(order, 3))
@@ -244,23 +245,25 @@ def features_of(order: Order, hand: CardSet, re: bool, played: int, answer: bool
                 if not hand & order.masks[order.group[card(s, ASS)]])
     return [1.0, float(re), float(played), float(t), float(top3), float(next3),
             float(t - top3 - next3), float(count(hand, SA)), float(aces), float(tens),
-            float(voids), float(answer), own / 100, theirs / 100, float(leads)]
+            float(voids), float(answer), own / 100, theirs / 100, float(leads and played > 0)]
 
 
-ANNOUNCE_AT = 0.7
+ANNOUNCE_AT = 0.75
 """The heuristic and the strong player say Re or Kontra when the model gives their party at
 least this chance (fitted: announcing from 0.5 up gains about as much, with the others
-playing on as if nothing was said; 0.7 leaves room for their answers)."""
+playing on as if nothing was said; 0.75 leaves room for their answers, for the model's
+overconfidence above 0.7 and for our players' play being weaker than FreeDoko's, whose
+outcomes it learnt)."""
 
 ANNOUNCE_MODEL: tuple[float, ...] = (
-    -3.834, 0.650, -0.040, 0.397, 0.541, 0.018, -0.162, -0.131, 0.235, 0.028, 0.413, -0.862,
-    1.056, -0.971, 0.882)
+    -3.704, 0.611, -0.245, 0.405, 0.556, 0.013, -0.165, -0.127, 0.240, 0.038, 0.406, -0.845,
+    0.627, -0.732, 1.256)
 """The coefficients of the announcement model: the log-odds that one's party wins, a linear
 function of :func:`announce_features`. Fitted against the outcomes of 500 deals of four
 FreeDoko 0.7.13 "profi" players mirrored in our engine (``ddv`` without Pflichtsolo;
 ``benchmarks/doko_announce_fit.py --records DIR --ridge 5``: 3,621 turns at which Re or
 Kontra could be said, 2,744 fitted; on the held-out deals the chance is about right up to
-0.7 and about 0.1 too high above it)."""
+0.7 and about 0.08 too high above it)."""
 
 
 def win_chance(features: Sequence[float]) -> float:
