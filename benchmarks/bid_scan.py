@@ -10,13 +10,18 @@ test:
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 
+from binokel.bots import BOT_MODULES_ENV
 from binokel.bots import make_bot
 from binokel.games.binokel.bots.strong import StrongBot
 from binokel.games.binokel.rules import Rules
 from binokel.games.binokel.state import DealState
+
+# The frozen strong player of November 2026 (strong_2026_11.py beside this script) by name.
+os.environ.setdefault(BOT_MODULES_ENV, "strong_2026_11")
 
 
 def main() -> None:

@@ -7,13 +7,13 @@ seat:
 - ``resample(state, seat)`` (OpenSpiel's ``resample_from_infostate``): samples per second,
   and how often it found no world by its own means and walked from the real state
   (``walk``); failures must be 0;
-- ``sample_from_view(view)`` (the arena's OpenSpiel bots, which have only a view): the first
-  world of a view (samples per second, and how often none was found: ``NoWorldFound``), then
-  ``--more`` further worlds of the same view, as IS-MCTS draws them (the exact sampler counts
-  once per view and draws cheaply after);
-- where the sampler has them (``sampler.STATS``): how many worlds the exact constraint
-  sampler drew, how many of its draws the final check refused, and how many views it did not
-  model.
+- ``sample_from_view(view)`` (the arena's OpenSpiel bots, which have only a view: the
+  game's own sampler, ``spec.worlds``, uniformly): the first world of a view (samples per
+  second, and how often none was found: ``NoWorldFound``), then ``--more`` further worlds
+  of the same view, as IS-MCTS draws them (the exact sampler counts once per view and draws
+  cheaply after);
+- (``binokel.core.sampling.STATS``): how many worlds the exact constraint samplers drew,
+  how many of their draws the final check refused, and how many views they did not model.
 
 Every measurement starts without the counts of earlier views.
 
@@ -33,9 +33,13 @@ from binokel.research import sampler
 
 
 def forget() -> None:
-    models = getattr(sampler, "_MODELS", None)
-    if models is not None:
-        models.clear()
+    """Drop the exact samplers' counts of earlier views (each game's own sampler)."""
+    for spec in GAMES:
+        if spec.worlds is None:
+            continue
+        drop = getattr(spec.worlds(), "forget", None)
+        if drop is not None:
+            drop()
 
 
 def main() -> None:
@@ -63,7 +67,7 @@ def main() -> None:
             if args.players and n != args.players:
                 continue
             rng = random.Random(args.seed)
-            stats = getattr(sampler, "STATS", None)
+            stats = sampler.STATS
             if stats is not None:
                 stats.clear()
             walks = samples = failures = firsts = first_failures = mores = more_failures = 0

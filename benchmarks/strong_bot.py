@@ -21,10 +21,12 @@ moves, so the figures measure this machine's speed). Every game with a strong bo
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import time
 
+from binokel.bots import BOT_MODULES_ENV
 from binokel.bots import make_bot
 from binokel.core.cards import cards_of
 from binokel.core.cards import format_cards
@@ -33,6 +35,9 @@ from binokel.games.binokel.rules import Rules
 from binokel.games.binokel.solver import solve
 from binokel.games.binokel.state import DealState
 from binokel.registry import find_game
+
+# The frozen strong player of November 2026 (strong_2026_11.py beside this script) by name.
+os.environ.setdefault(BOT_MODULES_ENV, "strong_2026_11")
 
 
 def decision_times(level: str, deals: int, seed: int, game: str = "binokel",

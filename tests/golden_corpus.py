@@ -5,7 +5,7 @@ every seat's view (and the spectator's) after every action must be the same, the
 tables (what the web and terminal game draw) the same, and the bots that played a record must
 choose the same actions again from the same seeds.
 
-Each entry holds a record (``binokel-record/1``), the bots that played it (kind per seat and a
+Each entry holds a record (``binokel-record/2``), the bots that played it (kind per seat and a
 seed), the result as JSON, and digests: one per step (before the first action and after each
 action) over all views, one per step over all presented tables, and one of the told deal
 (``binokel replay``). Series entries hold a few deals of a game's series (dealer rotation,
@@ -49,7 +49,9 @@ def new_state(game: str, players: int, rules_data: dict[str, Any], dealer: int,
 
 
 def record_json(state: Any, game: str) -> dict[str, Any]:
-    return Record.from_state(state, game=game).to_json()
+    data = Record.from_state(state, game=game).to_json()
+    del data["software"]   # which version wrote it is not what the deal is
+    return data
 
 
 def replay(record: dict[str, Any]) -> Iterator[Any]:

@@ -37,8 +37,8 @@ def test_marks_are_consistent_and_the_cli_runs(game: str, players: int, tmp_path
         states = list(rec.states())[:-1]
         if any(position_of(st) is not None for st in states):
             break
-    else:
-        pytest.skip("no deal reached a card play")
+    else:   # the seeds are fixed: a change of the engine that ends them all early shows here
+        raise AssertionError("no deal of seeds 0..5 reached a card play: choose other seeds")
     marks = analyse(states, list(rec.actions), node_budget=200_000)
     assert marks
     for m in marks:

@@ -215,16 +215,16 @@ def _pools(state: State) -> list[list[int]]:
 
 
 def _replay(game: str, players: int, rules: Any, dealer: int, deck: list[int],
-            actions: list[str]) -> list[State] | None:
-    """Every state of the deal from ``deck`` with ``actions``; None if an action turns out
-    illegal there."""
+            actions: list[str]) -> list[State]:
+    """Every state of the deal from ``deck`` with ``actions``, up to the first action that
+    is illegal there (the states before it are deals the actions could have led to)."""
     state = find_game(game).new_deal(rules, dealer, deck_order=deck, players=players)
     out = [state.clone()]
     for a in actions:
         try:
             state.apply(a)
         except IllegalAction:
-            return None
+            break
         out.append(state.clone())
     return out
 
@@ -246,7 +246,7 @@ def test_no_view_shows_a_hidden_card(game: str, players: int, variant: str) -> N
         actions = [a for _, a in final.history]
         pools = _pools(final)
         base = _replay(game, players, final.rules, final.dealer, list(final.deck), actions)
-        assert base is not None
+        assert len(base) == len(actions) + 1
         for viewer in [*range(players), -1]:
             others = [p for i, p in enumerate(pools) if p and i != viewer]
             for _ in range(6):
@@ -260,10 +260,14 @@ def test_no_view_shows_a_hidden_card(game: str, players: int, variant: str) -> N
                 deck = list(final.deck)
                 deck[i], deck[j] = y, x
                 other = _replay(game, players, final.rules, final.dealer, deck, actions)
-                if other is None:
-                    continue
+                # Where the same actions stay legal to the end, the two deals are the same
+                # to everyone who holds neither card. Where they do not (a deal whose cards
+                # are all played, each card once, allows them only part of the way), the
+                # states before the first illegal action are compared as long as the public
+                # views agree: a seat may not tell them apart either.
+                whole = len(other) == len(base)
                 seen_by_viewer: set[int] = set()
-                for k, (s1, s2) in enumerate(zip(base, other, strict=True)):
+                for k, (s1, s2) in enumerate(zip(base, other, strict=False)):
                     public = (_tokens(s1.public_view().to_json()),
                               _tokens(s2.public_view().to_json()))
                     if viewer >= 0:
@@ -272,6 +276,8 @@ def test_no_view_shows_a_hidden_card(game: str, players: int, variant: str) -> N
                         break
                     if any(_shows(p, c) for p in public for c in (x, y)):
                         break  # one of them is public now (played, shown, ...)
+                    if not whole and public[0] != public[1]:
+                        break  # the deals part in public (a tie-break by hidden cards, ...)
                     if viewer < 0:
                         assert public[0] == public[1], (k, x, y)
                     else:

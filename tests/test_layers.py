@@ -1,12 +1,17 @@
 """The layering of docs/architecture.md, checked on the source: each layer imports only the
-layers below it, and no modules import each other in a cycle."""
+layers below it, and no modules import each other in a cycle; sideways, no game imports
+another game, tools reach the games only through the registry and their specs, and nothing
+outside the games decides by a game's name."""
 
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
+
+from binokel.registry import GAMES
 
 SRC = Path(__file__).resolve().parent.parent / "src"
 PKG = SRC / "binokel"
@@ -62,7 +67,7 @@ def layer(mod: str) -> int:
         if len(parts) > 3 and parts[3] == "present":
             return 4
         return 1
-    if mod in ("binokel.registry", "binokel.record"):
+    if mod in ("binokel.registry", "binokel.record", "binokel.record_migrations"):
         return 2
     if mod in ("binokel.bots", "binokel.play"):
         return 3
@@ -113,3 +118,149 @@ def test_the_kernel_knows_no_game() -> None:
         if layer(mod) == 0:
             assert all(layer(t) == 0 for t in imports(path, top_level_only=False)
                        if t in MODULES), mod
+
+
+# ------------------------------------------------------------------ sideways edges
+def _game_of(mod: str) -> str | None:
+    """The game package of ``mod`` (``binokel.games.zweier.melds`` -> ``zweier``)."""
+    parts = mod.split(".")
+    return parts[2] if parts[1:2] == ["games"] and len(parts) > 2 else None
+
+
+# Games that still import another game's internals: Zweierbinokel and Luxusfamilie share
+# Binokel's meld finder and some of its options. A family package for what they share will
+# take these over; until then they are the only exceptions, and an entry that is no longer
+# needed fails the test below (so the list only shrinks).
+SIDEWAYS_ALLOWED = {
+    ("luxusfamilie", "binokel.games.binokel.melds"),
+    ("luxusfamilie", "binokel.games.binokel.rules"),
+    ("zweier", "binokel.games.binokel.melds"),
+    ("zweier", "binokel.games.binokel.rules"),
+}
+
+# Modules outside games/ that still reach into a game's package, each with the work that
+# removes it: the package root re-exports Binokel's engine.
+TOOLS_ALLOWED = {
+    "binokel": "the package root's re-exports of Binokel",
+}
+
+
+def _sideways() -> set[tuple[str, str]]:
+    out = set()
+    for mod, path in MODULES.items():
+        game = _game_of(mod)
+        if game is None:
+            continue
+        for target in imports(path, top_level_only=False):
+            other = _game_of(target)
+            if other is not None and other != game:
+                out.add((game, target))
+    return out
+
+
+def test_no_game_imports_another_game() -> None:
+    found = _sideways()
+    assert found <= SIDEWAYS_ALLOWED, f"a game imports another game: {found - SIDEWAYS_ALLOWED}"
+    assert found >= SIDEWAYS_ALLOWED, f"no longer needed: {SIDEWAYS_ALLOWED - found}"
+
+
+def _game_module_names(path: Path) -> set[str]:
+    """The game modules ``path`` names in strings (``importlib.import_module("binokel.games.
+    ...")``), besides its imports."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {n.value for n in ast.walk(tree) if isinstance(n, ast.Constant)
+            and isinstance(n.value, str) and re.fullmatch(r"binokel\.games\.[\w.]+", n.value)}
+
+
+def test_tools_reach_games_only_through_the_registry() -> None:
+    """Outside games/, only the registry imports a game, and only its package (whose spec
+    it lists): every tool asks the spec (binokel.core.spec.GameSpec) for the rest."""
+    found: dict[str, set[str]] = {}
+    for mod, path in MODULES.items():
+        if _game_of(mod) is not None or mod == "binokel.games":
+            continue
+        targets = {t for t in imports(path, top_level_only=False) if _game_of(t) is not None}
+        targets |= _game_module_names(path)
+        if mod == "binokel.registry":
+            assert all(t.count(".") == 2 for t in targets), targets  # binokel.games.<game>
+            continue
+        if targets:
+            found[mod] = targets
+    assert set(found) <= set(TOOLS_ALLOWED), {m: found[m] for m in set(found) - set(TOOLS_ALLOWED)}
+    assert set(TOOLS_ALLOWED) <= set(found), f"no longer needed: {set(TOOLS_ALLOWED) - set(found)}"
+
+
+# ------------------------------------------------------------------ no branch on a game's name
+GAME_NAMES = ("binokel", "kreuzbinokel", "zweier", "luxusfamilie", "doppelkopf")
+
+# Files that still branch on a game's name, each until the work named in TOOLS_ALLOWED.
+NAME_BRANCHES_ALLOWED: set[str] = set()
+
+
+def _name_literals(tree: ast.AST) -> list[ast.Constant]:
+    """The game names among the string literals of ``tree`` that decide something: compared
+    (``game == "zweier"``, ``game in ("binokel", ...)``), keys of a dict, members of a
+    tuple, list or set (a table per game), or a ``case`` of a match. A name as a default
+    (``game="binokel"``), an argument or in a docstring decides nothing."""
+    def names(node: ast.AST | None) -> list[ast.Constant]:
+        if isinstance(node, ast.Constant) and node.value in GAME_NAMES:
+            return [node]
+        if isinstance(node, ast.Tuple | ast.List | ast.Set):
+            return [c for e in node.elts for c in names(e)]
+        return []
+
+    out: list[ast.Constant] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Compare):
+            for operand in (node.left, *node.comparators):
+                out += names(operand)
+        elif isinstance(node, ast.Dict):
+            for key in node.keys:
+                out += names(key)
+        elif isinstance(node, ast.Tuple | ast.List | ast.Set):
+            out += names(node)
+        elif isinstance(node, ast.MatchValue):
+            out += names(node.value)
+    return list({id(n): n for n in out}.values())  # a tuple compared is seen twice
+
+
+def test_no_module_outside_games_compares_a_game_name() -> None:
+    """What a tool needs of a game comes through its spec, never ``if game == "zweier"``:
+    no Python module outside games/ decides anything by a game's name (the registry's own
+    doctest and the CLI's default game are no decisions), and no script of the web client
+    holds a game's name as a string."""
+    assert set(GAME_NAMES) == {spec.name for spec in GAMES}
+    found = []
+    for path in sorted(PKG.rglob("*.py")):
+        rel = str(path.relative_to(SRC))
+        if rel.startswith("binokel/games/") or "migrations" in path.parts:
+            continue
+        for node in _name_literals(ast.parse(path.read_text(encoding="utf-8"))):
+            found.append(f"{rel}:{node.lineno}: {node.value!r}")
+    quoted = re.compile(r"""(["'`])(""" + "|".join(GAME_NAMES) + r""")\1""")
+    for path in sorted((PKG / "web" / "static").rglob("*.js")):
+        rel = str(path.relative_to(SRC))
+        for i, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if quoted.search(line):
+                found.append(f"{rel}:{i}: {line.strip()}")
+    branching = {f.split(":")[0] for f in found}
+    assert [f for f in found if f.split(":")[0] not in NAME_BRANCHES_ALLOWED] == []
+    assert branching >= NAME_BRANCHES_ALLOWED, \
+        f"no longer needed: {NAME_BRANCHES_ALLOWED - branching}"
+
+
+def test_the_name_check_finds_branches() -> None:
+    """The check above sees the usual ways of branching on a name, and not the harmless
+    uses of one."""
+    code = '''
+def f(game: str = "binokel") -> int:
+    """A "zweier" docstring."""
+    if game == "zweier": return 1
+    if game in ("binokel", "kreuzbinokel"): return 2
+    scale = {"doppelkopf": 2.0}
+    match game:
+        case "luxusfamilie": return 3
+    return g(default="binokel")
+'''
+    assert sorted(str(n.value) for n in _name_literals(ast.parse(code))) == [
+        "binokel", "doppelkopf", "kreuzbinokel", "luxusfamilie", "zweier"]

@@ -87,12 +87,12 @@ def test_information_states_do_not_show_other_seats_hidden_cards(game: str,
     """Swapping a card between two other seats, where that changes nothing public, leaves a
     seat's information state (string and tensor) and observation as they are, and changes
     those of the two seats."""
-    from binokel.research.sampler import owners
+    from binokel.core.sampling import owners
     g = load(game, players)
     spec = find_game(game)
     rules = spec.make_rules({})
     rng = random.Random(11)
-    owner = owners(game, rules, players, 0)
+    owner = owners(spec, rules, players, 0)
     seats = sorted({s for s in owner if s >= 0})
     # Swap between two seats, or with the undealt cards where there are only two seats.
     a, b, c = (seats[0], seats[1], seats[-1]) if len(seats) > 2 else (seats[0], -1, seats[1])

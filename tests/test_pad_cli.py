@@ -6,11 +6,14 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import cast
 
 import pytest
 
 from binokel.cli import main
 from binokel.cli.pad import PadSession
+from binokel.games.binokel.pad import BinokelEntry
+from binokel.games.doppelkopf.pad import DokoEntry
 from binokel.tournament.pad import Pad
 
 
@@ -25,25 +28,29 @@ def test_binokel_deals_correction_and_undo(tmp_path: Path) -> None:
     # Vorhand may pass here, so "all passed" can be entered.
     pad = Pad.new("binokel", ["Anna", "Ben", "Cem"], options={"vorhand_must_open": False})
     out = session(pad, [
-        "n", "", "Ben", "300", "", "40", "200", "0", "60", "150", "",   # Cem: 250-210 = 40
-        "n", "", "c", "250", "durch", "n",                              # Cem by a prefix
+        "n", "", "", "Ben", "300", "40", "200", "0", "60", "150", "",   # Cem: 250-210 = 40
+        "n", "", "durch", "c", "250", "n",                              # Cem by a prefix
         "c 1", "", "", "", "", "", "", "20", "", "140", "",             # Cem melds 20, 50
-        "n", "", "-",                                                   # all passed
+        "n", "", "all passed",                                          # by its words
         "u", "q"], path)
     assert [line.scores for line in pad.sheet()] == [(100, 340, 70), (0, 0, -2000)]
     assert "Next dealer: Cem" in out
-    assert "  1 Anna          +100     +350      +40   normal: Ben" in out
-    assert "thrown_in" in out
+    assert "  1 Anna          +100     +350      +40   Normal: Ben made" in out
+    assert "  2 Ben             +0       +0    -2000   Durch: Cem lost" in out
+    assert "Contract (normal / abgehen / durch / untendurch / thrown_in) [normal]" in out
+    assert "All passed (deal again)" in out
     saved = Pad.from_json(json.loads(path.read_text(encoding="utf-8")))
     assert saved.totals() == (100, 340, -1930)
 
 
 def test_mistakes_are_said_and_nothing_is_entered() -> None:
     pad = Pad.new("binokel", ["Anna", "Ben", "Cem"])
-    out = session(pad, ["n", "", "Ben", "155", "", "0", "0", "0", "100", "100", "",
-                        "n", "", "Zoe", "c 7", "x", "q"])
+    out = session(pad, ["n", "", "", "Ben", "155", "0", "0", "0", "100", "100", "",
+                        "n", "", "", "Zoe", "n", "", "Ramsch", "c 7", "x", "q"])
     assert "not entered: bid: 155" in out
     assert "not entered: who is 'Zoe'?" in out
+    assert "not entered: Contract: one of normal, abgehen, durch, untendurch, not 'ramsch'" \
+        in out
     assert "not entered: correct which deal?" in out
     assert "? n, c N, u, s FILE or q" in out
     assert not pad.deals
@@ -51,20 +58,23 @@ def test_mistakes_are_said_and_nothing_is_entered() -> None:
 
 def test_doppelkopf_and_zweier() -> None:
     pad = Pad.new("doppelkopf", ["A", "B", "C", "D"])
-    session(pad, ["n", "", "normal", "A,C", "150", "7", "re", "-", "f:re", "q"])
+    out = session(pad, ["n", "", "normal", "A,C", "150", "7", "re", "", "2:re", "q"])
     assert pad.sheet()[0].scores == (4, -4, 4, -4)
+    assert "Special points (1 Doppelkopf (a trick of 40), 2 Fox caught (Fuchs gefangen), " \
+        "3 Karlchen (last trick); each :re or :kontra" in out
     pad = Pad.new("doppelkopf", ["A", "B", "C", "D"], options={"pflichtsolo": True})
-    out = session(pad, ["n", "", "solo damen", "B", "130", "7", "-", "-", "-", "q"])
-    assert "Pflichtsolo still owed by: A, B, C, D" in out
+    out = session(pad, ["n", "", "solo damen", "B", "130", "7", "", "", "q"])
+    assert "Compulsory solo still owed by: A, B, C, D." in out
     # B owed his Pflichtsolo: his solo is it, the same dealer deals again.
-    assert "Pflichtsolo still owed by: A, C, D" in out
-    assert pad.deals[0].pflicht and pad.next_dealer() == 0
+    assert "Compulsory solo still owed by: A, C, D." in out
+    assert "Queens solo: B made · compulsory solo" in out
+    assert cast(DokoEntry, pad.deals[0]).pflicht and pad.next_dealer() == 0
     assert pad.sheet()[0].scores == (-1, 3, -1, -1)
     # DDV Vorführen: four owed, four deals left; after the first deal B must play his solo.
     pad = Pad.new("doppelkopf", ["A", "B", "C", "D"],
                   options={"pflichtsolo": True, "vorfuehren": True, "deals_per_series": 4})
     out = session(pad, ["q"])
-    assert "Vorführung: B must play a solo in the next deal" in out
+    assert "Vorführung: B must play a solo in this deal" in out
     pad = Pad.new("zweier", ["A", "B"])
     session(pad, ["n", "", "100", "40", "130", "120", "q"])
     assert pad.sheet()[0].scores == (230, 160)
@@ -73,7 +83,8 @@ def test_doppelkopf_and_zweier() -> None:
 def test_the_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                      capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "pad.json"
-    monkeypatch.setattr("sys.stdin", io.StringIO("n\n\nBen\n300\n\n0\n0\n0\n100\n100\n\nq\n"))
+    # turnier: tricks count (meld_needs_trick), asked only when someone took pointless ones
+    monkeypatch.setattr("sys.stdin", io.StringIO("n\n\n\nBen\n300\n0\n0\n0\n100\n100\n\nn\nq\n"))
     assert main(["pad", "--file", str(path), "--players", "Anna,Ben,Cem", "--preset",
                  "turnier", "-o", "lost_factor=2"]) == 0
     assert "binokel (turnier)" in capsys.readouterr().out
@@ -91,9 +102,9 @@ def test_the_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 
 def test_abgehen_asks_only_the_others_melds() -> None:
     pad = Pad.new("kreuzbinokel", ["A", "B", "C", "D"])
-    out = session(pad, ["n", "", "B", "200", "abgehen", "20", "60", "q"])
-    assert "melds B" not in out and "melds D" not in out
-    assert pad.deals[0].melds == (20, 0, 60, 0)
+    out = session(pad, ["n", "", "abgehen", "B", "200", "20", "60", "q"])
+    assert "Melds B" not in out and "Melds D" not in out and "Melds A" in out
+    assert cast(BinokelEntry, pad.deals[0]).melds == (20, 0, 60, 0)
     assert pad.sheet()[0].scores == (110, -200, 110, -200)
 
 
@@ -104,18 +115,20 @@ def test_doppelkopf_house_rules_in_the_terminal() -> None:
         "genscher": "first", "karlchen_gefangen": True, "fuchs_last_trick": True,
         "bock_after": "tie", "throw_nines": 5})
     out = session(pad, [
-        "n", "", "normal", "-", "A,C", "120", "6", "-", "-", "d:re kg:kontra",  # 120: Bock
-        "n", "", "normal", "B,D", "151", "7", "re", "-", "fl:re",          # a Genscher
+        "n", "", "normal", "-", "A,C", "120", "6", "", "", "1:re 4:kontra",  # 120: Bock
+        "n", "", "normal", "B,D", "151", "7", "re", "", "5:re",          # a Genscher
         "n", "", "thrown in",
-        "n", "", "normal", "-", "A,B", "130", "7", "-", "-", "dk:re",      # not scored here
+        "n", "", "normal", "-", "A,B", "130", "7", "", "", "6:re",       # no such row
         "q"])
-    assert "Genscher (- for none" in out and "kg Karlchen gefangen" in out
-    assert "dk Doppel-Karlchen" not in out
-    assert "The next deal is Bock: it counts x2." in out
-    assert "not entered: specials: 'dk:re'?" in out
-    assert pad.deals[1].genscher == (1, 3) and pad.deals[1].re == (1, 3)
-    assert [d.contract for d in pad.deals] == ["normal", "normal", "thrown in"]
-    assert pad.deals[0].genscher is None and pad.bock_levels() == (0, 1, 1)
+    assert "Genscher (- for none; Who called the Genscher?, The partner he named: A,B)" in out
+    assert "4 Karlchen caught" in out and "Double Karlchen" not in out
+    assert "Bock deal: counts 2 times." in out
+    assert "not entered: Special points: '6:re'?" in out
+    deals = [cast(DokoEntry, d) for d in pad.deals]
+    assert deals[1].genscher == (1, 3) and deals[1].re == (1, 3)
+    assert [d.contract for d in deals] == ["normal", "normal", "thrown in"]
+    assert deals[0].genscher is None and [pad.rules_of(i).bock_level  # type: ignore[attr-defined]
+                                          for i in range(3)] == [0, 1, 1]
     # won 1, Re angesagt 2, keine 90 1, Fuchs im letzten Stich 1: 5, counted double
     assert pad.sheet()[1].scores == (-10, 10, -10, 10)
-    assert "Genscher B, Bock x2" in out
+    assert "Normal game · Genscher B · Bock ×2" in out

@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import time
 from collections.abc import Callable
 from typing import Any
 
@@ -230,20 +229,6 @@ def test_luxus_tables_in_random_deals(players: int) -> None:
             head = line.split(": ")[0]
             assert head.endswith((f"{NAMES[tr_.leader]} leads",
                                   f"{NAMES[tr_.leader]} spielt aus")), line
-
-
-def test_tables_are_quick() -> None:
-    # A front end builds a table after every action: keep it cheap even late in a deal.
-    s = LuxusState.new(LuxusRules(), 0, seed=1, players=8)
-    rng = random.Random(1)
-    for _ in range(40):
-        s.apply(s.random_action(rng))
-    z = run(d1(), D1_FREE)
-    start = time.perf_counter()
-    for _ in range(50):
-        present(s.view(s.to_move), "de")
-        present(z.view(z.to_move), "en")
-    assert time.perf_counter() - start < 1.0
 
 
 def test_card_styles_word_the_texts_only() -> None:
@@ -590,8 +575,8 @@ def test_luxus_meld_needs_trick_shows_the_lost_melds() -> None:
         lost = [p for p in range(6) if r.melds[p].total and not r.meld_points[p]]
         if lost:
             break
-    else:
-        pytest.skip("no deal with lost melds")
+    else:   # fixed seeds: this fails instead of quietly testing nothing
+        raise AssertionError("no deal of seeds 0..49 lost a meld: choose other seeds")
     p = lost[0]
     t = present(s.public_view(), "de", NAMES)
     assert f"{NAMES[p]}: Meldung {r.melds[p].total} verfällt (kein Stich)" in t.result

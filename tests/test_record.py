@@ -1,5 +1,5 @@
-"""Game records, format binokel-record/1 (RULES §9): round trip, dealing order, errors that
-name the field or the action index."""
+"""Game records, format binokel-record/2 (RULES §9, docs/records.md): round trip, dealing
+order, errors that name the field or the action index."""
 
 from __future__ import annotations
 
@@ -127,8 +127,10 @@ def test_too_large() -> None:
 
 
 @pytest.mark.parametrize("changes, where, reason", [
-    ({"format": None}, "field 'format'", "must be 'binokel-record/1'"),
-    ({"format": "binokel-record/2"}, "field 'format'", "not 'binokel-record/2'"),
+    ({"format": None}, "field 'format'", "must be 'binokel-record/2'"),
+    ({"format": "binokel-record/3"}, "field 'format'", "not 'binokel-record/3'"),
+    ({"software": 7}, "field 'software'", "must be a program and its version"),
+    ({"software": "x" * 101}, "field 'software'", "at most 100 characters"),
     ({"game": None}, "field 'game'", "missing"),
     ({"game": "skat"}, "field 'game'", "unknown game 'skat'"),
     ({"players": 5}, "field 'players'", "binokel is for 3 or 4 players, not 5"),

@@ -1,9 +1,11 @@
-"""The deal samplers behind ``resample_from_infostate`` and the arena's OpenSpiel bots.
+"""The deal samplers behind ``resample_from_infostate`` and the arena's OpenSpiel bots (every
+game's own sampler, ``spec.worlds``, and the research side's fallbacks).
 
 Over random deals and random points of play, for every game and player count: a sampled world
 shows the seat exactly its real view and offers it the same legal actions, and the sampler
 never reports "no world" for a real state (the real world is consistent, so one exists). In
-the games whose melds are shown from the hand (:mod:`binokel.research.constraints`): worlds are
+the games whose melds are shown from the hand (:mod:`binokel.core.counting` with each game's
+model): worlds are
 drawn exactly from the view alone and never fail, the real deal always meets the constraints
 the sampler derives (else it would never draw the real deal and deals like it), a filler that
 meets the meld patterns melds exactly as shown, and on small positions whose consistent deals
@@ -25,26 +27,46 @@ from hypothesis import settings
 from hypothesis import strategies as st
 
 from binokel.bots import make_bot
+from binokel.core import counting
 from binokel.core.cards import bit
 from binokel.core.cards import card_token
 from binokel.core.cards import cards_of
 from binokel.core.cards import cardset
 from binokel.core.cards import parse_card
 from binokel.core.errors import IllegalAction
+from binokel.core.sampling import STATS
+from binokel.core.sampling import owners
 from binokel.core.state import parse_action
+from binokel.games.binokel import worlds as binokel_worlds
+from binokel.games.luxusfamilie import worlds as luxus_worlds
 from binokel.registry import GAMES
 from binokel.registry import find_game
-from binokel.research import constraints
-from binokel.research import sampler
 from binokel.research.sampler import NoWorldFound
 from binokel.research.sampler import _view_json
 from binokel.research.sampler import continue_from
-from binokel.research.sampler import owners
 from binokel.research.sampler import resample
 from binokel.research.sampler import sample_from_view
 
 CASES = [(spec.name, n) for spec in GAMES for n in spec.players]
-EXACT = [(g, n) for g, n in CASES if g in constraints.SUPPORTED]
+# The games whose sampler counts the consistent deals exactly.
+SUPPORTED = ("binokel", "kreuzbinokel", "luxusfamilie")
+EXACT = [(g, n) for g, n in CASES if g in SUPPORTED]
+
+
+def model(view: Any) -> counting.Problem:
+    """The counted constraint model of ``view`` (its game's)."""
+    spec = find_game(str(view.game))
+    made = (luxus_worlds.model(spec, view) if spec.name == "luxusfamilie"
+            else binokel_worlds.model(spec, view))
+    return counting.prepared(made)
+
+
+def forget() -> None:
+    """Drop the exact samplers' counts of earlier views."""
+    for game in SUPPORTED:
+        spec = find_game(game)
+        assert spec.worlds is not None
+        spec.worlds().forget()  # type: ignore[attr-defined]
 
 
 def played_to(game: str, players: int, seed: int, steps: int, preset: str | None = None,
@@ -95,18 +117,18 @@ def test_a_world_from_the_view_alone_shows_that_view(game: str, players: int, se
     state = played_to(game, players, seed, steps, bots=heuristic)
     seat = pick % players
     view = state.view(seat)
-    sampler.STATS.clear()
+    STATS.clear()
     try:
         world = sample_from_view(view, random.Random(seed))
     except NoWorldFound:
-        assert game not in constraints.SUPPORTED
+        assert game not in SUPPORTED
         return
     assert world.view(seat).to_json() == view.to_json()
-    if game in constraints.SUPPORTED:
-        assert sampler.STATS["exact"] == 1 and sampler.STATS["unsupported"] == 0
+    if game in SUPPORTED:
+        assert STATS["exact"] == 1 and STATS["unsupported"] == 0
 
 
-def real_assignment(problem: constraints.Problem, state: Any) -> list[tuple[int, ...]]:
+def real_assignment(problem: counting.Problem, state: Any) -> list[tuple[int, ...]]:
     """The real deal as the problem's slots count it (reads every hand: a test's helper)."""
     index = {c: k for k, c in enumerate(problem.kinds)}
     per_slot = [[0] * len(problem.kinds) for _ in problem.slots]
@@ -125,7 +147,7 @@ def real_assignment(problem: constraints.Problem, state: Any) -> list[tuple[int,
             for k in range(len(problem.kinds))]
 
 
-def meets(problem: constraints.Problem, x: list[tuple[int, ...]]) -> list[str]:
+def meets(problem: counting.Problem, x: list[tuple[int, ...]]) -> list[str]:
     """What of the problem's constraints ``x`` breaks (empty: it meets them all)."""
     broken = []
     for j, slot in enumerate(problem.slots):
@@ -166,8 +188,8 @@ def test_the_real_deal_meets_every_derived_constraint(game: str, players: int, s
     state = played_to(game, players, seed, steps, preset, bots=True)
     seat = pick % players
     try:
-        problem = constraints.model(state.view(seat))
-    except constraints.Unsupported as e:
+        problem = model(state.view(seat))
+    except counting.Unsupported as e:
         pytest.fail(f"not modelled: {e}")
     x = real_assignment(problem, state)
     assert meets(problem, x) == []
@@ -207,9 +229,9 @@ def test_a_filler_without_the_patterns_melds_exactly_as_shown(case: tuple[str, i
     rest = Counter(hand) - known
     known |= Counter(rng.sample(sorted(rest.elements()), min(played, sum(rest.values()))))
     kinds = sorted(set(deck))
-    found, complete = constraints.patterns(
-        kinds, 0, known, shown, constraints.groups(game == "luxusfamilie", rules, trump),
-        melds_of)
+    groups = (luxus_worlds.meld_groups(rules) if game == "luxusfamilie"
+              else binokel_worlds.meld_groups(rules, trump))
+    found, complete = counting.patterns(kinds, 0, known, shown, groups, melds_of)
     filler = Counter(hand) - known
     for p in found:
         assert not all(filler[kinds[k]] >= need for k, need in zip(p.kinds, p.need,
@@ -266,7 +288,7 @@ def consistent_deals(state: Any, seat: int) -> dict[tuple[Any, ...], float]:
     view = state.view(seat)
     spec = find_game(state.game_name)
     n = state.players
-    owner = owners(spec.name, state.rules, n, state.dealer)
+    owner = owners(spec, state.rules, n, state.dealer)
     history = list(view.history)
     plays: dict[int, Counter[int]] = {s: Counter() for s in range(n)}
     pusher = -1
@@ -433,9 +455,9 @@ def test_the_worlds_depend_on_the_view_only() -> None:
     hands) give the same worlds from the same seed: the sampler reads no hidden card."""
     state = played_to("binokel", 3, 5, 30, bots=True)
     seat = next(s for s in range(3) if s != state.declarer)
-    owner = owners("binokel", state.rules, 3, state.dealer)
-    target = _view_json(state, seat)
     spec = find_game("binokel")
+    owner = owners(spec, state.rules, 3, state.dealer)
+    target = _view_json(state, seat)
     other = None
     hidden = [p for p, o in enumerate(owner) if o >= 0 and o != seat]
     for p, q in itertools.combinations(hidden, 2):
@@ -453,10 +475,10 @@ def test_the_worlds_depend_on_the_view_only() -> None:
             other = world
             break
     assert other is not None and list(other.deck) != list(state.deck)
-    sampler._MODELS.clear()
+    forget()
     one = resample(state, seat, random.Random(1))
-    sampler._MODELS.clear()
+    forget()
     two = resample(other, seat, random.Random(1))
     assert list(one.deck) == list(two.deck)
-    sampler._MODELS.clear()
+    forget()
     assert list(sample_from_view(state.view(seat), random.Random(1)).deck) == list(one.deck)

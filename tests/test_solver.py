@@ -45,8 +45,8 @@ def brute(s: DealState) -> int:
 @pytest.mark.parametrize("seed", range(8))
 def test_solver_equals_brute_force_on_endgames(seed: int) -> None:
     s = position(seed, 36 - 9 - seed % 3)  # 3 tricks and a part of a fourth
-    if s.is_over or s.phase != "play":
-        pytest.skip("the random deal ended early")
+    # Every seed here reaches the play (fixed seeds: a change that ends one early fails).
+    assert not s.is_over and s.phase == "play", f"seed {seed} ends early: choose another"
     base = s.trick_points[s.declarer]  # type: ignore[index]
     sol = solve(s)
     assert sol.value == brute(s) - base

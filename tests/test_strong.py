@@ -4,6 +4,7 @@ levels, its declarer's and bidder's choices by simulation (its worlds: test_stro
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 
@@ -110,12 +111,18 @@ def test_the_trump_named_is_the_one_the_push_was_simulated_for() -> None:
                                                                           "untendurch"))
 
 
-def test_the_frozen_strong_player_is_a_hidden_kind_for_the_arena() -> None:
-    """``strong-2026-11`` (the strong player of November 2026, the yardstick of today's) is
-    made by name for Binokel and Kreuzbinokel, is not offered in the lobby's lists and plays
-    legal actions from views."""
+def test_the_frozen_strong_player_is_a_hidden_kind_for_the_arena(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``strong-2026-11`` (the strong player of November 2026, the yardstick of today's,
+    kept in benchmarks/ and not in the package) is made by name for Binokel and Kreuzbinokel
+    once its module is named in BINOKEL_BOT_MODULES, is not offered in the lobby's lists
+    and plays legal actions from views."""
     from binokel.bots import bot_names
-    from binokel.games.binokel.bots import strong_2026_11
+    with pytest.raises(ValueError, match="unknown bot 'strong-2026-11'"):
+        make_bot("strong-2026-11", 1)
+    monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    monkeypatch.setenv("BINOKEL_BOT_MODULES", "strong_2026_11")
+    import strong_2026_11
     assert "strong-2026-11" not in bot_names() and "strong-2026-11" not in bot_names("binokel")
     with pytest.raises(ValueError, match="does not play doppelkopf"):
         make_bot("strong-2026-11", 1, game="doppelkopf")

@@ -12,7 +12,6 @@ from pypdf import PdfReader
 
 from binokel.cli import main
 from binokel.tournament.club import Tournament
-from binokel.tournament.pad import DealEntry
 from binokel.tournament.pad import Pad
 
 
@@ -35,8 +34,8 @@ def test_a_tournament_from_the_command_line(tmp_path: Path,
     first = t.played[0].tables[0]
     # table 1 by its score pad, table 2 by totals
     pad = Pad.new("binokel", [t.player(p).name for p in first if p is not None], "aks")
-    pad.add(DealEntry(dealer=0, declarer=1, bid=300, melds=(40, 200, 0),
-                      points=(60, 150, 40)))
+    pad.add(pad.read_entry({"dealer": 0, "declarer": 1, "bid": 300, "melds": [40, 200, 0],
+                            "points": [60, 150, 40]}))
     (tmp_path / "pad.json").write_text(json.dumps(pad.to_json()), encoding="utf-8")
     code, out, _ = run(capsys, f, "enter", "1", "1", "--pad", str(tmp_path / "pad.json"))
     assert code == 0 and "1 to go" in out

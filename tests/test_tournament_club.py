@@ -56,7 +56,7 @@ def pad_for(t: Tournament, table: list[int | None], seed: int) -> Pad:
         state = spec.new_deal(t.rules, pad.next_dealer(), seed=seed * 100 + d,
                               players=len(table))
         play_deal(state, [make_bot("heuristic", s, game=t.game) for s in range(len(table))])
-        pad.add(entry_from_record(t.game, state))
+        pad.add(pad.read_entry(entry_from_record(t.game, state)))
     return pad
 
 

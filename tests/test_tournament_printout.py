@@ -9,7 +9,6 @@ import pytest
 from pypdf import PdfReader
 
 from binokel.tournament.club import Tournament
-from binokel.tournament.pad import DealEntry
 from binokel.tournament.pad import Pad
 from binokel.tournament.printout import pad_csv
 from binokel.tournament.printout import ranking_csv
@@ -92,8 +91,8 @@ def test_scores_csv_lists_every_entered_score() -> None:
 
 def test_score_sheet_pdf_and_csv() -> None:
     pad = Pad.new("binokel", ["Anna", "Ben", "Cem"], options={"target": 300})
-    pad.add(DealEntry(dealer=0, declarer=1, bid=300, contract="normal", melds=(40, 200, 0),
-                      points=(60, 150, 40)))
+    pad.add(pad.read_entry({"dealer": 0, "declarer": 1, "bid": 300, "contract": "normal",
+                            "melds": [40, 200, 0], "points": [60, 150, 40]}))
     text = " ".join(pdf_text(score_sheet_pdf(pad, title="Tisch 2"))[0].split())
     assert "Schreibblock" in text and "Tisch 2" in text
     assert "+100 = 100 +350 = 350 +40 = 40" in text

@@ -60,6 +60,7 @@ async def test_complete_deal_through_the_ui(tmp_path: Path, game: str, players: 
         rec = Record.load(app.saved_paths[0])
         assert rec.game == game and rec.players == players
         assert rec.replay().result == state.result
+        assert rec.extra["result"]["scores"] == list(state.result.scores)
         # next deal by the button
         next_buttons = [b for b in app.query(ActionButton) if b.engine_action == "next"]
         assert next_buttons

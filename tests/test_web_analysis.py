@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -16,10 +17,12 @@ from starlette.testclient import TestClient
 from binokel.analysis import DealAnalysis
 from binokel.analysis import analyse_back
 from binokel.record import Record
+from binokel.registry import find_game
 from binokel.web import analysis as web_analysis
 from binokel.web.analysis import Analyses
 from binokel.web.app import create_app
 from binokel.web.guard import WebError
+from binokel.web.work import Work
 from web_helpers import act
 from web_helpers import join
 from web_helpers import live
@@ -74,8 +77,11 @@ def test_a_finished_deal_is_marked_card_by_card(client: TestClient, game: str,
         assert (f" −{m.loss}, best was " in mark["text"]) == (m.loss > 0)
     names = live(client, tid).names()
     lost = sum(m.loss for m in want.marks if m.seat == 0)
-    # in the game's own word for the cards' points (Doppelkopf counts Augen)
-    unit = {"binokel": ("Points", "Punkte"), "doppelkopf": ("Card points", "Augen")}[game]
+    # in the game's own word for the cards' points (Doppelkopf counts Augen; a game from
+    # outside the project says its word in its spec)
+    word = find_game(game).points_word
+    unit = {"binokel": ("Points", "Punkte"), "doppelkopf": ("Card points", "Augen")}.get(
+        game, (word["en"], word["de"]))
     assert data["seats"].startswith(f"{unit[0]} given away: ")
     assert f"{names[0]} −{lost}" in data["seats"] if lost else f"{names[0]} 0" in data["seats"]
     # German and the card words follow the request; the search ran once
@@ -96,15 +102,19 @@ def test_each_deal_is_analysed_once_and_each_client_asks_only_so_often(
         monkeypatch: pytest.MonkeyPatch) -> None:
     calls: list[int] = []
 
-    def fake(table: object, number: int) -> DealAnalysis:
-        calls.append(number)
-        return DealAnalysis((), 1, 0, number)
+    def fake(record: dict[str, Any]) -> DealAnalysis:
+        calls.append(record["number"])
+        return DealAnalysis((), 1, 0, record["number"])
 
-    monkeypatch.setattr(web_analysis, "analyse_table_deal", fake)
-    table: Any = SimpleNamespace(id="t")
+    monkeypatch.setattr(web_analysis, "analyse_record", fake)
+    table: Any = SimpleNamespace(id="t", record=lambda number: {"number": number})
 
     async def run() -> None:
-        analyses = Analyses(rate=0.001, burst=2)
+        # the fake runs in a thread: a worker process would not see the patch
+        with ThreadPoolExecutor(1) as pool:
+            await asks(Analyses(Work(executor=pool), rate=0.001, burst=2))
+
+    async def asks(analyses: Analyses) -> None:
         assert (await analyses.get(table, 1, "a")).nodes == 1
         await analyses.get(table, 2, "a")
         await analyses.get(table, 1, "a")      # known: no search, no rate counted

@@ -28,13 +28,16 @@ from binokel.web import duplicate as duplicate_module
 from binokel.web.app import create_app
 from binokel.web.duplicate import MAX_BOT_ENTRANTS
 from binokel.web.duplicate import MAX_PLAYERS
+from binokel.web.work import WorkLimits
 from test_web_fuzz import JSON
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}",
-                               bot_delay=0.0)) as c:
+    # One test client enters a whole field within seconds: the documents' per-client rate
+    # is tested in test_web_attacks.py.
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0.0,
+                               work=WorkLimits(rate=1000, burst=1000))) as c:
         yield c
 
 
@@ -209,8 +212,9 @@ def test_bad_input_is_a_clear_4xx(client: TestClient, bad: dict[str, Any]) -> No
 def test_bad_requests_on_a_tournament(client: TestClient) -> None:
     did, own = new_duplicate(client)
     assert client.get("/api/duplicates/nope").status_code == 404
-    assert client.post(f"/api/duplicates/{did}/players",
-                       content=b"{not json").status_code == 400
+    as_json = {"content-type": "application/json"}
+    assert client.post(f"/api/duplicates/{did}/players", content=b"{not json",
+                       headers=as_json).status_code == 400
     for nickname in ("", None, 5, "x" * 40, "Bot 7", "\u200b"):
         r = client.post(f"/api/duplicates/{did}/players", json={"nickname": nickname})
         assert r.status_code == 422, (nickname, r.text)
@@ -229,7 +233,7 @@ def test_bad_requests_on_a_tournament(client: TestClient) -> None:
     r = client.post(f"/api/duplicates/{did}/me", json={"player_token": ["x"]})
     assert r.status_code == 400
     big = client.post(f"/api/duplicates/{did}/players",
-                      content=b'{"nickname": "' + b"x" * 300_000 + b'"}')
+                      content=b'{"nickname": "' + b"x" * 300_000 + b'"}', headers=as_json)
     assert big.status_code == 413
 
 

@@ -1,7 +1,8 @@
 """The server's refusals in the player's language: the client maps each error code a player
-can meet to German and English words (``err_<code>`` in ``static/prefs.js``, shown by its
-``errorText``), keeping the server's own sentence where it names the detail, or saying the
-exact fault a person typed (the server's ``reason``, ``why_<reason>`` in ``prefs.js``) whole.
+can meet to German and English words (``err_<code>`` among the browser's words,
+``web/texts.toml``, shown by ``errorText`` of ``static/words.js``), keeping the server's own
+sentence where it names the detail, or saying the exact fault a person typed (the server's
+``reason``, ``why_<reason>``) whole.
 
 In a real browser (the fixtures of ``test_web_e2e``): a seat taken meanwhile by another
 client and a nickname without a letter (HTTP, the join panel), and an action without the
@@ -18,6 +19,7 @@ from typing import Any
 import pytest
 
 import test_web_e2e as e2e
+from binokel.web.pages import BROWSER
 from test_web_e2e import CHROMIUM
 
 server = e2e.server      # the fixtures: a real server on loopback, Debian's Chromium
@@ -25,7 +27,9 @@ browser = e2e.browser
 
 ROOT = Path(__file__).resolve().parents[1]
 WEB = ROOT / "src" / "binokel" / "web"
-PREFS = WEB / "static" / "prefs.js"
+# Failures the client meets without the server's word (net.js's api): no answer at all, or
+# an answer that is not the server's JSON (a proxy's error page).
+CLIENT_CODES = {"offline", "http"}
 
 # The codes a player meets in normal use: each must have its words.
 PLAYER_CODES = {
@@ -45,7 +49,7 @@ WORDS = {
 
 
 def mapped_codes() -> set[str]:
-    return set(re.findall(r"^\s*err_([a-z_]+):", PREFS.read_text(encoding="utf-8"), re.M))
+    return {key[len("err_"):] for key in BROWSER["de"] if key.startswith("err_")}
 
 
 def server_codes() -> set[str]:
@@ -68,7 +72,8 @@ def test_every_mapped_code_is_one_the_server_uses() -> None:
     words for every code a player meets in normal use."""
     mapped, used = mapped_codes(), server_codes()
     assert used >= PLAYER_CODES, sorted(PLAYER_CODES - used)
-    assert mapped <= used, sorted(mapped - used)
+    assert not used & CLIENT_CODES, sorted(used & CLIENT_CODES)
+    assert mapped <= used | CLIENT_CODES, sorted(mapped - used - CLIENT_CODES)
     assert mapped >= PLAYER_CODES, sorted(PLAYER_CODES - mapped)
 
 
@@ -76,8 +81,8 @@ def test_every_reason_the_server_gives_has_words_in_both_languages() -> None:
     """``reason="..."`` in the server's sources and ``why_<reason>`` in the client's texts
     name the same set, and the texts' placeholders are the parameters the server sends:
     each in both texts, or one language's (``..._de``, ``..._en``) in that one's."""
-    text = PREFS.read_text(encoding="utf-8")
-    words = dict(re.findall(r"^\s*why_([a-z_]+):\s*(\[[^\]]*\])", text, re.M))
+    words = {key[len("why_"):]: (BROWSER["de"][key], BROWSER["en"][key])
+             for key in BROWSER["de"] if key.startswith("why_")}
     given: dict[str, set[str]] = {}
     for path in WEB.glob("*.py"):
         src = path.read_text(encoding="utf-8")
@@ -85,8 +90,7 @@ def test_every_reason_the_server_gives_has_words_in_both_languages() -> None:
                 r"reason=\"([a-z_]+)\"(?:,\s*params=\{([^}]*)\})?", src):
             given.setdefault(reason, set()).update(re.findall(r"\"([a-z_]+)\":", params))
     assert given and set(words) == set(given), (sorted(words), sorted(given))
-    for reason, pair in words.items():
-        de, en = re.findall(r"\"((?:[^\"\\]|\\.)*)\"", pair)
+    for reason, (de, en) in words.items():
         for s, other in ((de, "_en"), (en, "_de")):
             wanted = {p for p in given[reason] if not p.endswith(other)}
             assert set(re.findall(r"\{([a-z_]+)\}", s)) == wanted, (reason, s)

@@ -17,7 +17,10 @@ from web_helpers import recv_state
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0.0)) as c:
+    # Prometheus scrapes from the server's own machine: the only client /metrics answers
+    # without a token.
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0.0),
+                    client=("127.0.0.1", 50000)) as c:
         yield c
 
 
@@ -64,3 +67,18 @@ def test_forwarded_headers_only_from_configured_proxies() -> None:
     args.trusted_proxy = ["nginx.local"]
     with pytest.raises(ValueError, match="not an IP address"):
         uvicorn_options(args)
+
+
+def test_metrics_only_for_this_machine_or_with_the_token(tmp_path: Path) -> None:
+    """Issue 31: /metrics was open on the server's own port to anyone. A client from
+    elsewhere gets 404 unless the server has a metrics token and the client sends it."""
+    db = f"sqlite:///{tmp_path / 'web.sqlite3'}"
+    with TestClient(create_app(db, bot_delay=0.0), client=("203.0.113.9", 4000)) as c:
+        assert c.get("/metrics").status_code == 404
+        assert c.get("/metrics", headers={"authorization": "Bearer x"}).status_code == 404
+    with TestClient(create_app(db, bot_delay=0.0, metrics_token="s3cret-token"),
+                    client=("203.0.113.9", 4000)) as c:
+        assert c.get("/metrics").status_code == 404
+        assert c.get("/metrics", headers={"authorization": "Bearer wrong"}).status_code == 404
+        r = c.get("/metrics", headers={"authorization": "Bearer s3cret-token"})
+        assert r.status_code == 200 and "binokel_connections" in r.text

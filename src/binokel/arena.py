@@ -35,7 +35,9 @@ from typing import Any
 from .bots import make_bot
 from .core.outcome import Termination
 from .play import play_deal
+from .registry import extra_modules
 from .registry import find_game
+from .registry import load_games
 
 
 def seatings(kinds: Sequence[str], seats: int, teams: Sequence[Sequence[int]] = (),
@@ -248,7 +250,10 @@ def run_match(kinds: Sequence[str], deals: int, seed: int = 0, game: str = "bino
             bar.update(len(part))
     else:
         import multiprocessing as mp
-        with _sigterm_interrupts(), mp.get_context("spawn").Pool(workers) as pool:
+        # A spawned worker knows only the project's games: it loads the registered ones
+        # again (a test's game, a game named by BINOKEL_GAMES).
+        with _sigterm_interrupts(), mp.get_context("spawn").Pool(
+                workers, initializer=load_games, initargs=(extra_modules(),)) as pool:
             for part in pool.imap_unordered(_play_chunk, jobs):
                 results.extend(part)
                 bar.update(len(part))

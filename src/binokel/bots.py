@@ -13,13 +13,14 @@ Kreuzbinokel, Doppelkopf, ... each by its own rules.
 from __future__ import annotations
 
 import importlib
+import os
 import random
 from typing import Any
 
 from .core.spec import Bot
 from .core.spec import BotFactory
-from .registry import GAMES
 from .registry import find_game
+from .registry import games
 
 
 def legal_actions_of(view: Any) -> list[str]:
@@ -55,14 +56,32 @@ def kinds_of(game: str) -> dict[str, BotFactory]:
 # when one of its kinds is asked for (OpenSpiel's need the extra ``research``).
 EXTERNAL_KINDS: dict[str, tuple[str, ...]] = {
     "binokel.research.openspiel_bots": ("openspiel-ismcts", "openspiel-random"),
-    # Binokel's strong player as it stood in November 2026, the yardstick of its successor.
-    "binokel.games.binokel.bots.strong_2026_11": ("strong-2026-11",),
 }
+# More such modules from outside the package, comma-separated, each with ``KINDS`` and
+# ``bot_kinds(game)``: e.g. the frozen strong player of November 2026, a yardstick kept in
+# benchmarks/ (``PYTHONPATH=benchmarks BINOKEL_BOT_MODULES=strong_2026_11``). An
+# environment variable, so that the arena's worker processes know them too.
+BOT_MODULES_ENV = "BINOKEL_BOT_MODULES"
+
+
+def external_kinds() -> dict[str, tuple[str, ...]]:
+    """Every external bot module and its kinds: :data:`EXTERNAL_KINDS` and the modules named
+    in ``BINOKEL_BOT_MODULES`` (imported here; one that cannot be is a ``ValueError``)."""
+    out = dict(EXTERNAL_KINDS)
+    for module in filter(None, (m.strip() for m in os.environ.get(BOT_MODULES_ENV, "")
+                                .split(","))):
+        try:
+            kinds = importlib.import_module(module).KINDS
+        except (ImportError, AttributeError) as e:
+            raise ValueError(f"{BOT_MODULES_ENV}: cannot load bot kinds from {module!r} "
+                             f"({e})") from None
+        out[module] = tuple(kinds)
+    return out
 
 
 def external_kind(kind: str, game: str) -> BotFactory | None:
     """The factory of an external bot kind for ``game`` (None: no such kind)."""
-    for module, kinds in EXTERNAL_KINDS.items():
+    for module, kinds in external_kinds().items():
         if kind in kinds:
             factory: BotFactory | None = importlib.import_module(module).bot_kinds(game).get(kind)
             return factory
@@ -98,7 +117,7 @@ def make_bot(kind: str, seed: int | None = None, game: str | None = None) -> Gam
     With ``game``, a kind that does not play that game is an error now rather than at its
     first move.
     """
-    external = [k for kinds in EXTERNAL_KINDS.values() for k in kinds]
+    external = [k for kinds in external_kinds().values() for k in kinds]
     if kind not in bot_names() and kind not in external:
         raise ValueError(f"unknown bot {kind!r} (known: {', '.join(bot_names() + external)})")
     bot = GameBot(kind, seed)
@@ -111,8 +130,9 @@ def bot_names(game: str | None = None) -> list[str]:
     """Every bot kind, or the kinds that play ``game``."""
     if game is not None:
         return sorted(kinds_of(game))
-    return sorted({kind for spec in GAMES for kind in kinds_of(spec.name)})
+    return sorted({kind for spec in games() for kind in kinds_of(spec.name)})
 
 
-__all__ = ["EXTERNAL_KINDS", "Bot", "BotFactory", "GameBot", "RandomBot", "bot_names",
-           "external_kind", "kinds_of", "legal_actions_of", "make_bot"]
+__all__ = ["BOT_MODULES_ENV", "EXTERNAL_KINDS", "Bot", "BotFactory", "GameBot", "RandomBot",
+           "bot_names", "external_kind", "external_kinds", "kinds_of", "legal_actions_of",
+           "make_bot"]

@@ -4,12 +4,14 @@ the table allows it; the server decides whether a seat may ask, this module only
 
 :func:`hint` takes the asking seat's own view (never more: a hint knows no hidden card) and
 plays the game's strongest offered bot (``strong``, else ``heuristic``) on it within a node
-budget. The values are the bot's estimates for the asking player (higher is better), per
-action, in the unit the game's texts name (``hint_unit``, German or English); they exist
-for card plays the bot evaluates by search and for the decisions the strong bots simulate
-(Binokel's bid against passing, Doppelkopf's Vorbehalt and announcements, Zweierbinokel's
-stock: the expected score of each choice); in the other decisions, and early in the deal
-where a game's strong bot still plays by rule of thumb, only the choice is given.
+budget; the bot draws its worlds from the game's one sampler (``spec.worlds``, see
+:mod:`binokel.core.worlds`), from that view alone. The values are the bot's estimates for
+the asking player (higher is better), per action, in the unit the game's texts name
+(``hint_unit``, German or English); they exist for card plays the bot evaluates by search
+and for the decisions the strong bots simulate (Binokel's bid against passing,
+Doppelkopf's Vorbehalt and announcements, Zweierbinokel's stock: the expected score of each
+choice); in the other decisions, and early in the deal where a game's strong bot still
+plays by rule of thumb, only the choice is given.
 
 >>> from binokel.games.doppelkopf.state import DokoState
 >>> import random

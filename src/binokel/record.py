@@ -1,7 +1,10 @@
-"""Game records, format ``binokel-record/1`` (RULES §9): one deal as a replayable JSON file.
+"""Game records, format ``binokel-record/2`` (RULES §9, docs/records.md): one deal as a
+replayable JSON file.
 
 A deal is fully determined by its game, rules, dealer, deck order and actions, so this is the
-unit of saving, sharing, replaying and testing (what PGN is to chess).
+unit of saving, sharing, replaying and testing (what PGN is to chess). A record says which
+version of the program wrote it (``software``); records of older formats and versions are
+read as today's (:mod:`binokel.record_migrations`), so that they replay to the same scores.
 
 >>> from binokel.games.binokel.rules import Rules
 >>> from binokel.games.binokel.state import DealState
@@ -10,8 +13,10 @@ unit of saving, sharing, replaying and testing (what PGN is to chess).
 >>> rec = Record.from_state(state)
 >>> Record.loads(rec.dumps()).replay().history == state.history
 True
+>>> rec.software == SOFTWARE
+True
 >>> try:
-...     Record.loads('{"format": "binokel-record/1", "game": "binokel", "players": 3, '
+...     Record.loads('{"format": "binokel-record/2", "game": "binokel", "players": 3, '
 ...                  '"dealer": 0, "rules": {"preset": "standard"}, "deck": [], "actions": []}')
 ... except RecordError as e:
 ...     print(e.where)
@@ -31,10 +36,15 @@ from .core.cards import card_token
 from .core.cards import parse_card
 from .core.errors import RulesError
 from .core.state import AnyState
+from .record_migrations import FORMAT
+from .record_migrations import MAX_SOFTWARE_CHARS
+from .record_migrations import SOFTWARE
+from .record_migrations import readers_for
+from .record_migrations import upgrade_format
 from .registry import find_game
 
-FORMAT = "binokel-record/1"
-OPTIONAL_FIELDS = {"names", "event", "date", "result", "comment", "round", "deal_number"}
+OPTIONAL_FIELDS = {"software", "names", "event", "date", "result", "comment", "round",
+                   "deal_number"}
 MAX_RECORD_BYTES = 1 << 20
 
 
@@ -55,6 +65,11 @@ class Record:
     deck: tuple[str, ...]
     actions: tuple[str, ...]
     extra: dict[str, Any] = field(default_factory=dict)
+    # The program and version that wrote the record ("binokel 0.2.0"); None: unknown (a
+    # record of format /1, or one put together from a deal stored without it).
+    software: str | None = None
+    # What reading it took: the older formats and the games' readers of older versions.
+    migrated: tuple[str, ...] = ()
 
     # ------------------------------------------------------------ building
     @classmethod
@@ -63,12 +78,16 @@ class Record:
         game = game or state.game_name
         return cls(game=game, players=state.players, rules=state.rules.to_dict(),
                    dealer=state.dealer, deck=tuple(card_token(c) for c in state.deck),
-                   actions=tuple(a for _, a in state.history), extra=dict(extra))
+                   actions=tuple(a for _, a in state.history), extra=dict(extra),
+                   software=SOFTWARE)
 
     def to_json(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"format": FORMAT, "game": self.game, "players": self.players,
-                                "rules": self.rules, "dealer": self.dealer,
-                                "deck": list(self.deck), "actions": list(self.actions)}
+        data: dict[str, Any] = {"format": FORMAT}
+        if self.software is not None:
+            data["software"] = self.software
+        data.update({"game": self.game, "players": self.players, "rules": self.rules,
+                     "dealer": self.dealer, "deck": list(self.deck),
+                     "actions": list(self.actions)})
         data.update(self.extra)
         return data
 
@@ -117,10 +136,41 @@ class Record:
 
     @classmethod
     def from_json(cls, data: Any) -> Record:
+        """A record from its JSON object, of any format and version this one reads; a
+        record of an older version is read into today's grammar where it needs to be."""
         if not isinstance(data, dict):
             raise RecordError("record", "must be a JSON object")
-        if data.get("format") != FORMAT:
-            raise RecordError("field 'format'", f"must be {FORMAT!r}, not {data.get('format')!r}")
+        try:
+            data, migrated = upgrade_format(data)
+        except ValueError as e:
+            raise RecordError("field 'format'", str(e)) from None
+        rec = cls._parse(data, migrated)
+        readers = readers_for(find_game(rec.game), rec.software)
+        if not readers:
+            return rec
+        # Written before a change of the game's grammar or rules, or by an unknown version:
+        # as it stands if it replays so (to its stored result), else by the game's readers,
+        # the latest first, as far back as it takes.
+        try:
+            rec.validate()
+            return rec
+        except RecordError as e:
+            first = e
+        for start in reversed(range(len(readers))):
+            older = data
+            try:
+                for _, read in readers[start:]:
+                    older = read(older)
+                again = cls._parse({**older, "software": SOFTWARE},
+                                   migrated + tuple(until for until, _ in readers[start:]))
+                again.validate()
+            except (RecordError, ValueError):
+                continue
+            return again
+        raise first
+
+    @classmethod
+    def _parse(cls, data: dict[str, Any], migrated: tuple[str, ...]) -> Record:
         known = {"format", "game", "players", "rules", "dealer", "deck", "actions"}
         for k in data:
             if k not in known and k not in OPTIONAL_FIELDS and not str(k).startswith("x-"):
@@ -150,8 +200,14 @@ class Record:
             raise RecordError("field 'deck'", "must be a list of card tokens")
         if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
             raise RecordError("field 'actions'", "must be a list of strings")
-        extra = {k: v for k, v in data.items() if k not in known}
-        rec = cls(game, players, rules, dealer, tuple(deck), tuple(actions), extra)
+        software = data.get("software")
+        if software is not None and (not isinstance(software, str)
+                                     or not 0 < len(software) <= MAX_SOFTWARE_CHARS):
+            raise RecordError("field 'software'", "must be a program and its version, "
+                              f"at most {MAX_SOFTWARE_CHARS} characters")
+        extra = {k: v for k, v in data.items() if k not in known and k != "software"}
+        rec = cls(game, players, rules, dealer, tuple(deck), tuple(actions), extra,
+                  software, migrated)
         rec.initial_state()  # checks rules and deck now, with the field named
         return rec
 

@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable
 from collections.abc import Sequence
 
+from .. import __version__
 from ..core.errors import RulesError
 from ..record import RecordError
 from . import arena
@@ -33,6 +34,7 @@ COMMANDS = (play, serve, replay, validate, simulate, arena, solve, rules, pad, t
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="binokel", description="Binokel: rules engine, computer players, games, records.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for command in COMMANDS:
         command.register(sub)

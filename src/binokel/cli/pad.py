@@ -5,6 +5,10 @@ computed by the engine under the table's house rules), lets a deal be corrected 
 and keeps the pad in a JSON file (saved after every change). Commands at the prompt: Enter or
 ``n`` a new deal, ``c N`` correct deal N, ``u`` take back the last deal, ``s FILE`` save as,
 ``q`` quit.
+
+It knows no game: it asks the fields of the game's entry form (:meth:`Pad.form`, the
+description in :mod:`binokel.core.pad`) one by one, each as its kind reads an answer, and
+only those the answers so far make necessary.
 """
 
 from __future__ import annotations
@@ -13,29 +17,33 @@ import argparse
 import json
 import os
 import sys
+from collections.abc import Mapping
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 from typing import TextIO
 
-from ..games.binokel.deal import seating as binokel_seating
-from ..games.doppelkopf.announcements import ABSAGEN
-from ..registry import find_game
-from ..tournament.pad import DealEntry
+from ..core.pad import CheckField
+from ..core.pad import Choice
+from ..core.pad import ChoiceField
+from ..core.pad import Field
+from ..core.pad import NumberField
+from ..core.pad import PadEntry
+from ..core.pad import PadForm
+from ..core.pad import PairField
+from ..core.pad import PerSeatField
+from ..core.pad import SeatField
+from ..core.pad import SeatsField
+from ..core.pad import TallyField
+from ..core.pad import holds
 from ..tournament.pad import Pad
 from ..tournament.pad import PadError
-from ..tournament.pad import allowed_contracts
-from ..tournament.pad import entry_form
 from .common import UserError
 from .common import add_rule_arguments
 from .common import parse_options
 
 MAX_FILE = 10 * 1024 * 1024   # a pad file larger than this is no pad
-# Doppelkopf's special points as typed (only those the table's rules score are asked).
-SPECIAL_CODES = {"d": "Doppelkopf", "f": "Fuchs gefangen", "k": "Karlchen",
-                 "kg": "Karlchen gefangen", "dk": "Doppel-Karlchen",
-                 "fl": "Fuchs im letzten Stich"}
-LEVELS = ("-", "re", *ABSAGEN)   # announcement levels -1, 0, 1..4 as typed
+LANG = "en"                   # the terminal pad speaks English
 
 
 def register(sub: Any) -> None:
@@ -112,13 +120,12 @@ class PadSession:
                 if word == "q":
                     break
                 if word == "n":
-                    self.pad.add(self.ask_entry(self.pad.next_dealer(), None))
+                    self.pad.add(self.ask_entry(None))
                 elif word == "c":
                     index = int(rest) - 1 if rest.strip().isdigit() else -1
                     if not 0 <= index < len(self.pad.deals):
                         raise PadError(f"correct which deal? 1..{len(self.pad.deals)}")
-                    old = self.pad.deals[index]
-                    self.pad.correct(index, self.ask_entry(old.dealer, old))
+                    self.pad.correct(index, self.ask_entry(self.pad.deals[index]))
                 elif word == "u":
                     self.pad.remove_last()
                 elif word == "s" and rest.strip():
@@ -147,14 +154,8 @@ class PadSession:
         self.say(f"{pad.game} ({pad.rules.preset})")
         self.say(head)
         self.say("-" * len(head))
-        for line, deal, bock in zip(pad.sheet(), pad.deals, pad.bock_levels(), strict=True):
-            what = _describe(line.contract, line.declarer, pad.players)
-            if deal.genscher is not None:
-                what += f", Genscher {pad.players[deal.genscher[0]]}"
-            if deal.pflicht:
-                what += ", Pflichtsolo"
-            if bock:
-                what += f", Bock x{2 ** bock}"
+        for line, words in zip(pad.sheet(), pad.descriptions(), strict=True):
+            what = words.get(LANG, "").replace("\u00a0", " ")
             self.say(f"{line.deal:>3} {pad.players[line.dealer]:<{width}}"
                      + "".join(f"{s:>+{width}d}" for s in line.scores) + f"   {what}")
         self.say("-" * len(head))
@@ -168,24 +169,83 @@ class PadSession:
             self.say(f"The round is over: {pad.players[winner]} wins.")
         else:
             self.say(f"Next dealer: {pad.players[pad.next_dealer()]}")
-        if pad.game == "doppelkopf":
-            form = entry_form(pad)
-            if form["bock_next"]:
-                self.say(f"The next deal is Bock: it counts x{2 ** form['bock_next']}.")
-            if form["pflichtsolo"]:
-                owed = ", ".join(pad.players[s] for s in form["owed"]) or "nobody"
-                self.say(f"Pflichtsolo still owed by: {owed}")
-            if form["vorgefuehrt"] >= 0:
-                self.say(f"Vorführung: {pad.players[form['vorgefuehrt']]} must play a solo "
-                         "in the next deal (the Pflichtsolo).")
+        for _, status in pad.form().status:
+            self.say(status[LANG])
 
     # ------------------------------------------------------------------ one deal
+    def ask_entry(self, old: PadEntry | None) -> PadEntry:
+        """One deal, field by field as the game's form asks it (a correction offers the
+        old entry's answers)."""
+        form = self.pad.form()
+        old_values = form.given(old.to_json()) if old is not None else {}
+        values: dict[str, Any] = {}
+        for f in form.fields:
+            if not holds(f.when, form.values(values)):
+                continue
+            values[f.name] = self.ask_field(form, f, values,
+                                            old_values.get(f.name, f.default))
+        return self.pad.read_entry(form.entry(values))
+
+    def ask_field(self, form: PadForm, f: Field, values: dict[str, Any], default: Any) -> Any:
+        """The answer to one field, as its kind reads it."""
+        label = form.label(f, values)[LANG]
+        names = self.pad.players
+        if isinstance(f, ChoiceField):
+            return self.choice(label, f.choices, default)
+        if isinstance(f, CheckField):
+            return self.ask(f"{label}? (y/n)", "y" if default else "n")[:1].lower() in "yj"
+        if isinstance(f, NumberField):
+            return self.number(label, default)
+        if isinstance(f, SeatField):
+            return self.seat(label, default, f.none is not None)
+        if isinstance(f, SeatsField):
+            shown = ",".join(names[s] for s in default) if default else ""
+            answer = self.ask(f"{label} (comma-separated)", shown)
+            return [_seat(x.strip(), names) for x in answer.split(",") if x.strip()]
+        if isinstance(f, PairField):
+            return self.pair(label, f.parts, default)
+        if isinstance(f, PerSeatField):
+            return self.per_seat(form, f, values, default)
+        if isinstance(f, TallyField):
+            return self.tally(label, f.choices, f.columns, default)
+        raise PadError(f"{f.name}: a field of kind {f.kind!r} this terminal cannot ask")
+
+    def choice(self, label: str, choices: Sequence[Choice], default: Any) -> Any:
+        """One of ``choices`` by its value, its words or the start of either."""
+        def token(c: Choice) -> str:
+            return c.value if isinstance(c.value, str) else c.label[LANG]
+        shown = next((token(c) for c in choices if c.value == default), "")
+        answer = self.ask(f"{label} ({' / '.join(token(c) for c in choices)})", shown).lower()
+        for exact in (True, False):
+            hits = [c for c in choices if any(
+                (t.lower() == answer) if exact else t.lower().startswith(answer)
+                for t in (str(c.value), *c.label.values()))]
+            if len(hits) == 1 and answer:
+                return hits[0].value
+        raise PadError(f"{label}: one of {', '.join(token(c) for c in choices)}, not "
+                       f"{answer!r:.20}")
+
     def seat(self, prompt: str, default: int | None, allow_none: bool = False) -> int | None:
         names = self.pad.players
+        if allow_none:
+            prompt += " (- if not known)"
         answer = self.ask(prompt, names[default] if default is not None else "")
         if allow_none and answer in ("", "-"):
             return None
         return _seat(answer, names)
+
+    def pair(self, label: str, parts: Sequence[Mapping[str, str]],
+             default: list[int] | None) -> list[int] | None:
+        names = self.pad.players
+        shown = ",".join(names[s] for s in default) if default else "-"
+        who = ", ".join(p[LANG] for p in parts)
+        answer = self.ask(f"{label} (- for none; {who}: A,B)", shown)
+        if answer == "-":
+            return None
+        pair = [_seat(x.strip(), names) for x in answer.split(",")]
+        if len(pair) != 2:
+            raise PadError(f"{label}: {who}, e.g. A,B")
+        return pair
 
     def number(self, prompt: str, default: int | None = None) -> int:
         answer = self.ask(prompt, "" if default is None else str(default))
@@ -194,122 +254,49 @@ class PadSession:
         except ValueError:
             raise PadError(f"{prompt}: a number, not {answer!r:.20}") from None
 
-    def per_player(self, what: str, old: Sequence[int], seats: Sequence[int],
-                   total: int | None = None) -> tuple[int, ...]:
-        """A number per seat in ``seats`` (others 0); with ``total`` the last one defaults to
-        what is left."""
-        values = [0] * len(self.pad.players)
+    def per_seat(self, form: PadForm, f: PerSeatField, values: dict[str, Any],
+                 old: list[int] | None) -> list[int] | None:
+        """A number per seat that the field asks (others 0); the last one defaults to what
+        is left of an exact total."""
+        label = form.label(f, values)[LANG]
+        if f.optional and self.ask(f"{label}? (y/n)", "y" if old else "n")[:1] not in "yj":
+            return None
+        dealer = values.get("dealer", 0)
+        seats = list(form.in_play[dealer])
+        if f.others_of and values.get(f.others_of) is not None and form.parties:
+            party = form.parties[dealer]
+            seats = [s for s in seats if party[s] != party[values[f.others_of]]]
+        out = [0] * len(self.pad.players)
         for i, s in enumerate(seats):
-            default: int | None = old[s] if old else None
-            if total is not None and i == len(seats) - 1:
-                default = total - sum(values)
-            values[s] = self.number(f"  {what} {self.pad.players[s]}", default)
-        return tuple(values)
+            default: int | None = old[s] if old and s < len(old) else None
+            if f.total is not None and f.exact and i == len(seats) - 1:
+                default = f.total - sum(out)
+            out[s] = self.number(f"  {label} {self.pad.players[s]}", default)
+        return out
 
-    def ask_entry(self, dealer: int, old: DealEntry | None) -> DealEntry:
-        game = self.pad.game
-        n = len(self.pad.players)
-        d = self.seat("Dealer", dealer)
-        assert d is not None
-        if game in ("binokel", "kreuzbinokel"):
-            return self._binokel(d, old, n)
-        if game == "doppelkopf":
-            return self._doko(d, old, n)
-        seats = list(range(n))
-        declarer = None
-        if game == "luxusfamilie":
-            declarer = self.seat("Trump maker (- if unknown)",
-                                 old.declarer if old else None, allow_none=True)
-        melds = self.per_player("melds", old.melds if old else (), seats)
-        points = self.per_player("points" if game == "zweier" else "power points",
-                                 old.points if old else (), seats)
-        return DealEntry(dealer=d, declarer=declarer, melds=melds, points=points)
-
-    def _binokel(self, dealer: int, old: DealEntry | None, n: int) -> DealEntry:
-        seats = [s for s in range(n) if not (n == 4 and self.pad.game == "binokel"
-                                             and s == dealer)]
-        contracts = allowed_contracts(self.pad.game, self.pad.rules)
-        passing = "thrown_in" in contracts
-        declarer = self.seat("Declarer (Spielmacher" + ("; - if all passed)" if passing else ")"),
-                             old.declarer if old else None, allow_none=passing)
-        if declarer is None:
-            return DealEntry(dealer=dealer, contract="thrown_in")
-        bid = self.number("Bid", old.bid if old else None)
-        contract = self.ask(f"Game ({', '.join(c for c in contracts if c != 'thrown_in')})",
-                            old.contract if old else "normal")
-        if contract in ("durch", "durch open", "untendurch"):
-            made = self.ask("Made? (y/n)", "y" if old is None or old.made else "n")
-            return DealEntry(dealer=dealer, declarer=declarer, bid=bid, contract=contract,
-                             made=made.lower().startswith(("y", "j")))
-        if contract == "abgehen":
-            # The declarer's side loses its melds: only the others' are asked.
-            _, party = binokel_seating(self.pad.game, n, dealer)
-            others = [s for s in seats if party[s] != party[declarer]]
-            melds = self.per_player("melds", old.melds if old else (), others)
-            return DealEntry(dealer=dealer, declarer=declarer, bid=bid, contract=contract,
-                             melds=melds)
-        melds = self.per_player("melds", old.melds if old else (), seats)
-        total = _trick_total(self.pad)
-        points = self.per_player("trick points", old.points if old else (), seats, total)
-        return DealEntry(dealer=dealer, declarer=declarer, bid=bid, contract=contract,
-                         melds=melds, points=points)
-
-    def _doko(self, dealer: int, old: DealEntry | None, n: int) -> DealEntry:
-        form = entry_form(self.pad)
-        contract = self.ask(f"Game ({', '.join(form['contracts'])})",
-                            old.contract if old else "normal")
-        if contract == "thrown in":
-            return DealEntry(dealer=dealer, contract=contract)
-        names = self.pad.players
-        partner = True
-        if contract == "hochzeit":
-            partner = self.ask("Partner found? (y/n)", "y").lower().startswith(("y", "j"))
-        genscher: tuple[int, int] | None = None
-        if form["genscher"] and (contract in ("normal", "stille hochzeit") or (
-                contract == "hochzeit" and partner and form["genscher_hochzeit"])):
-            default_g = ",".join(names[s] for s in old.genscher) if old and old.genscher \
-                else "-"
-            answer = self.ask("Genscher (- for none; who called it, whom he named: A,B)",
-                              default_g)
-            if answer != "-":
-                pair = [_seat(x.strip(), names) for x in answer.split(",")]
-                if len(pair) != 2:
-                    raise PadError("genscher: who called it and whom he named, e.g. A,B",
-                                   "genscher")
-                genscher = (pair[0], pair[1])
-        if genscher is not None:
-            re: tuple[int, ...] = genscher   # the new parties: he and the partner he named
-        else:
-            default_re = ",".join(names[s] for s in old.re) if old else ""
-            re = tuple(_seat(x.strip(), names) for x in
-                       self.ask("Re (the seats, comma-separated; the soloist alone)",
-                                default_re).split(",") if x.strip())
-        augen = self.number("Augen of Re", old.re_augen if old else None)
-        tricks = self.number("Tricks of Re", old.re_tricks if old else None)
-        levels = []
-        for party in ("Re", "Kontra"):
-            lv = old.announced[0 if party == "Re" else 1] if old else -1
-            answer = self.ask(f"Announced by {party} ({' / '.join(LEVELS)})", LEVELS[lv + 1])
-            if answer.lower() not in LEVELS:
-                raise PadError(f"announced: one of {', '.join(LEVELS)}", "announced")
-            levels.append(LEVELS.index(answer.lower()) - 1)
-        codes = {k: v for k, v in SPECIAL_CODES.items() if v in form["specials"]}
-        default_sp = " ".join(f"{k}:{p}" for w, p in (old.specials if old else ())
-                              for k, v in codes.items() if v == w)
-        specials = []
-        listed = ", ".join(f"{k} {v}" for k, v in codes.items())
-        for token in self.ask(f"Special points ({listed}; each :re or :kontra, e.g. f:re "
-                              "d:kontra; - for none)", default_sp or "-").split():
+    def tally(self, label: str, rows: Sequence[Choice], columns: Sequence[Choice],
+              default: list[list[str]] | None) -> list[list[str | int]]:
+        """Row:column tokens, each once per time it happened (rows by number or name)."""
+        listed = ", ".join(f"{k} {c.label[LANG]}" for k, c in enumerate(rows, 1))
+        cols = " or ".join(f":{c.value}" for c in columns)
+        shown = " ".join(f"{_row_number(rows, r)}:{c}" for r, c in default or ()) or "-"
+        out: list[list[str | int]] = []
+        for token in self.ask(f"{label} ({listed}; each {cols}, e.g. 1:{columns[0].value}; "
+                              "- for none)", shown).split():
             if token == "-":
                 continue
-            code, _, party = token.partition(":")
-            if code not in codes or party not in ("re", "kontra"):
-                raise PadError(f"specials: {token!r}? {', '.join(codes)}, then :re or "
-                               ":kontra", "specials")
-            specials.append((codes[code], party))
-        return DealEntry(dealer=dealer, contract=contract, re=re, re_augen=augen,
-                         re_tricks=tricks, announced=(levels[0], levels[1]),
-                         specials=tuple(specials), partner_found=partner, genscher=genscher)
+            row, _, col = token.partition(":")
+            hits = [c for k, c in enumerate(rows, 1)
+                    if row == str(k) or row.lower() == str(c.value).lower()]
+            if len(hits) != 1 or col not in [str(c.value) for c in columns]:
+                raise PadError(f"{label}: {token!r:.20}? a number 1..{len(rows)}, then "
+                               f"{cols}")
+            out.append([hits[0].value, next(c.value for c in columns if str(c.value) == col)])
+        return out
+
+
+def _row_number(rows: Sequence[Choice], value: Any) -> int:
+    return next((k for k, c in enumerate(rows, 1) if c.value == value), 0)
 
 
 def _seat(answer: str, names: Sequence[str]) -> int:
@@ -321,17 +308,6 @@ def _seat(answer: str, names: Sequence[str]) -> int:
     if len(hits) != 1 or not answer:
         raise PadError(f"who is {answer!r:.20}? a name or a seat number 1..{len(names)}")
     return hits[0]
-
-
-def _trick_total(pad: Pad) -> int:
-    """The trick points a Binokel deal hands out (the cards and the last-trick bonus)."""
-    rules: Any = pad.rules
-    deck = find_game(pad.game).full_deck(rules, len(pad.players))
-    return int(sum(rules.points[c & 7] for c in deck)) + int(rules.last_trick_bonus)
-
-
-def _describe(contract: str, declarer: int | None, names: Sequence[str]) -> str:
-    return contract if declarer is None else f"{contract}: {names[declarer]}"
 
 
 __all__ = ["PadSession", "cmd_pad", "load_pad", "register", "save_json"]

@@ -11,8 +11,8 @@ import textwrap
 from typing import Any
 
 from ..core.rules import Option
-from ..registry import GAMES
 from ..registry import find_game
+from ..registry import games
 from .common import UserError
 
 HEAD = {
@@ -81,7 +81,7 @@ def rules_text(game: str, lang: str = "de") -> str:
 def games_text(lang: str = "de") -> str:
     h = HEAD["en" if lang == "en" else "de"]
     lines = [h["games"]]
-    for spec in sorted(GAMES, key=lambda s: s.name):
+    for spec in sorted(games(), key=lambda s: s.name):
         name = spec.name
         title = spec.title[1] if lang == "en" else spec.title[0]
         lines.append(f"  {name:<14} {title} — {'/'.join(map(str, spec.players))} "

@@ -19,11 +19,18 @@ def cmd_validate(args: argparse.Namespace) -> int:
     bad = 0
     for f in args.files:
         try:
-            state = Record.load(f).validate()
+            rec = Record.load(f)
+            state = rec.validate()
         except ValueError as e:
             print(f"{f}: invalid: {e}", file=sys.stderr)
             bad += 1
             continue
         status = "complete" if state.is_over else f"unfinished ({len(state.history)} actions)"
-        print(f"{f}: valid, {status}")
+        # A record of an older format or version is read as today's (docs/records.md).
+        older = f", written by {rec.software}" if rec.software and not rec.migrated else ""
+        if rec.migrated:
+            older = ", read from " + " and ".join(
+                m if m.startswith("binokel-record/") else f"a version before {m}"
+                for m in rec.migrated)
+        print(f"{f}: valid, {status}{older}")
     return 1 if bad else 0

@@ -4,6 +4,14 @@ Each game package exports one spec; :mod:`binokel.registry` lists them. The spec
 engine's facts directly (rules, how to deal, the deck, player counts, teams, the series) and
 loads the game's presenter and bots only when asked, so that code below those layers
 (records, series, the engine itself) never imports them.
+
+The spec is the one seam between a game and the tools above it: whatever a tool needs to
+know of a game it asks the spec, never the game's name. Small facts are fields (the deck a
+game is drawn with, the words of its hints, a typical score); everything that needs code of
+the game is a *hook*, a loader that imports the game's module only when a tool asks
+(``position`` for the analysis and the solver, ``vocabulary`` for the research adapters,
+``presenter``, ``bots``, ``worlds``). A hook that is None means the game does not offer it,
+and the tool says so (no analysis of a game without a search position).
 """
 
 from __future__ import annotations
@@ -11,17 +19,29 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from collections.abc import Mapping
+from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field
+from typing import TYPE_CHECKING
 from typing import Any
+from typing import Literal
 from typing import Protocol
 
 from .cards import Card
+from .pad import PadAdapter
 from .rules import Option
 from .rules import RuleSet
 from .series import Series
 from .state import AnyState
+from .vocabulary import Vocabulary
 from .worlds import WorldSampler
+
+if TYPE_CHECKING:
+    from ..search.position import Position
+
+DeckStyle = Literal["german", "french"]
+"""The faces a game is played with: German-suited (Eichel, Blatt, Herz, Schellen; Ober, Unter)
+or French-suited (Kreuz, Pik, Herz, Karo; Dame, Bube)."""
 
 
 class Bot(Protocol):
@@ -36,6 +56,10 @@ class Bot(Protocol):
 # A bot kind's factory: a seed (None: unseeded) -> a bot.
 BotFactory = Callable[[int | None], Bot]
 
+# Reads a record's JSON object written before the game's grammar or rules changed into
+# today's (binokel.record); raises ValueError when the record is not such a one.
+OldRecordReader = Callable[[Mapping[str, Any]], dict[str, Any]]
+
 
 class NewDeal(Protocol):
     """How a game makes a deal: from ``deck_order`` (the dealing order, top card first),
@@ -44,6 +68,21 @@ class NewDeal(Protocol):
     def __call__(self, rules: Any, dealer: int = 0, *, seed: int | None = None,
                  deck_order: list[Card] | None = None, players: int = ...,
                  rng: random.Random | None = None) -> AnyState: ...
+
+
+class PositionOf(Protocol):
+    """A game's card play as a position of the search core (:mod:`binokel.search`), for the
+    side of the player to move; None where the search cannot model the state (bidding,
+    Zweierbinokel's stock). The analysis, the solver and the hints read a deal through it."""
+
+    def __call__(self, state: AnyState) -> Position | None: ...
+
+
+class VocabularyOf(Protocol):
+    """A game's actions besides ``play C`` under ``rules`` with ``players`` seats (the
+    numbering of :mod:`binokel.research.actions` reads it)."""
+
+    def __call__(self, rules: RuleSet, players: int) -> Vocabulary: ...
 
 
 @dataclass(frozen=True)
@@ -70,6 +109,23 @@ class GameSpec:
     series: type[Series] = Series
     # loads the game's one world sampler (binokel.core.worlds); None: the game has none yet
     worlds: Callable[[], WorldSampler[Any]] | None = None
+    # loads the game's score-pad adapter (binokel.core.pad); None: no score pad for it
+    pad: Callable[[], PadAdapter[Any]] | None = None
+    # --- what the tools above the engine ask of a game (the seams; see the module's text)
+    deck: DeckStyle = "german"                   # the faces the front ends draw and name
+    # "de"/"en" -> what the cards left over after dealing are called (the Dapp, the stock)
+    rest_word: Mapping[str, str] = field(
+        default_factory=lambda: {"de": "Rest", "en": "Rest"})
+    # loads the game's search position (analysis, solver); None: the search cannot play it
+    position: Callable[[], PositionOf] | None = None
+    # loads the game's action vocabulary (OpenSpiel, PettingZoo); None: no research adapters
+    vocabulary: Callable[[], VocabularyOf] | None = None
+    # a typical score of one deal, in the scores' unit: the scale of the research bots'
+    # exploration constant
+    score_scale: float = 100.0
+    # loads the readers of records that older versions of the game wrote, oldest first, each
+    # with the first version that no longer needs it (docs/records.md)
+    old_records: Callable[[], Sequence[tuple[str, OldRecordReader]]] | None = None
 
     @property
     def options(self) -> Mapping[str, Option]:
@@ -80,6 +136,18 @@ class GameSpec:
     def presets(self) -> Mapping[str, tuple[str, str]]:
         """Preset name -> what it is (English, German)."""
         return self.rules.preset_texts
+
+    def search_position(self, state: AnyState) -> Position | None:
+        """The search position of ``state`` by the game's ``position`` hook (None: the game
+        has none, or the search cannot model this state)."""
+        return self.position()(state) if self.position is not None else None
+
+    def action_vocabulary(self, rules: RuleSet, players: int) -> Vocabulary:
+        """The game's actions besides ``play C`` by its ``vocabulary`` hook; a game without
+        one is a ``ValueError`` (the research adapters cannot number its actions)."""
+        if self.vocabulary is None:
+            raise ValueError(f"the game {self.name!r} declares no action vocabulary")
+        return self.vocabulary()(rules, players)
 
     def make_rules(self, data: Mapping[str, Any]) -> RuleSet:
         """The rules from a record's ``rules`` object (``{"preset": ..., "options": ...}``)."""
@@ -92,4 +160,5 @@ class GameSpec:
         return self.series(self, rules, players, first_dealer, seed, shuffle)
 
 
-__all__ = ["Bot", "BotFactory", "GameSpec", "NewDeal"]
+__all__ = ["Bot", "BotFactory", "DeckStyle", "GameSpec", "NewDeal", "OldRecordReader",
+           "PositionOf", "VocabularyOf"]

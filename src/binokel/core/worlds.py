@@ -19,7 +19,7 @@ A sampler answers in one of two ways (:class:`Sampling`):
 Either way each returned :class:`World` is a whole deal at the view's point: its
 ``state.view(view.player)`` equals ``view`` (nothing the seat saw is contradicted). A world
 that was drawn more than once is returned once, with ``count`` saying how often, so that a
-caller may average over ``count`` without playing the same deal twice.
+caller may average with ``count`` as the weight without playing the same deal twice.
 
 >>> from binokel.core.worlds import Sampling, World
 >>> Sampling("read") is Sampling.READ
@@ -67,9 +67,11 @@ class WorldSampler(Protocol[StateT_co]):
 
     def sample(self, view: Any, rng: random.Random, n: int,
                sampling: Sampling = Sampling.READ) -> Sequence[World[StateT_co]]:
-        """Up to ``n`` draws of worlds consistent with ``view`` (fewer distinct worlds when
-        the view allows few deals; the counts add up to at most ``n``). Raises
-        :class:`NoWorldFound` when none is found."""
+        """Up to ``n`` distinct worlds consistent with ``view`` (fewer when the view allows
+        few deals), each with how often it was drawn: the counts are the weights to average
+        with (a sampler may draw more than ``n`` times to find ``n`` distinct worlds, so
+        they may add up to more than ``n``). Raises :class:`NoWorldFound` when none is
+        found."""
         ...
 
 

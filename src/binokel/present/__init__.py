@@ -304,17 +304,15 @@ Presenter = Callable[[Any, Context], Table]
 
 _TEXTS = by_language(load_texts("binokel.present")["table"])
 _LEVELS = by_language(load_texts("binokel.present")["levels"])
-# The decks: Doppelkopf is played with French-suited cards, every other game of the family
-# with German-suited ones.
-FRENCH_GAMES = frozenset({"doppelkopf"})
 # Friendly names for computer players, Swabian first names: a bot is "Lina, strong", never
 # "Bot 1 (heuristic)".
 BOT_NAMES = ("Sepp", "Lina", "Gottlob", "Marie", "Hannes", "Rosa", "Frieder", "Luise")
 
 
 def deck_of(game: str) -> str:
-    """The deck ``game`` is played with: ``"french"`` (Doppelkopf) or ``"german"``."""
-    return "french" if game in FRENCH_GAMES else "german"
+    """The deck ``game`` is played with, as its spec says: ``"german"`` (the Binokel games) or
+    ``"french"`` (Doppelkopf)."""
+    return find_game(game).deck
 
 
 def bot_name(i: int) -> str:

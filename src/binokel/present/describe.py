@@ -22,14 +22,10 @@ from ..core.cards import card_name
 from ..core.state import AnyState
 from ..registry import find_game
 
-_T: dict[str, dict[str, Any]] = {
+_T: dict[str, dict[str, str]] = {
     "de": {"seat": "Platz", "dealer": "Geber", "vorhand": "Vorhand", "out": "setzt aus",
-           "rest": {"binokel": "Dapp", "kreuzbinokel": "Dapp", "zweier": "Talon (von oben)",
-                    "luxusfamilie": "Beiseite gelegt"},
            "unfinished": "Das Spiel ist nicht zu Ende."},
     "en": {"seat": "Seat", "dealer": "dealer", "vorhand": "Vorhand", "out": "sits out",
-           "rest": {"binokel": "Dapp", "kreuzbinokel": "Dapp", "zweier": "Stock (from the top)",
-                    "luxusfamilie": "Set aside"},
            "unfinished": "The deal is not finished."},
 }
 
@@ -40,17 +36,16 @@ def describe_deal(state: AnyState, lang: str = "de", style: str = "token",
     event and trick, and the result explained. Seats are counted from 1 unless ``names``
     names them; cards are named as the game's deck shows them (Doppelkopf: French) and
     separated by ``sep`` (default: a space for tokens and symbols, ", " for words)."""
-    from . import deck_of
     from . import present
 
-    t = _T["en" if lang == "en" else "de"]
-    game = state.game_name
-    spec = find_game(game)
+    words = "en" if lang == "en" else "de"
+    t = _T[words]
+    spec = find_game(state.game_name)
     initial = spec.new_deal(state.rules, state.dealer, deck_order=list(state.deck),
                             players=state.players)
     given = list(names or [])[:state.players]
     seat_names = given + [f"{t['seat']} {s + 1}" for s in range(len(given), state.players)]
-    deck = deck_of(game)
+    deck = spec.deck
     joint = sep if sep is not None else ", " if style in ("words", "french") else " "
 
     def cards(cs: Any) -> str:
@@ -78,7 +73,7 @@ def describe_deal(state: AnyState, lang: str = "de", style: str = "token",
         else:
             rest.append(c)
     if rest:
-        out.append(f"{t['rest'].get(game, '…')}: {cards(rest)}")
+        out.append(f"{spec.rest_word.get(words, '…')}: {cards(rest)}")
     out.append("")
     res = state.result
     seat = res.declarer if res is not None and res.declarer is not None else 0

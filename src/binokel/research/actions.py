@@ -10,9 +10,10 @@ numbers them. The order is the mapping, and it is documented here and in docs/re
    Eichel, Blatt, Herz, Schellen; 7, 9, U, O, K, 10, A): ids ``0 .. k-1`` for a deck of
    ``k`` distinct cards, the same in every game with the same deck (Doppelkopf: E9 is 0,
    EA is 5).
-2. The game's other actions without cards, in the order of :func:`vocabulary` below
-   (``pass``, every ``bid N`` from the lowest to the highest bid, ``trump E`` ..., the
-   Doppelkopf reservations and announcements, ...).
+2. The game's other actions without cards, in the order of the game's vocabulary (its
+   spec's ``vocabulary`` hook, :class:`binokel.core.vocabulary.Vocabulary`: ``pass``, every
+   ``bid N`` from the lowest to the highest bid, ``trump E`` ..., the Doppelkopf
+   reservations and announcements, ...).
 3. Actions that name one card (``call C``, ``give C``): per verb, every distinct card.
 4. Actions that name several cards (``discard``, Doppelkopf's Armut ``give`` and ``return``,
    Zweierbinokel's ``meld``): per verb, every multiset the deck allows of the sizes the game
@@ -35,12 +36,8 @@ True
 from __future__ import annotations
 
 import functools
-import itertools
-from collections import Counter
 from collections.abc import Iterable
-from typing import Any
 
-from ..core.cards import SUIT_LETTERS
 from ..core.cards import Card
 from ..core.cards import CardSet
 from ..core.cards import card_token
@@ -50,6 +47,7 @@ from ..core.cards import parse_cards
 from ..core.rules import RuleSet
 from ..core.spec import GameSpec
 from ..core.state import parse_action
+from ..core.vocabulary import multisets
 from ..registry import find_game
 
 # (verb, argument key): the argument text for actions without cards, the card set for the rest.
@@ -136,58 +134,14 @@ class ActionCodec:
         return _codec(spec.name, rules, players)
 
 
-def multisets(deck: Iterable[Card], sizes: Iterable[int]) -> list[CardSet]:
-    """Every card set of the given sizes that ``deck`` (a list with copies) can supply.
-
-    >>> len(multisets([0, 0, 1, 1, 2], [2]))  # 00 01 02 11 12
-    5
-    """
-    copies = Counter(deck)
-    out: set[CardSet] = set()
-    for n in sizes:
-        for combo in itertools.combinations_with_replacement(sorted(copies), n):
-            if all(combo.count(c) <= copies[c] for c in set(combo)):
-                out.add(cardset(combo))
-    return sorted(out)
-
-
-def vocabulary(spec: GameSpec, rules: Any, players: int
+def vocabulary(spec: GameSpec, rules: RuleSet, players: int
                ) -> tuple[list[str], list[str], list[tuple[str, list[CardSet]]], list[str]]:
-    """The game's actions besides ``play C``: (actions without cards, verbs with one card,
-    verbs with several cards and the card sets each may name, actions without cards added
-    later and numbered last)."""
-    deck = spec.full_deck(rules, players)
-    suits = list(SUIT_LETTERS)
-    if spec.name in ("binokel", "kreuzbinokel"):
-        bids = [f"bid {x}" for x in range(rules.min_bid, rules.max_bid + 1, rules.bid_step)]
-        state: Any = spec.new_deal(rules, 0, seed=0, players=players)
-        dapp = len(state.dapp_cards)
-        words = ["pass", *bids, *(f"abgehen {s}" for s in suits),
-                 *(f"trump {s}" for s in suits), "durch", "untendurch", "call none"]
-        multi = [("discard", multisets(deck, [dapp]))] if dapp else []
-        return words, ["call", "give"], multi, []
-    if spec.name == "zweier":
-        from ..games.zweier.melds import meld_kinds
-        melds = {cardset(parse_cards(k.action.split(" ", 1)[1]))
-                 for t in range(len(suits)) for k in meld_kinds(t, rules)}
-        return ["exchange"], [], [("meld", sorted(melds))], []
-    if spec.name == "luxusfamilie":
-        return [f"trump {s}" for s in suits], [], [], []
-    if spec.name == "doppelkopf":
-        from ..games.doppelkopf.announcements import ABSAGEN
-        from ..games.doppelkopf.deal import SOLOS
-        from ..games.doppelkopf.genscher import VERB as GENSCHER
-        from ..games.doppelkopf.reservations import PASS
-        from ..games.doppelkopf.reservations import SCHMEISSEN
-        words = ["gesund", "vorbehalt", "hochzeit", "armut", *SOLOS, "accept", "decline",
-                 "re", "kontra", *ABSAGEN, PASS, SCHMEISSEN]
-        three = multisets(deck, [3])
-        # The Genscher names a seat, one id per seat, numbered last so that every other id
-        # is the same with the option on or off; without it the vocabulary is unchanged.
-        later = ([f"{GENSCHER} {seat}" for seat in range(players)]
-                 if rules.genscher != "off" else [])
-        return words, [], [("give", three), ("return", three)], later
-    raise ValueError(f"no action vocabulary for the game {spec.name!r}")
+    """The game's actions besides ``play C`` by its ``vocabulary`` hook: (actions without
+    cards, verbs with one card, verbs with several cards and the card sets each may name,
+    actions without cards added later and numbered last)."""
+    v = spec.action_vocabulary(rules, players)
+    return (list(v.words), list(v.one_card), [(verb, list(sets)) for verb, sets in v.multi_card],
+            list(v.later))
 
 
 @functools.lru_cache(maxsize=64)

@@ -23,7 +23,8 @@ seat's :meth:`view <binokel.core.state.State.view>`, which never holds a hidden 
   declarations (bids, trump, reservations, announcements: the ids of its card-free actions)
   and the cards each seat has named openly in other actions (calls, melds, ...).
 
-``resample_from_infostate`` is backed by :mod:`binokel.research.sampler`.
+``resample_from_infostate`` draws from the game's own world sampler (``spec.worlds``,
+uniformly; :func:`binokel.research.sampler.resample`).
 
 >>> import pyspiel
 >>> 'binokel_doppelkopf' in register_games()
@@ -49,8 +50,8 @@ from ..core.rules import RuleSet
 from ..core.spec import GameSpec
 from ..core.state import OVER
 from ..core.state import AnyState
-from ..registry import GAMES
 from ..registry import find_game
+from ..registry import games
 from .actions import ActionCodec
 from .actions import UnknownAction
 from .sampler import resample
@@ -315,8 +316,9 @@ class BinokelOpenSpielState(pyspiel.State):  # type: ignore[misc]
     def resample_from_infostate(self, player_id: int, probability_sampler: Any
                                 ) -> BinokelOpenSpielState:
         """A deal that ``player_id`` cannot tell from this one (the same information state),
-        drawn by :func:`binokel.research.sampler.resample`; ``probability_sampler`` (a
-        callable returning numbers in [0, 1), OpenSpiel's convention) seeds the draw."""
+        drawn uniformly by the game's sampler (:func:`binokel.research.sampler.resample`);
+        ``probability_sampler`` (a callable returning numbers in [0, 1), OpenSpiel's
+        convention) seeds the draw."""
         # OpenSpiel's IS-MCTS passes a fresh sampler with the same seed at every call: mixed
         # with a stream of our own, so that successive calls draw different worlds.
         seed = _DRAWS.getrandbits(31)
@@ -400,7 +402,7 @@ _registered: set[str] = set()
 def register_games() -> list[str]:
     """Register every game with OpenSpiel (idempotent); returns their OpenSpiel names."""
     names = []
-    for spec in GAMES:
+    for spec in games():
         name = game_name(spec)
         if name not in _registered and name not in pyspiel.registered_names():
             pyspiel.register_game(_game_type(spec), _factory(spec))

@@ -3,11 +3,12 @@ information-set Monte Carlo tree search) and ``openspiel-random`` (its uniform r
 in every game.
 
 A bot of ours sees only its seat's view; an OpenSpiel bot wants an OpenSpiel state. So each
-decision first draws a deal consistent with the view
-(:func:`binokel.research.sampler.sample_from_view`), makes it an OpenSpiel state and lets the
-OpenSpiel bot move there; IS-MCTS then samples its own worlds through
-``resample_from_infostate``. A view for which no consistent deal is found in the tries
-allowed falls back to a uniformly random legal action (``fallbacks`` counts these). IS-MCTS
+decision first draws a deal consistent with the view from the game's own sampler
+(``spec.worlds``, uniformly: :func:`binokel.research.sampler.sample_from_view`), makes it an
+OpenSpiel state and lets the OpenSpiel bot move there; IS-MCTS then samples its own worlds
+through ``resample_from_infostate`` (the same sampler). A view for which no consistent deal
+is found (nor one walked on from the world of the seat's last decision) falls back to a
+uniformly random legal action (``fallbacks`` counts these). IS-MCTS
 evaluates its leaves by :class:`EngineRollouts`, OpenSpiel's random roll-out played inside
 our engine.
 
@@ -20,14 +21,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..registry import find_game
+
 KINDS = ("openspiel-ismcts", "openspiel-random")
 # IS-MCTS: simulations per decision, worlds sampled per decision (each simulation starts in
-# one of them), and the exploration constant relative to a typical score of the game.
+# one of them), and the exploration constant relative to a typical score of the game (its
+# spec's ``score_scale``).
 SIMULATIONS = 200
 WORLDS = 20
 UCT_C = 2.0
-SCORE_SCALE = {"binokel": 300.0, "kreuzbinokel": 300.0, "zweier": 100.0,
-               "luxusfamilie": 100.0, "doppelkopf": 2.0}
 
 # The OpenSpiel games by (game, players, dealer, rules), shared by every bot of the process
 # (an arena match makes new bots for every seating; a game is immutable).
@@ -115,7 +117,7 @@ class OpenSpielBot:
                          else EngineRollouts(random.Random(seed)))
             bot = ismcts.ISMCTSBot(
                 game, evaluator,
-                UCT_C * SCORE_SCALE.get(self.game, 100.0), self.simulations,
+                UCT_C * find_game(self.game).score_scale, self.simulations,
                 max_world_samples=self.worlds, random_state=random_state)
             bot._resampler_cb = self._resampler(state)
         action = bot.step(state)

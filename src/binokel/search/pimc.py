@@ -2,24 +2,14 @@
 
 A player who sees only his own hand samples complete *worlds* (the hidden cards dealt to the
 other hands in a way consistent with what the play showed), solves each world exactly with
-the search core and plays the card whose average value is best. The game's strong player
-builds the worlds (it knows its rules: voids, parties, set-aside cards); this module holds
-the game-independent parts: dealing hidden cards under constraints, and averaging the
-solutions within a node budget.
-
->>> import random
->>> from binokel.core.cards import parse_cards
->>> pool = parse_cards("EA EK HA HK")
->>> hands = deal_hidden(pool, {1: 2, 2: 2}, lambda seat, c: seat == 1 or c >> 3 != 0,
-...                     random.Random(1))
->>> sorted(hands[1]) == sorted(parse_cards("EA EK"))
-True
+the search core and plays the card whose average value is best. The worlds come from the
+game (its sampler, ``spec.worlds``, knows its rules: voids, parties, set-aside cards); this
+module holds the game-independent part: averaging the solutions within a node budget.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable
 from collections.abc import Iterable
 from collections.abc import Iterator
@@ -34,55 +24,6 @@ from ..core.trick import PLAY_ACTIONS
 from . import SearchLimit
 from . import Session
 from .position import Position
-
-
-def deal_hidden(pool: Sequence[Card], sizes: Mapping[int, int],
-                allowed: Callable[[int, Card], bool], rng: random.Random,
-                tries: int = 40, fixed: Mapping[int, Sequence[Card]] | None = None
-                ) -> dict[int, list[Card]] | None:
-    """Deal ``pool`` at random so that each seat of ``sizes`` gets that many cards and only
-    cards it is ``allowed`` to hold (a seat that showed a void is not allowed that suit);
-    cards beyond the sizes stay undealt (set aside). ``fixed``: cards of the pool known to be
-    in a seat's hand (shown melds not yet played). None if no such deal was found in
-    ``tries`` attempts.
-
-    The most constrained cards go first, each to a random seat with room that may hold it:
-    not uniform over all consistent deals, but close enough for sampling and never stuck
-    on the easy cases.
-    """
-    seats = list(sizes)
-    rest = Counter(pool)
-    known: dict[int, list[Card]] = {s: list((fixed or {}).get(s, ())) for s in seats}
-    for s, cs in known.items():
-        rest.subtract(cs)
-        if len(cs) > sizes[s]:
-            return None
-    if min(rest.values(), default=0) < 0:
-        return None   # a fixed card that is not in the pool
-    free_pool = list(rest.elements())
-    options = {c: [s for s in seats if allowed(s, c)] for c in set(pool)}
-    for _ in range(tries):
-        cards = list(free_pool)
-        rng.shuffle(cards)
-        cards.sort(key=lambda c: len(options[c]))
-        room = {s: sizes[s] - len(known[s]) for s in seats}
-        hands: dict[int, list[Card]] = {s: list(known[s]) for s in seats}
-        spare = len(cards) - sum(room.values())
-        ok = True
-        for c in cards:
-            free = [s for s in options[c] if room[s] > 0]
-            if not free:
-                if spare > 0:
-                    spare -= 1  # this card is one of the set-aside ones
-                    continue
-                ok = False
-                break
-            s = free[rng.randrange(len(free))]
-            hands[s].append(c)
-            room[s] -= 1
-        if ok and not any(room.values()):
-            return hands
-    return None
 
 
 @dataclass(frozen=True)
@@ -101,9 +42,18 @@ def average_values(worlds: Iterable[Position], cards: Sequence[Card], node_budge
     each) for every card's value and average them (or what ``utility`` makes of a value in
     its world). Stops when ``node_budget`` nodes are spent; a world that needs more than
     ``world_budget`` nodes is skipped (it would eat the budget of the others)."""
+    return average_counted(((p, 1) for p in worlds), cards, node_budget, world_budget, utility)
+
+
+def average_counted(worlds: Iterable[tuple[Position, int]], cards: Sequence[Card],
+                    node_budget: int, world_budget: int,
+                    utility: Callable[[Position, int], float] | None = None) -> Estimate:
+    """:func:`average_values` over worlds that come with how often each was drawn (a
+    sampler's :class:`~binokel.core.worlds.World` counts): each solved once, weighted by
+    its count."""
     sums = dict.fromkeys(cards, 0.0)
-    done = spent = 0
-    for p in worlds:
+    done = spent = weight = 0
+    for p, k in worlds:
         if spent >= node_budget:
             break
         session = Session(p)
@@ -115,11 +65,12 @@ def average_values(worlds: Iterable[Position], cards: Sequence[Card], node_budge
         spent += session.nodes
         assert sol.values is not None
         for c in cards:
-            sums[c] += sol.values[c] if utility is None else utility(p, sol.values[c])
+            sums[c] += k * (sol.values[c] if utility is None else utility(p, sol.values[c]))
         done += 1
+        weight += k
     if done == 0:
         return Estimate({}, 0, spent)
-    return Estimate({c: v / done for c, v in sums.items()}, done, spent)
+    return Estimate({c: v / weight for c, v in sums.items()}, done, spent)
 
 
 class PimcPlayer:
@@ -129,8 +80,9 @@ class PimcPlayer:
     otherwise, or when no world could be solved, play as ``heuristic``. On equal averages
     the heuristic's card wins (it knows what the samples do not).
 
-    A game's player gives :meth:`worlds` (its positions consistent with the view, the
-    player's own side maximising or minimising) and :meth:`sign` (+1 when the player to
+    A game's player gives :meth:`worlds` or :meth:`counted_worlds` (its positions
+    consistent with the view, from the game's sampler, the player's own side maximising or
+    minimising) and :meth:`sign` (+1 when the player to
     move maximises in those positions, -1 when he minimises). The work is counted in solver
     nodes, so a seed gives the same play on a busy machine as on an idle one.
     """
@@ -148,6 +100,12 @@ class PimcPlayer:
     def worlds(self, view: Any) -> Iterator[Position] | None:
         """The sampled positions of ``view`` (None: the view cannot be modelled)."""
         raise NotImplementedError
+
+    def counted_worlds(self, view: Any) -> Iterator[tuple[Position, int]] | None:
+        """The sampled positions of ``view`` with how often each was drawn (a player whose
+        game's sampler counts its worlds gives these instead of :meth:`worlds`)."""
+        worlds = self.worlds(view)
+        return None if worlds is None else ((p, 1) for p in worlds)
 
     def sign(self, view: Any) -> float:
         """+1 if the player to move maximises in :meth:`worlds`' positions, else -1."""
@@ -175,31 +133,15 @@ class PimcPlayer:
         """Each legal card's average value for the player to move (higher is better; empty
         when the worlds cannot be modelled or none was solved within the budget)."""
         cards = sorted({parse_card(a[5:]) for a in view.legal_actions if a.startswith("play ")})
-        worlds = self.worlds(view)
+        worlds = self.counted_worlds(view)
         if worlds is None:
             return {}
-        est = average_values(worlds, cards, self.budget, self.budget // 2,
-                             self.utility(view))
+        est = average_counted(worlds, cards, self.budget, self.budget // 2,
+                              self.utility(view))
         if not est.worlds:
             return {}
         sign = self.sign(view)
         return {c: sign * v for c, v in est.values.items()}
-
-    def sampled(self, pool: Sequence[Card], sizes: Mapping[int, int],
-                allowed: Callable[[int, Card], bool],
-                build: Callable[[dict[int, list[Card]]], Position | None],
-                fixed: Mapping[int, Sequence[Card]] | None = None) -> Iterator[Position]:
-        """Up to ``samples`` positions ``build`` makes of random deals of ``pool`` (see
-        :func:`deal_hidden`); a deal ``build`` rejects (None) is drawn again, a few times."""
-        made = 0
-        for _ in range(4 * self.samples):
-            if made == self.samples:
-                return
-            hands = deal_hidden(pool, sizes, allowed, self.rng, fixed=fixed)
-            p = None if hands is None else build(hands)
-            if p is not None:
-                made += 1
-                yield p
 
 
 LEVELS: dict[str, dict[str, Any]] = {
@@ -220,4 +162,5 @@ def level_kinds(make: Callable[..., Any], levels: Mapping[str, Mapping[str, Any]
     return {level: factory(level) for level in levels}
 
 
-__all__ = ["LEVELS", "Estimate", "PimcPlayer", "average_values", "deal_hidden", "level_kinds"]
+__all__ = ["LEVELS", "Estimate", "PimcPlayer", "average_counted", "average_values",
+           "level_kinds"]

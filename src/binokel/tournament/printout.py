@@ -1,5 +1,5 @@
 """Printouts and exports of a club tournament and a score pad: run slips (Laufzettel), table
-cards, the ranking list and the score sheet as PDF (fpdf2, the ``pdf`` extra), the ranking,
+cards, the ranking list and the score sheet as PDF (fpdf2), the ranking,
 every entered score and a pad's deals as CSV. German or English (``lang``), the words in
 ``texts.toml`` (:mod:`.texts`).
 
@@ -57,7 +57,7 @@ def _font() -> tuple[str, str, frozenset[int]] | None:
     try:
         import font_roboto  # type: ignore[import-untyped]
         from fontTools.ttLib import TTFont  # type: ignore[import-untyped]  # fpdf2's
-    except ImportError:  # pragma: no cover - the pdf extra installs both
+    except ImportError:  # pragma: no cover - installed with fpdf2
         return None
     regular, bold = str(font_roboto.Roboto), str(font_roboto.RobotoBold)
     return regular, bold, frozenset(TTFont(regular).getBestCmap())
@@ -70,7 +70,7 @@ def printable(s: str) -> str:
     'Jürgen Şahin, Łukasz, Ελένη ?'
     """
     font = _font()
-    if font is None:  # pragma: no cover - the pdf extra installs the font
+    if font is None:  # pragma: no cover - a dependency installs the font
         return latin1(s)
     chars = font[2]
     return _fold(s, lambda ch: ord(ch) in chars)
@@ -82,7 +82,7 @@ def _game_title(game: str, lang: str) -> str:
 
 
 def _pdf() -> Any:
-    from fpdf import FPDF  # the pdf extra; imported when a PDF is made
+    from fpdf import FPDF  # imported when a PDF is made
 
     pdf = FPDF(orientation="portrait", unit="mm", format="A4")
     pdf.set_auto_page_break(auto=True, margin=15)

@@ -566,7 +566,10 @@ class TableApp(App[None]):
         if self.config.save_dir is not None:
             self.config.save_dir.mkdir(parents=True, exist_ok=True)
             path = self.record_path()
-            Record.from_state(state, names=self.names, **{"x-lang": self.lang}).save(path)
+            # The result too: it tells a later version how this one scored the deal.
+            result = state.result.to_json() if state.result is not None else None
+            Record.from_state(state, names=self.names, result=result,
+                              **{"x-lang": self.lang}).save(path)
             self.saved_paths.append(path)
             self.write_log(self.t["saved"].format(path=path))
         sheet = self.query_one("#sheet", DataTable)

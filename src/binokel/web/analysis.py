@@ -3,38 +3,26 @@ away against the best play of its side, as lichess marks mistakes (issue 15).
 
 The analysis reads every hand, which is no secret once the deal is over: only finished deals
 are analysed (:meth:`LiveTable.record` refuses a running one). A search costs seconds of CPU,
-so a server computes each deal's analysis at most once (a small cache), one at a time, off
-the event loop, within a node budget, and each client may ask only so often.
+so a server computes each deal's analysis at most once (cached with the documents), in the
+worker pool (:mod:`binokel.web.work`: another process, so the event loop keeps its core),
+within a node budget (:data:`~binokel.web.documents.ANALYSIS_BUDGET`), and each client may
+ask only so often.
 """
 
 from __future__ import annotations
 
-import asyncio
-from collections import OrderedDict
 from typing import Any
 
 from ..analysis import DealAnalysis
-from ..analysis import analyse_back
 from ..present import Context
 from ..present import deck_of
 from ..present import figure_texts
-from ..record import Record
+from .documents import ANALYSIS_BUDGET as TOTAL_BUDGET
+from .documents import analyse_record
 from .guard import Limiter
 from .guard import WebError
 from .tables import LiveTable
-
-TOTAL_BUDGET = 20_000_000
-"""Nodes one deal's analysis may take in all (a few seconds at most)."""
-
-CACHED = 64          # analysed deals kept
-WAITING = 4          # analyses that may wait for their turn before the server says "busy"
-
-
-def analyse_table_deal(table: LiveTable, number: int) -> DealAnalysis:
-    """The analysis of ``table``'s finished deal ``number`` (blocking: run it off the loop)."""
-    rec = Record.from_json(table.record(number))
-    states = list(rec.states())
-    return analyse_back(states[:-1], list(rec.actions), total_budget=TOTAL_BUDGET)
+from .work import Work
 
 
 def worded(table: LiveTable, number: int, result: DealAnalysis, lang: str,
@@ -70,37 +58,22 @@ def worded(table: LiveTable, number: int, result: DealAnalysis, lang: str,
 
 
 class Analyses:
-    """The server's analyses: computed once per deal, one at a time, rate limited per
-    client."""
+    """The server's analyses: computed once per deal in the worker pool, rate limited per
+    client (more tightly than documents: each may take seconds)."""
 
-    def __init__(self, rate: float = 0.2, burst: float = 3) -> None:
-        self.done: OrderedDict[tuple[str, int], DealAnalysis] = OrderedDict()
-        self.gate = asyncio.Lock()
-        self.waiting = 0
+    def __init__(self, work: Work, rate: float = 0.2, burst: float = 3) -> None:
+        self.work = work
         self.asks = Limiter(rate, burst)
 
     async def get(self, table: LiveTable, number: int, client: str) -> DealAnalysis:
-        key = (table.id, number)
-        hit = self.done.get(key)
+        key = ("analysis", table.id, number)
+        hit = self.work.cache.get(key)
         if hit is not None:
-            self.done.move_to_end(key)
-            return hit
-        if not self.asks.allow(client):
+            return hit  # type: ignore[no-any-return]
+        record = table.record(number)      # refused while the deal runs, or sealed
+        if key not in self.work.running and not self.asks.allow(client):
             raise WebError("rate_limited", "too many analyses; wait a little", 429)
-        if self.waiting >= WAITING:
-            raise WebError("busy", "the server is analysing other deals; try again soon", 503)
-        self.waiting += 1
-        try:
-            async with self.gate:
-                hit = self.done.get(key)
-                if hit is None:
-                    hit = await asyncio.to_thread(analyse_table_deal, table, number)
-                    self.done[key] = hit
-                    while len(self.done) > CACHED:
-                        self.done.popitem(last=False)
-        finally:
-            self.waiting -= 1
-        return hit
+        return await self.work.run(key, client, analyse_record, record)
 
 
-__all__ = ["TOTAL_BUDGET", "Analyses", "analyse_table_deal", "worded"]
+__all__ = ["TOTAL_BUDGET", "Analyses", "worded"]

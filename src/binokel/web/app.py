@@ -33,6 +33,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+import os
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -52,6 +53,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket
 from starlette.websockets import WebSocketDisconnect
 
+from .. import __version__
 from ..bots import bot_names
 from ..hints import hint
 from ..present import BOT_NAMES
@@ -73,9 +75,13 @@ from .guard import client_key
 from .guard import parse_json
 from .guard import read_json
 from .guard import same_origin
+from .limits import RequestRate
+from .limits import Seats
 from .listen import Listener
 from .metrics import CONTENT_TYPE
 from .metrics import Metrics
+from .metrics import may_scrape
+from .metrics import trim_memory
 from .pads import routes as pad_routes
 from .pages import page_response
 from .store import Store
@@ -88,7 +94,10 @@ from .tables import Registry
 from .tables import TableError
 from .tables import again
 from .tables import check_prefs
+from .tables import hash_token
 from .tables import web_games
+from .work import Work
+from .work import WorkLimits
 
 log = logging.getLogger("binokel.web")
 STATIC = Path(__file__).parent / "static"
@@ -197,6 +206,7 @@ def game_meta(spec: GameSpec) -> dict[str, Any]:
         })
     return {
         "name": spec.name, "title": {"de": spec.title[0], "en": spec.title[1]},
+        "deck": spec.deck,
         "players": list(spec.players), "default_players": spec.default_players,
         "presets": [{"name": p, "en": plain(spec.presets.get(p, ("", ""))[0]),
                      "de": plain(spec.presets.get(p, ("", ""))[1])} for p in presets],
@@ -209,13 +219,20 @@ def game_meta(spec: GameSpec) -> dict[str, Any]:
 
 
 def create_app(database_url: str | None = None, bot_delay: float = 0.5,
-               limits: Limits | None = None) -> Starlette:
+               limits: Limits | None = None, work: WorkLimits | None = None,
+               metrics_token: str | None = None) -> Starlette:
+    """The web game's app; ``metrics_token``: lets ``/metrics`` be read from elsewhere
+    than this machine with ``Authorization: Bearer <token>`` (default: the environment's
+    ``BINOKEL_METRICS_TOKEN``)."""
     url = database_url or default_database_url()
+    metrics_token = metrics_token or os.environ.get("BINOKEL_METRICS_TOKEN") or None
     limits = limits or Limits()
+    documents = Work(work)
     holder: dict[str, Any] = {}
     metrics = Metrics(lambda: [t.status for t in list(registry().tables.values())]
                       if "registry" in holder else [])
     creates = Limiter(limits.create_rate, limits.create_burst)
+    seats = Seats(limits.seats_per_client)
     sockets = Gauge(limits.sockets_per_client)
 
     def registry() -> Registry:
@@ -225,7 +242,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         while True:
             await asyncio.sleep(limits.sweep_every)
             try:
-                await registry().sweep()
+                if await registry().sweep():
+                    trim_memory()   # the closed tables' memory back to the system
             except Exception:  # pragma: no cover - a database hiccup: try again later
                 log.exception("closing abandoned tables failed")
 
@@ -305,6 +323,9 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
                              "driving": len(registry().driving)})
 
     async def prometheus(request: Request) -> Response:
+        if not may_scrape(request.client.host if request.client else None,
+                          request.headers.get("authorization"), metrics_token):
+            return error("not_found", "there is no such API path", 404)
         return Response(metrics.render(), media_type=CONTENT_TYPE)
 
     async def index(request: Request) -> Response:
@@ -313,7 +334,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
     async def meta(request: Request) -> Response:
         return JSONResponse({"games": [game_meta(spec) for spec in web_games().values()],
                              "groups": GROUP_TEXT, "bots": BOT_WORDS,
-                             "settings": {"turn_timeout": list(TURN_TIMEOUT_RANGE)}})
+                             "settings": {"turn_timeout": list(TURN_TIMEOUT_RANGE)},
+                             "version": __version__})
 
     async def list_tables(request: Request) -> Response:
         """A page of the lobby: ``?status=waiting|playing&limit=N&cursor=C``."""
@@ -356,15 +378,22 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             data = await read_json(request)
             if not isinstance(data, dict):
                 raise TableError("bad_request", "expected a JSON object")
+            key = client(request)
+            seats.check(key, holds)
             async with t.lock:
                 t.catch_up()
                 token = again(lambda: t.join(data.get("seat"), data.get("nickname")))
+            seats.add(key, (t.id, data["seat"], hash_token(token)))
         except WebError as e:
             return failed(e)
         await t.broadcast()
         if t.round is not None:
             t.schedule_bots()   # a new table starts; a seat taken over stops its stand-in
         return JSONResponse({"token": token, "seat": data["seat"], "table": t.info()})
+
+    def holds(table_id: str, seat: int, token_hash: str) -> bool:
+        t = registry().tables.get(table_id)
+        return t is not None and not t.closed and t.token_hashes.get(seat) == token_hash
 
     async def my_tables(request: Request) -> Response:
         """The running tables where the seat tokens a browser holds still hold a seat:
@@ -419,7 +448,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             return failed(e)
         return JSONResponse(data)
 
-    analyses = Analyses()
+    analyses = Analyses(documents)
 
     async def analysis(request: Request) -> Response:
         """A finished deal's card plays marked with the points each gave away (the replay's
@@ -616,10 +645,13 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         Route("/api/tables/{table_id}/deals/{number:int}/replay", replay),
         Route("/api/tables/{table_id}/deals/{number:int}/analysis", analysis),
         WebSocketRoute("/ws/{table_id}", ws_endpoint),
-        *pad_routes(lambda request: registry().store),
-        *duplicate_routes(lambda request: registry().store, lambda request: registry()),
+        *pad_routes(lambda request: registry().store, documents),
+        *duplicate_routes(lambda request: registry().store, lambda request: registry(),
+                          documents),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes, lifespan=lifespan,
-                     middleware=[Middleware(SecurityHeaders)],
+                     middleware=[Middleware(SecurityHeaders),
+                                 Middleware(RequestRate, rate=limits.http_rate,
+                                            burst=limits.http_burst)],
                      exception_handlers={HTTPException: http_error})

@@ -59,8 +59,11 @@ from ..tournament.seating import BotSeat
 from ..tournament.seating import SeatingError
 from ..tournament.seating import TableSizes
 from ..tournament.seating import seat_round
+from .documents import dumps
+from .documents import envelope
 from .guard import WebError
 from .guard import rules_refused
+from .names import clean_name
 from .pads import DocRow
 from .pads import DocStore
 from .pads import Stored
@@ -70,6 +73,7 @@ from .pads import _guarded
 from .pads import _int_arg
 from .pads import _since
 from .pads import _token
+from .pads import json_bytes
 from .pages import page_response
 from .store import DealRow
 from .store import Store
@@ -78,15 +82,18 @@ from .tables import Registry
 from .tables import TableError
 from .tables import clean_nickname
 from .tables import web_games
+from .work import Work
 
 MAX_PLAYERS = 60            # entrants of one tournament (20 tables of three)
 MAX_ROUNDS = 10
+MAX_TITLE = 80
 MAX_DEALS = 24              # deals per round: a round is one evening's sitting
 MAX_BOT_ENTRANTS = 12       # computer entrants: tables of bots alone cost the server's CPU
 MAX_LIVE_TABLES = 40        # running tables of one organiser's tournaments at once
 DEFAULT_TURN_TIMEOUT = 60   # seconds before a stand-in bot plays for an absent person
 SEATING_BUDGET = 20_000     # a request never runs the seating search unbounded
 PLAYER_TOKEN_BYTES = 24
+MAX_DOC_BYTES = 1024 * 1024   # the stored document (60 entrants, 10 rounds fit easily)
 
 
 class DuplicateRow(DocRow):
@@ -110,9 +117,10 @@ def _fail(message: str, code: str = "invalid", status: int = 422, *,
 def new_document(body: dict[str, Any]) -> dict[str, Any]:
     """A new tournament from the organiser's request, checked (a :class:`WebError` names
     what is wrong)."""
-    title = body.get("title", "")
-    if not isinstance(title, str) or len(title) > 80:
-        raise _fail("title: text of at most 80 characters", "bad_request", 400)
+    title = body.get("title") or ""
+    if title:
+        title = clean_name(title, MAX_TITLE, reserved=False, code="bad_request", what="title",
+                           field="title")
     game = body.get("game", "binokel")
     games = web_games()
     if not isinstance(game, str) or game not in games:
@@ -145,7 +153,7 @@ def new_document(body: dict[str, Any]) -> dict[str, Any]:
     bot = body.get("bot", "heuristic" if "heuristic" in kinds else kinds[0])
     if not isinstance(bot, str) or bot not in kinds:
         raise _fail(f"bot: one of {', '.join(kinds)}")
-    return {"version": 1, "title": " ".join(title.split()), "game": game,
+    return {"version": 1, "title": title, "game": game,
             "rules": rules.to_dict(), "table_size": size, "rounds": rounds, "deals": deals,
             "bot": bot, "turn_timeout": timeout, "players": [], "played": []}
 
@@ -197,10 +205,8 @@ def _seat_names(doc: dict[str, Any], seats: list[int | None], table: int) -> lis
 
 
 # ---------------------------------------------------------------------- rounds
-def start_round(doc: dict[str, Any], registry: Registry, creator: str | None = None
-                ) -> dict[str, Any]:
-    """Seat the entrants, draw the deals and open the round's tables (see the module);
-    ``creator``: the organiser's hashed address, whose running tables are limited."""
+def check_can_start(doc: dict[str, Any]) -> None:
+    """Whether the next round may start (a :class:`WebError` says why not)."""
     played = doc["played"]
     if played and not played[-1]["finished"]:
         raise _fail("the running round has not finished at every table", "not_over", 409)
@@ -208,8 +214,15 @@ def start_round(doc: dict[str, Any], registry: Registry, creator: str | None = N
         raise _fail(f"the tournament has {doc['rounds']} rounds", "over", 409)
     if len(doc["players"]) < 2:
         raise _fail("players: at least 2 to start a round", "too_few", 409)
+
+
+def plan_round(doc: dict[str, Any]) -> dict[str, Any]:
+    """The next round's seating (as few repeat meetings as possible, bots of the chosen
+    level filling tables that do not divide) and its deals, drawn from the cryptographic
+    source: a job of the worker pool (the seating search costs up to a second)."""
+    check_can_start(doc)
     size = doc["table_size"]
-    history = [[list(t["seats"]) for t in r["tables"]] for r in played]
+    history = [[list(t["seats"]) for t in r["tables"]] for r in doc["played"]]
     try:
         seating = seat_round([p["id"] for p in doc["players"]], history,
                              TableSizes(frozenset({size}), size),
@@ -217,24 +230,42 @@ def start_round(doc: dict[str, Any], registry: Registry, creator: str | None = N
                              fill_with_bots=True)
     except SeatingError as e:
         raise _fail(str(e)) from None
-    if len(registry.tables) + len(seating.tables) > registry.limits.max_tables:
+    rules = find_game(doc["game"]).make_rules(_rules_data(doc))
+    drawn = draw_round(doc["game"], rules, size, doc["deals"])
+    return {"round": len(doc["played"]) + 1, "players": len(doc["players"]),
+            "tables": [[None if isinstance(s, BotSeat) else int(s) for s in table.seats]
+                       for table in seating.tables],
+            "repeats": seating.repeats,
+            "orders": [[card_token(c) for c in deck] for deck in drawn.deals]}
+
+
+def start_round(doc: dict[str, Any], registry: Registry, creator: str | None = None,
+                plan: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Seat the entrants, draw the deals and open the round's tables (see the module);
+    ``creator``: the organiser's hashed address, whose running tables are limited;
+    ``plan``: the round as :func:`plan_round` made it (for this document as it is now),
+    else it is made here."""
+    check_can_start(doc)
+    if plan is None:
+        plan = plan_round(doc)
+    played = doc["played"]
+    number = len(played) + 1
+    if plan["round"] != number or plan["players"] != len(doc["players"]):
+        raise _fail("the tournament changed meanwhile; try again", "stale", 409)
+    if len(registry.tables) + len(plan["tables"]) > registry.limits.max_tables:
         raise _fail("the server has as many tables as it can hold; try again later",
                     "server_full", 503)
     if creator is not None and registry.store.count_live(creator, ("playing",)) + \
-            len(seating.tables) > MAX_LIVE_TABLES:
+            len(plan["tables"]) > MAX_LIVE_TABLES:
         raise _fail(f"at most {MAX_LIVE_TABLES} running tables per organiser; let the "
                     "others finish first", "too_many_tables", 429)
-    rules = find_game(doc["game"]).make_rules(_rules_data(doc))
-    drawn = draw_round(doc["game"], rules, size, doc["deals"])
-    orders = [[card_token(c) for c in deck] for deck in drawn.deals]
-    number = len(played) + 1
+    decks = [[parse_card(c) for c in deck] for deck in plan["orders"]]
     bots = {p["id"]: p["bot"] for p in doc["players"]}
     names = {p["id"]: p["name"] for p in doc["players"]}
     tables = []
-    for k_table, table in enumerate(seating.tables, 1):
-        seats = [None if isinstance(s, BotSeat) else int(s) for s in table.seats]
+    for k_table, seats in enumerate(plan["tables"], 1):
         kinds = [doc["bot"] if s is None else bots[s] for s in seats]
-        t = _open_table(registry, doc, number, kinds, drawn.deals, creator,
+        t = _open_table(registry, doc, number, kinds, decks, creator,
                         _seat_names(doc, seats, k_table))
         tokens: dict[str, str] = {}
         for k, s in enumerate(seats):
@@ -244,9 +275,9 @@ def start_round(doc: dict[str, Any], registry: Registry, creator: str | None = N
             t.start()   # a table of bots only: nobody joins to start it
         t.schedule_bots()
         tables.append({"id": t.id, "seats": seats, "tokens": tokens})
-    played.append({"number": number, "orders": orders, "tables": tables,
-                   "repeats": seating.repeats, "finished": False})
-    return {"round": number, "tables": len(tables), "repeats": seating.repeats}
+    played.append({"number": number, "orders": plan["orders"], "tables": tables,
+                   "repeats": plan["repeats"], "finished": False})
+    return {"round": number, "tables": len(tables), "repeats": plan["repeats"]}
 
 
 def _open_table(registry: Registry, doc: dict[str, Any], number: int,
@@ -324,6 +355,27 @@ def table_scores(store: Store, doc: dict[str, Any], r: dict[str, Any]
     return out
 
 
+def comparison(doc: dict[str, Any], scores: list[list[list[int]]]) -> list[dict[str, Any]]:
+    """The running round's per-deal comparison from every table's scores (a job of the
+    worker pool: each deal is dealt again to know who held which hand)."""
+    r = doc["played"][-1]
+    return [{"deal": h.deal, "seat": h.seat, "average": h.average,
+             "results": [list(x) for x in h.results]} for h in _compare(doc, r, scores)]
+
+
+def book(doc: dict[str, Any], number: int, scores: list[list[list[int]]],
+         compared: list[dict[str, Any]]) -> bool:
+    """Book round ``number`` as settled with its ``scores`` and ``compared`` hands, if it
+    is still the running round; whether it was."""
+    if len(doc["played"]) != number or doc["played"][-1]["finished"]:
+        return False
+    r = doc["played"][-1]
+    r["scores"] = scores
+    r["comparison"] = compared
+    r["finished"] = True
+    return True
+
+
 def settle(doc: dict[str, Any], store: Store) -> bool:
     """Book the running round if every table has played every deal; True if it did."""
     if not doc["played"] or doc["played"][-1]["finished"]:
@@ -332,12 +384,7 @@ def settle(doc: dict[str, Any], store: Store) -> bool:
     scores = table_scores(store, doc, r)
     if scores is None:
         return False
-    comparisons = _compare(doc, r, scores)
-    r["scores"] = scores
-    r["comparison"] = [{"deal": h.deal, "seat": h.seat, "average": h.average,
-                        "results": [list(x) for x in h.results]} for h in comparisons]
-    r["finished"] = True
-    return True
+    return book(doc, len(doc["played"]), scores, comparison(doc, scores))
 
 
 def _compare(doc: dict[str, Any], r: dict[str, Any], scores: list[list[list[int]]]
@@ -388,14 +435,24 @@ def rankings(doc: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, 
 
 
 # ---------------------------------------------------------------------- views
-def public_view(doc: dict[str, Any], store: Store) -> dict[str, Any]:
+def running_progress(store: Store, doc: dict[str, Any]) -> dict[str, int]:
+    """The deals finished at each table of the rounds not settled yet."""
+    out: dict[str, int] = {}
+    for r in doc["played"]:
+        if not r["finished"]:
+            out.update(progress(store, r))
+    return out
+
+
+def public_view(doc: dict[str, Any], running: dict[str, int]) -> dict[str, Any]:
     """What everybody may see: never the deals of a running round, the seat tokens or the
-    player tokens."""
+    player tokens. ``running``: the deals finished at each table of a running round
+    (:func:`running_progress`)."""
     spec = find_game(doc["game"])
     rounds = []
     for r in doc["played"]:
-        done = {t["id"]: doc["deals"] for t in r["tables"]} if r["finished"] \
-            else progress(store, r)
+        done = {t["id"]: doc["deals"] if r["finished"] else running.get(t["id"], 0)
+                for t in r["tables"]}
         tables = []
         for k, t in enumerate(r["tables"], 1):
             names = _seat_names(doc, t["seats"], k)
@@ -435,6 +492,12 @@ def public_view(doc: dict[str, Any], store: Store) -> dict[str, Any]:
     }
 
 
+def public_page(doc: dict[str, Any], running: dict[str, int]) -> bytes:
+    """:func:`public_view` as JSON bytes (a job of the worker pool: the comparisons of every
+    settled round are worded in both languages)."""
+    return dumps(public_view(doc, running))
+
+
 def player_view(doc: dict[str, Any], player: dict[str, Any]) -> dict[str, Any]:
     """A player's own: his id and name and, while a round runs, his table and seat token."""
     out: dict[str, Any] = {"player": player["id"], "name": player["name"], "table": None}
@@ -451,16 +514,18 @@ def player_view(doc: dict[str, Any], player: dict[str, Any]) -> dict[str, Any]:
 
 # ---------------------------------------------------------------------- requests
 def routes(store_of: Callable[[Request], Store],
-           registry_of: Callable[[Request], Registry]) -> list[BaseRoute]:
-    """The duplicate tournament's pages and JSON routes."""
+           registry_of: Callable[[Request], Registry], work: Work) -> list[BaseRoute]:
+    """The duplicate tournament's pages and JSON routes; ``work`` runs the seating, the
+    comparisons and the page off the event loop."""
 
     def docs(request: Request) -> DocStore:
-        return DocStore(store_of(request), DuplicateRow)
+        return DocStore(store_of(request), DuplicateRow, max_bytes=MAX_DOC_BYTES)
 
     def change(request: Request, token: str | None, step: Callable[[dict[str, Any]], Any],
                trusted: bool = False) -> Stored:
         """``step`` on a copy of the stored document (a new object, so that the database
-        sees the change), under the owner's ``token`` unless ``trusted``."""
+        sees the change), under the owner's ``token`` unless ``trusted``. Steps are quick:
+        what takes time was made before, in a worker."""
         def changed(doc: dict[str, Any]) -> dict[str, Any]:
             doc = copy.deepcopy(doc)
             step(doc)
@@ -468,30 +533,37 @@ def routes(store_of: Callable[[Request], Store],
         return docs(request).update(request.path_params.get("dup_id", ""), token, changed,
                                     trusted)
 
-    def settled(request: Request) -> Stored:
-        """The tournament, its running round booked first if every table is done."""
+    async def settled(request: Request) -> Stored:
+        """The tournament, its running round booked first if every table is done (the
+        comparison made in a worker)."""
         dup_id = request.path_params["dup_id"]
         got = docs(request).read(dup_id)
         r = got.doc["played"][-1] if got.doc["played"] else None
-        if r is not None and not r["finished"] and \
-                table_scores(store_of(request), got.doc, r) is not None:
-            got = change(request, None, lambda d: settle(d, store_of(request)),
-                         trusted=True)
-        return got
+        if r is None or r["finished"]:
+            return got
+        scores = table_scores(store_of(request), got.doc, r)
+        if scores is None:
+            return got
+        number = len(got.doc["played"])
+        compared = await work.run(("dup-compare", got.id, number), _client(request),
+                                  comparison, got.doc, scores)
+        return change(request, None, lambda d: book(d, number, scores, compared),
+                      trusted=True)
 
-    def answer(request: Request, got: Stored, result: Any = None,
-               status: int = 200) -> Response:
-        view = public_view(got.doc, store_of(request))
+    async def answer(request: Request, got: Stored, result: Any = None,
+                     status: int = 200) -> Response:
+        running = running_progress(store_of(request), got.doc)
         # The deals played at the running round's tables change the page too: counted
         # into the version that readers poll with (a round has at most 480 deals).
-        version = got.version * 1000 + sum(tb["played"] for r in view["played"]
-                                           if not r["finished"] for tb in r["tables"])
+        version = got.version * 1000 + sum(running.values())
         if result is None and _since(request, version):
             return Response(status_code=304)
-        out: dict[str, Any] = {"id": got.id, "version": version, "duplicate": view}
+        view = await work.run(("duplicate", got.id, version), _client(request),
+                              public_page, got.doc, running)
+        out: dict[str, Any] = {"id": got.id, "version": version}
         if result is not None:
             out.update(result)
-        return JSONResponse(out, status_code=status)
+        return json_bytes(envelope(out, "duplicate", view), status)
 
     async def create(request: Request) -> Response:
         body = await _body(request)
@@ -501,10 +573,10 @@ def routes(store_of: Callable[[Request], Store],
         request.path_params["dup_id"] = dup_id
         # Its tables name their tournament.
         got = change(request, token, lambda d: d.update(id=dup_id))
-        return answer(request, got, {"token": token}, 201)
+        return await answer(request, got, {"token": token}, 201)
 
     async def show(request: Request) -> Response:
-        return answer(request, settled(request))
+        return await answer(request, await settled(request))
 
     async def join(request: Request) -> Response:
         body = await _body(request)
@@ -520,25 +592,29 @@ def routes(store_of: Callable[[Request], Store],
         reply: dict[str, Any] = {"player": out["player"]}
         if out["token"] is not None:
             reply["player_token"] = out["token"]
-        return answer(request, got, reply, 201)
+        return await answer(request, got, reply, 201)
 
     async def me(request: Request) -> Response:
         body = await _body(request)
-        got = settled(request)
+        got = await settled(request)
         return JSONResponse(player_view(got.doc, _player_by_token(got.doc,
                                                                   body.get("player_token"))))
 
     async def new_round(request: Request) -> Response:
         body = await _body(request)
+        token = _token(request, body)
         registry = registry_of(request)
+        got = await settled(request)
+        if not docs(request).owns(got, token):
+            raise WebError("forbidden", "the owner's link is needed for this", 403)
+        plan = await work.run(None, _client(request), plan_round, got.doc)
         out: dict[str, Any] = {}
 
         def step(d: dict[str, Any]) -> None:
-            settle(d, store_of(request))
             out["result"] = start_round(d, registry,
-                                        registry.store.client_hash(_client(request)))
-        got = change(request, _token(request, body), step)
-        return answer(request, got, {"result": out["result"]})
+                                        registry.store.client_hash(_client(request)), plan)
+        got = change(request, token, step)
+        return await answer(request, got, {"result": out["result"]})
 
     async def page(request: Request) -> Response:
         return page_response("docs.body.html", "pad.css")   # loads duplicate.js
@@ -556,5 +632,6 @@ def routes(store_of: Callable[[Request], Store],
 
 
 __all__ = ["MAX_BOT_ENTRANTS", "MAX_DEALS", "MAX_LIVE_TABLES", "MAX_PLAYERS", "MAX_ROUNDS",
-           "DuplicateRow", "new_document", "player_view", "prepare", "public_view", "rankings",
-           "routes", "settle", "start_round"]
+           "DuplicateRow", "book", "comparison", "new_document", "plan_round", "player_view",
+           "prepare", "public_page", "public_view", "rankings", "routes", "settle",
+           "start_round"]

@@ -32,15 +32,22 @@ class WebError(ValueError):
     """A request that cannot be honoured: ``code`` is machine-readable, ``status`` the HTTP
     status it answers with. ``reason`` (with ``params``) names the exact fault where a person
     typed it, so that the client can say it in the player's language (``why_<reason>`` in
-    ``static/prefs.js``); the English ``message`` says the same for everyone else."""
+    ``static/prefs.js``); the English ``message`` says the same for everyone else.
+    ``field``: the form field at fault, where a page shows the refusal beside it."""
 
     def __init__(self, code: str, message: str, status: int = 400, *,
-                 reason: str | None = None, params: dict[str, int | str] | None = None) -> None:
+                 reason: str | None = None, params: dict[str, int | str] | None = None,
+                 field: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.status = status
         self.reason = reason
         self.params = params or {}
+        self.field = field
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # A refusal raised in a worker process comes back whole (code, status, reason).
+        return _restore_error, (type(self), str(self), dict(self.__dict__))
 
     def body(self) -> dict[str, Any]:
         """The refusal as the API answers it: ``{"error", "message"[, "reason", "params"]}``."""
@@ -48,7 +55,16 @@ class WebError(ValueError):
         if self.reason:
             out["reason"] = self.reason
             out["params"] = dict(self.params)
+        if self.field:
+            out["field"] = self.field
         return out
+
+
+def _restore_error(kind: type[WebError], message: str, state: dict[str, Any]) -> WebError:
+    error = kind.__new__(kind)
+    ValueError.__init__(error, message)
+    error.__dict__.update(state)
+    return error
 
 
 def refused_option(e: BaseException | None) -> Any:

@@ -6,7 +6,13 @@ several apps in one process (tests) do not mix their counts.
 
 from __future__ import annotations
 
+import ctypes
+import ctypes.util
+import gc
+import hmac
+import ipaddress
 from collections.abc import Callable
+from functools import cache
 
 from prometheus_client import CollectorRegistry
 from prometheus_client import Counter
@@ -57,4 +63,50 @@ class Metrics:
         return generate_latest(self.registry)
 
 
-__all__ = ["CONTENT_TYPE", "Metrics", "TableCollector"]
+def may_scrape(client: str | None, authorization: str | None, token: str | None) -> bool:
+    """Whether a request may read ``/metrics``: from this machine (the client's address,
+    after a trusted proxy's, is a loopback address), or with ``Authorization: Bearer
+    <token>`` where the server has a metrics token. The figures say how busy the server is
+    and which errors strangers cause: nothing for the open internet.
+
+    >>> may_scrape("127.0.0.1", None, None), may_scrape("203.0.113.9", None, None)
+    (True, False)
+    >>> may_scrape("203.0.113.9", "Bearer s3cret", "s3cret")
+    True
+    """
+    if client is not None:
+        try:
+            if ipaddress.ip_address(client).is_loopback:
+                return True
+        except ValueError:
+            pass
+    if not token or not authorization:
+        return False
+    scheme, _, given = authorization.partition(" ")
+    return scheme.lower() == "bearer" and hmac.compare_digest(given.strip(), token)
+
+
+@cache
+def _libc() -> ctypes.CDLL | None:
+    name = ctypes.util.find_library("c")
+    if name is None:   # pragma: no cover - not glibc
+        return None
+    try:
+        return ctypes.CDLL(name)
+    except OSError:   # pragma: no cover
+        return None
+
+
+def trim_memory() -> None:
+    """Give freed memory back to the operating system after many tables closed: the objects
+    of a closed table are freed (collected), but glibc keeps the freed heap for later
+    allocations unless asked to trim it (measured in issue 31: 73 MB empty, 94 MB with 500
+    tables, still 87 MB after they closed)."""
+    gc.collect()
+    libc = _libc()
+    trim = getattr(libc, "malloc_trim", None) if libc is not None else None
+    if trim is not None:
+        trim(0)
+
+
+__all__ = ["CONTENT_TYPE", "Metrics", "TableCollector", "may_scrape", "trim_memory"]

@@ -7,8 +7,17 @@ gets a secret owner token (only its SHA-256 is stored); entering, correcting and
 need it, reading needs only the id (the share link). Every change bumps the row's
 ``version``: readers poll ``?since=<version>`` and get ``304`` while nothing changed.
 
+Whatever grows with a document (reading it back, a change, a PDF or CSV, a round's
+seating) runs in the worker pool (:mod:`binokel.web.work`, the jobs in
+:mod:`binokel.web.documents`), never on the event loop, and each view and file is made
+once per document version. A change is computed there on the document as read and written
+only if its version is still the one read (:func:`changed`), so no database transaction
+waits for a worker.
+
 Limits a stranger could push: the body size, the documents per client (creator address
-hash) and what :mod:`binokel.tournament` itself limits (deals per pad, players, rounds).
+hash), a stored document's size (:data:`MAX_PAD_BYTES`, :data:`MAX_CLUB_BYTES`), the
+worker pool's queue and rate, and what :mod:`binokel.tournament` itself limits (deals per
+pad, players, rounds).
 """
 
 from __future__ import annotations
@@ -16,6 +25,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import json
 import secrets
 from collections.abc import Awaitable
 from collections.abc import Callable
@@ -29,6 +39,7 @@ from sqlalchemy import Integer
 from sqlalchemy import String
 from sqlalchemy import func
 from sqlalchemy import select
+from sqlalchemy import update
 from sqlalchemy.orm import Mapped
 from sqlalchemy.orm import mapped_column
 from starlette.requests import Request
@@ -37,36 +48,47 @@ from starlette.responses import Response
 from starlette.routing import BaseRoute
 from starlette.routing import Route
 
-from ..registry import find_game
+from ..tournament.club import MAX_NAME as CLUB_NAME
+from ..tournament.club import MAX_TEXT as CLUB_TEXT
 from ..tournament.club import ClubError
 from ..tournament.club import Tournament
-from ..tournament.pad import DealEntry
+from ..tournament.pad import MAX_NAME as PAD_NAME
 from ..tournament.pad import Pad
 from ..tournament.pad import PadError
-from ..tournament.pad import entry_form
-from ..tournament.printout import pad_csv
-from ..tournament.printout import ranking_csv
-from ..tournament.printout import ranking_pdf
-from ..tournament.printout import run_slips
-from ..tournament.printout import score_sheet_pdf
-from ..tournament.printout import scores_csv
-from ..tournament.printout import table_cards
 from ..tournament.texts import PAGE
+from .documents import CLUB_FILES
+from .documents import club_change
+from .documents import club_file
+from .documents import club_page
+from .documents import club_table
+from .documents import club_view
+from .documents import envelope
+from .documents import pad_change
+from .documents import pad_file
+from .documents import pad_page
+from .documents import pad_view
 from .guard import WebError
 from .guard import client_key
-from .guard import parse_json
+from .guard import read_json
 from .guard import rules_refused
 from .guard import same_origin
+from .names import clean_name
 from .pages import page_response
 from .store import Base
 from .store import Store
 from .store import now
+from .work import Work
 
 MAX_BODY = 256 * 1024        # bytes of one request body (a tournament with 500 players fits)
 MAX_DOCS_PER_CLIENT = 50     # pads (and, separately, tournaments) one client may create
 MAX_PADS_PER_CLUB = 2000     # the pads a tournament makes for its tables (one a table)
 ID_BYTES = 9                 # 12 URL-safe characters: not guessable, short to share
 TOKEN_BYTES = 24
+# A stored document's JSON: a pad of 1,000 deals is about 65 KB; a club of 500 players
+# after 6 rounds about 115 KB, and each table's pad entered as its result adds its deals.
+MAX_PAD_BYTES = 256 * 1024
+MAX_CLUB_BYTES = 2 * 1024 * 1024
+TRIES = 3                    # a change made again on a document changed meanwhile
 
 
 class DocRow(Base):
@@ -111,20 +133,30 @@ class Stored:
     id: str
     version: int
     doc: dict[str, Any]
+    owner_hash: str = ""
 
 
 class DocStore:
-    """Pads or tournaments (``kind``) in the server's database, through its :class:`Store`."""
+    """Pads or tournaments (``kind``) in the server's database, through its :class:`Store`:
+    at most ``limit`` per client, each at most ``max_bytes`` of JSON."""
 
-    def __init__(self, store: Store, kind: type[DocRow], limit: int | None = None) -> None:
+    def __init__(self, store: Store, kind: type[DocRow], limit: int | None = None,
+                 max_bytes: int | None = None) -> None:
         self.store = store
         self.kind = kind
         self.limit = MAX_DOCS_PER_CLIENT if limit is None else limit
+        self.max_bytes = max_bytes
+
+    def check_size(self, doc: dict[str, Any]) -> None:
+        if self.max_bytes is not None and len(json.dumps(doc)) > self.max_bytes:
+            raise WebError("too_large", f"a document holds at most {self.max_bytes // 1024} "
+                           "KiB; start a new one", 413)
 
     def create(self, doc: dict[str, Any], client: str, token: str | None = None
                ) -> tuple[str, str]:
         """Store a new document; returns (id, owner token: ``token``, or a new one). At
         most ``limit`` per client."""
+        self.check_size(doc)
         creator = self.store.client_hash(client)
         token = token or secrets.token_urlsafe(TOKEN_BYTES)
         with self.store.session.begin() as s:
@@ -142,7 +174,24 @@ class DocStore:
             row = s.get(self.kind, doc_id[:32])
             if row is None:
                 raise WebError("not_found", "no such document", 404)
-            return Stored(row.id, row.version, row.doc)
+            return Stored(row.id, row.version, row.doc, row.owner_hash)
+
+    @staticmethod
+    def owns(got: Stored, token: str | None) -> bool:
+        """Whether ``token`` is the owner's token of the document read as ``got``."""
+        return token is not None and hmac.compare_digest(got.owner_hash, token_hash(token))
+
+    def replace(self, got: Stored, doc: dict[str, Any]) -> Stored | None:
+        """Store ``doc`` as the document's next version if it is still at the version
+        read as ``got``; None if somebody changed it meanwhile."""
+        self.check_size(doc)
+        with self.store.session.begin() as s:
+            done = s.execute(update(self.kind).where(
+                self.kind.id == got.id, self.kind.version == got.version).values(
+                doc=doc, version=got.version + 1, updated_at=now()))
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                return None
+        return Stored(got.id, got.version + 1, doc, got.owner_hash)
 
     def owner(self, doc_id: str, token: str | None) -> bool:
         """Whether ``token`` is the owner's token of the document (404 if there is none)."""
@@ -170,44 +219,10 @@ class DocStore:
                                 not hmac.compare_digest(row.owner_hash, token_hash(token))):
                 raise WebError("forbidden", "the owner's link is needed for this", 403)
             row.doc = change(row.doc)
+            self.check_size(row.doc)
             row.version += 1
             row.updated_at = now()
             return Stored(row.id, row.version, row.doc)
-
-
-# ---------------------------------------------------------------------- views
-def pad_view(pad: Pad) -> dict[str, Any]:
-    """What the pad page shows: the running sheet, totals, winner and next dealer, the
-    game's title and what its entry form asks (:func:`entry_form`)."""
-    title = find_game(pad.game).title
-    return {
-        "game": pad.game, "title": {"de": title[0], "en": title[1]},
-        "form": entry_form(pad),
-        "players": list(pad.players), "rules": pad.rules.to_dict(),
-        "deals": [d.to_json() for d in pad.deals],
-        "sheet": [{"deal": ln.deal, "dealer": ln.dealer, "scores": list(ln.scores),
-                   "totals": list(ln.totals), "declarer": ln.declarer,
-                   "contract": ln.contract, "bid": ln.bid, "made": ln.made,
-                   "separate": ln.separate, "bock": bock}
-                  for ln, bock in zip(pad.sheet(), pad.bock_levels(), strict=True)],
-        "totals": list(pad.totals()), "separate_totals": list(pad.separate_totals()),
-        "winner": pad.winner(), "next_dealer": pad.next_dealer(),
-    }
-
-
-def club_view(t: Tournament) -> dict[str, Any]:
-    """The public page: the tournament without the organiser's note and seed, with the
-    overall ranking and one per round."""
-    def lines(up_to: int | None = None, only: int | None = None) -> list[dict[str, Any]]:
-        return [{"place": r.place, "number": r.number, "name": r.name, "total": r.total,
-                 "rounds": list(r.rounds), "table_wins": r.table_wins,
-                 "withdrawn": r.withdrawn} for r in t.ranking(up_to, only)]
-    out = t.public_json()
-    out["current_round"] = t.current_round
-    out["ranking"] = lines()
-    out["round_rankings"] = [lines(only=r.number) for r in t.played
-                             if r.results]
-    return out
 
 
 # ---------------------------------------------------------------------- requests
@@ -218,14 +233,11 @@ def _rows_arg(body: dict[str, Any], name: str) -> Any:
 
 
 async def _body(request: Request) -> dict[str, Any]:
+    """A change's body: JSON (415 otherwise: no form on another site can send it), from our
+    own site or no browser (403), at most :data:`MAX_BODY` bytes (413), an object."""
     if not same_origin(request.headers):
         raise WebError("cross_origin", "requests from other sites are refused", 403)
-    raw = b""
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > MAX_BODY:
-            raise WebError("too_large", f"a request body holds at most {MAX_BODY} bytes", 413)
-    data = parse_json(raw or b"{}")
+    data = await read_json(request, MAX_BODY)
     if not isinstance(data, dict):
         raise WebError("bad_request", "the body must be a JSON object")
     return data
@@ -269,7 +281,9 @@ def _guarded(fn: Handler) -> Handler:
         try:
             return await fn(request)
         except WebError as e:
-            return JSONResponse(e.body(), status_code=e.status)
+            return JSONResponse(e.body(), status_code=e.status,
+                                headers={"retry-after": "5"} if e.status in (429, 503)
+                                else None)
         except PadError as e:
             return _error("invalid", str(e), 422, e.field or _field(str(e)), e)
         except ClubError as e:
@@ -289,32 +303,73 @@ def _int_arg(v: Any, name: str, lo: int, hi: int) -> int:
     return v
 
 
-def _created(docs: DocStore, request: Request, doc: dict[str, Any],
+def _name(value: Any, limit: int, field: str, *, reserved: bool = True) -> str:
+    """A name a person typed (:func:`~binokel.web.names.clean_name`), refused as the
+    pages' other faults are (422 ``invalid``, with the field)."""
+    return clean_name(value, limit, reserved=reserved, code="invalid", status=422,
+                      what=field, field=field)
+
+
+def _lang(request: Request) -> str:
+    return "en" if request.query_params.get("lang") == "en" else "de"
+
+
+def json_bytes(body: bytes, status: int = 200) -> Response:
+    return Response(body, status, media_type="application/json")
+
+
+def _created(docs: DocStore, request: Request, doc: dict[str, Any], name: str,
              view: dict[str, Any]) -> Response:
     """A new document stored: its id, the owner's token (shown once) and its view."""
     doc_id, token = docs.create(doc, _client(request))
-    return JSONResponse({"id": doc_id, "token": token, "version": 1, **view},
+    return JSONResponse({"id": doc_id, "token": token, "version": 1, name: view},
                         status_code=201)
 
 
-def _shown(docs: DocStore, request: Request, param: str,
-           view: Callable[[dict[str, Any]], dict[str, Any]]) -> Response:
-    """A document's view for everyone with its id; 304 while the reader's is current."""
-    got = docs.read(request.path_params[param])
-    if _since(request, got.version):
-        return Response(status_code=304)
-    return JSONResponse({"id": got.id, "version": got.version, **view(got.doc)})
+Job = Callable[..., Any]
 
 
-def routes(store_of: Callable[[Request], Store]) -> list[BaseRoute]:
+async def changed(docs: DocStore, doc_id: str, token: str | None,
+                  compute: Callable[[Stored], Awaitable[tuple[dict[str, Any], Any]]],
+                  trusted: bool = False) -> tuple[Stored, Any]:
+    """A change made off the event loop: the document is read, ``compute`` makes the new
+    one (in a worker), and it is written only if nobody changed the document meanwhile
+    (its version); otherwise the change is made again on the new document, a few times at
+    most (409 ``stale``). The owner's ``token`` is needed unless ``trusted``. Returns the
+    stored document and what ``compute`` gave besides it."""
+    for _ in range(TRIES):
+        got = docs.read(doc_id)
+        if not trusted and not docs.owns(got, token):
+            raise WebError("forbidden", "the owner's link is needed for this", 403)
+        new, extra = await compute(got)
+        stored = docs.replace(got, new)
+        if stored is not None:
+            return stored, extra
+    raise WebError("stale", "the document changed meanwhile; try again", 409)
+
+
+def routes(store_of: Callable[[Request], Store], work: Work) -> list[BaseRoute]:
     """The pad and tournament routes; ``store_of`` finds the server's store (made in the
-    app's lifespan)."""
+    app's lifespan), ``work`` runs what grows with a document off the event loop."""
 
     def pads(request: Request) -> DocStore:
-        return DocStore(store_of(request), PadRow)
+        return DocStore(store_of(request), PadRow, max_bytes=MAX_PAD_BYTES)
 
     def clubs(request: Request) -> DocStore:
-        return DocStore(store_of(request), TournamentRow)
+        return DocStore(store_of(request), TournamentRow, max_bytes=MAX_CLUB_BYTES)
+
+    def job(request: Request, key: Any, fn: Job, *args: Any) -> Awaitable[Any]:
+        return work.run(key, _client(request), fn, *args)
+
+    async def shown(request: Request, docs: DocStore, kind: str, param: str,
+                    page: Job) -> Response:
+        """A document's view for everyone with its id (made once per version); 304 while
+        the reader's is current."""
+        got = docs.read(request.path_params[param])
+        if _since(request, got.version):
+            return Response(status_code=304)
+        view = await job(request, (kind, got.id, got.version), page, got.doc)
+        return json_bytes(envelope({"id": got.id, "version": got.version}, kind, view))
 
     # ------------------------------------------------------------------ pads
     async def create_pad(request: Request) -> Response:
@@ -322,6 +377,7 @@ def routes(store_of: Callable[[Request], Store]) -> list[BaseRoute]:
         players = _rows_arg(body, "players")
         if not isinstance(players, list) or len(players) > 8:
             raise WebError("bad_request", "players: a list of at most 8 names")
+        players = [_name(p, PAD_NAME, "players") for p in players]
         options = body.get("options", {})
         if not isinstance(options, dict) or len(options) > 100:
             raise WebError("bad_request", "options: an object of at most 100 options")
@@ -330,55 +386,46 @@ def routes(store_of: Callable[[Request], Store]) -> list[BaseRoute]:
             raise WebError("bad_request", "preset: a name")
         pad = Pad.new(str(_rows_arg(body, "game"))[:40], players, preset, options,
                       _int_arg(body.get("first_dealer", 0), "first_dealer", 0, 7))
-        return _created(pads(request), request, pad.to_json(), {"pad": pad_view(pad)})
+        return _created(pads(request), request, pad.to_json(), "pad", pad_view(pad))
 
     async def get_pad(request: Request) -> Response:
-        return _shown(pads(request), request, "pad_id",
-                      lambda doc: {"pad": pad_view(Pad.from_json(doc))})
+        return await shown(request, pads(request), "pad", "pad_id", pad_page)
 
-    def change_pad(request: Request, body: dict[str, Any],
-                   step: Callable[[Pad], None]) -> Response:
-        out: dict[str, Pad] = {}
-
-        def change(doc: dict[str, Any]) -> dict[str, Any]:
-            pad = Pad.from_json(doc)
-            step(pad)
-            out["pad"] = pad
-            return pad.to_json()
-        got = pads(request).update(request.path_params["pad_id"], _token(request, body),
-                                   change)
-        return JSONResponse({"id": got.id, "version": got.version,
-                             "pad": pad_view(out["pad"])})
+    async def change_pad(request: Request, body: dict[str, Any], op: str,
+                         *args: Any) -> Response:
+        async def compute(got: Stored) -> tuple[dict[str, Any], bytes]:
+            new, view = await job(request, None, pad_change, got.doc, op, list(args))
+            return new, view
+        stored, view = await changed(pads(request), request.path_params["pad_id"],
+                                     _token(request, body), compute)
+        work.cache.put(("pad", stored.id, stored.version), view)   # its readers' next look
+        return json_bytes(envelope({"id": stored.id, "version": stored.version}, "pad",
+                                   view))
 
     async def add_deal(request: Request) -> Response:
         body = await _body(request)
-        entry = DealEntry.from_json(_rows_arg(body, "deal"))
-        return change_pad(request, body, lambda p: p.add(entry))
+        return await change_pad(request, body, "add", _rows_arg(body, "deal"))
 
     async def correct_deal(request: Request) -> Response:
         body = await _body(request)
-        entry = DealEntry.from_json(_rows_arg(body, "deal"))
-        number = request.path_params["number"]
-        return change_pad(request, body, lambda p: p.correct(number - 1, entry))
+        return await change_pad(request, body, "correct", request.path_params["number"],
+                                _rows_arg(body, "deal"))
 
     async def remove_last(request: Request) -> Response:
         body = await _body(request)
-        return change_pad(request, body, lambda p: p.remove_last())
+        return await change_pad(request, body, "remove_last")
 
-    async def pad_file(request: Request) -> Response:
-        got = pads(request).read(request.path_params["pad_id"])
-        pad = Pad.from_json(got.doc)
-        lang = "en" if request.query_params.get("lang") == "en" else "de"
+    async def pad_sheet(request: Request) -> Response:
         fmt = request.path_params["fmt"]
         if fmt not in ("csv", "pdf"):
             raise WebError("not_found", "files: sheet.csv, sheet.pdf", 404)
-        if fmt == "csv":
-            return Response(pad_csv(pad, lang), media_type="text/csv; charset=utf-8",
-                            headers={"content-disposition":
-                                     f'attachment; filename="pad-{got.id}.csv"'})
-        return Response(score_sheet_pdf(pad, lang=lang), media_type="application/pdf",
-                        headers={"content-disposition":
-                                 f'attachment; filename="pad-{got.id}.pdf"'})
+        got = pads(request).read(request.path_params["pad_id"])
+        lang = _lang(request)
+        data = await job(request, ("pad-file", got.id, got.version, fmt, lang), pad_file,
+                         got.doc, fmt, lang)
+        media = "text/csv; charset=utf-8" if fmt == "csv" else "application/pdf"
+        return Response(data, media_type=media, headers={
+            "content-disposition": f'attachment; filename="pad-{got.id}.{fmt}"'})
 
     # ------------------------------------------------------------------ tournaments
     async def create_club(request: Request) -> Response:
@@ -392,9 +439,12 @@ def routes(store_of: Callable[[Request], Store]) -> list[BaseRoute]:
         preset = body.get("preset")
         if preset is not None and not isinstance(preset, str):
             raise WebError("bad_request", "preset: a name")
+        place = body.get("place") or ""
         t = Tournament.new(
-            str(_rows_arg(body, "title")), str(body.get("date", "")),
-            str(body.get("place", "")), str(_rows_arg(body, "game"))[:40],
+            _name(_rows_arg(body, "title"), CLUB_TEXT, "title", reserved=False),
+            str(body.get("date", "")),
+            _name(place, CLUB_TEXT, "place", reserved=False) if place else "",
+            str(_rows_arg(body, "game"))[:40],
             rounds=_int_arg(body.get("rounds", 3), "rounds", 1, 30),
             deals_per_round=_int_arg(body.get("deals_per_round", 12), "deals_per_round",
                                      1, 100),
@@ -403,50 +453,41 @@ def routes(store_of: Callable[[Request], Store]) -> list[BaseRoute]:
             _int_arg(body.get("preferred_size"), "preferred_size", 2, 8),
             tie_rule=str(body.get("tie_rule", "shared")),
             seed=secrets.randbelow(2**62), note=str(body.get("note", ""))[:2000])
-        return _created(clubs(request), request, t.to_json(), {"tournament": club_view(t)})
+        return _created(clubs(request), request, t.to_json(), "tournament", club_view(t))
 
     async def get_club(request: Request) -> Response:
-        return _shown(clubs(request), request, "club_id",
-                      lambda doc: {"tournament": club_view(Tournament.from_json(doc))})
+        return await shown(request, clubs(request), "tournament", "club_id", club_page)
 
-    def change_club(request: Request, body: dict[str, Any],
-                    step: Callable[[Tournament], Any]) -> Response:
-        out: dict[str, Any] = {}
-
-        def change(doc: dict[str, Any]) -> dict[str, Any]:
-            t = Tournament.from_json(doc)
-            out["result"] = step(t)
-            out["t"] = t
-            return t.to_json()
-        got = clubs(request).update(request.path_params["club_id"], _token(request, body),
-                                    change)
-        return JSONResponse({"id": got.id, "version": got.version,
-                             "result": out["result"], "tournament": club_view(out["t"])})
+    async def change_club(request: Request, body: dict[str, Any], op: str, *args: Any,
+                          result: Callable[[Any], Any] | None = None) -> Response:
+        async def compute(got: Stored) -> tuple[dict[str, Any], tuple[Any, bytes]]:
+            new, out, view = await job(request, None, club_change, got.doc, op, list(args))
+            return new, (out, view)
+        stored, (out, view) = await changed(clubs(request), request.path_params["club_id"],
+                                            _token(request, body), compute)
+        work.cache.put(("tournament", stored.id, stored.version), view)
+        if result is not None:
+            out = result(out)
+        return json_bytes(envelope({"id": stored.id, "version": stored.version,
+                                    "result": out}, "tournament", view))
 
     async def add_player(request: Request) -> Response:
         body = await _body(request)
-        name = _rows_arg(body, "name")
-        if not isinstance(name, str):
-            raise WebError("bad_request", "name: a text")
+        name = _name(_rows_arg(body, "name"), CLUB_NAME, "name")
         number = body.get("number")
         if number is not None:
             number = _int_arg(number, "number", 1, 9999)
-        return change_club(request, body, lambda t: t.add_player(name, number))
+        return await change_club(request, body, "add_player", name, number)
 
     async def withdraw(request: Request) -> Response:
         body = await _body(request)
         number = _int_arg(_rows_arg(body, "number"), "number", 1, 9999)
-        return change_club(request, body, lambda t: t.withdraw(number))
+        return await change_club(request, body, "withdraw", number)
 
     async def start_round(request: Request) -> Response:
         body = await _body(request)
-        bots = body.get("fill_with_bots", False) is True
-
-        def step(t: Tournament) -> dict[str, Any]:
-            # A bounded search: a request never runs the seating search unbounded.
-            r = t.start_round(fill_with_bots=bots, budget=20_000)
-            return {"round": r.number, "tables": r.tables, "repeats": r.repeats}
-        return change_club(request, body, step)
+        return await change_club(request, body, "start_round",
+                                 body.get("fill_with_bots", False) is True)
 
     async def enter_table(request: Request) -> Response:
         body = await _body(request)
@@ -456,36 +497,33 @@ def routes(store_of: Callable[[Request], Store]) -> list[BaseRoute]:
             pad_id = body["pad"]
             if not isinstance(pad_id, str):
                 raise WebError("bad_request", "pad: a pad's id")
-            pad = Pad.from_json(pads(request).read(pad_id).doc)
-            return change_club(request, body, lambda t: t.enter_pad(round_no, table, pad))
+            pad = pads(request).read(pad_id).doc
+            return await change_club(request, body, "enter_pad", round_no, table, pad)
         scores = _rows_arg(body, "scores")
         if not isinstance(scores, list) or len(scores) > 8:
             raise WebError("bad_request", "scores: a list, one per seat")
         checked = [_int_arg(v, "scores", -1_000_000, 1_000_000) for v in scores]
-        return change_club(request, body,
-                           lambda t: t.enter_totals(round_no, table, checked))
+        return await change_club(request, body, "enter_totals", round_no, table, checked)
 
     def table_pads(request: Request) -> DocStore:
         # The pads a tournament makes count against the tournament, not its organiser's
         # fifty: one a table and round, at most.
-        return DocStore(store_of(request), PadRow, MAX_PADS_PER_CLUB)
+        return DocStore(store_of(request), PadRow, MAX_PADS_PER_CLUB,
+                        max_bytes=MAX_PAD_BYTES)
 
-    def organiser_only(request: Request, docs: DocStore, token: str | None) -> str:
-        club_id: str = request.path_params["club_id"]
-        if not docs.owner(club_id, token):
+    def organiser_only(request: Request, docs: DocStore, token: str | None) -> Stored:
+        got = docs.read(request.path_params["club_id"])
+        if not docs.owns(got, token):
             raise WebError("forbidden", "the owner's link is needed for this", 403)
-        assert token is not None
-        return club_id
+        return got
 
-    def pad_link(request: Request, token: str, t: Tournament) -> dict[str, Any]:
+    def pad_link(request: Request, token: str, pad_id: str | None) -> dict[str, Any]:
         """A table's linked pad for its organiser: the id, and the owner token where the
         pad is the one the tournament made (else the table has it, not the organiser)."""
-        club_id = request.path_params["club_id"]
-        round_no, table = request.path_params["round"], request.path_params["table"]
-        t.table_seats(round_no, table)
-        pad_id = t.played[round_no - 1].pads.get(table)
         if pad_id is None:
             return {"pad": None, "token": None}
+        club_id = request.path_params["club_id"]
+        round_no, table = request.path_params["round"], request.path_params["table"]
         mine = table_pad_token(token, club_id, round_no, table)
         try:
             own = pads(request).owner(pad_id, mine)
@@ -496,11 +534,11 @@ def routes(store_of: Callable[[Request], Store]) -> list[BaseRoute]:
     async def get_table_pad(request: Request) -> Response:
         """Organiser: the pad linked to a table, with its owner token where he made it."""
         token = _token(request)
-        docs = clubs(request)
-        club_id = organiser_only(request, docs, token)
+        got = organiser_only(request, clubs(request), token)
         assert token is not None
-        return JSONResponse(pad_link(request, token,
-                                     Tournament.from_json(docs.read(club_id).doc)))
+        round_no, table = request.path_params["round"], request.path_params["table"]
+        info = await job(request, None, club_table, got.doc, round_no, table, None)
+        return JSONResponse(pad_link(request, token, info["pad"]))
 
     async def link_table_pad(request: Request) -> Response:
         """Organiser: make a score pad for a table (the tournament's game and rules, the
@@ -508,66 +546,45 @@ def routes(store_of: Callable[[Request], Store]) -> list[BaseRoute]:
         id or link}``). Making one for a table that has one answers the one it has."""
         body = await _body(request)
         token = _token(request, body)
-        docs = clubs(request)
-        club_id = organiser_only(request, docs, token)
+        got = organiser_only(request, clubs(request), token)
         assert token is not None
+        club_id = got.id
         round_no, table = request.path_params["round"], request.path_params["table"]
-        t = Tournament.from_json(docs.read(club_id).doc)
-        seats = t.table_seats(round_no, table)
         given = body.get("pad")
+        given_doc = None
         if given is not None:
             if not isinstance(given, str):
                 raise WebError("bad_request", "pad: a pad's id or link")
             pad_id = given.split("#")[0].rstrip("/").rsplit("/", 1)[-1][:32]
-            t.check_pad(round_no, table, Pad.from_json(pads(request).read(pad_id).doc))
-        elif table not in t.played[round_no - 1].pads:
-            names: list[str] = []
-            for k, who in enumerate(seats, 1):
-                name = (t.player(who).name if who is not None else f"Bot {k}")[:40]
-                if name in names:
-                    name = f"{name[:32]} ({who if who is not None else k})"
-                names.append(name)
-            pad = Pad.new(t.game, names, t.rules.preset, t.rules.changed_options())
-            pad_id, _ = table_pads(request).create(
-                pad.to_json(), f"club:{club_id}",
-                table_pad_token(token, club_id, round_no, table))
-        else:
-            pad_id = t.played[round_no - 1].pads[table]
+            given_doc = pads(request).read(pad_id).doc
+        info = await job(request, None, club_table, got.doc, round_no, table, given_doc)
+        if given is None:
+            if info["pad"] is not None:
+                pad_id = info["pad"]
+            else:
+                pad = Pad.new(info["game"], info["names"], info["preset"], info["options"])
+                pad_id, _ = table_pads(request).create(
+                    pad.to_json(), f"club:{club_id}",
+                    table_pad_token(token, club_id, round_no, table))
+        # Another request may have linked one meanwhile: a made pad never replaces it.
+        return await change_club(request, body, "link_pad", round_no, table, pad_id,
+                                 given is not None,
+                                 result=lambda linked: pad_link(request, token, linked))
 
-        def step(t: Tournament) -> dict[str, Any]:
-            # Another request may have linked one meanwhile: a made pad never replaces it.
-            if given is not None or table not in t.played[round_no - 1].pads:
-                t.link_pad(round_no, table, pad_id)
-            assert token is not None
-            return pad_link(request, token, t)
-        return change_club(request, body, step)
-
-    async def club_file(request: Request) -> Response:
-        got = clubs(request).read(request.path_params["club_id"])
-        t = Tournament.from_json(got.doc)
-        lang = "en" if request.query_params.get("lang") == "en" else "de"
+    async def club_download(request: Request) -> Response:
         name = request.path_params["name"]
-        if name == "ranking.pdf":
-            return Response(ranking_pdf(t, lang=lang), media_type="application/pdf")
-        if name == "ranking.csv":
-            return Response(ranking_csv(t, lang=lang), media_type="text/csv; charset=utf-8")
-        if name == "scores.csv":
-            return Response(scores_csv(t, lang=lang), media_type="text/csv; charset=utf-8")
-        if name == "slips.pdf":
-            return Response(run_slips(t, lang=lang), media_type="application/pdf")
-        if name == "cards.pdf":
-            raw = request.query_params.get("round", "")
-            if raw and not (raw.isdigit() and len(raw) < 4):
-                raise WebError("bad_request", "round: a round's number")
-            round_no = int(raw) if raw else t.current_round
-            if not 1 <= round_no <= t.current_round:
-                raise WebError("not_found", f"no round {round_no} (started: "
-                               f"{t.current_round}): table cards are made when a round "
-                               "is drawn", 404)
-            return Response(table_cards(t, round_no, lang=lang),
-                            media_type="application/pdf")
-        raise WebError("not_found", "files: ranking.pdf, slips.pdf, cards.pdf, ranking.csv, "
-                       "scores.csv", 404)
+        if name not in CLUB_FILES:
+            raise WebError("not_found", f"files: {', '.join(CLUB_FILES)}", 404)
+        raw = request.query_params.get("round", "")
+        if raw and not (raw.isdigit() and len(raw) < 4):
+            raise WebError("bad_request", "round: a round's number")
+        round_no = int(raw) if raw and name == "cards.pdf" else None
+        got = clubs(request).read(request.path_params["club_id"])
+        lang = _lang(request)
+        data = await job(request, ("club-file", got.id, got.version, name, lang, round_no),
+                         club_file, got.doc, name, lang, round_no)
+        media = "application/pdf" if name.endswith(".pdf") else "text/csv; charset=utf-8"
+        return Response(data, media_type=media)
 
     async def page(request: Request) -> Response:
         return page_response("docs.body.html", "pad.css")   # loads pad.js or club.js
@@ -587,7 +604,7 @@ def routes(store_of: Callable[[Request], Store]) -> list[BaseRoute]:
         Route("/api/pads/{pad_id}/deals", g(add_deal), methods=["POST"]),
         Route("/api/pads/{pad_id}/deals/last", g(remove_last), methods=["DELETE"]),
         Route("/api/pads/{pad_id}/deals/{number:int}", g(correct_deal), methods=["PUT"]),
-        Route("/api/pads/{pad_id}/sheet.{fmt:str}", g(pad_file), methods=["GET"]),
+        Route("/api/pads/{pad_id}/sheet.{fmt:str}", g(pad_sheet), methods=["GET"]),
         Route("/api/clubs", g(create_club), methods=["POST"]),
         Route("/api/clubs/{club_id}", g(get_club), methods=["GET"]),
         Route("/api/clubs/{club_id}/players", g(add_player), methods=["POST"]),
@@ -599,5 +616,5 @@ def routes(store_of: Callable[[Request], Store]) -> list[BaseRoute]:
               g(get_table_pad), methods=["GET"]),
         Route("/api/clubs/{club_id}/rounds/{round:int}/tables/{table:int}/pad",
               g(link_table_pad), methods=["POST"]),
-        Route("/api/clubs/{club_id}/files/{name:str}", g(club_file), methods=["GET"]),
+        Route("/api/clubs/{club_id}/files/{name:str}", g(club_download), methods=["GET"]),
     ]

@@ -94,6 +94,9 @@ class TableRow(Base):
     settings: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     creator: Mapped[str | None] = mapped_column(String(64), nullable=True)
     series: Mapped[int] = mapped_column(Integer, default=0)
+    # when a process last had a connection to the table (Registry.seen): a running table
+    # nobody has open is closed sooner than one that merely has not changed
+    seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class SeatRow(Base):
@@ -642,10 +645,21 @@ class Store:
                 out.setdefault(seat.table_id, []).append(seat)
         return out
 
-    def close_idle(self, waiting_before: datetime, idle_before: datetime) -> list[str]:
+    def seen(self, table_ids: Sequence[str]) -> None:
+        """The tables somebody has open now (``seen_at``; no new version: nothing changed)."""
+        if not table_ids:
+            return
+        with self.session.begin() as s:
+            s.execute(update(TableRow).where(TableRow.id.in_(list(table_ids))).values(
+                seen_at=now()))
+
+    def close_idle(self, waiting_before: datetime, idle_before: datetime,
+                   unseen_before: datetime | None = None) -> list[str]:
         """Close abandoned tables: waiting ones unchanged since ``waiting_before``, running
-        or finished ones unchanged since ``idle_before``. Returns their ids (none when
-        another process is closing tables at the moment, on PostgreSQL)."""
+        or finished ones unchanged since ``idle_before``, or unchanged and open nowhere
+        since ``unseen_before``. Returns their ids (none when another process is closing
+        tables at the moment, on PostgreSQL)."""
+        unseen_before = unseen_before or idle_before
         with self.session.begin() as s:
             # One process at a time closes tables (the others skip this round); the lock
             # ends with the transaction.
@@ -655,7 +669,11 @@ class Store:
             ids = list(s.scalars(select(TableRow.id).where(or_(
                 and_(TableRow.status == "waiting", TableRow.updated_at < waiting_before),
                 and_(TableRow.status.in_(("playing", "finished")),
-                     TableRow.updated_at < idle_before))).limit(500).with_for_update(
+                     TableRow.updated_at < idle_before),
+                and_(TableRow.status.in_(("playing", "finished")),
+                     TableRow.updated_at < unseen_before,
+                     func.coalesce(TableRow.seen_at, TableRow.updated_at) < unseen_before)
+            )).limit(500).with_for_update(
                 skip_locked=self.postgres)))
             if not ids:
                 return []

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import hashlib
 import logging
 import random
-import re
 import secrets
 import unicodedata
 from collections.abc import Awaitable
@@ -48,17 +48,19 @@ from ..core.series import Series
 from ..play import BotTurn
 from ..play import bot_turn
 from ..play import decide
-from ..present import BOT_NAMES
 from ..present import action_words
 from ..present import bot_name
 from ..present import deck_of
 from ..present import present
 from ..record import Record
-from ..registry import GAMES
 from ..registry import GameSpec
 from ..registry import find_game
+from ..registry import games
 from .guard import WebError
 from .guard import option_refusal
+from .names import HIDDEN
+from .names import MAX_NICKNAME
+from .names import clean_name
 from .store import LIVE
 from .store import ChatRow
 from .store import Snapshot
@@ -70,7 +72,6 @@ from .store import now
 
 log = logging.getLogger("binokel.web")
 
-MAX_NICKNAME = 32
 MAX_CHAT = 200          # characters of one chat line
 CHAT_KEEP = 50          # chat lines a table keeps (and a new connection is sent)
 LANGS = ("de", "en")
@@ -79,10 +80,6 @@ CARD_STYLES = ("token", "symbol", "words", "french")
 STATUS = {"no_table": 404, "no_deal": 404, "seat_taken": 409, "not_over": 409,
           "too_many_tables": 429, "server_full": 503, "rate_limited": 429, "sealed": 403,
           "round_over": 409}
-# Characters a name must not contain: controls, format characters (zero-width joiners,
-# right-to-left overrides), private use, unassigned, line and paragraph separators.
-HIDDEN = {"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"}
-BOT_NAME = re.compile(r"bot\b|computer\b", re.IGNORECASE)
 # Seconds a person may think before a stand-in bot plays (settings.turn_timeout): long
 # enough to read the table, short enough that the others do not give up waiting.
 TURN_TIMEOUT_RANGE = (10, 600)
@@ -130,53 +127,50 @@ class Limits:
     create_burst: float = 10.0       # ... with bursts up to this many
     waiting_ttl: float = 2 * 3600    # a table nobody completes is closed after this
     idle_ttl: float = 12 * 3600      # a started table without any change, likewise
+    unseen_ttl: float = 3600         # ... and sooner when nobody has had it open either
+    live_per_client: int = 20        # tables one client may have created and not closed
+    seats_per_client: int = 20       # seats one client may hold (in this process)
     token_ttl: float = 30 * 86400    # a seat token unused this long no longer holds it
     sweep_every: float = 60.0        # how often abandoned tables are looked for
     sockets_per_client: int = 32     # WebSockets one client may hold open at once
     lobby_page: int = 50             # tables in one page of the lobby (and its maximum)
+    http_rate: float = 50.0          # HTTP requests and handshakes a client may make a second
+    http_burst: float = 300.0        # ... with bursts up to this many (a page load is ~20)
     # Solver nodes one hint may search: well under a second of a core. About 20M lets the
     # strong Binokel player simulate a bid (a second or two), where a server has the cores.
     hint_budget: int = 200_000
+
+    def per_client(self, n: int) -> Limits:
+        """These limits with everything one client may hold or start raised to ``n`` (and its
+        request rate with it): ``binokel serve --per-client`` for load tests, and test
+        servers whose every page comes from one address."""
+        return dataclasses.replace(
+            self, create_burst=max(self.create_burst, float(n)),
+            create_rate=max(self.create_rate, n / 10.0), tables_per_client=n,
+            live_per_client=max(self.live_per_client, n),
+            seats_per_client=max(self.seats_per_client, n), sockets_per_client=n,
+            http_rate=max(self.http_rate, 5.0 * n), http_burst=max(self.http_burst, 30.0 * n))
 
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def clean_nickname(name: Any, bots: set[str] | None = None) -> str:
-    """A person's name as shown to others: visible text of 1 to :data:`MAX_NICKNAME`
-    characters with a letter or digit, no invisible or direction-changing characters, and
-    nothing that passes for a computer player.
+def clean_nickname(name: Any) -> str:
+    """A person's name as shown to others (:func:`binokel.web.names.clean_name`): a
+    :class:`TableError` ``bad_nickname`` names the fault.
 
     >>> clean_nickname("  Anna   Maier ")
     'Anna Maier'
     >>> clean_nickname("\\u200b\\u200b")
     Traceback (most recent call last):
     ...
-    binokel.web.tables.TableError: a nickname must not contain invisible or control characters
+    binokel.web.tables.TableError: a name must not contain invisible or control characters
     """
-    if not isinstance(name, str) or len(name) > 4 * MAX_NICKNAME:
-        raise TableError("bad_nickname", f"nickname must be text of 1 to {MAX_NICKNAME} "
-                         "characters", reason="nickname_length", params={"max": MAX_NICKNAME})
-    cleaned = unicodedata.normalize("NFC", " ".join(name.split()))
-    if any(unicodedata.category(ch) in HIDDEN for ch in cleaned):
-        raise TableError("bad_nickname",
-                         "a nickname must not contain invisible or control characters",
-                         reason="nickname_hidden")
-    if not cleaned or len(cleaned) > MAX_NICKNAME:
-        raise TableError("bad_nickname", f"nickname must have 1 to {MAX_NICKNAME} characters",
-                         reason="nickname_length", params={"max": MAX_NICKNAME})
-    if not any(ch.isalnum() for ch in cleaned):
-        raise TableError("bad_nickname", "a nickname needs a letter or a digit",
-                         reason="nickname_letter")
-    kinds = {b.casefold() for b in (bots if bots is not None else bot_names())}
-    # "Lina, strong" is how the table shows a bot: a person may be Lina, not "Lina, ...".
-    first, comma, _ = cleaned.partition(",")
-    bot_like = comma and first.strip().casefold() in {n.casefold() for n in BOT_NAMES}
-    if BOT_NAME.match(cleaned) or cleaned.casefold() in kinds or bot_like:
-        raise TableError("bad_nickname", "names of computer players are reserved",
-                         reason="nickname_reserved")
-    return cleaned
+    try:
+        return clean_name(name, MAX_NICKNAME)
+    except WebError as e:
+        raise TableError(e.code, str(e), reason=e.reason, params=e.params) from None
 
 
 def check_prefs(lang: Any, cards: Any) -> tuple[str, str]:
@@ -192,7 +186,7 @@ def check_prefs(lang: Any, cards: Any) -> tuple[str, str]:
 
 def web_games() -> dict[str, GameSpec]:
     """The games the web game offers: every registered game (each has a presenter)."""
-    return {spec.name: spec for spec in sorted(GAMES, key=lambda s: s.name)}
+    return {spec.name: spec for spec in sorted(games(), key=lambda s: s.name)}
 
 
 def is_int(v: Any) -> bool:
@@ -558,6 +552,7 @@ class LiveTable:
     def info(self) -> dict[str, Any]:
         info: dict[str, Any] = {
             "id": self.id, "game": self.game, "title": list(self.spec.title),
+            "deck": self.spec.deck,
             "players": self.players, "rules": self.rules_data, "status": self.status,
             "settings": self.settings,
             "seats": [{"seat": s, "nickname": self.nicknames.get(s), "bot": self.bots[s],
@@ -1171,6 +1166,11 @@ class Registry:
                 self.limits.tables_per_client:
             raise TableError("too_many_tables", f"at most {self.limits.tables_per_client} "
                              "open tables per player; fill or wait for those first")
+        if creator is not None and self.store.count_live(creator) >= \
+                self.limits.live_per_client:
+            raise TableError("too_many_tables", f"at most {self.limits.live_per_client} "
+                             "tables per player at once, waiting or running; finish some "
+                             "first (a table nobody has open closes after an hour)")
         game = data.get("game", "binokel")
         games = web_games()
         if not isinstance(game, str) or game not in games:
@@ -1373,10 +1373,13 @@ class Registry:
                     await conn.close()
 
     async def sweep(self) -> list[str]:
-        """Close abandoned tables (see :class:`Limits`); their ids."""
+        """Close abandoned tables (see :class:`Limits`); their ids. The tables this process
+        has connections to are marked seen first."""
+        self.store.seen([tid for tid, table in self.tables.items() if table.connections])
         t = now()
         ids = self.store.close_idle(t - timedelta(seconds=self.limits.waiting_ttl),
-                                    t - timedelta(seconds=self.limits.idle_ttl))
+                                    t - timedelta(seconds=self.limits.idle_ttl),
+                                    t - timedelta(seconds=self.limits.unseen_ttl))
         for tid in ids:
             table = self.tables.pop(tid, None)
             if table is not None:

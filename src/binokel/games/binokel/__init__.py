@@ -8,18 +8,25 @@ teams): one engine, two entries in the registry.
 - :mod:`.kreuz`: the Kreuzbinokel deal;
 - :mod:`.texts`: the rules in brief, German and English;
 - :mod:`.present`: the table a front end draws;
+- :mod:`.worlds`: the deals a seat cannot tell from the real one (uniform, or read from
+  the others' play), for the strong player, the hints and the research adapters;
 - :mod:`.bots`: the heuristic and the strong (PIMC) players; :mod:`.solver`: the
   perfect-information solver behind the strong player and ``binokel solve``.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from collections.abc import Mapping
 from typing import Any
 
+from ...core.pad import PadAdapter
 from ...core.spec import BotFactory
 from ...core.spec import GameSpec
+from ...core.spec import PositionOf
+from ...core.spec import VocabularyOf
+from ...core.worlds import WorldSampler
 from .deal import full_deck
 from .kreuz import new_deal as new_kreuz_deal
 from .rules import Rules
@@ -42,17 +49,53 @@ def _bots() -> Mapping[str, BotFactory]:
     return kinds
 
 
+def _pad(game: str) -> Callable[[], PadAdapter[Any]]:
+    def load() -> PadAdapter[Any]:
+        from .pad import BinokelPad
+        return BinokelPad(game)
+    return load
+
+
+def _position() -> PositionOf:
+    from .search import search_position
+    return search_position
+
+
+def _vocabulary() -> VocabularyOf:
+    from .vocabulary import vocabulary
+    return vocabulary
+
+
+def _kreuz_vocabulary() -> VocabularyOf:
+    from .vocabulary import kreuz_vocabulary
+    return kreuz_vocabulary
+
+
+@functools.cache
+def _worlds(kreuz: bool = False) -> WorldSampler[Any]:
+    """The game's one world sampler, made when first asked for."""
+    from .worlds import BinokelWorlds
+    return BinokelWorlds(KREUZ_SPEC if kreuz else SPEC)
+
+
 SPEC = GameSpec(
     name="binokel", title=("Binokel (zu dritt oder zu viert)", "Binokel (three or four)"),
     players=(3, 4), default_players=3, rules=Rules, new_deal=DealState.new,
     full_deck=lambda rules, players: full_deck(rules), help=TEXTS.help,
-    presenter=_presenter, bots=_bots, hint_unit=TEXTS.words("hint_unit"))
+    presenter=_presenter, bots=_bots, pad=_pad("binokel"), hint_unit=TEXTS.words("hint_unit"),
+    position=_position, vocabulary=_vocabulary, score_scale=300.0,
+    rest_word=TEXTS.words("rest_word"),
+    worlds=_worlds)
 
 KREUZ_SPEC = GameSpec(
     name="kreuzbinokel", title=("Kreuzbinokel (zu viert, über Kreuz)",
                                 "Kreuzbinokel (four, partners opposite)"),
     players=(4,), default_players=4, rules=Rules, new_deal=new_kreuz_deal,
     full_deck=lambda rules, players: full_deck(rules), help=TEXTS.sections["help_kreuzbinokel"],
-    presenter=_presenter, bots=_bots, teams=((0, 2), (1, 3)), hint_unit=TEXTS.words("hint_unit"))
+    presenter=_presenter, bots=_bots, pad=_pad("kreuzbinokel"), teams=((0, 2), (1, 3)),
+    hint_unit=TEXTS.words("hint_unit"),
+    position=_position, vocabulary=_kreuz_vocabulary, score_scale=300.0,
+    rest_word=TEXTS.words("rest_word"),
+    worlds=functools.partial(_worlds, True))
 
 __all__ = ["KREUZ_SPEC", "SPEC", "DealState", "Rules"]

@@ -1,28 +1,31 @@
 """Scoring a finished deal of Binokel or Kreuzbinokel (RULES §5, §10): the result and why.
 
-Everything is decided per party: a seat alone in three-player Binokel, the two partners in
-Kreuzbinokel. Which game was played (normal, abgehen, Durch, Untendurch, thrown in) decides
-how; every scoring option (``lost_factor``, ``rounding``, ``abgehen_bonus``, ...) is read here
-and nowhere else.
+Scoring reads only the facts of a deal (:class:`~.facts.BinokelFacts`): the engine's state
+states them at the end of a deal, the score pad gathers them from the players, and both
+call :func:`score`. Everything is decided per party: a seat alone in three-player Binokel,
+the two partners in Kreuzbinokel. Which game was played (normal, abgehen, Durch,
+Untendurch, thrown in) decides how, one function each; every scoring option
+(``lost_factor``, ``rounding``, ``abgehen_bonus``, ...) is read here and nowhere else.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from typing import Any
 
 from ...core.cards import SUIT_LETTERS
-from ...core.cards import CardSet
-from ...core.cards import count
-from ...core.cards import distinct
 from ...core.outcome import Outcome
 from ...core.outcome import Termination
 from .deal import ABGEHEN
 from .deal import DURCH
 from .deal import THROWN_IN
 from .deal import UNTENDURCH
-from .melds import NO_MELDS
+from .facts import BinokelFacts
+from .facts import facts_of
+from .facts import party_seats
+from .facts import set_points
 from .melds import NO_TRUMP
 from .melds import MeldResult
 from .rules import Rules
@@ -58,121 +61,169 @@ class DealResult(Outcome):
         }
 
 
-def set_points(rules: Rules, s: CardSet) -> int:
-    """The card points of the cards of ``s``."""
-    pts = rules.points
-    return sum(pts[c & 7] * count(s, c) for c in distinct(s))
+@dataclass(frozen=True)
+class Sides:
+    """The parties of a deal as its scoring sees them: each party's seats, the declarer's
+    party and the others."""
+
+    parties: list[int]
+    members: dict[int, list[int]]
+    ours: int
+    others: list[int]
+
+    @classmethod
+    def of(cls, f: BinokelFacts, declarer: int) -> Sides:
+        parties = sorted({p for p in f.party if p >= 0})
+        members = {p: [s for s in range(f.players) if f.party[s] == p] for p in parties}
+        ours = f.party[declarer]
+        return cls(parties, members, ours, [p for p in parties if p != ours])
+
+    def total(self, party: int, per_seat: tuple[int, ...] | list[int]) -> int:
+        """``per_seat`` summed over the seats of ``party``."""
+        return sum(per_seat[s] for s in self.members[party])
 
 
-def score_deal(state: DealState) -> DealResult:
-    """Score a finished deal per RULES §5 with every option.
+@dataclass
+class _Score:
+    """What one contract's scoring decides: the score per party and the melds as counted."""
+
+    party: dict[int, int]
+    meld_points: list[int]
+    made: bool
+    notes: list[str]
+    declarer_total: int | None = None
+
+
+def score(f: BinokelFacts, rules: Rules) -> DealResult:
+    """Score the deal of the facts ``f`` per RULES §5 with every option of ``rules``.
 
     Everything is decided per party: a seat alone in 3-player Binokel, the two partners in
     Kreuzbinokel (their melds and trick points add up, and each partner's line on the sheet
     shows the team's score). A dealer who sits out scores 0.
     """
-    r, n = state.rules, state.players
-    decl, bid, contract = state.declarer, state.bid, state.contract or THROWN_IN
-    melds = tuple(state.melds) if state.melds is not None else (NO_MELDS,) * n
-    # The pushed cards count as the declarer's trick points (they are no trick, though).
-    tp_list = list(state.trick_points)
-    if decl is not None and state.discard:
-        tp_list[decl] += set_points(state.rules, state.discard)
-    tp = tuple(tp_list)
-    tw = tuple(state.tricks_won)
-    notes: list[str] = []
-    if contract == THROWN_IN or decl is None or bid is None:
-        return DealResult(NO_TRUMP, melds, (0,) * n, tp, tw, notes=("all passed: thrown in",),
-                          parties=state.parties, scores=(0,) * n,
-                          contract=THROWN_IN, termination=Termination.THROWN_IN)
-    party = state.party
-    parties = sorted({p for p in party if p >= 0})
-    members = {p: [s for s in range(n) if party[s] == p] for p in parties}
-    ours = party[decl]
-    others = [p for p in parties if p != ours]
-    meld_pts = [m.total for m in melds]
-    p_score = dict.fromkeys(parties, 0)
-    made: bool | None
-    total: int | None = None
-    if contract == ABGEHEN:
-        if r.abgehen_bonus == "half_bid":
-            bonus = _half_bid(bid)
-        elif r.abgehen_bonus == "per_player":
-            bonus = 10 * state.n_active
-        else:
-            bonus = int(r.abgehen_bonus)
-        p_score[ours] = -bid
-        for s in members[ours]:
-            meld_pts[s] = 0
-        for p in others:
-            if not r.abgehen_others_meld:
-                for s in members[p]:
-                    meld_pts[s] = 0
-            p_score[p] = sum(meld_pts[s] for s in members[p]) + bonus
-        notes.append(f"abgehen: declarer -{bid}, others +{bonus}"
-                     + (" plus melds" if r.abgehen_others_meld else ""))
-        made = False
-    elif contract in (DURCH, UNTENDURCH):
-        # The deal stops at the first trick that decides it, so "no trick lost" is the test.
-        ours_won = sum(tw[s] for s in members[ours])
-        made = ours_won == 0 if contract == UNTENDURCH else all(
-            tw[s] == 0 for p in others for s in members[p])
-        win_value = r.durch_open if state.open_durch else r.durch_win
-        p_score[ours] = win_value if made else -r.durch_loss
-        meld_pts = [0] * n
-        notes.append(f"{contract} {'won' if made else 'lost'}")
-    else:
-        if r.meld_needs_trick:
-            for p in parties:
-                if sum(tw[s] for s in members[p]) == 0:
-                    for s in members[p]:
-                        if meld_pts[s]:
-                            notes.append(f"seat {s} took no trick: meld {meld_pts[s]} void")
-                            meld_pts[s] = 0
-        p_melds = {p: sum(meld_pts[s] for s in members[p]) for p in parties}
-        p_tricks = {p: sum(tp[s] for s in members[p]) for p in parties}
-        rounded = {p: r.round_points(x) for p, x in p_tricks.items()}
-        decl_tp = rounded[ours] if r.bid_check == "rounded" else p_tricks[ours]
-        total = p_melds[ours] + decl_tp
-        made = total >= bid
-        if made:
-            p_score[ours] = p_melds[ours] + (
-                rounded[ours] if r.rounding == "all" else p_tricks[ours])
-        else:
-            factor = r.lost_factor
-            best_melds_total = sum(melds[s].total for s in members[ours])
-            if r.overbid_unreachable and best_melds_total + _max_trick_points(r) < bid:
-                factor = 2
-                notes.append("bid unreachable even with every trick: lost double")
-            p_score[ours] = -bid * factor
-            notes.append(f"declarer made {total} of {bid}: lost, -{bid * factor}")
-        for p in others:
-            trick = rounded[p] if r.rounding in ("others", "all") else p_tricks[p]
-            p_score[p] = p_melds[p] + trick
-            if not made and r.lost_bonus_others:
-                p_score[p] += _half_bid(bid)
-    scores = tuple(p_score[party[s]] if party[s] >= 0 else 0 for s in range(n))
-    if contract == ABGEHEN:
+    if f.contract == THROWN_IN or f.declarer is None or f.bid is None:
+        return _thrown_in(f)
+    sides = Sides.of(f, f.declarer)
+    contract = _CONTRACTS.get(f.contract, score_normal)
+    s = contract(f, rules, sides, f.bid)
+    scores = tuple(s.party[f.party[x]] if f.party[x] >= 0 else 0 for x in range(f.players))
+    if f.contract == ABGEHEN:
         termination = Termination.CONCEDED
     else:
-        termination = Termination.PLAYED
-        for s in state.order:
-            if state.hands[s]:
-                termination = Termination.DECIDED  # Durch or Untendurch, decided early
-                break
-    return DealResult(state.trump, melds, tuple(meld_pts), tp, tw, total, tuple(notes),
-                      parties=state.parties, scores=scores, termination=termination,
-                      contract=contract, declarer=decl, bid=bid, made=made)
+        termination = Termination.DECIDED if f.decided_early else Termination.PLAYED
+    return DealResult(f.trump, f.melds, tuple(s.meld_points), f.trick_points, f.tricks_won,
+                      s.declarer_total, tuple(s.notes), parties=f.parties, scores=scores,
+                      termination=termination, contract=f.contract, declarer=f.declarer,
+                      bid=f.bid, made=s.made)
 
 
-def party_seats(party: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
-    """The parties as tuples of seats, ordered by their lowest seat (sitting-out seats left
-    out)."""
-    groups: dict[int, list[int]] = {}
-    for s, p in enumerate(party):
-        if p >= 0:
-            groups.setdefault(p, []).append(s)
-    return tuple(tuple(g) for g in sorted(groups.values()))
+def score_deal(state: DealState) -> DealResult:
+    """Score the finished deal ``state``: its facts under its rules."""
+    return score(facts_of(state), state.rules)
+
+
+def _thrown_in(f: BinokelFacts) -> DealResult:
+    """All passed: nobody scores."""
+    return DealResult(NO_TRUMP, f.melds, (0,) * f.players, f.trick_points, f.tricks_won,
+                      notes=("all passed: thrown in",), parties=f.parties,
+                      scores=(0,) * f.players, contract=THROWN_IN,
+                      termination=Termination.THROWN_IN)
+
+
+def abgehen_bonus(rules: Rules, bid: int, in_play: int) -> int:
+    """What each other party gets when the declarer goes out (option ``abgehen_bonus``)."""
+    if rules.abgehen_bonus == "half_bid":
+        return _half_bid(bid)
+    if rules.abgehen_bonus == "per_player":
+        return 10 * in_play
+    return int(rules.abgehen_bonus)
+
+
+def score_abgehen(f: BinokelFacts, rules: Rules, sides: Sides, bid: int) -> _Score:
+    """Abgehen: the declarer's party loses the bid and its melds; the others get the bonus
+    (and their melds with ``abgehen_others_meld``)."""
+    bonus = abgehen_bonus(rules, bid, len(f.in_play))
+    meld_pts = [m.total for m in f.melds]
+    out = {sides.ours: -bid}
+    for s in sides.members[sides.ours]:
+        meld_pts[s] = 0
+    for p in sides.others:
+        if not rules.abgehen_others_meld:
+            for s in sides.members[p]:
+                meld_pts[s] = 0
+        out[p] = sides.total(p, meld_pts) + bonus
+    note = f"abgehen: declarer -{bid}, others +{bonus}" + (
+        " plus melds" if rules.abgehen_others_meld else "")
+    return _Score(out, meld_pts, False, [note])
+
+
+def durch_made(f: BinokelFacts, sides: Sides) -> bool:
+    """Whether a Durch (every trick) or an Untendurch (no trick) was made: the deal stops at
+    the first trick that decides it, so "no trick lost" is the test."""
+    if f.contract == UNTENDURCH:
+        return sides.total(sides.ours, f.tricks_won) == 0
+    return all(sides.total(p, f.tricks_won) == 0 for p in sides.others)
+
+
+def score_durch(f: BinokelFacts, rules: Rules, sides: Sides, bid: int) -> _Score:
+    """Durch and Untendurch: a fixed value won or lost (``durch_win``, ``durch_open``,
+    ``durch_loss``); no melds count."""
+    made = durch_made(f, sides)
+    win_value = rules.durch_open if f.open_durch else rules.durch_win
+    out = dict.fromkeys(sides.others, 0)
+    out[sides.ours] = win_value if made else -rules.durch_loss
+    return _Score(out, [0] * f.players, made, [f"{f.contract} {'won' if made else 'lost'}"])
+
+
+def void_melds_without_trick(f: BinokelFacts, rules: Rules, sides: Sides,
+                             meld_pts: list[int], notes: list[str]) -> None:
+    """``meld_needs_trick``: a party that took no trick loses its melds."""
+    if not rules.meld_needs_trick:
+        return
+    for p in sides.parties:
+        if sides.total(p, f.tricks_won) == 0:
+            for s in sides.members[p]:
+                if meld_pts[s]:
+                    notes.append(f"seat {s} took no trick: meld {meld_pts[s]} void")
+                    meld_pts[s] = 0
+
+
+def score_normal(f: BinokelFacts, rules: Rules, sides: Sides, bid: int) -> _Score:
+    """A normal game: the declarer's party makes its bid with melds and trick points (as
+    ``bid_check`` counts them) and scores them, or loses the bid (``lost_factor``, double
+    when unreachable with ``overbid_unreachable``); the others score their melds and trick
+    points (rounded by ``rounding``), plus half the bid with ``lost_bonus_others``."""
+    notes: list[str] = []
+    meld_pts = [m.total for m in f.melds]
+    void_melds_without_trick(f, rules, sides, meld_pts, notes)
+    p_melds = {p: sides.total(p, meld_pts) for p in sides.parties}
+    p_tricks = {p: sides.total(p, f.trick_points) for p in sides.parties}
+    rounded = {p: rules.round_points(x) for p, x in p_tricks.items()}
+    ours = sides.ours
+    total = p_melds[ours] + (rounded[ours] if rules.bid_check == "rounded" else p_tricks[ours])
+    made = total >= bid
+    out: dict[int, int] = {}
+    if made:
+        out[ours] = p_melds[ours] + (rounded[ours] if rules.rounding == "all"
+                                     else p_tricks[ours])
+    else:
+        factor = rules.lost_factor
+        best_melds_total = sum(f.melds[s].total for s in sides.members[ours])
+        if rules.overbid_unreachable and best_melds_total + _max_trick_points(rules) < bid:
+            factor = 2
+            notes.append("bid unreachable even with every trick: lost double")
+        out[ours] = -bid * factor
+        notes.append(f"declarer made {total} of {bid}: lost, -{bid * factor}")
+    for p in sides.others:
+        trick = rounded[p] if rules.rounding in ("others", "all") else p_tricks[p]
+        out[p] = p_melds[p] + trick
+        if not made and rules.lost_bonus_others:
+            out[p] += _half_bid(bid)
+    return _Score(out, meld_pts, made, notes, total)
+
+
+_CONTRACTS: dict[str, Callable[[BinokelFacts, Rules, Sides, int], _Score]] = {
+    ABGEHEN: score_abgehen, DURCH: score_durch, UNTENDURCH: score_durch}
 
 
 def _max_trick_points(r: Rules) -> int:
@@ -182,3 +233,8 @@ def _max_trick_points(r: Rules) -> int:
 
 def _half_bid(bid: int) -> int:
     return (bid // 2 + 9) // 10 * 10
+
+
+__all__ = ["BinokelFacts", "DealResult", "Sides", "abgehen_bonus", "durch_made", "facts_of",
+           "party_seats", "score", "score_abgehen", "score_deal", "score_durch",
+           "score_normal", "set_points", "void_melds_without_trick"]

@@ -21,6 +21,7 @@ the value: it is decided before the play.
 from __future__ import annotations
 
 from ...core.cards import CardSet
+from ...core.state import AnyState
 from ...search import CardOrder
 from ...search import Follow
 from ...search import FollowRule
@@ -74,4 +75,12 @@ def position(state: DealState) -> Position:
                        tuple(state.trick))
 
 
-__all__ = ["card_points", "follow_of", "goal_of", "position", "position_of"]
+def search_position(state: AnyState) -> Position | None:
+    """The spec's ``position`` hook: the position of ``state`` for the player to move's side
+    in the play, else None (the search models no other phase)."""
+    if isinstance(state, DealState) and state.phase == PLAY:
+        return position(state)
+    return None
+
+
+__all__ = ["card_points", "follow_of", "goal_of", "position", "position_of", "search_position"]

@@ -61,14 +61,15 @@ from .deal import check_deck
 from .deal import deal_plan
 from .deal import seating
 from .deal import shuffled_deck
+from .facts import facts_of
+from .facts import party_seats
+from .facts import set_points
 from .melds import NO_MELDS
 from .melds import NO_TRUMP
 from .melds import MeldResult
 from .rules import Rules
 from .scoring import DealResult
-from .scoring import party_seats
-from .scoring import score_deal
-from .scoring import set_points
+from .scoring import score
 
 
 @dataclass(frozen=True)
@@ -529,6 +530,15 @@ class DealState(State[Rules, DealResult, BinokelView]):
         if last or decided:
             self.finish()
 
+    def play_randomly(self, rng: random.Random) -> None:
+        """Play uniformly random legal actions until the deal is over: the same deal as the
+        base's, the play by :meth:`random_playout` (the fast path of ``binokel simulate``)."""
+        while not self.is_over:
+            if self.phase == PLAY:
+                self.random_playout(rng)
+            else:
+                self.apply(self.random_action(rng))
+
     def random_playout(self, rng: random.Random) -> None:
         """Play uniformly random legal cards until the deal is over.
 
@@ -599,7 +609,7 @@ class DealState(State[Rules, DealResult, BinokelView]):
         self.finish()
 
     def score(self) -> DealResult:
-        return score_deal(self)
+        return score(facts_of(self), self.rules)
 
     # ----------------------------------------------------------------- views
     def _view(self, player: int) -> BinokelView:

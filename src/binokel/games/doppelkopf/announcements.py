@@ -77,6 +77,9 @@ def allowed(state: DokoState, seat: int) -> list[str]:
     held = size(state.hands[seat])
     if mine < 0:
         return [party] if held >= deadline(state, party, 0) else []
+    if state.rules.absage_skip:   # each Absage by its own deadline (versions before 0.2)
+        return [ABSAGEN[level - 1] for level in range(mine + 1, 5)
+                if held >= deadline(state, party, level)]
     # An Absage includes the lower ones: it may leave them out only while every one it
     # leaves out would still be allowed itself (DDV, FreeDoko). The deadlines fall with the
     # level, so the lowest level not yet said is the one that binds.
@@ -118,7 +121,7 @@ def _why_not(state: DokoState, seat: int, what: str) -> str:
         if mine >= level:
             return f"{what}: {party} has already announced {ABSAGEN[mine - 1]}"
     need = deadline(state, party, level)
-    if held >= need:  # its own deadline is kept, a lower Absage it includes is late
+    if held >= need and not state.rules.absage_skip:  # a lower Absage it includes is late
         skipped = ABSAGEN[mine]
         need = deadline(state, party, mine + 1)
         return (f"{what}: too late, it includes {skipped}, which needs at least {need} cards "

@@ -26,6 +26,7 @@ from ...core.cards import Card
 from ...core.cards import CardSet
 from ...core.cards import card
 from ...core.cards import parse_suit
+from .deal import STILLE_HOCHZEIT
 from .rules import DokoRules
 
 TRUMP = 4  # the trump "suit" in the group tables
@@ -165,6 +166,8 @@ def schweine_cards(rules: DokoRules, contract: str) -> tuple[Card | None, Card |
                                          "fleischlos"):
         return None, None
     if contract.startswith("solo") and not rules.schweinchen_in_solos:
+        return None, None
+    if contract == STILLE_HOCHZEIT and not rules.schweinchen_stille_hochzeit:
         return None, None
     ts = parse_suit("S" if kind == "normal" else kind)
     sup = card(ts, NINE if rules.nines else KOENIG) if rules.superschweine else None

@@ -64,6 +64,7 @@ from .order import Order
 from .order import card_order
 from .scoring import augen_needed
 from .scoring import special_points
+from .specials import SPECIALS
 from .texts import TEXTS
 from .view import DokoView
 from .view import own_kreuz_damen
@@ -527,11 +528,7 @@ def _item(what: str, t: T) -> str:
     m = re.fullmatch(r"(\d+) gegen (.+)", what)
     if m:
         return t("it_gegen", n=m.group(1), what=t(f"ann_{m.group(2)}"))
-    special = {"gegen die Alten": "it_alten", "Doppelkopf": "it_doko",
-               "Fuchs gefangen": "it_fuchs", "Karlchen": "it_karlchen",
-               "Karlchen gefangen": "it_karlchen_caught",
-               "Doppel-Karlchen": "it_karlchen_double",
-               "Fuchs im letzten Stich": "it_fuchs_last"}
+    special = {"gegen die Alten": "it_alten", **{s.name: s.words for s in SPECIALS}}
     return t(special[what]) if what in special else what
 
 

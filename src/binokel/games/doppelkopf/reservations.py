@@ -360,7 +360,9 @@ def start_play(state: DokoState) -> None:
     state.phase = PLAY
     # DDV 5.1: the Pflichtsolo player leads his Pflichtsolo; Vorhand leads every other game
     # (the seed says so for the normal game), a Lustsolo too.
-    lead = state.soloist if state.pflicht and state.soloist is not None else state.active[0]
+    # (Option pflichtsolo_lead = vorhand: Vorhand leads it too, DKV.)
+    lead = (state.soloist if state.pflicht and state.soloist is not None
+            and state.rules.pflichtsolo_lead == "soloist" else state.active[0])
     state.trick_leader = state.to_move = lead
 
 

@@ -49,6 +49,7 @@ DOKO_PRESETS: dict[str, dict[str, Any]] = {
             "karlchen_gefangen": False, "doppel_karlchen": False, "karlchen_double": False,
             "fuchs_last_trick": False,
             "schweinchen": False, "armut": False, "pflichtsolo": True, "vorfuehren": True,
+            "pflichtsolo_lead": "soloist", "absage_skip": False,
             "hochzeit_klaerung": "fremd", "koenigssolo": False, "damen_buben_solo": False,
             "fleischlos": True, "throw_nines": 0, "throw_kings": 0, "throw_nines_kings": 0,
             "ansage_played": 1, "absage_step": 1, "reach_absage_wins": True,
@@ -72,6 +73,8 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
     schweinchen: bool = option(False, "play")
     schweinchen_in_solos: bool = option(False, "play")
     superschweine: bool = option(False, "play")
+    # Off: no Schweinchen in a stille Hochzeit (how versions before 0.2 played it).
+    schweinchen_stille_hochzeit: bool = option(True, "play")
     koenigssolo: bool = option(False, "special")
     damen_buben_solo: bool = option(False, "special")
     fleischlos: bool = option(True, "special")
@@ -84,6 +87,8 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
                                     allowed=("fremd", "fehl", "trumpf", "erster"))
     armut_over_hochzeit: bool = option(False, "reservations")
     pflichtsolo: bool = option(False, "reservations")
+    # Who leads a Pflichtsolo: its player (DDV) or Vorhand, as in every other game (DKV).
+    pflichtsolo_lead: str = option("soloist", "reservations", allowed=("soloist", "vorhand"))
     pflicht_owed: str = option("all", "reservations", check=_owed,
                                check_text="'all' or seat digits such as '013'")
     # DDV Vorführen: when no more deals of the series are left than Pflichtsoli owed, the
@@ -93,6 +98,8 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
     vorgefuehrt: int = option(-1, "reservations", low=-1, high=4)
     ansage_played: int = option(1, "play", low=0, high=9)
     absage_step: int = option(1, "play", low=0, high=2)
+    # On: an Absage needs only its own deadline, even where a lower one it includes is late.
+    absage_skip: bool = option(False, "play")
     reach_absage_wins: bool = option(False, "scoring")
     # The Genscher (a house rule, docs/doppelkopf.md): with both Karo-Könige, name a new
     # partner when playing the first or the second of them.

@@ -14,38 +14,49 @@ and the scores per seat (:class:`DokoResult`).
   special points of every trick.
 - Two against two each Re player scores the value (Re's points minus Kontra's) and each
   Kontra player minus it; a soloist scores three times the value.
+
+Scoring reads only the facts of a deal (:class:`~.facts.DokoFacts`): the engine's state
+states them at the end of a deal, the score pad gathers them from the players, and both call
+:func:`score`. Each scoring row is a function of its own (as FreeDoko scores them), and the
+tests a bot needs are public: :func:`reached` (a party reached its goal), :func:`winner`,
+:func:`re_wins`, :func:`keine` (the opponents stayed below 90 / 60 / 30), :func:`schwarz`
+(they took no trick), :func:`re_value` (the value of a deal from its Augen, tricks and
+announcements).
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from collections.abc import Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 from typing import Any
 
-from ...core.cards import EO
-from ...core.cards import SA
-from ...core.cards import count
 from ...core.outcome import Outcome
 from ...core.outcome import Termination
-from ...core.trick import Trick
 from .announcements import ABSAGEN
 from .announcements import DENIED
 from .announcements import SCHWARZ
 from .announcements import level_name
 from .deal import HOCHZEIT
 from .deal import KONTRA
-from .deal import NORMAL
 from .deal import RE
 from .deal import STILLE_HOCHZEIT
 from .deal import THROWN_IN
-from .order import karlchen_card
+from .facts import PARTY_INDEX
+from .facts import DokoFacts
+from .facts import PartyPair
+from .facts import facts_of
+from .facts import scored_as_solo
+from .facts import special_points
 from .rules import DokoRules
 from .texts import TEXTS
 
 if TYPE_CHECKING:
     from .state import DokoState
+
+# One scoring line: (what, party, points).
+Line = tuple[str, str, int]
+OTHER = {RE: KONTRA, KONTRA: RE}
 
 
 @dataclass(frozen=True)
@@ -79,13 +90,7 @@ class DokoResult(Outcome):
         return out
 
 
-def scored_as_solo(state: DokoState) -> bool:
-    """A declared solo, a stille Hochzeit, or a Hochzeit without partner (a Karo-Solo)."""
-    c = state.contract or NORMAL
-    return (c.startswith("solo") or c == STILLE_HOCHZEIT
-            or (c == HOCHZEIT and state.clarified_in > 0 and state.partner is None))
-
-
+# ---------------------------------------------------------------------- the tests
 def augen_needed(party: str, announced: tuple[int, int]) -> int:
     """The Augen ``party`` needs to win (before any Absage): Re 121 and Kontra 120, the other
     way round when Kontra was announced and Re was not.
@@ -99,171 +104,200 @@ def augen_needed(party: str, announced: tuple[int, int]) -> int:
     return 121 if only_kontra else 120
 
 
-def reaches_goal(party: str, augen: tuple[int, int], tricks: tuple[int, int],
-                 announced: tuple[int, int], rules: DokoRules) -> bool:
-    """Whether ``party`` reached its Spielziel with ``augen`` and ``tricks`` (each Re's,
-    Kontra's) under the announcements ``announced`` (the levels of Re and Kontra): its Augen
-    (:func:`augen_needed`), or against the opponents' Absage with ``reach_absage_wins``
-    (DKV) what they denied, and with its own Absagen the opponents below 90 / 60 / 30 or
-    without a trick. The strong player asks the same (``strong.re_value``).
+def keine(limit: int, opponents_augen: int) -> bool:
+    """The opponents stayed below ``limit`` Augen (keine 90, 60, 30: ``limit`` 90, 60, 30).
 
-    >>> r = DokoRules()
-    >>> reaches_goal("re", (121, 119), (6, 6), (-1, -1), r)
-    True
-    >>> reaches_goal("re", (150, 90), (8, 4), (1, -1), r)   # keine 90 said, 90 reached
-    False
-    >>> reaches_goal("re", (240, 0), (11, 1), (4, -1), r)   # schwarz: a trick of no Augen
+    >>> keine(90, 89), keine(90, 90)
+    (True, False)
+    """
+    return opponents_augen < limit
+
+
+def schwarz(opponents_tricks: int) -> bool:
+    """The opponents took no trick: schwarz is counted by tricks, not by Augen (a trick of
+    four nines is worth 0 Augen and still no schwarz).
+
+    >>> schwarz(0), schwarz(1)
+    (True, False)
+    """
+    return opponents_tricks == 0
+
+
+def denied(level: int, opponents_augen: int, opponents_tricks: int) -> bool:
+    """The opponents were held to what an Absage of ``level`` (1-4: keine 90, 60, 30,
+    schwarz) denies them."""
+    if level == SCHWARZ:
+        return schwarz(opponents_tricks)
+    return keine(DENIED[level], opponents_augen)
+
+
+def reached(party: str, augen: PartyPair, tricks: PartyPair, announced: PartyPair,
+            rules: DokoRules) -> bool:
+    """Whether ``party`` reached its Spielziel with ``augen`` and ``tricks`` (Re's, Kontra's)
+    against the ``announced`` levels: its Augen (:func:`augen_needed`), with
+    ``reach_absage_wins`` (DKV) what the opponents' Absage denied it, and every Absage of
+    its own kept.
+
+    >>> r, plain = DokoRules(), (-1, -1)
+    >>> reached("re", (121, 119), (6, 6), plain, r), reached("kontra", (121, 119), (6, 6), plain, r)
+    (True, False)
+    >>> reached("re", (150, 90), (8, 4), (1, -1), r)   # keine 90 said, Kontra has 90
     False
     """
-    mine, theirs = (0, 1) if party == RE else (1, 0)
-    level = announced[mine], announced[theirs]
-    ok = augen[mine] >= augen_needed(party, announced)
-    if rules.reach_absage_wins and level[1] >= 1:
+    me, opp = PARTY_INDEX[party], PARTY_INDEX[OTHER[party]]
+    ok = augen[me] >= augen_needed(party, announced)
+    theirs = announced[opp]
+    if rules.reach_absage_wins and theirs >= 1:
         # DKV: against the opponents' Absage, reaching what they denied is enough.
-        lv = level[1]
-        ok = ok or (tricks[mine] > 0 if lv == SCHWARZ else augen[mine] >= DENIED[lv])
-    for lv in range(1, level[0] + 1):  # own Absagen: the opponents must stay below
-        ok = ok and (tricks[theirs] == 0 if lv == SCHWARZ else augen[theirs] < DENIED[lv])
+        ok = ok or (tricks[me] > 0 if theirs == SCHWARZ else augen[me] >= DENIED[theirs])
+    for lv in range(1, announced[me] + 1):   # own Absagen: the opponents must stay below
+        ok = ok and denied(lv, augen[opp], tricks[opp])
     return ok
 
 
-def score_deal(state: DokoState, specials: Sequence[tuple[str, str]] | None = None
-               ) -> DokoResult:
-    """Score a finished deal per seed 002 (RULES §8).
+def winner(augen: PartyPair, tricks: PartyPair, announced: PartyPair,
+           rules: DokoRules) -> str | None:
+    """The party that reached its goal, None when neither did.
 
-    ``specials`` (what, party) replaces the special points found in the tricks (all but
-    gegen die Alten, which follows from the winner): a score pad of a deal played with real
-    cards knows them from the players, not from tricks."""
-    n = state.players
-    contract = state.contract or NORMAL
-    if contract == THROWN_IN:
-        return DokoResult(re_seats=(), solo=False, re_points=0, kontra_points=0, winner=None,
-                          announced=(-1, -1), lines=(), value=0,
-                          notes=(TEXTS.sections["notes"][
-                              "thrown_in" if state.armut_offer else "thrown_in_hand"],),
-                          scores=(0,) * n,
-                          contract=THROWN_IN, termination=Termination.THROWN_IN)
-    rules = state.rules
-    re_seats = tuple(sorted(state.re_seats))
-    ko_seats = tuple(s for s in state.active if s not in state.re_seats)
-    tp = state.trick_points
-    pts = {RE: sum(tp[s] for s in re_seats), KONTRA: sum(tp[s] for s in ko_seats)}
-    tricks = {RE: sum(state.tricks_won[s] for s in re_seats),
-              KONTRA: sum(state.tricks_won[s] for s in ko_seats)}
-    announced = (state.announced[0], state.announced[1])
-    level = {RE: announced[0], KONTRA: announced[1]}
-    other = {RE: KONTRA, KONTRA: RE}
-    solo = scored_as_solo(state)
-    notes: list[str] = []
-    if contract == HOCHZEIT and state.partner is None:
-        notes.append(TEXTS.sections["notes"]["no_partner"])
-    if contract == STILLE_HOCHZEIT:
-        notes.append(TEXTS.sections["notes"]["stille"])
-    if state.genscher is not None:
-        notes.append(TEXTS.sections["notes"]["genscher"].format(*state.genscher))
-        if contract == NORMAL and any(count(state.initial_hands[s], EO) == 2
-                                      for s in state.active):
-            notes.append(TEXTS.sections["notes"]["genscher_stille"])
-
-    def reached(p: str) -> bool:
-        return reaches_goal(p, (pts[RE], pts[KONTRA]), (tricks[RE], tricks[KONTRA]),
-                            announced, rules)
-
-    winners = [p for p in (RE, KONTRA) if reached(p)]
+    >>> winner((120, 120), (6, 6), (-1, -1), DokoRules())
+    'kontra'
+    >>> winner((150, 90), (8, 4), (1, -1), DokoRules()) is None
+    True
+    """
+    winners = [p for p in (RE, KONTRA) if reached(p, augen, tricks, announced, rules)]
     assert len(winners) <= 1, "both parties cannot reach their goal"
-    winner = winners[0] if winners else None
-    lines: list[tuple[str, str, int]] = []
-    if winner is not None:
-        lines.append(("gewonnen", winner, 1))                                   # a
-        for p in (RE, KONTRA):                                                  # b
-            if level[p] >= 0:
-                lines.append((f"{p} angesagt", winner, 2))
-        for p in (RE, KONTRA):                                                  # d
-            for lv in range(1, level[p] + 1):
-                lines.append((f"{ABSAGEN[lv - 1]} abgesagt ({p})", winner, 1))
-    for p in (RE, KONTRA):                                                      # c
-        if winner is not None and p != winner:
-            continue
-        o = other[p]
-        for limit, label in ((90, "keine 90"), (60, "keine 60"), (30, "keine 30")):
-            if pts[o] < limit:
-                lines.append((f"{label} gespielt", p, 1))
-        if tricks[o] == 0:
-            lines.append(("schwarz gespielt", p, 1))
-    for p in (RE, KONTRA):                                                      # e
-        o = other[p]
-        for lv, need in ((1, 120), (2, 90), (3, 60), (4, 30)):
-            if level[o] >= lv and pts[p] >= need:
-                lines.append((f"{need} gegen {ABSAGEN[lv - 1]}", p, 1))
-    if not solo:
-        lines += [(what, p, 1) for what, p, _ in special_points(
-            state.tricks if specials is None else (), state.re_seats, state.active, winner,
-            state.schweine is None, rules)]
-        lines += [(what, p, 1) for what, p in specials or ()]
-    value = sum(x for _, p, x in lines if p == RE) - sum(x for _, p, x in lines if p == KONTRA)
-    scores = [0] * n
-    factor = 3 if len(re_seats) == 1 else 1   # the soloist scores three times
-    bock = 2 ** rules.bock_level               # a Bock deal counts double (twice: four times)
-    for s in re_seats:
-        scores[s] = factor * value * bock
-    for s in ko_seats:
-        scores[s] = -value * bock
-    # The soloist of a game scored as a solo (for score sheets and the arena) and whether
-    # he won; None when no one played alone.
-    soloist = re_seats[0] if solo and len(re_seats) == 1 else None
-    return DokoResult(re_seats=re_seats, solo=solo, re_points=pts[RE],
-                      kontra_points=pts[KONTRA], winner=winner,
-                      announced=announced, lines=tuple(lines), value=value,
-                      notes=tuple(notes), pflichtsolo=state.pflicht, scores=tuple(scores),
-                      bock=rules.bock_level, genscher=state.genscher,
-                      contract=contract, declarer=soloist,
-                      made=None if soloist is None else winner == RE)
+    return winners[0] if winners else None
 
 
-def special_points(tricks: Sequence[Trick], re_seats: Collection[int],
-                   active: tuple[int, ...], winner: str | None, foxes: bool,
-                   rules: DokoRules | None = None) -> list[tuple[str, str, int]]:
-    """The special points, each worth 1, as (what, party, trick number; 0: the deal):
-    gegen die Alten (Kontra wins), Doppelkopf (a trick of 40 Augen or more), Fuchs gefangen
-    (a Karo-As of the other party taken; not with Schweinchen, ``foxes`` False), Karlchen
-    (option ``karlchen``: the Karo-Bube, or the Kreuz-Bube, wins the last trick), and with
-    their options Karlchen gefangen (a Karlchen of the other party taken in the last trick),
-    Doppel-Karlchen (the winning Karlchen's second point when both lie in the last trick;
-    a line of its own so that each line stays worth 1) and Fuchs im letzten Stich (a Fuchs
-    wins the last trick)."""
-    rules = rules or DokoRules()
-    karlchen = karlchen_card(rules)
+def re_wins(augen: PartyPair, tricks: PartyPair, announced: PartyPair,
+            rules: DokoRules) -> bool:
+    """Whether Re reached its goal."""
+    return reached(RE, augen, tricks, announced, rules)
 
-    def party(seat: int) -> str:
-        return RE if seat in re_seats else KONTRA
 
-    out: list[tuple[str, str, int]] = []
-    if winner == KONTRA:
-        out.append(("gegen die Alten", KONTRA, 0))
-    for n, t in enumerate(tricks, 1):
-        wp = party(t.winner)
-        if t.points >= 40:
-            out.append(("Doppelkopf", wp, n))
-        i = active.index(t.leader)
-        seats = [active[(i + k) % 4] for k in range(len(t.cards))]
-        if foxes:
-            out += [("Fuchs gefangen", wp, n) for seat, c in zip(seats, t.cards, strict=True)
-                    if c == SA and party(seat) != wp]
-        if n == len(tricks):
-            played = list(zip(seats, t.cards, strict=True))
-            won = [("Karlchen", wp, n) for seat, c in played
-                   if seat == t.winner and c == karlchen]
-            out += won
-            if won and rules.karlchen_double and t.cards.count(karlchen) == 2:
-                out.append(("Doppel-Karlchen", wp, n))
-            if rules.karlchen_gefangen:
-                out += [("Karlchen gefangen", wp, n) for seat, c in played
-                        if c == karlchen and party(seat) != wp]
-            if rules.fuchs_last_trick and foxes:
-                out += [("Fuchs im letzten Stich", wp, n) for seat, c in played
-                        if seat == t.winner and c == SA]
+# ---------------------------------------------------------------------- the rows
+def won_lines(win: str | None, announced: PartyPair) -> list[Line]:
+    """a) won 1, b) each Ansage 2 and d) each Absage step 1: all to the winner."""
+    if win is None:
+        return []
+    out = [("gewonnen", win, 1)]
+    out += [(f"{p} angesagt", win, 2) for p in (RE, KONTRA) if announced[PARTY_INDEX[p]] >= 0]
+    out += [(f"{ABSAGEN[lv - 1]} abgesagt ({p})", win, 1) for p in (RE, KONTRA)
+            for lv in range(1, announced[PARTY_INDEX[p]] + 1)]
     return out
 
 
-__all__ = ["DokoResult", "augen_needed", "reaches_goal", "score_deal", "scored_as_solo",
-           "special_points"]
+def below_lines(win: str | None, augen: PartyPair, tricks: PartyPair) -> list[Line]:
+    """c) the winner (either party when nobody won) 1 each for the opponents under 90, 60,
+    30 and schwarz."""
+    out: list[Line] = []
+    for p in (RE, KONTRA):
+        if win is not None and p != win:
+            continue
+        opp = PARTY_INDEX[OTHER[p]]
+        out += [(f"{label} gespielt", p, 1) for limit, label in
+                ((90, "keine 90"), (60, "keine 60"), (30, "keine 30"))
+                if keine(limit, augen[opp])]
+        if schwarz(tricks[opp]):
+            out.append(("schwarz gespielt", p, 1))
+    return out
+
+
+def against_absage_lines(augen: PartyPair, announced: PartyPair) -> list[Line]:
+    """e) 1 for 120 / 90 / 60 / 30 Augen against the opponents' keine 90 / 60 / 30 /
+    schwarz."""
+    return [(f"{need} gegen {ABSAGEN[lv - 1]}", p, 1) for p in (RE, KONTRA)
+            for lv, need in ((1, 120), (2, 90), (3, 60), (4, 30))
+            if announced[PARTY_INDEX[OTHER[p]]] >= lv and augen[PARTY_INDEX[p]] >= need]
+
+
+def special_lines(win: str | None, specials: Iterable[tuple[str, str]]) -> list[Line]:
+    """The special points (not in a game scored as a solo): gegen die Alten when Kontra
+    wins, then those of the tricks."""
+    out = [("gegen die Alten", KONTRA, 1)] if win == KONTRA else []
+    return out + [(what, p, 1) for what, p in specials]
+
+
+def value_of(lines: Iterable[Line]) -> int:
+    """The net value for Re: Re's points minus Kontra's."""
+    return sum(x if p == RE else -x for _, p, x in lines)
+
+
+def re_value(augen: PartyPair, tricks: PartyPair, announced: PartyPair, rules: DokoRules,
+             solo: bool = False) -> int:
+    """The deal's value for Re (before a solo's factor 3) from the rows a-e and, unless
+    ``solo``, gegen die Alten: every line but the special points of the tricks.
+
+    >>> re_value((151, 89), (7, 5), (0, -1), DokoRules())   # won, Re angesagt, keine 90
+    4
+    """
+    win = winner(augen, tricks, announced, rules)
+    lines = won_lines(win, announced) + below_lines(win, augen, tricks) \
+        + against_absage_lines(augen, announced)
+    if not solo:
+        lines += special_lines(win, ())
+    return value_of(lines)
+
+
+# ---------------------------------------------------------------------- the result
+def notes_of(f: DokoFacts) -> list[str]:
+    """What the result notes: a Hochzeit without partner, a stille Hochzeit, a Genscher."""
+    words = TEXTS.sections["notes"]
+    notes = []
+    if f.contract == HOCHZEIT and not f.partner_found:
+        notes.append(words["no_partner"])
+    if f.contract == STILLE_HOCHZEIT:
+        notes.append(words["stille"])
+    if f.genscher is not None:
+        notes.append(words["genscher"].format(*f.genscher))
+        if f.stille_genscher:
+            notes.append(words["genscher_stille"])
+    return notes
+
+
+def _thrown_in(f: DokoFacts) -> DokoResult:
+    note = TEXTS.sections["notes"]["thrown_in" if f.armut_declined else "thrown_in_hand"]
+    return DokoResult(re_seats=(), solo=False, re_points=0, kontra_points=0, winner=None,
+                      announced=(-1, -1), lines=(), value=0, notes=(note,),
+                      scores=(0,) * f.players, contract=THROWN_IN,
+                      termination=Termination.THROWN_IN)
+
+
+def score(f: DokoFacts, rules: DokoRules) -> DokoResult:
+    """Score the deal of the facts ``f`` per seed 002 (RULES §8) under ``rules`` (the deal's
+    own: its ``bock_level`` multiplies the scores)."""
+    if f.contract == THROWN_IN:
+        return _thrown_in(f)
+    win = winner(f.augen, f.tricks, f.announced, rules)
+    lines = won_lines(win, f.announced) + below_lines(win, f.augen, f.tricks) \
+        + against_absage_lines(f.augen, f.announced)
+    if not f.solo:
+        lines += special_lines(win, f.specials)
+    value = value_of(lines)
+    scores = [0] * f.players
+    factor = 3 if len(f.re_seats) == 1 else 1   # the soloist scores three times
+    bock = 2 ** rules.bock_level                 # a Bock deal counts double (twice: four times)
+    for s in f.re_seats:
+        scores[s] = factor * value * bock
+    for s in f.kontra_seats:
+        scores[s] = -value * bock
+    # The soloist of a game scored as a solo (for score sheets and the arena) and whether
+    # he won; None when no one played alone.
+    soloist = f.re_seats[0] if f.solo and len(f.re_seats) == 1 else None
+    return DokoResult(re_seats=f.re_seats, solo=f.solo, re_points=f.augen[0],
+                      kontra_points=f.augen[1], winner=win, announced=f.announced,
+                      lines=tuple(lines), value=value, notes=tuple(notes_of(f)),
+                      pflichtsolo=f.pflicht, scores=tuple(scores), bock=rules.bock_level,
+                      genscher=f.genscher, contract=f.contract, declarer=soloist,
+                      made=None if soloist is None else win == RE)
+
+
+def score_deal(state: DokoState) -> DokoResult:
+    """Score the finished deal ``state``: its facts under its rules."""
+    return score(facts_of(state), state.rules)
+
+
+__all__ = ["DokoFacts", "DokoResult", "Line", "against_absage_lines", "augen_needed",
+           "below_lines", "denied", "facts_of", "keine", "notes_of", "re_value", "re_wins",
+           "reached", "schwarz", "score", "score_deal", "scored_as_solo", "special_lines",
+           "special_points", "value_of", "winner", "won_lines"]

@@ -28,6 +28,7 @@ from functools import lru_cache
 
 from ...core.cards import CARD_POINTS
 from ...core.cards import CardSet
+from ...core.state import AnyState
 from ...search import CardOrder
 from ...search import Follow
 from ...search import FollowRule
@@ -91,4 +92,12 @@ def position(state: DokoState, re_seats: Collection[int] | None = None) -> Posit
                        tuple(state.trick))
 
 
-__all__ = ["FOLLOW", "POINTS", "card_order", "position", "position_of"]
+def search_position(state: AnyState) -> Position | None:
+    """The spec's ``position`` hook: the position of ``state`` for the player to move's side
+    in the play, else None (the search models no other phase)."""
+    if isinstance(state, DokoState) and state.phase == PLAY:
+        return position(state)
+    return None
+
+
+__all__ = ["FOLLOW", "POINTS", "card_order", "position", "position_of", "search_position"]

@@ -70,12 +70,16 @@ class PflichtsoloBook:
         """Book a finished deal; True if it was a Pflichtsolo, which the same dealer follows
         with a new deal (DKV) and which does not count towards ``deals_per_series``; False
         for every other deal, a Vorführung too (DDV: it counts, and the deal passes on)."""
-        result = state.result
-        if result is None:
+        if state.result is None:
             raise ValueError("the deal is not over")
-        if result.pflichtsolo and state.soloist is not None:
-            self.owed.discard(state.soloist)
-            return state.rules.vorgefuehrt < 0
+        return self.book_result(state.result, state.rules)
+
+    def book_result(self, result: DokoResult, rules: DokoRules) -> bool:
+        """Book a deal by its ``result`` under the deal's ``rules`` (a score pad's deal,
+        which has no state): as :meth:`book`."""
+        if result.pflichtsolo and result.declarer is not None:
+            self.owed.discard(result.declarer)
+            return rules.vorgefuehrt < 0
         return False
 
 
@@ -135,9 +139,12 @@ class BockBook:
 
     def book(self, state: DokoState) -> None:
         """Book a finished deal: it used up its Bock level; its events start new ones."""
-        result = state.result
-        if result is None:
+        if state.result is None:
             raise ValueError("the deal is not over")
+        self.book_result(state.result)
+
+    def book_result(self, result: DokoResult) -> None:
+        """Book a deal by its ``result`` (a score pad's deal, which has no state)."""
         if self.levels:
             self.levels.pop(0)
         self.add(len(bock_events(result) & self.events))

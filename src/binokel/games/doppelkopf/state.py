@@ -62,13 +62,14 @@ from .deal import check_deck
 from .deal import deal_hands
 from .deal import full_deck
 from .deal import seating
+from .facts import facts_of
 from .order import TRUMP
 from .order import Order
 from .order import card_order
 from .order import second_wins
 from .rules import DokoRules
 from .scoring import DokoResult
-from .scoring import score_deal
+from .scoring import score
 from .view import DokoView
 from .view import make_view
 
@@ -330,7 +331,7 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
             self.finish()
 
     def score(self) -> DokoResult:
-        return score_deal(self)
+        return score(facts_of(self), self.rules)
 
     # ------------------------------------------------------------------ views
     def _view(self, player: int) -> DokoView:

@@ -45,6 +45,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any
 
 from ...bots import legal_actions_of
@@ -66,6 +67,7 @@ from ...search import Session
 from ...search.pimc import LEVELS
 from ...search.pimc import PimcPlayer
 from ...search.pimc import level_kinds
+from . import scoring
 from .announcements import ABSAGE_LEVEL
 from .announcements import ANNOUNCEMENTS
 from .announcements import side
@@ -94,7 +96,6 @@ from .reservations import SCHMEISSEN
 from .reservations import may_throw
 from .reservations import solos_of
 from .rules import DokoRules
-from .scoring import reaches_goal
 from .search import POINTS
 from .search import position
 from .simulate import Estimate
@@ -186,39 +187,22 @@ def reservations_held(view: DokoView) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=4096)
 def re_value(re_augen: int, announced: tuple[int, int], rules: DokoRules,
              solo: bool = False) -> int:
-    """The deal's value for Re (as :func:`.scoring.score_deal` counts it, before a solo's
-    factor 3) when Re ends with ``re_augen`` of the 240 Augen: the win (the scorer's own
-    :func:`.scoring.reaches_goal`, a party without Augen read as one without a trick: the
-    solver counts Augen, not tricks), the announcements (``announced``: the levels of Re
-    and Kontra), keine 90/60/30 and schwarz, the points against an Absage, and gegen die
-    Alten (not in a solo); no other special point (they need the tricks, not only the
-    Augen)."""
-    pts = {RE: re_augen, KONTRA: 240 - re_augen}
-    augen = (re_augen, 240 - re_augen)
+    """The deal's value for Re (before a solo's factor 3) when Re ends with ``re_augen`` of
+    the 240 Augen: the scorer's own :func:`.scoring.re_value` (its win test, the
+    announcements, keine 90/60/30 and schwarz, the points against an Absage, gegen die
+    Alten), a party without Augen read as one without a trick (the solver counts Augen, not
+    tricks); no other special point (they need the tricks). Cached: the solver asks for the
+    same few values at every leaf.
+
+    >>> r = DokoRules()
+    >>> re_value(151, (0, -1), r), re_value(120, (-1, -1), r), re_value(240, (-1, -1), r)
+    (4, -2, 5)
+    """
     tricks = (int(re_augen > 0), int(re_augen < 240))
-    level = {RE: announced[0], KONTRA: announced[1]}
-    other = {RE: KONTRA, KONTRA: RE}
-    sign = {RE: 1, KONTRA: -1}
-    winner = next((p for p in (RE, KONTRA)
-                   if reaches_goal(p, augen, tricks, announced, rules)), None)
-    value = 0
-    if winner is not None:
-        value += sign[winner] * (1 + sum(2 + max(0, level[p]) for p in (RE, KONTRA)
-                                         if level[p] >= 0))
-        if winner == KONTRA and not solo:
-            value -= 1   # gegen die Alten
-    for p in (RE, KONTRA):
-        if winner is not None and p != winner:
-            continue
-        lost = pts[other[p]]
-        value += sign[p] * (sum(lost < limit for limit in (90, 60, 30)) + (lost == 0))
-    for p in (RE, KONTRA):
-        for lv, need in ((1, 120), (2, 90), (3, 60), (4, 30)):
-            if level[other[p]] >= lv and pts[p] >= need:
-                value += sign[p]
-    return value
+    return scoring.re_value((re_augen, 240 - re_augen), tricks, announced, rules, solo)
 
 
 class DokoStrongBot(PimcPlayer):

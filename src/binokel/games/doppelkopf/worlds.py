@@ -79,6 +79,7 @@ from ...core.cards import format_cards
 from ...core.cards import parse_cards
 from ...core.cards import size
 from ...core.errors import IllegalAction
+from ...core.state import OVER
 from ...core.worlds import NoWorldFound
 from ...core.worlds import Sampling
 from ...core.worlds import World
@@ -136,7 +137,7 @@ MAX_ATTEMPTS = 400
 stops as soon as it has one world."""
 
 _GIVEN = -2   # the pseudo-seat of the Armut's three cards while they lie face down
-_SAMPLED_PHASES = (VORBEHALT, DECLARE, ARMUT_OFFER, PLAY)
+_SAMPLED_PHASES = (VORBEHALT, DECLARE, ARMUT_OFFER, PLAY, OVER)
 
 
 @dataclass(frozen=True)
@@ -432,7 +433,7 @@ class DokoWorlds:
         drawn more than once comes once with its ``count``. ``work`` adds the replays'
         cost in solver nodes. Raises :class:`~binokel.core.worlds.NoWorldFound` when no
         consistent deal is found within a few attempts per world (or the view is not of a
-        seat in the reservations or the play)."""
+        seat, or before the reservations); a finished deal is sampled too)."""
         if n < 1:
             return []
         if view.player < 0 or view.phase not in _SAMPLED_PHASES:

@@ -18,12 +18,17 @@ Above the engine, loaded only when asked: :mod:`.present` (the table a front end
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from collections.abc import Mapping
 from typing import Any
 
+from ...core.pad import PadAdapter
 from ...core.spec import BotFactory
 from ...core.spec import GameSpec
+from ...core.spec import PositionOf
+from ...core.spec import VocabularyOf
+from ...core.worlds import WorldSampler
 from .deal import PLAYER_COUNTS
 from .deal import full_deck
 from .rules import LuxusRules
@@ -42,10 +47,35 @@ def _bots() -> Mapping[str, BotFactory]:
     return {"heuristic": LuxusHeuristicBot, **kinds()}
 
 
+def _pad() -> PadAdapter[Any]:
+    from .pad import LuxusPad
+    return LuxusPad()
+
+
+def _position() -> PositionOf:
+    from .search import search_position
+    return search_position
+
+
+def _vocabulary() -> VocabularyOf:
+    from .vocabulary import vocabulary
+    return vocabulary
+
+
+@functools.cache
+def _worlds() -> WorldSampler[Any]:
+    """The game's one world sampler, made when first asked for."""
+    from .worlds import sampler
+    return sampler(SPEC)
+
+
 SPEC = GameSpec(
     name="luxusfamilie", title=("Luxusfamilie", "Luxusfamilie"), players=PLAYER_COUNTS,
     default_players=4, rules=LuxusRules, new_deal=LuxusState.new, full_deck=full_deck,
-    help=TEXTS.help, presenter=_presenter, bots=_bots, hint_unit=TEXTS.words("hint_unit"),
-    points_word=TEXTS.words("points_word"))
+    help=TEXTS.help, presenter=_presenter, bots=_bots, pad=_pad, hint_unit=TEXTS.words("hint_unit"),
+    points_word=TEXTS.words("points_word"),
+    position=_position, vocabulary=_vocabulary, score_scale=100.0,
+    rest_word=TEXTS.words("rest_word"),
+    worlds=_worlds)
 
 __all__ = ["SPEC", "LuxusRules", "LuxusState"]

@@ -5,7 +5,9 @@ in the deck, plus the option ``last_trick_bonus`` on the last trick; the set-asi
 and seven players) count for nobody or, with ``leftover = last_trick``, for the winner of the
 last trick. They are converted to trick points (Stichpunkte, option ``conversion``); a player
 scores his melds (lost without a trick with ``meld_needs_trick``) plus his trick points.
-Nobody loses points.
+Nobody loses points. Scoring reads only the facts of a deal (:class:`~.facts.LuxusFacts`):
+the engine's state states them at the end of a deal, the score pad gathers them from the
+players, and both call :func:`score`.
 
 >>> convert(57, "tens"), convert(55, "tens"), convert(54, "tens"), convert(59, "floor")
 (60, 60, 50, 50)
@@ -22,7 +24,6 @@ from ...core.cards import SUIT_LETTERS
 from ...core.cards import Card
 from ...core.cards import CardSet
 from ...core.cards import card_token
-from ...core.cards import cards_of
 from ...core.cards import count
 from ...core.cards import distinct
 from ...core.outcome import Outcome
@@ -30,6 +31,9 @@ from ...core.outcome import Termination
 from ...core.rules import RulesError
 from ...core.rules import round_to_ten
 from ..binokel.melds import MeldResult
+from .facts import LuxusFacts
+from .facts import facts_of
+from .rules import LuxusRules
 
 if TYPE_CHECKING:
     from .state import LuxusState
@@ -74,7 +78,8 @@ class LuxusResult(Outcome):
         return {
             "scores": list(self.scores), "declarer": self.declarer,
             "contract": self.contract, "made": self.made, "bid": self.bid,
-            "trump": SUIT_LETTERS[self.trump], "trump_reason": self.trump_reason,
+            "trump": SUIT_LETTERS[self.trump] if self.trump >= 0 else None,
+            "trump_reason": self.trump_reason,
             "melds": [m.total for m in self.melds], "meld_points": list(self.meld_points),
             "meld_details": [[x.to_json() for x in m.melds] for m in self.melds],
             "power_points": list(self.power_points), "trick_points": list(self.trick_points),
@@ -91,19 +96,24 @@ def points_total(state: LuxusState) -> int:
     return total if r.leftover == "last_trick" else total - set_power(state.leftover)
 
 
-def score_deal(state: LuxusState) -> LuxusResult:
-    """Score a finished deal: each player's melds plus his converted power points."""
-    r = state.rules
-    meld_points = tuple(0 if r.meld_needs_trick and won == 0 else m.total
-                        for m, won in zip(state.melds, state.tricks_won, strict=True))
-    trick_points = tuple(convert(p, r.conversion) for p in state.power_points)
+def score(f: LuxusFacts, rules: LuxusRules) -> LuxusResult:
+    """Each player scores his melds (void without a trick with ``meld_needs_trick``) plus
+    his converted power points."""
+    meld_points = tuple(0 if rules.meld_needs_trick and won == 0 else m.total
+                        for m, won in zip(f.melds, f.tricks_won, strict=True))
+    trick_points = tuple(convert(p, rules.conversion) for p in f.power_points)
     scores = tuple(m + t for m, t in zip(meld_points, trick_points, strict=True))
     return LuxusResult(
-        scores=scores, termination=Termination.PLAYED, declarer=state.trump_maker,
-        melds=state.melds, meld_points=meld_points, power_points=tuple(state.power_points),
-        trick_points=trick_points, tricks_won=tuple(state.tricks_won), trump=state.trump,
-        trump_reason=state.trump_reason, leftover=tuple(cards_of(state.leftover)),
-        leftover_rule=r.leftover)
+        scores=scores, termination=Termination.PLAYED, declarer=f.trump_maker,
+        melds=f.melds, meld_points=meld_points, power_points=f.power_points,
+        trick_points=trick_points, tricks_won=f.tricks_won, trump=f.trump,
+        trump_reason=f.trump_reason, leftover=f.leftover, leftover_rule=rules.leftover)
 
 
-__all__ = ["POWER", "LuxusResult", "convert", "points_total", "score_deal", "set_power"]
+def score_deal(state: LuxusState) -> LuxusResult:
+    """Score the finished deal ``state``: its facts under its rules."""
+    return score(facts_of(state), state.rules)
+
+
+__all__ = ["POWER", "LuxusFacts", "LuxusResult", "convert", "facts_of", "points_total", "score",
+           "score_deal", "set_power"]

@@ -16,6 +16,7 @@ two): his value is the power points he still takes, the last-trick bonus and, wi
 from __future__ import annotations
 
 from ...core.cards import CardSet
+from ...core.state import AnyState
 from ...search import CardOrder
 from ...search import Follow
 from ...search import FollowRule
@@ -60,4 +61,12 @@ def position(state: LuxusState, seat: int | None = None) -> Position:
                        state.trick_leader, tuple(state.trick), state.leftover)
 
 
-__all__ = ["POINTS", "follow_of", "position", "position_of"]
+def search_position(state: AnyState) -> Position | None:
+    """The spec's ``position`` hook: the position of ``state`` for the player to move's side
+    in the play, else None (the search models no other phase)."""
+    if isinstance(state, LuxusState) and state.phase == PLAY:
+        return position(state)
+    return None
+
+
+__all__ = ["POINTS", "follow_of", "position", "position_of", "search_position"]

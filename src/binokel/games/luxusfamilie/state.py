@@ -51,6 +51,7 @@ from .deal import check_deal
 from .deal import deal_hands
 from .deal import hand_size
 from .deal import shuffled_deck
+from .facts import facts_of
 from .melds import luxus_melds
 from .play import legal_mask
 from .play import shown_voids
@@ -59,7 +60,7 @@ from .rules import LuxusRules
 from .scoring import POWER
 from .scoring import LuxusResult
 from .scoring import points_total
-from .scoring import score_deal
+from .scoring import score
 from .scoring import set_power
 from .trump import TRUMP_ACTIONS
 from .trump import name_trump
@@ -248,7 +249,7 @@ class LuxusState(State[LuxusRules, LuxusResult, LuxusView]):
 
     # ------------------------------------------------------------------ views
     def score(self) -> LuxusResult:
-        return score_deal(self)
+        return score(facts_of(self), self.rules)
 
     def _view(self, player: int) -> LuxusView:
         """What ``player`` may know: his hand, the shown melds, the public play."""

@@ -1,12 +1,13 @@
 """A first strong Luxusfamilie player: Perfect Information Monte Carlo in the last tricks.
 
-Once at most ``solve_tricks`` tricks are left, the bot samples worlds consistent with its
-view (the cards still out dealt to the other hands and the set-aside pile, no card of a suit
-to a seat the view shows void in it), solves each world exactly with the search core for its
-own power points against everyone else (:mod:`.search`: the "paranoid" reduction of a game
-where everyone plays for himself) and plays the card with the best average. Before that, and
-for the trump choice, it plays as :class:`~.bots.LuxusHeuristicBot`. A shown meld's cards
-stay with their owner until he plays them.
+Once at most ``solve_tricks`` tricks are left, the bot draws worlds consistent with its
+view from the game's sampler (:mod:`.worlds`: the cards still out dealt to the other hands
+and the set-aside pile, no card of a suit to a seat the view shows void in it, a shown
+meld's cards with their owner and no hand melding more than it showed), solves each world
+exactly with the search core for its own power points against everyone else (:mod:`.search`:
+the "paranoid" reduction of a game where everyone plays for himself) and plays the card with
+the best average, each world weighted by how often it was drawn. Before that, and for the
+trump choice, it plays as :class:`~.bots.LuxusHeuristicBot`.
 
 The common part (levels, budget in nodes, the choice) is :class:`~binokel.search.pimc.PimcPlayer`.
 
@@ -21,23 +22,19 @@ The common part (levels, budget in nodes, the choice) is :class:`~binokel.search
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from collections.abc import Iterator
 from typing import Any
 
-from ...core.cards import SUIT_LETTERS
-from ...core.cards import Card
-from ...core.cards import cards_of
-from ...core.cards import cardset
+from ...core.worlds import NoWorldFound
+from ...core.worlds import Sampling
 from ...search import Position
 from ...search.pimc import LEVELS
 from ...search.pimc import PimcPlayer
 from ...search.pimc import level_kinds
 from .bots import LuxusHeuristicBot
 from .deal import PLAY
-from .deal import full_deck
-from .search import position_of
+from .search import position
 from .view import LuxusView
 
 
@@ -51,39 +48,18 @@ class LuxusStrongBot(PimcPlayer):
     def sign(self, view: LuxusView) -> float:
         return 1.0   # the player to move maximises his own power points
 
-    def worlds(self, view: LuxusView) -> Iterator[Position] | None:
+    def counted_worlds(self, view: LuxusView) -> Iterator[tuple[Position, int]] | None:
+        """The positions of the game's worlds (:mod:`.worlds`: exactly uniform over the
+        deals the view allows), each with how often it was drawn."""
         if view.phase != PLAY:
             return None
-        me, n = view.player, view.players
-        unseen = Counter(full_deck(view.rules, n))
-        unseen.subtract(view.hand)
-        # A shown meld's cards stay in their owner's hand until he plays them.
-        shown = {s: Counter(cards_of(view.melds[s].cards())) for s in range(n) if s != me}
-        tricks = [(t.leader, t.cards) for t in view.tricks] + [(view.trick_leader, view.trick)]
-        for leader, cs in tricks:
-            for k, c in enumerate(cs):
-                unseen[c] -= 1
-                seat = (leader + k) % n
-                if seat in shown and shown[seat][c] > 0:
-                    shown[seat][c] -= 1
-        pool = list((+unseen).elements())
-        fixed = {s: list((+cs).elements()) for s, cs in shown.items()}
-        sizes = {s: view.hand_sizes[s] for s in range(n) if s != me}
-        void = {s: {SUIT_LETTERS.index(x) for x in view.voids[s]} for s in range(n)}
-
-        def allowed(seat: int, c: Card) -> bool:
-            return c >> 3 not in void[seat]
-
-        def build(hands: dict[int, list[Card]]) -> Position:
-            full = tuple(cardset(view.hand) if s == me else cardset(hands.get(s, []))
-                         for s in range(n))
-            aside = Counter(pool)
-            for h in hands.values():
-                aside.subtract(h)
-            return position_of(view.rules, full, me, view.trump, view.trick_leader,
-                               view.trick, cardset(list((+aside).elements())))
-
-        return self.sampled(pool, sizes, allowed, build, fixed)
+        from . import SPEC
+        assert SPEC.worlds is not None
+        try:
+            worlds = SPEC.worlds().sample(view, self.rng, self.samples, Sampling.READ)
+        except NoWorldFound:
+            return None
+        return ((position(w.state, view.player), w.count) for w in worlds)
 
 
 def kinds() -> dict[str, Callable[[int | None], Any]]:

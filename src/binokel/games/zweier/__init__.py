@@ -18,12 +18,17 @@ heuristic and the strong player (loaded only when asked for).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from collections.abc import Mapping
 from typing import Any
 
+from ...core.pad import PadAdapter
 from ...core.spec import BotFactory
 from ...core.spec import GameSpec
+from ...core.spec import PositionOf
+from ...core.spec import VocabularyOf
+from ...core.worlds import WorldSampler
 from .deal import full_deck
 from .rules import ZweierRules
 from .state import ZweierState
@@ -41,9 +46,34 @@ def _bots() -> Mapping[str, BotFactory]:
     return {"heuristic": ZweierHeuristicBot, **level_bots()}
 
 
+def _pad() -> PadAdapter[Any]:
+    from .pad import ZweierPad
+    return ZweierPad()
+
+
+def _position() -> PositionOf:
+    from .search import search_position
+    return search_position
+
+
+def _vocabulary() -> VocabularyOf:
+    from .vocabulary import vocabulary
+    return vocabulary
+
+
+@functools.cache
+def _worlds() -> WorldSampler[Any]:
+    """The game's one world sampler, made when first asked for."""
+    from .worlds import ZweierWorlds
+    return ZweierWorlds(SPEC)
+
+
 SPEC = GameSpec(
     name="zweier", title=("Zweierbinokel", "Two-player Binokel"), players=(2,),
     default_players=2, rules=ZweierRules, new_deal=ZweierState.new, full_deck=full_deck,
-    help=TEXTS.help, presenter=_presenter, bots=_bots, hint_unit=TEXTS.words("hint_unit"))
+    help=TEXTS.help, presenter=_presenter, bots=_bots, pad=_pad, hint_unit=TEXTS.words("hint_unit"),
+    position=_position, vocabulary=_vocabulary, score_scale=100.0,
+    rest_word=TEXTS.words("rest_word"),
+    worlds=_worlds)
 
 __all__ = ["SPEC", "ZweierRules", "ZweierState"]

@@ -2,7 +2,9 @@
 last- or first-trick bonus included; rounded to tens with ``rounding = all``). There is no
 declarer, no bid and no contract: every deal is played to its last trick.
 
-How a result is worded for people is the presenter's (:mod:`.present`, texts in
+Scoring reads only the facts of a deal (:class:`~.facts.ZweierFacts`): the engine's state
+states them at the end of a deal, the score pad gathers them from the players, and both call
+:func:`score`. How a result is worded for people is the presenter's (:mod:`.present`, texts in
 :mod:`.texts`); the engine keeps the numbers.
 """
 
@@ -17,6 +19,9 @@ from ...core.outcome import Outcome
 from ...core.outcome import Termination
 from ...core.rules import round_to_ten
 from ..binokel.melds import Meld
+from .facts import ZweierFacts
+from .facts import facts_of
+from .rules import ZweierRules
 
 if TYPE_CHECKING:
     from .state import ZweierState
@@ -38,7 +43,8 @@ class ZweierResult(Outcome):
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "scores": list(self.scores), "trump": SUIT_LETTERS[self.trump],
+            "scores": list(self.scores),
+            "trump": SUIT_LETTERS[self.trump] if self.trump >= 0 else None,
             "melds": [[m.to_json() for m in ms] for ms in self.melds],
             "meld_points": list(self.meld_points), "trick_points": list(self.trick_points),
             "counted_trick_points": list(self.counted_trick_points),
@@ -48,17 +54,20 @@ class ZweierResult(Outcome):
         }
 
 
-def score_deal(state: ZweierState) -> ZweierResult:
+def score(f: ZweierFacts, rules: ZweierRules) -> ZweierResult:
     """Each player scores his melds plus his trick points (rounded with ``rounding = all``)."""
-    r = state.rules
-    tp = tuple(state.trick_points)
-    counted = tuple(round_to_ten(x) for x in tp) if r.rounding == "all" else tp
-    scores = tuple(state.meld_points[p] + counted[p] for p in (0, 1))
-    bonus_to = (state.tricks[-1] if r.bonus_trick == "last" else state.tricks[0]).winner
-    return ZweierResult(state.trump, (tuple(state.melds[0]), tuple(state.melds[1])),
-                        tuple(state.meld_points), tp, counted, tuple(state.tricks_won),
-                        r.last_trick_bonus, bonus_to, r.bonus_trick, scores=scores,
+    tp = f.trick_points
+    counted = tuple(round_to_ten(x) for x in tp) if rules.rounding == "all" else tp
+    scores = tuple(f.meld_points[p] + counted[p] for p in (0, 1))
+    bonus_to = f.last_trick if rules.bonus_trick == "last" else f.first_trick
+    return ZweierResult(f.trump, f.melds, f.meld_points, tp, counted, f.tricks_won,
+                        rules.last_trick_bonus, bonus_to, rules.bonus_trick, scores=scores,
                         termination=Termination.PLAYED)
+
+
+def score_deal(state: ZweierState) -> ZweierResult:
+    """Score the finished deal ``state``: its facts under its rules."""
+    return score(facts_of(state), state.rules)
 
 
 def points_total(state: ZweierState) -> int:
@@ -68,4 +77,5 @@ def points_total(state: ZweierState) -> int:
     return sum(pts[c & 7] for c in state.deck) + state.rules.last_trick_bonus
 
 
-__all__ = ["ZweierResult", "points_total", "score_deal"]
+__all__ = ["ZweierFacts", "ZweierResult", "facts_of", "points_total", "score",
+           "score_deal"]

@@ -20,6 +20,7 @@ first-trick bonus is no part of the value (the first trick lies long before the 
 from __future__ import annotations
 
 from ...core.cards import CardSet
+from ...core.state import AnyState
 from ...search import CardOrder
 from ...search import Follow
 from ...search import FollowRule
@@ -51,4 +52,12 @@ def position(state: ZweierState, seat: int | None = None) -> Position:
                        state.trick_leader, tuple(state.trick))
 
 
-__all__ = ["position", "position_of"]
+def search_position(state: AnyState) -> Position | None:
+    """The spec's ``position`` hook: the position of ``state`` for the player to move's side
+    in the play after the stock, else None (the search models no other phase)."""
+    if isinstance(state, ZweierState) and state.phase == STRICT:
+        return position(state)
+    return None
+
+
+__all__ = ["position", "position_of", "search_position"]

@@ -56,9 +56,10 @@ from .deal import TURNED_UP
 from .deal import check_deal
 from .deal import deal_hands
 from .deal import full_deck
+from .facts import facts_of
 from .rules import ZweierRules
 from .scoring import ZweierResult
-from .scoring import score_deal
+from .scoring import score
 from .view import ZweierView
 from .view import make_view
 
@@ -211,7 +212,7 @@ class ZweierState(State[ZweierRules, ZweierResult, ZweierView]):
 
     # ------------------------------------------------------------------ views
     def score(self) -> ZweierResult:
-        return score_deal(self)
+        return score(facts_of(self), self.rules)
 
     def _view(self, player: int) -> ZweierView:
         """What ``player`` may know: his hand, both tables and the public play."""

@@ -1,4 +1,6 @@
-"""Worlds a Zweierbinokel player cannot tell from his own view while the stock lasts.
+"""The worlds of Zweierbinokel: whole deals a player cannot tell from his own view (the
+game's :class:`~binokel.core.worlds.WorldSampler`, :class:`ZweierWorlds`, loaded by the
+spec's ``worlds``).
 
 While the stock lasts a player does not know the opponent's hidden hand nor the order of the
 face-down stock. :func:`sample_world` deals both at random, consistently with everything the
@@ -15,7 +17,15 @@ it out): a dealing order (the record's ``deck``) is built from
 and the view's history is then replayed on it. The world is returned only if the replay is
 legal and the player's view of it is exactly the given view (so nothing the player saw is
 contradicted); the rest (the opponent's hidden hand, the stock's order) is uniformly random
-among the cards unseen.
+among the cards unseen: uniform over the consistent assignments of the unseen cards (each
+physical copy alike). That is not yet exactly uniform over the deck orders, as
+``Sampling.UNIFORM`` asks: a hand holding both copies of a card stands for fewer distinct
+orders, and so does one whose cards had to come early (see :mod:`binokel.core.counting`),
+which this sampler does not count (a world's weight can be off by up to a factor of two for
+each such card). ``Sampling.READ`` is the same (there is no model of the opponent's choices
+yet). After the stock nothing is hidden but the past order of the stock, and views this
+reading does not model are left to the generic proposals
+(:class:`~binokel.core.sampling.ReplaySampler`).
 
 >>> import random
 >>> from .state import ZweierState
@@ -34,6 +44,8 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
+from typing import Any
+from typing import cast
 
 from ...core.cards import SEVEN
 from ...core.cards import Card
@@ -44,7 +56,13 @@ from ...core.cards import cardset
 from ...core.cards import count
 from ...core.cards import parse_cards
 from ...core.errors import IllegalAction
+from ...core.sampling import ReplaySampler
+from ...core.sampling import counted
+from ...core.spec import GameSpec
 from ...core.trick import play_card
+from ...core.worlds import NoWorldFound
+from ...core.worlds import Sampling
+from ...core.worlds import World
 from .deal import DEALT
 from .deal import FREE
 from .deal import TURNED_UP
@@ -59,20 +77,50 @@ from .view import ZweierView
 _NEVER = math.inf   # the deadline of a card still held: no action needed it yet
 
 
-def sample_world(view: ZweierView, rng: random.Random, tries: int = 8) -> ZweierState | None:
+TRIES = 8
+"""Draws per world before the sampler gives up (a view whose constraints few deals meet)."""
+AFTER_STOCK_TRIES = 8
+"""Proposals per world of the generic sampler for the views :func:`sample_world` does not
+model (after the stock they hardly ever succeed: the own cards drawn from the stock are not
+placed by position; OpenSpiel's resample then keeps the stock of its real deal, and the
+arena's OpenSpiel bots walk on from their last world, so a long search here only costs
+time)."""
+
+
+def sample_world(view: ZweierView, rng: random.Random, tries: int = TRIES
+                 ) -> ZweierState | None:
     """A deal consistent with ``view`` (a seat's own view while the stock lasts), the
     opponent's hand and the stock dealt at random; None if ``tries`` draws found none (or the
     view is not of the free phase)."""
     if view.phase != FREE or view.player not in (0, 1):
         return None
     plan = _Plan(view)
-    if not plan.ok:
-        return None
-    for _ in range(tries):
-        world = plan.world(rng)
-        if world is not None:
-            return world
-    return None
+    return plan.draw(rng, tries) if plan.ok else None
+
+
+class ZweierWorlds:
+    """Zweierbinokel's sampler (see the module's text): while the stock lasts
+    :func:`sample_world`'s deals, a world at a time, until ``n`` are drawn or one is not
+    found in :data:`TRIES` draws; other views by the generic proposals."""
+
+    def __init__(self, spec: GameSpec) -> None:
+        self.spec = spec
+
+    def sample(self, view: Any, rng: random.Random, n: int,
+               sampling: Sampling = Sampling.READ) -> list[World[ZweierState]]:
+        plan = _Plan(view) if view.phase == FREE and view.player in (0, 1) else None
+        if plan is None or not plan.ok:
+            fallback = ReplaySampler(self.spec, AFTER_STOCK_TRIES)
+            return cast(list[World[ZweierState]], fallback.sample(view, rng, n))
+        states = []
+        for _ in range(n):
+            world = plan.draw(rng, TRIES)
+            if world is None:
+                break
+            states.append(world)
+        if not states:
+            raise NoWorldFound(f"no deal for seat {view.player}'s view in {TRIES} draws")
+        return counted(states)
 
 
 class _Plan:
@@ -142,6 +190,14 @@ class _Plan:
                 or sum(self.fixed.values()) > self.hidden
                 or any(pool[c] < n for c, n in self.fixed.items())):
             self.ok = False
+
+    def draw(self, rng: random.Random, tries: int) -> ZweierState | None:
+        """A world in at most ``tries`` draws, else None."""
+        for _ in range(tries):
+            world = self.world(rng)
+            if world is not None:
+                return world
+        return None
 
     def world(self, rng: random.Random) -> ZweierState | None:
         view = self.view
@@ -307,4 +363,4 @@ def unseen(view: ZweierView) -> list[Card]:
     return sorted((plan.free + plan.fixed).elements()) if plan.ok else []
 
 
-__all__ = ["sample_world", "unseen"]
+__all__ = ["AFTER_STOCK_TRIES", "TRIES", "ZweierWorlds", "sample_world", "unseen"]

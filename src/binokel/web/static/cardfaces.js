@@ -228,7 +228,9 @@ function leafOutline() {
 
 function acornScales() {
   let d = "";
-  for (const [y, xs] of [[9, [-20, -10, 0, 10, 20]], [17, [-15, -5, 5, 15]], [25, [-10, 0, 10]]]) {
+  /** @type {[number, number[]][]} */
+  const rows = [[9, [-20, -10, 0, 10, 20]], [17, [-15, -5, 5, 15]], [25, [-10, 0, 10]]];
+  for (const [y, xs] of rows) {
     for (const x of xs) d += `M${x - 4},${y}q4,4.5 8,0`;
   }
   return d;

@@ -1,37 +1,39 @@
-// What the pad and tournament pages share: the JSON API with the owner's token, the page's
-// words and the owner's token from the address fragment (never sent to the server in a URL).
+// What the score pad and tournament pages share, on the browser foundation every page uses
+// (net.js's api, words.js's t, prefs.js's language): the owner's token from the address
+// fragment (never sent to the server in a URL, only as a header), the page's title and
+// language button, and the server's games.
 
 import { el } from "/static/dom.js";
-import { errorText } from "/static/prefs.js";
+import { api as call } from "/static/net.js";
+import { applyLook, prefs, setPref } from "/static/prefs.js";
+import { errorText, t } from "/static/words.js";
 
+export { t };
 export const owner = new URLSearchParams(location.hash.slice(1)).get("owner");
-export const lang = (navigator.language || "de").startsWith("de") ? "de" : "en";
-let T = {};
-export const t = (k, v = {}) => (T[k] || k).replace(/\{(\w+)\}/g, (_, n) => v[n] ?? "");
+/** The page's language: the player's choice (any page's), else the browser's. */
+export const lang = prefs.lang;
 
+/** The page's title and language (the words are in the page: web/pages.py); the header's
+ * language button changes the choice for every page and draws this one again. */
 export async function loadTexts(titleKey) {
-  T = (await (await fetch("/api/page-texts")).json())[lang];
-  document.documentElement.lang = lang;
+  applyLook();
   document.getElementById("title").textContent = t(titleKey);
   document.title = `Binokel – ${t(titleKey)}`;
-}
-
-/** A JSON request; null for 304 (nothing new); an error carries the server's message and
- * the field it names. */
-export async function api(method, path, body) {
-  const headers = { "content-type": "application/json" };
-  if (owner) headers["x-owner-token"] = owner;
-  const r = await fetch(path, { method, headers, body: body && JSON.stringify(body) });
-  if (r.status === 304) return null;
-  const data = await r.json();
-  if (!r.ok) {
-    throw Object.assign(new Error(data.message || r.statusText), {
-      code: data.error, field: data.field, reason: data.reason, params: data.params });
+  const other = lang === "de" ? "en" : "de";
+  const button = document.getElementById("lang");
+  if (button) {
+    button.textContent = other.toUpperCase();
+    button.title = other === "en" ? "English" : "Deutsch";
+    button.addEventListener("click", () => { setPref("lang", other); location.reload(); });
   }
-  return data;
 }
 
-/** A refusal of the server in the page's language (prefs.js's errorText). */
+/** A JSON request with the owner's token where the page has one; null for 304 (nothing
+ * new); an error carries the server's code, message and the field it names (net.js). */
+export const api = (method, path, body) =>
+  call(method, path, body, owner ? { "x-owner-token": owner } : {});
+
+/** A refusal of the server in the page's language (words.js's errorText). */
 export const errText = (x) => errorText(x, lang);
 
 let metaCache = null;

@@ -29,19 +29,21 @@ export function handKeys(hand) {
   });
 }
 
-/** Number keys on the whole page (installed once). */
-export function numberKeys() {
+/** Number keys on the whole page (installed once); ``hand()`` gives the hand they act on
+ * (null: none on the page now).
+ * @param {() => HTMLElement | null | undefined} hand */
+export function numberKeys(hand) {
   document.addEventListener("keydown", (e) => {
     if (e.ctrlKey || e.metaKey || e.altKey) return;
-    const tag = e.target && e.target.tagName;
+    const tag = e.target instanceof HTMLElement ? e.target.tagName : "";
     if (tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA") return;
     if (!(e.key in NUMBER_KEYS)) return;
-    const hand = document.getElementById("hand");
-    if (!hand || hand.hidden) return;
-    const card = hand.querySelectorAll(".card")[NUMBER_KEYS[e.key]];
+    const cards = hand();
+    if (!cards || cards.hidden) return;
+    const card = cards.querySelectorAll(/** @type {"button"} */ (".card"))[NUMBER_KEYS[e.key]];
     if (!card) return;
     e.preventDefault();
-    for (const c of hand.querySelectorAll(".card")) c.tabIndex = -1;
+    for (const c of cards.querySelectorAll(/** @type {"button"} */ (".card"))) c.tabIndex = -1;
     card.tabIndex = 0;
     card.focus();
     card.click();

@@ -3,7 +3,8 @@
 
 import { el } from "./dom.js";
 import { createTable, getMeta, getTable, joinSeat, keepToken, listTables, myTables } from "./net.js";
-import { botLabel, errorText, pick, prefs, setPref, t } from "./prefs.js";
+import { prefs, setPref } from "./prefs.js";
+import { botLabel, errorText, pick, t } from "./words.js";
 import { changedOptions, changedRules, optionInput } from "./rulesform.js";
 
 let meta = null;
@@ -25,10 +26,10 @@ export async function lobbyPage(root, go) {
   root.append(el("div", { class: "lobby" }, form, el("div", { class: "lists" }, mine, list, watch)));
   const gameSel = el("select", { id: "game" });
   for (const g of meta.games) gameSel.append(el("option", { value: g.name, text: pick(g.title) }));
-  const saved = localStorage.getItem("binokel.game");
+  const saved = prefs.game;
   if (saved && meta.games.some((g) => g.name === saved)) gameSel.value = saved;
   const draw = () => {
-    localStorage.setItem("binokel.game", gameSel.value);
+    setPref("game", gameSel.value);
     gameForm(form, gameSel, meta.games.find((g) => g.name === gameSel.value), go);
   };
   gameSel.addEventListener("change", draw);
@@ -75,11 +76,11 @@ function gameForm(form, gameSel, game, go) {
   };
   presetSel.addEventListener("change", explain);
   explain();
-  form.append(el("div", { class: "form-row" }, el("label", { for: "players", text: t("players") }),
-    playersSel, el("label", { for: "preset", text: t("preset") }), presetSel), presetText);
+  form.append(el("div", { class: "form-row" }, el("label", { for: "players", text: t("playersLabel") }),
+    playersSel, el("label", { for: "preset", text: t("rulesPreset") }), presetSel), presetText);
   const round = el("div", { class: "form-row round" });
   form.append(round);
-  const seatsBox = el("fieldset", { class: "seat-choice" }, el("legend", { text: t("players") }));
+  const seatsBox = el("fieldset", { class: "seat-choice" }, el("legend", { text: t("playersLabel") }));
   form.append(seatsBox);
   const drawSeats = () => seatChoices(seatsBox, game, Number(playersSel.value));
   playersSel.addEventListener("change", drawSeats);
@@ -100,7 +101,7 @@ function gameForm(form, gameSel, game, go) {
   }
   const msg = el("div", { id: "create-error", role: "alert" });
   form.append(el("div", { class: "form-row" }, el("button", { id: "create", class: "primary", type: "button",
-    text: t("create"), onclick: () => create(game, nick, playersSel, presetSel, inputs, seatsBox, settings, msg, go) })), msg);
+    text: t("createSit"), onclick: () => create(game, nick, playersSel, presetSel, inputs, seatsBox, settings, msg, go) })), msg);
 }
 
 // Times to think a table may choose: the server's bounds decide which are offered.
@@ -134,7 +135,7 @@ function seatChoices(box, game, players) {
     const sel = el("select", { id: `seat-${s}`, "data-seat": String(s) });
     sel.append(el("option", { value: "", text: s === 0 ? `${t("person")} (${t("nickname")})` : t("person") }));
     const i = s > 0 ? botNo++ : 0;
-    for (const b of game.bots) sel.append(el("option", { value: b, text: `${t("bot")}: ${botLabel(meta.bots, b, i)}` }));
+    for (const b of game.bots) sel.append(el("option", { value: b, text: `${t("botSeat")}: ${botLabel(meta.bots, b, i)}` }));
     if (s > 0) sel.value = fallback;
     box.append(el("div", { class: "form-row" }, el("label", { for: `seat-${s}`, text: `${t("seat")} ${s + 1}` }), sel));
   }
@@ -143,7 +144,7 @@ function seatChoices(box, game, players) {
 // The game's options: target and series length in the form itself, the rest grouped.
 function optionInputs(form, game, round) {
   const inputs = [];
-  const details = el("details", { id: "options" }, el("summary", { text: t("options") }));
+  const details = el("details", { id: "options" }, el("summary", { text: t("houseRules") }));
   for (const group of game.groups) {
     const box = el("fieldset", {}, el("legend", { text: pick(meta.groups[group.name]) || group.name }));
     for (const o of group.options) {
@@ -206,7 +207,7 @@ async function openTables(list, cursor, status = "waiting") {
     const names = tb.seats.map((s) => s.bot ? botLabel(meta.bots, s.bot, botNo++) : (s.nickname || t("freeSeat"))).join(" · ");
     const title = pick(tb.title);
     ul.append(el("li", {}, el("a", { href: `/t/${tb.id}`, text: `${title}: ${names}` }),
-      el("span", { class: "rules-short", text: ` (${t("preset")}: ${rulesShort(tb)})` }),
+      el("span", { class: "rules-short", text: ` (${t("rulesPreset")}: ${rulesShort(tb)})` }),
       seedNote(tb, "small")));
   }
   if (page.next) {
@@ -262,7 +263,7 @@ function rulesShort(info) {
 export function joinPanel(root, id, info, onJoined, onWatch, error = null) {
   const panel = el("section", { class: "panel join", "aria-labelledby": "join-h" },
     // which game: a friend who follows an invite link has seen no lobby
-    el("h2", { id: "join-h", text: `${pick(info.title) || info.game}: ${t("join")}` }), seedNote(info),
+    el("h2", { id: "join-h", text: `${pick(info.title) || info.game}: ${t("takeSeat")}` }), seedNote(info),
     tableRules(info));
   const name = nicknameInput();
   panel.append(el("div", { class: "form-row" }, el("label", { for: "nickname", text: t("nickname") }), name));
@@ -294,7 +295,7 @@ export function joinPanel(root, id, info, onJoined, onWatch, error = null) {
       }
     };
     panel.append(el("div", { class: "form-row" }, el("span", { text: label }),
-      (!s.taken && !s.bot) ? el("button", { class: "small", type: "button", id: `join-${s.seat}`, text: t("join"), onclick: take })
+      (!s.taken && !s.bot) ? el("button", { class: "small", type: "button", id: `join-${s.seat}`, text: t("takeSeat"), onclick: take })
         : el("span", { class: "notice", text: s.bot ? "" : t("seatTaken") })));
   }
   panel.append(msg, el("div", { class: "form-row" },

@@ -12,33 +12,65 @@
 //   {type: "ping"}
 // Messages read (server -> client): "state", "error", "pong".
 
-/** A JSON HTTP call; throws an Error with the server's message on a refusal. */
-export async function api(path, body) {
-  const opts = body === undefined ? {} : {
-    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) };
-  const r = await fetch(path, opts);
+/**
+ * A refusal or a failure of an HTTP call: ``code`` is the server's error code (``offline``
+ * where no answer came, ``http`` where the answer was not the server's JSON), ``message``
+ * its sentence, ``field`` the form field it names, ``reason`` and ``params`` what exactly a
+ * person typed wrong (docs/web.md); ``status`` the HTTP status (0: no answer).
+ * @typedef {Error & {code: string, status: number, field?: string, reason?: string,
+ *                    params?: Record<string, string | number>}} ApiError
+ */
+
+/**
+ * The one JSON HTTP call of every page: ``body`` (when given) is sent as JSON, the answer is
+ * read as JSON; null for 304 (nothing new since ``?since=``) or an empty answer. Every
+ * failure throws an ApiError, which words.js's errorText says in the player's language.
+ * @param {string} method
+ * @param {string} path
+ * @param {unknown} [body]
+ * @param {Record<string, string>} [headers]
+ * @returns {Promise<any>}
+ */
+export async function api(method, path, body, headers = {}) {
+  /** @type {RequestInit} */
+  const opts = { method, headers: { ...headers } };
+  if (body !== undefined) {
+    opts.headers = { ...headers, "Content-Type": "application/json" };
+    opts.body = JSON.stringify(body);
+  }
+  let r;
+  try { r = await fetch(path, opts); }
+  catch (e) { throw apiError("offline", String(e instanceof Error ? e.message : e), 0); }
+  if (r.status === 304) return null;
   let data = null;
   try { data = await r.json(); } catch { data = null; }
   if (!r.ok) {
-    const err = new Error((data && data.message) || r.statusText || `HTTP ${r.status}`);
-    err.code = data && data.error;
-    err.reason = data && data.reason;
-    err.params = data && data.params;
+    const err = apiError(data?.error || "http", data?.message || r.statusText || `HTTP ${r.status}`,
+      r.status);
+    if (data?.field) err.field = data.field;
+    if (data?.reason) err.reason = data.reason;
+    if (data?.params) err.params = data.params;
     throw err;
   }
   return data;
 }
 
-export const getMeta = () => api("/api/meta");
-export const getTable = (id) => api(`/api/tables/${encodeURIComponent(id)}`);
-export const createTable = (spec) => api("/api/tables", spec);
+/** @param {string} code @param {string} message @param {number} status
+ *  @returns {ApiError} */
+function apiError(code, message, status) {
+  return Object.assign(new Error(message), { code, status });
+}
+
+export const getMeta = () => api("GET", "/api/meta");
+export const getTable = (id) => api("GET", `/api/tables/${encodeURIComponent(id)}`);
+export const createTable = (spec) => api("POST", "/api/tables", spec);
 export const joinSeat = (id, seat, nickname) =>
-  api(`/api/tables/${encodeURIComponent(id)}/join`, { seat, nickname });
-export const replayStep = (id, deal, step, lang, cards) => api(
+  api("POST", `/api/tables/${encodeURIComponent(id)}/join`, { seat, nickname });
+export const replayStep = (id, deal, step, lang, cards) => api("GET",
   `/api/tables/${encodeURIComponent(id)}/deals/${deal}/replay?` +
   new URLSearchParams({ step: String(step), lang, cards }));
 /** A finished deal's card plays marked with the points each gave away (worded server-side). */
-export const analysisOf = (id, deal, lang, cards) => api(
+export const analysisOf = (id, deal, lang, cards) => api("GET",
   `/api/tables/${encodeURIComponent(id)}/deals/${deal}/analysis?` + new URLSearchParams({ lang, cards }));
 export const recordUrl = (id, deal) => `/api/tables/${encodeURIComponent(id)}/deals/${deal}/record`;
 
@@ -49,7 +81,7 @@ export async function listTables(cursor, status = "waiting") {
   const params = { status };
   if (cursor) params.cursor = cursor;
   const q = `?${new URLSearchParams(params)}`;
-  const data = await api(`/api/tables${q}`);
+  const data = await api("GET", `/api/tables${q}`);
   if (Array.isArray(data)) return { tables: data, next: null };
   return { tables: data.tables || [], next: data.next || null };
 }
@@ -73,7 +105,7 @@ export async function myTables() {
   }
   if (!kept.length) return [];
   const asked = kept.slice(-MAX_ASKED);
-  const data = await api("/api/my-tables", { tokens: asked.map(([, tok]) => tok) });
+  const data = await api("POST", "/api/my-tables", { tokens: asked.map(([, tok]) => tok) });
   return data.tables || [];
 }
 
@@ -134,11 +166,10 @@ export class TableSocket {
     return false;
   }
 
-  /** An action the table offered, naming the state it was chosen in. */
-  action(action) {
-    const m = this.last;
-    return this.send({ type: "action", action, move: m ? m.moves : undefined,
-      deal: m ? m.deal : undefined });
+  /** An action the table offered, naming the state it was chosen in (by default the last
+   * one received). */
+  action(action, move = this.last?.moves, deal = this.last?.deal) {
+    return this.send({ type: "action", action, move, deal });
   }
 
   /** Ready for the next deal (or, after a finished series, a rematch: issue 13). */

@@ -2,9 +2,10 @@
 // seconds (everyone with the link sees the same); with #owner=<token> in the address also
 // the entry form, corrections and taking back the last deal.
 //
-// The entry form is the game's: the server's pad view says what to ask (``form``:
-// tournament/pad.py entry_form), the words are the page's (texts.toml [page]).
-import { el } from "/static/dom.js";
+// The entry form is the game's: the server's pad view describes it (``form``: the game's pad
+// adapter, binokel/core/pad.py), with the game's words in German and English; the page's own
+// words (buttons, sums, who sits out) are texts.toml [page].
+import { el, setText } from "/static/dom.js";
 import { api, errText, gameSelect, getMeta, lang, loadTexts, owner, t } from "/static/docapi.js";
 import { changedRulesBox, rulesFields } from "/static/rulesform.js";
 
@@ -14,6 +15,7 @@ let version = 0;
 let pad = null;
 let meta = null;      // /api/meta: the words of the options a pad changes
 let editing = null;   // the deal number being corrected, or null
+let dirty = false;    // the owner typed into the form since it was filled
 
 async function createForm() {
   const meta = await getMeta();
@@ -49,360 +51,258 @@ async function createForm() {
   root.replaceChildren(form);
 }
 
-// ------------------------------------------------------------------ the entry form's parts
-const num = (v) => (v === "" ? 0 : Number(v));
+// ------------------------------------------------------------------ the entry form
+// The form is the game's: the pad view describes it (``form``: binokel/core/pad.py PadForm),
+// field by field with its kind, range, choices and words, and when it is asked. Nothing
+// here knows a game.
+const num = (v) => (v === "" ? null : Number(v));
 const shown = (node, on) => { node.hidden = !on; };
-const contractWord = (kind, c) => t(`c_${kind}_${c}`);
+/** Words of the form in the page's language, ``{placeholders}`` filled from ``v``. */
+const W = (w, v = {}) => ((w && (w[lang] ?? w.de)) || "").replace(/\{(\w+)\}/g, (_, n) => v[n] ?? "");
+const idOf = (name) => name.replace(/_/g, "-");
+const same = (a, b) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+const keyOf = (f) => f.key || f.name;
 
-function select(id, values, word) {
-  return el("select", { id }, ...values.map((v) => el("option", { value: String(v), text: word(v) })));
+/** Whether one of ``when``'s alternatives holds for ``values`` ("!name": none of those). */
+function holds(when, values) {
+  if (!when || !when.length) return true;
+  return when.some((alt) => Object.entries(alt).every(([k, allowed]) => {
+    const neg = k.startsWith("!");
+    const hit = allowed.some((a) => same(values[neg ? k.slice(1) : k], a));
+    return neg ? !hit : hit;
+  }));
 }
 
-/** Keep ``sel``'s options to ``values`` (the seats in play), its choice where possible. */
+const seatName = (s) => pad.players[s];
+
+/** Keep ``sel``'s options to ``values`` (the seats in play), its choice where possible. The
+ * options are replaced only when they change: nodes replaced above the fold make the
+ * browser's scroll anchoring jump (and a click in the middle of it miss its button). */
 function setOptions(sel, values, word, extra = []) {
+  const want = [...extra.map((o) => o.value), ...values.map(String)];
+  if (same([...sel.options].map((o) => o.value), want)) return;
   const keep = sel.value;
   sel.replaceChildren(...extra, ...values.map((v) => el("option", { value: String(v), text: word(v) })));
   if ([...sel.options].some((o) => o.value === keep)) sel.value = keep;
 }
 
-/** A number per seat (melds, points, tricks); seats not in play are hidden and count 0. */
-function perSeat(prefix, label, { min = 0, max = null, step = null, hint = null } = {}) {
-  const inputs = pad.players.map((p, i) => el("input", { id: `${prefix}-${i}`, type: "number",
-    inputmode: "numeric", min: String(min), max: max === null ? null : String(max),
-    step: step === null ? null : String(step), placeholder: "0" }));
-  const cells = pad.players.map((p, i) => el("label", {}, p, inputs[i]));
-  const note = el("p", { class: "hint", id: `${prefix}-hint`, "aria-live": "polite" });
-  const box = el("fieldset", { id: `${prefix}-box` }, el("legend", { text: label }),
-    el("div", { class: "seats" }, ...cells), note);
-  if (hint) note.textContent = hint;
-  let seats = pad.players.map((_, i) => i);
-  return {
-    box, note, inputs,
-    seats: (s) => { seats = s; cells.forEach((c, i) => shown(c, s.includes(i))); },
-    values: () => inputs.map((x, i) => (seats.includes(i) ? num(x.value) : 0)),
-    filled: () => seats.some((i) => inputs[i].value !== ""),
-    set: (vals) => inputs.forEach((x, i) => { x.value = vals && vals[i] ? String(vals[i]) : ""; }),
-  };
+/** The seats a field chooses from for the form's values so far. */
+function seatsFor(F, f, values) {
+  const dealer = values.dealer ?? 0;
+  let seats = f.seats === "all" ? pad.players.map((_, i) => i) : F.in_play[dealer];
+  if (f.others_of && values[f.others_of] != null && F.parties.length) {
+    const party = F.parties[dealer];
+    seats = seats.filter((s) => party[s] !== party[values[f.others_of]]);
+  }
+  return seats;
 }
 
-/** The sum of the trick points under their row, against what a deal hands out. */
-function pointsSum(points, total, exact) {
-  const update = () => {
-    const sum = points.values().reduce((a, b) => a + b, 0);
-    points.note.textContent = t(exact ? "points_sum" : "points_sum_max", { sum, total });
-    // Red only once something is entered: an empty row is no mistake yet.
-    points.note.classList.toggle("off", points.filled() && (exact ? sum !== total : sum > total));
-  };
-  points.inputs.forEach((x) => x.addEventListener("input", update));
-  return update;
+/** A labelled box: the words (changing with the form, ``labels``), the control, a hint. */
+function labelled(f, control, ...after) {
+  const text = el("span", { text: W(f.label) });
+  const hint = f.hint ? el("span", { class: "hint", text: W(f.hint) }) : null;
+  return { node: el("label", {}, text, control, hint, ...after), text };
 }
 
-function binokelParts(F, dealer) {
-  const contract = select("contract", F.contracts, (c) => contractWord("binokel", c));
-  const declarer = el("select", { id: "declarer" });
-  const bid = el("input", { id: "bid", type: "number", inputmode: "numeric",
-    min: String(F.bid.min), max: String(F.bid.max), step: String(F.bid.step),
-    "aria-describedby": "bid-hint" });
-  const made = el("input", { id: "made", type: "checkbox" });
-  const madeText = el("span", {});
-  const madeLabel = el("label", { class: "check" }, made, " ", madeText);
-  const melds = perSeat("melds", t("melds"), { step: 10 });
-  const points = perSeat("points", t("points"));
-  const tricks = F.tricks ? perSeat("tricks", t("tricks"), { max: F.hand,
-    hint: t("tricks_hint", { n: F.hand }) }) : null;
-  const sum = pointsSum(points, F.points_total, true);
-  const who = el("div", { class: "row" }, el("label", {}, t("declarer_binokel"), declarer),
-    el("label", {}, t("bid"), bid, el("span", { class: "hint", id: "bid-hint",
-      text: t("bid_range", F.bid) })));
-  const note = el("p", { class: "hint", id: "contract-hint" });
-  const name = (s) => pad.players[s];
-  const sync = () => {
-    const d = Number(dealer.value);
-    const inPlay = F.in_play[d];
-    const party = F.parties[d];
-    setOptions(declarer, inPlay, name);
-    const c = contract.value;
-    const thrown = c === "thrown_in";
-    shown(who, !thrown);
-    shown(madeLabel, ["durch", "durch open", "untendurch"].includes(c));
-    madeText.textContent = t(c === "untendurch" ? "made_untendurch" : "made_durch");
-    const mine = party[Number(declarer.value)];
-    melds.seats(c === "abgehen" ? inPlay.filter((s) => party[s] !== mine) : inPlay);
-    shown(melds.box, c === "normal" || (c === "abgehen" && F.abgehen_melds));
-    points.seats(inPlay);
-    shown(points.box, c === "normal");
-    if (tricks) { tricks.seats(inPlay); shown(tricks.box, c === "normal"); }
-    const out = pad.players.map((_, s) => s).filter((s) => !inPlay.includes(s));
-    note.textContent = [...out.map((s) => t("sits_out", { name: name(s) })),
-      c === "abgehen" ? t(F.abgehen_melds ? "abgehen_hint" : "abgehen_no_melds") : ""]
-      .filter(Boolean).join(" ");
-    sum();
-  };
-  contract.addEventListener("change", sync);
-  declarer.addEventListener("change", sync);
-  return {
-    first: el("label", {}, t("contract"), contract),
-    nodes: [who, madeLabel, note, melds.box, points.box, tricks ? tricks.box : null],
-    fields: { contract, declarer, bid, made, melds: melds.box, points: points.box,
-      tricks: tricks ? tricks.box : null },
-    sync,
-    fill: (d) => {
-      contract.value = d ? d.contract : "normal";
-      sync();
-      if (d && d.declarer != null) declarer.value = String(d.declarer);
-      bid.value = d && d.bid != null ? String(d.bid) : "";
-      made.checked = !!(d && d.made);
-      melds.set(d && d.melds);
-      points.set(d && d.points);
-      if (tricks) tricks.set(d && d.tricks);
-      sync();
-    },
-    read: () => {
-      const c = contract.value;
-      const deal = { contract: c };
-      if (c === "thrown_in") return deal;
-      deal.declarer = Number(declarer.value);
-      if (bid.value !== "") deal.bid = Number(bid.value);
-      if (c === "normal" || (c === "abgehen" && F.abgehen_melds)) deal.melds = melds.values();
-      if (c === "normal") deal.points = points.values();
-      if (c === "normal" && tricks && tricks.filled()) deal.tricks = tricks.values();
-      if (["durch", "durch open", "untendurch"].includes(c)) deal.made = made.checked;
-      return deal;
-    },
-  };
-}
-
-/** How often a Bock deal counts ("doppelt", "4-fach"). */
-const bockWords = (level) => t("bock_deal", { n: 2 ** level });
-
-function doppelkopfParts(F, dealer) {
-  const contract = select("contract", F.contracts, (c) => contractWord("doppelkopf", c));
-  const partner = el("input", { id: "partner-found", type: "checkbox", checked: true });
-  const partnerLabel = el("label", { class: "check" }, partner, " ", t("partner_found"));
-  // The Genscher (option): its player and the partner he named are Re at the end.
-  const genscher = el("input", { id: "genscher", type: "checkbox" });
-  const genscherLabel = el("label", { class: "check" }, genscher, " ", t("genscher"));
-  const gBy = el("select", { id: "genscher-by" });
-  const gPartner = el("select", { id: "genscher-partner" });
-  const gRow = el("div", { id: "genscher-row" }, el("div", { class: "row" },
-    el("label", {}, t("genscher_by"), gBy), el("label", {}, t("genscher_partner"), gPartner)),
-  el("p", { class: "hint", text: t("genscher_hint") }));
-  const reChecks = pad.players.map((p, i) => el("input", { id: `re-${i}`, type: "checkbox" }));
-  const reCells = pad.players.map((p, i) => el("label", { class: "check" }, reChecks[i], " ", p));
-  const reBox = el("fieldset", { id: "re-box" },
-    el("legend", { text: t("re_party") }), el("div", { class: "seats" }, ...reCells));
-  const soloist = el("select", { id: "soloist" });
-  const soloLabelText = el("span", {});
-  const soloLabel = el("label", {}, soloLabelText, soloist);
-  const augen = el("input", { id: "re-augen", type: "number", inputmode: "numeric", min: "0",
-    max: "240", placeholder: "0", "aria-describedby": "kontra-augen" });
-  const kontra = el("span", { class: "hint", id: "kontra-augen", "aria-live": "polite" });
-  const reTricks = el("input", { id: "re-tricks", type: "number", inputmode: "numeric",
-    min: "0", max: String(F.hand), placeholder: "0" });
-  const levels = (party) => [-1, 0, 1, 2, 3, 4].map((v) => el("option", { value: String(v),
-    text: v === -1 ? t("lv_none") : v === 0 ? t(`lv_${party}`) : t(`lv_${v}`) }));
-  const annRe = el("select", { id: "ann-re" }, ...levels("re"));
-  const annKontra = el("select", { id: "ann-kontra" }, ...levels("kontra"));
-  // The special points the table scores: one line each, a box for Re and one for Kontra.
-  const spInputs = {};
-  const spBox = el("fieldset", { id: "specials-box" }, el("legend", { text: t("specials") }),
-    el("div", { class: "sp-grid" },
-      el("span", {}), el("span", { class: "sp-head", text: t("lv_re") }),
-      el("span", { class: "sp-head", text: t("lv_kontra") }),
-      ...F.specials.flatMap((what, k) => [
-        el("span", { class: "sp-name", id: `sp-name-${k}`, text: t(`sp_${what}`) }),
-        ...["re", "kontra"].map((party) => {
-          const input = el("input", { id: `sp-${party}-${k}`, type: "number",
-            inputmode: "numeric", min: "0", max: String(F.special_max[what]), placeholder: "0",
-            "aria-label": `${t(`sp_${what}`)}: ${t(`lv_${party}`)}` });
-          spInputs[`${party}:${what}`] = input;
+// One maker per kind: each gives the nodes, get(), set(v), update(values) for what depends
+// on the answers so far, and the element to mark and focus on a refusal.
+const KINDS = {
+  choice(F, f) {
+    const sel = el("select", { id: idOf(f.name) },
+      ...f.choices.map((c) => el("option", { value: String(c.value), text: W(c.label) })));
+    const box = labelled(f, sel);
+    return { ...box, mark: sel,
+      get: () => f.choices[sel.selectedIndex]?.value ?? null,
+      set: (v) => { sel.selectedIndex = Math.max(f.choices.findIndex((c) => same(c.value, v)), 0); },
+      inputs: [sel] };
+  },
+  check(F, f) {
+    const box = el("input", { id: idOf(f.name), type: "checkbox" });
+    const text = el("span", { text: W(f.label) });
+    return { node: el("label", { class: "check" }, box, " ", text), text, mark: box,
+      get: () => box.checked, set: (v) => { box.checked = !!v; }, inputs: [box] };
+  },
+  number(F, f) {
+    const input = el("input", { id: idOf(f.name), type: "number", inputmode: "numeric",
+      min: String(f.low), max: String(f.high), step: String(f.step), placeholder: "0" });
+    const rest = f.rest ? el("span", { class: "hint", id: `${idOf(f.name)}-rest`, "aria-live": "polite" }) : null;
+    if (rest) input.setAttribute("aria-describedby", rest.id);
+    const box = labelled(f, input, rest);
+    return { ...box, mark: input, inputs: [input],
+      get: () => num(input.value),
+      set: (v) => { input.value = v == null ? "" : String(v); },
+      update: () => { if (rest) setText(rest, W(f.rest.label, { n: f.rest.total - (num(input.value) ?? 0) })); } };
+  },
+  seat(F, f) {
+    const sel = el("select", { id: idOf(f.name) });
+    const none = () => (f.none ? [el("option", { value: "", text: W(f.none) })] : []);
+    const box = labelled(f, sel);
+    return { ...box, mark: sel, inputs: [sel],
+      get: () => (sel.value === "" ? null : Number(sel.value)),
+      // No seat given: "not known" where the field has it, else the first seat offered.
+      set: (v) => { if (v == null && !f.none) sel.selectedIndex = 0; else sel.value = v == null ? "" : String(v); },
+      update: (values) => setOptions(sel, seatsFor(F, f, values), seatName, none()) };
+  },
+  seats(F, f) {
+    if (f.count === 1) {   // one player: a choice
+      const sel = el("select", { id: idOf(f.name) });
+      const box = labelled(f, sel);
+      return { ...box, mark: sel, inputs: [sel],
+        get: () => (sel.value === "" ? null : [Number(sel.value)]),
+        set: (v) => { if (v && v.length) sel.value = String(v[0]); },
+        update: (values) => setOptions(sel, seatsFor(F, f, values), seatName) };
+    }
+    const checks = pad.players.map((p, i) => el("input", { id: `${idOf(f.name)}-${i}`, type: "checkbox" }));
+    const cells = pad.players.map((p, i) => el("label", { class: "check" }, checks[i], " ", p));
+    const text = el("legend", { text: W(f.label) });
+    const node = el("fieldset", { id: `${idOf(f.name)}-box` }, text, el("div", { class: "seats" }, ...cells));
+    let seats = [];
+    return { node, text, mark: node, inputs: checks,
+      get: () => seats.filter((s) => checks[s].checked),
+      set: (v) => checks.forEach((x, i) => { x.checked = !!v && v.includes(i); }),
+      update: (values) => { seats = seatsFor(F, f, values); cells.forEach((c, i) => shown(c, seats.includes(i))); } };
+  },
+  pair(F, f) {
+    const id = idOf(f.name);
+    const on = el("input", { id, type: "checkbox" });
+    const text = el("span", { text: W(f.label) });
+    const sels = f.parts.map((_, k) => el("select", { id: `${id}-${k}` }));
+    const row = el("div", { id: `${id}-row` }, el("div", { class: "row" },
+      ...f.parts.map((part, k) => el("label", {}, W(part), sels[k]))),
+    f.hint ? el("p", { class: "hint", text: W(f.hint) }) : null);
+    return { node: el("div", {}, el("label", { class: "check" }, on, " ", text), row), text,
+      mark: sels[0], inputs: [on, ...sels],
+      get: () => (on.checked ? sels.map((x) => Number(x.value)) : null),
+      set: (v) => { on.checked = !!v; if (v) { sels[0].value = String(v[0]); sels.forEach((x, k) => { x.dataset.want = String(v[k]); }); } },
+      update: (values) => {
+        shown(row, on.checked);
+        const seats = seatsFor(F, f, values);
+        setOptions(sels[0], seats, seatName);
+        if (sels[0].dataset.want) { sels[0].value = sels[0].dataset.want; delete sels[0].dataset.want; }
+        setOptions(sels[1], seats.filter((s) => s !== Number(sels[0].value)), seatName);
+        if (sels[1].dataset.want) { sels[1].value = sels[1].dataset.want; delete sels[1].dataset.want; }
+      } };
+  },
+  per_seat(F, f) {
+    const id = idOf(f.name);
+    const inputs = pad.players.map((p, i) => el("input", { id: `${id}-${i}`, type: "number",
+      inputmode: "numeric", min: String(f.low), max: String(f.high), step: String(f.step), placeholder: "0" }));
+    const cells = pad.players.map((p, i) => el("label", {}, p, inputs[i]));
+    const note = el("p", { class: "hint", id: `${id}-hint`, "aria-live": "polite" });
+    const text = el("legend", { text: W(f.label) });
+    const node = el("fieldset", { id: `${id}-box` }, text, el("div", { class: "seats" }, ...cells), note);
+    let seats = [];
+    const filled = () => seats.some((i) => inputs[i].value !== "");
+    const values = () => inputs.map((x, i) => (seats.includes(i) ? num(x.value) ?? 0 : 0));
+    return { node, text, mark: node, inputs,
+      get: () => (f.optional && !filled() ? null : values()),
+      set: (v) => inputs.forEach((x, i) => { x.value = v && v[i] ? String(v[i]) : ""; }),
+      update: (vals) => {
+        seats = seatsFor(F, f, vals);
+        cells.forEach((c, i) => shown(c, seats.includes(i)));
+        // The hint until something is entered, then the sum against what the row adds up
+        // to: red where it cannot be (an empty row is no mistake yet).
+        const sum = values().reduce((a, b) => a + b, 0);
+        const summed = f.total != null && (filled() || !f.hint);
+        setText(note, summed
+          ? t(f.exact ? "points_sum" : "points_sum_max", { sum, total: f.total }) : W(f.hint));
+        note.classList.toggle("off", summed && filled()
+          && (f.exact ? sum !== f.total : sum > f.total));
+      } };
+  },
+  tally(F, f) {
+    const id = idOf(f.name);
+    const inputs = [];
+    const text = el("legend", { text: W(f.label) });
+    const node = el("fieldset", { id: `${id}-box` }, text, el("div", { class: "sp-grid" },
+      el("span", {}), ...f.columns.map((c) => el("span", { class: "sp-head", text: W(c.label) })),
+      ...f.choices.flatMap((row, k) => [
+        el("span", { class: "sp-name", id: `${id}-name-${k}`, text: W(row.label) }),
+        ...f.columns.map((col) => {
+          const input = el("input", { id: `${id}-${col.value}-${k}`, type: "number", inputmode: "numeric",
+            min: "0", max: String(row.max), placeholder: "0", "aria-label": `${W(row.label)}: ${W(col.label)}` });
+          inputs.push({ input, row: row.value, col: col.value, max: row.max });
           return input;
         })])));
-  // In a game scored as a solo Re is the soloist: the labels say so.
-  const augenText = el("span", {});
-  const tricksText = el("span", {});
-  const play = el("div", { class: "row" }, el("label", {}, augenText, augen, kontra),
-    el("label", {}, tricksText, reTricks));
-  const annReText = el("span", {});
-  const ann = el("div", { class: "row" }, el("label", {}, annReText, annRe),
-    el("label", {}, t("announced_kontra"), annKontra));
-  const out = el("p", { class: "hint", id: "contract-hint", "aria-live": "polite" });
-  const bockNote = el("p", { class: "hint bock", id: "bock-hint" });
-  // DDV Vorführen: the next deal is the solo of the seat the server names.
-  const vorNote = el("p", { class: "hint bock", id: "vorgefuehrt-hint" });
-  let vor = -1;
-  // The next deal's Bock level and who owes a Pflichtsolo change with every deal: read from
-  // the pad view each time (pad.form), not from the form as first shown (F).
-  let bock = pad.form.bock_next;
-  const genscherAllowed = () => {
-    const c = contract.value;
-    return F.genscher && (c === "normal" || c === "stille hochzeit"
-      || (c === "hochzeit" && partner.checked && F.genscher_hochzeit));
-  };
-  const withGenscher = () => genscherAllowed() && genscher.checked;
-  // Scored as a solo: a solo, a stille Hochzeit, a Hochzeit without partner (no Genscher).
-  const alone = () => {
-    const c = contract.value;
-    return !withGenscher() && (c.startsWith("solo") || c === "stille hochzeit"
-      || (c === "hochzeit" && !partner.checked));
-  };
-  const names = (seats) => seats.map((s) => pad.players[s]).join(", ");
-  const sync = () => {
-    const inPlay = F.in_play[Number(dealer.value)];
-    const c = contract.value;
-    const thrown = c === "thrown in";
-    setOptions(soloist, inPlay, (s) => pad.players[s]);
-    setOptions(gBy, inPlay, (s) => pad.players[s]);
-    setOptions(gPartner, inPlay.filter((s) => s !== Number(gBy.value)), (s) => pad.players[s]);
-    reCells.forEach((cell, i) => shown(cell, inPlay.includes(i)));
-    shown(partnerLabel, c === "hochzeit");
-    shown(genscherLabel, genscherAllowed());
-    shown(gRow, withGenscher());
-    shown(reBox, !thrown && !alone() && !withGenscher());
-    shown(soloLabel, !thrown && alone());
-    soloLabelText.textContent = t(c === "hochzeit" ? "hochzeit_player" : "soloist");
-    augenText.textContent = t(alone() ? "solo_augen" : "re_augen");
-    tricksText.textContent = t(alone() ? "solo_tricks" : "re_tricks");
-    annReText.textContent = t(alone() ? "announced_solo" : "announced_re");
-    for (const node of [play, ann]) shown(node, !thrown);
-    shown(spBox, !thrown && !alone() && F.specials.length > 0);
-    kontra.textContent = t("kontra_augen", { n: 240 - num(augen.value) });
-    const notes = inPlay.length < pad.players.length
-      ? pad.players.map((_, s) => s).filter((s) => !inPlay.includes(s))
-        .map((s) => t("sits_out", { name: pad.players[s] })) : [];
-    if (thrown) {
-      const why = F.thrown_in.map(([kind, n]) => t(`thrown_${kind}`, { n }));
-      notes.push(t("thrown_hint", { why: why.join(` ${t("or")} `) }));
-    }
-    if (c.startsWith("solo") && F.pflichtsolo && !(vor >= 0 && Number(soloist.value) === vor)) {
-      const s = Number(soloist.value);
-      notes.push(editing === null && pad.form.owed.includes(s)
-        ? t("pflicht_now", { name: pad.players[s] })
-        : t("pflicht_owed", { names: names(pad.form.owed) || t("nobody") }));
-    }
-    out.textContent = notes.join(" ");
-    shown(out, notes.length > 0);
-    bockNote.textContent = bock ? bockWords(bock) : "";
-    shown(bockNote, bock > 0);
-    vorNote.textContent = vor >= 0 ? t("vorgefuehrt", { name: pad.players[vor] }) : "";
-    shown(vorNote, vor >= 0);
-  };
-  for (const x of [contract, partner, genscher, gBy, soloist]) x.addEventListener("change", sync);
-  augen.addEventListener("input", sync);
-  return {
-    first: el("label", {}, t("contract"), contract),
-    nodes: [bockNote, vorNote, partnerLabel, genscherLabel, out, gRow, reBox,
-      el("div", { class: "row" }, soloLabel), play, ann, spBox],
-    fields: { contract, re: reBox, re_augen: augen, re_tricks: reTricks, announced: annRe,
-      pflicht: contract, partner_found: partner, specials: spBox, genscher: gBy },
-    sync,
-    fill: (d, n) => {
-      // A correction shows that deal's Bock level; a new deal the next one's.
-      bock = n ? pad.sheet[n - 1].bock : pad.form.bock_next;
-      vor = d ? -1 : pad.form.vorgefuehrt;
-      contract.value = d ? d.contract : vor >= 0
-        ? F.contracts.find((c) => c.startsWith("solo")) : "normal";
-      partner.checked = d ? d.partner_found !== false : true;
-      genscher.checked = !!(d && d.genscher);
-      sync();
-      if (d && d.genscher) {
-        gBy.value = String(d.genscher[0]);
-        sync();
-        gPartner.value = String(d.genscher[1]);
-      }
-      const re = d && d.re ? d.re : [];
-      reChecks.forEach((x, i) => { x.checked = re.includes(i); });
-      if (re.length) soloist.value = String(re[0]);
-      else if (vor >= 0) soloist.value = String(vor);
-      augen.value = d && d.re ? String(d.re_augen) : "";
-      reTricks.value = d && d.re ? String(d.re_tricks) : "";
-      const a = d && d.announced ? d.announced : [-1, -1];
-      annRe.value = String(a[0]);
-      annKontra.value = String(a[1]);
-      for (const [key, input] of Object.entries(spInputs)) {
-        const [party, what] = key.split(":");
-        const k = (d && d.specials ? d.specials : []).filter((x) => x[0] === what && x[1] === party).length;
+    return { node, text, mark: node, inputs: inputs.map((x) => x.input),
+      get: () => inputs.flatMap(({ input, row, col, max }) =>
+        Array.from({ length: Math.min(num(input.value) ?? 0, max) }, () => [row, col])),
+      set: (v) => inputs.forEach(({ input, row, col }) => {
+        const k = (v || []).filter((x) => same(x, [row, col])).length;
         input.value = k ? String(k) : "";
-      }
-      sync();
-    },
-    read: () => {
-      const c = contract.value;
-      const deal = { contract: c };
-      if (c === "thrown in") return deal;
-      const inPlay = F.in_play[Number(dealer.value)];
-      if (withGenscher()) {
-        deal.genscher = [Number(gBy.value), Number(gPartner.value)];
-        deal.re = [...deal.genscher];
-      } else {
-        deal.re = alone() ? [Number(soloist.value)] : inPlay.filter((i) => reChecks[i].checked);
-      }
-      deal.re_augen = num(augen.value);
-      deal.re_tricks = num(reTricks.value);
-      deal.announced = [Number(annRe.value), Number(annKontra.value)];
-      deal.specials = [];
-      if (!alone()) {
-        for (const [key, input] of Object.entries(spInputs)) {
-          const [party, what] = key.split(":");
-          for (let k = 0; k < Math.min(num(input.value), 12); k++) deal.specials.push([what, party]);
-        }
-      }
-      if (c === "hochzeit") deal.partner_found = partner.checked;
-      return deal;
-    },
-  };
-}
-
-/** Zweierbinokel and Luxusfamilie: every player's melds and points (Luxusfamilie: the
- * trump maker, power points, and the tricks where ``meld_needs_trick`` makes them count). */
-function meldsAndPoints(F, luxus) {
-  const declarer = luxus ? el("select", { id: "declarer" }, el("option", { value: "", text: t("unknown") }),
-    ...pad.players.map((p, i) => el("option", { value: String(i), text: p }))) : null;
-  const melds = perSeat("melds", t(luxus ? "melds_luxus" : "melds"), { step: 10 });
-  const points = perSeat("points", t(luxus ? "points_luxus" : "points"));
-  const tricks = luxus && F.tricks ? perSeat("tricks", t("tricks"), { max: F.hand,
-    hint: t("tricks_hint", { n: F.hand }) }) : null;
-  const sum = pointsSum(points, F.points_total, !luxus || F.points_exact);
-  return {
-    first: declarer ? el("label", {}, t("trump_maker"), declarer) : null,
-    nodes: [melds.box, points.box, tricks ? tricks.box : null],
-    fields: { declarer, melds: melds.box, points: points.box, tricks: tricks ? tricks.box : null },
-    sync: sum,
-    fill: (d) => {
-      if (declarer) declarer.value = d && d.declarer != null ? String(d.declarer) : "";
-      melds.set(d && d.melds);
-      points.set(d && d.points);
-      if (tricks) tricks.set(d && d.tricks);
-      sum();
-    },
-    read: () => {
-      const deal = { melds: melds.values(), points: points.values() };
-      if (declarer && declarer.value !== "") deal.declarer = Number(declarer.value);
-      if (tricks && tricks.filled()) deal.tricks = tricks.values();
-      return deal;
-    },
-  };
-}
+      }) };
+  },
+};
 
 function entryForm() {
   const F = pad.form;
   const err = el("p", { class: "error", role: "alert", id: "deal-error" });
-  const dealer = select("dealer", pad.players.map((_, i) => i), (i) => pad.players[i]);
-  const parts = F.kind === "binokel" ? binokelParts(F, dealer)
-    : F.kind === "doppelkopf" ? doppelkopfParts(F, dealer)
-      : meldsAndPoints(F, F.kind === "luxusfamilie");
-  dealer.addEventListener("change", parts.sync);
+  const parts = F.fields.map((f) => ({ f, w: KINDS[f.kind](F, f) }));
+  const notes = el("p", { class: "hint", id: "contract-hint", "aria-live": "polite" });
+  const status = F.status.map((s) => el("p", { class: "hint bock", id: `${s.name}-hint`, text: W(s.text) }));
   const submit = el("button", { class: "primary", type: "submit", id: "enter" });
   const cancel = el("button", { type: "button", id: "cancel-correction", text: t("cancel"),
     onclick: () => { editing = null; form.fill(null); } });
+  // Small fields (a choice, a number, a player) side by side, as many as fit; the others
+  // (a box per player, a tally) on their own. The notes follow the first row.
+  const small = ({ f }) => ["choice", "number", "seat"].includes(f.kind)
+    || (f.kind === "seats" && f.count === 1);
+  const blocks = [];
+  for (const part of parts) {
+    const last = blocks[blocks.length - 1];
+    if (small(part) && last && last.classList.contains("row")) last.append(part.w.node);
+    else blocks.push(small(part) ? el("div", { class: "row" }, part.w.node) : part.w.node);
+  }
+  blocks.splice(1, 0, notes);
   const form = el("form", { id: "deal-form", novalidate: true },
-    el("h2", { id: "deal-heading" }),
-    el("div", { class: "row" }, el("label", {}, t("dealer"), dealer), parts.first),
-    ...parts.nodes.filter(Boolean), el("p", { class: "buttons" }, submit, " ", cancel), err);
-  const fields = { dealer, ...parts.fields };
+    el("h2", { id: "deal-heading" }), ...status, ...blocks,
+    el("p", { class: "buttons" }, submit, " ", cancel), err);
+  /** Every field's value, each shown or hidden as the answers before it ask. */
+  const sync = () => {
+    const values = {};
+    for (const { f, w } of parts) {
+      const on = holds(f.when, values);
+      shown(w.node, on);
+      if (on && w.update) w.update(values);
+      values[f.name] = on ? w.get() : f.default ?? null;
+    }
+    for (const { f, w } of parts) {
+      const alt = (f.labels || []).find(([when]) => holds(when, values));
+      setText(w.text, W(alt ? alt[1] : f.label));
+    }
+    const inPlay = F.in_play[values.dealer ?? 0];
+    const out = pad.players.map((_, s) => s).filter((s) => !inPlay.includes(s))
+      .map((s) => t("sits_out", { name: seatName(s) }));
+    const said = [...out, ...F.notes.filter((n) => holds(n.when, values)).map((n) => W(n.text))];
+    setText(notes, said.join(" "));
+    shown(notes, said.length > 0);
+    status.forEach((node) => shown(node, editing === null));
+    return values;
+  };
+  /** The deal the shown fields make (an entry: each field fills its key). */
+  const read = () => {
+    const values = sync();
+    const deal = {};
+    for (const { f, w } of parts) {
+      if (w.node.hidden || values[f.name] == null) continue;
+      if (f.index == null) deal[keyOf(f)] = values[f.name];
+      else (deal[keyOf(f)] ??= [])[f.index] = values[f.name];
+    }
+    return deal;
+  };
+  for (const { w } of parts) for (const x of w.inputs) {
+    x.addEventListener("change", sync);
+    x.addEventListener("input", sync);
+  }
+  form.addEventListener("input", () => { dirty = true; });
   const fill = (d) => {
-    dealer.value = String(d ? d.dealer : pad.next_dealer);
-    parts.fill(d, editing);
+    for (const { f, w } of parts) {
+      sync();
+      let v = d ? d[keyOf(f)] : undefined;
+      if (d && f.index != null) v = Array.isArray(v) ? v[f.index] : undefined;
+      w.set(v === undefined ? f.default ?? null : v);
+    }
+    sync();
     form.querySelector("#deal-heading").textContent = editing
       ? `${t("correct")}: ${t("deal")} ${editing}` : `${t("deal")} ${pad.deals.length + 1}`;
     submit.textContent = editing ? t("save_correction") : t("enter");
@@ -411,22 +311,22 @@ function entryForm() {
   form.fill = fill;
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
-    for (const f of form.querySelectorAll(".field-error")) f.classList.remove("field-error");
-    const deal = { dealer: Number(dealer.value), ...parts.read() };
+    for (const x of form.querySelectorAll(".field-error")) x.classList.remove("field-error");
+    const deal = read();
     try {
       const r = editing
         ? await api("PUT", `/api/pads/${padId}/deals/${editing}`, { deal })
         : await api("POST", `/api/pads/${padId}/deals`, { deal });
       editing = null;
-      err.textContent = "";
-      show(r);
-      fill(null);
+      show(r, true);
     } catch (x) {
       err.textContent = errText(x);
-      const f = fields[x.field];
-      if (f) {
-        f.classList.add("field-error");
-        (f.matches("fieldset") ? f.querySelector("input:not([hidden]), select") : f)?.focus();
+      const hit = parts.find(({ f, w }) => keyOf(f) === x.field && !w.node.hidden);
+      if (hit) {
+        hit.w.mark.classList.add("field-error");
+        const target = hit.w.mark.matches("fieldset")
+          ? hit.w.mark.querySelector("input:not([hidden]), select") : hit.w.mark;
+        target?.focus();
       }
     }
   });
@@ -436,21 +336,8 @@ function entryForm() {
 // ------------------------------------------------------------------ the sheet
 let sheetBox, statusLine, form;
 
-/** What a deal was, in a few words: the contract and who played it (Binokel, Doppelkopf). */
-function dealWords(ln) {
-  const kind = pad.form.kind;
-  if (kind !== "binokel" && kind !== "doppelkopf") return "";
-  const word = ln.contract ? contractWord(kind, ln.contract) : "";
-  const who = ln.declarer != null ? pad.players[ln.declarer] : "";
-  const made = ln.made === true ? ` ${t("made_yes")}` : ln.made === false ? ` ${t("made_no")}` : "";
-  const deal = pad.deals[ln.deal - 1];
-  // Each mark stays on one line (a no-break space inside it).
-  const marks = [deal.pflicht ? t("pflicht_short") : "",
-    deal.genscher ? `${t("genscher")}\u00a0${pad.players[deal.genscher[0]]}` : "",
-    ln.bock ? t("bock_short", { n: 2 ** ln.bock }).replace(" ", "\u00a0") : ""].filter(Boolean);
-  return [word, who].filter(Boolean).join(": ") + (ln.declarer != null ? made : "")
-    + (marks.length ? ` · ${marks.join(" · ")}` : "");
-}
+/** What a deal was, in a few words: the game's own (the contract and who played it). */
+const dealWords = (ln) => W(ln.what);
 
 function renderSheet() {
   // Phone first: the deal number is the correction button and each cell holds the running
@@ -475,14 +362,24 @@ function renderSheet() {
     : t("next_dealer", { name: pad.players[pad.next_dealer] });
 }
 
-function show(r) {
+/** A new pad view: the sheet, and the form of the next deal (``mine``: after the owner's own
+ * change). The form is made anew from the view's description, unless the owner is typing a
+ * deal or a correction while another device changed the pad. */
+function show(r, mine = false) {
   if (!r) return;
   version = r.version;
   const first = pad === null;
   pad = r.pad;
   if (first) layout();
   renderSheet();
-  if (first && form) form.fill(null);
+  if (!owner) return;
+  if (!first && (mine || (!dirty && editing === null))) {
+    const fresh = entryForm();
+    form.replaceWith(fresh);
+    form = fresh;
+  } else if (!first) return;
+  dirty = false;
+  form.fill(null);
 }
 
 function layout() {
@@ -499,7 +396,7 @@ function layout() {
   form = owner ? entryForm() : null;
   const remove = owner ? el("button", { type: "button", id: "remove-last", text: t("remove_last"),
     onclick: async () => {
-      try { show(await api("DELETE", `/api/pads/${padId}/deals/last`, {})); form.fill(null); }
+      try { editing = null; show(await api("DELETE", `/api/pads/${padId}/deals/last`, {}), true); }
       catch (x) { document.getElementById("deal-error").textContent = errText(x); }
     } }) : el("p", { text: t("read_only") });
   // The game's title without its explanation in brackets: the heading stays short.

@@ -2,12 +2,13 @@
 // means) and its options grouped as the server's /api/meta lists them, as the lobby offers
 // them. Only the options that differ from the preset are sent.
 import { el } from "/static/dom.js";
-import { lang, t } from "/static/docapi.js";
+import { prefs } from "/static/prefs.js";
+import { t } from "/static/words.js";
 
 /** The input of option ``o`` (an entry of /api/meta's options): a checkbox, a select of its
  * values in ``language``'s words, or a field whose check is its placeholder. The lobby, the
  * score pad and the club tournament build theirs here. */
-export function optionInput(o, id, language = lang) {
+export function optionInput(o, id, language = prefs.lang) {
   if (o.type === "bool") return el("input", { type: "checkbox", id, "data-opt": o.name });
   if (o.allowed) {
     return el("select", { id, "data-opt": o.name },
@@ -35,6 +36,7 @@ export function changedOptions(inputs, presetName) {
 /** The preset select and the options of game ``g`` (an entry of meta.games); ``prefix``
  * keeps the ids apart. Returns the nodes to show and readers of the choice. */
 export function rulesFields(meta, g, prefix) {
+  const lang = prefs.lang;
   const preset = el("select", { id: `${prefix}-preset` },
     ...g.presets.map((p) => el("option", { value: p.name, text: p.name })));
   const about = el("p", { class: "hint", id: `${prefix}-preset-text` });
@@ -78,7 +80,7 @@ export function rulesFields(meta, g, prefix) {
 /** The options ``rules`` (a pad's or a table's {preset, options}) changes, as a list in
  * ``language`` (the page's by default): the option's text and what its value means (as the
  * lobby offers it); null where it changes none. */
-export function changedRules(meta, gameName, rules, language = lang) {
+export function changedRules(meta, gameName, rules, language = prefs.lang) {
   const g = meta.games.find((x) => x.name === gameName);
   if (!g) return null;
   const byName = new Map(g.groups.flatMap((grp) => grp.options).map((o) => [o.name, o]));

@@ -1,17 +1,144 @@
-// The card table: the seats around the felt (you at the bottom), the trick in the middle
-// with every card in front of the player who played it, the hand fanned in the dock at the
-// bottom with the action bar beside it, the result and the score sheet.
+// The card table as a component: the seats around the felt (you at the bottom), the trick in
+// the middle with every card in front of the player who played it, the hand fanned in the
+// dock at the bottom with the action bar beside it, and the result.
 //
-// The page is built once per table and then updated in place on every state message, so
-// the keyboard focus stays where it was (a card, a button) and animations have something to
-// move. It draws the game-independent Table (binokel.present, ``Table.to_json()``); fields of
-// issue 14 part 1 (deck, turn, trump, bid, bid_holder, meld_value, trump_melds, cards,
-// outcome, seat.label ...) are used where the server sends them, with a fallback otherwise.
+// Like chessground is a board with a small API, this is a table with one: it reads no
+// globals and talks to no server. It is given a Position (a presented table at one moment:
+// binokel.present's ``Table.to_json()`` and the few facts around it) and a Look (how the
+// player wants it drawn), and it says what the player wants as Intents (play this card,
+// ready for the next deal ...). Who feeds it decides what an intent does: the live table's
+// session (session.js) sends it over the table's socket; a replay of a finished deal can
+// mount the same table with recorded positions and no socket at all.
+//
+// The table is built once and then updated in place on every position, so the keyboard
+// focus stays where it was (a card, a button) and animations have something to move. Its
+// elements keep their ids (#hand, #actions, #trick ...): one table per page.
 
 import { cardBackSVG, cardName, cardSVG } from "./cardfaces.js";
 import { calm, classes, el, flyFrom, setText } from "./dom.js";
 import { handKeys } from "./keys.js";
-import { cardWords, deckFor, prefs, t } from "./prefs.js";
+import { translate } from "./words.js";
+
+/**
+ * How the player wants the table drawn (prefs.js has the player's choices).
+ * @typedef {object} Look
+ * @property {"de" | "en"} lang       the language of the table's own words and card names
+ * @property {"auto" | "german" | "french"} deck   the faces: "auto", the game's own deck
+ * @property {"standard" | "four"} colors
+ * @property {"normal" | "high"} contrast
+ * @property {boolean} sound          a tone on your turn and on cards played
+ */
+
+/**
+ * How card faces are drawn: the deck resolved for the game, and the look's colours.
+ * @typedef {{deck: string, colors: string, contrast: string, lang: string}} Faces
+ */
+
+/**
+ * The presented table of one seat (``me`` -1: a spectator's or a replay's public one):
+ * ``binokel.present.Table.to_json()``, docs/web-client.md "Data the client uses".
+ * @typedef {object} PresentedTable
+ * @property {string} game
+ * @property {string} title
+ * @property {number} players
+ * @property {number} me
+ * @property {number} to_move            -1: the deal is over
+ * @property {boolean} [my_turn]
+ * @property {string} phase
+ * @property {string} status
+ * @property {Seat[]} seats
+ * @property {string[]} hand
+ * @property {{title: string, cards: string[], text: string}[]} panels
+ * @property {Trick} trick
+ * @property {Trick | null} last_trick
+ * @property {number} tricks_played
+ * @property {Choices} choices
+ * @property {string[]} log
+ * @property {string[]} result           the explanation, once the deal is over
+ * @property {string} [deck]
+ * @property {string | null} [trump]
+ * @property {string} [trump_name]
+ * @property {number | null} [bid]
+ * @property {number | null} [bid_holder]
+ * @property {number | null} [meld_value]
+ * @property {{suit: string, value: number}[]} [trump_melds]
+ * @property {{card: string, playable: boolean, reason: string, warning: string}[]} [cards]
+ * @property {Outcome | null} [outcome]
+ */
+
+/**
+ * @typedef {object} Seat
+ * @property {number} seat
+ * @property {string} name
+ * @property {string[]} roles
+ * @property {number} cards
+ * @property {number | null} team
+ * @property {string[]} lines
+ * @property {{label: string, points: number, cards: string[]}[]} melds
+ * @property {number | null} meld_total
+ * @property {string[]} table            cards face up in front of the seat
+ * @property {boolean} out
+ * @property {string} [level]
+ * @property {string} [label]
+ */
+
+/** @typedef {{title: string, cards: [number, string][], winner: number | null}} Trick */
+
+/**
+ * @typedef {object} Choices
+ * @property {{action: string, label: string, style: string, short?: string, cards?: string[]}[]} buttons
+ * @property {{verb: string, cards: string[], hint: string} | null} cards
+ * @property {{verb: string, count: number, label: string, hint: string, required?: string[]} | null} select
+ * @property {{verb: string, low: number, high: number, step: number, words?: string} | null} bid
+ */
+
+/**
+ * @typedef {object} Outcome
+ * @property {string} headline
+ * @property {boolean | null} made
+ * @property {number[]} changes
+ * @property {number | null} declarer
+ * @property {number | null} bid
+ * @property {number | null} melds
+ * @property {number | null} tricks
+ * @property {number | null} total
+ * @property {{label: string, value: number}[]} figures
+ */
+
+/**
+ * What the table shows: a presented table at one moment, and around it what the table of a
+ * series knows (all optional but ``table``, ``deal``, ``moves``).
+ * @typedef {object} Position
+ * @property {PresentedTable} table
+ * @property {number} deal               the table's deal number
+ * @property {number} moves              actions of the deal so far
+ * @property {number[]} [ready]          seats ready for the next deal
+ * @property {number[]} [winners]        the finished series' winner with his partners
+ * @property {boolean} [rematch]         a finished series offers a rematch (``next``)
+ * @property {boolean} [more]            false: nothing follows at this table (duplicate)
+ * @property {number | null} [seed]      a seed the creator chose: the deals are known
+ * @property {number[]} [away]           seats a stand-in plays for (timed out or left)
+ * @property {boolean} [hints]           the table allows hints: a Hint button on your turn
+ */
+
+/**
+ * What the player wants; ``deal`` and ``move`` name the position it was chosen in.
+ * @typedef {{type: "action", action: string, deal: number, move: number}
+ *   | {type: "next"} | {type: "hint"} | {type: "back"} | {type: "seed"}} Intent
+ */
+
+/**
+ * Marks on the cards and buttons of one position: the suggested action and each action's
+ * value (a hint; the analysis of a replay).
+ * @typedef {{deal: number, move: number, best?: string, values?: Record<string, number>}} Marks
+ */
+
+/**
+ * @typedef {object} TableOptions
+ * @property {Look} look
+ * @property {(intent: Intent) => void} [onIntent]
+ * @property {(title: string) => void} [onTitle]   the tab's title ("Your turn · Binokel")
+ */
 
 const HOLD_MS = 1200;          // a finished trick stays this long, or until tapped
 const THINK_MS = 1500;         // a computer player this slow is said to be thinking
@@ -31,20 +158,25 @@ const POSITIONS = {
 
 const svgCache = new Map();
 
-/** Face options for the faces of ``deck`` as the player set them. */
-function faceOpts(deck) {
-  return { deck, colors: prefs.colors, contrast: prefs.contrast, lang: prefs.lang };
+/** The faces of ``look`` for a table whose game has deck ``tableDeck``.
+ * @param {Look} look
+ * @param {string | undefined} tableDeck
+ * @returns {Faces} */
+export function facesOf(look, tableDeck) {
+  const deck = look.deck !== "auto" ? look.deck : tableDeck === "french" ? "french" : "german";
+  return { deck, colors: look.colors, contrast: look.contrast, lang: look.lang };
 }
 
 /** The markup of a card face (cached): the SVG as an image without a text alternative, so
  * the element around it carries the name (a button's label is then all a screen reader says,
- * and the DOM stays small: one node per card instead of hundreds of paths). */
-function faceMarkup(tok, deck) {
-  const key = `${tok}|${deck}|${prefs.colors}|${prefs.contrast}|${prefs.lang}`;
+ * and the DOM stays small: one node per card instead of hundreds of paths).
+ * @param {string} tok @param {Faces} faces */
+function faceMarkup(tok, faces) {
+  const key = `${tok}|${faces.deck}|${faces.colors}|${faces.contrast}|${faces.lang}`;
   let s = svgCache.get(key);
   if (s === undefined) {
     try {
-      const svg = cardSVG(tok, faceOpts(deck));
+      const svg = cardSVG(tok, faces);
       s = `<img alt="" draggable="false" src="data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}">`;
     } catch { s = `<span>${tok.replace(/[^A-Z0-9]/g, "")}</span>`; }
     svgCache.set(key, s);
@@ -52,41 +184,77 @@ function faceMarkup(tok, deck) {
   return s;
 }
 
-/** A suit's name in the deck's words ("Eichel", "Clubs"), from the name of its ace. */
-function suitName(suit, deck) {
-  const name = nameOf(`${suit}A`, deck);
-  return prefs.lang === "en" ? name.replace(/^.* of /, "") : name.replace(/-.*$/, "");
+/** A suit's name in the deck's words ("Eichel", "Clubs"), from the name of its ace.
+ * @param {string} suit @param {Faces} faces */
+function suitName(suit, faces) {
+  const name = nameOf(`${suit}A`, faces);
+  return faces.lang === "en" ? name.replace(/^.* of /, "") : name.replace(/-.*$/, "");
 }
 
-export function nameOf(tok, deck) {
-  try { return cardName(tok, faceOpts(deck)); } catch { return tok; }
+/** A card's name in the words of the faces ("Eichel-As", "Ace of Clubs").
+ * @param {string} tok @param {Faces} faces */
+export function nameOf(tok, faces) {
+  try { return cardName(tok, faces); } catch { return tok; }
 }
 
-/** A card face as a plain element (not clickable): trick, melds, panels. */
-export function faceEl(tok, deck, extra = "") {
+/** A card face as a plain element (not clickable): trick, melds, panels.
+ * @param {string} tok @param {Faces} faces @param {string} [extra] classes */
+export function faceEl(tok, faces, extra = "") {
   const e = el("span", { class: `card face ${extra}`.trim(), "data-card": tok, role: "img",
-    "aria-label": nameOf(tok, deck) });
-  e.innerHTML = faceMarkup(tok, deck);
+    "aria-label": nameOf(tok, faces) });
+  e.innerHTML = faceMarkup(tok, faces);
   return e;
 }
 
-export function cardRow(tokens, deck, cls = "cards") {
-  return el("span", { class: cls }, ...tokens.map((c) => faceEl(c, deck, "mini")));
+/** A row of small faces.
+ * @param {string[]} tokens @param {Faces} faces @param {string} [cls] */
+export function cardRow(tokens, faces, cls = "cards") {
+  return el("span", { class: cls }, ...tokens.map((c) => faceEl(c, faces, "mini")));
 }
 
+/** An action in the player's words, by the table's choices (as the presenter's
+ * action_words does on the server, which words the replay's steps).
+ * @param {PresentedTable} table @param {string} action @param {Faces} faces */
+export function actionWords(table, action, faces) {
+  const ch = table.choices;
+  const [verb, ...args] = action.split(" ");
+  const button = (ch.buttons || []).find((b) => b.action === action);
+  if (button) return button.label;
+  if (ch.cards && verb === ch.cards.verb && args.length) return nameOf(args[0], faces);
+  if (ch.select && verb === ch.select.verb && args.length) {
+    return `${ch.select.label}: ${args.map((c) => nameOf(c, faces)).join(", ")}`;
+  }
+  if (ch.bid && verb === ch.bid.verb && ch.bid.words && args.length) return ch.bid.words.replace("{n}", args[0]);
+  return action;
+}
+
+/** @param {PresentedTable} tb @param {number} seat */
 const seatName = (tb, seat) => {
   const s = tb.seats[seat];
   return s ? s.label || s.name : "?";
 };
 
+/**
+ * Draw a table into ``root`` (its children are replaced).
+ * @param {HTMLElement} root
+ * @param {TableOptions} options
+ */
+export function mountTable(root, options) {
+  return new TableView(root, options);
+}
+
 export class TableView {
-  /** ``root``: the element to draw into; ``sock``: the TableSocket; ``hooks.sheet(m)``,
-   * ``hooks.side(m)``: the side panels (drawn by the caller). */
-  constructor(root, sock, hooks) {
+  /** @param {HTMLElement} root @param {TableOptions} options */
+  constructor(root, options) {
     this.root = root;
-    this.sock = sock;
-    this.hooks = hooks;
+    /** @type {Look} */
+    this.look = { ...options.look };
+    this.onIntent = options.onIntent || (() => {});
+    this.onTitle = options.onTitle || (() => {});
+    /** @type {Position | null} */
     this.m = null;
+    /** @type {Marks | null} */
+    this.marks = null;
     this.selected = new Set();     // indices of selected hand cards
     this.selectKey = "";
     this.hold = null;              // {trick, timer}: a finished trick still on show
@@ -95,9 +263,51 @@ export class TableView {
     this.prevDeal = -1;
     this.prevTricks = 0;
     this.wasMyTurn = false;
+    this.faces = facesOf(this.look, undefined);
     this.build();
-    window.addEventListener("resize", () => this.layoutHand());
+    this.onResize = () => this.layoutHand();
+    window.addEventListener("resize", this.onResize);
   }
+
+  /** The table's own words in the look's language.
+   * @param {string} key @param {Record<string, string | number>} [vars] */
+  t(key, vars) { return translate(this.look.lang, key, vars); }
+
+  /** The element beside the table for the page's own panels (score sheet, chat ...). */
+  get sideBox() { return this.side; }
+
+  /** The hand (for the page's number keys). */
+  get handEl() { return this.hand; }
+
+  /** Stop: timers and listeners; the elements stay until the root is reused. */
+  destroy() {
+    window.removeEventListener("resize", this.onResize);
+    clearTimeout(this.thinkTimer);
+    clearTimeout(this.hintTimer);
+    clearTimeout(this.errTimer);
+    this.clearHold();
+  }
+
+  /** Another look (language, faces, colours, sound), drawn at once or (``redraw`` false:
+   * the server's words in the new language are on their way) with the next position.
+   * @param {Look} look @param {boolean} [redraw] */
+  setLook(look, redraw = true) {
+    this.look = { ...look };
+    this.actions.setAttribute("aria-label", this.t("bidVerb"));
+    this.hand.setAttribute("aria-label", this.t("hand"));
+    setText(this.hintBtn, this.t("hintBtn"));
+    if (redraw && this.m) this.update(this.m);
+  }
+
+  /** Marks for the cards and buttons of one position (null: none).
+   * @param {Marks | null} marks */
+  setMarks(marks) {
+    this.marks = marks;
+    this.applyMarks();
+  }
+
+  /** @param {Intent} intent */
+  emit(intent) { this.onIntent(intent); }
 
   build() {
     this.errors = el("div", { id: "errors", role: "alert", "aria-live": "assertive" });
@@ -107,11 +317,15 @@ export class TableView {
     // side panel and before joining; here short, on screen all the time: a tap shows the
     // sentence, below the table on a phone).
     this.seedChip = el("button", { id: "seed-chip", class: "chip seed", type: "button", hidden: true,
-      onclick: () => document.getElementById("seed-info")?.scrollIntoView({ block: "center" }) });
+      onclick: () => this.emit({ type: "seed" }) });
     this.titleEl = el("span", { class: "title" });
+    // Where the table allows hints, on your turn: what the strong player would do.
+    this.hintBtn = el("button", { id: "hint-btn", class: "secondary small", type: "button",
+      text: this.t("hintBtn"), hidden: true, onclick: () => this.emit({ type: "hint" }) });
     this.statusLine = el("div", { id: "status-line", class: "status-line" });
     this.status = el("section", { id: "status", class: "status", "aria-label": "Status" },
-      el("div", { class: "status-top" }, this.titleEl, this.seedChip, this.trumpChip, this.turn),
+      el("div", { class: "status-top" }, this.titleEl, this.seedChip, this.trumpChip, this.turn,
+        this.hintBtn),
       this.statusLine);
     this.seatsBox = el("div", { id: "seats", class: "seats-layer" });
     this.bidbox = el("div", { id: "bidbox", class: "bidbox", hidden: true });
@@ -125,14 +339,16 @@ export class TableView {
     this.felt = el("div", { id: "felt", class: "felt" }, this.seatsBox, this.center, this.resultBox);
     this.hint = el("div", { id: "hint", class: "hint", "aria-live": "polite" });
     this.actions = el("div", { id: "actions", class: "actions", role: "toolbar",
-      "aria-label": t("bid"), onscroll: () => this.markMoreActions() });
-    this.hand = el("div", { id: "hand", class: "hand", role: "group", "aria-label": t("hand") });
+      "aria-label": this.t("bidVerb"), onscroll: () => this.markMoreActions() });
+    this.hand = el("div", { id: "hand", class: "hand", role: "group", "aria-label": this.t("hand") });
     handKeys(this.hand);
     this.dock = el("div", { id: "dock", class: "dock" },
       el("div", { class: "bar" }, this.hint, this.actions), this.hand);
     this.play = el("section", { id: "play", class: "play" }, this.status, this.felt, this.dock);
     this.side = el("aside", { id: "side", class: "side" });
-    this.root.replaceChildren(el("div", { class: "game" }, this.errors, this.play, this.side));
+    // A stand-in bot plays your seat (your time ran out): one click takes it back.
+    this.awayBar = el("div", { id: "away-bar", class: "away-bar", role: "alert", hidden: true });
+    this.root.replaceChildren(el("div", { class: "game" }, this.awayBar, this.errors, this.play, this.side));
   }
 
   showError(text) {
@@ -143,25 +359,28 @@ export class TableView {
     this.errors.style.top = `${Math.max(0, bar.bottom) + 6}px`;
     this.errors.style.left = `${felt.left + felt.width / 2}px`;
     this.errors.replaceChildren(el("div", {
-      class: "error", text, title: t("close"),
+      class: "error", text, title: this.t("close"),
       onclick: () => this.errors.replaceChildren(),
     }));
     clearTimeout(this.errTimer);
     this.errTimer = setTimeout(() => this.errors.replaceChildren(), 5000);
   }
 
-  /** Draw a state message, in place. */
+  /** Draw a position, in place.
+   * @param {Position} m */
   update(m) {
     const prev = this.m;
     this.m = m;
     const tb = m.table;
-    this.deck = deckFor(tb.game, tb.deck);
+    this.faces = facesOf(this.look, tb.deck);
+    this.deck = this.faces.deck;
     const key = `${m.deal}/${m.moves}`;
     if (key !== this.selectKey) {
       this.selected = this.requiredIndices(tb);
       this.selectKey = key;
     }
-    const focusKey = document.activeElement?.dataset?.key;
+    const active = document.activeElement;
+    const focusKey = active instanceof HTMLElement ? active.dataset.key : undefined;
     const handRects = this.rects(this.hand);
     const newDeal = m.deal !== this.prevDeal;
     if (newDeal) { this.prevTricks = 0; this.clearHold(); this.shownTrick = []; }
@@ -172,7 +391,8 @@ export class TableView {
     this.drawCenter(m, tb, handRects);
     this.drawHand(tb, newDeal ? null : this.prevHand);
     this.drawActions(tb);
-    this.hooks.side(this.side, m);
+    this.drawAway(m, tb);
+    this.applyMarks();
     this.prevHand = [...tb.hand];
     this.prevDeal = m.deal;
     this.keepFocus(focusKey, tb, prev);
@@ -188,30 +408,31 @@ export class TableView {
 
   // ---------------------------------------------------------------- status
   drawStatus(m, tb) {
-    setText(this.titleEl, `${tb.title} · ${t("deal")} ${m.deal}`);
+    setText(this.titleEl, `${tb.title} · ${this.t("deal")} ${m.deal}`);
     setText(this.statusLine, tb.status);
     this.statusLine.title = tb.status;  // whole, should two lines not hold it
     const mine = this.myTurn(tb);
     this.turn.hidden = tb.to_move < 0;
     classes(this.turn, { mine });
-    setText(this.turn, mine ? t("yourTurn") : tb.to_move >= 0 ? t("toMove", { name: seatName(tb, tb.to_move) }) : "");
+    setText(this.turn, mine ? this.t("yourTurn") : tb.to_move >= 0 ? this.t("toMove", { name: seatName(tb, tb.to_move) }) : "");
     this.thinking(m, tb, mine);
-    const seed = m.info?.seed;
+    this.hintBtn.hidden = !(m.hints && mine);
+    const seed = m.seed;
     this.seedChip.hidden = seed === undefined || seed === null;
     if (!this.seedChip.hidden) {
-      setText(this.seedChip, `⚠ ${t("seedChip", { n: seed })}`);
-      this.seedChip.title = t("seedNote", { n: seed });
+      setText(this.seedChip, `⚠ ${this.t("seedChip", { n: seed })}`);
+      this.seedChip.title = this.t("seedNote", { n: seed });
       this.seedChip.setAttribute("aria-label", this.seedChip.title);
     }
     const trump = tb.trump_name || "";
     this.trumpChip.hidden = !trump;
     this.felt.closest(".play").dataset.deck = this.deck;
     if (trump) {
-      this.trumpChip.replaceChildren(el("span", { class: "k", text: `${t("trump")}: ` }),
+      this.trumpChip.replaceChildren(el("span", { class: "k", text: `${this.t("trump")}: ` }),
         tb.trump ? el("span", { class: `suit s${tb.trump}`, "aria-hidden": "true" }) : "", trump);
     }
-    document.title = mine ? `${t("yourTurn")} · Binokel` : `${tb.title} · Binokel`;
-    if (mine && !this.wasMyTurn) ding("turn");
+    this.onTitle(mine ? `${this.t("yourTurn")} · Binokel` : `${tb.title} · Binokel`);
+    if (mine && !this.wasMyTurn) this.ding("turn");
     this.wasMyTurn = mine;
   }
 
@@ -241,7 +462,7 @@ export class TableView {
   showThinking(tb) {
     this.turn.classList.add("thinking");
     // the name alone: "Sepp überlegt …" (the level is on his seat)
-    setText(this.turn, t("thinks", { name: tb.seats[tb.to_move]?.name || seatName(tb, tb.to_move) }));
+    setText(this.turn, this.t("thinks", { name: tb.seats[tb.to_move]?.name || seatName(tb, tb.to_move) }));
   }
 
   // ---------------------------------------------------------------- seats
@@ -255,11 +476,13 @@ export class TableView {
       if (!box) { box = el("div", { class: "seat" }); this.seatsBox.append(box); }
       const rel = (s.seat - me + n) % n;
       box.className = `seat pos-${pos[rel] || "top"}`;
-      classes(box, { tomove: s.seat === tb.to_move, me: s.seat === tb.me, out: s.out });
+      const away = (this.m?.away || []).includes(s.seat);
+      classes(box, { tomove: s.seat === tb.to_move, me: s.seat === tb.me, out: s.out, away });
       box.dataset.seat = String(s.seat);
       box.dataset.pos = pos[rel] || "top";
       if (s.seat === tb.to_move) box.setAttribute("aria-current", "true"); else box.removeAttribute("aria-current");
       box.replaceChildren(...this.seatContent(tb, s));
+      if (away) box.append(el("div", { class: "away-tag", text: this.t("awayTag") }));
     }
   }
 
@@ -273,7 +496,7 @@ export class TableView {
     // A bot's level leads the line below the name, which wraps, so that a narrow seat on a
     // phone cuts neither ("Sepp" / "medium · Vorhand · 12 cards").
     const roles = s.level ? [s.level, ...s.roles] : [...s.roles];
-    if (s.seat !== tb.me) roles.push(`${s.cards} ${t("cards")}`);
+    if (s.seat !== tb.me) roles.push(`${s.cards} ${this.t("cards")}`);
     if (roles.length) out.push(el("div", { class: "meta", text: roles.join(" · ") }));
     for (const line of s.lines) out.push(el("div", { class: "line", text: line }));
     if (s.seat !== tb.me && s.cards > 0 && !s.table.length) out.push(this.backs(Math.min(s.cards, 12)));
@@ -281,7 +504,7 @@ export class TableView {
       const melds = el("div", { class: "melds" });
       for (const md of s.melds) {
         melds.append(el("div", { class: "meld" }, el("span", { text: `${md.label} ${md.points}` }),
-          cardRow(md.cards, this.deck, "cards mini")));
+          cardRow(md.cards, this.faces, "cards mini")));
       }
       if (s.meld_total !== null) melds.append(el("div", { class: "line", text: `= ${s.meld_total}` }));
       out.push(melds);
@@ -292,10 +515,10 @@ export class TableView {
 
   backs(n) {
     const box = el("div", { class: "backs", "aria-hidden": "true" });
-    const key = `back|${this.deck}|${prefs.contrast}`;
+    const key = `back|${this.deck}|${this.look.contrast}`;
     let img = svgCache.get(key);
     if (!img) {
-      const svg = cardBackSVG({ deck: this.deck, contrast: prefs.contrast, lang: prefs.lang });
+      const svg = cardBackSVG({ deck: this.deck, contrast: this.look.contrast, lang: this.look.lang });
       img = `<img alt="" src="data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}">`;
       svgCache.set(key, img);
     }
@@ -307,16 +530,16 @@ export class TableView {
   faceUp(tb, s) {
     const row = el("div", { class: "cards table-cards", id: `table-${s.seat}` },
       // said, so that melded cards still on the table do not read as a second meld
-      el("span", { class: "line", text: t("onTable") }));
+      el("span", { class: "line", text: this.t("onTable") }));
     const choice = tb.me === s.seat ? tb.choices.cards : null;
     s.table.forEach((c, i) => {
       if (choice && choice.cards.includes(c)) {
         const b = el("button", { class: "card mini playable", "data-card": c, "data-key": `t${s.seat}-${c}-${i}`,
-          "aria-label": nameOf(c, this.deck), type: "button",
+          "aria-label": nameOf(c, this.faces), type: "button",
           onclick: () => this.act(`${choice.verb} ${c}`) });
-        b.innerHTML = faceMarkup(c, this.deck);
+        b.innerHTML = faceMarkup(c, this.faces);
         row.append(b);
-      } else row.append(faceEl(c, this.deck, "mini"));
+      } else row.append(faceEl(c, this.faces, "mini"));
     });
     return row;
   }
@@ -331,7 +554,7 @@ export class TableView {
         el("summary", { class: "ptitle", text: p.title }), el("div", { class: "ptext", text: p.text }))
       : el("div", { class: "tpanel" },
         el("span", { class: "ptitle", text: p.title }),
-        p.cards.length ? cardRow(p.cards, this.deck, "cards") : null,
+        p.cards.length ? cardRow(p.cards, this.faces, "cards") : null,
         p.text ? el("span", { class: "ptext", text: p.text }) : null))));
     if (!this.hold) this.drawTrick(tb, tb.trick, handRects);
     this.drawResult(m, tb);
@@ -342,22 +565,22 @@ export class TableView {
     const parts = [];
     if (tb.bid !== undefined && bidding) {
       parts.push(el("div", { class: "bid-now" },
-        el("span", { class: "k", text: t("bidNow") }),
+        el("span", { class: "k", text: this.t("bidNow") }),
         el("span", { class: "big", id: "bid-value", text: tb.bid === null ? "–" : String(tb.bid) }),
-        el("span", { class: "who", text: tb.bid_holder !== null && tb.bid_holder !== undefined ? seatName(tb, tb.bid_holder) : t("noBid") })));
+        el("span", { class: "who", text: tb.bid_holder !== null && tb.bid_holder !== undefined ? seatName(tb, tb.bid_holder) : this.t("noBid") })));
     }
     if (tb.me >= 0 && tb.meld_value !== undefined && tb.meld_value !== null && bidding) {
-      parts.push(el("div", { class: "my-melds" }, el("span", { class: "k", text: t("yourMelds") }),
+      parts.push(el("div", { class: "my-melds" }, el("span", { class: "k", text: this.t("yourMelds") }),
         el("span", { class: "big", id: "meld-value", text: String(tb.meld_value) })));
     }
     if (tb.me >= 0 && tb.trump_melds && tb.trump_melds.length && (bidding || tb.phase !== "play")) {
-      const row = el("div", { class: "trump-melds", "aria-label": t("meldIf") });
+      const row = el("div", { class: "trump-melds", "aria-label": this.t("meldIf") });
       for (const tm of tb.trump_melds) {
-        const suit = suitName(tm.suit, this.deck);
+        const suit = suitName(tm.suit, this.faces);
         row.append(el("span", { class: "tm", title: suit }, el("span", { class: `suit s${tm.suit}`, role: "img",
           "aria-label": suit }), el("span", { text: String(tm.value) })));
       }
-      parts.push(el("div", { class: "tm-box" }, el("div", { class: "k", text: t("meldIf") }), row));
+      parts.push(el("div", { class: "tm-box" }, el("div", { class: "k", text: this.t("meldIf") }), row));
     }
     this.bidbox.hidden = !parts.length;
     this.bidbox.replaceChildren(...parts);
@@ -369,13 +592,13 @@ export class TableView {
     const pos = POSITIONS[n] || POSITIONS[8];
     const before = new Set(this.shownTrick.map(([s, c]) => `${s}:${c}`));
     setText(this.trickTitle, held ? `${tr.title}${tr.winner !== null ? ` → ${seatName(tb, tr.winner)}` : ""}` : tr.cards.length ? tr.title : "");
-    this.trick.setAttribute("aria-label", this.trickTitle.textContent || t("lastTrick"));
+    this.trick.setAttribute("aria-label", this.trickTitle.textContent || this.t("lastTrick"));
     classes(this.trick, { held });
     const cards = tr.cards.map(([seat, c], i) => {
       const where = pos[(seat - me + n) % n] || "top";
-      const e = faceEl(c, this.deck, `in-trick at-${where}${tr.winner === seat && held ? " won" : ""}`);
+      const e = faceEl(c, this.faces, `in-trick at-${where}${tr.winner === seat && held ? " won" : ""}`);
       e.style.zIndex = String(i + 1);
-      e.setAttribute("aria-label", `${seatName(tb, seat)}: ${nameOf(c, this.deck)}`);
+      e.setAttribute("aria-label", `${seatName(tb, seat)}: ${nameOf(c, this.faces)}`);
       return [seat, c, e];
     });
     this.trick.replaceChildren(...cards.map(([, , e]) => e));
@@ -384,7 +607,7 @@ export class TableView {
       const from = seat === tb.me && handRects.get(c) ? handRects.get(c)
         : this.seatsBox.children[seat]?.getBoundingClientRect();
       flyFrom(e, from, 260);
-      if (seat !== tb.me) ding("card");
+      if (seat !== tb.me) this.ding("card");
     }
     this.shownTrick = tr.cards.map(([s, c]) => [s, c]);
   }
@@ -432,10 +655,10 @@ export class TableView {
   // ---------------------------------------------------------------- result
   drawResult(m, tb) {
     if (!tb.result.length || this.hold) { this.resultBox.replaceChildren(); return; }
-    if (this.resultBox.dataset.key === `${m.deal}/${m.moves}/${(m.ready || []).join(",")}/${prefs.lang}` &&
+    if (this.resultBox.dataset.key === `${m.deal}/${m.moves}/${(m.ready || []).join(",")}/${this.look.lang}` &&
         this.resultBox.firstChild) return;
-    this.resultBox.dataset.key = `${m.deal}/${m.moves}/${(m.ready || []).join(",")}/${prefs.lang}`;
-    const box = el("div", { class: "result", id: "result", role: "region", "aria-label": t("result") });
+    this.resultBox.dataset.key = `${m.deal}/${m.moves}/${(m.ready || []).join(",")}/${this.look.lang}`;
+    const box = el("div", { class: "result", id: "result", role: "region", "aria-label": this.t("result") });
     const o = tb.outcome;
     if (o) {
       box.append(el("div", { class: `headline ${o.made === true ? "made" : o.made === false ? "lost" : ""}`,
@@ -450,12 +673,12 @@ export class TableView {
       const figs = el("div", { class: "figures" });
       if (has(o.bid) && has(o.melds) && has(o.tricks) && has(o.total)) {
         // bid against melds plus tricks
-        const [lb, lm, lt, lsum] = [t("bidNow"), t("melds"), t("tricks"), t("total")];
+        const [lb, lm, lt, lsum] = [this.t("bidNow"), this.t("melds"), this.t("tricksHead"), this.t("total")];
         figs.append(fig(lb, o.bid, "bid"), op(o.total >= o.bid ? "≤" : ">"), fig(lm, o.melds), op("+"),
           fig(lt, o.tricks), op("="), fig(lsum, o.total, "total"));
       } else {
         for (const f of o.figures || []) figs.append(fig(f.label, f.value));
-        if (!o.figures?.length && has(o.bid)) figs.append(fig(t("bidNow"), o.bid));
+        if (!o.figures?.length && has(o.bid)) figs.append(fig(this.t("bidNow"), o.bid));
       }
       if (figs.children.length) box.append(figs);
       if (o.changes?.length) {
@@ -464,7 +687,7 @@ export class TableView {
             el("span", { class: "n", text: seatName(tb, s) }),
             el("span", { class: "v", text: `${v > 0 ? "+" : ""}${v}` })))));
       }
-      box.append(el("details", { class: "explain" }, el("summary", { text: t("explain") }),
+      box.append(el("details", { class: "explain" }, el("summary", { text: this.t("explain") }),
         ...tb.result.map((line) => el("div", { class: "rline", text: line }))));
     } else {
       const [head, ...rest] = tb.result;
@@ -474,17 +697,17 @@ export class TableView {
     const ready = (m.ready || []).includes(tb.me);
     if (m.more === false) {
       // the last deal of a duplicate round: nothing follows at this table
-      box.append(el("div", { id: "round-done", class: "rline", text: t("round_done") }));
+      box.append(el("div", { id: "round-done", class: "rline", text: this.t("roundDone") }));
     } else if (m.winners && m.winners.length) {
-      box.append(el("div", { id: "winner", class: "winner", text: t("winner") + m.winners.map((s) => seatName(tb, s)).join(" + ") }));
+      box.append(el("div", { id: "winner", class: "winner", text: this.t("roundWinner") + m.winners.map((s) => seatName(tb, s)).join(" + ") }));
       // issue 13: after a finished series "next" asks for a rematch with the same seats
-      if (tb.me >= 0 && m.series !== undefined) {
+      if (tb.me >= 0 && m.rematch) {
         box.append(el("button", { id: "rematch", class: "primary", type: "button", "data-key": "rematch",
-          disabled: ready, text: ready ? t("ready") : t("rematch"), onclick: () => this.sock.next() }));
+          disabled: ready, text: ready ? this.t("ready") : this.t("rematch"), onclick: () => this.emit({ type: "next" }) }));
       }
     } else if (tb.me >= 0) {
       box.append(el("button", { id: "next", class: "primary", type: "button", "data-key": "next",
-        disabled: ready, text: ready ? t("ready") : t("next"), onclick: () => this.sock.next() }));
+        disabled: ready, text: ready ? this.t("ready") : this.t("next"), onclick: () => this.emit({ type: "next" }) }));
     }
     this.resultBox.replaceChildren(box);
   }
@@ -508,10 +731,10 @@ export class TableView {
     tb.hand.forEach((c, i) => {
       const key = `h-${keys[i]}`;
       let b = old.get(key);
-      if (!b || b.dataset.deck !== `${this.deck}|${prefs.colors}|${prefs.contrast}|${prefs.lang}`) {
+      if (!b || b.dataset.deck !== `${this.deck}|${this.look.colors}|${this.look.contrast}|${this.look.lang}`) {
         const nb = el("button", { class: "card", type: "button", "data-card": c, "data-key": key });
-        nb.innerHTML = faceMarkup(c, this.deck);
-        nb.dataset.deck = `${this.deck}|${prefs.colors}|${prefs.contrast}|${prefs.lang}`;
+        nb.innerHTML = faceMarkup(c, this.faces);
+        nb.dataset.deck = `${this.deck}|${this.look.colors}|${this.look.contrast}|${this.look.lang}`;
         nb.addEventListener("click", () => this.clickCard(nb));
         if (b) b.replaceWith(nb);
         b = nb;
@@ -528,10 +751,10 @@ export class TableView {
       classes(b, { selectable: sel && mine, selected: on, playable: can && mine, dim: !sel && !!ch.cards && !can, warn: sel && !!warn });
       b.dataset.reason = can || sel ? "" : why || (ch.cards ? ch.cards.hint : "");
       b.dataset.warning = warn || "";
-      let label = nameOf(c, this.deck);
-      if (on) label += `, ${t("selected")}`;
-      if (b.dataset.reason && ch.cards) label += `. ${t("cannotPlay")}${b.dataset.reason}`;
-      if (sel && warn) label += `. ${t("pushWarn")}${warn}`;
+      let label = nameOf(c, this.faces);
+      if (on) label += `, ${this.t("selected")}`;
+      if (b.dataset.reason && ch.cards) label += `. ${this.t("cannotPlay")}${b.dataset.reason}`;
+      if (sel && warn) label += `. ${this.t("pushWarn")}${warn}`;
       b.setAttribute("aria-label", label);
       if (sel) b.setAttribute("aria-pressed", on ? "true" : "false"); else b.removeAttribute("aria-pressed");
       if (b.classList.contains("dim")) b.setAttribute("aria-disabled", "true"); else b.removeAttribute("aria-disabled");
@@ -591,13 +814,13 @@ export class TableView {
       else if (this.selected.size < ch.select.count) this.selected.add(i);
       this.drawHand(tb, tb.hand);
       this.drawActions(tb);
-      if (this.selected.has(i) && b.dataset.warning) this.showHint(`${t("pushWarn")}${b.dataset.warning}`, true);
+      if (this.selected.has(i) && b.dataset.warning) this.showHint(`${this.t("pushWarn")}${b.dataset.warning}`, true);
       return;
     }
     if (b.classList.contains("playable")) { this.act(`${ch.cards.verb} ${c}`); return; }
     const why = b.dataset.reason;
     if (why) {
-      this.showHint(`${nameOf(c, this.deck)}: ${why}`, true);
+      this.showHint(`${nameOf(c, this.faces)}: ${why}`, true);
       if (!calm() && b.animate) b.animate([{ translate: "0 0" }, { translate: "-4px 0" }, { translate: "4px 0" }, { translate: "0 0" }], 240);
     }
   }
@@ -620,7 +843,7 @@ export class TableView {
   /** The usual line above the hand: what to do now (nothing when it is not the player's turn). */
   drawHint(tb) {
     const ch = tb.choices;
-    const hint = tb.me < 0 ? t("spectator") : ch.select ? ch.select.hint : ch.cards && this.myTurn(tb) ? ch.cards.hint : "";
+    const hint = tb.me < 0 ? this.t("spectator") : ch.select ? ch.select.hint : ch.cards && this.myTurn(tb) ? ch.cards.hint : "";
     this.hint.replaceChildren(hint ? el("span", { text: hint }) : "");
   }
 
@@ -628,8 +851,8 @@ export class TableView {
     this.dropHint();
     this.selected.clear();
     this.releaseHold();
-    this.sock.action(action);
-    ding("card");
+    this.emit({ type: "action", action, deal: this.m.deal, move: this.m.moves });
+    this.ding("card");
   }
 
   // ---------------------------------------------------------------- the action bar
@@ -654,7 +877,7 @@ export class TableView {
         items.push(el("button", { class: `${b.style || ""}${faces ? " with-cards" : ""}`, type: "button",
           "data-action": b.action, "data-key": `a-${b.action}`, text: faces ? "" : b.label,
           "aria-label": faces ? b.label : null, title: faces ? b.label : null, onclick: () => this.act(b.action) },
-        faces ? el("span", { text: b.short }) : null, faces ? cardRow(b.cards, this.deck, "cards mini") : null));
+        faces ? el("span", { text: b.short }) : null, faces ? cardRow(b.cards, this.faces, "cards mini") : null));
       }
       this.actions.replaceChildren(...items);
       this.actions.scrollTop = 0;
@@ -687,18 +910,18 @@ export class TableView {
   bidEntry(range) {
     const input = el("input", { type: "number", id: "bid-input", "data-key": "bid-input",
       min: String(range.low), max: String(range.high), step: String(range.step), value: String(range.low),
-      "aria-label": t("bid"), inputmode: "numeric" });
+      "aria-label": this.t("bidVerb"), inputmode: "numeric" });
     const go = () => {
       const n = Number(input.value);
       if (!Number.isInteger(n) || n < range.low || n > range.high || (n - range.low) % range.step) {
-        this.showError(t("badBid", { low: range.low, high: range.high, step: range.step }));
+        this.showError(this.t("badBid", { low: range.low, high: range.high, step: range.step }));
         return;
       }
       this.act(`${range.verb} ${n}`);
     };
     input.addEventListener("keydown", (e) => { if (e.key === "Enter") go(); });
     return el("span", { class: "bid-entry" }, input,
-      el("button", { id: "bid-go", type: "button", "data-key": "bid-go", text: t("bid"), onclick: go }));
+      el("button", { id: "bid-go", type: "button", "data-key": "bid-go", text: this.t("bidVerb"), onclick: go }));
   }
 
   // ---------------------------------------------------------------- focus
@@ -708,7 +931,7 @@ export class TableView {
     const active = document.activeElement;
     const lost = !active || active === document.body;
     if (focusKey && lost) {
-      const same = this.root.querySelector(`[data-key="${CSS.escape(focusKey)}"]`);
+      const same = this.root.querySelector(/** @type {"button"} */ (`[data-key="${CSS.escape(focusKey)}"]`));
       if (same && !same.disabled) { same.focus({ preventScroll: true }); return; }
       // the focused card was played, or the focused button is gone: the next usable thing
       const next = this.firstUsable(tb) || this.hand.querySelector(".card[tabindex='0']");
@@ -729,22 +952,59 @@ export class TableView {
     return this.actions.querySelector("button.primary:not(:disabled), button:not(:disabled)") ||
       this.hand.querySelector(".card");
   }
+
+  // ---------------------------------------------------------------- away
+  /** Your seat is played by a stand-in (your time ran out): a bar above the table takes it
+   * back. @param {Position} m @param {PresentedTable} tb */
+  drawAway(m, tb) {
+    const away = tb.me >= 0 && (m.away || []).includes(tb.me);
+    this.awayBar.hidden = !away;
+    if (away && !this.awayBar.firstChild) {
+      this.awayBar.append(el("span", { text: this.t("youAway") }), el("button", { id: "take-back",
+        class: "primary small", type: "button", text: this.t("takeBack"),
+        onclick: () => this.emit({ type: "back" }) }));
+    }
+    if (!away) this.awayBar.replaceChildren();
+  }
+
+  // ---------------------------------------------------------------- marks
+  /** The marks of this very position: the suggested card or button outlined, each one's
+   * value on it. */
+  applyMarks() {
+    for (const e of this.root.querySelectorAll("#hand .hint-value, #actions .hint-value")) e.remove();
+    for (const e of this.root.querySelectorAll("#hand .suggested, #actions .suggested")) e.classList.remove("suggested");
+    const h = this.marks;
+    const m = this.m;
+    if (!h || !m || h.deal !== m.deal || h.move !== m.moves) return;
+    const cardOf = (action) => action.split(" ").slice(1).join(" ");
+    const target = (action) => (action.startsWith("play ")
+      ? this.hand.querySelector(`.card[data-card="${CSS.escape(cardOf(action))}"]`)
+      : this.actions.querySelector(`button[data-action="${CSS.escape(action)}"]`));
+    for (const [action, v] of Object.entries(h.values || {})) {
+      const e = target(action);
+      if (e) e.append(el("span", { class: action.startsWith("play ") ? "hint-value" : "hint-value inline",
+        "aria-hidden": "true", text: v.toFixed(1) }));
+    }
+    const best = h.best ? target(h.best) : null;
+    if (best) best.classList.add("suggested");
+  }
+
+  // ---------------------------------------------------------------- sound (off by default)
+  /** A short tone: on your turn, on a card played. @param {"turn" | "card"} kind */
+  ding(kind) {
+    if (!this.look.sound) return;
+    try {
+      audio = audio || new AudioContext();
+      const o = audio.createOscillator(), g = audio.createGain();
+      o.frequency.value = kind === "turn" ? 660 : 220;
+      g.gain.setValueAtTime(0.08, audio.currentTime);
+      g.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + (kind === "turn" ? 0.35 : 0.08));
+      o.connect(g).connect(audio.destination);
+      o.start();
+      o.stop(audio.currentTime + 0.4);
+    } catch { /* no audio: silently none */ }
+  }
 }
 
-// ------------------------------------------------------------------ sound (off by default)
+/** One audio context for every table of the page (browsers limit them). */
 let audio = null;
-function ding(kind) {
-  if (prefs.sound !== "on") return;
-  try {
-    audio = audio || new AudioContext();
-    const o = audio.createOscillator(), g = audio.createGain();
-    o.frequency.value = kind === "turn" ? 660 : 220;
-    g.gain.setValueAtTime(0.08, audio.currentTime);
-    g.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + (kind === "turn" ? 0.35 : 0.08));
-    o.connect(g).connect(audio.destination);
-    o.start();
-    o.stop(audio.currentTime + 0.4);
-  } catch { /* no audio: silently none */ }
-}
-
-export { cardWords };

@@ -50,7 +50,6 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from ....core.cards import SUIT_MASKS
 from ....core.cards import SUITS
 from ....core.cards import Card
 from ....core.cards import CardSet
@@ -58,7 +57,6 @@ from ....core.cards import bit
 from ....core.cards import cards_of
 from ....core.cards import cardset
 from ....core.cards import count
-from ....core.trick import legal_mask
 from ..deal import KREUZBINOKEL
 from ..deal import NORMAL
 from ..deal import full_deck
@@ -66,6 +64,8 @@ from ..melds import MeldResult
 from ..melds import best_melds
 from ..rules import Rules
 from ..state import BinokelView
+from ..worlds import excluded
+from ..worlds import plays
 from .heuristic import HeuristicBot
 from .heuristic import best_discard
 from .heuristic import keep_scores
@@ -257,23 +257,6 @@ class World:
         return (*sorted(self.hands.items()), self.push)
 
 
-def _excluded(c: Card, led: int, best_led: int, best_trump: int, trump: int, rules: Rules,
-              exempt: bool, deck: list[Card]) -> CardSet:
-    """The cards whose holding would have made ``c`` illegal where it was played (a card
-    once in a hand, so none of them is in the player's hand now)."""
-    out = 0
-    for x in deck:
-        hand = bit(c) + bit(x)
-        if exempt:
-            m = hand & SUIT_MASKS[led] or hand
-        else:
-            m = legal_mask(hand, led, best_led, best_trump, trump, rules.must_overtrump,
-                           rules.must_trump_lower)
-        if not (m >> (2 * c)) & 3:
-            out |= bit(x)
-    return out
-
-
 class WorldSampler:
     """The worlds of one view: the evidence is read once, worlds are drawn many times.
 
@@ -292,7 +275,9 @@ class WorldSampler:
         unseen.subtract(Counter(view.hand))
         unseen.subtract(Counter(view.discard or ()))
         self.played: dict[int, Counter[Card]] = {s: Counter() for s in range(view.players)}
+        # The cards a seat cannot hold now (voids, Stichzwang), read once for every sampler.
         self.excluded: dict[int, CardSet] = dict.fromkeys(range(view.players), 0)
+        self.excluded.update(excluded(view, skip=me))
         # Free discards of the others: (seat, card, the cards whose holding then makes the
         # discard unlikely), see :meth:`_discard_mask`.
         self.discards: list[tuple[int, CardSet, CardSet]] = []   # seat, mask, played since
@@ -300,41 +285,21 @@ class WorldSampler:
         sequence: dict[int, list[Card]] = {s: [] for s in range(view.players)}
         partner_of = {s: set(view.partners(s)) | {s} for s in view.order}
         declaring = partner_of[decl] if decl is not None else set()
-        tricks = [(t.leader, t.cards) for t in view.tricks] + [(view.trick_leader, view.trick)]
-        for leader, cards in tricks:
-            if not cards:
+        for p in plays(view):
+            seat, c = p.seat, p.card
+            self.played[seat][c] += 1
+            sequence[seat].append(c)
+            unseen[c] -= 1
+            if p.led < 0 or seat == me:
                 continue
-            led = cards[0] >> 3
-            best_led = win_card = cards[0]
-            best_trump = cards[0] if led == view.trump else -1
-            win_seat = leader
-            seats = view.trick_seats(leader, len(cards))
-            for i, (seat, c) in enumerate(zip(seats, cards, strict=True)):
-                self.played[seat][c] += 1
-                sequence[seat].append(c)
-                unseen[c] -= 1
-                if i == 0:
-                    continue
-                if seat != me:
-                    exempt = rules.partner_exemption and win_seat in partner_of[seat]
-                    self.excluded[seat] |= _excluded(c, led, best_led, best_trump, view.trump,
-                                                     rules, exempt, self.distinct)
-                    if c >> 3 not in (led, view.trump) and view.contract == NORMAL:
-                        # A free discard: onto his side's trick the heuristic gives the
-                        # most points it may, onto the others' the fewest.
-                        # (the two defenders of 3-player Binokel play as one side)
-                        friendly = win_seat != seat and (
-                            (win_seat in declaring) == (seat in declaring))
-                        events.append((seat, c, self._discard_mask(c, friendly),
-                                       len(sequence[seat])))
-                s = c >> 3
-                if s == led and c > best_led:
-                    best_led = c
-                if s == view.trump and c > best_trump:
-                    best_trump = c
-                if (s == win_card >> 3 and c > win_card) or (
-                        s == view.trump and win_card >> 3 != view.trump):
-                    win_card, win_seat = c, seat
+            if c >> 3 not in (p.led, view.trump) and view.contract == NORMAL:
+                # A free discard: onto his side's trick the heuristic gives the most points
+                # it may, onto the others' the fewest.
+                # (the two defenders of 3-player Binokel play as one side)
+                friendly = p.win_seat != seat and (
+                    (p.win_seat in declaring) == (seat in declaring))
+                events.append((seat, c, self._discard_mask(c, friendly),
+                               len(sequence[seat])))
         for seat, _c, mask, at in events:
             self.discards.append((seat, mask, cardset(sequence[seat][at:])))
         self.pool = +unseen

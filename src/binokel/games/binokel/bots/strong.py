@@ -53,9 +53,14 @@ from ....core.cards import cardset
 from ....core.cards import parse_card
 from ....core.cards import size
 from ....core.cards import sort_key
+from ....core.worlds import NoWorldFound
+from ....core.worlds import Sampling
+from ....core.worlds import World
 from ....search import Position
 from ....search import SearchLimit
 from ....search import Session
+from .. import KREUZ_SPEC
+from .. import SPEC
 from ..deal import DURCH
 from ..deal import KREUZBINOKEL
 from ..deal import NORMAL
@@ -71,8 +76,6 @@ from .heuristic import HeuristicBot
 from .heuristic import best_discard
 from .heuristic import durch_safe
 from .heuristic import trick_estimate
-from .inference import World
-from .inference import WorldSampler
 from .inference import bid_bounds
 from .inference import bid_likelihood
 from .inference import calibration
@@ -211,7 +214,7 @@ class StrongBot:
 
     def __init__(self, seed: int | None = None, samples: int = 64, solve_tricks: int = 12,
                  budget: int = 400_000_000, world_budget: int = 40_000_000,
-                 candidates: int = 3, plan_worlds: int = 24, bid_dapps: int = 16,
+                 plan_worlds: int = 24, bid_dapps: int = 16,
                  bid_hands: int = 2, inference: bool = True, name: str = "strong") -> None:
         self.rng = random.Random(seed)
         self.samples = samples
@@ -220,7 +223,6 @@ class StrongBot:
         self.rollout_solve = min(6, solve_tricks)
         self.budget = budget              # work per decision, in solver nodes
         self.world_budget = world_budget  # one world's solve at most
-        self.candidates = candidates      # worlds drawn per world used (resampling)
         self.plan_worlds = plan_worlds    # deals per plan of the declarer
         self.bid_dapps = bid_dapps        # Dapps of the bidding simulation ...
         self.bid_hands = bid_hands        # ... and hands of the others per Dapp
@@ -269,27 +271,40 @@ class StrongBot:
         return Stakes(view.contract or NORMAL, view.high_bid or 0, melds + points,
                       lost_value(view, melds), _share(view), win, r.durch_loss)
 
-    def _position_hands(self, view: BinokelView, world: World) -> tuple[CardSet, ...]:
-        return tuple(cardset(view.hand) if s == view.player else world.hands.get(s, 0)
+    def _position_hands(self, view: BinokelView, world: World[DealState]
+                        ) -> tuple[CardSet, ...]:
+        return tuple(cardset(view.hand) if s == view.player else world.state.hands[s]
                      for s in range(view.players))
+
+    def _worlds(self, view: BinokelView, n: int) -> list[World[DealState]]:
+        """``n`` distinct worlds of ``view`` from the game's sampler (read from the others'
+        play; uniform without :attr:`inference`); none where the sampler finds none."""
+        spec = KREUZ_SPEC if view.game == KREUZBINOKEL else SPEC
+        assert spec.worlds is not None
+        how = Sampling.READ if self.inference else Sampling.UNIFORM
+        try:
+            return list(spec.worlds().sample(view, self.rng, n, how))
+        except NoWorldFound:
+            return []
 
     def _play(self, view: BinokelView, actions: list[str]) -> str:
         decl = view.declarer
         assert decl is not None
         maximize = view.player in _side(view, decl)
-        sampler = WorldSampler(view, self.inference)
-        worlds = sampler.sample(self.rng, self.samples, self.candidates * self.samples)
+        worlds = self._worlds(view, self.samples)
         stakes = self._stakes(view)
         party = _party_ids(view)
         cards = {a: parse_card(a[5:]) for a in actions}
         totals = dict.fromkeys(actions, 0.0)
         weight = solved = 0
         exact = len(view.hand) <= self.solve_tricks
-        for world, mult in worlds:
+        for world in worlds:
             if self._work >= self.budget:
                 break
+            mult = world.count
             # The push's points go to the declaring side (a defender's world says which).
-            push_points = set_points(view.rules, world.push) if stakes.contract == NORMAL else 0
+            push_points = (set_points(view.rules, _hidden_push(view, world))
+                           if stakes.contract == NORMAL else 0)
             if exact:
                 pos = position_of(view.rules, self._position_hands(view, world), view.order,
                                   party, decl, view.contract, view.trump, view.trick_leader,
@@ -314,8 +329,7 @@ class StrongBot:
                     totals[a] += mult * stakes.utility(push_points + self._value(w, before))
             weight += mult
             solved += 1
-        self.last_stats = {"worlds": solved, "draws": weight, "nodes": self._work,
-                           "candidates": sampler.worlds_drawn}
+        self.last_stats = {"worlds": solved, "draws": weight, "nodes": self._work}
         if weight == 0:
             return self.heuristic.choose(view)
         sign = 1.0 if maximize else -1.0
@@ -333,10 +347,11 @@ class StrongBot:
         finally:
             self._work += session.nodes
 
-    def _world_state(self, view: BinokelView, world: World) -> DealState:
-        """The world as a deal state at the view's point (for heuristic rollouts)."""
+    def _world_state(self, view: BinokelView, world: World[DealState]) -> DealState:
+        """The world as a deal state at the view's point with no history (for heuristic
+        rollouts)."""
         assert view.declarer is not None and view.contract is not None
-        push = cardset(view.discard) if view.discard else world.push
+        push = cardset(view.discard) if view.discard else _hidden_push(view, world)
         return DealState.at_play(
             view.rules, view.dealer, list(self._position_hands(view, world)),
             view.declarer, view.high_bid, view.contract, view.trump, view.trick_leader,
@@ -390,12 +405,8 @@ class StrongBot:
                       key=lambda t: -value[t])[:MAX_PLANS]
         return {t: plans[t] for t in keep}
 
-    def _deals(self, view: BinokelView, n: int) -> list[tuple[World, int]]:
-        """Deals of the others' hands for the declarer's decisions, weighted by their bids."""
-        return WorldSampler(view, self.inference).sample(self.rng, n, self.candidates * n)
-
     def _simulate(self, view: BinokelView, plans: dict[int, tuple[CardSet, list[Card]]],
-                  deals: list[tuple[World, int]]) -> tuple[dict[int, float], float]:
+                  deals: list[World[DealState]]) -> tuple[dict[int, float], float]:
         """Each plan's expected relative score over ``deals`` (each solved exactly from the
         first card), and abgehen's (naming the heuristic's abgehen suit).
 
@@ -412,12 +423,13 @@ class StrongBot:
         live = dict(plans)
         rows: list[tuple[int, dict[int, float], float]] = []   # weight, per plan, abgehen
         per_solve = max(1, self.budget // max(1, len(deals) * len(plans)))
-        for i, (world, mult) in enumerate(deals):
+        for i, world in enumerate(deals):
             if self._work >= self.budget:
                 break
+            mult = world.count
             values: dict[int, float] = {}
             for t, (kept, push) in live.items():
-                hands = tuple(kept if s == me else world.hands.get(s, 0)
+                hands = tuple(kept if s == me else world.state.hands[s]
                               for s in range(view.players))
                 pos = position_of(rules, hands, view.order, party, me, NORMAL, t, lead, ())
                 v = self._solve(pos, min(self.world_budget, per_solve))
@@ -430,7 +442,7 @@ class StrongBot:
                                             v + set_points(rules, cardset(push)), other_melds)
             if len(values) < len(live):
                 continue
-            other_melds = sum(best_melds(world.hands.get(s, 0), ab_suit, rules).total
+            other_melds = sum(best_melds(world.state.hands[s], ab_suit, rules).total
                               for s in view.order if s not in side)
             rows.append((mult, values, abgehen_relative(view, bid, other_melds)))
             if (i + 1) % ROUND == 0 and i + 1 < len(deals):
@@ -456,7 +468,7 @@ class StrongBot:
         k = len(view.dapp or ())
         self._planned.clear()
         plans = self._plans(hand, view, k)
-        evs, ab = self._simulate(view, plans, self._deals(view, self.plan_worlds))
+        evs, ab = self._simulate(view, plans, self._worlds(view, self.plan_worlds))
         if not evs:
             return self.heuristic.choose(view)
         best_t = max(evs, key=lambda t: evs[t])
@@ -476,7 +488,7 @@ class StrongBot:
         rules = view.rules
         kept, discard = cardset(view.hand), list(view.discard or ())
         planned = self._planned.get((tuple(view.hand), tuple(sorted(discard, key=sort_key))))
-        deals = self._deals(view, self.plan_worlds)
+        deals = self._worlds(view, self.plan_worlds)
         options: dict[str, float] = {}
         ab: float | None = None
         if planned is None:
@@ -501,8 +513,8 @@ class StrongBot:
                 ab_suit = "EBHS".index(abgehen[-1])
                 side = _side(view, view.player)
                 vals = [(abgehen_relative(view, view.high_bid or 0, sum(
-                    best_melds(w.hands.get(s, 0), ab_suit, rules).total
-                    for s in view.order if s not in side)), m) for w, m in deals]
+                    best_melds(w.state.hands[s], ab_suit, rules).total
+                    for s in view.order if s not in side)), w.count) for w in deals]
                 ab = sum(v * m for v, m in vals) / max(1, sum(m for _, m in vals))
             options[abgehen] = ab
         options = {a: v for a, v in options.items() if a in actions}
@@ -511,7 +523,7 @@ class StrongBot:
         return max(options, key=lambda a: options[a])
 
     def _contract_chance(self, view: BinokelView, contract: str,
-                         deals: list[tuple[World, int]]) -> float:
+                         deals: list[World[DealState]]) -> float:
         """How often Durch or Untendurch is made on ``deals`` (each solved exactly within
         :data:`DURCH_NODES`; a deal the search cannot decide counts as lost)."""
         if contract == DURCH and durch_safe(cardset(view.hand), view.rules):
@@ -519,10 +531,11 @@ class StrongBot:
         party = _party_ids(view)
         me = view.player
         made = tried = 0
-        for world, mult in deals:
+        for world in deals:
             if self._work >= self.budget:
                 break
-            hands = tuple(cardset(view.hand) if s == me else world.hands.get(s, 0)
+            mult = world.count
+            hands = tuple(cardset(view.hand) if s == me else world.state.hands[s]
                           for s in range(view.players))
             pos = position_of(view.rules, hands, view.order, party, me, contract, -1, me, ())
             made += mult * (self._solve(pos, DURCH_NODES) or 0)
@@ -714,6 +727,12 @@ def _mean_se(rows: list[tuple[int, float]]) -> tuple[float, float]:
     mean = sum(m * v for m, v in rows) / n
     var = sum(m * (v - mean) ** 2 for m, v in rows) / n
     return mean, math.sqrt(var / n) if n > 1 else math.inf
+
+
+def _hidden_push(view: BinokelView, world: World[DealState]) -> CardSet:
+    """The declarer's push where the view hides it (a defender's, or a partner's), from the
+    world; 0 where the player sees it (his own) or there is none."""
+    return 0 if view.player == view.declarer else world.state.discard
 
 
 def _unseen(view: BinokelView) -> list[Card]:

@@ -12,8 +12,9 @@ order of the legal actions, as the pure-Python
 
 **While the stock lasts** (``strong``, ``strong-hard``) it simulates: it deals the
 opponent's hidden hand and the stock's order at random consistently with its view
-(:func:`~binokel.games.zweier.worlds.sample_world`: the cards seen, the melds shown, the
-turned-up card and the Dix), and evaluates each candidate action (a card, a meld, the Dix
+(the game's sampler, :mod:`binokel.games.zweier.worlds`: the cards seen, the melds shown,
+the turned-up card and the Dix; one world at a time, so that a decision whose budget ends
+draws no more), and evaluates each candidate action (a card, a meld, the Dix
 exchange) on the same sampled worlds: the action, then both players as the heuristic until
 the stock is empty, then the rest solved exactly. The value of a world is the difference of
 the two players' deal scores (melds + trick points); the action with the best average wins
@@ -47,6 +48,7 @@ from ....core.cards import cardset
 from ....core.trick import PLAY_ACTIONS
 from ....core.trick import beats
 from ....core.trick import play_card
+from ....core.worlds import NoWorldFound
 from ....search import SearchLimit
 from ....search import Session
 from ..deal import DEALT
@@ -57,7 +59,7 @@ from ..search import position
 from ..search import position_of
 from ..state import ZweierState
 from ..view import ZweierView
-from ..worlds import sample_world
+from ..worlds import ZweierWorlds
 from .heuristic import ZweierHeuristicBot
 from .heuristic import opponent_hand
 
@@ -86,6 +88,7 @@ class ZweierStrongBot(ZweierHeuristicBot):
         super().__init__(seed)
         self.name = name
         self.rng = random.Random(seed)
+        self.sampler = _sampler()
         self.worlds = worlds
         self.cards = cards
         self.moves = moves
@@ -186,8 +189,9 @@ class ZweierStrongBot(ZweierHeuristicBot):
         for _ in range(self.worlds):
             if moves >= self.moves or nodes >= self.budget:
                 break
-            world = sample_world(v, self.rng)
-            if world is None:
+            try:
+                world = self.sampler.sample(v, self.rng, 1)[0].state
+            except NoWorldFound:
                 break
             for a in candidates:
                 value, m, n = self._play_out(world, a, me)
@@ -230,6 +234,15 @@ class ZweierStrongBot(ZweierHeuristicBot):
         score = (s.meld_points[me] + s.trick_points[me]) - (s.meld_points[opp]
                                                              + s.trick_points[opp])
         return score + rest, moves, nodes
+
+
+def _sampler() -> ZweierWorlds:
+    """The game's world sampler (the spec's)."""
+    from .. import SPEC
+    assert SPEC.worlds is not None
+    sampler = SPEC.worlds()
+    assert isinstance(sampler, ZweierWorlds)
+    return sampler
 
 
 _ROLLOUT = ZweierHeuristicBot(0)   # draws no lots: one instance serves every rollout

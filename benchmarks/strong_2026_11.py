@@ -1,10 +1,16 @@
 """Today's strong player of Binokel as it stood at the end of November 2026, frozen as the
-hidden bot kind ``strong-2026-11`` (the arena and benchmarks know it; the lobby does not).
+bot kind ``strong-2026-11``: a yardstick for benchmarks and matches, not part of the package
+(the lobby and the wheel do not have it). The benchmarks here import it; ``binokel arena``
+and any other tool make it by name when this folder is on the path and the module is named
+in ``BINOKEL_BOT_MODULES`` (:func:`binokel.bots.external_kind`)::
 
-It is the yardstick of :mod:`.strong`'s successor: a duplicate match against it says what the
-new player gains (``binokel arena --game binokel --lineup strong,strong-2026-11,strong-2026-11``).
-The code below is the player of commit 0e1d55e unchanged but for this docstring and
-:func:`bot_kinds`; it is not maintained beyond staying importable and correct.
+    PYTHONPATH=benchmarks BINOKEL_BOT_MODULES=strong_2026_11 \
+        binokel arena --game binokel --lineup strong,strong-2026-11,strong-2026-11
+
+It is the yardstick of :mod:`binokel.games.binokel.bots.strong`'s successor: a duplicate
+match against it says what the new player gains. The code below is the player of commit
+0e1d55e unchanged but for this docstring, its imports (it lived in the package until
+2026-11-27) and :func:`bot_kinds`; it is not maintained beyond staying importable and correct.
 
 What it does: PIMC on 16 sampled worlds (uniform over the hidden cards, consistent with the
 voids, the Dapp and the melds shown), the solver in the last eight tricks and heuristic
@@ -20,28 +26,28 @@ from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
-from ....bots import legal_actions_of
-from ....core.cards import SUIT_LETTERS
-from ....core.cards import SUITS
-from ....core.cards import Card
-from ....core.cards import CardSet
-from ....core.cards import card_token
-from ....core.cards import cards_of
-from ....core.cards import cardset
-from ....core.cards import size
-from ....core.cards import sort_key
-from ..deal import DURCH
-from ..deal import NORMAL
-from ..deal import PLAY
-from ..deal import UNTENDURCH
-from ..deal import full_deck
-from ..melds import best_melds
-from ..scoring import set_points
-from ..state import BinokelView
-from ..state import DealState
-from .heuristic import HeuristicBot
-from .heuristic import best_discard
-from .heuristic import durch_safe
+from binokel.bots import legal_actions_of
+from binokel.core.cards import SUIT_LETTERS
+from binokel.core.cards import SUITS
+from binokel.core.cards import Card
+from binokel.core.cards import CardSet
+from binokel.core.cards import card_token
+from binokel.core.cards import cards_of
+from binokel.core.cards import cardset
+from binokel.core.cards import size
+from binokel.core.cards import sort_key
+from binokel.games.binokel.bots.heuristic import HeuristicBot
+from binokel.games.binokel.bots.heuristic import best_discard
+from binokel.games.binokel.bots.heuristic import durch_safe
+from binokel.games.binokel.deal import DURCH
+from binokel.games.binokel.deal import NORMAL
+from binokel.games.binokel.deal import PLAY
+from binokel.games.binokel.deal import UNTENDURCH
+from binokel.games.binokel.deal import full_deck
+from binokel.games.binokel.melds import best_melds
+from binokel.games.binokel.scoring import set_points
+from binokel.games.binokel.state import BinokelView
+from binokel.games.binokel.state import DealState
 
 
 class _Impossible(Exception):
@@ -216,7 +222,7 @@ class StrongBot:
         if world.contract != NORMAL:
             self._play_out(world)
             return 1 if world.result is not None and world.result.made else 0
-        from ..solver import solve
+        from binokel.games.binokel.solver import solve
         while not world.is_over:
             # The heuristic plays on until few tricks are left; the solver ends it exactly.
             if not world.trick and size(world.hands[world.to_move]) <= self.rollout_solve:
@@ -264,8 +270,8 @@ class StrongBot:
             normal = world.contract == NORMAL
             if len(view.hand) <= self.solve_tricks and normal:
                 # The rest of the deal solved exactly on this world, within what is left.
-                from ..solver import SearchLimit
-                from ..solver import solve
+                from binokel.games.binokel.solver import SearchLimit
+                from binokel.games.binokel.solver import solve
                 try:
                     sol = solve(world, max(1, self.budget - self._work))
                 except SearchLimit:
@@ -374,8 +380,8 @@ class StrongBot:
         """How often Durch (solved exactly on each sampled deal within a node budget; a deal
         the search cannot decide counts as lost, since a lost Durch costs most) or Untendurch
         (played out by heuristic players) is made on sampled deals."""
-        from ..solver import SearchLimit
-        from ..solver import root_search
+        from binokel.games.binokel.solver import SearchLimit
+        from binokel.games.binokel.solver import root_search
         if contract == DURCH and durch_safe(cardset(view.hand), view.rules):
             return 1.0  # every suit solid from the top: nothing to search
         others, pool, per = self._worlds(view)
@@ -431,10 +437,12 @@ ABGEHEN_MARGIN = 1.25
 
 
 KIND = "strong-2026-11"
+# The kinds this module makes (binokel.bots reads them).
+KINDS = (KIND,)
 
 
 def bot_kinds(game: str) -> dict[str, Callable[[int | None], StrongBot]]:
-    """The frozen player as an external bot kind (see :data:`binokel.bots.EXTERNAL_KINDS`):
+    """The frozen player as an external bot kind (see :func:`binokel.bots.external_kind`):
     it plays Binokel and Kreuzbinokel only."""
     if game not in ("binokel", "kreuzbinokel"):
         return {}

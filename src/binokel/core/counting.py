@@ -1,34 +1,33 @@
-"""Exact sampling of the deals a seat cannot tell from the real one, in the games whose melds
-are shown from the hand: Binokel, Kreuzbinokel (everyone's best melds, computed by the engine
-from the hand at the start of the play, and the declarer's as well) and Luxusfamilie
-(everyone's melds from the dealt hand, before trump). The sampler reads the seat's view only.
+"""Exact uniform sampling of the deals a seat cannot tell from the real one, by counting: the
+game-independent part of the samplers of the games whose melds are shown from the hand
+(Binokel and Kreuzbinokel in ``games/binokel/worlds.py``, Luxusfamilie in
+``games/luxusfamilie/worlds.py``), which state their constraints as a :class:`Problem`.
 
 Why not propose and replay: in these games a random hand rarely has exactly the melds shown
 (one more Ober makes a Vierer, a King and an Ober of one suit a Paar), and the declarer's
 hidden push decides which twelve of his sixteen cards melded. Here the constraints are placed
 first and counted exactly; only what is not modelled is left to a final check.
 
-**The model** (:func:`model`). Every other seat's *meld hand* (Binokel: the hand when melds
-were computed, i.e. after the push; Luxusfamilie: the dealt hand) is the cards it is known to
-have held (each card at most as often as it was melded or played, whichever is more) plus
-unknown *filler* cards, as many as its size allows. The declarer's push is a slot of its own
-(hidden from the others; its cards lay in his sixteen, so a card of the open Dapp that he
-neither melded nor played is in his filler or in the push). Before the Dapp is shown it is a
-slot too. The constraints on the fillers:
+**The model** (a game's ``model(view)``). Every other seat's *meld hand* (Binokel: the hand
+when melds were computed, i.e. after the push; Luxusfamilie: the dealt hand) is the cards it
+is known to have held (each card at most as often as it was melded or played, whichever is
+more) plus unknown *filler* cards, as many as its size allows (a :class:`Slot`). The
+declarer's push is a slot of its own (hidden from the others; its cards lay in his sixteen,
+so a card of the open Dapp that he neither melded nor played is in his filler or in the
+push). Before the Dapp is shown it is a slot too. The constraints on the fillers:
 
 1. hand sizes, and each card's copies left over (two of each, less every known one);
-2. *voids*: a card the seat may not hold now because of a card he played (Farbzwang,
-   Stichzwang, Trumpfzwang; in Binokel found by asking the engine's ``legal_mask`` for every
-   card whether it would have forbidden the card played, in Luxusfamilie the view's voids);
-3. *melds*: the melds of Binokel and Luxusfamilie are a function of a few minima of card
-   counts (per suit: the family's five ranks, with Luxusfamilie's seven, and King and Ober;
-   per rank: the four suits; Schellen-Unter and Blatt-Ober; the trump seven for the Dix). The
-   shown melds fix each minimum, and the known cards already reach it; so the melds stay as
-   shown exactly when the filler adds no copy that would lift a minimum: for each such group
-   the *pattern* "one more of each card of the group than the known cards hold" is forbidden
-   in the filler. A pattern of one card is a plain exclusion. A group whose lift would not
-   change the melds shown (a Rundgang at a fixed value hides whether four or eight Kings
-   made it) forbids nothing; the final check decides those.
+2. *voids*: a card the seat may not hold now because of a card he played (the game's own
+   reading of its duties: Farbzwang, Stichzwang, Trumpfzwang), a slot's limit of 0;
+3. *melds*: the melds of these games are a function of a few minima of card counts (per
+   suit: the family's ranks, and King and Ober; per rank: the four suits; Schellen-Unter
+   and Blatt-Ober; the trump seven for the Dix). The shown melds fix each minimum, and the
+   known cards already reach it; so the melds stay as shown exactly when the filler adds no
+   copy that would lift a minimum: for each such group the *pattern* "one more of each card
+   of the group than the known cards hold" is forbidden in the filler (:func:`patterns`). A
+   pattern of one card is a plain exclusion. A group whose lift would not change the melds
+   shown (a Rundgang at a fixed value hides whether four or eight Kings made it) forbids
+   nothing; the final check decides those.
 
 **The distribution.** Every deck order, together with the hidden actions (the push), that
 replays to exactly the seat's view is equally likely: the real deal is a uniform shuffle and
@@ -42,57 +41,59 @@ hand are put into its deck positions in a uniformly random order. This is exactl
 over the deck orders that meet constraints 1-3, a superset of the consistent ones. The
 world is then replayed (the push as drawn) and kept only if the seat's view is exactly the
 same (the Luxusfamilie trump maker's tie-break, an open Durch's cards, anything not modelled);
-rejection from a uniform proposal over a superset is uniform over the consistent deals.
-``tests/test_sampler.py`` compares the drawn deals with all consistent deals of small
-positions, enumerated by replaying every candidate.
+rejection from a uniform proposal over a superset is uniform over the consistent deals
+(:class:`ExactSampler`). ``tests/test_sampler.py`` compares the drawn deals with all
+consistent deals of small positions, enumerated by replaying every candidate.
 
-Not modelled (:class:`Unsupported`, the caller falls back to proposals): the option
-``rufen`` once a card was called (who gave which card is hidden), Zweierbinokel and
-Doppelkopf (no melds of this kind), and positions whose slots' room alone would take more
-than :data:`CELL_BUDGET` cells to count. Where the patterns would make the count too large
-(:data:`MASK_BUDGET`), those open longest are given up and left to the final check.
+Not modelled (:class:`Unsupported`, :class:`ExactSampler` falls back to proposals): what a
+game's model leaves out (Binokel's ``rufen`` once a card was called: who gave which card is
+hidden), and positions whose slots' room alone would take more than :data:`CELL_BUDGET`
+cells to count. Where the patterns would make the count too large (:data:`MASK_BUDGET`),
+those open longest are given up and left to the final check. The count needs numpy.
 """
 
 from __future__ import annotations
 
 import random
+import threading
 from collections import Counter
+from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import field
 from typing import Any
 from typing import NamedTuple
 
-from ..core.cards import ASS
-from ..core.cards import BLATT
-from ..core.cards import KOENIG
-from ..core.cards import OBER
-from ..core.cards import SCHELLEN
-from ..core.cards import SEVEN
-from ..core.cards import SUIT_LETTERS
-from ..core.cards import SUIT_MASKS
-from ..core.cards import SUITS
-from ..core.cards import UNTER
-from ..core.cards import ZEHN
-from ..core.cards import Card
-from ..core.cards import bit
-from ..core.cards import card
-from ..core.cards import card_token
-from ..core.cards import cardset
-from ..core.cards import count
-from ..core.cards import parse_card
-from ..core.state import AnyState
-from ..core.state import parse_action
-from ..core.trick import beats
-from ..core.trick import legal_mask
-from ..registry import find_game
+from .cards import Card
+from .cards import bit
+from .cards import card_token
+from .cards import cardset
+from .cards import count
+from .cards import parse_card
+from .errors import IllegalAction
+from .sampling import STATS
+from .sampling import TRIES
+from .sampling import ReplaySampler
+from .sampling import counted
+from .sampling import owners
+from .sampling import view_key
+from .spec import GameSpec
+from .state import AnyState
+from .state import parse_action
+from .worlds import NoWorldFound
+from .worlds import Sampling
+from .worlds import World
 
-SUPPORTED = ("binokel", "kreuzbinokel", "luxusfamilie")
 # A DP over more slots than this counts too many states in Python; such positions fall back.
 MAX_SLOTS = 7
 # The most moves between pattern masks the count may make (each costs an array operation),
 # and the most array cells it may hold (arrays over the slots' room, one per kind and mask).
 MASK_BUDGET = 4_000
 CELL_BUDGET = 4_000_000
+# Replayed draws per world before the exact sampler gives a view up (the final check refused
+# them all), and the counted models kept (of the last few views).
+EXACT_TRIES = 50
+MODELS_KEPT = 4
 _FACT = (1.0, 1.0, 0.5)  # 1 / m! for the copies m of one card in one hand
 # The state of the count besides the slots' room: the multi-card patterns still complete so
 # far (a bit each), and the partial sums.
@@ -100,7 +101,8 @@ Tag = tuple[int, tuple[int, ...]]
 
 
 class Unsupported(Exception):
-    """A view this sampler does not model (the caller falls back to proposals)."""
+    """A view a game's constraint model does not model (the caller falls back to
+    proposals)."""
 
 
 @dataclass
@@ -405,23 +407,7 @@ class Problem:
         return True
 
 
-# ---------------------------------------------------------------------- the model of a view
-def model(view: Any) -> Problem:
-    """The :class:`Problem` of a view (:class:`Unsupported` where not modelled)."""
-    game = str(view.game)
-    if game in ("binokel", "kreuzbinokel"):
-        problem = _binokel(view)
-    elif game == "luxusfamilie":
-        problem = _luxus(view)
-    else:
-        raise Unsupported(f"no constraint model for {game}")
-    if len(problem.slots) > MAX_SLOTS:
-        raise Unsupported(f"{len(problem.slots)} slots are too many to count")
-    problem.prepare()
-    return problem
-
-
-class _Seen(NamedTuple):
+class Seen(NamedTuple):
     """What every model starts from: the game, its rules, the seats, the viewer, the seat
     dealt each deal position (-1: aside), the card kinds with the deck's counts, and the
     cards each seat has played."""
@@ -436,16 +422,16 @@ class _Seen(NamedTuple):
     plays: dict[int, Counter[Card]]
 
 
-def _seen(view: Any) -> _Seen:
-    from .sampler import owners
-    game, rules, n = str(view.game), view.rules, int(view.players)
-    kinds, total = _kinds(game, rules, n)
-    return _Seen(game, rules, n, int(view.player), owners(game, rules, n, int(view.dealer)),
-                 kinds, total, _plays(view.history))
+def seen(spec: GameSpec, view: Any) -> Seen:
+    """What a model of ``view`` starts from (see :class:`Seen`)."""
+    rules, n = view.rules, int(view.players)
+    deck = spec.full_deck(rules, n)
+    return Seen(spec.name, rules, n, int(view.player), owners(spec, rules, n, int(view.dealer)),
+                sorted(set(deck)), Counter(deck), plays(view.history))
 
 
-def _viewer_problem(game: str, kinds: list[Card], total: Counter[Card], mine: Counter[Card],
-                    dealt: int) -> tuple[Problem, Counter[Card]]:
+def viewer_problem(game: str, kinds: list[Card], total: Counter[Card], mine: Counter[Card],
+                   dealt: int) -> tuple[Problem, Counter[Card]]:
     """A new problem for the viewer's dealt hand ``mine`` (``dealt`` cards), and the cards
     left for the others."""
     if sum(mine.values()) != dealt:
@@ -455,12 +441,8 @@ def _viewer_problem(game: str, kinds: list[Card], total: Counter[Card], mine: Co
     return Problem(game, kinds, [0] * len(kinds), [], [], []), left
 
 
-def _kinds(game: str, rules: Any, players: int) -> tuple[list[Card], Counter[Card]]:
-    deck = find_game(game).full_deck(rules, players)
-    return sorted(set(deck)), Counter(deck)
-
-
-def _plays(history: Any) -> dict[int, Counter[Card]]:
+def plays(history: Any) -> dict[int, Counter[Card]]:
+    """The cards each seat has played."""
     out: dict[int, Counter[Card]] = {}
     for who, action in history:
         verb, arg = parse_action(action)
@@ -469,7 +451,8 @@ def _plays(history: Any) -> dict[int, Counter[Card]]:
     return out
 
 
-def _melded(result: Any) -> Counter[Card]:
+def melded(result: Any) -> Counter[Card]:
+    """The cards of a meld result (anything with ``cards()``, a card set)."""
     shown = result.cards()
     return Counter({c: count(shown, c) for c in range(32) if count(shown, c)})
 
@@ -479,7 +462,8 @@ def patterns(kinds: list[Card], slot: int, known: Counter[Card], shown: Any,
     """The meld patterns forbidden in ``slot`` (a seat's filler; see the module's
     description), and whether they are all the constraint: True unless a group was left to
     the final check because lifting it would not change the melds shown, or the known cards
-    alone do not meld as shown (then nothing is derived)."""
+    alone do not meld as shown (then nothing is derived). ``groups``: the card groups whose
+    count minima decide the game's melds; ``melds_of``: a card set's melds."""
     index = {c: k for k, c in enumerate(kinds)}
     known_set = cardset(c for c, m in known.items() for _ in range(m))
     if melds_of(known_set) != shown:
@@ -502,25 +486,8 @@ def patterns(kinds: list[Card], slot: int, known: Counter[Card], shown: Any,
     return out, complete
 
 
-def groups(luxus: bool, rules: Any, trump: int) -> list[tuple[Card, ...]]:
-    """The card groups whose count minima decide the melds (see the module's description)."""
-    family = (ASS, ZEHN, KOENIG, OBER, UNTER)
-    out: list[tuple[Card, ...]] = []
-    for s in SUITS:
-        out.append(tuple(card(s, r) for r in family))
-        out.append((card(s, KOENIG), card(s, OBER)))
-        if luxus and rules.luxusfamilie:
-            out.append(tuple(card(s, r) for r in (*family, SEVEN)))
-    ranks = [UNTER, OBER, KOENIG, ASS] + ([ZEHN] if rules.four_tens else [])
-    for r in ranks:
-        out.append(tuple(card(s, r) for s in SUITS))
-    out.append((card(SCHELLEN, UNTER), card(BLATT, OBER)))
-    if not luxus and rules.dix and trump >= 0:
-        out.append((card(trump, SEVEN),))
-    return out
-
-
-def _add_patterns(problem: Problem, slot: int, found: list[Pattern]) -> None:
+def add_patterns(problem: Problem, slot: int, found: list[Pattern]) -> None:
+    """Forbid ``found`` in ``slot``: a pattern of one card as the slot's limit."""
     for p in found:
         if len(p.kinds) == 1:
             lim = problem.slots[slot].limit
@@ -529,214 +496,43 @@ def _add_patterns(problem: Problem, slot: int, found: list[Pattern]) -> None:
             problem.patterns.append(p)
 
 
-def _binokel_voids(view: Any, kinds: list[Card]) -> dict[int, set[Card]]:
-    """Per seat, the cards he cannot hold now: each one that, held along with a card he
-    played, would have made that card illegal (the engine's duties, asked card by card)."""
-    r = view.rules
-    trump = int(view.trump)
-    party = {s: i for i, p in enumerate(view.parties) for s in p}
-    out: dict[int, set[Card]] = {}
-    tricks = [(t.leader, t.cards) for t in view.tricks]
-    if view.trick:
-        tricks.append((view.trick_leader, view.trick))
-    for leader, cards in tricks:
-        seats = view.trick_seats(leader, len(cards))
-        led = best_led = best_trump = win_card = win_seat = -1
-        for seat, c in zip(seats, cards, strict=True):
-            if led >= 0:
-                exempt = r.partner_exemption and party.get(win_seat) == party.get(seat)
-                for x in kinds:
-                    if x == c:
-                        continue
-                    hand = bit(c) + bit(x)
-                    if exempt:
-                        m = hand & SUIT_MASKS[led] or hand
-                    else:
-                        m = legal_mask(hand, led, best_led, best_trump, trump,
-                                       r.must_overtrump, r.must_trump_lower)
-                    if not count(m, c):
-                        out.setdefault(seat, set()).add(x)
-            s = c >> 3
-            if led < 0:
-                led, best_led, win_card, win_seat = s, c, c, seat
-                best_trump = c if s == trump else -1
-                continue
-            if s == led and c > best_led:
-                best_led = c
-            if s == trump and c > best_trump:
-                best_trump = c
-            if beats(c, win_card, trump):
-                win_card, win_seat = c, seat
-    return out
+def meld_exactly(problem: Problem, slot: int, known: Counter[Card], shown: Any,
+                 groups: list[tuple[Card, ...]], melds_of: Callable[[int], Any]) -> None:
+    """The hand of ``known`` cards and ``slot``'s filler melds exactly ``shown``: the
+    patterns that would lift a meld are forbidden in the slot, and the melds are checked on
+    each draw (see the module's description)."""
+    pats, _ = patterns(problem.kinds, slot, known, shown, groups, melds_of)
+    add_patterns(problem, slot, pats)
+    problem.checks.append((slot, [known[c] for c in problem.kinds],
+                           lambda hand: bool(melds_of(hand) == shown)))
 
 
-def _binokel(view: Any) -> Problem:
-    from ..games.binokel.melds import best_melds
-    game, rules, _, v, owner, kinds, total, plays = _seen(view)
-    pushed = masked = False
-    for _, action in view.history:
-        verb, arg = parse_action(action)
-        if verb == "discard":
-            pushed, masked = True, "?" in arg
-        if (verb == "call" and arg.lower() != "none") or verb == "give":
-            raise Unsupported("a card was called (rufen): who gave which card is hidden")
-    declarer = view.declarer
-    dapp = list(view.dapp) if view.dapp is not None else None
-    seats_in = sorted({s for s in owner if s >= 0})
-    positions = {s: [p for p, o in enumerate(owner) if o == s] for s in seats_in}
-    undealt = [p for p, o in enumerate(owner) if o < 0]
-    # The viewer's dealt hand: what he holds and played, with his push, less the Dapp.
-    mine: Counter[Card] = Counter(view.hand) + plays.get(v, Counter())
-    if dapp is not None and declarer == v:
-        if view.discard is not None:
-            mine += Counter(view.discard)
-        mine -= Counter(dapp)
-    problem, left = _viewer_problem(game, kinds, total, mine, len(positions.get(v, [])))
-    contract = view.contract
-    meld_seats: set[int] = set()
-    if view.melds is not None and contract == "normal":
-        meld_seats = set(seats_in)
-    elif view.melds is not None and contract == "abgehen":
-        meld_seats = set(seats_in) - {declarer}
-    voids = _binokel_voids(view, kinds)
-    trump = int(view.trump)
-    meld_groups = groups(False, rules, trump)
-    # The Dapp: a slot while hidden, fixed once shown (the cards of a hidden push are then
-    # in the declarer's filler or push, not apart).
-    dapp_apart = dapp is not None and (declarer == v or not (pushed and masked))
-    if dapp is None:
-        if undealt:
-            problem.slots.append(Slot("dapp", len(undealt), [2] * len(kinds)))
-            problem.hands.append(Hand(undealt, [0] * len(kinds), [len(problem.slots) - 1]))
-    else:
-        problem.hands.append(Hand(undealt, [0] * len(kinds), [], fixed=list(dapp)))
-        if dapp_apart:
-            left -= Counter(dapp)
-    mine_hand = [mine[c] for c in kinds]
-    if v in positions:
-        problem.hands.append(Hand(positions[v], mine_hand, []))
-    for s in seats_in:
-        if s == v or not positions[s]:
-            continue
-        played = plays.get(s, Counter())
-        shown = view.melds[s] if view.melds is not None else None
-        known = Counter(played)
-        if shown is not None:
-            known |= _melded(shown)
-        if view.open_hand is not None and s == declarer:
-            known = Counter(view.open_hand) + played
-        # The pusher melded as many cards as he was dealt (sixteen held, as many pushed as
-        # the Dapp brought); a declarer who has not pushed holds the Dapp apart.
-        is_pusher = s == declarer and pushed and masked
-        cap = len(positions[s]) - sum(known.values())
-        if cap < 0:
-            raise Unsupported(f"seat {s} is known to hold more than his hand")
-        limit = [0 if kinds[k] in voids.get(s, ()) else 2 - known[c]
-                 for k, c in enumerate(kinds)]
-        problem.slots.append(Slot(f"filler {s}", cap, limit))
-        f = len(problem.slots) - 1
-        base = [known[c] for c in kinds]
-        slots = [f]
-        if is_pusher:
-            assert dapp is not None
-            problem.slots.append(Slot("push", len(dapp), [2] * len(kinds)))
-            problem.push_slot, problem.push_seat = len(problem.slots) - 1, s
-            slots.append(problem.push_slot)
-            taken = Counter(dapp)
-            base = [known[c] - taken[c] for c in kinds]
-            for k, c in enumerate(kinds):
-                if taken[c] > known[c]:
-                    problem.least.append((k, (f, problem.push_slot), taken[c] - known[c]))
-        problem.hands.append(Hand(positions[s], base, slots))
-        left -= known
-        if s in meld_seats and shown is not None:
-            def melds_of(hand: int, trump: int = trump) -> Any:
-                return best_melds(hand, trump, rules)
-            pats, _ = patterns(kinds, f, known, shown, meld_groups, melds_of)
-            _add_patterns(problem, f, pats)
-            problem.checks.append((f, [known[c] for c in kinds],
-                                   lambda hand, shown=shown, fn=melds_of: fn(hand) == shown))
+def fill_pool(problem: Problem, left: Counter[Card]) -> None:
+    """The cards left for the slots, per kind (:class:`Unsupported` if the known cards take
+    more copies than the deck has)."""
     if any(m < 0 for m in left.values()):
         raise Unsupported("more copies known than the deck has")
-    problem.pool = [left[c] for c in kinds]
-    if view.result is not None and problem.push_slot >= 0:
-        # The result counts the push among the declarer's card points: their sum is shown.
-        d = problem.push_seat
-        shown_points = view.result.trick_points[d] - view.trick_points[d]
-        problem.sums.append((problem.push_slot, [rules.points[c & 7] for c in kinds],
-                             shown_points))
-    return problem
+    problem.pool = [left[c] for c in problem.kinds]
 
 
-def _luxus(view: Any) -> Problem:
-    from ..games.luxusfamilie.melds import luxus_melds
-    game, rules, n, v, owner, kinds, total, plays = _seen(view)
-    positions = {s: [p for p, o in enumerate(owner) if o == s] for s in range(n)}
-    aside = [p for p, o in enumerate(owner) if o < 0]
-    mine: Counter[Card] = Counter(view.hand) + plays.get(v, Counter())
-    problem, left = _viewer_problem(game, kinds, total, mine, len(positions[v]))
-    problem.hands.append(Hand(positions[v], [mine[c] for c in kinds], []))
-    hand_of = {v: 0}
-    trump = int(view.trump)
-    meld_trump = trump if rules.trump_melds and trump >= 0 else -1
-    meld_groups = groups(True, rules, meld_trump)
-
-    def melds_of(hand: int) -> Any:
-        return luxus_melds(hand, meld_trump, rules)
-    if aside and view.result is not None:
-        # Turned up after the deal.
-        shown_aside = Counter(view.result.leftover)
-        problem.hands.append(Hand(aside, [shown_aside[c] for c in kinds], []))
-        left -= shown_aside
-    elif aside:
-        problem.slots.append(Slot("aside", len(aside), [2] * len(kinds)))
-        problem.hands.append(Hand(aside, [0] * len(kinds), [len(problem.slots) - 1]))
-    for s in range(n):
-        if s == v:
-            continue
-        played = plays.get(s, Counter())
-        shown = view.melds[s]
-        known = Counter(played) | _melded(shown)
-        cap = len(positions[s]) - sum(known.values())
-        if cap < 0:
-            raise Unsupported(f"seat {s} is known to hold more than his hand")
-        void_suits = {SUIT_LETTERS.index(ch) for ch in view.voids[s]}
-        limit = [0 if c >> 3 in void_suits else 2 - known[c] for c in kinds]
-        problem.slots.append(Slot(f"filler {s}", cap, limit))
-        f = len(problem.slots) - 1
-        hand_of[s] = len(problem.hands)
-        problem.hands.append(Hand(positions[s], [known[c] for c in kinds], [f]))
-        left -= known
-        pats, _ = patterns(kinds, f, known, shown, meld_groups, melds_of)
-        _add_patterns(problem, f, pats)
-        problem.checks.append((f, [known[c] for c in kinds],
-                               lambda hand, shown=shown: melds_of(hand) == shown))
-    if any(m < 0 for m in left.values()):
-        raise Unsupported("more copies known than the deck has")
-    problem.pool = [left[c] for c in kinds]
-    # Who names trump: the best plain meld total, ties broken by the counts of sevens,
-    # Unter, ... (public: the trump maker and the criterion that decided); left to this
-    # check, which is cheap, rather than counted.
-    from ..games.luxusfamilie.trump import trump_maker
-    maker = (int(view.trump_maker), str(view.trump_reason))
-    dealer = int(view.dealer)
-
-    def names_trump(sets: list[int]) -> bool:
-        totals = [luxus_melds(h, -1, rules).total for h in sets]
-        return trump_maker(totals, sets, dealer) == maker
-    problem.joint.append(([hand_of[s] for s in range(n)], names_trump))
+def prepared(problem: Problem) -> Problem:
+    """``problem`` counted (:meth:`Problem.prepare`); :class:`Unsupported` where it has too
+    many slots or no assignment meets its constraints."""
+    if len(problem.slots) > MAX_SLOTS:
+        raise Unsupported(f"{len(problem.slots)} slots are too many to count")
+    problem.prepare()
+    if problem.total() <= 0:
+        raise Unsupported("no assignment meets the constraints")
     return problem
 
 
 # ---------------------------------------------------------------------- worlds
-def world(problem: Problem, view: Any, assignment: list[tuple[int, ...]],
-          rng: random.Random) -> AnyState | None:
+def deal(problem: Problem, spec: GameSpec, view: Any, assignment: list[tuple[int, ...]],
+         rng: random.Random) -> AnyState | None:
     """The deal of an assignment, replayed as the view saw it (the push as drawn); None if
     a replayed action is illegal there."""
-    from ..core.errors import IllegalAction
-    spec = find_game(problem.game)
-    deal = spec.new_deal(view.rules, int(view.dealer),
-                         deck_order=problem.deck(assignment, rng), players=int(view.players))
+    state = spec.new_deal(view.rules, int(view.dealer),
+                          deck_order=problem.deck(assignment, rng), players=int(view.players))
     push = None
     if problem.push_slot >= 0:
         cards = sorted(problem.slot_cards(assignment, problem.push_slot))
@@ -744,13 +540,122 @@ def world(problem: Problem, view: Any, assignment: list[tuple[int, ...]],
     try:
         for who, action in view.history:
             if push is not None and who == problem.push_seat and action.startswith("discard"):
-                deal.apply(push)
+                state.apply(push)
             else:
-                deal.apply(action)
+                state.apply(action)
     except IllegalAction:
         return None
-    return deal
+    return state
 
 
-__all__ = ["CELL_BUDGET", "MASK_BUDGET", "MAX_SLOTS", "SUPPORTED", "Pattern", "Problem",
-           "Unsupported", "groups", "model", "patterns", "world"]
+class ExactSampler:
+    """Worlds drawn exactly uniformly through a game's constraint model (``model``: a view
+    -> its :class:`Problem`, :class:`Unsupported` where not modelled), and by the generic
+    proposals (:class:`~binokel.core.sampling.ReplaySampler`) for the views it does not
+    model; a :class:`~binokel.core.worlds.WorldSampler` (``READ`` is ``UNIFORM`` here: it
+    knows no model of a player).
+
+    The counts of the last few views are kept (IS-MCTS and a PIMC player draw many worlds
+    of one view), so further worlds of a view are cheap; the cache is shared by threads.
+    """
+
+    def __init__(self, spec: GameSpec, model: Callable[[Any], Problem],
+                 kept: int = MODELS_KEPT, tries: int = EXACT_TRIES,
+                 fallback_tries: int = TRIES) -> None:
+        self.spec = spec
+        self.model = model
+        self.kept = kept
+        self.tries = tries
+        self.fallback_tries = fallback_tries
+        self._models: OrderedDict[str, Problem | None] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def forget(self) -> None:
+        """Drop the counts of earlier views."""
+        with self._lock:
+            self._models.clear()
+
+    def problem(self, view: Any, target: str | None = None) -> Problem | None:
+        """The counted model of ``view`` (``target``: its :func:`view_key`), None where it
+        is not modelled."""
+        if target is None:
+            target = view_key(view)
+        with self._lock:
+            if target in self._models:
+                self._models.move_to_end(target)
+                return self._models[target]
+        try:
+            problem: Problem | None = prepared(self.model(view))
+        except Unsupported:
+            STATS["unsupported"] += 1
+            problem = None
+        with self._lock:
+            self._models[target] = problem
+            while len(self._models) > self.kept:
+                self._models.popitem(last=False)
+        return problem
+
+    def exact(self, view: Any, rng: random.Random, target: str | None = None
+              ) -> AnyState | None:
+        """A world drawn exactly for ``view``: None where the view is not modelled or the
+        final check (the replayed world's view is ``view``) refused ``tries`` replayed draws
+        or 40 times as many draws in all."""
+        if target is None:
+            target = view_key(view)
+        problem = self.problem(view, target)
+        if problem is None:
+            return None
+        seat = int(view.player)
+        # A draw refused by the cheap checks (melds, who names trump) costs little; a replay
+        # more: up to ``tries`` replays and 40 times as many draws.
+        replays = 0
+        for _ in range(40 * self.tries):
+            assignment = problem.draw(rng)
+            if problem.meets_checks(assignment):
+                replays += 1
+                world = deal(problem, self.spec, view, assignment, rng)
+                if world is not None and view_key(world.view(seat)) == target:
+                    STATS["exact"] += 1
+                    return world
+                if replays >= self.tries:
+                    break
+            STATS["exact_rejected"] += 1
+        return None
+
+    def one(self, view: Any, rng: random.Random, target: str | None = None) -> AnyState:
+        """One world of ``view``: exact where modelled, else by proposals
+        (:class:`NoWorldFound` if they find none)."""
+        if target is None:
+            target = view_key(view)
+        found = self.exact(view, rng, target)
+        if found is not None:
+            return found
+        return ReplaySampler(self.spec).one(view, rng, target)
+
+    def sample(self, view: Any, rng: random.Random, n: int,
+               sampling: Sampling = Sampling.READ) -> list[World[AnyState]]:
+        """Exact worlds while the exact draw succeeds; once it gives up on the view (the
+        final check refuses nearly every draw), proposals for the rest, and once those find
+        none, the worlds found so far (:class:`NoWorldFound` if none): the work per call
+        is bounded by about ``40 * tries`` draws and the proposals' tries."""
+        target = view_key(view)
+        states: list[AnyState] = []
+        exact = True
+        for _ in range(n):
+            world = self.exact(view, rng, target) if exact else None
+            if world is None:
+                exact = False
+                try:
+                    world = ReplaySampler(self.spec, self.fallback_tries).one(view, rng, target)
+                except NoWorldFound:
+                    if states:
+                        break
+                    raise
+            states.append(world)
+        return counted(states)
+
+
+__all__ = ["CELL_BUDGET", "EXACT_TRIES", "MASK_BUDGET", "MAX_SLOTS", "ExactSampler", "Hand",
+           "Pattern", "Problem", "Seen", "Slot", "Unsupported", "add_patterns", "deal",
+           "fill_pool", "meld_exactly", "melded", "patterns", "plays", "prepared", "seen",
+           "viewer_problem"]

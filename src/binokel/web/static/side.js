@@ -1,0 +1,243 @@
+// The live table page's side column, beside the table component: the table's life (back
+// to the lobby, leave the seat, the invite link, the table's rules, the chat), the score
+// sheet, the log and the finished deals with their replay and analysis.
+
+import { el } from "./dom.js";
+import { seedNote, tableRules } from "./lobby.js";
+import { analysisOf, recordUrl, replayStep } from "./net.js";
+import { cardWords, prefs } from "./prefs.js";
+import { cardRow } from "./table.js";
+import { errorText, t } from "./words.js";
+
+const MAX_CHAT_SHOWN = 50;
+
+/**
+ * The side column of one connection. ``io``: ``chat(text)`` and ``leave()`` send (true when
+ * sent), ``faces()`` the faces the table draws now, ``showError(text)`` says a refusal.
+ */
+export function sidePanels(io) {
+  const life = lifePanel(io);
+  return {
+    /** Draw the side column ``box`` for the state message ``m``. */
+    draw: (box, m) => drawSide(box, m, life, io),
+    /** Chat lines (``all``: the table's history, replacing what was shown). */
+    chat: (items, all) => showChat(life, items, all),
+    /** Errors that belong to the chat are said under it, kindly; true when it was one. */
+    chatError: (code, message) => {
+      if (!["rate_limited", "chat_off", "bad_chat", "not_seated"].includes(code)) return false;
+      life.msg.textContent = t(`chatErr_${code}`) || message;
+      return true;
+    },
+  };
+}
+
+// ------------------------------------------------------------------ a table's life
+// The controls of one's seat (back to the lobby, leave the seat) and the chat. Built once
+// per connection; chat lines are text, never HTML.
+function lifePanel(io) {
+  const lines = el("ol", { id: "chat-lines", class: "chat-lines", "aria-live": "polite" });
+  const input = el("input", { id: "chat-text", maxlength: "200", autocomplete: "off",
+    "aria-label": t("chatSay"), placeholder: t("chatSay") });
+  const msg = el("div", { id: "chat-msg", class: "notice", role: "status" });
+  const send = () => {
+    const text = input.value.trim();
+    if (!text) return;
+    if (io.chat(text)) { input.value = ""; msg.textContent = ""; }
+  };
+  input.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); send(); } });
+  const form = el("div", { class: "chat-form" }, input,
+    el("button", { id: "chat-send", class: "small", type: "button", text: t("chatSend"), onclick: send }));
+  const chat = el("details", { id: "chat", class: "chat" }, el("summary", { text: t("chat") }),
+    lines, form, msg);
+  // Open on a wide screen, folded on a phone: the hand and the bar keep the viewport.
+  chat.open = window.matchMedia("(min-width: 1000px)").matches;
+  const life = { lines, msg, chat, rulesKey: "", left: false };
+  const leave = el("button", { id: "leave-seat", class: "secondary small", type: "button",
+    text: t("leaveSeat"), onclick: () => { if (io.leave()) life.left = true; } });
+  const lobby = el("a", { id: "to-lobby", class: "button secondary small", href: "/", text: t("toLobby") });
+  const seed = el("div", { id: "seed-info" });
+  // The table's link for friends to join or watch; a tap selects it whole, and where the
+  // browser lets the page write the clipboard (https, localhost) a button copies it.
+  const inviteLink = el("code", { class: "invite", id: "invite-link" });
+  const copy = el("button", { id: "invite-copy", class: "secondary small", type: "button",
+    text: t("copy"), hidden: !navigator.clipboard });
+  copy.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(inviteLink.textContent);
+      copy.textContent = t("copied");
+      setTimeout(() => { copy.textContent = t("copy"); }, 2000);
+    } catch { copy.hidden = true; }
+  });
+  const invite = el("div", { class: "invite-box" }, el("div", { class: "notice", text: t("invite") }),
+    el("div", { class: "form-row" }, inviteLink, copy));
+  const rules = el("div", { id: "rules-box" });   // the table's rules, once its info is in
+  const box = el("section", { class: "panel life", id: "life", "aria-label": t("table") },
+    seed, el("div", { class: "form-row" }, lobby, leave), invite, rules, chat);
+  return Object.assign(life, { box, leave, seed, inviteLink, rules });
+}
+
+function showChat(life, items, all) {
+  if (all) life.lines.replaceChildren();
+  for (const c of items) {
+    life.lines.append(el("li", {}, el("b", { text: `${c.name}: ` }), el("span", { text: c.text })));
+  }
+  while (life.lines.children.length > MAX_CHAT_SHOWN) life.lines.firstChild.remove();
+  life.lines.scrollTop = life.lines.scrollHeight;
+}
+
+/** The life panel after a state: the seed, the rules, the link, whether one is seated. */
+function lifeState(life, m) {
+  const note = seedNote(m.info);
+  if ((note?.textContent || "") !== life.seed.textContent) life.seed.replaceChildren(...(note ? [note] : []));
+  // a table's rules are fixed when it is made: drawn again only for another language
+  const rulesKey = `${prefs.lang}/${m.info?.id}`;
+  if (m.info && life.rulesKey !== rulesKey) {
+    life.rulesKey = rulesKey;
+    const open = !!life.rules.querySelector("#table-rules")?.open;
+    const box = tableRules(m.info);
+    if (box) box.open = open;
+    life.rules.replaceChildren(...(box ? [box] : []));
+  }
+  const link = m.info?.id ? `${location.origin}/t/${m.info.id}` : "";
+  if (life.inviteLink.textContent !== link) life.inviteLink.textContent = link;
+  const seated = typeof m.you === "number" && m.you >= 0 && !life.left;
+  life.leave.hidden = !seated;
+  life.chat.hidden = m.info?.settings?.chat === false;
+}
+
+// ------------------------------------------------------------------ side panels
+function drawSide(box, m, life, io) {
+  lifeState(life, m);
+  const key = `${m.deal}/${m.moves}/${prefs.lang}/${m.sheet.lines.length}`;
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  const open = box.querySelector("#log-panel")?.open;
+  // The same life panel node each time: a half-typed chat line and its scroll survive.
+  box.replaceChildren(life.box, sheetPanel(m), logPanel(m.table.log, open), recordsPanel(m, io));
+  const log = box.querySelector("#log");
+  if (log) log.scrollTop = log.scrollHeight;
+}
+
+const short = (name) => (name.length > 10 ? `${name.slice(0, 9)}…` : name);
+
+function sheetPanel(m) {
+  const sh = m.sheet;
+  const names = m.table.seats.map((s) => s.name);
+  const box = el("section", { class: "panel", id: "sheet-panel", "aria-labelledby": "sheet-h" },
+    el("h2", { id: "sheet-h", text: t("sheet") }));
+  const team = {};
+  sh.parties.forEach((p, i) => p.forEach((s) => { team[s] = i; }));
+  if (sh.parties.length) {
+    box.append(el("div", { class: "notice", text: t("partners") +
+      sh.parties.map((p) => p.map((s) => names[s]).join(" + ")).join(" · ") }));
+  }
+  const goal = sh.deals ? `${sh.lines.length} / ${sh.deals} ${t("dealsDone")}` : sh.target ? `${t("target")}: ${sh.target}` : "";
+  if (goal) box.append(el("div", { class: "notice", text: goal }));
+  const table = el("table", { class: "sheet", id: "sheet" });
+  table.append(el("tr", {}, el("th", { scope: "col", text: "#" }), ...names.map((n, s) =>
+    el("th", { scope: "col", title: n, text: short(n) + (s in team ? ` (${String.fromCharCode(65 + team[s])})` : "") }))));
+  for (const line of sh.lines) {
+    table.append(el("tr", { class: line.separate ? "separate" : "" }, el("td", { text: String(line.number ?? line.deal) }),
+      ...line.scores.map((v, i) => el("td", {}, el("span", { class: "d", text: `${v > 0 ? "+" : ""}${v}` }),
+        el("span", { class: "tot", text: String(line.totals[i]) })))));
+  }
+  table.append(el("tr", { class: "totals" }, el("td", { text: "Σ", title: t("total") }),
+    ...sh.totals.map((v) => el("td", { text: String(v) }))));
+  if (sh.durch_totals) {
+    table.append(el("tr", {}, el("td", { text: "D", title: t("durchTally") }),
+      ...sh.durch_totals.map((v) => el("td", { text: String(v) }))));
+  }
+  box.append(el("div", { class: "sheet-wrap" }, table));
+  return box;
+}
+
+function logPanel(lines, open) {
+  const list = el("ol", { class: "log", id: "log" }, ...lines.map((l) => el("li", { text: l })));
+  return el("details", { class: "panel", id: "log-panel", open: open ?? false },
+    el("summary", { text: t("log") }), list);
+}
+
+function recordsPanel(m, io) {
+  const tid = m.info.id;
+  const box = el("section", { class: "panel", id: "records", "aria-labelledby": "records-h" },
+    el("h2", { id: "records-h", text: t("records") }));
+  for (const line of m.sheet.lines) {
+    const n = line.number ?? line.deal;
+    box.append(el("div", { class: "form-row" }, el("span", { text: `${t("deal")} ${n}` }),
+      el("a", { href: recordUrl(tid, n), download: `${m.info.game}-${tid}-${n}.json`, text: t("download") }),
+      el("button", { class: "small secondary", type: "button", "data-replay": String(n), text: t("replay"),
+        onclick: () => openReplay(tid, n, 0, io) })));
+  }
+  if (!m.sheet.lines.length) box.append(el("div", { class: "notice", text: t("noRecords") }));
+  return box;
+}
+
+// ------------------------------------------------------------------ replay of a finished deal
+async function openReplay(tid, deal, step, io) {
+  let data;
+  const faces = io.faces();
+  try { data = await replayStep(tid, deal, step, prefs.lang, cardWords(faces.deck)); }
+  catch (e) { io.showError(errorText(e)); return; }
+  document.getElementById("replay")?.remove();
+  const tb = data.table;
+  const go = (k) => openReplay(tid, deal, Math.max(0, Math.min(data.steps, k)), io);
+  const box = el("section", { class: "panel replay", id: "replay", "aria-label": t("replay") },
+    el("h2", { text: `${t("replay")}: ${t("deal")} ${deal} · ${t("step")} ${data.step}/${data.steps}` }));
+  box.append(el("div", { class: "form-row" },
+    el("button", { class: "small secondary", type: "button", id: "replay-start", text: t("start"), onclick: () => go(0) }),
+    el("button", { class: "small secondary", type: "button", id: "replay-prev", "aria-label": "◀", text: "◀", onclick: () => go(data.step - 1) }),
+    el("button", { class: "small", type: "button", id: "replay-next", "aria-label": "▶", text: "▶", onclick: () => go(data.step + 1) }),
+    el("button", { class: "small secondary", type: "button", id: "replay-end", text: t("end"), onclick: () => go(data.steps) }),
+    el("button", { class: "small secondary", type: "button", id: "replay-close", text: t("close"), onclick: () => box.remove() })));
+  if (data.step > 0) {
+    const [seat, action] = data.actions[data.step - 1];
+    box.append(el("div", { class: "turn", id: "replay-action", text: `${data.names[seat]}: ${data.said || action}` }));
+  }
+  box.append(el("div", { class: "notice", text: [tb.status, tb.turn].filter(Boolean).join(" · ") }));
+  if (data.hands) {
+    box.append(el("div", { class: "notice", text: t("handsAt") }));
+    data.hands.forEach((h, s) => box.append(el("div", { class: "form-row" },
+      el("b", { text: data.names[s] }), cardRow(h, faces, "cards mini"))));
+  }
+  const seats = el("div", { class: "replay-seats" });
+  for (const s of tb.seats) {
+    seats.append(el("div", { class: "seat", "data-seat": String(s.seat) },
+      el("div", { class: "name", text: s.label || s.name }),
+      el("div", { class: "meta", text: [...s.roles, ...s.lines].join(" · ") })));
+  }
+  box.append(seats);
+  const tr = tb.trick.cards.length ? tb.trick : tb.last_trick;
+  if (tr) box.append(el("div", { class: "notice", text: tr.title }), cardRow(tr.cards.map(([, c]) => c), faces, "cards"));
+  if (tb.result.length) box.append(el("div", { class: "explain", text: tb.result.join("\n") }));
+  document.getElementById("side").prepend(box);
+  showAnalysis(box, tid, deal, data.step, cardWords(faces.deck), go);
+}
+
+// The analysis of a deal costs the server seconds: asked once per deal and language.
+const analyses = new Map();
+
+async function showAnalysis(box, tid, deal, step, cards, go) {
+  const key = `${tid}/${deal}/${prefs.lang}/${cards}`;
+  const part = el("div", { class: "analysis", id: "replay-analysis", "aria-live": "polite" },
+    el("div", { class: "notice", text: "…" }));
+  box.append(part);
+  let a = analyses.get(key);
+  if (!a) {
+    try { a = await analysisOf(tid, deal, prefs.lang, cards); }
+    catch (e) { part.replaceChildren(el("div", { class: "notice", text: errorText(e) })); return; }
+    analyses.set(key, a);
+  }
+  const here = a.marks[String(step)];
+  part.replaceChildren(el("h3", { text: a.title }));
+  if (here) part.append(el("div", { class: here.loss > 0 ? "mark loss" : "mark best", id: "replay-mark", text: here.text }));
+  if (a.seats) part.append(el("div", { class: "notice", text: a.seats }));
+  const mistakes = Object.entries(a.marks).filter(([, m]) => m.loss > 0);
+  if (mistakes.length) {
+    const list = el("ul", { class: "mistakes" });
+    for (const [k, m] of mistakes) {
+      list.append(el("li", {},
+        el("button", { class: "small secondary", type: "button", "data-step": k, text: m.text, onclick: () => go(Number(k)) })));
+    }
+    part.append(list);
+  }
+}

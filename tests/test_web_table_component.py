@@ -1,0 +1,187 @@
+"""The table as a component (``static/table.js``): mounted in a real browser with recorded
+positions and no server at all, as the replay of a finished deal will mount it (issue 33).
+
+Positions come from the golden corpus: a record replayed to a step with cards in the trick
+(a spectator's table, as the replay shows it), a step where a seat is to play a card (that
+seat's table), and the end (the result). The page is made by the test itself (Playwright
+answers every request: the shell with the browser's words, the static files); no WebSocket
+is opened, nothing is asked of a server, and what the player wants comes out as intents.
+Screenshots go to /tmp/shots-client/component-*.png for people to look at.
+"""
+
+from __future__ import annotations
+
+import gzip
+import json
+import mimetypes
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from binokel.present import present
+from binokel.record import Record
+from binokel.web.pages import SHELL
+from binokel.web.pages import words_json
+
+CHROMIUM = Path("/usr/bin/chromium")
+pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
+
+ROOT = Path(__file__).resolve().parents[1]
+STATIC = ROOT / "src" / "binokel" / "web" / "static"
+CORPUS = ROOT / "tests" / "golden" / "corpus.json.gz"
+SHOTS = Path("/tmp/shots-client")
+ORIGIN = "http://table.test"
+NAMES = ["Anna", "Bert", "Cilli", "Done", "Eugen"]
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+HARNESS = SHELL.format(stylesheet="style.css", words=words_json(),
+                       body='<main id="root"></main>\n')
+
+MOUNT = """async ([position, look]) => {
+  const m = await import('/static/table.js');
+  window.intents = [];
+  window.view = m.mountTable(document.getElementById('root'),
+    { look, onIntent: (i) => window.intents.push(i) });
+  window.view.update(position);
+}"""
+
+
+def recorded(game: str, players: int) -> Record:
+    """The first record of the corpus for ``game`` with ``players`` that plays cards to the
+    end (more than three tricks)."""
+    corpus = json.loads(gzip.decompress(CORPUS.read_bytes()))
+    for entry in corpus["entries"]:
+        rec = Record.from_json(entry["record"])
+        if (rec.game, rec.players) != (game, players):
+            continue
+        end = rec.replay()
+        if present(end.public_view(), "en").tricks_played > 3:
+            return rec
+    raise AssertionError(f"no {game} record with tricks in the corpus")
+
+
+def position(table: Any, deal: int, moves: int) -> dict[str, Any]:
+    return {"table": table.to_json(), "deal": deal, "moves": moves}
+
+
+def positions(rec: Record) -> dict[str, dict[str, Any]]:
+    """A spectator's table with cards in the trick, a seat's table with a card to play, and
+    the finished deal."""
+    names = NAMES[:rec.players]
+    out: dict[str, dict[str, Any]] = {}
+    for k in range(len(rec.actions) + 1):
+        state = rec.replay(k)
+        public = present(state.public_view(), "en", names, "words")
+        if "trick" not in out and len(public.trick.cards) >= 2:
+            out["trick"] = position(public, 3, k)
+        if "play" not in out and not state.is_over and public.tricks_played >= 1:
+            seat = state.to_move
+            mine = present(state.view(seat), "en", names, "words")
+            if mine.choices.cards is not None and len(mine.choices.cards.cards) >= 2:
+                out["play"] = position(mine, 3, k)
+    end = rec.replay()
+    out["end"] = position(present(end.public_view(), "en", names, "words"), 3,
+                          len(rec.actions))
+    assert set(out) == {"trick", "play", "end"}
+    return out
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=str(CHROMIUM), args=ARGS)
+        yield b
+        b.close()
+
+
+def harness(browser: Any, size: tuple[int, int]) -> tuple[Any, list[str], list[str]]:
+    """A page of the table alone: the test answers every request. Returns the page, the
+    requests it made beyond the harness and the static files, and its WebSockets."""
+    page = browser.new_page(viewport={"width": size[0], "height": size[1]},
+                            reduced_motion="reduce")
+    foreign: list[str] = []
+    sockets: list[str] = []
+    page.on("websocket", lambda ws: sockets.append(ws.url))
+
+    def answer(route: Any) -> None:
+        url = route.request.url
+        path = url[len(ORIGIN):].split("?")[0]
+        if path == "/harness":
+            route.fulfill(status=200, content_type="text/html", body=HARNESS)
+            return
+        file = STATIC / path.removeprefix("/static/")
+        if path.startswith("/static/") and file.is_file():
+            kind = mimetypes.guess_type(file.name)[0] or "application/octet-stream"
+            route.fulfill(status=200, content_type=kind, body=file.read_bytes())
+            return
+        foreign.append(url)
+        route.fulfill(status=404, body="")
+
+    page.route("**/*", answer)
+    page.goto(f"{ORIGIN}/harness")
+    return page, foreign, sockets
+
+
+LOOK = {"lang": "en", "deck": "auto", "colors": "standard", "contrast": "normal",
+        "sound": False}
+
+
+@pytest.mark.parametrize(("game", "players"), [("binokel", 3), ("doppelkopf", 4)])
+def test_the_table_draws_recorded_positions_without_a_socket(browser: Any, game: str,
+                                                             players: int) -> None:
+    pos = positions(recorded(game, players))
+    for size, wh in {"phone": (390, 844), "desktop": (1280, 800)}.items():
+        page, foreign, sockets = harness(browser, wh)
+        # A spectator's table with cards in the trick: what the replay shows at a step.
+        trick = pos["trick"]
+        page.evaluate(MOUNT, [trick, LOOK])
+        table = trick["table"]
+        assert page.locator("#seats .seat").count() == players
+        assert page.locator("#trick .card").count() == len(table["trick"]["cards"])
+        assert page.text_content("#status-line") == table["status"]
+        assert page.is_hidden("#hand")                      # nobody's hand: a spectator
+        assert page.locator("#actions button").count() == 0
+        assert page.text_content("#hint") == "You are watching"
+        assert page.get_attribute("#play", "data-deck") == table["deck"]
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"component-{game}-{size}-trick.png"))
+
+        # The finished deal: the result, and no "Next deal" for a replay's spectator.
+        end = pos["end"]
+        page.evaluate("p => window.view.update(p)", end)
+        assert page.text_content("#headline") == end["table"]["outcome"]["headline"]
+        assert page.locator("#next, #rematch").count() == 0
+        page.screenshot(path=str(SHOTS / f"component-{game}-{size}-end.png"))
+
+        # A seat's table: a card clicked is an intent naming the position, nothing is sent.
+        play = pos["play"]
+        page.evaluate("p => window.view.update(p)", play)
+        mine = play["table"]
+        assert page.locator("#hand .card").count() == len(mine["hand"])
+        card = page.locator("#hand .card.playable").first
+        token = card.get_attribute("data-card")
+        card.click(position={"x": 12, "y": 40})   # the fanned card's visible strip
+        assert page.evaluate("() => window.intents") == [
+            {"type": "action", "action": f"{mine['choices']['cards']['verb']} {token}",
+             "deal": play["deal"], "move": play["moves"]}]
+
+        # Another look: German words and French faces, drawn at once.
+        page.evaluate("l => window.view.setLook(l)", {**LOOK, "lang": "de", "deck": "french"})
+        assert page.get_attribute("#play", "data-deck") == "french"
+        assert page.get_attribute("#hand", "aria-label") == "Deine Karten"
+        # Marks (a hint, the analysis of a replay) on the cards of this very position.
+        page.evaluate("""([p, best]) => window.view.setMarks(
+            {deal: p.deal, move: p.moves, best, values: {[best]: 1.5}})""",
+                      [play, f"play {token}"])
+        assert page.locator("#hand .card.suggested .hint-value").inner_text() == "1.5"
+
+        # The component read and wrote nothing of the page's: no title, no storage.
+        assert page.title() == "Binokel"
+        assert page.evaluate("() => localStorage.length") == 0
+        assert sockets == [] and foreign == []
+        page.close()
