@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from binokel.games.doppelkopf.announcements import ANNOUNCEMENTS
 from binokel.hints import MAX_HINT_BUDGET
 from binokel.hints import hint
 from binokel.registry import find_game
@@ -78,3 +79,29 @@ def test_a_simulated_bid_is_valued_against_passing() -> None:
         assert h.action == max(h.values, key=lambda a: h.values[a])
         return
     pytest.fail("no simulated bid in 10 deals")
+
+
+def test_a_doppelkopf_hint_announces_only_what_the_strong_player_would() -> None:
+    """The hint and the strong Doppelkopf player read the same cards and decide the
+    announcements alike (the model for Re and Kontra, a simulation seeded by the view for
+    the rest): at every turn at which a seat may announce, the hint names an announcement
+    exactly when the strong player (of any seed) makes it."""
+    spec = find_game("doppelkopf")
+    strong = spec.bots()["strong"]
+    compared = announced = 0
+    for seed in range(8):
+        s = spec.new_deal(spec.rules(), seed % 4, seed=seed)
+        heuristic = spec.bots()["heuristic"](seed)
+        while not s.is_over:
+            view = s.view(s.to_move)
+            said = [a for a in view.legal_actions if a in ANNOUNCEMENTS]
+            if said and s.phase == "play":
+                h = hint(view, node_budget=50_000, seed=seed)
+                own = strong(seed + 11).choose(view)
+                hinted = h.action if h.action in ANNOUNCEMENTS else None
+                made = own if own in ANNOUNCEMENTS else None
+                assert hinted == made, (seed, view.history)
+                compared += 1
+                announced += made is not None
+            s.apply(heuristic.choose(view))
+    assert compared >= 20

@@ -1,9 +1,11 @@
 """The strong Doppelkopf player's decisions by simulation (games/doppelkopf/simulate.py and
-strong.py): worlds consistent with the view, the Vorbehalt, announcements, the Hochzeit's
-first tricks, and legal decisions under every kind of option."""
+strong.py): worlds consistent with the view (games/doppelkopf/worlds.py), the Vorbehalt,
+announcements, the Hochzeit's first tricks, and legal decisions under every kind of
+option."""
 
 from __future__ import annotations
 
+import itertools
 import random
 import statistics
 from collections import Counter
@@ -15,19 +17,42 @@ from binokel.core.cards import cards_of
 from binokel.core.cards import cardset
 from binokel.core.cards import parse_cards
 from binokel.core.cards import size
+from binokel.core.worlds import NoWorldFound
+from binokel.core.worlds import Sampling
+from binokel.games.doppelkopf.bots import ANNOUNCE_AT
+from binokel.games.doppelkopf.bots import CardsSeen
 from binokel.games.doppelkopf.bots import DokoHeuristicBot
+from binokel.games.doppelkopf.bots import announce_features
 from binokel.games.doppelkopf.bots import solo_strength
+from binokel.games.doppelkopf.bots import state_features
+from binokel.games.doppelkopf.bots import win_chance
 from binokel.games.doppelkopf.deal import full_deck
 from binokel.games.doppelkopf.order import normal_trumps
 from binokel.games.doppelkopf.rules import DokoRules
+from binokel.games.doppelkopf.search import position
+from binokel.games.doppelkopf.simulate import Rollout
 from binokel.games.doppelkopf.simulate import Settings
-from binokel.games.doppelkopf.simulate import sample_world
+from binokel.games.doppelkopf.simulate import fast_enough
 from binokel.games.doppelkopf.state import DokoState
 from binokel.games.doppelkopf.strong import DokoStrongBot
+from binokel.games.doppelkopf.strong import distinct_cards
 from binokel.games.doppelkopf.strong import re_value
 from binokel.games.doppelkopf.strong import solo_candidates
+from binokel.games.doppelkopf.worlds import DokoWorlds
+from binokel.games.doppelkopf.worlds import deal_uniform
+from binokel.search import Session
 
 HEURISTIC = DokoHeuristicBot()
+WORLDS = DokoWorlds(HEURISTIC)
+
+
+def sample_world(view: Any, rng: random.Random,
+                 sampling: Sampling = Sampling.READ) -> DokoState | None:
+    """One world of the game's sampler (None if it found none)."""
+    try:
+        return WORLDS.sample(view, rng, 1, sampling)[0].state
+    except NoWorldFound:
+        return None
 FAST = Settings(worlds=12, budget=2_000_000)
 
 OPTION_SETS: list[dict[str, Any]] = [
@@ -79,7 +104,7 @@ def test_every_world_shows_the_player_exactly_his_view(options: dict[str, Any]) 
         while not s.is_over:
             v = s.view(s.to_move)
             if len(v.legal_actions) > 1 and rng.random() < 0.3:
-                w = sample_world(v, rng, HEURISTIC)
+                w = sample_world(v, rng, rng.choice(list(Sampling)))
                 if v.phase in ("vorbehalt", "declare", "armut_offer", "play"):
                     assert w is not None, (v.phase, v.contract)
                 if w is not None:
@@ -112,7 +137,7 @@ def test_outsiders_worlds_of_an_armut_keep_the_trumps_given_back() -> None:
         v = s.view(outsider)
         back = int(next(a for _, a in v.history if a.startswith("return")).split("(")[1][0])
         for _ in range(5):
-            w = sample_world(v, rng, HEURISTIC)
+            w = sample_world(v, rng)
             assert w is not None and w.view(outsider) == v
             assert w.partner == partner and w.armut_offer[0] == poor
             # the poor player holds exactly the trumps given back (of those not yet played)
@@ -132,7 +157,9 @@ def _seat_of(state: DokoState, trick: Any, i: int) -> int:
 
 def test_a_soloists_worlds_hold_a_solo_hand() -> None:
     # The heuristic declares only strong solos: a defender's worlds hold such hands for the
-    # soloist (what the heuristic needs for it), far stronger than a random hand.
+    # soloist (what the heuristic needs for it, or a little less: the card reading's model
+    # declares on a logistic curve around the heuristic's need), far stronger than a random
+    # hand.
     rng = random.Random(5)
     tried = 0
     for seed in range(3000):
@@ -145,13 +172,13 @@ def test_a_soloists_worlds_hold_a_solo_hand() -> None:
         need = 8.5 if kind in ("damen", "buben", "fleischlos") else 10.5
         defender = next(x for x in s.active if x != s.soloist)
         v = s.view(defender)
-        worlds = [sample_world(v, rng, HEURISTIC) for _ in range(20)]
+        worlds = [sample_world(v, rng) for _ in range(20)]
         strengths = [solo_strength(w.initial_hands[s.soloist], kind)
                      for w in worlds if w is not None]
-        assert len(strengths) == 20 and sum(x >= need for x in strengths) >= 16
+        assert len(strengths) == 20 and sum(x >= need - 1.5 for x in strengths) >= 16
         pool = list((Counter(full_deck(DokoRules())) - Counter(v.hand)).elements())
         at_random = [solo_strength(cardset(rng.sample(pool, 12)), kind) for _ in range(200)]
-        assert statistics.fmean(strengths) > statistics.fmean(at_random) + 2
+        assert statistics.fmean(strengths) > statistics.fmean(at_random) + 1.2
         tried += 1
         if tried == 2:
             break
@@ -209,8 +236,8 @@ def test_re_is_announced_with_a_strong_hand(seed: int) -> None:
     assert "re" in s.legal_actions()
     bot = DokoStrongBot(seed=seed, sim=FAST)
     assert bot.choose(s.view(0)) == "re"
-    est = bot.last_estimate
-    assert est is not None and est.means["re"] > est.means[next(iter(est.means))]
+    # The model's chance shows as the Ansage's gain over playing on (2 points either way).
+    assert bot.last_values["re"] > 0
 
 
 @pytest.mark.parametrize("seed", [3, 4])
@@ -219,8 +246,6 @@ def test_no_re_with_a_weak_hand(seed: int) -> None:
     bot = DokoStrongBot(seed=seed, sim=FAST)
     a = bot.choose(s.view(0))
     assert a.startswith("play ")
-    est = bot.last_estimate
-    assert est is not None and est.means["re"] <= est.means[a]
 
 
 @pytest.mark.parametrize("seed", [5, 6])
@@ -228,6 +253,27 @@ def test_no_kontra_with_a_weak_hand(seed: int) -> None:
     s = _at_first_card("S9 E9 E9 B9 B9 H9 H9 EK EK BK BK HK", seed)
     bot = DokoStrongBot(seed=seed, sim=FAST)
     assert bot.choose(s.view(0)).startswith("play ")
+
+
+def test_re_and_kontra_follow_the_model_fitted_against_outcomes() -> None:
+    # In a game of two parties Re and Kontra are said when the announcement model gives
+    # the party at least ANNOUNCE_AT, never otherwise, whatever a simulation would say.
+    rng = random.Random(2)
+    said = silent = 0
+    for seed in range(40):
+        s = DokoState.new(dealer=seed % 4, seed=seed)
+        while not s.is_over:
+            v = s.view(s.to_move)
+            options = [a for a in v.legal_actions if a in ("re", "kontra")]
+            features = announce_features(v) if options else None
+            if features is not None and s.phase == "play":
+                a = DokoStrongBot(seed=seed, sim=FAST).choose(v)
+                want = win_chance(features) >= ANNOUNCE_AT
+                assert (a == options[0]) == want, (seed, v.history)
+                said += want
+                silent += not want
+            s.apply(HEURISTIC.choose(v) if rng.random() < 0.9 else s.random_action(rng))
+    assert said and silent
 
 
 def test_the_same_seed_decides_the_same_way() -> None:
@@ -311,3 +357,112 @@ def test_re_value_counts_as_the_scoring_does(options: dict[str, Any]) -> None:
         assert re_value(r.re_points, r.announced, rules, r.solo) == r.value - specials
         compared += 1
     assert compared > 200
+
+
+# ------------------------------------------------------------------ fast rollouts
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_a_rollout_plays_exactly_as_the_heuristic(options: dict[str, Any]) -> None:
+    # The rollout asks the heuristic's rules without views and keeps the cards seen card by
+    # card: the same deal played on both ways gives the same actions, and the cards seen
+    # kept card by card are those a view shows.
+    rules = DokoRules(**options)
+    compared = 0
+    for seed in range(12):
+        s = DokoState.new(rules, dealer=seed % 4, seed=seed)
+        while not s.is_over and not (s.phase == "play" and fast_enough(s)):
+            s.apply(HEURISTIC.choose(s.view(s.to_move)))
+        if s.is_over:
+            continue
+        slow, fast = s.clone(), s.clone()
+        rollout = Rollout(fast)
+        while not slow.is_over and fast_enough(slow):
+            slow.apply(HEURISTIC.choose(slow.view(slow.to_move)))
+            rollout.step()
+            assert fast.history == slow.history
+            if rollout.seen is not None and fast.phase == "play":
+                want = CardsSeen.of(fast.view(fast.to_move))
+                assert (rollout.seen.played, rollout.seen.voids, rollout.seen.rounds) == \
+                    (want.played, want.voids, want.rounds)
+        compared += 1
+    assert compared >= 8
+
+
+@pytest.mark.parametrize("options", OPTION_SETS)
+def test_the_announcement_features_of_a_state_are_those_of_the_view(
+        options: dict[str, Any]) -> None:
+    # The card reading and the rollouts read the features straight off a world's state;
+    # the player reads them off his view: both must see the same.
+    rules = DokoRules(**options)
+    rng = random.Random(4)
+    compared = 0
+    for seed in range(20):
+        s = DokoState.new(rules, dealer=seed % 4, seed=seed)
+        while not s.is_over:
+            if s.phase == "play":
+                for seat in s.active:
+                    assert state_features(s, seat) == announce_features(s.view(seat))
+                    compared += 1
+            s.apply(s.random_action(rng) if rng.random() < 0.2
+                    else HEURISTIC.choose(s.view(s.to_move)))
+    assert compared > 500
+
+
+def test_cards_left_out_as_alike_are_worth_the_same_in_every_world() -> None:
+    # distinct_cards drops a card only where another of the same group and value, with no
+    # card still out between them, stays: in every world the solver values both alike.
+    rng = random.Random(9)
+    dropped = 0
+    for seed in range(60):
+        s = DokoState.new(dealer=seed % 4, seed=seed)
+        while not s.is_over and not (s.phase == "play" and size(s.hands[s.to_move]) <= 5
+                                     and s.contract == "normal"):
+            s.apply(HEURISTIC.choose(s.view(s.to_move)))
+        if s.is_over:
+            continue
+        v = s.view(s.to_move)
+        cards = sorted({c for c in cards_of(s.legal_cards())})
+        kept = distinct_cards(v, cards, cards[0])
+        gone = [c for c in cards if c not in kept]
+        if not gone:
+            continue
+        for w in WORLDS.sample(v, rng, 3, Sampling.UNIFORM):
+            sol = Session(position(w.state)).solve(values=True)
+            assert sol.values is not None
+            for c in gone:
+                assert any(sol.values[c] == sol.values[k] for k in kept
+                           if v.order.group[k] == v.order.group[c]), (seed, c)
+        dropped += len(gone)
+    assert dropped >= 5
+
+
+def test_the_uniform_deal_gives_every_allowed_deal_the_same_chance() -> None:
+    # Six cards (two pairs of copies) to three seats, seat 1 void in Kreuz and seat 3
+    # holding a given card: every way to deal the physical cards that the constraints
+    # allow is equally likely, so each deal of hands comes up in proportion to the number
+    # of such ways (counted here by brute force).
+    pool = parse_cards("EA EA EK BK BK H9")
+    sizes = {1: 2, 2: 2, 3: 2}
+    fixed = {3: parse_cards("H9")}
+
+    def allowed(seat: int, c: int) -> bool:
+        return not (seat == 1 and c >> 3 == 0)
+
+    ways: Counter[tuple[tuple[int, ...], ...]] = Counter()
+    free = pool[:5]
+    for perm in itertools.permutations(range(5)):
+        cards = [free[i] for i in perm]
+        hands = {1: cards[:2], 2: cards[2:4], 3: cards[4:] + fixed[3]}
+        if all(allowed(s, c) for s, cs in hands.items() for c in cs):
+            ways[tuple(tuple(sorted(hands[s])) for s in (1, 2, 3))] += 1
+    rng = random.Random(5)
+    seen: Counter[tuple[tuple[int, ...], ...]] = Counter()
+    n = 6000
+    for _ in range(n):
+        h = deal_uniform(pool, sizes, allowed, rng, fixed)
+        assert h is not None
+        seen[tuple(tuple(sorted(h[s])) for s in (1, 2, 3))] += 1
+    assert set(seen) == set(ways)
+    total_ways = sum(ways.values())
+    for deal, w in ways.items():
+        p = w / total_ways
+        assert abs(seen[deal] / n - p) < 4 * (p * (1 - p) / n) ** 0.5 + 1e-9, deal

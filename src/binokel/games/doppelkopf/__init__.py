@@ -14,8 +14,9 @@ The engine:
 - :mod:`.series`: a series with its Pflichtsoli;
 - :mod:`.texts`: every text, German and English.
 
-Above the engine (loaded only when asked): :mod:`.present`, the table a front end draws, and
-:mod:`.bots`, the heuristic player; :mod:`.old_records` reads records of older versions.
+Above the engine (loaded only when asked): :mod:`.present`, the table a front end draws,
+:mod:`.bots`, the heuristic player, :mod:`.worlds`, the world sampler (card reading), and
+:mod:`.strong`, the strong player; :mod:`.old_records` reads records of older versions.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from ...core.spec import GameSpec
 from ...core.spec import OldRecordReader
 from ...core.spec import PositionOf
 from ...core.spec import VocabularyOf
+from ...core.worlds import WorldSampler
 from .deal import full_deck
 from .rules import DokoRules
 from .series import DokoSeries
@@ -41,6 +43,11 @@ from .texts import TEXTS
 def _presenter() -> Callable[..., Any]:
     from .present import present_doppelkopf
     return present_doppelkopf
+
+
+def _worlds() -> WorldSampler[DokoState]:
+    from .worlds import DokoWorlds
+    return DokoWorlds()
 
 
 def _bots() -> Mapping[str, BotFactory]:
@@ -72,7 +79,7 @@ def _old_records() -> Sequence[tuple[str, OldRecordReader]]:
 SPEC = GameSpec(
     name="doppelkopf", title=("Doppelkopf", "Doppelkopf"), players=(4, 5), default_players=4,
     rules=DokoRules, new_deal=DokoState.new, full_deck=full_deck, help=TEXTS.help,
-    presenter=_presenter, bots=_bots, pad=_pad, series=DokoSeries,
+    presenter=_presenter, bots=_bots, pad=_pad, series=DokoSeries, worlds=_worlds,
     hint_unit=TEXTS.words("hint_unit"), points_word=TEXTS.words("points_word"),
     deck="french", position=_position, vocabulary=_vocabulary, score_scale=2.0,
     old_records=_old_records)

@@ -32,7 +32,10 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ...bots import legal_actions_of
@@ -63,8 +66,12 @@ from .order import second_wins
 from .reservations import is_poor
 from .reservations import solos_of
 from .reservations import throw_reasons
+from .rules import DokoRules
+from .state import DokoState
 from .view import DokoView
+from .view import known_parties
 from .view import own_kreuz_damen
+from .view import public_contract
 
 _POINTS = CARD_POINTS["classic"]
 
@@ -118,6 +125,161 @@ def best_solo(hand: CardSet, solos: Sequence[str]) -> str:
                                      -solos.index(a)))
 
 
+def reservation_choice(rules: DokoRules, hand: CardSet) -> str | None:
+    """The reservation the heuristic makes with ``hand`` (None: gesund): the strongest solo
+    it finds playable, else Schmeißen, a Hochzeit, an Armut (as the rules allow)."""
+    best, best_s = None, 0.0
+    for solo in solos_of(rules):
+        kind = solo[5:]
+        s = solo_strength(hand, kind)
+        if s >= solo_need(kind) and s > best_s:
+            best, best_s = solo, s
+    if best is not None:
+        return best
+    reasons = throw_reasons(rules, hand)
+    # A hand of nines and kings, or without trumps worth the name: deal again. A rich hand
+    # (throw_points) only when its trumps are poor too.
+    if [r for r in reasons if r != "points"] or (
+            reasons and size(hand & card_order("normal").masks[TRUMP]) <= 4):
+        return "schmeissen"
+    if count(hand, EO) == 2:
+        return "hochzeit"
+    if rules.armut and is_poor(rules, hand):
+        return "armut"
+    return None
+
+
+def accepts_armut(hand: CardSet) -> bool:
+    """Whether the heuristic takes an Armut with ``hand``: many trumps, three high ones."""
+    order = card_order("normal")
+    t = size(hand & order.masks[TRUMP])
+    return t >= 8 and size(hand & _top(order, 5)) >= 3
+
+
+def announcement_choice(order: Order, hand: CardSet, soloist: bool, two_parties: bool,
+                        announced: Sequence[int], options: Sequence[str],
+                        features: Sequence[float] | None = None) -> str | None:
+    """The heuristic's announcement among ``options`` (None: none) with ``hand`` in the game
+    of ``order``. Re/Kontra in a game of two parties (``features``: the seat's
+    :func:`announce_features`) when the announcement model gives its party at least
+    :data:`ANNOUNCE_AT` to win; otherwise (a solo, one's stille Hochzeit) with many and high
+    trumps (a little less as an Erwiderung, or alone against three). ``keine 90`` only as a
+    very strong soloist. ``soloist``: the player plays alone (a solo or his stille
+    Hochzeit); ``two_parties``: the game is not a declared solo."""
+    if features is not None and ANNOUNCE_MODEL and ("re" in options or "kontra" in options):
+        return options[0] if win_chance(features) >= ANNOUNCE_AT else None
+    trumps = hand & order.masks[TRUMP]
+    t, high = size(trumps), size(trumps & _top(order, 3))
+    aces = sum(count(hand, card(s, ASS)) for s in SUITS if order.group[card(s, ASS)] != TRUMP)
+    n = size(hand)
+    score = t + high + 0.5 * aces + (12 - n) * 0.5  # later: fewer cards, same quality
+    if "re" in options or "kontra" in options:
+        answer = announced[0 if "kontra" in options else 1] >= 0
+        need = 11.0 if soloist or two_parties else 12.5
+        if answer:
+            need -= 1.0
+        if score >= need:
+            return options[0]
+        return None
+    if soloist and "keine 90" in options and t >= 10 and high >= 3:
+        return "keine 90"
+    return None
+
+ANNOUNCE_FEATURES = ("intercept", "re", "cards_played", "trumps", "top3", "next3",
+                     "low_trumps", "fuchs", "aces", "tens", "voids", "answer", "own_augen",
+                     "their_augen", "won_last")
+"""The names of :func:`announce_features`' values, in order."""
+
+
+def announce_features(view: DokoView) -> list[float] | None:
+    """What the announcement model (:data:`ANNOUNCE_MODEL`) reads of a seat's view in a game
+    of two parties whose own party the seat knows (None otherwise: a solo, one's own stille
+    Hochzeit, a Hochzeit before its Klärungsstich): see :func:`features_of`."""
+    return _features(view.player, view.contract, view.parties, view.soloist,
+                     own_kreuz_damen(view), view.clarified_in, view.partner, view.order,
+                     cardset(view.hand), view.rules.hand_size, view.announced,
+                     view.trick_points, view.active, not view.trick)
+
+
+def state_features(state: DokoState, seat: int) -> list[float] | None:
+    """:func:`announce_features` of ``seat``'s view of ``state``, without building the view
+    (a world's replay asks it for every seat at every turn)."""
+    contract = public_contract(state)
+    dealt = count(state.initial_hands[seat], EO)
+    return _features(seat, contract, known_parties(state, seat),
+                     state.soloist if (contract or "").startswith("solo") else None,
+                     dealt, state.clarified_in, state.partner, state.order, state.hands[seat],
+                     state.rules.hand_size, state.announced, state.trick_points, state.active,
+                     not state.trick)
+
+
+def _features(me: int, contract: str | None, parties: Sequence[str | None],
+              soloist: int | None, kreuz_damen: int, clarified_in: int, partner: int | None,
+              order: Order, hand: CardSet, hand_size: int, announced: Sequence[int],
+              trick_points: Sequence[int], active: Sequence[int],
+              leads: bool) -> list[float] | None:
+    c = contract or ""
+    mine = parties[me]
+    if c.startswith("solo") or mine is None or soloist is not None:
+        return None
+    if c == "normal" and kreuz_damen == 2:
+        return None
+    if c == "hochzeit" and (clarified_in == 0 or partner is None):
+        return None
+    other = 1 if mine == "re" else 0
+    own = sum(trick_points[s] for s in active if parties[s] == mine)
+    theirs = sum(trick_points[s] for s in active if parties[s] not in (None, mine))
+    return features_of(order, hand, mine == "re", hand_size - size(hand),
+                       announced[other] >= 0, own, theirs, leads)
+
+
+def features_of(order: Order, hand: CardSet, re: bool, played: int, answer: bool, own: int,
+                theirs: int, leads: bool) -> list[float]:
+    """The announcement model's features (:data:`ANNOUNCE_FEATURES`): the party, how many
+    cards the seat played, its trumps by height (the three highest ranks, the next three,
+    the rest) and its Füchse, its plain aces and tens, the plain suits it lacks, whether the
+    other party announced, the Augen taken by its own known party and by the known
+    opponents (hundreds), and whether it leads now after the first trick (it won the last
+    one; Vorhand's first lead says nothing)."""
+    trumps = hand & order.masks[TRUMP]
+    t = size(trumps)
+    top3 = size(trumps & _top(order, 3))
+    next3 = size(trumps & _top(order, 6)) - top3
+    plain_suits = [s for s in SUITS if order.group[card(s, ASS)] != TRUMP]
+    aces = sum(count(hand, card(s, ASS)) for s in plain_suits)
+    tens = sum(count(hand, card(s, ZEHN)) for s in plain_suits
+               if order.group[card(s, ZEHN)] != TRUMP)
+    voids = sum(1 for s in plain_suits
+                if not hand & order.masks[order.group[card(s, ASS)]])
+    return [1.0, float(re), float(played), float(t), float(top3), float(next3),
+            float(t - top3 - next3), float(count(hand, SA)), float(aces), float(tens),
+            float(voids), float(answer), own / 100, theirs / 100, float(leads and played > 0)]
+
+
+ANNOUNCE_AT = 0.75
+"""The heuristic and the strong player say Re or Kontra when the model gives their party at
+least this chance (fitted: announcing from 0.5 up gains about as much, with the others
+playing on as if nothing was said; 0.75 leaves room for their answers, for the model's
+overconfidence above 0.7 and for our players' play being weaker than FreeDoko's, whose
+outcomes it learnt)."""
+
+ANNOUNCE_MODEL: tuple[float, ...] = (
+    -3.704, 0.611, -0.245, 0.405, 0.556, 0.013, -0.165, -0.127, 0.240, 0.038, 0.406, -0.845,
+    0.627, -0.732, 1.256)
+"""The coefficients of the announcement model: the log-odds that one's party wins, a linear
+function of :func:`announce_features`. Fitted against the outcomes of 500 deals of four
+FreeDoko 0.7.13 "profi" players mirrored in our engine (``ddv`` without Pflichtsolo;
+``benchmarks/doko_announce_fit.py --records DIR --ridge 5``: 3,621 turns at which Re or
+Kontra could be said, 2,744 fitted; on the held-out deals the chance is about right up to
+0.7 and about 0.08 too high above it)."""
+
+
+def win_chance(features: Sequence[float]) -> float:
+    """The announcement model's chance that the seat's party wins (:data:`ANNOUNCE_MODEL`)."""
+    z = sum(w * x for w, x in zip(ANNOUNCE_MODEL, features, strict=True))
+    return 1.0 / (1.0 + math.exp(-max(-40.0, min(40.0, z))))
+
+
 class DokoHeuristicBot:
     """Heuristic Doppelkopf bot (``choose(view)`` -> one of ``view.legal_actions``)."""
 
@@ -148,9 +310,7 @@ class DokoHeuristicBot:
         if ph == "armut_give":
             return min(actions, key=lambda a: sum(_pts(parse_card(t)) for t in a.split()[1:]))
         if ph == "armut_offer":
-            order = card_order("normal")
-            t = size(hand & order.masks[TRUMP])
-            return "accept" if t >= 8 and size(hand & _top(order, 5)) >= 3 else "decline"
+            return "accept" if accepts_armut(hand) else "decline"
         if ph == "armut_return":
             give = next((a for _, a in view.history if a.startswith("give")), "give ? ? ?")
             return self._armut_return(hand, len(give.split()) - 1)
@@ -166,25 +326,7 @@ class DokoHeuristicBot:
 
     # ------------------------------------------------------------------ reservations
     def _reservation(self, view: DokoView, hand: CardSet) -> str | None:
-        best, best_s = None, 0.0
-        for solo in solos_of(view.rules):
-            kind = solo[5:]
-            s = solo_strength(hand, kind)
-            if s >= solo_need(kind) and s > best_s:
-                best, best_s = solo, s
-        if best is not None:
-            return best
-        reasons = throw_reasons(view.rules, hand)
-        # A hand of nines and kings, or without trumps worth the name: deal again. A rich
-        # hand (throw_points) only when its trumps are poor too.
-        if [r for r in reasons if r != "points"] or (
-                reasons and size(hand & card_order("normal").masks[TRUMP]) <= 4):
-            return "schmeissen"
-        if count(hand, EO) == 2:
-            return "hochzeit"
-        if view.rules.armut and is_poor(view.rules, hand):
-            return "armut"
-        return None
+        return reservation_choice(view.rules, hand)
 
     def _armut_return(self, hand: CardSet, n: int = 3) -> str:
         order = card_order("normal")
@@ -245,24 +387,15 @@ class DokoHeuristicBot:
 
     def _announcement(self, view: DokoView, hand: CardSet, options: list[str]) -> str | None:
         me = view.player
-        order = view.order
-        trumps = hand & order.masks[TRUMP]
-        t, high = size(trumps), size(trumps & _top(order, 3))
-        aces = sum(count(hand, card(s, ASS)) for s in SUITS if order.group[card(s, ASS)] != TRUMP)
-        n = len(view.hand)
         soloist = view.soloist == me or (view.parties[me] == "re" and count(hand, EO) == 2)
-        score = t + high + 0.5 * aces + (12 - n) * 0.5  # later: fewer cards, same quality
-        if "re" in options or "kontra" in options:
-            answer = view.announced[0 if "kontra" in options else 1] >= 0
-            need = 11.0 if soloist or view.soloist is None else 12.5
-            if answer:
-                need -= 1.0
-            if score >= need:
-                return options[0]
-            return None
-        if soloist and "keine 90" in options and t >= 10 and high >= 3:
-            return "keine 90"
-        return None
+        return announcement_choice(view.order, hand, soloist, view.soloist is None,
+                                   view.announced, options, announce_features(view))
+
+
+@lru_cache(maxsize=2)
+def _deck(nines: bool) -> CardSet:
+    """The whole deck as a card set (with or without the nines)."""
+    return sum(bit(c) for c in full_deck(DokoRules(nines=nines)))
 
 
 def _specials_count(view: DokoView) -> bool:
@@ -276,28 +409,72 @@ def _specials_count(view: DokoView) -> bool:
     return not (c == "hochzeit" and view.clarified_in > 0 and view.partner is None)
 
 
+@dataclass
+class CardsSeen:
+    """What every seat has seen of the cards played: the cards (a card set), the groups each
+    seat showed it lacks (it did not follow), and how often each group was led (the trick on
+    the table included). Built from a view (:meth:`of`), or kept up to date card by card
+    (:meth:`add`) where a rollout plays many cards in a row."""
+
+    played: CardSet
+    voids: dict[int, set[int]]
+    rounds: dict[int, int]
+
+    @classmethod
+    def of(cls, view: DokoView) -> CardsSeen:
+        seen = cls(0, {s: set() for s in view.active}, {})
+        order = view.order
+        for t in view.tricks:
+            seen._trick(order, view.active, t.leader, t.cards)
+        if view.trick:
+            seen._trick(order, view.active, view.trick_leader, view.trick)
+        return seen
+
+    def _trick(self, order: Order, active: Sequence[int], leader: int,
+               cards: Sequence[Card]) -> None:
+        for c in cards:
+            self.played += 1 << (c << 1)   # bit(c), inline: this runs in every rollout move
+        led = order.group[cards[0]]
+        self.rounds[led] = self.rounds.get(led, 0) + 1
+        i = active.index(leader)
+        for k, c in enumerate(cards[1:], start=1):
+            if order.group[c] != led:
+                self.voids[active[(i + k) % len(active)]].add(led)
+
+    def add(self, order: Order, seat: int, c: Card, led: Card | None) -> None:
+        """Seat ``seat`` played ``c`` (``led``: the trick's first card, None: he led)."""
+        self.played += 1 << (c << 1)
+        if led is None:
+            g = order.group[c]
+            self.rounds[g] = self.rounds.get(g, 0) + 1
+        elif order.group[c] != order.group[led]:
+            self.voids[seat].add(order.group[led])
+
+
+def card_choice(view: DokoView, hand: CardSet, cards: Sequence[Card],
+                seen: CardsSeen | None = None) -> Card:
+    """The heuristic's card among ``cards`` (the legal ones) for the seat of ``view`` holding
+    ``hand``; ``seen``: the cards seen so far, when the caller keeps them (a rollout)."""
+    return _CardPlay(view, hand, seen).choose(list(cards))
+
+
 class _CardPlay:
     """One card decision with what the view tells: the trick, the cards out, the parties."""
 
-    def __init__(self, view: DokoView, hand: CardSet) -> None:
+    def __init__(self, view: DokoView, hand: CardSet,
+                 seen: CardsSeen | None = None) -> None:
         self.view = view
         self.hand = hand
         self.order = view.order
         self.seconds = second_wins(view.rules,
                                    len(view.tricks) == view.rules.hand_size - 1)
         me = view.player
-        played = 0
-        voids: dict[int, set[int]] = {s: set() for s in view.active}
+        if seen is None:
+            seen = CardsSeen.of(view)
+        self.rounds = seen.rounds      # per group, how often it was led (this trick too)
+        self.voids = seen.voids
+        self.unseen = _deck(view.rules.nines) - seen.played - hand
         order = self.order
-        for t in view.tricks:
-            played += sum(bit(c) for c in t.cards)
-            self._note_voids(t.leader, t.cards, voids)
-        played += sum(bit(c) for c in view.trick)
-        if view.trick:
-            self._note_voids(view.trick_leader, view.trick, voids)
-        self.voids = voids
-        deck = sum(bit(c) for c in full_deck(view.rules))
-        self.unseen = deck - played - hand
         mine = view.parties[me]
         self.friends = {s for s in view.active if s != me and mine is not None
                         and view.parties[s] == mine}
@@ -329,33 +506,35 @@ class _CardPlay:
                 keep.add(SA)
         self.keep = frozenset(c for c in keep if order.group[c] == TRUMP)
 
-    def _note_voids(self, leader: int, cards: tuple[Card, ...],
-                    voids: dict[int, set[int]]) -> None:
-        order = self.order
-        seats = list(self.view.active)
-        i = seats.index(leader)
-        led = order.group[cards[0]]
-        for k, c in enumerate(cards[1:], start=1):
-            if order.group[c] != led:
-                voids[seats[(i + k) % 4]].add(led)
-
     # -- helpers
     def beaten_later(self, c: Card, led: int, by: list[int]) -> bool:
-        """Whether a card still out could beat ``c`` when played by one of ``by``."""
+        """Whether a card still out could beat ``c`` when played by one of ``by``: a higher
+        card of its group, or for a plain card a trump from a seat that cannot follow (a
+        seat that showed the void, or any seat once the cards of the suit still out are
+        too few for all of ``by`` to follow: in the first round of a suit one more than
+        them, in the second round twice as many)."""
         if not by:
             return False
         order = self.order
+        plain = order.group[c] != TRUMP
         for u in distinct(self.unseen):
+            if plain and order.group[u] == TRUMP:
+                continue   # the ruff is counted below
             if order.beats(u, c, led, seconds=self.seconds):
                 g = order.group[u]
                 if all(g in self.voids[s] for s in by):
                     continue
                 return True
-        if order.group[c] != TRUMP:
-            # A plain-suit winner also falls to a trump from a void player; count the suit.
+        if plain:
+            can_ruff = [s for s in by if TRUMP not in self.voids[s]]
+            if not can_ruff:
+                return False
+            if any(led in self.voids[s] for s in can_ruff):
+                return True
             left = size(self.unseen & order.masks[led])
-            if left < len(by) or any(led in self.voids[s] for s in by):
-                return any(TRUMP not in self.voids[s] for s in by)
+            rounds = self.rounds.get(led, 0) + (0 if self.view.trick else 1) - 1
+            need = len(by) + 1 if rounds == 0 else 2 * len(by) + 1 if rounds == 1 else 99
+            return left < need
         return False
 
     def opponents_after(self) -> list[int]:
@@ -387,25 +566,29 @@ class _CardPlay:
         me = view.player
         trumps = [c for c in cards if order.group[c] == TRUMP]
         plain = [c for c in cards if order.group[c] != TRUMP]
-        led_before = {order.group[t.cards[0]] for t in view.tricks}
         others = [s for s in view.active if s != me]
         soloist = view.soloist == me
         if (view.contract == "hochzeit" and view.hochzeit == me and view.clarified_in == 0
                 and view.rules.hochzeit_klaerung == "trumpf" and trumps):
             # Only a trick led with trump finds the partner: lead one the others can take.
             return min(trumps, key=lambda c: (c in self.keep, order.power[c]))
-        # A sure trump first when the hand is trump-long (soloist / Re pulling trumps).
-        if trumps and (soloist or len(trumps) * 2 > len(cards)):
+        # A soloist pulls trumps first, with a sure one.
+        if trumps and soloist:
             sure = [c for c in trumps if not self.beaten_later(c, TRUMP, others)]
             if sure:
                 # Keep a sure Karlchen (or Fuchs) for the last trick: it stays sure.
                 return min(sure, key=lambda c: (c in self.keep, order.power[c]))
-        # Plain aces in a suit nobody has led yet.
-        aces = [c for c in plain if c & 7 == ASS and c >> 3 not in led_before
-                and size(self.hand & order.masks[c >> 3]) <= 3
-                and not self.beaten_later(c, c >> 3, others)]
+        # Plain aces the others can still follow (the classic opening), the suit with the
+        # most cards out first (the least likely to be ruffed).
+        aces = [c for c in plain if c & 7 == ASS and not self.beaten_later(c, c >> 3, others)]
         if aces:
-            return aces[0]
+            return max(aces, key=lambda c: (size(self.unseen & order.masks[c >> 3]),
+                                            count(self.hand, c), -c))
+        # A sure trump when the hand is trump-long (Re pulling trumps).
+        if trumps and len(trumps) * 2 > len(cards):
+            sure = [c for c in trumps if not self.beaten_later(c, TRUMP, others)]
+            if sure:
+                return min(sure, key=lambda c: (c in self.keep, order.power[c]))
         if plain:
             # A low card of the suit where the others can still follow, so that a partner
             # behind may win it; keep the tens.

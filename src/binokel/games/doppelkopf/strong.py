@@ -40,28 +40,43 @@ The common part (levels, budget in nodes, the choice) is :class:`~binokel.search
 
 from __future__ import annotations
 
+import hashlib
+import random
+from collections import Counter
 from collections.abc import Callable
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any
 
 from ...bots import legal_actions_of
 from ...core.cards import EO
+from ...core.cards import SA
 from ...core.cards import Card
 from ...core.cards import CardSet
 from ...core.cards import cardset
 from ...core.cards import count
+from ...core.cards import parse_card
 from ...core.cards import size
+from ...core.trick import PLAY_ACTIONS
+from ...core.worlds import NoWorldFound
+from ...core.worlds import Sampling
+from ...core.worlds import World
 from ...search import Position
+from ...search import SearchLimit
+from ...search import Session
 from ...search.pimc import LEVELS
 from ...search.pimc import PimcPlayer
 from ...search.pimc import level_kinds
+from . import scoring
 from .announcements import ABSAGE_LEVEL
 from .announcements import ANNOUNCEMENTS
-from .announcements import DENIED
-from .announcements import SCHWARZ
 from .announcements import side
+from .bots import ANNOUNCE_AT
+from .bots import ANNOUNCE_MODEL
 from .bots import DokoHeuristicBot
+from .bots import announce_features
 from .bots import solo_strength
+from .bots import win_chance
 from .deal import ARMUT
 from .deal import ARMUT_OFFER
 from .deal import DECLARE
@@ -70,7 +85,9 @@ from .deal import KONTRA
 from .deal import PLAY
 from .deal import RE
 from .deal import VORBEHALT
+from .deal import full_deck
 from .genscher import VERB as GENSCHER
+from .order import karlchen_card
 from .order import normal_trumps
 from .reservations import HEALTHY
 from .reservations import PASS
@@ -79,15 +96,16 @@ from .reservations import SCHMEISSEN
 from .reservations import may_throw
 from .reservations import solos_of
 from .rules import DokoRules
-from .scoring import augen_needed
+from .search import POINTS
 from .search import position
 from .simulate import Estimate
 from .simulate import Plan
 from .simulate import Settings
 from .simulate import evaluate
 from .simulate import quiet
-from .simulate import sample_world
+from .state import DokoState
 from .view import DokoView
+from .worlds import DokoWorlds
 
 SOLO_SLACK = 2.0
 """A solo is simulated only when the hand's :func:`~.bots.solo_strength` is at most this much
@@ -97,16 +115,49 @@ WAIT_MARGIN = 0.3
 """An announcement still allowed at the player's next turn is made now only when it gains at
 least this many points a deal (else he waits for one more trick)."""
 
-WORLD_TRIES = 10
-"""Attempts at a world the heuristic's reservations explain, for the card play's PIMC (as
-many again for any world the rules allow)."""
-
 EARLY_STOP = 2.5
 """Simulating stops early once every candidate's gain is this many standard errors from the
 margin it must pass."""
 
 _NEED = {"damen": 8.5, "buben": 8.5, "koenige": 8.5, "fleischlos": 8.5, "damenbuben": 9.5}
 _NEED_FARBSOLO = 10.5   # the heuristic's thresholds (bots.py), for the pre-selection
+
+
+def distinct_cards(view: DokoView, cards: list[Card], keep: Card) -> list[Card]:
+    """``cards`` without those that cannot play differently from another one: of two cards
+    of one group and one card value, neither a Kreuz-Dame (it shows the party), a Fuchs or
+    a Karlchen, with no card still out from the lower to the higher (one between them, or a
+    copy of either: of two equal cards the first wins, so the one kept in hand would fare
+    differently against it) and none in the trick that the higher beats and the lower does
+    not, only one is kept (``keep`` if it is one of them)."""
+    order = view.order
+    out_cards = _out(view)
+    special = {EO, SA, karlchen_card(view.rules)}
+
+    def alike(a: Card, b: Card) -> bool:
+        if order.group[a] != order.group[b] or POINTS[a] != POINTS[b] or \
+                a in special or b in special:
+            return False
+        lo, hi = sorted((order.power[a], order.power[b]))
+        g = order.group[a]
+        return not any(order.group[u] == g and lo <= order.power[u] <= hi for u in out_cards) \
+            and not any(order.group[u] == g and lo <= order.power[u] < hi for u in view.trick)
+
+    kept: list[Card] = []
+    for c in sorted(cards, key=lambda c: (c != keep, -order.power[c])):
+        if not any(alike(k, c) for k in kept):
+            kept.append(c)
+    return kept
+
+
+def _out(view: DokoView) -> list[Card]:
+    """The cards the viewer cannot see: neither in his hand nor played."""
+    rest = Counter(full_deck(view.rules))
+    rest.subtract(view.hand)
+    for t in view.tricks:
+        rest.subtract(t.cards)
+    rest.subtract(view.trick)
+    return [c for c, n in rest.items() if n > 0]
 
 
 def solo_candidates(hand: CardSet, rules: DokoRules) -> list[str]:
@@ -136,45 +187,22 @@ def reservations_held(view: DokoView) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=4096)
 def re_value(re_augen: int, announced: tuple[int, int], rules: DokoRules,
              solo: bool = False) -> int:
-    """The deal's value for Re (as :func:`.scoring.score_deal` counts it, before a solo's
-    factor 3) when Re ends with ``re_augen`` of the 240 Augen: the win, the announcements
-    (``announced``: the levels of Re and Kontra), keine 90/60/30 and schwarz (read as no
-    Augen), the points against an Absage, and gegen die Alten (not in a solo); no other
-    special point (they need the tricks, not only the Augen)."""
-    pts = {RE: re_augen, KONTRA: 240 - re_augen}
-    level = {RE: announced[0], KONTRA: announced[1]}
-    other = {RE: KONTRA, KONTRA: RE}
-    sign = {RE: 1, KONTRA: -1}
+    """The deal's value for Re (before a solo's factor 3) when Re ends with ``re_augen`` of
+    the 240 Augen: the scorer's own :func:`.scoring.re_value` (its win test, the
+    announcements, keine 90/60/30 and schwarz, the points against an Absage, gegen die
+    Alten), a party without Augen read as one without a trick (the solver counts Augen, not
+    tricks); no other special point (they need the tricks). Cached: the solver asks for the
+    same few values at every leaf.
 
-    def reached(p: str) -> bool:
-        o = other[p]
-        ok = pts[p] >= augen_needed(p, announced)
-        if rules.reach_absage_wins and level[o] >= 1:
-            lv = level[o]
-            ok = ok or (pts[p] > 0 if lv == SCHWARZ else pts[p] >= DENIED[lv])
-        for lv in range(1, level[p] + 1):
-            ok = ok and (pts[o] == 0 if lv == SCHWARZ else pts[o] < DENIED[lv])
-        return ok
-
-    winner = next((p for p in (RE, KONTRA) if reached(p)), None)
-    value = 0
-    if winner is not None:
-        value += sign[winner] * (1 + sum(2 + max(0, level[p]) for p in (RE, KONTRA)
-                                         if level[p] >= 0))
-        if winner == KONTRA and not solo:
-            value -= 1   # gegen die Alten
-    for p in (RE, KONTRA):
-        if winner is not None and p != winner:
-            continue
-        lost = pts[other[p]]
-        value += sign[p] * (sum(lost < limit for limit in (90, 60, 30)) + (lost == 0))
-    for p in (RE, KONTRA):
-        for lv, need in ((1, 120), (2, 90), (3, 60), (4, 30)):
-            if level[other[p]] >= lv and pts[p] >= need:
-                value += sign[p]
-    return value
+    >>> r = DokoRules()
+    >>> re_value(151, (0, -1), r), re_value(120, (-1, -1), r), re_value(240, (-1, -1), r)
+    (4, -2, 5)
+    """
+    tricks = (int(re_augen > 0), int(re_augen < 240))
+    return scoring.re_value((re_augen, 240 - re_augen), tricks, announced, rules, solo)
 
 
 class DokoStrongBot(PimcPlayer):
@@ -183,9 +211,15 @@ class DokoStrongBot(PimcPlayer):
 
     def __init__(self, seed: int | None = None, samples: int = 16, solve_tricks: int = 6,
                  budget: int = 400_000, name: str = "strong",
-                 sim: Settings | None = None) -> None:
+                 sim: Settings | None = None, early: Settings | None = None,
+                 announce_model: bool = True, announce_at: float | None = None) -> None:
         super().__init__(DokoHeuristicBot(seed), seed, samples, solve_tricks, budget, name)
         self.sim = sim or Settings()
+        self.early = early   # the card play before the last tricks (None: the heuristic's)
+        self.announce_model = announce_model
+        self.announce_at = ANNOUNCE_AT if announce_at is None else announce_at
+        self.sampler = DokoWorlds(self.heuristic)   # the game's one sampler, card reading
+        self.sampling = Sampling.READ
         # The reservation chosen at the Vorbehalt, per (dealer, hand): named when asked.
         self._plans: dict[tuple[int, tuple[Card, ...]], str] = {}
         self.last_estimate: Estimate | None = None   # the last simulated decision's
@@ -208,10 +242,31 @@ class DokoStrongBot(PimcPlayer):
             if chosen is not None:
                 return chosen
             view = quiet(view)
+            if self.early is not None and len(view.hand) > self.solve_tricks:
+                chosen = self._early_card(view)
+                if chosen is not None:
+                    return chosen
         return str(super().choose(view))
 
+    def _early_card(self, view: DokoView) -> str | None:
+        """A card before the last tricks by simulation (:attr:`early`): every legal card
+        played out on the same worlds (heuristic rollouts, the last tricks solved), the
+        heuristic's card unless another scores better; None: nothing to choose."""
+        plays = [a for a in view.legal_actions if a.startswith("play ")]
+        if len(plays) < 2 or self.early is None:
+            return None
+        base = str(self.heuristic.choose(view))
+        cards = distinct_cards(view, [parse_card(a[5:]) for a in plays],
+                               parse_card(base[5:]))
+        if len(cards) < 2:
+            return base
+        plans = {base: Plan(base)} | {PLAY_ACTIONS[c]: Plan(PLAY_ACTIONS[c]) for c in cards
+                                      if PLAY_ACTIONS[c] != base}
+        return self._best(view, plans, settings=self.early)
+
     def _best(self, view: DokoView, plans: dict[str, Plan], margin: float = 0.0,
-              stop: bool = False) -> str | None:
+              stop: bool = False, settings: Settings | None = None,
+              rng: random.Random | None = None) -> str | None:
         """The plan with the best mean score by simulation (the first plan, the base, unless
         another gains more than ``margin``); None if no world could be sampled. ``stop``:
         end early once every gain is clearly above or below the margin."""
@@ -223,14 +278,14 @@ class DokoStrongBot(PimcPlayer):
                     return False
             return True
 
-        est = evaluate(view, plans, self.sim, self.rng, self.heuristic,
-                       decided if stop else None)
+        est = evaluate(view, plans, settings or self.sim, rng or self.rng, self.heuristic,
+                       decided if stop else None, self.sampler, self.sampling)
         self.last_estimate = est
         if not est.worlds:
             return None
         self.last_values = {plans[n].action: v for n, v in est.means.items()}
         base = next(iter(plans))
-        best = max(plans, key=lambda n: (est.means[n], n == base))
+        best = max(est.finalists(), key=lambda n: (est.means[n], n == base))
         if best != base and est.means[best] - est.means[base] <= margin:
             best = base
         return best
@@ -289,12 +344,24 @@ class DokoStrongBot(PimcPlayer):
             best = self._best(view, plans)
             if best is not None and best != card:
                 return best
+        if announce and announce[0] in (RE, KONTRA) and self.announce_model:
+            features = announce_features(view)
+            if features is not None and ANNOUNCE_MODEL:
+                # Re / Kontra in a game of two parties: the model fitted against outcomes.
+                # The values (a hint shows them): what the Ansage adds to the deal's value
+                # for the party (2 points more to the winner), against playing on.
+                chance = win_chance(features)
+                self.last_values = {announce[0]: 4.0 * chance - 2.0, card: 0.0}
+                return announce[0] if chance >= self.announce_at else None
         if announce:
             # The Ansage, or the next two Absagen (a jump further is hardly ever right).
             options = announce[:1] if announce[0] in (RE, KONTRA) else announce[:2]
             plans = {card: Plan(card)} | {a: Plan(a) for a in options}
             margin = WAIT_MARGIN if self._allowed_later(view, options[0]) else 0.0
-            best = self._best(view, plans, margin, stop=True)
+            # Seeded by the view, not by the game so far: a hint for this seat simulates
+            # the same worlds and so never recommends an announcement the player would not
+            # make (and the other way round).
+            best = self._best(view, plans, margin, stop=True, rng=_view_rng(view))
             if best is not None and best != card:
                 return best
         self.last_values = {}
@@ -333,23 +400,55 @@ class DokoStrongBot(PimcPlayer):
         return utility
 
     def worlds(self, view: DokoView) -> Iterator[Position] | None:
-        """Positions of worlds consistent with ``view`` (:func:`.simulate.sample_world`:
-        voids, parties, the others' reservations as the heuristic would have made them;
-        lazily: the budget decides how many are solved), or None before a Hochzeit's
-        Klärungsstich, whose parties the search cannot model."""
+        """Positions of worlds consistent with ``view`` (:class:`.worlds.DokoWorlds`, card
+        reading), each once however often it was drawn (:meth:`card_values` weighs them),
+        or None before a Hochzeit's Klärungsstich, whose parties the search cannot model."""
         if view.phase != PLAY or (view.contract == HOCHZEIT and view.clarified_in == 0):
             return None
-        return self._positions(view)
+        return (position(w.state) for w in self._draw(view))
 
-    def _positions(self, view: DokoView) -> Iterator[Position]:
-        made = 0
-        for _ in range(2 * self.samples):
-            if made == self.samples:
-                return
-            world = sample_world(view, self.rng, self.heuristic, tries=WORLD_TRIES)
-            if world is not None:
-                made += 1
-                yield position(world)
+    def _draw(self, view: DokoView) -> list[World[DokoState]]:
+        try:
+            return self.sampler.sample(view, self.rng, self.samples, self.sampling)
+        except NoWorldFound:
+            return []
+
+    def card_values(self, view: DokoView) -> dict[Card, float]:
+        """Each legal card's mean value for the player over the sampled worlds (each world
+        solved once, counted as often as it was drawn), within the node budget; a world
+        that needs more than half of it is skipped."""
+        if view.phase != PLAY or (view.contract == HOCHZEIT and view.clarified_in == 0):
+            return {}
+        cards = sorted({parse_card(a[5:]) for a in view.legal_actions if a.startswith("play ")})
+        utility = self.utility(view)
+        sums = dict.fromkeys(cards, 0.0)
+        done = spent = 0
+        for world in self._draw(view):
+            if spent >= self.budget:
+                break
+            p = position(world.state)
+            session = Session(p)
+            try:
+                sol = session.solve(min(self.budget // 2, self.budget - spent), values=True)
+            except SearchLimit:
+                spent += session.nodes
+                continue
+            spent += session.nodes
+            assert sol.values is not None
+            for c in cards:
+                v = sol.values[c]
+                sums[c] += world.count * (v if utility is None else utility(p, v))
+            done += world.count
+        if not done:
+            return {}
+        sign = self.sign(view)
+        return {c: sign * v / done for c, v in sums.items()}
+
+
+def _view_rng(view: DokoView) -> random.Random:
+    """Random numbers determined by what the seat sees (its hand and the public history)."""
+    key = repr((view.player, view.dealer, view.hand, view.history)).encode()
+    return random.Random(int.from_bytes(hashlib.blake2b(key, digest_size=8).digest(), "big"))
 
 
 DOKO_LEVELS: dict[str, dict[str, Any]] = {
