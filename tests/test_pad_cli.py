@@ -36,7 +36,7 @@ def test_binokel_deals_correction_and_undo(tmp_path: Path) -> None:
     assert [line.scores for line in pad.sheet()] == [(100, 340, 70), (0, 0, -2000)]
     assert "Next dealer: Cem" in out
     assert "  1 Anna          +100     +350      +40   Normal: Ben made" in out
-    assert "  2 Ben             +0       +0    -2000   Durch: Cem lost" in out
+    assert "  2 Ben             +0       +0    -2000   Durch (every trick): Cem lost" in out
     assert "Contract (normal / abgehen / durch / untendurch / thrown_in) [normal]" in out
     assert "All passed (deal again)" in out
     saved = Pad.from_json(json.loads(path.read_text(encoding="utf-8")))

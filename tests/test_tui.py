@@ -344,7 +344,9 @@ MANY = ["schweinchen=true", "schweinchen_in_solos=true", "superschweine=true", "
 ], ids=["ddv", "many"])
 async def test_a_doppelkopf_deal_with_command_line_options(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, argv: list[str]) -> None:
-    config = _config_of(["--game", "doppelkopf", "--seed", "12", "--name", "Ann",
+    # seed 6's first deal starts Bockrunden under MANY (the heuristic players decide which)
+    seed = "12" if "ddv" in argv else "6"
+    config = _config_of(["--game", "doppelkopf", "--seed", seed, "--name", "Ann",
                          "--save-dir", str(tmp_path), *argv], monkeypatch)
     rules = config.rules
     if "ddv" in argv:
@@ -389,7 +391,7 @@ async def test_a_doppelkopf_deal_with_command_line_options(
         assert rec.replay().result == state.result
         if "ddv" in argv:
             return
-        # Seed 12's first deal starts Bockrunden (its events are in MANY): the next deal is
+        # Seed 6's first deal starts Bockrunden (its events are in MANY): the next deal is
         # a Bock deal, and the table says so before the first card.
         assert app.round.bock.levels
         next_buttons = [b for b in app.query(ActionButton) if b.engine_action == "next"]

@@ -53,8 +53,9 @@ def client(db: str) -> Iterator[TestClient]:
 @pytest.mark.parametrize("options", [
     {"max_bid": 1e30},
     {"max_bid": 5000, "min_bid": 10, "bid_step": 1},
-    {"max_bid": 5000, "min_bid": 10, "bid_step": 5},
-    {"bid_step": 1, "min_bid": 150, "max_bid": 1500},
+    {"max_bid": 5000, "min_bid": 10, "bid_step": 2},
+    {"bid_step": 1, "min_bid": 150, "max_bid": 2500},
+    {"max_bid": 10000},
 ])
 def test_no_option_makes_the_list_of_bids_long(client: TestClient,
                                                options: dict[str, Any]) -> None:
@@ -64,15 +65,15 @@ def test_no_option_makes_the_list_of_bids_long(client: TestClient,
 
 
 def test_the_longest_allowed_list_of_bids_is_bounded() -> None:
+    """The options' bounds (max_bid at most 5000, bid_step at least 5) keep every deal's list
+    of bids under MAX_BIDS, with no ceiling too (max_bid 0: as high as the cards reach)."""
     spec = find_game("binokel")
-    low, step = 10, 5
-    rules = spec.make_rules({"options": {"min_bid": low, "bid_step": step,
-                                         "max_bid": low + step * (MAX_BIDS - 1)}})
-    state = spec.new_deal(rules, 0, seed=1)
-    assert len(state.legal_actions()) <= MAX_BIDS + 2
+    for top in (5000, 0):
+        rules = spec.make_rules({"options": {"min_bid": 10, "bid_step": 5, "max_bid": top}})
+        state = spec.new_deal(rules, 0, seed=1)
+        assert len(state.legal_actions()) <= MAX_BIDS + 2
     with pytest.raises(ValueError, match="max_bid"):
-        spec.make_rules({"options": {"min_bid": low, "bid_step": step,
-                                     "max_bid": low + step * MAX_BIDS}})
+        spec.make_rules({"options": {"min_bid": 10, "bid_step": 5, "max_bid": 5005}})
 
 
 def test_a_bid_is_checked_as_a_range_not_looked_up_in_a_list(
@@ -80,10 +81,9 @@ def test_a_bid_is_checked_as_a_range_not_looked_up_in_a_list(
     """The server checks an action on a copy of the deal; a bid by its range (the engine's
     ``bid`` handler), never by listing every bid: the listing (bounded by MAX_BIDS) is made
     only for a view, whose presented ``choices.bid`` is a range again."""
-    low, step = 10, 5
+    low, step, top = 10, 5, 5000   # the longest list of bids the options allow
     tid = new_table(client, [None, None, None], game="binokel", players=3,
-                    options={"min_bid": low, "bid_step": step,
-                             "max_bid": low + step * (MAX_BIDS - 1)})
+                    options={"min_bid": low, "bid_step": step, "max_bid": top})
     for seat in range(3):
         join(client, tid, seat, f"P{seat}")
     t = live(client, tid)
@@ -94,12 +94,11 @@ def test_a_bid_is_checked_as_a_range_not_looked_up_in_a_list(
     first = t.round.current.to_move
     t.apply(first, f"bid {low}", check_move=False)
     seat = t.round.current.to_move        # a new position: nothing listed for it yet
-    for bad in (f"bid {low}", f"bid {low + step + 1}", f"bid {low + step * MAX_BIDS}",
-                "bid 1e9", "bid " + "9" * 100):
+    for bad in (f"bid {low}", f"bid {low + step + 1}", f"bid {top + step}",
+                f"bid {low + step * MAX_BIDS}", "bid 1e9", "bid " + "9" * 100):
         with pytest.raises(TableError) as refused:
             t.apply(seat, bad, check_move=False)
         assert refused.value.code == "illegal"
-    top = low + step * (MAX_BIDS - 1)
     t.apply(seat, f"bid {top - step}", check_move=False)
     assert t.round.current.history[-1] == (seat, f"bid {top - step}")
     monkeypatch.undo()
