@@ -60,14 +60,14 @@ export function pick(texts, lang = prefs.lang) {
   return texts[lang] ?? texts.de ?? "";
 }
 
-/** A bot as the lobby shows it before the server names it: "Lina, strong". ``words`` is
+/** A bot as the lobby shows it before the server names it: "Lina (strong)". ``words`` is
  * the ``bots`` part of /api/meta (names and level words), the presenter's own texts.
  * @param {{names: string[], levels: Record<string, {de: string, en: string}>}} words
  * @param {string} kind
  * @param {number} i */
 export function botLabel(words, kind, i) {
   const names = words.names;
-  return `${names[i % names.length]}, ${pick(words.levels[kind]) || kind}`;
+  return `${names[i % names.length]} (${pick(words.levels[kind]) || kind})`;
 }
 
 /** Codes whose server sentence says what exactly is wrong: kept after the German lead. */
