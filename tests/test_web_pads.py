@@ -438,9 +438,13 @@ BAD_DEALS: list[tuple[str, list[str], dict[str, Any], dict[str, Any], str]] = [
                                                 "melds": [0, 0, 0, 0],
                                                 "points": [100, 100, 100, 100]},
      "Die Augen ergeben zusammen 400"),
-    # Doppelkopf's errors have no words of their own yet: German asks to check the field.
     ("doppelkopf", ["A", "B", "C", "D"], {}, {"dealer": 0, "re": [0, 1], "re_augen": 120,
-                                              "re_tricks": 0}, "Diese Eingabe passt nicht"),
+                                              "re_tricks": 0}, "Re mit 0 Stichen und 120"),
+    ("doppelkopf", ["A", "B", "C", "D"], {}, {"dealer": 0, "re": [0], "re_augen": 120,
+                                              "re_tricks": 6}, "Bei Re bitte genau zwei"),
+    ("doppelkopf", ["A", "B", "C", "D"], {}, {"dealer": 0, "re": [0, 1], "re_augen": 250,
+                                              "re_tricks": 6}, "Bitte eine ganze Zahl von 0 bis 240"),
+    # Some of Doppelkopf's errors have no words of their own yet: check the marked field.
     ("doppelkopf", ["A", "B", "C", "D"], {}, {"dealer": 0, "re": [0, 1], "re_augen": 120,
                                               "re_tricks": 6, "pflicht": True},
      "Diese Eingabe passt nicht"),
