@@ -263,10 +263,12 @@ def test_bots_have_friendly_names_and_levels() -> None:
     s = deal()
     names = ["Ann", bot_name(1), bot_name(2)]
     t = present(s.view(0), "en", names, levels=["", "strong", "random"])
-    assert [x.label for x in t.seats] == ["Ann", "Lina, strong", "Gottlob, beginner"]
+    # the level apart from the name: "Lina, strong ist dran" read as a name "Lina, strong"
+    assert [x.label for x in t.seats] == ["Ann", "Lina (strong)", "Gottlob (beginner)"]
     assert t.status == "dealer Gottlob"  # texts use the plain name
     t = present(s.view(0), "de", names, levels=["", "heuristic", "strong-hard"])
     assert [x.level for x in t.seats] == ["", "mittel", "sehr stark"]
+    assert [x.label for x in t.seats] == ["Ann", "Lina (mittel)", "Gottlob (sehr stark)"]
     assert [x.name for x in present(s.view(0), "de").seats] == ["Platz 1", "Platz 2",
                                                                  "Platz 3"]
 

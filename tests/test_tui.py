@@ -646,3 +646,19 @@ async def test_the_result_in_the_readers_words_at_80x24(game: str, players: int)
             assert f"★{app.names[s]}" in shown
         Path("/tmp/shots-client").mkdir(exist_ok=True)
         app.save_screenshot(f"tui-result-{game}.svg", "/tmp/shots-client")
+
+
+@pytest.mark.parametrize(("lang", "level"), [("de", "mittel"), ("en", "medium")])
+async def test_a_bots_level_stands_apart_from_its_name_at_80x24(lang: str, level: str) -> None:
+    """"Sepp, mittel" read as a name; "Sepp (mittel)" is a name and its level. A capture goes
+    to /tmp/shots-client/tui-levels-<lang>.svg."""
+    app = TableApp(GameConfig(players=3, seed=3, lang=lang, bots=("heuristic", "heuristic"),
+                              bot_delay=30, save_dir=None))
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause(0.1)
+        seats = str(app.query_one("#seats", Static).render())
+        for name in app.names[1:]:
+            assert f"{name} ({level})" in seats, seats
+            assert f"{name}, {level}" not in seats, seats
+        Path("/tmp/shots-client").mkdir(exist_ok=True)
+        app.save_screenshot(f"tui-levels-{lang}.svg", "/tmp/shots-client")

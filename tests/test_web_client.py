@@ -363,7 +363,7 @@ def test_the_lobby_sets_the_tables_settings_and_names_bots_in_server_words(
     page.select_option("#players", "3")
     page.select_option("#seat-1", "strong")
     labels = page.locator("#seat-1 option").all_inner_texts()
-    assert any(x.endswith("Sepp, stark") for x in labels), labels
+    assert any(x.endswith("Sepp (stark)") for x in labels), labels
     offered = page.locator("#turn-timeout option").evaluate_all("os => os.map(o => o.value)")
     assert offered[0] == "" and "60" in offered   # off (friends) first, then seconds
     page.select_option("#turn-timeout", "60")
@@ -668,6 +668,40 @@ def test_a_slow_computer_player_is_said_to_be_thinking(server: str, browser: Any
     page.wait_for_function("() => !document.getElementById('turn').classList.contains("
                            "'thinking')", timeout=30_000)
     assert "überlegt" not in turn.inner_text()
+    page.close()
+
+
+@pytest.mark.parametrize(("size", "lang", "level", "to_move"), [
+    ("phone", "de", "mittel", "ist dran"), ("small", "en", "medium", "to move"),
+    ("desktop", "de", "mittel", "ist dran")])
+def test_a_bots_level_stands_apart_from_its_name(server: str, browser: Any, size: str,
+                                                lang: str, level: str, to_move: str) -> None:
+    """"Gottlob, mittel ist dran" read as a name "Gottlob, mittel": the level goes in
+    parentheses on the seat and in the turn chip."""
+    registry = e2e.APPS[0].state.registry
+    before = registry.bot_delay
+    registry.bot_delay = 3.0       # a window to read the chip before the bot moves
+    try:
+        w, h = CROWDED_SIZES[size]
+        page = browser.new_page(viewport={"width": w, "height": h})
+        page.add_init_script(f"localStorage.setItem('binokel.lang', '{lang}')")
+        create_table(page, server, ["", "heuristic", "heuristic"], game="binokel",
+                     name="Anna")
+    finally:
+        registry.bot_delay = before
+    turn = page.locator("#turn")
+    page.wait_for_selector("#turn.mine, #turn:not(.mine):not(:empty)", timeout=30_000)
+    if "mine" in (turn.get_attribute("class") or ""):   # the deal opens with my turn
+        assert e2e.play_turn(page, 0)
+    page.wait_for_function(
+        "(re) => new RegExp('^' + re + '$').test(document.getElementById('turn').textContent)",
+        arg=rf"\w+ \({level}\) {to_move}", timeout=30_000)
+    labels = page.eval_on_selector_all("#seats .nm", "ns => ns.map(n => n.title)")
+    assert sum(x.endswith(f" ({level})") for x in labels) == 2, labels
+    assert not any(", " in x for x in labels), labels
+    page.wait_for_timeout(450)     # the dealt cards have landed
+    middle_clear_of_seats(page, f"levels {size}")
+    shot(page, f"levels-{size}-{lang}")
     page.close()
 
 

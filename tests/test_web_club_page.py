@@ -225,3 +225,26 @@ def test_a_whole_club_tournament_in_the_browser(server: str, browser: Any, size:
         assert r.status == 200 and "Jakob" in r.text()
     org.close()
     public.close()
+
+
+@pytest.mark.parametrize(("size", "lang", "heading"), [
+    ("phone", "de", "Vereinsabend – 27.11.2026"),
+    ("small", "en", "Vereinsabend – 2026-11-27"),
+    ("desktop", "de", "Vereinsabend – Krone, 27.11.2026")])
+def test_the_heading_leaves_out_a_place_not_set(server: str, browser: Any, size: str,
+                                                 lang: str, heading: str) -> None:
+    """No place: no dangling dash or comma ("Vereinsabend – , 27.11.2026" read broken)."""
+    w, h = client_tests.CROWDED_SIZES[size]
+    page = browser.new_page(viewport={"width": w, "height": h})
+    page.add_init_script(f"localStorage.setItem('binokel.lang', '{lang}')")
+    page.goto(server + "/club")
+    place = "Krone" if "Krone" in heading else ""
+    made = page.evaluate(
+        """(place) => fetch('/api/clubs', {method: 'POST', headers: {'content-type':
+             'application/json'}, body: JSON.stringify({title: 'Vereinsabend', game: 'binokel',
+             date: '2026-11-27', place})}).then(r => r.json())""", place)
+    page.goto(f"{server}/club/{made['id']}")
+    page.wait_for_selector("#ranking")
+    assert page.text_content("h2") == heading
+    shot(page, f"club-heading-{size}-{lang}")
+    page.close()

@@ -55,7 +55,8 @@ def test_every_bot_name_and_kind_is_reserved() -> None:
     for kind in bot_names():
         assert passes_for_bot(kind) and passes_for_bot(kind.upper())
     for first in BOT_NAMES:
-        assert passes_for_bot(f"{first}, stark") and not passes_for_bot(first)
+        assert passes_for_bot(f"{first} (stark)") and passes_for_bot(f"{first}, stark")
+        assert not passes_for_bot(first)
 
 
 @settings(max_examples=300, deadline=None)
@@ -74,7 +75,7 @@ def test_a_name_is_clean_or_refused_never_an_error(text: str) -> None:
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.sampled_from(["Bot 1", "heuristic", "Lina, strong"]), st.data())
+@given(st.sampled_from(["Bot 1", "heuristic", "Lina (strong)", "Lina, strong"]), st.data())
 def test_a_bot_name_with_letters_swapped_for_look_alikes_stays_reserved(
         name: str, data: st.DataObject) -> None:
     """Any letters of a bot's name replaced by look-alikes from other scripts or full

@@ -35,12 +35,13 @@ def test_bots_are_seated_by_first_name_and_level(client: TestClient) -> None:
         msg = recv_state(ws)
     assert msg["names"] == ["Anna", BOT_NAMES[0], BOT_NAMES[1]]
     seats = msg["table"]["seats"]
-    assert [s["label"] for s in seats] == ["Anna", f"{BOT_NAMES[0]}, medium",
-                                           f"{BOT_NAMES[1]}, beginner"]
+    assert [s["label"] for s in seats] == ["Anna", f"{BOT_NAMES[0]} (medium)",
+                                           f"{BOT_NAMES[1]} (beginner)"]
     assert [s["number"] for s in seats] == [1, 2, 3]
 
 
-@pytest.mark.parametrize("name", ["Lina, strong", "lina,stark", "SEPP , easy"])
+@pytest.mark.parametrize("name", ["Lina (strong)", "lina(stark)", "SEPP (easy",
+                                  "Lina, strong", "lina,stark", "SEPP , easy"])
 def test_a_person_cannot_pass_for_a_bot(client: TestClient, name: str) -> None:
     tid = client.post("/api/tables", json={"bots": [None, "heuristic", "random"]}).json()["id"]
     r = client.post(f"/api/tables/{tid}/join", json={"seat": 0, "nickname": name})
@@ -54,6 +55,7 @@ def test_a_person_cannot_pass_for_a_bot(client: TestClient, name: str) -> None:
     ("An\u200bna", "nickname_hidden", {}),
     ("Bot 3", "nickname_reserved", {}),
     ("Lina, stark", "nickname_reserved", {}),
+    ("Lina (stark)", "nickname_reserved", {}),
 ])
 def test_a_refused_name_says_why_for_the_client_to_translate(
         client: TestClient, name: str, reason: str, params: dict[str, int]) -> None:

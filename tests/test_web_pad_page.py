@@ -54,6 +54,10 @@ def test_a_pad_is_entered_corrected_and_followed(server: str, browser: Any,
     owner.click("#enter")
     owner.wait_for_function("document.getElementById('deal-error').textContent !== ''")
     assert owner.locator("#sheet tbody tr").count() == 0
+    # in German through and through: no English sentence in parentheses after it
+    assert owner.text_content("#deal-error") == ("Die Augen ergeben zusammen 0, es müssen aber "
+                                                "250 sein (mit dem letzten Stich).")
+    shot(owner, f"pad-{size}-refused")
 
     # Vorhand must open: "all passed" is no choice; Anna-Lena goes out at 150.
     assert "thrown_in" not in owner.eval_on_selector_all(
@@ -362,7 +366,9 @@ def test_the_doppelkopf_form_offers_what_the_house_rules_make_possible(
     page.fill("#specials-kontra-4", "1")
     page.click("#enter")
     page.wait_for_function("document.getElementById('deal-error').textContent !== ''")
-    assert "specials" in page.text_content("#deal-error")
+    # no German words of its own yet: a German sentence pointing at the marked box
+    assert page.text_content("#deal-error") == \
+        "Diese Eingabe passt nicht – bitte das markierte Feld prüfen."
     assert "field-error" in (page.get_attribute("#specials-box", "class") or "")
     got = page.evaluate(f"fetch('/api/pads/{pad_id}').then(r => r.json())")["pad"]
     assert got["deals"][0]["specials"] == [["Doppelkopf", "re"], ["Karlchen gefangen", "kontra"]]
@@ -402,4 +408,26 @@ def test_a_vorfuehrung_is_said_and_prefilled(server: str, browser: Any) -> None:
         "document.getElementById('vorgefuehrt-hint').textContent.includes('Carl')")
     got = page.evaluate(f"fetch('/api/pads/{pad_id}').then(r => r.json())")["pad"]
     assert got["deals"][0]["re"] == [1] and got["deals"][0]["pflicht"] is True
+    page.close()
+
+
+@pytest.mark.parametrize("size", ["small", "desktop"])
+def test_a_refused_deal_is_said_in_english_on_an_english_page(server: str, browser: Any,
+                                                              size: str) -> None:
+    w, h = client_tests.CROWDED_SIZES[size]
+    page = browser.new_page(viewport={"width": w, "height": h}, bypass_csp=True,
+                            locale="en-GB")
+    page.add_init_script("localStorage.setItem('binokel.lang', 'en')")
+    page.goto(server + "/pad")
+    page.fill("#players", "Anna, Bert, Carl")
+    page.click("button[type=submit]")
+    page.wait_for_selector("#deal-form")
+    page.select_option("#declarer", "0")
+    page.fill("#bid", "155")
+    page.click("#enter")
+    page.wait_for_function("document.getElementById('deal-error').textContent !== ''")
+    assert page.text_content("#deal-error") == \
+        "Bid 155: bids go from 150 to 1500 in steps of 10."
+    assert page.locator(".field-error").count() == 1      # the bid, marked
+    shot(page, f"pad-{size}-refused-en")
     page.close()

@@ -3,6 +3,7 @@ endpoint, the owner's token required for changes, bad input a clear 4xx."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -390,3 +391,101 @@ def test_run_slips_and_table_cards_are_served_as_pdf(client: TestClient) -> None
     assert "1 1 1" in slips.split(f"Laufzettel: Spieler {first}")[1]
     assert client.get(f"{files}/cards.pdf?round=2").status_code == 404
     assert client.get(f"{files}/cards.pdf?round=x").status_code == 400
+
+
+# An English sentence inside a German error reads like a broken page: these words give one
+# away (German has none of them as a word of its own).
+ENGLISH = re.compile(r"\b(the|is|are|not|of|and|for|expected|only|must|needed|seat|one|"
+                     r"says?|no|trick|points|bids?|players?|deals?|game|rules|under)\b", re.I)
+
+
+def _refused(r: Any) -> dict[str, str]:
+    """A pad's refusal: its sentence in every language, the German one free of English."""
+    assert r.status_code == 422, r.text
+    body = r.json()
+    words = body["words"]
+    assert words["en"] and words["de"], body
+    assert not ENGLISH.search(words["de"]), (words["de"], body["message"])
+    assert words["de"] != words["en"], body
+    return dict(words)
+
+
+BAD_DEALS: list[tuple[str, list[str], dict[str, Any], dict[str, Any], str]] = [
+    # (game, players, options, deal, the German words' start)
+    ("binokel", ["A", "B", "C"], {}, {**SHORT, "bid": 155}, "Reizwert 155: es geht von"),
+    ("binokel", ["A", "B", "C"], {}, {**SHORT, "bid": None}, "Bitte den Reizwert"),
+    ("binokel", ["A", "B", "C"], {}, {**SHORT, "declarer": None}, "Bitte den Spielmacher"),
+    ("binokel", ["A", "B", "C"], {}, {**SHORT, "melds": [15, 0, 0]}, "Platz 1: 15 hält"),
+    ("binokel", ["A", "B", "C"], {}, {**SHORT, "melds": [0, 0, 9990]}, "Platz 3: 9990"),
+    ("binokel", ["A", "B", "C"], {}, {**SHORT, "points": [10, 0, 0]}, "Beim Abgehen"),
+    ("binokel", ["A", "B", "C"], {}, {**SHORT, "contract": "normal", "points": [100, 100, 0]},
+     "Die Augen ergeben zusammen 200"),
+    ("binokel", ["A", "B", "C"], {}, {**SHORT, "contract": "normal", "made": True,
+                                      "points": [100, 100, 50]}, "„Gewonnen“ gibt es nur"),
+    ("binokel", ["A", "B", "C"], {}, {**SHORT, "contract": "durch"}, "Bitte angeben"),
+    ("binokel", ["A", "B", "C"], {}, {**SHORT, "contract": "normal", "points": [200, 50, 0],
+                                      "tricks": [6, 5, 0]}, "Die Stiche ergeben zusammen 11"),
+    ("binokel", ["A", "B", "C"], {}, {**SHORT, "contract": "normal", "points": [200, 0, 50],
+                                      "tricks": [11, 1, 0]}, "Platz 3: 50 Augen"),
+    ("binokel", ["A", "B", "C"], {"durch": False}, {**SHORT, "contract": "durch"},
+     "Durch gibt es"),
+    ("binokel", ["A", "B", "C"], {}, {"dealer": 0, "contract": "thrown_in"}, "„Alle weg“"),
+    ("binokel", ["A", "B", "C"], {}, {**SHORT, "dealer": 2000}, "Bitte eine ganze Zahl"),
+    ("binokel", ["A", "B", "C"], {}, {**SHORT, "dealer": 7}, "Diese Eingabe passt nicht"),
+    ("zweier", ["A", "B"], {}, {"dealer": 0, "melds": [0, 0], "points": [130, 100]},
+     "Die Augen ergeben zusammen 230"),
+    ("luxusfamilie", ["A", "B", "C", "D"], {}, {"dealer": 0, "declarer": 1,
+                                                "melds": [0, 0, 0, 0],
+                                                "points": [100, 100, 100, 100]},
+     "Die Augen ergeben zusammen 400"),
+    ("doppelkopf", ["A", "B", "C", "D"], {}, {"dealer": 0, "re": [0, 1], "re_augen": 120,
+                                              "re_tricks": 0}, "Re mit 0 Stichen und 120"),
+    ("doppelkopf", ["A", "B", "C", "D"], {}, {"dealer": 0, "re": [0], "re_augen": 120,
+                                              "re_tricks": 6}, "Bei Re bitte genau zwei"),
+    ("doppelkopf", ["A", "B", "C", "D"], {}, {"dealer": 0, "re": [0, 1], "re_augen": 250,
+                                              "re_tricks": 6}, "Bitte eine ganze Zahl von 0 bis 240"),
+    # Some of Doppelkopf's errors have no words of their own yet: check the marked field.
+    ("doppelkopf", ["A", "B", "C", "D"], {}, {"dealer": 0, "re": [0, 1], "re_augen": 120,
+                                              "re_tricks": 6, "pflicht": True},
+     "Diese Eingabe passt nicht"),
+]
+
+
+@pytest.mark.parametrize(("game", "players", "options", "deal", "de"), BAD_DEALS)
+def test_every_pad_error_comes_in_german_without_an_english_sentence(
+        client: TestClient, game: str, players: list[str], options: dict[str, Any],
+        deal: dict[str, Any], de: str) -> None:
+    """The pad page shows ``words`` in its language (words.js's errorText), and the field
+    named is marked, so that a German page never reads "Das passt nicht (points: trick
+    points add up to ...)"."""
+    r = client.post("/api/pads", json={"game": game, "players": players, "options": options})
+    assert r.status_code == 201, r.text
+    pid, own = r.json()["id"], {"x-owner-token": r.json()["token"]}
+    r = client.post(f"/api/pads/{pid}/deals", json={"deal": deal}, headers=own)
+    words = _refused(r)
+    assert words["de"].startswith(de), words
+    assert r.json()["field"]
+
+
+def test_a_pads_own_errors_come_in_german_too(client: TestClient) -> None:
+    """Making the pad (its players), correcting a deal that a later one no longer fits,
+    and the errors no form can make (they fall back to a German sentence)."""
+    for players, de in ((["A", "B"], "Dieses Spiel spielt man zu 3 oder 4, nicht zu 2"),
+                        (["A", "A", "B"], "Jeder Spieler braucht einen eigenen Namen")):
+        words = _refused(client.post("/api/pads", json={"game": "binokel",
+                                                        "players": players}))
+        assert words["de"].startswith(de), words
+    pid, token = new_pad(client)
+    own = {"x-owner-token": token}
+    normal = {"dealer": 0, "declarer": 1, "bid": 150, "contract": "normal",
+              "melds": [0, 0, 0], "points": [100, 100, 50], "tricks": [5, 5, 2]}
+    for deal in (SHORT, normal):
+        assert client.post(f"/api/pads/{pid}/deals", json={"deal": deal},
+                           headers=own).status_code == 200
+    # a correction the deal itself refuses:
+    words = _refused(client.put(f"/api/pads/{pid}/deals/1", json={"deal": {**SHORT,
+                                "bid": 151}}, headers=own))
+    assert words["de"].startswith("Reizwert 151"), words
+    words = _refused(client.post(f"/api/pads/{pid}/deals", json={"deal": {**SHORT,
+                                 "surprise": 1}}, headers=own))
+    assert words["de"] == "Diese Eingabe passt nicht – bitte das markierte Feld prüfen."

@@ -173,7 +173,7 @@ def _ranking(t: Tournament, args: argparse.Namespace) -> bool:
 
 
 def _show(t: Tournament, args: argparse.Namespace) -> bool:
-    print(f"{t.title}, {t.place}, {t.date}: {t.game} ({t.rules.preset}), {t.rounds} rounds "
+    print(f"{t.heading()}: {t.game} ({t.rules.preset}), {t.rounds} rounds "
           f"of {t.deals_per_round} deals, tables of {t.table_sizes.describe()}, "
           f"tie rule {t.tie_rule}")
     for p in t.players:

@@ -64,6 +64,7 @@ from typing import TypeVar
 
 from .outcome import Outcome
 from .rules import RuleSet
+from .texts import load_texts
 
 # Words in every language: "de"/"en" -> text.
 Words = Mapping[str, str]
@@ -79,16 +80,43 @@ MAX_TEXT = 40              # a choice's value
 class PadError(ValueError):
     """An entry or a pad document that cannot be: the message says what and where, and
     ``field`` names the entry's field it is about (``bid``, ``specials``, ...) where there is
-    one, so that a form can point at it."""
+    one, so that a form can point at it. ``words``: the error for a person in every
+    language (``{"de": ..., "en": ...}``, see :func:`pad_words`), where a form can make it;
+    a page in German never shows the English message (see :meth:`said`)."""
 
-    def __init__(self, message: str, field: str | None = None) -> None:
+    def __init__(self, message: str, field: str | None = None,
+                 words: Mapping[str, str] | None = None) -> None:
         super().__init__(message)
         self.field = field
+        self.words = dict(words) if words is not None else None
+
+    def said(self) -> dict[str, str]:
+        """The error in every language: its ``words``, else a German sentence that points
+        at the marked field (the English message is for English readers only).
+
+        >>> PadError("bid: needed", "bid").said()["de"]
+        'Diese Eingabe passt nicht – bitte das markierte Feld prüfen.'
+        >>> refuse("tricks", "x", pad_words("tricks_sum", n=9, total=8)).said()["en"]
+        'The tricks add up to 9, but the deal has 8.'
+        """
+        if self.words is not None:
+            return dict(self.words)
+        return {"de": _ERRORS["fallback_field" if self.field else "fallback"][0],
+                "en": str(self)}
 
 
-def refuse(field: str, message: str) -> PadError:
-    """A :class:`PadError` about ``field``; the message starts with the field's name."""
-    return PadError(f"{field}: {message}", field)
+_ERRORS: dict[str, list[str]] = load_texts("binokel.core")["pad_errors"]
+
+
+def pad_words(key: str, **values: Any) -> dict[str, str]:
+    """A pad error of core's ``[pad_errors]`` texts in every language, ``values`` filled in."""
+    return words_of(_ERRORS, key, **values)
+
+
+def refuse(field: str, message: str, words: Mapping[str, str] | None = None) -> PadError:
+    """A :class:`PadError` about ``field``; the message starts with the field's name;
+    ``words``: the error for a person (see :class:`PadError`)."""
+    return PadError(f"{field}: {message}", field, words)
 
 
 def words_of(pairs: Mapping[str, Sequence[str]], key: str, **values: Any) -> dict[str, str]:
@@ -438,7 +466,8 @@ class PadAdapter(Protocol[E]):
 def read_int(v: Any, where: str, lo: int, hi: int) -> int:
     """``v`` as a whole number from ``lo`` to ``hi`` (a bool is no number)."""
     if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
-        raise refuse(where, f"a whole number {lo}..{hi} expected, got {v!r:.40}")
+        raise refuse(where, f"a whole number {lo}..{hi} expected, got {v!r:.40}",
+                     pad_words("whole_number", lo=lo, hi=hi))
     return v
 
 
@@ -470,7 +499,7 @@ def read_dealer(data: Mapping[str, Any], players: int) -> int:
     """The entry's dealer: a seat of the table."""
     dealer = read_int(data.get("dealer"), "dealer", 0, MAX_SEATS)
     if dealer >= players:
-        raise refuse("dealer", f"a seat 0..{players - 1}")
+        raise refuse("dealer", f"a seat 0..{players - 1}", pad_words("fallback_field"))
     return dealer
 
 
@@ -486,7 +515,8 @@ def check_multiples(values: Sequence[int], name: str, step: int, most: int) -> N
     for s, m in enumerate(values):
         if m % step or m > most:
             raise refuse(name, f"seat {s}: {name} of {m} — no hand holds that ({name} are "
-                         f"multiples of {step}, at most {most})")
+                         f"multiples of {step}, at most {most})",
+                         pad_words("multiples", seat=s + 1, n=m, step=step, most=most))
 
 
 def tricks_from(tricks: tuple[int, ...] | None, points: Sequence[int], total: int,
@@ -498,10 +528,12 @@ def tricks_from(tricks: tuple[int, ...] | None, points: Sequence[int], total: in
         return [1 if p else 0 for p in points]
     won = per_seat(tricks, "tricks", len(points))
     if sum(won) != total:
-        raise refuse("tricks", f"{sum(won)} entered, the deal has {total}")
+        raise refuse("tricks", f"{sum(won)} entered, the deal has {total}",
+                     pad_words("tricks_sum", n=sum(won), total=total))
     for s, (t, p) in enumerate(zip(won, points, strict=True)):
         if p and not t and s != pusher:
-            raise refuse("tricks", f"seat {s}: {p} trick points but no trick")
+            raise refuse("tricks", f"seat {s}: {p} trick points but no trick",
+                         pad_words("points_no_trick", seat=s + 1, n=p))
     return won
 
 

@@ -40,7 +40,7 @@ an addition, older fields keep their meaning):
   played, the arithmetic as players say it, who won the deal, bid against melds + tricks,
   made or lost, each seat's change (:class:`ResultFigures`).
 - every seat: ``number`` (the seat counted from 1, as every text counts), ``level`` (a bot's
-  level in words, "" for a person) and ``label`` (the name with the level: "Lina, strong").
+  level in words, "" for a person) and ``label`` (the name with the level: "Lina (strong)").
 
 >>> from binokel.games.binokel.state import DealState
 >>> from binokel.games.binokel.rules import Rules
@@ -157,7 +157,7 @@ class Seat:
     out: bool = False               # sits out this deal
     number: int = 0                 # the seat counted from 1 (set by :func:`table_of`)
     level: str = ""                 # a bot's level in words ("strong"), "" for a person
-    label: str = ""                 # the name with the level: "Lina, strong"
+    label: str = ""                 # the name with the level: "Lina (strong)"
 
 
 @dataclass(frozen=True)
@@ -326,7 +326,7 @@ Presenter = Callable[[Any, Context], Table]
 
 _TEXTS = by_language(load_texts("binokel.present")["table"])
 _LEVELS = by_language(load_texts("binokel.present")["levels"])
-# Friendly names for computer players, Swabian first names: a bot is "Lina, strong", never
+# Friendly names for computer players, Swabian first names: a bot is "Lina (strong)", never
 # "Bot 1 (heuristic)".
 BOT_NAMES = ("Sepp", "Lina", "Gottlob", "Marie", "Hannes", "Rosa", "Frieder", "Luise")
 
@@ -353,8 +353,8 @@ def level_name(kind: str, lang: str = "de") -> str:
 
 
 def seat_label(name: str, level: str) -> str:
-    """A seat as shown at the table: ``Lina, strong`` (a person: just the name)."""
-    return f"{name}, {level}" if level else name
+    """A seat as shown at the table: ``Lina (strong)`` (a person: just the name)."""
+    return f"{name} ({level})" if level else name
 
 
 def plain(text: str) -> str:
@@ -436,7 +436,7 @@ def present(view: Any, lang: str = "de", names: Sequence[str] = (),
     """The table of ``view`` (any game) in ``lang`` ("de" or "en"); ``names`` per seat
     (default: "Platz 1" / "Seat 1" ..., counted from 1); ``cards``: how texts write cards
     (in the names of the game's deck); ``levels``: each seat's bot kind ("" for a person),
-    shown as the seat's level ("Lina, strong")."""
+    shown as the seat's level ("Lina (strong)")."""
     game = str(view.game)
     presenter = cast(Presenter, find_game(game).presenter())
     lang = "en" if lang == "en" else "de"

@@ -152,6 +152,22 @@ class Tournament:
     players: list[Player] = field(default_factory=list)
     played: list[Round] = field(default_factory=list)
 
+    def heading(self, date: str | None = None, dash: str = " – ") -> str:
+        """The title with where and when ("Vereinsabend – Krone, 2026-11-27"), leaving out
+        what is not set: no place gives "Vereinsabend – 2026-11-27", never a dangling dash
+        or comma; ``date``: the date as the reader writes it (default: as stored); ``dash``:
+        between the title and the rest (" - " where a font lacks the en dash).
+
+        >>> t = Tournament.new("Vereinsabend", "2026-11-27", "", "binokel", rounds=1,
+        ...                    deals_per_round=1)
+        >>> from dataclasses import replace
+        >>> t.heading(), replace(t, place="Krone").heading("27.11.2026")
+        ('Vereinsabend – 2026-11-27', 'Vereinsabend – Krone, 27.11.2026')
+        """
+        when = self.date if date is None else date
+        where = ", ".join(x for x in (self.place, when) if x)
+        return dash.join(x for x in (self.title, where) if x)
+
     @classmethod
     def new(cls, title: str, date: str, place: str, game: str, *, rounds: int,
             deals_per_round: int, preset: str | None = None,

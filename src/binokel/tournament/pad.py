@@ -43,6 +43,7 @@ from ..core.pad import PadEntry
 from ..core.pad import PadError
 from ..core.pad import PadForm
 from ..core.pad import SeatField
+from ..core.pad import pad_words
 from ..core.pad import read_int
 from ..core.pad import read_text
 from ..core.rules import RuleSet
@@ -99,9 +100,13 @@ class Pad:
         names = tuple(read_text(p, "players", MAX_NAME) for p in players)
         if len(names) not in spec.players:
             raise PadError(f"{game} is for {' or '.join(map(str, spec.players))} players, "
-                           f"not {len(names)}")
+                           f"not {len(names)}", "players", pad_words(
+                               "players_count", n=len(names),
+                               de=" oder ".join(map(str, spec.players)),
+                               en=" or ".join(map(str, spec.players))))
         if len(set(names)) != len(names) or not all(n.strip() for n in names):
-            raise PadError("players: each needs a name of its own")
+            raise PadError("players: each needs a name of its own", "players",
+                           pad_words("players_unique"))
         data: dict[str, Any] = {"options": dict(options or {})}
         if preset is not None:
             data["preset"] = preset
@@ -152,7 +157,8 @@ class Pad:
     def add(self, entry: PadEntry) -> None:
         """Score ``entry`` and append it; a deal that cannot be raises :class:`PadError`."""
         if len(self._deals) >= MAX_DEALS:
-            raise PadError(f"a pad holds at most {MAX_DEALS} deals")
+            raise PadError(f"a pad holds at most {MAX_DEALS} deals", None,
+                           pad_words("too_many_deals", n=MAX_DEALS))
         self._deals.append(self._score(self.book, entry))
 
     def _rebuild(self, entries: list[PadEntry], changed: int | None) -> None:
@@ -169,7 +175,10 @@ class Pad:
             except PadError as e:
                 if i == changed:
                     raise
-                raise PadError(f"deal {i + 1} would not fit any more: {e}") from None
+                # the field is the later deal's, not the corrected one's: none to mark
+                why, head = e.said(), pad_words("deal_fits_no_more", n=i + 1, why="{why}")
+                raise PadError(f"deal {i + 1} would not fit any more: {e}", None, {
+                    lang: head[lang].replace("{why}", why[lang]) for lang in head}) from None
         self._deals, self._book = deals, book
 
     def correct(self, index: int, entry: PadEntry) -> None:

@@ -112,7 +112,7 @@ def _row(pdf: Any, cells: Sequence[str], widths: Sequence[float], *, bold: bool 
 
 
 def _header(pdf: Any, t: Tournament, lang: str) -> None:
-    _text(pdf, 9, f"{t.title} - {t.place}, {t.date} - {_game_title(t.game, lang)}")
+    _text(pdf, 9, f"{t.heading(dash=' - ')} - {_game_title(t.game, lang)}")
 
 
 def run_slips(t: Tournament, lang: str = "de") -> bytes:

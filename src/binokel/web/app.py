@@ -169,7 +169,7 @@ GROUP_TEXT: dict[str, dict[str, str]] = {
     "round": {"de": "Runde", "en": "Round"},
     "reservations": {"de": "Vorbehalte", "en": "Reservations"},
 }
-# The lobby names bots before the server seats them ("Lina, stark"): the names and level
+# The lobby names bots before the server seats them ("Lina (stark)"): the names and level
 # words come from the presenter's texts, so the browser keeps no second copy of them.
 BOT_WORDS: dict[str, Any] = {
     "names": list(BOT_NAMES),

@@ -98,12 +98,14 @@ def _most_marks(text: str) -> int:
 
 def passes_for_bot(name: str) -> bool:
     """Whether ``name`` looks like a computer player's: it starts with "Bot" or "Computer",
-    is a bot's kind ("heuristic"), or is how a table shows a bot ("Lina, strong": a person
-    may be Lina, not "Lina, ..."), all by skeleton."""
+    is a bot's kind ("heuristic"), or is how a table shows a bot ("Lina (strong)", or the
+    older "Lina, strong": a person may be Lina, not "Lina (..." or "Lina, ..."), all by
+    skeleton."""
     starts, kinds, first_names = _reserved()
     for shape in shapes(name):
-        first, comma, _ = shape.partition(",")
-        if starts.match(shape) or shape in kinds or (comma and first.strip() in first_names):
+        parts = re.split(r"[,(]", shape, maxsplit=1)
+        if starts.match(shape) or shape in kinds or (
+                len(parts) > 1 and parts[0].strip() in first_names):
             return True
     return False
 

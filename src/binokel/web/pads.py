@@ -255,13 +255,17 @@ def _client(request: Request) -> str:
 
 
 def _error(code: str, message: str, status: int = 400, field: str | None = None,
-           cause: BaseException | None = None) -> JSONResponse:
+           cause: BaseException | None = None,
+           words: dict[str, str] | None = None) -> JSONResponse:
     """A refusal; where ``cause`` was one option's refused value, with the reason and
-    parameters the client says it by (see :func:`~.guard.rules_refused`)."""
+    parameters the client says it by (see :func:`~.guard.rules_refused`); ``words``: the
+    sentence in every language (a :class:`PadError`'s)."""
     out: dict[str, Any] = rules_refused(code, message, status, cause).body() \
         if cause is not None else {"error": code, "message": message}
     if field is not None:
         out["field"] = field
+    if words is not None:
+        out["words"] = words
     return JSONResponse(out, status_code=status)
 
 
@@ -285,7 +289,8 @@ def _guarded(fn: Handler) -> Handler:
                                 headers={"retry-after": "5"} if e.status in (429, 503)
                                 else None)
         except PadError as e:
-            return _error("invalid", str(e), 422, e.field or _field(str(e)), e)
+            # the sentence in every language: a German page shows no English message
+            return _error("invalid", str(e), 422, e.field or _field(str(e)), e, e.said())
         except ClubError as e:
             return _error("invalid", str(e), 422, _field(str(e)), e)
     return run

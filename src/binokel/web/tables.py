@@ -555,7 +555,7 @@ class LiveTable:
         return self.nicknames.get(seat, "")
 
     def levels(self) -> list[str]:
-        """Each seat's bot kind ("" for a person), for the table's "Lina, strong"."""
+        """Each seat's bot kind ("" for a person), for the table's "Lina (strong)"."""
         return [b or "" for b in self.bots]
 
     def names(self) -> list[str]:

@@ -44,6 +44,7 @@ from ...core.pad import SeatField
 from ...core.pad import When
 from ...core.pad import check_multiples
 from ...core.pad import only_fields
+from ...core.pad import pad_words
 from ...core.pad import per_seat
 from ...core.pad import read_bool
 from ...core.pad import read_dealer
@@ -78,6 +79,7 @@ DURCHS = (DURCH, DURCH_OPEN, UNTENDURCH)
 MAX_MELD = 5000          # one hand's melds (eight of a rank 1000 + families + ...)
 ASKED = ("dealer", "declarer", "bid", "contract", "melds", "points", "tricks", "made")
 _WORDS = TEXTS.sections["pad"]
+_ERRORS = TEXTS.sections["pad_errors"]
 _CONTRACT_WORDS = TEXTS.sections["pad_contracts"]
 
 
@@ -216,12 +218,14 @@ class BinokelPad:
         for s in range(players):
             if party[s] < 0 and (melds[s] or points[s]):
                 raise refuse("melds" if melds[s] else "points",
-                             f"seat {s} deals and sits out: no melds, no points")
+                             f"seat {s} deals and sits out: no melds, no points",
+                             _said("sits_out", seat=s + 1))
         others = [s for s in order if party[s] != party[declarer]]
         if e.contract == OPEN_GAME:
             # Every trick and every card point to the declarer's party (booked to him).
             if any(points):
-                raise refuse("points", "an open game took every trick: no points to enter")
+                raise refuse("points", "an open game took every trick: no points to enter",
+                             _said("open_game_points"))
             points[declarer] = points_total(rules)
             tricks = [0] * players
             tricks[declarer] = hand_size(rules, len(order))
@@ -242,30 +246,35 @@ class BinokelPad:
         if contract in allowed:
             return
         if contract in (DURCH, DURCH_OPEN) and not rules.durch:
-            raise refuse("contract", "Durch is not allowed under these rules (durch off)")
+            raise refuse("contract", "Durch is not allowed under these rules (durch off)",
+                         _said("durch_off"))
         if contract == DURCH_OPEN:
             raise refuse("contract", "an open Durch is not allowed under these rules "
-                         "(durch_open 0)")
+                         "(durch_open 0)", _said("durch_open_off"))
         if contract == UNTENDURCH:
             raise refuse("contract", "Untendurch is not allowed under these rules "
-                         "(untendurch off)")
+                         "(untendurch off)", _said("untendurch_off"))
         if contract == THROWN_IN:
             raise refuse("contract", "all passed cannot be under these rules: " + (
                 "Vorhand must open the bidding (vorhand_must_open)"
                 if rules.all_pass == "redeal" else
-                "Vorhand then plays at the lowest bid (all_pass = vorhand_plays)"))
+                "Vorhand then plays at the lowest bid (all_pass = vorhand_plays)"),
+                _said("thrown_in_off"))
         raise refuse("contract", f"one of {', '.join(allowed)}, not {contract!r}")
 
     def check_declarer(self, rules: Rules, order: tuple[int, ...], party: tuple[int, ...],
                        e: BinokelEntry) -> tuple[int, int]:
         """The declarer, a seat in play, and his bid, in range and on the step."""
         if e.declarer is None or e.declarer >= len(party) or party[e.declarer] < 0:
-            raise refuse("declarer", f"a seat in play ({', '.join(map(str, order))})")
+            raise refuse("declarer", f"a seat in play ({', '.join(map(str, order))})",
+                         _said("declarer_seat"))
         if e.bid is None:
-            raise refuse("bid", "needed")
+            raise refuse("bid", "needed", _said("bid_needed"))
         if not rules.min_bid <= e.bid <= rules.highest_bid or e.bid % rules.bid_step:
             raise refuse("bid", f"{e.bid} — bids go from {rules.min_bid} to "
-                         f"{rules.highest_bid} in steps of {rules.bid_step}")
+                         f"{rules.highest_bid} in steps of {rules.bid_step}",
+                         _said("bid_range", n=e.bid, min=rules.min_bid,
+                               max=rules.highest_bid, step=rules.bid_step))
         return e.declarer, e.bid
 
     def tricks(self, rules: Rules, in_play: int, e: BinokelEntry, points: list[int],
@@ -276,14 +285,16 @@ class BinokelPad:
             check_points(points, points_total(rules))
             if e.made is not None:
                 raise refuse("made", "only for Durch and Untendurch (a normal game is "
-                             "decided by melds and trick points)")
+                             "decided by melds and trick points)", _said("made_only_durch"))
             return tricks_from(e.tricks, points, hand_size(rules, in_play), e.declarer)
         if e.contract == ABGEHEN:
             if any(points):
-                raise refuse("points", "abgehen: no trick is played, so no trick points")
+                raise refuse("points", "abgehen: no trick is played, so no trick points",
+                             _said("abgehen_points"))
             return [0] * len(points)
         if e.made is None:
-            raise refuse("made", f"{e.contract}: say whether it was made")
+            raise refuse("made", f"{e.contract}: say whether it was made",
+                         _said("made_missing"))
         # The play stops at the first trick that decides it: one trick tells the story.
         tricks = [0] * len(points)
         declarer_took_it = e.made != (e.contract == UNTENDURCH)
@@ -343,6 +354,11 @@ def _w(key: str) -> dict[str, str]:
     return words_of(_WORDS, key)
 
 
+def _said(key: str, **values: Any) -> dict[str, str]:
+    """A pad error of the ``[pad_errors]`` texts in every language."""
+    return words_of(_ERRORS, key, **values)
+
+
 def check_melds(rules: Rules, melds: Sequence[int]) -> None:
     """Melds some hand could show under ``rules`` (:func:`meld_totals`)."""
     check_multiples(melds, "melds", 10, MAX_MELD)
@@ -350,13 +366,14 @@ def check_melds(rules: Rules, melds: Sequence[int]) -> None:
     for s, m in enumerate(melds):
         if m not in possible:
             raise refuse("melds", f"seat {s}: melds of {m} — no hand holds that under "
-                         "these rules")
+                         "these rules", _said("melds_impossible", seat=s + 1, n=m))
 
 
 def check_points(points: Sequence[int], total: int) -> None:
     if sum(points) != total:
         raise refuse("points", f"trick points add up to {sum(points)}, not {total} (the "
-                     "cards' points and the last-trick bonus)")
+                     "cards' points and the last-trick bonus)",
+                     pad_words("points_sum", n=sum(points), total=total))
 
 
 __all__ = ["CONTRACTS", "DURCH_OPEN", "OPEN_GAME", "BinokelEntry", "BinokelPad",

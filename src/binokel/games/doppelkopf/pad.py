@@ -94,6 +94,12 @@ CONTRACT_OPTION = {"solo koenige": "koenigssolo", "solo damenbuben": "damen_bube
 ASKED = ("dealer", "contract", "re", "re_augen", "re_tricks", "announced", "specials",
          "partner_found", "pflicht", "genscher", "herz_trick")
 _WORDS = TEXTS.sections["pad"]
+_ERRORS = TEXTS.sections["pad_errors"]
+
+
+def _said(key: str, **values: Any) -> dict[str, str]:
+    """A pad error of the ``[pad_errors]`` texts in every language."""
+    return words_of(_ERRORS, key, **values)
 
 
 @dataclass(frozen=True)
@@ -275,10 +281,12 @@ class DokoPad:
         soloist = re[0] if e.contract.startswith("solo") else None
         pflicht = soloist is not None and rules.owes_pflichtsolo(soloist)
         if e.pflicht and not pflicht:
-            raise refuse("pflicht", f"seat {soloist} owes no Pflichtsolo (played it already)")
+            raise refuse("pflicht", f"seat {soloist} owes no Pflichtsolo (played it already)",
+                         _said("pflicht_played", seat=(soloist or 0) + 1))
         tricks, augen = check_counts(rules, e)
         if alone and e.specials:
-            raise refuse("specials", "a game scored as a solo has no special points")
+            raise refuse("specials", "a game scored as a solo has no special points",
+                         _said("solo_no_specials"))
         if e.herz_trick and (alone or "herz_trick" not in rules.bock_after.split(",")):
             raise refuse("herz_trick", "a real Herz trick is entered only where it starts a "
                          "Bockrunde (bock_after herz_trick) and not in a game scored as a solo")
@@ -363,7 +371,8 @@ def check_parties(rules: DokoRules, active: tuple[int, ...],
     player and the partner he named) and whether the game is scored as a solo."""
     re = tuple(sorted(set(e.re)))
     if len(re) != len(e.re) or any(s not in active for s in re):
-        raise refuse("re", f"seats in play ({', '.join(map(str, active))}), each once")
+        raise refuse("re", f"seats in play ({', '.join(map(str, active))}), each once",
+                     _said("re_seats"))
     g = e.genscher
     if g is not None:
         check_genscher(rules, active, e)
@@ -373,7 +382,7 @@ def check_parties(rules: DokoRules, active: tuple[int, ...],
     if len(re) != (1 if alone else 2):
         lone = " without partner" if alone and not e.contract.startswith("solo") else ""
         raise refuse("re", f"{'the soloist alone' if alone else 'two seats'} in a "
-                     f"{e.contract}{lone}")
+                     f"{e.contract}{lone}", _said("re_alone" if alone else "re_two"))
     solo = e.contract.startswith("solo")
     if rules.vorgefuehrt >= 0 and ((re[0] if solo else None) != rules.vorgefuehrt
                                    or g is not None):
@@ -386,14 +395,14 @@ def check_counts(rules: DokoRules, e: DokoEntry) -> tuple[dict[str, int], dict[s
     """Re's tricks and Augen as a deal can have them: per party (tricks, Augen)."""
     n_tricks = rules.hand_size
     if not 0 <= e.re_tricks <= n_tricks:
-        raise refuse("re_tricks", f"0..{n_tricks}")
+        raise refuse("re_tricks", f"0..{n_tricks}", _said("re_tricks_range", n=n_tricks))
     if not 0 <= e.re_augen <= 240:
-        raise refuse("re_augen", "0..240")
+        raise refuse("re_augen", "0..240", _said("re_augen_range"))
     if not all(-1 <= x <= SCHWARZ for x in e.announced):
         raise refuse("announced", "levels -1 (none) to 4 (schwarz)")
     if (e.re_tricks == 0 and e.re_augen) or (e.re_tricks == n_tricks and e.re_augen != 240):
         raise refuse("re_augen", f"Re took {e.re_tricks} tricks and {e.re_augen} Augen: "
-                     "that cannot be")
+                     "that cannot be", _said("re_counts", tricks=e.re_tricks, augen=e.re_augen))
     return ({RE: e.re_tricks, KONTRA: n_tricks - e.re_tricks},
             {RE: e.re_augen, KONTRA: 240 - e.re_augen})
 

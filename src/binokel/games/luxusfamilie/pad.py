@@ -27,6 +27,7 @@ from ...core.pad import PlainBook
 from ...core.pad import SeatField
 from ...core.pad import check_multiples
 from ...core.pad import only_fields
+from ...core.pad import pad_words
 from ...core.pad import per_seat
 from ...core.pad import read_dealer
 from ...core.pad import read_ints
@@ -121,10 +122,12 @@ class LuxusPad:
             # Which cards were set aside is chance: only the whole deck bounds the sum.
             if sum(points) > full:
                 raise refuse("points", f"power points add up to {sum(points)}, more than "
-                             f"the {full} the cards hold")
+                             f"the {full} the cards hold",
+                             pad_words("power_points_over", n=sum(points), total=full))
         elif sum(points) != full:
             raise refuse("points", f"trick points add up to {sum(points)}, not {full} (the "
-                         "cards' points and the last-trick bonus)")
+                         "cards' points and the last-trick bonus)",
+                         pad_words("points_sum", n=sum(points), total=full))
         tricks = tricks_from(e.tricks, points, hand_size(players))
         if e.declarer is not None and not 0 <= e.declarer < players:
             raise refuse("declarer", f"a seat 0..{players - 1}")

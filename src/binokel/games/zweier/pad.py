@@ -23,6 +23,7 @@ from ...core.pad import PerSeatField
 from ...core.pad import PlainBook
 from ...core.pad import check_multiples
 from ...core.pad import only_fields
+from ...core.pad import pad_words
 from ...core.pad import per_seat
 from ...core.pad import read_dealer
 from ...core.pad import read_ints
@@ -95,7 +96,8 @@ class ZweierPad:
         total = points_total(rules)
         if sum(points) != total:
             raise refuse("points", f"trick points add up to {sum(points)}, not {total} "
-                         "(the cards' points and the last-trick bonus)")
+                         "(the cards' points and the last-trick bonus)",
+                         pad_words("points_sum", n=sum(points), total=total))
         return ZweierFacts(meld_points=(melds[0], melds[1]), trick_points=(points[0], points[1]),
                            tricks_won=(1 if points[0] else 0, 1 if points[1] else 0),
                            first_trick=e.dealer, last_trick=e.dealer)

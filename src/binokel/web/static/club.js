@@ -274,6 +274,14 @@ function players() {
 /** The date as the page's language writes it (21.11.2026, 2026-11-21). */
 const dateText = (d) => (lang === "de" ? d.split("-").reverse().join(".") : d);
 
+/** The title with where and when, leaving out what is not set (no "Vereinsabend – , 27.11."),
+ * as the server's Tournament.heading writes it.
+ * @param {{title: string, place: string, date: string}} club */
+const heading = (club) => {
+  const where = [club.place, club.date && dateText(club.date)].filter(Boolean).join(", ");
+  return [club.title, where].filter(Boolean).join(" – ");
+};
+
 function render() {
   const files = `/api/clubs/${clubId}/files`;
   const n = club.played.length;
@@ -285,7 +293,7 @@ function render() {
     link(`${files}/ranking.csv?lang=${lang}`, t("ranking_csv"), "dl-ranking-csv"),
     link(`${files}/scores.csv?lang=${lang}`, t("scores_csv"), "dl-scores")].filter(Boolean);
   root.replaceChildren(...[
-    el("h2", { text: `${club.title} – ${club.place}, ${dateText(club.date)}` }),
+    el("h2", { text: heading(club) }),
     ...about(), owner ? organiser() : null, roundSection(),
     rankingTable(club.ranking, t("ranking"), "ranking"), players(),
     el("p", { class: "links", id: "downloads" },

@@ -16,9 +16,11 @@
  * A refusal or a failure of an HTTP call: ``code`` is the server's error code (``offline``
  * where no answer came, ``http`` where the answer was not the server's JSON), ``message``
  * its sentence, ``field`` the form field it names, ``reason`` and ``params`` what exactly a
- * person typed wrong (docs/web.md); ``status`` the HTTP status (0: no answer).
+ * person typed wrong (docs/web.md), ``words`` the whole sentence in every language (a score
+ * pad's errors); ``status`` the HTTP status (0: no answer).
  * @typedef {Error & {code: string, status: number, field?: string, reason?: string,
- *                    params?: Record<string, string | number>}} ApiError
+ *                    params?: Record<string, string | number>,
+ *                    words?: {de?: string, en?: string}}} ApiError
  */
 
 /**
@@ -50,6 +52,7 @@ export async function api(method, path, body, headers = {}) {
     if (data?.field) err.field = data.field;
     if (data?.reason) err.reason = data.reason;
     if (data?.params) err.params = data.params;
+    if (data?.words) err.words = data.words;
     throw err;
   }
   return data;

@@ -60,14 +60,14 @@ export function pick(texts, lang = prefs.lang) {
   return texts[lang] ?? texts.de ?? "";
 }
 
-/** A bot as the lobby shows it before the server names it: "Lina, strong". ``words`` is
+/** A bot as the lobby shows it before the server names it: "Lina (strong)". ``words`` is
  * the ``bots`` part of /api/meta (names and level words), the presenter's own texts.
  * @param {{names: string[], levels: Record<string, {de: string, en: string}>}} words
  * @param {string} kind
  * @param {number} i */
 export function botLabel(words, kind, i) {
   const names = words.names;
-  return `${names[i % names.length]}, ${pick(words.levels[kind]) || kind}`;
+  return `${names[i % names.length]} (${pick(words.levels[kind]) || kind})`;
 }
 
 /** Codes whose server sentence says what exactly is wrong: kept after the German lead. */
@@ -80,10 +80,12 @@ const DETAIL = new Set(["illegal", "bad_chat", "bad_nickname", "too_large", "bad
  * message) in the player's language. Where the server's sentence carries a detail the
  * player needs, the English interface shows it as is and the German one in parentheses after
  * a German lead. Where the server names what a person typed wrong (``reason``, with
- * ``params``) and ``why_<reason>`` has words for it, those are said whole instead. An unknown
- * code shows the server's message.
+ * ``params``) and ``why_<reason>`` has words for it, those are said whole instead; where the
+ * server says the whole sentence in every language (``words``: a score pad's errors), that.
+ * An unknown code shows the server's message.
  * @param {{code?: string, message?: string, reason?: string,
- *          params?: Record<string, string | number>} | null | undefined} err
+ *          params?: Record<string, string | number>,
+ *          words?: {de?: string, en?: string}} | null | undefined} err
  * @param {Lang} [lang]
  */
 export function errorText(err, lang = prefs.lang) {
@@ -92,6 +94,7 @@ export function errorText(err, lang = prefs.lang) {
   if (err && err.reason && has(`why_${err.reason}`)) {
     return translate(lang, `why_${err.reason}`, err.params);
   }
+  if (err && err.words && err.words[lang]) return err.words[lang];
   if (!code || !has(`err_${code}`)) return message;
   const words = translate(lang, `err_${code}`);
   if (DETAIL.has(code) && message) return lang === "en" ? message : `${words} (${message})`;
