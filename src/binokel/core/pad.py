@@ -59,6 +59,7 @@ from dataclasses import dataclass
 from dataclasses import fields
 from typing import Any
 from typing import ClassVar
+from typing import Generic
 from typing import Protocol
 from typing import TypeVar
 
@@ -424,6 +425,17 @@ class PlainBook:
 
 
 E = TypeVar("E", bound=PadEntry)
+
+
+class PlainPad(Generic[E]):
+    """What the pad adapters of the games without a book share: nothing is carried from
+    deal to deal (:class:`PlainBook`) and a deal is recorded as it was entered."""
+
+    def new_book(self, rules: RuleSet, players: int) -> PadBook:
+        return PlainBook()
+
+    def as_entered(self, entry: E) -> E:
+        return entry
 
 
 class PadAdapter(Protocol[E]):

@@ -16,6 +16,7 @@ and the tool says so (no analysis of a game without a search position).
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable
 from collections.abc import Mapping
@@ -171,3 +172,22 @@ class GameSpec:
 
 __all__ = ["Announcer", "Bot", "BotFactory", "DeckStyle", "GameSpec", "NewDeal", "OldRecordReader",
            "PositionOf", "VocabularyOf"]
+
+
+def hook(package: str, where: str, *, make: bool = False) -> Callable[[], Any]:
+    """A spec hook that imports ``where`` (``"module:name"``, the module relative to the
+    game's ``package``) only when first called and returns that name, or with ``make`` a
+    new object made by calling it (a pad adapter). The games' specs are built from these,
+    so that a game says only which of its modules holds what.
+
+    >>> load = hook("binokel.games.zweier", "search:search_position")
+    >>> load().__name__
+    'search_position'
+    """
+    module, _, name = where.partition(":")
+
+    def load() -> Any:
+        found = getattr(importlib.import_module(f".{module}", package), name)
+        return found() if make else found
+
+    return load

@@ -36,6 +36,9 @@ import logging
 import os
 import time
 from collections.abc import AsyncIterator
+from collections.abc import Awaitable
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -143,6 +146,20 @@ async def http_error(request: Request, exc: Exception) -> Response:
 
 def count_error(metrics: Metrics, code: str) -> None:
     metrics.errors.labels(code=code).inc()
+
+
+@dataclass
+class _Socket:
+    """One open socket: its table, its connection (whose seat is ``None`` for a
+    spectator) and the rates it may still spend on chat and hints."""
+    table: LiveTable
+    conn: Connection
+    chat_bucket: TokenBucket
+    hint_bucket: TokenBucket
+
+    async def reply_error(self, metrics: Metrics, code: str, message: str) -> None:
+        count_error(metrics, code)
+        await self.conn.send({"type": "error", "code": code, "message": message})
 
 
 def query_int(q: Any, name: str, default: int, low: int, high: int) -> int:
@@ -493,7 +510,9 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             answer = await asyncio.to_thread(hint, view, limits.hint_budget, deal, lang)
         return {"type": "hint", "deal": deal, "move": move, **answer.to_json()}
 
-    async def serve_socket(websocket: WebSocket) -> None:
+    async def open_socket(websocket: WebSocket) -> tuple[LiveTable, Connection] | None:
+        """The table and the seat (or spectator) a new socket speaks for; ``None`` after
+        telling the client why not and closing."""
         try:
             table = registry().get(websocket.path_params["table_id"])
             lang, cards = check_prefs(websocket.query_params.get("lang"),
@@ -501,7 +520,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         except WebError as e:
             await websocket.send_json({"type": "error", "code": e.code, "message": str(e)})
             await websocket.close(code=4404 if e.code == "no_table" else 4400)
-            return
+            return None
         token = websocket.query_params.get("token")
         seat: int | None = None
         if token:
@@ -511,20 +530,73 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
                                            "message": "this seat token is not valid here "
                                                       "(or it has expired)"})
                 await websocket.close(code=4401)
-                return
+                return None
             table.renew(seat)
-        conn = Connection(seat, websocket.send_json, lang, cards, close=websocket.close)
+        return table, Connection(seat, websocket.send_json, lang, cards, close=websocket.close)
+
+    # What each kind of socket message does. A handler refuses with a TableError, which
+    # goes back to the sender as an error message; the connection stays open.
+    async def on_ping(s: _Socket, data: dict[str, Any]) -> None:
+        await s.conn.send({"type": "pong"})
+
+    async def on_prefs(s: _Socket, data: dict[str, Any]) -> None:
+        s.conn.lang, s.conn.cards = check_prefs(data.get("lang", s.conn.lang),
+                                                data.get("cards", s.conn.cards))
+        await s.table.push(s.conn, force=True)
+
+    async def on_chat(s: _Socket, seat: int, data: dict[str, Any]) -> None:
+        if not s.chat_bucket.take():
+            raise TableError("rate_limited", "too many chat lines; slow down")
+        await s.table.send_all(s.table.chat(seat, data.get("text")))
+
+    async def on_hint(s: _Socket, seat: int, data: dict[str, Any]) -> None:
+        await s.conn.send(await ask_hint(s.table, seat, s.hint_bucket, s.conn.lang))
+
+    async def on_seat_move(s: _Socket, seat: int, data: dict[str, Any]) -> None:
+        """action, next, back, leave: they change the table, so everybody hears of it and
+        the bots may move."""
+        kind = data["type"]
+        started = time.perf_counter()
+        async with s.table.lock:
+            again(functools.partial(seat_message, s.table, seat, kind, data))
+        await s.table.broadcast()
+        if kind == "action":
+            metrics.latency.observe(time.perf_counter() - started)
+        s.table.schedule_bots()
+        if kind == "leave":
+            s.conn.seat = None   # the connection watches on
+
+    anyone_may: dict[str, Callable[[_Socket, dict[str, Any]], Awaitable[None]]] = {
+        "ping": on_ping, "prefs": on_prefs}
+    seated_may: dict[str, Callable[[_Socket, int, dict[str, Any]], Awaitable[None]]] = {
+        "chat": on_chat, "hint": on_hint,
+        **{kind: on_seat_move for kind in ("action", "next", "back", "leave")}}
+
+    async def dispatch(s: _Socket, data: Any) -> None:
+        """Hands one parsed message to its handler; who may send what is checked here."""
+        kind = data.get("type") if isinstance(data, dict) else None
+        if kind in anyone_may:
+            await anyone_may[kind](s, data)
+            return
+        if kind not in seated_may:
+            raise TableError("unknown_type", f"unknown message type "
+                             f"{str(kind)[:40]!r} ({', '.join(ALL_MESSAGES)})")
+        seat = s.conn.seat
+        if seat is None or seat not in s.table.token_hashes:
+            raise TableError("not_seated", "spectators cannot act; join a seat")
+        await seated_may[kind](s, seat, data)
+
+    async def serve_socket(websocket: WebSocket) -> None:
+        opened = await open_socket(websocket)
+        if opened is None:
+            return
+        table, conn = opened
         table.connections.add(conn)
         metrics.connections.inc()
+        s = _Socket(table, conn, TokenBucket(CHAT_RATE, CHAT_BURST),
+                    TokenBucket(HINT_RATE, HINT_BURST))
         bucket = TokenBucket(RATE, BURST)
-        chat_bucket = TokenBucket(CHAT_RATE, CHAT_BURST)
-        hint_bucket = TokenBucket(HINT_RATE, HINT_BURST)
         strikes = 0
-
-        async def reply_error(code: str, message: str) -> None:
-            count_error(metrics, code)
-            await conn.send({"type": "error", "code": code, "message": message})
-
         try:
             if table.settings.get("chat", True):
                 await conn.send(table.chat_history())
@@ -541,72 +613,26 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
                     if strikes > MAX_STRIKES:
                         await websocket.close(code=1008)
                         break
-                    await reply_error("rate_limited", "too many messages; slow down")
+                    await s.reply_error(metrics, "rate_limited", "too many messages; slow down")
                     # Read nothing more until the rate allows one: uvicorn reads no further
                     # frames from the socket until this loop asks, so a flooding client's
                     # messages wait unparsed in its own buffers, not on the event loop.
                     await asyncio.sleep(1 / RATE)
                     continue
                 if len(raw) > MAX_MESSAGE:
-                    await reply_error("too_large", f"messages are limited to {MAX_MESSAGE} "
-                                      "bytes; closing")
+                    await s.reply_error(metrics, "too_large", f"messages are limited to "
+                                        f"{MAX_MESSAGE} bytes; closing")
                     await websocket.close(code=1009)
                     break
                 try:
                     data = parse_json(raw)
                 except WebError as e:
-                    await reply_error(e.code, str(e))
+                    await s.reply_error(metrics, e.code, str(e))
                     continue
-                kind = data.get("type") if isinstance(data, dict) else None
-                if kind == "ping":
-                    await conn.send({"type": "pong"})
-                    continue
-                if kind == "prefs":
-                    try:
-                        conn.lang, conn.cards = check_prefs(data.get("lang", conn.lang),
-                                                            data.get("cards", conn.cards))
-                    except TableError as e:
-                        await reply_error(e.code, str(e))
-                        continue
-                    await table.push(conn, force=True)
-                    continue
-                if kind not in SEAT_MESSAGES:
-                    await reply_error("unknown_type", f"unknown message type "
-                                      f"{str(kind)[:40]!r} ({', '.join(ALL_MESSAGES)})")
-                    continue
-                if seat is None or seat not in table.token_hashes:
-                    await reply_error("not_seated", "spectators cannot act; join a seat")
-                    continue
-                if kind == "chat":
-                    if not chat_bucket.take():
-                        await reply_error("rate_limited", "too many chat lines; slow down")
-                        continue
-                    try:
-                        line = table.chat(seat, data.get("text"))
-                    except TableError as e:
-                        await reply_error(e.code, str(e))
-                        continue
-                    await table.send_all(line)
-                    continue
-                if kind == "hint":
-                    try:
-                        await conn.send(await ask_hint(table, seat, hint_bucket, conn.lang))
-                    except TableError as e:
-                        await reply_error(e.code, str(e))
-                    continue
-                started = time.perf_counter()
                 try:
-                    async with table.lock:
-                        again(functools.partial(seat_message, table, seat, kind, data))
+                    await dispatch(s, data)
                 except TableError as e:
-                    await reply_error(e.code, str(e))
-                    continue
-                await table.broadcast()
-                if kind == "action":
-                    metrics.latency.observe(time.perf_counter() - started)
-                table.schedule_bots()
-                if kind == "leave":
-                    seat = conn.seat = None   # the connection watches on
+                    await s.reply_error(metrics, e.code, str(e))
         except WebSocketDisconnect:
             pass
         finally:

@@ -39,7 +39,7 @@ from ...core.pad import NumberField
 from ...core.pad import PadBook
 from ...core.pad import PadForm
 from ...core.pad import PerSeatField
-from ...core.pad import PlainBook
+from ...core.pad import PlainPad
 from ...core.pad import SeatField
 from ...core.pad import When
 from ...core.pad import check_multiples
@@ -172,7 +172,7 @@ def hand_size(rules: Rules, in_play: int) -> int:
     return deal_plan(rules, in_play).count(0)
 
 
-class BinokelPad:
+class BinokelPad(PlainPad[BinokelEntry]):
     """The score pad of Binokel (``game`` "binokel": three, or four with the dealer sitting
     out) or Kreuzbinokel ("kreuzbinokel": four in teams)."""
 
@@ -192,12 +192,6 @@ class BinokelPad:
             points=read_ints(data.get("points", []), "points", 0, MAX_NUMBER),
             tricks=None if tricks is None else read_ints(tricks, "tricks", 0, 48),
             made=None if made is None else read_bool(made, "made"))
-
-    def new_book(self, rules: RuleSet, players: int) -> PadBook:
-        return PlainBook()
-
-    def as_entered(self, entry: BinokelEntry) -> BinokelEntry:
-        return entry
 
     # ------------------------------------------------------------------ scoring
     def score(self, rules: RuleSet, players: int,

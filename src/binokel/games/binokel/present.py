@@ -17,6 +17,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -48,6 +49,7 @@ from ...present import table_of
 from ...present import tone_of
 from ...present import tr
 from .melds import best_melds
+from .scoring import DealResult
 from .state import BinokelView
 from .texts import TEXTS
 
@@ -180,20 +182,35 @@ def _outcome(view: BinokelView, ctx: Context, t: Any) -> ResultFigures | None:
     base = ResultFigures("", res.made, scores, decl, bid, winners=winners,
                          tone=tone_of(me, winners, seated),
                          contract=_contract_line(view, ctx, t))
-    lost = -scores[decl]
     who = "you" if me == decl else "partner" if me in side else "they"
+    if res.contract in ("abgehen", "durch", "untendurch"):
+        return _game_outcome(view, res, base, decl, who, ctx, t)
+    return _bid_outcome(res, base, side, decl, bid, who, ctx, t)
+
+
+def _game_outcome(view: BinokelView, res: DealResult, base: ResultFigures, decl: int,
+                  who: str, ctx: Context, t: Any) -> ResultFigures:
+    """The result of going out (abgehen) or of a Durch or Untendurch: no figures, the
+    game made or lost."""
+    lost = -res.scores[decl]
     name = ctx.name(decl)
     if res.contract == "abgehen":
-        return replace(base, headline=t(f"hl_out_{who}", name=name, n=lost, bid=bid),
-                       sum=t("sum_abgehen", bid=bid, what=t(
+        return replace(base, headline=t(f"hl_out_{who}", name=name, n=lost, bid=res.bid),
+                       sum=t("sum_abgehen", bid=res.bid, what=t(
                            "sum_abgehen_melds" if view.rules.abgehen_others_meld
                            else "sum_abgehen_bonus")))
-    if res.contract in ("durch", "untendurch"):
-        what = t(f"hl_{res.contract}")
-        value = scores[decl] if res.made else lost
-        return replace(base, headline=t(f"hl_{'made' if res.made else 'lost'}_{who}",
-                                        name=name, what=what, n=lost),
-                       sum=t(f"sum_{res.contract}_{'made' if res.made else 'lost'}", n=value))
+    what = t(f"hl_{res.contract}")
+    value = res.scores[decl] if res.made else lost
+    return replace(base, headline=t(f"hl_{'made' if res.made else 'lost'}_{who}",
+                                    name=name, what=what, n=lost),
+                   sum=t(f"sum_{res.contract}_{'made' if res.made else 'lost'}", n=value))
+
+
+def _bid_outcome(res: DealResult, base: ResultFigures, side: Sequence[int], decl: int,
+                 bid: int, who: str, ctx: Context, t: Any) -> ResultFigures:
+    """The result of a normal game: the bid against melds plus tricks, as players add it."""
+    lost = -res.scores[decl]
+    name = ctx.name(decl)
     mine = t("hl_your_bid", bid=bid) if who == "you" else t("hl_the_bid", bid=bid)
     headline = t(f"hl_{'made' if res.made else 'lost'}_{who}", name=name, what=mine, n=lost)
     if res.declarer_total is None:
@@ -404,38 +421,59 @@ def _result(view: BinokelView, ctx: Context, t: Any) -> list[str]:
         return []
     if res.contract == "thrown_in" or res.declarer is None:
         return [t("result", what=t("thrown_in"))]
+    declarer = res.declarer
+    lines = [_result_headline(res, declarer, ctx, t), *_declarer_outcome(res, declarer, ctx, t),
+             *_forfeits(res, declarer, ctx, t)]
+    for p in res.parties:
+        name = " + ".join(ctx.name(s) for s in p)
+        lines.append(t("score_line", name=name, melds=sum(res.meld_points[s] for s in p),
+                       tricks=sum(res.trick_points[s] for s in p), score=res.scores[p[0]]))
+    return lines
+
+
+def _result_headline(res: DealResult, declarer: int, ctx: Context, t: Any) -> str:
+    """What was played (the game, its trump) and who declared it for how much."""
     what = t("normal") if res.contract == "normal" else (
         t("abgehen", suit=ctx.suit(res.trump)) if res.contract == "abgehen"
         else t(f"{res.contract}_gloss"))
     if res.contract == "normal" and res.trump >= 0:
         what += " · " + t("trump_is", suit=ctx.suit(SUIT_LETTERS[res.trump]))
-    lines = [t("result", what=what) + " · " + t("declarer_is", name=ctx.name(res.declarer),
-                                                  bid=res.bid)]
-    side = next((p for p in res.parties if res.declarer in p), (res.declarer,))
+    headline: str = t("result", what=what) + " · " + t("declarer_is",
+                                                        name=ctx.name(declarer), bid=res.bid)
+    return headline
+
+
+def _declarer_outcome(res: DealResult, declarer: int, ctx: Context, t: Any) -> list[str]:
+    """How the declarer's side fared: its total against the bid, or the special game's
+    made or lost."""
+    side = next((p for p in res.parties if declarer in p), (declarer,))
     outcome = t("made") if res.made else t("lost")
     if _open_game(res):
-        lines.append(t("open_game_result", name=" + ".join(ctx.name(s) for s in side),
-                       n=res.declarer_total))
-    elif res.contract == "normal" and res.declarer_total is not None:
+        return [t("open_game_result", name=" + ".join(ctx.name(s) for s in side),
+                  n=res.declarer_total)]
+    if res.contract == "normal" and res.declarer_total is not None:
         side_name = " + ".join(ctx.name(s) for s in side)
         melds = sum(res.meld_points[s] for s in side)
         counted = res.declarer_total - melds
-        lines.append(t("decl_total", name=side_name, melds=melds,
-                       tricks=_tricks_words(t, counted, sum(res.trick_points[s] for s in side)),
-                       total=res.declarer_total, bid=res.bid, outcome=outcome))
-    elif res.contract in ("durch", "untendurch"):
-        lines.append(t("durch_result", what=t(f"{res.contract}_gloss"), outcome=outcome))
+        return [t("decl_total", name=side_name, melds=melds,
+                  tricks=_tricks_words(t, counted, sum(res.trick_points[s] for s in side)),
+                  total=res.declarer_total, bid=res.bid, outcome=outcome)]
+    if res.contract in ("durch", "untendurch"):
+        return [t("durch_result", what=t(f"{res.contract}_gloss"), outcome=outcome)]
+    return []
+
+
+def _forfeits(res: DealResult, declarer: int, ctx: Context, t: Any) -> list[str]:
+    """What was lost: melds that did not count (no trick taken), the bid a lost game costs,
+    the bid given up by going out (abgehen)."""
+    lines = []
     for p in res.parties:
         for s in p:
             if res.contract == "normal" and res.meld_points[s] < res.melds[s].total and (
-                    s != res.declarer or res.made):
+                    s != declarer or res.made):
                 lines.append(t("meld_void", name=ctx.name(s), n=res.melds[s].total))
     if res.contract == "normal" and not res.made and res.bid is not None:
-        lines.append(t("lost_by", bid=res.bid, n=-res.scores[res.declarer]))
+        lines.append(t("lost_by", bid=res.bid, n=-res.scores[declarer]))
     if res.contract == "abgehen" and res.bid is not None:
         lines.append(t("abgehen_by", bid=res.bid))
-    for p in res.parties:
-        name = " + ".join(ctx.name(s) for s in p)
-        lines.append(t("score_line", name=name, melds=sum(res.meld_points[s] for s in p),
-                       tricks=sum(res.trick_points[s] for s in p), score=res.scores[p[0]]))
     return lines

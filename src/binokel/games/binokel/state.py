@@ -20,6 +20,7 @@ Stichzwang, Trumpfzwang, the trick) is here, being the hot path of every search.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import replace
 from typing import Any
@@ -629,10 +630,27 @@ class DealState(State[Rules, DealResult, BinokelView]):
         if self.phase != PLAY:
             raise IllegalAction(f"random_playout needs the play phase, not {self.phase}")
         rand = rng.random
+        # A trick already begun is finished the slow way, so the fast loop starts on a lead.
         while self.trick:
             self._play(choose_card(self.legal_cards(), rand()))
             if self.phase != PLAY:
                 return
+        play_trick = self._random_trick_player(rand)
+        leader, over = self.trick_leader, False
+        while not over:
+            leader, over = play_trick(leader)
+        self.trick_leader = self.to_move = leader
+        self._mask = -1
+        self.finish()
+
+    def _random_trick_player(self, rand: Callable[[], float]
+                             ) -> Callable[[int], tuple[int, bool]]:
+        """A function that plays one whole trick of random legal cards from ``leader`` on,
+        records it, and tells its winner and whether the deal is over.
+
+        The deal's facts are bound once here, as variables of the closure: the trick is the
+        hot loop of rollouts, and it should not look up attributes per card.
+        """
         r = self.rules
         hands, trump, n, pts = self.hands, self.trump, self.n_active, self._points
         nxt, party = self.next_seat, self.party
@@ -642,8 +660,8 @@ class DealState(State[Rules, DealResult, BinokelView]):
         durch, unten = self.contract == DURCH, self.contract == UNTENDURCH
         dp = party[self.declarer] if self.declarer is not None else -2
         actions = PLAY_ACTIONS
-        leader = self.trick_leader
-        while True:
+
+        def play_trick(leader: int) -> tuple[int, bool]:
             seat = leader
             c = choose_card(hands[seat], rand())
             hands[seat] -= 1 << (c << 1)
@@ -681,12 +699,12 @@ class DealState(State[Rules, DealResult, BinokelView]):
             tricks.append(Trick(leader, tuple(cards), wseat, total))
             tp[wseat] += total
             tw[wseat] += 1
-            leader = wseat
-            if last or (durch and party[wseat] != dp) or (unten and party[wseat] == dp):
-                break
-        self.trick_leader = self.to_move = leader
-        self._mask = -1
-        self.finish()
+            # Durch ends with the first trick the declarer's party loses, Untendurch with
+            # the first it wins.
+            over = last or (durch and party[wseat] != dp) or (unten and party[wseat] == dp)
+            return wseat, over
+
+        return play_trick
 
     def score(self) -> DealResult:
         return score(facts_of(self), self.rules)

@@ -21,33 +21,16 @@ Above the engine (loaded only when asked): :mod:`.present`, the table a front en
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from collections.abc import Mapping
-from collections.abc import Sequence
-from typing import Any
 
-from ...core.pad import PadAdapter
 from ...core.spec import BotFactory
 from ...core.spec import GameSpec
-from ...core.spec import OldRecordReader
-from ...core.spec import PositionOf
-from ...core.spec import VocabularyOf
-from ...core.worlds import WorldSampler
+from ...core.spec import hook
 from .deal import full_deck
 from .rules import DokoRules
 from .series import DokoSeries
 from .state import DokoState
 from .texts import TEXTS
-
-
-def _presenter() -> Callable[..., Any]:
-    from .present import present_doppelkopf
-    return present_doppelkopf
-
-
-def _worlds() -> WorldSampler[DokoState]:
-    from .worlds import DokoWorlds
-    return DokoWorlds()
 
 
 def _bots() -> Mapping[str, BotFactory]:
@@ -56,32 +39,15 @@ def _bots() -> Mapping[str, BotFactory]:
     return {"heuristic": DokoHeuristicBot, **kinds()}
 
 
-def _pad() -> PadAdapter[Any]:
-    from .pad import DokoPad
-    return DokoPad()
-
-
-def _position() -> PositionOf:
-    from .search import search_position
-    return search_position
-
-
-def _vocabulary() -> VocabularyOf:
-    from .vocabulary import vocabulary
-    return vocabulary
-
-
-def _old_records() -> Sequence[tuple[str, OldRecordReader]]:
-    from .old_records import READERS
-    return READERS
-
-
 SPEC = GameSpec(
     name="doppelkopf", title=("Doppelkopf", "Doppelkopf"), players=(4, 5), default_players=4,
     rules=DokoRules, new_deal=DokoState.new, full_deck=full_deck, help=TEXTS.help,
-    presenter=_presenter, bots=_bots, pad=_pad, series=DokoSeries, worlds=_worlds,
+    presenter=hook(__name__, "present:present_doppelkopf"), bots=_bots,
+    pad=hook(__name__, "pad:DokoPad", make=True), series=DokoSeries,
+    worlds=hook(__name__, "worlds:DokoWorlds", make=True),
     hint_unit=TEXTS.words("hint_unit"), points_word=TEXTS.words("points_word"),
-    deck="french", position=_position, vocabulary=_vocabulary, score_scale=2.0,
-    old_records=_old_records)
+    deck="french", position=hook(__name__, "search:search_position"),
+    vocabulary=hook(__name__, "vocabulary:vocabulary"), score_scale=2.0,
+    old_records=hook(__name__, "old_records:READERS"))
 
 __all__ = ["SPEC", "DokoRules", "DokoSeries", "DokoState"]

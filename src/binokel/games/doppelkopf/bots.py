@@ -562,38 +562,56 @@ class _CardPlay:
 
     def lead(self, cards: list[Card]) -> Card:
         order = self.order
-        view = self.view
-        me = view.player
         trumps = [c for c in cards if order.group[c] == TRUMP]
         plain = [c for c in cards if order.group[c] != TRUMP]
-        others = [s for s in view.active if s != me]
-        soloist = view.soloist == me
-        if (view.contract == "hochzeit" and view.hochzeit == me and view.clarified_in == 0
-                and view.rules.hochzeit_klaerung == "trumpf" and trumps):
+        others = [s for s in self.view.active if s != self.view.player]
+        if trumps and self._seeks_partner():
             # Only a trick led with trump finds the partner: lead one the others can take.
-            return min(trumps, key=lambda c: (c in self.keep, order.power[c]))
+            return min(trumps, key=self._spare_first)
         # A soloist pulls trumps first, with a sure one.
-        if trumps and soloist:
-            sure = [c for c in trumps if not self.beaten_later(c, TRUMP, others)]
-            if sure:
-                # Keep a sure Karlchen (or Fuchs) for the last trick: it stays sure.
-                return min(sure, key=lambda c: (c in self.keep, order.power[c]))
-        # Plain aces the others can still follow (the classic opening), the suit with the
-        # most cards out first (the least likely to be ruffed).
-        aces = [c for c in plain if c & 7 == ASS and not self.beaten_later(c, c >> 3, others)]
-        if aces:
-            return max(aces, key=lambda c: (size(self.unseen & order.masks[c >> 3]),
-                                            count(self.hand, c), -c))
+        if self.view.soloist == self.view.player:
+            sure = self._sure_trump(trumps, others)
+            if sure is not None:
+                return sure
+        ace = self._cashing_ace(plain, others)
+        if ace is not None:
+            return ace
         # A sure trump when the hand is trump-long (Re pulling trumps).
-        if trumps and len(trumps) * 2 > len(cards):
-            sure = [c for c in trumps if not self.beaten_later(c, TRUMP, others)]
-            if sure:
-                return min(sure, key=lambda c: (c in self.keep, order.power[c]))
+        if len(trumps) * 2 > len(cards):
+            sure = self._sure_trump(trumps, others)
+            if sure is not None:
+                return sure
         if plain:
             # A low card of the suit where the others can still follow, so that a partner
             # behind may win it; keep the tens.
             return min(plain, key=lambda c: (_pts(c) >= 10, _pts(c), c))
         return min(trumps, key=self.cost)
+
+    def _seeks_partner(self) -> bool:
+        """Whether I am the Hochzeit (marriage) player still looking for my partner by the
+        first trump trick."""
+        view = self.view
+        return (view.contract == "hochzeit" and view.hochzeit == view.player
+                and view.clarified_in == 0 and view.rules.hochzeit_klaerung == "trumpf")
+
+    def _spare_first(self, c: Card) -> tuple[bool, int]:
+        """Sort key: the cards kept for later (a sure Karlchen or Fuchs for the last trick)
+        last, then the lowest trump."""
+        return c in self.keep, self.order.power[c]
+
+    def _sure_trump(self, trumps: list[Card], others: list[int]) -> Card | None:
+        """The lowest trump nobody else can beat any more, if there is one."""
+        sure = [c for c in trumps if not self.beaten_later(c, TRUMP, others)]
+        return min(sure, key=self._spare_first) if sure else None
+
+    def _cashing_ace(self, plain: list[Card], others: list[int]) -> Card | None:
+        """A plain ace the others can still follow (the classic opening), from the suit with
+        the most cards out (the least likely to be ruffed)."""
+        aces = [c for c in plain if c & 7 == ASS and not self.beaten_later(c, c >> 3, others)]
+        if not aces:
+            return None
+        return max(aces, key=lambda c: (size(self.unseen & self.order.masks[c >> 3]),
+                                        count(self.hand, c), -c))
 
     def follow(self, cards: list[Card]) -> Card:
         order = self.order

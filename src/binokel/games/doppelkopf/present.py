@@ -67,6 +67,7 @@ from .deal import RE
 from .order import TRUMP
 from .order import Order
 from .order import card_order
+from .scoring import DokoResult
 from .scoring import augen_needed
 from .scoring import doublings
 from .scoring import special_points
@@ -264,103 +265,131 @@ def _status(view: DokoView, ctx: Context, t: T) -> str:
     parts = [t("dealer_is", name=ctx.name(view.dealer))]
     if view.rules.bock_level:  # a Bock deal (the series sets it): known before the cards
         parts.append(t("bock", x=view.rules.bock_multiplier()))
-    ph = view.phase
-    if ph == "vorbehalt":
-        parts.append(t("asking"))
-    elif ph == "declare" and view.vorgefuehrt is not None:   # nobody else is asked
-        parts.append(t("vorgefuehrt_status", name=ctx.name(view.vorgefuehrt)))
-    elif ph == "declare":
-        said = [s for s in view.active if view.vorbehalte[s] == "vorbehalt"]
-        parts.append(t("reservations", names=", ".join(ctx.name(s) for s in said)))
-        if view.asking:
-            parts.append(t(f"q_{view.asking}"))
+    if view.phase in ("vorbehalt", "declare"):
+        parts += _asking_status(view, ctx, t)
     else:
-        what = _contract_name(view, ctx, t)
-        c = view.contract
-        if c == "normal" and ph == "play" and own_kreuz_damen(view) == 2:
-            what += " – " + t("stille_mine")  # he alone knows he plays a stille Hochzeit
-        parts.append(what)
-        if c == "hochzeit" and ph == "play":
-            if view.clarified_in == 0:
-                mode = view.rules.hochzeit_klaerung
-                parts.append(t("unclarified" if mode == "fremd" else f"unclarified_{mode}",
-                               n=view.rules.hochzeit_tricks))
-            elif view.partner is not None:
-                parts.append(t("clarified", name=ctx.name(view.partner), n=view.clarified_in))
-            else:
-                parts.append(t("no_partner"))
-        elif c == "armut" and view.partner is not None:
-            parts.append(t("armut_partner", name=ctx.name(view.partner)))
-        if view.genscher is not None:
-            parts.append(t("genscher", name=ctx.name(view.genscher[0]),
-                           partner=ctx.name(view.genscher[1])))
-        if view.schweine is not None:
-            parts.append(t("schweine", name=ctx.name(view.schweine)))
-        if view.superschweine is not None:
-            parts.append(t("superschweine", name=ctx.name(view.superschweine)))
-        for i, party in enumerate(("re", "kontra")):
-            if view.announced[i] >= 0:
-                parts.append(t("announced", party=t(party),
-                               what=_level_word(view.announced[i], party, t))
-                             if view.announced[i] > 0 else t(party))
+        parts += _contract_status(view, ctx, t)
     if view.result is not None or view.to_move < 0:
         parts.append(t("over"))  # whose turn it is: Table.turn, which the front ends show
     return " · ".join(parts)
 
 
+def _asking_status(view: DokoView, ctx: Context, t: T) -> list[str]:
+    """The status while the reservations (Vorbehalte) are asked and declared."""
+    if view.phase == "vorbehalt":
+        return [t("asking")]
+    if view.vorgefuehrt is not None:   # nobody else is asked
+        return [t("vorgefuehrt_status", name=ctx.name(view.vorgefuehrt))]
+    said = [s for s in view.active if view.vorbehalte[s] == "vorbehalt"]
+    parts = [t("reservations", names=", ".join(ctx.name(s) for s in said))]
+    if view.asking:
+        parts.append(t(f"q_{view.asking}"))
+    return parts
+
+
+def _contract_status(view: DokoView, ctx: Context, t: T) -> list[str]:
+    """The status once the game is known: what is played, who found whom, the special
+    cards shown and the announcements."""
+    what = _contract_name(view, ctx, t)
+    if view.contract == "normal" and view.phase == "play" and own_kreuz_damen(view) == 2:
+        what += " – " + t("stille_mine")  # he alone knows he plays a stille Hochzeit
+    parts = [what, *_partner_status(view, ctx, t)]
+    if view.genscher is not None:
+        parts.append(t("genscher", name=ctx.name(view.genscher[0]),
+                       partner=ctx.name(view.genscher[1])))
+    if view.schweine is not None:
+        parts.append(t("schweine", name=ctx.name(view.schweine)))
+    if view.superschweine is not None:
+        parts.append(t("superschweine", name=ctx.name(view.superschweine)))
+    for i, party in enumerate(("re", "kontra")):
+        if view.announced[i] >= 0:
+            parts.append(t("announced", party=t(party),
+                           what=_level_word(view.announced[i], party, t))
+                         if view.announced[i] > 0 else t(party))
+    return parts
+
+
+def _partner_status(view: DokoView, ctx: Context, t: T) -> list[str]:
+    """Whether the Hochzeit (marriage) has found its partner yet, and the Armut's partner."""
+    if view.contract == "hochzeit" and view.phase == "play":
+        if view.clarified_in == 0:
+            mode = view.rules.hochzeit_klaerung
+            return [t("unclarified" if mode == "fremd" else f"unclarified_{mode}",
+                      n=view.rules.hochzeit_tricks)]
+        if view.partner is not None:
+            return [t("clarified", name=ctx.name(view.partner), n=view.clarified_in)]
+        return [t("no_partner")]
+    if view.contract == "armut" and view.partner is not None:
+        return [t("armut_partner", name=ctx.name(view.partner))]
+    return []
+
+
 # ----------------------------------------------------------------------- seats
 def _seats(view: DokoView, ctx: Context, t: T) -> tuple[Seat, ...]:
     poor = _poor(view)
-    playing = view.phase in ("play", "over")
     said: dict[int, list[str]] = {}
     for s, side, what in view.announcements:
         said.setdefault(s, []).append(t(f"ann_{what}") if what not in ("re", "kontra")
                                       else t(side))
     out = []
     for s in range(view.players):
-        active = s in view.active
-        roles: list[str] = []
-        if s == view.dealer:
-            roles.append(t("dealer"))
-        if active and s == view.active[0]:
-            roles.append(t("vorhand"))
-        if not active:
-            roles.append(t("out"))
-        if s == view.soloist:
-            roles.append(t("soloist"))
-        if s == view.hochzeit:
-            roles.append(t("hochzeit"))
-        if s == poor:
-            roles.append(t("armut"))
-        if (view.partner == s and (view.contract == "armut" or view.clarified_in > 0)
-                and view.genscher is None):  # a Genscher made new partners
-            roles.append(t("partner"))
         party = view.parties[s]
-        if party is not None:
-            roles.append(t(party))
-        lines: list[str] = []
-        if view.phase in ("vorbehalt", "declare"):
-            if view.vorbehalte[s] is not None:
-                lines.append(t(view.vorbehalte[s]))
-            if view.declarations[s] is not None:
-                lines.append(t(view.declarations[s]))
-            if s == view.vorgefuehrt:
-                lines.append(t("vorgefuehrt"))
-            elif active and view.rules.owes_pflichtsolo(s):
-                lines.append(t("owes"))
-        if s == view.schweine:
-            lines.append(t("has_schweine"))
-        if s == view.superschweine:
-            lines.append(t("has_superschweine"))
-        if s in said:
-            lines.append(t("said", what=", ".join(said[s])))
-        if playing and active:
-            won = sum(1 for tr_ in view.tricks if tr_.winner == s)
-            lines.append(t("points_1" if won == 1 else "points", n=view.trick_points[s], k=won))
         team = None if party is None else (0 if party == "re" else 1)
-        out.append(Seat(s, ctx.name(s), tuple(roles), view.hand_sizes[s], team, tuple(lines),
-                        out=not active))
+        out.append(Seat(s, ctx.name(s), _roles(view, s, poor, t), view.hand_sizes[s], team,
+                        _seat_lines(view, s, said.get(s), t), out=s not in view.active))
     return tuple(out)
+
+
+def _roles(view: DokoView, s: int, poor: int | None, t: T) -> tuple[str, ...]:
+    """What seat ``s`` is in this deal: dealer, Vorhand (first to play), sitting out,
+    soloist, Hochzeit, Armut, partner, and its party once known."""
+    active = s in view.active
+    roles: list[str] = []
+    if s == view.dealer:
+        roles.append(t("dealer"))
+    if active and s == view.active[0]:
+        roles.append(t("vorhand"))
+    if not active:
+        roles.append(t("out"))
+    if s == view.soloist:
+        roles.append(t("soloist"))
+    if s == view.hochzeit:
+        roles.append(t("hochzeit"))
+    if s == poor:
+        roles.append(t("armut"))
+    if (view.partner == s and (view.contract == "armut" or view.clarified_in > 0)
+            and view.genscher is None):  # a Genscher made new partners
+        roles.append(t("partner"))
+    party = view.parties[s]
+    if party is not None:
+        roles.append(t(party))
+    return tuple(roles)
+
+
+def _seat_lines(view: DokoView, s: int, said: list[str] | None, t: T) -> tuple[str, ...]:
+    """What is known of seat ``s`` under its name: its reservation and declaration while
+    they are asked, the Schweine it showed, what it announced, its tricks."""
+    active = s in view.active
+    lines: list[str] = []
+    if view.phase in ("vorbehalt", "declare"):
+        if view.vorbehalte[s] is not None:
+            lines.append(t(view.vorbehalte[s]))
+        if view.declarations[s] is not None:
+            lines.append(t(view.declarations[s]))
+        if s == view.vorgefuehrt:
+            lines.append(t("vorgefuehrt"))
+        elif active and view.rules.owes_pflichtsolo(s):
+            lines.append(t("owes"))
+    if s == view.schweine:
+        lines.append(t("has_schweine"))
+    if s == view.superschweine:
+        lines.append(t("has_superschweine"))
+    if said:
+        lines.append(t("said", what=", ".join(said)))
+    if view.phase in ("play", "over") and active:
+        won = sum(1 for tr_ in view.tricks if tr_.winner == s)
+        lines.append(t("points_1" if won == 1 else "points", n=view.trick_points[s], k=won))
+    return tuple(lines)
 
 
 # ----------------------------------------------------------------------- panels, tricks
@@ -415,19 +444,7 @@ def _choices(view: DokoView, ctx: Context, t: T) -> Choices:
         # Not his turn, but he may announce (announce_any_time): only those buttons.
         return Choices(buttons=tuple(Button(a, t(f"btn_{a}")) for a in view.interjections))
     if ph == "play":
-        cards = tuple(a[5:] for a in acts if a.startswith("play "))
-        said = tuple(Button(a, t(f"btn_{a}")) for a in acts if a in ANNOUNCEMENTS)
-        # The Genscher: one button per seat he may name; his Karo-König follows.
-        named = tuple(Button(a, t("btn_genscher", name=ctx.name(int(a.split()[1]))))
-                      for a in acts if a.startswith("genscher "))
-        # The last thing the player to move said (announcements out of turn aside).
-        last = next((a for s, a in reversed(view.history) if actor((s, a))[0] == s), "")
-        due = last.startswith("genscher ")
-        hint = t("genscher_hint") if due else t("play_hint")
-        if said and not cards:   # announce_first_trick_30: the announcement comes first
-            return Choices(buttons=tuple(Button(b.action, b.label, "primary") for b in said),
-                           cards=CardChoice("play", (), t("must_announce")))
-        return Choices(buttons=said + named, cards=CardChoice("play", cards, hint))
+        return _play_choices(view, ctx, t)
     if ph == "vorbehalt":
         return Choices(buttons=(Button("gesund", t("btn_gesund"), "primary"),
                                 Button("vorbehalt", t("btn_vorbehalt"))))
@@ -445,25 +462,49 @@ def _choices(view: DokoView, ctx: Context, t: T) -> Choices:
         return Choices(buttons=(Button("accept", t("btn_accept")),
                                 Button("decline", t("btn_decline"))))
     if ph == "armut_give":
-        normal = card_order("normal")
-        trumps = [c for c in sort_hand(view.hand, normal) if normal.is_trump(c)]
-        n = pass_count(view.rules, cardset(view.hand))
-        if len(trumps) == n:
-            hint = t("give_all" if n == 3 else "give_all_n", cards=_cards(ctx, trumps), n=n) \
-                if n else t("give_nothing")
-        elif trumps:
-            hint = t("give_some", cards=_cards(ctx, trumps), k=n - len(trumps), n=n)
-        else:
-            hint = t("give_none", n=n)
-        # With only trumps to pass there is one way: offer it as a button as well.
-        only = tuple(Button(a, t("give_btn", cards=_cards(ctx, a.split()[1:])), "primary")
-                     for a in acts) if len(acts) == 1 else ()
-        return Choices(buttons=only, select=Selection("give", n, t("give"), hint,
-                                                      tuple(card_token(c) for c in trumps)))
+        return _armut_give_choices(view, ctx, t)
     if ph == "armut_return":
         n = _given(view)
         return Choices(select=Selection("return", n, t("return"), t("return_hint", n=n)))
     return Choices()
+
+
+def _play_choices(view: DokoView, ctx: Context, t: T) -> Choices:
+    """A card to play, and the announcements and Genscher partners that may be named."""
+    acts = view.legal_actions
+    cards = tuple(a[5:] for a in acts if a.startswith("play "))
+    said = tuple(Button(a, t(f"btn_{a}")) for a in acts if a in ANNOUNCEMENTS)
+    # The Genscher: one button per seat he may name; his Karo-König follows.
+    named = tuple(Button(a, t("btn_genscher", name=ctx.name(int(a.split()[1]))))
+                  for a in acts if a.startswith("genscher "))
+    # The last thing the player to move said (announcements out of turn aside).
+    last = next((a for s, a in reversed(view.history) if actor((s, a))[0] == s), "")
+    due = last.startswith("genscher ")
+    hint = t("genscher_hint") if due else t("play_hint")
+    if said and not cards:   # announce_first_trick_30: the announcement comes first
+        return Choices(buttons=tuple(Button(b.action, b.label, "primary") for b in said),
+                       cards=CardChoice("play", (), t("must_announce")))
+    return Choices(buttons=said + named, cards=CardChoice("play", cards, hint))
+
+
+def _armut_give_choices(view: DokoView, ctx: Context, t: T) -> Choices:
+    """The Armut (poverty) player picks the cards to pass, all his trumps among them."""
+    acts = view.legal_actions
+    normal = card_order("normal")
+    trumps = [c for c in sort_hand(view.hand, normal) if normal.is_trump(c)]
+    n = pass_count(view.rules, cardset(view.hand))
+    if len(trumps) == n:
+        hint = t("give_all" if n == 3 else "give_all_n", cards=_cards(ctx, trumps), n=n) \
+            if n else t("give_nothing")
+    elif trumps:
+        hint = t("give_some", cards=_cards(ctx, trumps), k=n - len(trumps), n=n)
+    else:
+        hint = t("give_none", n=n)
+    # With only trumps to pass there is one way: offer it as a button as well.
+    only = tuple(Button(a, t("give_btn", cards=_cards(ctx, a.split()[1:])), "primary")
+                 for a in acts) if len(acts) == 1 else ()
+    return Choices(buttons=only, select=Selection("give", n, t("give"), hint,
+                                                  tuple(card_token(c) for c in trumps)))
 
 
 # ----------------------------------------------------------------------- log
@@ -507,12 +548,7 @@ def _log(view: DokoView, ctx: Context, t: T) -> list[str]:
                 out.append(t("log_trick", n=k, cards=_cards(ctx, tr_.cards),
                              name=ctx.name(tr_.winner), points=tr_.points))
                 if view.contract == "hochzeit" and h is not None and k == view.clarified_in:
-                    out.append(t("log_clarified", name=ctx.name(view.partner), h=ctx.name(h))
-                               if view.partner is not None
-                               else t("log_no_partner", h=ctx.name(h))
-                               if view.rules.hochzeit_tricks == 3
-                               else t("log_no_partner_n", h=ctx.name(h),
-                                      n=view.rules.hochzeit_tricks))
+                    out.append(_clarified_line(view, h, ctx, t))
         elif a in ANNOUNCEMENTS:
             out.append(t("log_announce", name=name, what=t(f"ann_{a}")))
         elif verb == "genscher":
@@ -520,19 +556,7 @@ def _log(view: DokoView, ctx: Context, t: T) -> list[str]:
         elif a in ("gesund", "vorbehalt", "accept", "decline", "pass"):
             out.append(t(f"log_{a}", name=name))
         elif verb in ("give", "return"):
-            k = len([x for x in arg.split() if not x.startswith("(") and not x.endswith(")")])
-            if "?" in arg or "(" in arg:
-                n = _hidden_trumps(arg)
-                shown = _shown(arg)
-                if n is not None:
-                    out.append(t("log_return_hidden" if n == 1 else "log_return_hidden_n",
-                                 name=name, n=n, k=k))
-                elif shown:
-                    out.append(t("log_give_open", name=name, k=k, cards=_cards(ctx, shown)))
-                else:
-                    out.append(t("log_give_hidden", name=name, k=k))
-            else:
-                out.append(t(f"log_{verb}", name=name, cards=_cards(ctx, arg.split()), k=k))
+            out.append(_armut_line(verb, arg, name, ctx, t))
         else:  # a declaration: hochzeit, armut, solo ...
             out.append(t("log_declare", name=name, what=t(a)))
     if view.phase in ("play", "over"):
@@ -542,6 +566,31 @@ def _log(view: DokoView, ctx: Context, t: T) -> list[str]:
     return out
 
 
+def _clarified_line(view: DokoView, h: int, ctx: Context, t: T) -> str:
+    """The log's line after the trick that clarified the Hochzeit ``h`` (marriage): its
+    partner, or that it plays alone."""
+    if view.partner is not None:
+        return t("log_clarified", name=ctx.name(view.partner), h=ctx.name(h))
+    if view.rules.hochzeit_tricks == 3:
+        return t("log_no_partner", h=ctx.name(h))
+    return t("log_no_partner_n", h=ctx.name(h), n=view.rules.hochzeit_tricks)
+
+
+def _armut_line(verb: str, arg: str, name: str, ctx: Context, t: T) -> str:
+    """The log's line for the cards of an Armut (poverty) given or returned: the cards where
+    this seat may see them, else only how many and, returned, how many trumps."""
+    k = len([x for x in arg.split() if not x.startswith("(") and not x.endswith(")")])
+    if "?" not in arg and "(" not in arg:
+        return t(f"log_{verb}", name=name, cards=_cards(ctx, arg.split()), k=k)
+    n = _hidden_trumps(arg)
+    shown = _shown(arg)
+    if n is not None:
+        return t("log_return_hidden" if n == 1 else "log_return_hidden_n", name=name, n=n, k=k)
+    if shown:
+        return t("log_give_open", name=name, k=k, cards=_cards(ctx, shown))
+    return t("log_give_hidden", name=name, k=k)
+
+
 # ----------------------------------------------------------------------- result
 def _result(view: DokoView, ctx: Context, t: T) -> list[str]:
     res = view.result
@@ -549,6 +598,13 @@ def _result(view: DokoView, ctx: Context, t: T) -> list[str]:
         return []
     if res.contract == "thrown in":
         return [t(_thrown(view, "thrown_line"))]
+    return [*_winner_lines(view, res, ctx, t), *_item_lines(view, res, t),
+            *_value_lines(view, res, ctx, t)]
+
+
+def _winner_lines(view: DokoView, res: DokoResult, ctx: Context, t: T) -> list[str]:
+    """Which party won with how many Augen (card points), the goals where announcements
+    moved them, and what made the parties unusual (stille Hochzeit, no partner, Genscher)."""
     re_seats = res.re_seats
     ko_seats = tuple(s for s in view.active if s not in re_seats)
     pts = {"re": res.re_points, "kontra": res.kontra_points}
@@ -575,8 +631,14 @@ def _result(view: DokoView, ctx: Context, t: T) -> list[str]:
     if res.genscher is not None:
         lines.append(t("note_genscher", name=ctx.name(res.genscher[0]),
                        partner=ctx.name(res.genscher[1])))
+    return lines
+
+
+def _item_lines(view: DokoView, res: DokoResult, t: T) -> list[str]:
+    """The game's points one by one, each special point with the trick that made it."""
     tricks_of = _special_tricks(view)
     seen: dict[str, int] = {}
+    lines = []
     for what_, p, n in res.lines:
         label = _item(what_, t)
         if what_ == "Karlchen" and view.rules.karlchen == "kreuz":
@@ -589,8 +651,15 @@ def _result(view: DokoView, ctx: Context, t: T) -> list[str]:
         lines.append(t("item", party=t(p), n=n, what=label[:1].upper() + label[1:]))
     if not res.lines:
         lines.append(t("no_items"))
+    return lines
+
+
+def _value_lines(view: DokoView, res: DokoResult, ctx: Context, t: T) -> list[str]:
+    """What the game is worth: its value, doubled by Re and Kontra, multiplied by Bock,
+    the Bockrunden it starts, a soloist's share, and every seat's score."""
+    re_seats = res.re_seats
     re_sum = sum(n for _, p, n in res.lines if p == "re")
-    lines.append(t("value", re=re_sum, ko=re_sum - res.value, v=res.value))
+    lines = [t("value", re=re_sum, ko=re_sum - res.value, v=res.value)]
     doubled = 1 << doublings(res.announced, view.rules)   # re_kontra_doubles
     if doubled > 1:
         lines.append(t("doubled_value", x=doubled, v=res.value * doubled))

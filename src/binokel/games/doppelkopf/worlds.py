@@ -385,13 +385,7 @@ def deal_uniform(pool: Sequence[Card], sizes: Mapping[int, int],
             x = m * (1.0 if i == len(weights) - 1 else ways(i + 1, after))
             if x > 0:
                 options.append((split, x))
-        pick = options[-1][0]
-        x = rng.random() * sum(v for _, v in options)
-        for split, v in options:
-            if x < v:
-                pick = split
-                break
-            x -= v
+        pick = _weighted_pick(options, rng)
         cs = list(cards)
         rng.shuffle(cs)
         at = 0
@@ -400,6 +394,19 @@ def deal_uniform(pool: Sequence[Card], sizes: Mapping[int, int],
             at += pick[j]
         left = tuple(a - b for a, b in zip(left, pick, strict=True))
     return hands
+
+
+def _weighted_pick(options: Sequence[tuple[tuple[int, ...], float]], rng: random.Random
+                   ) -> tuple[int, ...]:
+    """One of the splits of ``options`` drawn in proportion to its weighted count (one
+    number from ``rng``; the last split where rounding leaves the draw past the end)."""
+    pick = options[-1][0]
+    x = rng.random() * sum(v for _, v in options)
+    for split, v in options:
+        if x < v:
+            return split
+        x -= v
+    return pick
 
 
 _FACT = [math.factorial(k) for k in range(64)]

@@ -19,15 +19,12 @@ Above the engine, loaded only when asked: :mod:`.present` (the table a front end
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.pad import PadAdapter
 from ...core.spec import BotFactory
 from ...core.spec import GameSpec
-from ...core.spec import PositionOf
-from ...core.spec import VocabularyOf
+from ...core.spec import hook
 from ...core.worlds import WorldSampler
 from .deal import PLAYER_COUNTS
 from .deal import full_deck
@@ -36,30 +33,10 @@ from .state import LuxusState
 from .texts import TEXTS
 
 
-def _presenter() -> Callable[..., Any]:
-    from .present import present_luxus
-    return present_luxus
-
-
 def _bots() -> Mapping[str, BotFactory]:
     from .bots import LuxusHeuristicBot
     from .strong import kinds
     return {"heuristic": LuxusHeuristicBot, **kinds()}
-
-
-def _pad() -> PadAdapter[Any]:
-    from .pad import LuxusPad
-    return LuxusPad()
-
-
-def _position() -> PositionOf:
-    from .search import search_position
-    return search_position
-
-
-def _vocabulary() -> VocabularyOf:
-    from .vocabulary import vocabulary
-    return vocabulary
 
 
 @functools.cache
@@ -72,9 +49,11 @@ def _worlds() -> WorldSampler[Any]:
 SPEC = GameSpec(
     name="luxusfamilie", title=("Luxusfamilie", "Luxusfamilie"), players=PLAYER_COUNTS,
     default_players=4, rules=LuxusRules, new_deal=LuxusState.new, full_deck=full_deck,
-    help=TEXTS.help, presenter=_presenter, bots=_bots, pad=_pad, hint_unit=TEXTS.words("hint_unit"),
+    help=TEXTS.help, presenter=hook(__name__, "present:present_luxus"), bots=_bots,
+    pad=hook(__name__, "pad:LuxusPad", make=True), hint_unit=TEXTS.words("hint_unit"),
     points_word=TEXTS.words("points_word"),
-    position=_position, vocabulary=_vocabulary, score_scale=100.0,
+    position=hook(__name__, "search:search_position"),
+    vocabulary=hook(__name__, "vocabulary:vocabulary"), score_scale=100.0,
     rest_word=TEXTS.words("rest_word"),
     worlds=_worlds)
 

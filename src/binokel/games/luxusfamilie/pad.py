@@ -23,7 +23,7 @@ from ...core.pad import Field
 from ...core.pad import PadBook
 from ...core.pad import PadForm
 from ...core.pad import PerSeatField
-from ...core.pad import PlainBook
+from ...core.pad import PlainPad
 from ...core.pad import SeatField
 from ...core.pad import check_multiples
 from ...core.pad import only_fields
@@ -87,7 +87,7 @@ def points_exact(rules: LuxusRules, players: int) -> bool:
     return hand_size(players) * players == len(DECK) or rules.leftover == "last_trick"
 
 
-class LuxusPad:
+class LuxusPad(PlainPad[LuxusEntry]):
     """The score pad of Luxusfamilie."""
 
     def parse(self, data: Mapping[str, Any], players: int) -> LuxusEntry:
@@ -100,12 +100,6 @@ class LuxusPad:
                           melds=read_ints(data.get("melds", []), "melds", 0, MAX_NUMBER),
                           points=read_ints(data.get("points", []), "points", 0, MAX_NUMBER),
                           tricks=None if tricks is None else read_ints(tricks, "tricks", 0, 48))
-
-    def new_book(self, rules: RuleSet, players: int) -> PadBook:
-        return PlainBook()
-
-    def as_entered(self, entry: LuxusEntry) -> LuxusEntry:
-        return entry
 
     def score(self, rules: RuleSet, players: int,
               entry: LuxusEntry) -> tuple[LuxusEntry, Outcome]:

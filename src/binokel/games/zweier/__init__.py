@@ -19,15 +19,12 @@ heuristic and the strong player (loaded only when asked for).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 from collections.abc import Mapping
 from typing import Any
 
-from ...core.pad import PadAdapter
 from ...core.spec import BotFactory
 from ...core.spec import GameSpec
-from ...core.spec import PositionOf
-from ...core.spec import VocabularyOf
+from ...core.spec import hook
 from ...core.worlds import WorldSampler
 from .deal import full_deck
 from .rules import ZweierRules
@@ -35,30 +32,10 @@ from .state import ZweierState
 from .texts import TEXTS
 
 
-def _presenter() -> Callable[..., Any]:
-    from .present import present_zweier
-    return present_zweier
-
-
 def _bots() -> Mapping[str, BotFactory]:
     from .bots.heuristic import ZweierHeuristicBot
     from .bots.strong import level_bots
     return {"heuristic": ZweierHeuristicBot, **level_bots()}
-
-
-def _pad() -> PadAdapter[Any]:
-    from .pad import ZweierPad
-    return ZweierPad()
-
-
-def _position() -> PositionOf:
-    from .search import search_position
-    return search_position
-
-
-def _vocabulary() -> VocabularyOf:
-    from .vocabulary import vocabulary
-    return vocabulary
 
 
 @functools.cache
@@ -71,8 +48,10 @@ def _worlds() -> WorldSampler[Any]:
 SPEC = GameSpec(
     name="zweier", title=("Zweierbinokel", "Two-player Binokel"), players=(2,),
     default_players=2, rules=ZweierRules, new_deal=ZweierState.new, full_deck=full_deck,
-    help=TEXTS.help, presenter=_presenter, bots=_bots, pad=_pad, hint_unit=TEXTS.words("hint_unit"),
-    position=_position, vocabulary=_vocabulary, score_scale=100.0,
+    help=TEXTS.help, presenter=hook(__name__, "present:present_zweier"), bots=_bots,
+    pad=hook(__name__, "pad:ZweierPad", make=True), hint_unit=TEXTS.words("hint_unit"),
+    position=hook(__name__, "search:search_position"),
+    vocabulary=hook(__name__, "vocabulary:vocabulary"), score_scale=100.0,
     rest_word=TEXTS.words("rest_word"),
     worlds=_worlds)
 

@@ -20,7 +20,7 @@ from ...core.pad import MAX_NUMBER
 from ...core.pad import PadBook
 from ...core.pad import PadForm
 from ...core.pad import PerSeatField
-from ...core.pad import PlainBook
+from ...core.pad import PlainPad
 from ...core.pad import check_multiples
 from ...core.pad import only_fields
 from ...core.pad import pad_words
@@ -65,7 +65,7 @@ def points_total(rules: ZweierRules) -> int:
     return sum(rules.points[c & 7] for c in full_deck(rules)) + rules.last_trick_bonus
 
 
-class ZweierPad:
+class ZweierPad(PlainPad[ZweierEntry]):
     """The score pad of Zweierbinokel."""
 
     def parse(self, data: Mapping[str, Any], players: int) -> ZweierEntry:
@@ -75,12 +75,6 @@ class ZweierPad:
         return ZweierEntry(dealer=read_dealer(data, players),
                            melds=read_ints(data.get("melds", []), "melds", 0, MAX_NUMBER),
                            points=read_ints(data.get("points", []), "points", 0, MAX_NUMBER))
-
-    def new_book(self, rules: RuleSet, players: int) -> PadBook:
-        return PlainBook()
-
-    def as_entered(self, entry: ZweierEntry) -> ZweierEntry:
-        return entry
 
     def score(self, rules: RuleSet, players: int,
               entry: ZweierEntry) -> tuple[ZweierEntry, Outcome]:
