@@ -443,7 +443,8 @@ BAD_DEALS: list[tuple[str, list[str], dict[str, Any], dict[str, Any], str]] = [
     ("doppelkopf", ["A", "B", "C", "D"], {}, {"dealer": 0, "re": [0], "re_augen": 120,
                                               "re_tricks": 6}, "Bei Re bitte genau zwei"),
     ("doppelkopf", ["A", "B", "C", "D"], {}, {"dealer": 0, "re": [0, 1], "re_augen": 250,
-                                              "re_tricks": 6}, "Bitte eine ganze Zahl von 0 bis 240"),
+                                              "re_tricks": 6},
+     "Bitte eine ganze Zahl von 0 bis 240"),
     # Some of Doppelkopf's errors have no words of their own yet: check the marked field.
     ("doppelkopf", ["A", "B", "C", "D"], {}, {"dealer": 0, "re": [0, 1], "re_augen": 120,
                                               "re_tricks": 6, "pflicht": True},
