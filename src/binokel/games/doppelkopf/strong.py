@@ -62,10 +62,9 @@ from ...core.worlds import NoWorldFound
 from ...core.worlds import Sampling
 from ...core.worlds import World
 from ...search import Position
-from ...search import SearchLimit
-from ...search import Session
 from ...search.pimc import LEVELS
 from ...search.pimc import PimcPlayer
+from ...search.pimc import average_counted
 from ...search.pimc import level_kinds
 from . import scoring
 from .announcements import ABSAGE_LEVEL
@@ -420,29 +419,11 @@ class DokoStrongBot(PimcPlayer):
         if view.phase != PLAY or (view.contract == HOCHZEIT and view.clarified_in == 0):
             return {}
         cards = sorted({parse_card(a[5:]) for a in view.legal_actions if a.startswith("play ")})
-        utility = self.utility(view)
-        sums = dict.fromkeys(cards, 0.0)
-        done = spent = 0
-        for world in self._draw(view):
-            if spent >= self.budget:
-                break
-            p = position(world.state)
-            session = Session(p)
-            try:
-                sol = session.solve(min(self.budget // 2, self.budget - spent), values=True)
-            except SearchLimit:
-                spent += session.nodes
-                continue
-            spent += session.nodes
-            assert sol.values is not None
-            for c in cards:
-                v = sol.values[c]
-                sums[c] += world.count * (v if utility is None else utility(p, v))
-            done += world.count
-        if not done:
-            return {}
+        worlds = ((position(w.state), w.count) for w in self._draw(view))
+        values = average_counted(worlds, cards, self.budget, self.budget // 2,
+                                 self.utility(view)).values
         sign = self.sign(view)
-        return {c: sign * v / done for c, v in sums.items()}
+        return {c: sign * v for c, v in values.items()}
 
 
 def _view_rng(view: DokoView) -> random.Random:
