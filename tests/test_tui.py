@@ -611,6 +611,11 @@ async def test_an_announcement_out_of_turn_by_its_number_at_80x24(tmp_path: Path
             offered = state.interjections(0)
             if not offered or state.phase != "play":
                 continue
+            # the bot's move that made the announcement possible may not be drawn yet: let
+            # the screen lay out its buttons before measuring them
+            await pilot.pause(0.05)
+            if app.state.interjections(0) != offered:
+                continue
             _all_inside(app)
             buttons = [w for w in app.numbered if isinstance(w, ActionButton)]
             assert [b.engine_action for b in buttons] == offered
