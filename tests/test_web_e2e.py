@@ -37,15 +37,19 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
     from binokel.web.app import create_app
     from binokel.web.tables import Limits
+    from binokel.web.work import WorkLimits
 
     db = tmp_path_factory.mktemp("e2e") / "web.sqlite3"
     port = _free_port()
     # Every page of a module's tests is one client to the server (127.0.0.1), so the limits
     # per client are raised, as `binokel serve --per-client` does for load tests: a module
-    # creates more than ten tables within seconds. The limits themselves are tested in
-    # test_web_attacks.
+    # creates more than ten tables within seconds, and a module's club tournaments, run
+    # once per screen size, ask for more documents than one person's rate allows. The limits
+    # themselves are tested in test_web_attacks.
     roomy = Limits().per_client(1000)
-    app = APPS[0] = create_app(f"sqlite:///{db}", bot_delay=0.02, limits=roomy)
+    documents = WorkLimits(rate=100.0, burst=1000.0, per_client=8, queue=16)
+    app = APPS[0] = create_app(f"sqlite:///{db}", bot_delay=0.02, limits=roomy,
+                               work=documents)
     config = uvicorn.Config(app, host="127.0.0.1",
                             port=port, log_level="warning")
     srv = uvicorn.Server(config)
