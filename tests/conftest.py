@@ -61,7 +61,7 @@ SLOW_TESTS = {
     "test_hints.py::test_a_hint_in_every_phase_is_a_legal_action",
     "test_hints.py::test_a_simulated_bid_is_valued_against_passing",
     "test_kreuz.py::test_heuristic_team_makes_most_bids",
-    "test_kreuz.py::test_thousand_bot_deals",
+    "test_kreuz.py::test_many_bot_deals",
     "test_luxus.py::test_thousand_bot_deals",
     "test_openspiel.py::test_resample_from_infostate_keeps_the_information_state",
     "test_openspiel_bots.py::test_openspiel_bots_choose_legal_actions_in_every_game",

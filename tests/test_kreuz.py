@@ -316,12 +316,14 @@ def test_a_round_has_four_columns(game: str, players: int) -> None:
 
 
 @pytest.mark.parametrize("game, players", [(K, 4), ("binokel", 4)])
-def test_thousand_bot_deals(game: str, players: int) -> None:
-    """1,000 deals, heuristic and random bots mixed (the seats rotate), without an error."""
+def test_many_bot_deals(game: str, players: int) -> None:
+    """400 deals, heuristic and random bots mixed (the seats rotate), without an error.
+    (1,000 took 45 s each on CI's machine; every game's random simulation and the golden
+    corpus cover the rest.)"""
     spec = find_game(game)
     rng = random.Random(11)
     kinds = ["heuristic", "random", "random", "heuristic"]
-    for d in range(1000):
+    for d in range(400):
         bots = [make_bot(kinds[(d + i) % 4], seed=d * 4 + i) for i in range(players)]
         s = spec.new_deal(Rules(), d % players, seed=rng.getrandbits(32), players=players)
         while not s.is_over:
