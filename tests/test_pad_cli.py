@@ -17,9 +17,9 @@ from binokel.games.doppelkopf.pad import DokoEntry
 from binokel.tournament.pad import Pad
 
 
-def session(pad: Pad, lines: list[str], path: Path | None = None) -> str:
+def session(pad: Pad, lines: list[str], path: Path | None = None, lang: str = "en") -> str:
     out = io.StringIO()
-    PadSession(pad, path, io.StringIO("".join(f"{x}\n" for x in lines)), out).run()
+    PadSession(pad, path, io.StringIO("".join(f"{x}\n" for x in lines)), out, lang).run()
     return out.getvalue()
 
 
@@ -47,13 +47,40 @@ def test_mistakes_are_said_and_nothing_is_entered() -> None:
     pad = Pad.new("binokel", ["Anna", "Ben", "Cem"])
     out = session(pad, ["n", "", "", "Ben", "155", "0", "0", "0", "100", "100", "",
                         "n", "", "", "Zoe", "n", "", "Ramsch", "c 7", "x", "q"])
-    assert "not entered: bid: 155" in out
+    assert "not entered: Bid 155: bids go from 150 to 1500 in steps of 10." in out
     assert "not entered: who is 'Zoe'?" in out
     assert "not entered: Contract: one of normal, abgehen, durch, untendurch, not 'ramsch'" \
         in out
-    assert "not entered: correct which deal?" in out
+    assert "not entered: there is no deal yet" in out
     assert "? n, c N, u, s FILE or q" in out
     assert not pad.deals
+
+
+def test_the_pad_in_german() -> None:
+    """Every word a German table reads is German: the questions, the game's fields and
+    choices, the mistakes (the pad's own and the terminal's), the sheet; German command
+    letters (k, z, b) and "j" for yes work."""
+    pad = Pad.new("binokel", ["Anna", "Ben", "Cem"])
+    out = session(pad, ["n", "", "", "Ben", "155", "0", "0", "0", "100", "100", "",
+                        "n", "", "", "Zoe", "k 7", "x",
+                        "n", "", "", "Ben", "300", "40", "200", "0", "60", "150", "",
+                        "k 2", "z", "b"], lang="de")
+    assert "(n)eues Spiel, (k)orrigieren N, (z)urücknehmen" in out
+    assert "nicht eingetragen: Reizwert 155: es geht von 150 bis 1500 in Schritten von 10." \
+        in out
+    assert "nicht eingetragen: Wer ist 'Zoe'? Ein Name oder eine Platznummer 1..3" in out
+    assert "nicht eingetragen: Es ist noch kein Spiel eingetragen" in out
+    assert "nicht eingetragen: Welches Spiel korrigieren? 1..1" in out
+    assert "? n, k N, z, s DATEI oder b" in out
+    assert "  # Geber" in out and "    Summe" in out and "Nächster Geber: Ben" in out
+    assert "Spielart (normal / abgehen / durch / untendurch) [normal]" in out
+    for english in ("not entered", "Next dealer", "Bid", "Contract", "total"):
+        assert english not in out
+    assert not pad.deals   # "z" took the deal back
+    pad = Pad.new("doppelkopf", ["A", "B", "C", "D"])
+    out = session(pad, ["n", "", "normal", "A,C", "150", "7", "re", "", "2:re", "b"], lang="de")
+    assert "je :re oder :kontra, z. B. 1:re; - für keine" in out
+    assert pad.sheet()[0].scores == (4, -4, 4, -4)
 
 
 def test_doppelkopf_and_zweier() -> None:

@@ -36,6 +36,8 @@ from ..core.pad import SeatField
 from ..core.pad import SeatsField
 from ..core.pad import TallyField
 from ..core.pad import holds
+from ..core.pad import words_of
+from ..core.texts import load_texts
 from ..tournament.pad import Pad
 from ..tournament.pad import PadError
 from .common import UserError
@@ -43,7 +45,13 @@ from .common import add_rule_arguments
 from .common import parse_options
 
 MAX_FILE = 10 * 1024 * 1024   # a pad file larger than this is no pad
-LANG = "en"                   # the terminal pad speaks English
+# The terminal's own words; the game's words (fields, choices, a deal's description) come
+# from the pad's form in the same language.
+WORDS: dict[str, list[str]] = load_texts("binokel.tournament")["terminal_pad"]
+# The commands by their first letter, in either language (a German player typing "k 2"
+# and an English one typing "c 2" mean the same).
+COMMANDS = {"n": "new", "c": "correct", "k": "correct", "u": "undo", "z": "undo",
+            "s": "save", "q": "quit", "b": "quit"}
 
 
 def register(sub: Any) -> None:
@@ -52,6 +60,8 @@ def register(sub: Any) -> None:
     p.add_argument("--file", help="the pad's JSON file (loaded if it exists, saved always)")
     p.add_argument("--players", help="the names in seat order, comma-separated")
     p.add_argument("--first-dealer", type=int, default=1, help="the seat who deals first (1..)")
+    p.add_argument("--lang", choices=["de", "en"], default="de",
+                   help="the language of the questions and the sheet (German by default)")
     add_rule_arguments(p)
     p.set_defaults(handler=cmd_pad)
 
@@ -86,18 +96,25 @@ def cmd_pad(args: argparse.Namespace) -> int:
                           args.preset, parse_options(args.option or []), args.first_dealer - 1)
         except PadError as e:
             raise UserError(str(e)) from None
-    PadSession(pad, path, sys.stdin, sys.stdout).run()
+    PadSession(pad, path, sys.stdin, sys.stdout, args.lang).run()
     return 0
 
 
 class PadSession:
-    """The prompt loop on ``inp``/``out`` (the terminal, or a test's streams)."""
+    """The prompt loop on ``inp``/``out`` (the terminal, or a test's streams), in the
+    language ``lang`` (``de`` or ``en``)."""
 
-    def __init__(self, pad: Pad, path: Path | None, inp: TextIO, out: TextIO) -> None:
+    def __init__(self, pad: Pad, path: Path | None, inp: TextIO, out: TextIO,
+                 lang: str = "en") -> None:
         self.pad, self.path, self.inp, self.out = pad, path, inp, out
+        self.lang = lang
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out)
+
+    def w(self, key: str, **values: Any) -> str:
+        """The terminal's text ``key`` in the session's language."""
+        return words_of(WORDS, key, **values)[self.lang]
 
     def ask(self, prompt: str, default: str = "") -> str:
         """One answer; the default on an empty line; EOF ends the session."""
@@ -112,29 +129,32 @@ class PadSession:
         self.show()
         while True:
             try:
-                cmd = self.ask("(n)ew deal, (c)orrect N, (u)ndo, (s)ave FILE, (q)uit", "n")
+                cmd = self.ask(self.w("commands"), "n")
             except EOFError:
                 break
             word, _, rest = cmd.partition(" ")
+            what = COMMANDS.get(word.lower()) if len(word) == 1 else None
             try:
-                if word == "q":
+                if what == "quit":
                     break
-                if word == "n":
+                if what == "new":
                     self.pad.add(self.ask_entry(None))
-                elif word == "c":
+                elif what == "correct":
                     index = int(rest) - 1 if rest.strip().isdigit() else -1
+                    if not self.pad.deals:
+                        raise _fault("no_deal")
                     if not 0 <= index < len(self.pad.deals):
-                        raise PadError(f"correct which deal? 1..{len(self.pad.deals)}")
+                        raise _fault("which_deal", n=len(self.pad.deals))
                     self.pad.correct(index, self.ask_entry(self.pad.deals[index]))
-                elif word == "u":
+                elif what == "undo":
                     self.pad.remove_last()
-                elif word == "s" and rest.strip():
+                elif what == "save" and rest.strip():
                     self.path = Path(rest.strip())
                 else:
-                    self.say("? n, c N, u, s FILE or q")
+                    self.say(self.w("unknown_command"))
                     continue
             except PadError as e:
-                self.say(f"not entered: {e}")
+                self.say(self.w("not_entered", why=e.said()[self.lang]))
                 continue
             except EOFError:
                 break
@@ -144,33 +164,34 @@ class PadSession:
     def save(self) -> None:
         if self.path is not None:
             save_json(self.path, self.pad.to_json())
-            self.say(f"saved to {self.path}")
+            self.say(self.w("saved", path=self.path))
 
     # ------------------------------------------------------------------ the sheet
     def show(self) -> None:
         pad = self.pad
         width = max(8, *(len(n) for n in pad.players)) + 1
-        head = f"{'#':>3} {'dealer':<{width}}" + "".join(f"{n:>{width}}" for n in pad.players)
+        head = f"{'#':>3} {self.w('dealer'):<{width}}" \
+            + "".join(f"{n:>{width}}" for n in pad.players)
         self.say(f"{pad.game} ({pad.rules.preset})")
         self.say(head)
         self.say("-" * len(head))
         for line, words in zip(pad.sheet(), pad.descriptions(), strict=True):
-            what = words.get(LANG, "").replace("\u00a0", " ")
+            what = words.get(self.lang, "").replace("\u00a0", " ")
             self.say(f"{line.deal:>3} {pad.players[line.dealer]:<{width}}"
                      + "".join(f"{s:>+{width}d}" for s in line.scores) + f"   {what}")
         self.say("-" * len(head))
-        self.say(f"{'':>3} {'total':<{width}}"
+        self.say(f"{'':>3} {self.w('total'):<{width}}"
                  + "".join(f"{t:>{width}d}" for t in pad.totals()))
         if any(pad.separate_totals()):
-            self.say(f"{'':>3} {'separate':<{width}}"
+            self.say(f"{'':>3} {self.w('separate'):<{width}}"
                      + "".join(f"{t:>{width}d}" for t in pad.separate_totals()))
         winner = pad.winner()
         if winner is not None:
-            self.say(f"The round is over: {pad.players[winner]} wins.")
+            self.say(self.w("round_over", name=pad.players[winner]))
         else:
-            self.say(f"Next dealer: {pad.players[pad.next_dealer()]}")
+            self.say(self.w("next_dealer", name=pad.players[pad.next_dealer()]))
         for _, status in pad.form().status:
-            self.say(status[LANG])
+            self.say(status[self.lang])
 
     # ------------------------------------------------------------------ one deal
     def ask_entry(self, old: PadEntry | None) -> PadEntry:
@@ -188,19 +209,19 @@ class PadSession:
 
     def ask_field(self, form: PadForm, f: Field, values: dict[str, Any], default: Any) -> Any:
         """The answer to one field, as its kind reads it."""
-        label = form.label(f, values)[LANG]
+        label = form.label(f, values)[self.lang]
         names = self.pad.players
         if isinstance(f, ChoiceField):
             return self.choice(label, f.choices, default)
         if isinstance(f, CheckField):
-            return self.ask(f"{label}? (y/n)", "y" if default else "n")[:1].lower() in "yj"
+            return self._yes(label, bool(default))
         if isinstance(f, NumberField):
             return self.number(label, default)
         if isinstance(f, SeatField):
             return self.seat(label, default, f.none is not None)
         if isinstance(f, SeatsField):
             shown = ",".join(names[s] for s in default) if default else ""
-            answer = self.ask(f"{label} (comma-separated)", shown)
+            answer = self.ask(f"{label} {self.w('comma_separated')}", shown)
             return [_seat(x.strip(), names) for x in answer.split(",") if x.strip()]
         if isinstance(f, PairField):
             return self.pair(label, f.parts, default)
@@ -208,12 +229,18 @@ class PadSession:
             return self.per_seat(form, f, values, default)
         if isinstance(f, TallyField):
             return self.tally(label, f.choices, f.columns, default)
-        raise PadError(f"{f.name}: a field of kind {f.kind!r} this terminal cannot ask")
+        raise _fault("field_kind", name=f.name, kind=repr(f.kind))
+
+    def _yes(self, label: str, default: bool) -> bool:
+        """A yes or no (y/j or n); the default on an empty line."""
+        yes = "j" if self.lang == "de" else "y"
+        return self.ask(f"{label}? {self.w('yes_no')}", yes if default else "n")[:1].lower() \
+            in ("y", "j")
 
     def choice(self, label: str, choices: Sequence[Choice], default: Any) -> Any:
         """One of ``choices`` by its value, its words or the start of either."""
         def token(c: Choice) -> str:
-            return c.value if isinstance(c.value, str) else c.label[LANG]
+            return c.value if isinstance(c.value, str) else c.label[self.lang]
         shown = next((token(c) for c in choices if c.value == default), "")
         answer = self.ask(f"{label} ({' / '.join(token(c) for c in choices)})", shown).lower()
         for exact in (True, False):
@@ -222,13 +249,13 @@ class PadSession:
                 for t in (str(c.value), *c.label.values()))]
             if len(hits) == 1 and answer:
                 return hits[0].value
-        raise PadError(f"{label}: one of {', '.join(token(c) for c in choices)}, not "
-                       f"{answer!r:.20}")
+        raise _fault("choice_wrong", label=label,
+                     choices=", ".join(token(c) for c in choices), answer=f"{answer!r:.20}")
 
     def seat(self, prompt: str, default: int | None, allow_none: bool = False) -> int | None:
         names = self.pad.players
         if allow_none:
-            prompt += " (- if not known)"
+            prompt += self.w("if_unknown")
         answer = self.ask(prompt, names[default] if default is not None else "")
         if allow_none and answer in ("", "-"):
             return None
@@ -238,13 +265,13 @@ class PadSession:
              default: list[int] | None) -> list[int] | None:
         names = self.pad.players
         shown = ",".join(names[s] for s in default) if default else "-"
-        who = ", ".join(p[LANG] for p in parts)
-        answer = self.ask(f"{label} (- for none; {who}: A,B)", shown)
+        who = ", ".join(p[self.lang] for p in parts)
+        answer = self.ask(f"{label} {self.w('pair', who=who)}", shown)
         if answer == "-":
             return None
         pair = [_seat(x.strip(), names) for x in answer.split(",")]
         if len(pair) != 2:
-            raise PadError(f"{label}: {who}, e.g. A,B")
+            raise _fault("pair_wrong", label=label, who=who)
         return pair
 
     def number(self, prompt: str, default: int | None = None) -> int:
@@ -252,14 +279,14 @@ class PadSession:
         try:
             return int(answer)
         except ValueError:
-            raise PadError(f"{prompt}: a number, not {answer!r:.20}") from None
+            raise _fault("number_wrong", label=prompt, answer=f"{answer!r:.20}") from None
 
     def per_seat(self, form: PadForm, f: PerSeatField, values: dict[str, Any],
                  old: list[int] | None) -> list[int] | None:
         """A number per seat that the field asks (others 0); the last one defaults to what
         is left of an exact total."""
-        label = form.label(f, values)[LANG]
-        if f.optional and self.ask(f"{label}? (y/n)", "y" if old else "n")[:1] not in "yj":
+        label = form.label(f, values)[self.lang]
+        if f.optional and not self._yes(label, bool(old)):
             return None
         dealer = values.get("dealer", 0)
         seats = list(form.in_play[dealer])
@@ -277,22 +304,28 @@ class PadSession:
     def tally(self, label: str, rows: Sequence[Choice], columns: Sequence[Choice],
               default: list[list[str]] | None) -> list[list[str | int]]:
         """Row:column tokens, each once per time it happened (rows by number or name)."""
-        listed = ", ".join(f"{k} {c.label[LANG]}" for k, c in enumerate(rows, 1))
-        cols = " or ".join(f":{c.value}" for c in columns)
+        listed = ", ".join(f"{k} {c.label[self.lang]}" for k, c in enumerate(rows, 1))
+        cols = f" {self.w('or')} ".join(f":{c.value}" for c in columns)
         shown = " ".join(f"{_row_number(rows, r)}:{c}" for r, c in default or ()) or "-"
         out: list[list[str | int]] = []
-        for token in self.ask(f"{label} ({listed}; each {cols}, e.g. 1:{columns[0].value}; "
-                              "- for none)", shown).split():
+        asked = self.w("tally", listed=listed, cols=cols, first=columns[0].value)
+        for token in self.ask(f"{label} {asked}", shown).split():
             if token == "-":
                 continue
             row, _, col = token.partition(":")
             hits = [c for k, c in enumerate(rows, 1)
                     if row == str(k) or row.lower() == str(c.value).lower()]
             if len(hits) != 1 or col not in [str(c.value) for c in columns]:
-                raise PadError(f"{label}: {token!r:.20}? a number 1..{len(rows)}, then "
-                               f"{cols}")
+                raise _fault("tally_wrong", label=label, token=f"{token!r:.20}",
+                             n=len(rows), cols=cols)
             out.append([hits[0].value, next(c.value for c in columns if str(c.value) == col)])
         return out
+
+
+def _fault(key: str, **values: Any) -> PadError:
+    """A mistake in an answer, said in every language (:meth:`PadError.said`)."""
+    words = words_of(WORDS, key, **values)
+    return PadError(words["en"], None, words)
 
 
 def _row_number(rows: Sequence[Choice], value: Any) -> int:
@@ -306,7 +339,7 @@ def _seat(answer: str, names: Sequence[str]) -> int:
     hits = [i for i, n in enumerate(names) if n.lower() == answer.lower()]
     hits = hits or [i for i, n in enumerate(names) if n.lower().startswith(answer.lower())]
     if len(hits) != 1 or not answer:
-        raise PadError(f"who is {answer!r:.20}? a name or a seat number 1..{len(names)}")
+        raise _fault("who", answer=f"{answer!r:.20}", n=len(names))
     return hits[0]
 
 
