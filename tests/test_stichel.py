@@ -297,6 +297,38 @@ def test_a_deal_through_the_web_server(client: TestClient, players: int) -> None
     test_web_protocol.test_a_complete_deal_of_every_game_without_leaks(client, GAME, players)
 
 
+def test_the_score_pad_in_the_terminal_and_on_the_web(client: TestClient) -> None:
+    """The pad of a table with real cards: its one field asked by the terminal (German)
+    and the web page's API, a wrong sum refused in the reader's words, the sheet's files."""
+    import test_pad_cli
+    from binokel.tournament.pad import Pad
+    pad = Pad.new(GAME, ["Anna", "Ben", "Cem"])
+    out = test_pad_cli.session(pad, ["n", "", "40", "30", "45", "n", "", "40", "30", "20", "b"],
+                               lang="de")
+    assert "  Augen (letzter Stich mitgezählt) Cem:" in out
+    assert "nicht eingetragen: Zusammen 90 Augen; es müssen 111 bis 119 sein (Karten " \
+        "beiseite: 1)" in out
+    assert pad.totals() == (40, 30, 45) and pad.next_dealer() == 1
+    # four players hold every card: the sum is exact
+    assert Pad.new(GAME, list("ABCD")).form().field("points").to_json()["exact"] is True
+    r = client.post("/api/pads", json={"game": GAME, "players": ["Anna", "Ben"]})
+    assert r.status_code == 201, r.text
+    pid, own = r.json()["id"], {"x-owner-token": r.json()["token"]}
+    fields = r.json()["pad"]["form"]["fields"]
+    assert [f["name"] for f in fields] == ["dealer", "points"]
+    r = client.post(f"/api/pads/{pid}/deals", json={"deal": {"dealer": 0, "points": [50, 10]}},
+                    headers=own)
+    assert r.status_code == 422 and r.json()["field"] == "points"
+    assert r.json()["words"]["de"] == \
+        "Zusammen 60 Augen; es müssen 78 bis 110 sein (Karten beiseite: 4)"
+    r = client.post(f"/api/pads/{pid}/deals", json={"deal": {"dealer": 0, "points": [50, 40]}},
+                    headers=own)
+    assert r.status_code == 200, r.text
+    assert r.json()["pad"]["totals"] == [50, 40]
+    assert "Anna" in client.get(f"/api/pads/{pid}/sheet.csv").text
+    assert client.get(f"/api/pads/{pid}/sheet.pdf").content.startswith(b"%PDF")
+
+
 def test_the_web_analysis(client: TestClient) -> None:
     test_web_analysis.test_a_finished_deal_is_marked_card_by_card(
         client, GAME, [None, "heuristic", "heuristic"])

@@ -7,9 +7,9 @@ of ``tests/test_stichel*.py``), for a command and its workers by the environment
 Two to four players, 16 cards (A 10 K O of each suit), Vorhand names trump, follow suit,
 the highest trump or card of the led suit wins; card points, the last trick's bonus is the
 one option. The package holds what every game holds: rules and presets, deal, state, view,
-result, texts (German and English), a presenter, a heuristic bot, a search position (so the
-analysis, the solver and the hints work) and its action vocabulary (so OpenSpiel and
-PettingZoo do); its spec names them.
+result, texts (German and English), a presenter, a heuristic bot, a score pad, a search
+position (so the analysis, the solver and the hints work) and its action vocabulary (so
+OpenSpiel and PettingZoo do); its spec names them.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from binokel.core.spec import BotFactory
 from binokel.core.spec import GameSpec
 from binokel.core.spec import PositionOf
 from binokel.core.spec import VocabularyOf
+from binokel.core.spec import hook
 
 from .deal import PLAYER_COUNTS
 from .deal import full_deck
@@ -56,6 +57,6 @@ SPEC = GameSpec(
     full_deck=full_deck, help=TEXTS.help, presenter=_presenter, bots=_bots,
     hint_unit=TEXTS.words("hint_unit"), points_word=TEXTS.words("points_word"),
     rest_word=TEXTS.words("rest_word"), position=_position, vocabulary=_vocabulary,
-    score_scale=30.0)
+    pad=hook(__name__, "pad:StichelPad", make=True), score_scale=30.0)
 
 __all__ = ["SPEC", "StichelRules", "StichelState"]
