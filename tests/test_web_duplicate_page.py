@@ -97,7 +97,11 @@ def test_one_round_through_the_organiser_and_player_pages(server: str, browser: 
     shot(stranger, f"dup-{size}-player-closed")
     stranger.close()
 
-    for name in ("Carl", "Dora"):
+    # The organiser plays too (his own entry form), and a bot fills the fourth seat.
+    org.fill("#j-name", "Olga")
+    org.click("#join button[type=submit]")
+    org.wait_for_function("document.getElementById('me').textContent.includes('Olga')")
+    for name in ("Dora",):
         org.fill("#b-name", name)
         org.select_option("#b-level", "random")
         org.click("#add-bot button[type=submit]")
@@ -107,17 +111,25 @@ def test_one_round_through_the_organiser_and_player_pages(server: str, browser: 
     org.wait_for_selector("#round-1 .table-card")
     assert org.locator("#round-1 .table-card").count() == 2
     client_tests.no_horizontal_overflow(org, "duplicate organiser")
-    shot(org, f"dup-{size}-organiser-running")
 
+    # The organiser is sent to his table at once, as the players are (not after a reload).
+    org.wait_for_selector("#go-table", timeout=2_000)
+    shot(org, f"dup-{size}-organiser-running")
+    organiser_url = org.url
+    org.click("#go-table")
     for page in (player, bert):
         page.wait_for_selector("#go-table", timeout=10_000)
     shot(player, f"dup-{size}-player-running")
     client_tests.axe_check(player, "duplicate player")
     for page in (player, bert):
         page.click("#go-table")
+    for page in (player, bert, org):
         page.wait_for_selector("#hand .card")
-    for page in (player, bert):
-        e2e.play_until_result([page])
+    # Both tables to their end: a table's pages leave the loop with its result.
+    playing = [player, bert, org]
+    while playing:
+        e2e.play_until_result(playing)
+        playing = [p for p in playing if not p.locator("#result").count()]
     # The round's last deal: the table says where the results are, offers no next deal.
     player.wait_for_selector("#round-done")
     assert player.query_selector("#next") is None and player.query_selector("#rematch") is None
@@ -131,6 +143,7 @@ def test_one_round_through_the_organiser_and_player_pages(server: str, browser: 
     assert "Anna-Lena" in player.text_content("#ranking")
     client_tests.no_horizontal_overflow(player, "duplicate player")
     shot(player, f"dup-{size}-player-after")
+    org.goto(organiser_url)
     org.wait_for_selector("#ranking", timeout=10_000)
     assert org.query_selector("#start-round") is None    # one round: the tournament is over
     client_tests.no_horizontal_overflow(org, "duplicate organiser")

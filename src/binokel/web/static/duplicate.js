@@ -89,8 +89,12 @@ async function act(path, body, err) {
   try {
     const r = await api("POST", `/api/duplicates/${dupId}/${path}`, body);
     err.textContent = "";
-    if (r && r.duplicate) show(r);
-    else await refresh(true);
+    // The organiser's own seat too: starting a round gives him a table (and a link to it)
+    // like every other player, without waiting for a reload.
+    if (r && r.duplicate) {
+      await Promise.all([refreshMe(), refreshEntries()]);
+      show(r);
+    } else await refresh(true);
   } catch (x) { err.textContent = errText(x); }
 }
 
@@ -335,7 +339,9 @@ function render() {
       preset: dup.rules.preset,
       rounds: dup.rounds, deals: dup.deals, size: dup.table_size }) }),
     dup.status === "over" ? el("p", { class: "status", text: t("dup_over") }) : null,
-    owner ? organiser() : null, mine(),
+    // An organiser who plays finds his table first while his round runs, then his controls.
+    ...(me && me.table && !me.table.finished ? [mine(), owner ? organiser() : null]
+      : [owner ? organiser() : null, mine()]),
     settled ? rankingTable(dup.ranking, t("dup_ranking"), "ranking", "score", t("above_field")) : null,
     settled ? rankingTable(dup.overall, t("dup_overall"), "overall", "points", t("points_col")) : null,
     ...[...dup.played].reverse().map(roundSection),
