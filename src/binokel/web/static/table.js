@@ -501,7 +501,7 @@ export class TableView {
     // A bot's level leads the line below the name, which wraps, so that a narrow seat on a
     // phone cuts neither ("Sepp" / "medium · Vorhand · 12 cards").
     const roles = s.level ? [s.level, ...s.roles] : [...s.roles];
-    if (s.seat !== tb.me) roles.push(`${s.cards} ${this.t("cards")}`);
+    if (s.seat !== tb.me) roles.push(`${s.cards} ${this.t(s.cards === 1 ? "card" : "cards")}`);
     if (roles.length) out.push(el("div", { class: "meta", text: roles.join(" · ") }));
     for (const line of s.lines) out.push(el("div", { class: "line", text: line }));
     if (s.seat !== tb.me && s.cards > 0 && !s.table.length) out.push(this.backs(Math.min(s.cards, 12)));
