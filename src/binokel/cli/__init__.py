@@ -20,6 +20,7 @@ from . import pad
 from . import play
 from . import replay
 from . import rules
+from . import season
 from . import serve
 from . import simulate
 from . import solve
@@ -28,7 +29,8 @@ from . import validate
 from .common import UserError
 
 Handler = Callable[[argparse.Namespace], int]
-COMMANDS = (play, serve, replay, validate, simulate, arena, solve, rules, pad, tournament)
+COMMANDS = (play, serve, replay, validate, simulate, arena, solve, rules, pad, tournament,
+            season)
 
 
 def build_parser() -> argparse.ArgumentParser:
