@@ -18,6 +18,7 @@ from ..record import RecordError
 from . import arena
 from . import pad
 from . import play
+from . import ratings
 from . import replay
 from . import rules
 from . import season
@@ -30,7 +31,7 @@ from .common import UserError
 
 Handler = Callable[[argparse.Namespace], int]
 COMMANDS = (play, serve, replay, validate, simulate, arena, solve, rules, pad, tournament,
-            season)
+            ratings, season)
 
 
 def build_parser() -> argparse.ArgumentParser:
