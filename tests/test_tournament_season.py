@@ -140,3 +140,20 @@ def test_season_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert main(["season", files[0], "--title", "x", "--rule", "best"]) == 1
     assert "needs how many evenings" in capsys.readouterr().err
     assert main(["season", str(tmp_path / "missing.json"), "--title", "x"]) == 1
+
+
+def test_season_json_round_trip_and_bad_documents() -> None:
+    s = season_of("2026", MEMBERS, evenings(), rule="best", best=2, guests=True)
+    back = Season.from_json(json.loads(json.dumps(s.to_json())))
+    assert back.ranking() == s.ranking()
+    for bad, match in [
+            ([], "season"),
+            ({**s.to_json(), "rule": "median"}, "rule"),
+            ({**s.to_json(), "best": True}, "best"),
+            ({**s.to_json(), "members": [{"key": "a"}]}, "member name"),
+            ({**s.to_json(), "evenings": [{"title": "x", "date": "2026-01-01",
+                                           "results": {"Anna": [1.5, 10]}}]}, "points"),
+            ({**s.to_json(), "evenings": [{}] * 101}, "at most 100"),
+            ({**s.to_json(), "guests": "yes"}, "guests")]:
+        with pytest.raises(SeasonError, match=match):
+            Season.from_json(bad)

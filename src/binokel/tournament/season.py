@@ -32,12 +32,18 @@ from fractions import Fraction
 from typing import Any
 
 from .checks import DataError
+from .checks import obj
+from .checks import text
+from .checks import whole
+from .club import MAX_PLAYERS
+from .club import MAX_SCORE
 from .club import Tournament
 
 RULES = ("sum", "best", "average")
 MAX_EVENINGS = 100
 MAX_MEMBERS = 1000
 MAX_NAME = 60
+MAX_DEALS = 10_000        # an evening's deals of one player
 
 
 class SeasonError(DataError):
@@ -185,6 +191,53 @@ class Season:
                 "evenings": [{"title": e.title, "date": e.date,
                               "results": {n: list(r) for n, r in e.results.items()}}
                              for e in self.evenings]}
+
+    @classmethod
+    def from_json(cls, data: Any) -> Season:
+        """A season from :meth:`to_json`, checked as untrusted input (a :class:`SeasonError`
+        names the field)."""
+        d = obj(data, "season", SeasonError)
+        members = d.get("members")
+        evenings = d.get("evenings")
+        if not isinstance(members, list) or len(members) > MAX_MEMBERS:
+            raise SeasonError(f"members: a list of at most {MAX_MEMBERS} expected")
+        if not isinstance(evenings, list) or len(evenings) > MAX_EVENINGS:
+            raise SeasonError(f"evenings: a list of at most {MAX_EVENINGS} expected")
+        best = d.get("best")
+        return cls(
+            text(d.get("title"), "title", 200, SeasonError),
+            [Member(text(m.get("key"), "member key", MAX_NAME, SeasonError),
+                    text(m.get("name"), "member name", MAX_NAME, SeasonError))
+             for m in (obj(m, "member", SeasonError) for m in members)],
+            [_evening(e) for e in evenings],
+            rule=text(d.get("rule"), "rule", 20, SeasonError),
+            best=None if best is None else whole(best, "best", 1, MAX_EVENINGS, SeasonError),
+            min_evenings=whole(d.get("min_evenings"), "min_evenings", 0, MAX_EVENINGS,
+                               SeasonError),
+            guests=_flag(d.get("guests")))
+
+
+def _flag(v: Any) -> bool:
+    if not isinstance(v, bool):
+        raise SeasonError("guests: true or false expected")
+    return v
+
+
+def _evening(data: Any) -> Evening:
+    e = obj(data, "evening", SeasonError)
+    results = obj(e.get("results"), "evening results", SeasonError)
+    if len(results) > MAX_PLAYERS:
+        raise SeasonError(f"an evening has at most {MAX_PLAYERS} players")
+    out: dict[str, tuple[int, int]] = {}
+    for name, r in results.items():
+        text(name, "player name", MAX_NAME, SeasonError)
+        if not isinstance(r, list) or len(r) != 2:
+            raise SeasonError(f"{name}: [points, deals] expected")
+        out[name] = (whole(r[0], f"{name}'s points", -MAX_SCORE * 30, MAX_SCORE * 30,
+                           SeasonError),
+                     whole(r[1], f"{name}'s deals", 0, MAX_DEALS, SeasonError))
+    return Evening(text(e.get("title"), "evening title", 200, SeasonError),
+                   text(e.get("date"), "evening date", 10, SeasonError), out)
 
 
 def _placed(line: SeasonLine, place: int | None) -> SeasonLine:
