@@ -237,7 +237,8 @@ def season_pdf(season: Season, lang: str = "de") -> bytes:
     pdf.add_page(orientation="landscape")
     _text(pdf, 16, f"{tr(lang, 'season')}: {season.title}", bold=True, height=10)
     _text(pdf, 10, _season_rule(season, lang))
-    dates = ", ".join(e.date for e in season.evenings)
+    dates = ", ".join(e.date for e in season.evenings[:12]) + (
+        ", ..." if len(season.evenings) > 12 else "")
     _text(pdf, 9, tr(lang, "season_evenings", n=len(season.evenings), dates=dates))
     shown = min(len(season.evenings), 12)
     per = 13.0
@@ -250,12 +251,11 @@ def season_pdf(season: Season, lang: str = "de") -> bytes:
         cells = ["" if line.place is None else str(line.place), _season_name(line, lang)]
         for v, counted in list(zip(line.evenings, line.counted, strict=True))[:shown]:
             cells.append("" if v is None else str(v) if counted else f"({v})")
-        value = (_season_value(line, lang) if line.place is not None
-                 else "-" if all(v is None for v in line.evenings) else "")
+        value = _season_value(line, lang) if line.place is not None else "-"
         cells += [str(line.points), str(line.deals), value]
         _row(pdf, cells, widths, size=9, left=1)
     if any(line.place is None for line in season.ranking()):
-        _text(pdf, 9, "- " + tr(lang, "too_few", n=season.min_evenings))
+        _text(pdf, 9, "- : " + tr(lang, "too_few", n=max(1, season.min_evenings)))
     return bytes(pdf.output())
 
 
