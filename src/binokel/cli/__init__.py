@@ -18,8 +18,10 @@ from ..record import RecordError
 from . import arena
 from . import pad
 from . import play
+from . import ratings
 from . import replay
 from . import rules
+from . import season
 from . import serve
 from . import simulate
 from . import solve
@@ -28,7 +30,8 @@ from . import validate
 from .common import UserError
 
 Handler = Callable[[argparse.Namespace], int]
-COMMANDS = (play, serve, replay, validate, simulate, arena, solve, rules, pad, tournament)
+COMMANDS = (play, serve, replay, validate, simulate, arena, solve, rules, pad, tournament,
+            ratings, season)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -136,6 +136,10 @@ class GameSpec:
     # loads the readers of records that older versions of the game wrote, oldest first, each
     # with the first version that no longer needs it (docs/records.md)
     old_records: Callable[[], Sequence[tuple[str, OldRecordReader]]] | None = None
+    # the seats of one side of a finished deal where the sides are known only at its end
+    # (Doppelkopf's Re party; the other seats in play are the other side); None: the sides
+    # are the fixed ``teams`` or, without them, every seat plays for itself (binokel.ratings)
+    side_of: Callable[[Any], tuple[int, ...]] | None = None
 
     @property
     def options(self) -> Mapping[str, Option]:

@@ -1,7 +1,7 @@
-"""Printouts and exports of a club tournament and a score pad: run slips (Laufzettel), table
-cards, the ranking list and the score sheet as PDF (fpdf2), the ranking,
-every entered score and a pad's deals as CSV. German or English (``lang``), the words in
-``texts.toml`` (:mod:`.texts`).
+"""Printouts and exports of a club tournament, a club's season and a score pad: run slips
+(Laufzettel), table cards, the ranking list, the season ranking and the score sheet as PDF
+(fpdf2), the ranking, the season, every entered score and a pad's deals as CSV. German or
+English (``lang``), the words in ``texts.toml`` (:mod:`.texts`).
 
 The PDFs are set in Roboto (TrueType, from the ``font-roboto`` package of the ``pdf`` extra,
 embedded as a subset): Latin with its accents beyond German (Şahin, Łukasz, Ondřej), Greek
@@ -28,6 +28,8 @@ from typing import Any
 from ..registry import find_game
 from .club import Tournament
 from .pad import Pad
+from .season import Season
+from .season import SeasonLine
 from .texts import tr
 
 
@@ -211,6 +213,52 @@ def score_sheet_pdf(pad: Pad, title: str = "", lang: str = "de") -> bytes:
     return bytes(pdf.output())
 
 
+def _season_rule(season: Season, lang: str) -> str:
+    if season.rule == "best":
+        return tr(lang, "season_rule_best", n=season.best)
+    return tr(lang, f"season_rule_{season.rule}")
+
+
+def _season_value(line: SeasonLine, lang: str) -> str:
+    if isinstance(line.value, float):
+        return f"{line.value:.2f}" if lang == "en" else f"{line.value:.2f}".replace(".", ",")
+    return str(line.value)
+
+
+def _season_name(line: SeasonLine, lang: str) -> str:
+    return line.name + (f" ({tr(lang, 'guest')})" if line.guest else "")
+
+
+def season_pdf(season: Season, lang: str = "de") -> bytes:
+    """The season ranking (Jahreswertung): place, name, each evening's points (struck ones
+    in brackets), points, deals and the value the rule ranks by. Landscape, so that a dozen
+    evenings fit; more show in the totals only."""
+    pdf = _pdf()
+    pdf.add_page(orientation="landscape")
+    _text(pdf, 16, f"{tr(lang, 'season')}: {season.title}", bold=True, height=10)
+    _text(pdf, 10, _season_rule(season, lang))
+    dates = ", ".join(e.date for e in season.evenings[:12]) + (
+        ", ..." if len(season.evenings) > 12 else "")
+    _text(pdf, 9, tr(lang, "season_evenings", n=len(season.evenings), dates=dates))
+    shown = min(len(season.evenings), 12)
+    per = 13.0
+    widths = [14.0, 267 - 14 - per * shown - 22 - 16 - 22, *([per] * shown), 22.0, 16.0,
+              22.0]
+    head = [tr(lang, "place"), tr(lang, "name"), *(f"{n}." for n in range(1, shown + 1)),
+            tr(lang, "points"), tr(lang, "deals_played"), tr(lang, "value")]
+    _row(pdf, head, widths, bold=True, size=9, left=1)
+    for line in season.ranking():
+        cells = ["" if line.place is None else str(line.place), _season_name(line, lang)]
+        for v, counted in list(zip(line.evenings, line.counted, strict=True))[:shown]:
+            cells.append("" if v is None else str(v) if counted else f"({v})")
+        value = _season_value(line, lang) if line.place is not None else "-"
+        cells += [str(line.points), str(line.deals), value]
+        _row(pdf, cells, widths, size=9, left=1)
+    if any(line.place is None for line in season.ranking()):
+        _text(pdf, 9, "- : " + tr(lang, "too_few", n=max(1, season.min_evenings)))
+    return bytes(pdf.output())
+
+
 # ---------------------------------------------------------------------- CSV
 def _cell(v: object) -> object:
     if isinstance(v, str) and v[:1] in ("=", "+", "-", "@", "\t", "\r"):
@@ -262,6 +310,24 @@ def scores_csv(t: Tournament, lang: str = "de") -> str:
     return _csv(rows)
 
 
+def season_csv(season: Season, lang: str = "de") -> str:
+    """The season ranking as CSV: place (empty: too few evenings), key, name, guest, each
+    evening's points (empty: absent), whether each counted, points, deals, the ranked
+    value (per deal with a dot for ``average``)."""
+    n = len(season.evenings)
+    head: list[object] = [
+        tr(lang, "place"), "key", tr(lang, "name"), tr(lang, "guest"),
+        *(f"{tr(lang, 'evening')} {i} {e.date}" for i, e in enumerate(season.evenings, 1)),
+        *(f"{tr(lang, 'evening')} {i} {tr(lang, 'value')}" for i in range(1, n + 1)),
+        tr(lang, "points"), tr(lang, "deals_played"), tr(lang, "value")]
+    rows: list[list[object]] = [head]
+    for line in season.ranking():
+        rows.append(["" if line.place is None else line.place, line.key, line.name,
+                     int(line.guest), *("" if v is None else v for v in line.evenings),
+                     *(int(c) for c in line.counted), line.points, line.deals, line.value])
+    return _csv(rows)
+
+
 def pad_csv(pad: Pad, lang: str = "de") -> str:
     """A score pad's sheet as CSV: deal, dealer, then each player's score and total."""
     head: list[object] = [tr(lang, "deal"), tr(lang, "dealer")]
@@ -277,4 +343,4 @@ def pad_csv(pad: Pad, lang: str = "de") -> str:
 
 
 __all__ = ["latin1", "pad_csv", "printable", "ranking_csv", "ranking_pdf", "run_slips",
-           "score_sheet_pdf", "scores_csv", "table_cards"]
+           "score_sheet_pdf", "scores_csv", "season_csv", "season_pdf", "table_cards"]

@@ -22,6 +22,7 @@ Above the engine (loaded only when asked): :mod:`.present`, the table a front en
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Any
 
 from ...core.spec import BotFactory
 from ...core.spec import GameSpec
@@ -39,6 +40,11 @@ def _bots() -> Mapping[str, BotFactory]:
     return {"heuristic": DokoHeuristicBot, **kinds()}
 
 
+def _re_seats(result: Any) -> tuple[int, ...]:
+    """The Re party of a finished deal (a soloist alone): the side the ratings see."""
+    return tuple(result.re_seats)
+
+
 SPEC = GameSpec(
     name="doppelkopf", title=("Doppelkopf", "Doppelkopf"), players=(4, 5), default_players=4,
     rules=DokoRules, new_deal=DokoState.new, full_deck=full_deck, help=TEXTS.help,
@@ -48,6 +54,6 @@ SPEC = GameSpec(
     hint_unit=TEXTS.words("hint_unit"), points_word=TEXTS.words("points_word"),
     deck="french", position=hook(__name__, "search:search_position"),
     vocabulary=hook(__name__, "vocabulary:vocabulary"), score_scale=2.0,
-    old_records=hook(__name__, "old_records:READERS"))
+    old_records=hook(__name__, "old_records:READERS"), side_of=_re_seats)
 
 __all__ = ["SPEC", "DokoRules", "DokoSeries", "DokoState"]
