@@ -1,14 +1,19 @@
 """Issue 32's house rules of Doppelkopf (FreeDoko's options and the DDV's), each
 hand-checked on a deal or a trick: the Erwiderung without Absage, the solos, the Bock
 triggers, throwing in, Armut and Hochzeit variants, Schweinchen, the extra points, the
-compulsory announcement, Re/Kontra doubling and the score sheets."""
+compulsory announcement, Re/Kontra doubling and the score sheets; the five-table's series
+length."""
 
 from __future__ import annotations
 
 import pytest
 
 from binokel.core.errors import IllegalAction
+from binokel.core.errors import RulesError
 from binokel.games.doppelkopf.rules import DokoRules
+from binokel.games.doppelkopf.series import DokoSeries
+from binokel.games.doppelkopf.state import DokoState
+from binokel.registry import new_series
 from doppelkopf_deals import N1
 from doppelkopf_deals import play
 from doppelkopf_deals import with_tokens
@@ -343,3 +348,55 @@ def test_the_fuchse_passed_lie_open_with_the_option() -> None:
         assert panel.text == ("2 cards face down, and face up:" if open_ else
                               "4 cards, face down")
         assert s.view(0).history[-1] == (0, "give SA SA S10 SK")   # his own cards
+
+
+def play_out(rnd: DokoSeries) -> list[int]:
+    """Play the series to its end, each deal by its first legal actions (all gesund, no
+    announcement); the dealers in order."""
+    dealers = []
+    while True:
+        state = rnd.current
+        assert isinstance(state, DokoState)
+        dealers.append(state.dealer)
+        while not state.is_over:
+            rnd.apply(state.legal_actions()[0])
+        if rnd.is_over:
+            return dealers
+        rnd.next_deal()
+
+
+# ------------------------------------------------------------------ five at the table
+def test_five_table_option_values() -> None:
+    assert DokoRules().five_table == "table"
+    assert DokoRules.from_preset("ddv").five_table == "per_player"
+    with pytest.raises(RulesError, match="five_table"):
+        DokoRules.from_dict({"options": {"five_table": "double"}})
+
+
+def test_a_five_table_plays_five_deals_for_every_four() -> None:
+    # 8 deals a player: 10 at the table, each seat deals twice and sits out twice, so plays
+    # 8; a table of four keeps its 8. Without the option five players play 8 deals too.
+    rules = DokoRules(five_table="per_player", deals_per_series=8)
+    rnd = new_series("doppelkopf", rules, 5, 0, seed=5)
+    assert isinstance(rnd, DokoSeries)
+    assert rnd.deals_left == 10
+    dealers = play_out(rnd)
+    assert dealers == [0, 1, 2, 3, 4, 0, 1, 2, 3, 4] and rnd.winner is not None
+    played = [sum(1 for d in dealers if d != s) for s in range(5)]
+    assert played == [8] * 5
+    four = new_series("doppelkopf", rules, 4, 0, seed=5)
+    assert isinstance(four, DokoSeries) and len(play_out(four)) == 8
+    old = new_series("doppelkopf", DokoRules(deals_per_series=8), 5, 0, seed=5)
+    assert isinstance(old, DokoSeries) and len(play_out(old)) == 8
+    # A length not a multiple of four rounds up to whole rounds of five.
+    assert rules.replace(deals_per_series=10).series_deals(5) == 15
+    assert rules.series_end_for(5).deals == 10 and rules.series_end_for(4).deals == 8
+
+
+def test_ddv_five_table_one_pflichtsolo_each_in_30_deals() -> None:
+    # The ddv preset at five: 30 deals, everybody still owes one Pflichtsolo; the
+    # Vorführen starts only when the deals left (of 30) run short.
+    rnd = new_series("doppelkopf", DokoRules.from_preset("ddv"), 5, 0, seed=2)
+    assert isinstance(rnd, DokoSeries)
+    assert rnd.deals_left == 30 and rnd.owed == {0, 1, 2, 3, 4}
+    assert rnd.current.rules.vorgefuehrt == -1

@@ -68,7 +68,8 @@ DOKO_PRESETS: dict[str, dict[str, Any]] = {
             "announce_any_time": True, "erwiderung_no_absage": True,
             "announce_first_trick_30": False, "re_kontra_doubles": False,
             "score_sheet": "plusminus",
-            "genscher": "off", "deals_per_series": 24, "claims": True},
+            "genscher": "off", "deals_per_series": 24, "five_table": "per_player",
+            "claims": True},
 }
 
 
@@ -177,6 +178,27 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
     bock_pflichtsolo: bool = option(True, "round")
     # A series (DokoSeries): as at a DKV table, 24 deals; Pflichtsoli come on top of them.
     deals_per_series: int = option(24, "round", low=1, high=1000)
+    # Five at the table (the dealer sits out): ``deals_per_series`` deals at the table
+    # (versions before 0.3), or as many that everybody plays that many deals and deals
+    # equally often, as DDV tournaments and clubs play a five-table (24 -> 30).
+    five_table: str = option("table", "round", allowed=("table", "per_player"))
+
+    def series_deals(self, players: int) -> int:
+        """The deals that make a series at a table of ``players`` (Pflichtsoli on top):
+        ``deals_per_series``, or with five players and ``five_table = per_player`` five
+        deals for every four (rounded up to whole rounds of five), so that each player deals
+        equally often and plays at least ``deals_per_series`` deals; his one Pflichtsolo
+        stays one.
+
+        >>> r = DokoRules(five_table="per_player")
+        >>> r.series_deals(4), r.series_deals(5), r.replace(deals_per_series=10).series_deals(5)
+        (24, 30, 15)
+        >>> DokoRules().series_deals(5)
+        24
+        """
+        if players == 5 and self.five_table == "per_player":
+            return 5 * -(-self.deals_per_series // 4)
+        return self.deals_per_series
 
     @property
     def throws(self) -> bool:
@@ -222,6 +244,9 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
 
     def series_end(self) -> SeriesEnd:
         return SeriesEnd(deals=self.deals_per_series)
+
+    def series_end_for(self, players: int) -> SeriesEnd:
+        return SeriesEnd(deals=self.series_deals(players))
 
 
 DOKO_OPTIONS = DokoRules.options()
