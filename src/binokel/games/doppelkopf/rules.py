@@ -94,10 +94,19 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
     dulle_caught: bool = option(False, "scoring")
     herz_trick_point: bool = option(False, "scoring")
     schweinchen: bool = option(False, "play")
+    # When the Schweinchen count (schweinchen.py): at once, when the first is played, or
+    # only the second Fuchs (FreeDoko's options).
+    schweinchen_when: str = option("begin", "play", allowed=("begin", "played", "second"))
     schweinchen_in_solos: bool = option(False, "play")
+    # In a Hochzeit and an Armut too (an Armut's Schweinchen go with the cards passed: they
+    # belong to whoever holds both when the play starts).
+    schweinchen_hochzeit: bool = option(True, "play")
+    schweinchen_armut: bool = option(True, "play")
     superschweine: bool = option(False, "play")
     # Off: no Schweinchen in a stille Hochzeit (how versions before 0.2 played it).
     schweinchen_stille_hochzeit: bool = option(True, "play")
+    # The first Dulle beats the second while Schweinchen are out (FreeDoko).
+    dulle_first_with_schweine: bool = option(False, "play")
     koenigssolo: bool = option(False, "special")
     damen_buben_solo: bool = option(False, "special")
     fleischlos: bool = option(True, "special")
@@ -126,8 +135,9 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
     armut_fuchs_uncounted: bool = option(False, "reservations")
     armut_pass: str = option("three", "reservations", allowed=("three", "trumps", "fuchs_extra"))
     armut_fuchs_open: bool = option(False, "reservations")
+    # wahl: the bride names the kind when she declares (FreeDoko): "hochzeit fehl".
     hochzeit_klaerung: str = option("fremd", "reservations",
-                                    allowed=("fremd", "fehl", "trumpf", "erster"))
+                                    allowed=("fremd", "fehl", "trumpf", "erster", "wahl"))
     # The tricks that may clarify a Hochzeit (FreeDoko: the period is an option; seed: 3).
     hochzeit_tricks: int = option(3, "reservations", low=1, high=6)
     armut_over_hochzeit: bool = option(False, "reservations")

@@ -92,6 +92,9 @@ class DokoView:
     interjections: tuple[str, ...] = ()
     claim: Claim | None = None            # a claim being answered (core.claims)
     open_hands: OpenHands = ()            # hands laid down by a claim
+    # The kind of the Hochzeit's Klärungsstich: the rules' or, with hochzeit_klaerung =
+    # wahl, the one the bride named (public: she says it aloud).
+    klaerung: str = "fremd"
 
     @property
     def vorgefuehrt(self) -> int | None:
@@ -118,6 +121,7 @@ class DokoView:
             "vorbehalte": list(self.vorbehalte), "declarations": list(self.declarations),
             "contract": self.contract, "soloist": self.soloist, "hochzeit": self.hochzeit,
             "partner": self.partner, "clarified_in": self.clarified_in,
+            "klaerung": self.klaerung,
             "schweine": self.schweine, "superschweine": self.superschweine,
             "parties": list(self.parties),
             "announced": {"re": level_name(self.announced[0]),
@@ -239,6 +243,7 @@ def make_view(state: DokoState, player: int) -> DokoView:
         asking=state.asking, superschweine=state.superschweine, genscher=state.genscher,
         interjections=tuple(state.interjections(player)) if player >= 0 else (),
         claim=state.claim, open_hands=state.open_hands() if state.laid_open else (),
+        klaerung=state.klaerung,
     )
 
 
