@@ -121,7 +121,6 @@ class DokoView:
             "vorbehalte": list(self.vorbehalte), "declarations": list(self.declarations),
             "contract": self.contract, "soloist": self.soloist, "hochzeit": self.hochzeit,
             "partner": self.partner, "clarified_in": self.clarified_in,
-            "klaerung": self.klaerung,
             "schweine": self.schweine, "superschweine": self.superschweine,
             "parties": list(self.parties),
             "announced": {"re": level_name(self.announced[0]),
@@ -136,6 +135,8 @@ class DokoView:
             out["genscher"] = list(self.genscher)
         if self.interjections:          # likewise
             out["interjections"] = list(self.interjections)
+        if self.rules.hochzeit_klaerung == "wahl":   # likewise: the bride's choice
+            out["klaerung"] = self.klaerung
         out.update(claim_json(self.claim, self.open_hands))
         return out
 
