@@ -619,3 +619,16 @@ def test_the_bots_name_a_klaerungsstich_and_play_on() -> None:
     while not s.is_over:
         s.apply(bot.choose(s.view(s.to_move)))
     assert s.result is not None and sum(s.result.scores) == 0
+
+
+def test_pending_while_a_declaration_may_still_change_the_order() -> None:
+    from binokel.games.doppelkopf.schweinchen import pending
+    assert not pending(_sw())                              # begin: shown at once
+    s = _sw(schweinchen_when="played")
+    assert pending(s)
+    _trick(s, "H10 S9 EO HU")
+    _trick(s, "EO SA BO SU")                               # declared: the order is final
+    assert not pending(s)
+    s = _sw(schweinchen_when="second")
+    _trick(s, "H10 SA EO HU")
+    assert pending(s)                                      # the second is still to come

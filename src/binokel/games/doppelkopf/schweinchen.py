@@ -65,13 +65,23 @@ def on_play(state: DokoState, seat: int, c: Card) -> None:
 
 
 def pending(state: DokoState) -> bool:
-    """Whether a Schweinchen or Superschweine may still be declared in this deal (the card
-    order may still change)."""
-    if state.rules.schweinchen_when == "begin":
+    """Whether a Schweinchen or Superschweine may still be declared in this deal, so that
+    the card order may still change: some seat still holds both copies, or with
+    ``second`` holds the second after playing the first (the searches, which play on a
+    fixed order, stop there)."""
+    when = state.rules.schweinchen_when
+    if when == "begin":
         return False
     sw, sup = schweine_cards(state.rules, state.contract or "")
-    return sw is not None and (state.schweine is None
-                               or (sup is not None and state.superschweine is None))
+    cards = [sw] if sw is not None and state.schweine is None else []
+    if sw is not None and sup is not None and state.superschweine is None:
+        cards.append(sup)
+    for c in cards:
+        for s in state.active:
+            held = count(state.hands[s], c)
+            if held == 2 or (when == "second" and held == 1 and _played_by(state, s, c)):
+                return True
+    return False
 
 
 def _shows(state: DokoState, seat: int, c: Card, when: str) -> bool:
