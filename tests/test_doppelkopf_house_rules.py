@@ -632,3 +632,12 @@ def test_pending_while_a_declaration_may_still_change_the_order() -> None:
     s = _sw(schweinchen_when="second")
     _trick(s, "H10 SA EO HU")
     assert pending(s)                                      # the second is still to come
+
+
+def test_the_log_says_which_fuchs_made_the_schweinchen() -> None:
+    s = _sw(schweinchen_when="second")
+    _trick(s, "H10 SA EO HU")
+    _trick(s, "BO SA H10 SU")
+    log = present(s.view(2), "de").log
+    assert "Platz 2 spielt seinen zweiten Fuchs: Schweinchen, ab jetzt der höchste Trumpf" \
+        in log, log

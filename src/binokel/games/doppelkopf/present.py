@@ -547,7 +547,8 @@ def _log(view: DokoView, ctx: Context, t: T) -> list[str]:
         if verb == "play":
             declared = _declares(view, seat, arg, shown)
             if declared:
-                out.append(t(f"log_{declared}", name=name))
+                second = declared == "schweine" and view.rules.schweinchen_when == "second"
+                out.append(t(f"log_{declared}" + ("_second" if second else ""), name=name))
             plays += 1
             k = plays // 4
             if plays % 4 == 0 and k <= len(view.tricks):
