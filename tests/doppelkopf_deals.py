@@ -195,11 +195,15 @@ ALL_ON_HOUSE = replace(
     announce_first_trick_30=True, fuchs_double=True, karlchen_karo_dame=True,
     dulle_caught=True, herz_trick_point=True, hochzeit_tricks=2,
     bock_after="tie,solo_lost,kontra_won,both_announced,announced_lost,herz_trick,schwarz",
-    bock_factor=3, bock_thrown=False, bock_pflichtsolo=False)
+    bock_factor=3, bock_thrown=False, bock_pflichtsolo=False,
+    schweinchen_when="played", dulle_first_with_schweine=True, hochzeit_klaerung="wahl",
+    five_table="per_player")
 ALL_ON_HOUSE_2 = replace(ALL_ON_HOUSE, armut_fuchs_uncounted=False, armut_pass="trumps",
                          armut_fuchs_open=False, throw_points=0, lustsolo_leads=False,
                          pflichtsolo=False, announce_first_trick_30=False, bock_factor=2,
-                         re_kontra_doubles=True, score_sheet="minus", hochzeit_tricks=5)
+                         re_kontra_doubles=True, score_sheet="minus", hochzeit_tricks=5,
+                         schweinchen_when="second", schweinchen_hochzeit=False,
+                         schweinchen_armut=False)
 
 ALL_ON_VARIANTS = {"all-on": ALL_ON, "all-on-lust": ALL_ON_LUST, "all-on-some": ALL_ON_SOME,
                    "all-on-40": ALL_ON_40}

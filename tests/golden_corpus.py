@@ -203,6 +203,13 @@ SERIES: list[tuple[str, int, str, dict[str, Any], int]] = [
     ("luxusfamilie", 5, "standard", {"deals_per_series": 3}, 4),
     ("doppelkopf", 4, "standard", {"pflichtsolo": True, "deals_per_series": 3}, 8),
     ("doppelkopf", 5, "standard", {"armut": True, "deals_per_series": 3}, 4),
+    # Issue 32's last options (appended: the entries above stay as they were): a
+    # five-table of five deals for four, Schweinchen when played, the bride's choice.
+    ("doppelkopf", 5, "standard", {"five_table": "per_player", "deals_per_series": 4,
+                                   "schweinchen": True, "superschweine": True,
+                                   "schweinchen_when": "played", "hochzeit_klaerung": "wahl",
+                                   "dulle_second_wins": True,
+                                   "dulle_first_with_schweine": True}, 5),
 ]
 
 

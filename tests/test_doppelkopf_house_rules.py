@@ -1,15 +1,31 @@
 """Issue 32's house rules of Doppelkopf (FreeDoko's options and the DDV's), each
 hand-checked on a deal or a trick: the Erwiderung without Absage, the solos, the Bock
 triggers, throwing in, Armut and Hochzeit variants, Schweinchen, the extra points, the
-compulsory announcement, Re/Kontra doubling and the score sheets."""
+compulsory announcement, Re/Kontra doubling and the score sheets; the five-table's series
+length."""
 
 from __future__ import annotations
 
-import pytest
+import random
 
+import pytest
+from hypothesis import given
+from hypothesis import settings
+from hypothesis import strategies as st
+
+from binokel.core.cards import count
+from binokel.core.cards import parse_card
+from binokel.core.cards import parse_cards
 from binokel.core.errors import IllegalAction
+from binokel.core.errors import RulesError
+from binokel.games.doppelkopf.order import schweine_cards
 from binokel.games.doppelkopf.rules import DokoRules
+from binokel.games.doppelkopf.series import DokoSeries
+from binokel.games.doppelkopf.state import DokoState
+from binokel.present import present
+from binokel.registry import new_series
 from doppelkopf_deals import N1
+from doppelkopf_deals import deck_for_hands
 from doppelkopf_deals import play
 from doppelkopf_deals import with_tokens
 from test_doppelkopf_procedure import _announcing
@@ -343,3 +359,285 @@ def test_the_fuchse_passed_lie_open_with_the_option() -> None:
         assert panel.text == ("2 cards face down, and face up:" if open_ else
                               "4 cards, face down")
         assert s.view(0).history[-1] == (0, "give SA SA S10 SK")   # his own cards
+
+
+def play_out(rnd: DokoSeries) -> list[int]:
+    """Play the series to its end, each deal by its first legal actions (all gesund, no
+    announcement); the dealers in order."""
+    dealers = []
+    while True:
+        state = rnd.current
+        assert isinstance(state, DokoState)
+        dealers.append(state.dealer)
+        while not state.is_over:
+            rnd.apply(state.legal_actions()[0])
+        if rnd.is_over:
+            return dealers
+        rnd.next_deal()
+
+
+# ------------------------------------------------------------------ five at the table
+def test_five_table_option_values() -> None:
+    assert DokoRules().five_table == "table"
+    assert DokoRules.from_preset("ddv").five_table == "per_player"
+    with pytest.raises(RulesError, match="five_table"):
+        DokoRules.from_dict({"options": {"five_table": "double"}})
+
+
+def test_a_five_table_plays_five_deals_for_every_four() -> None:
+    # 8 deals a player: 10 at the table, each seat deals twice and sits out twice, so plays
+    # 8; a table of four keeps its 8. Without the option five players play 8 deals too.
+    rules = DokoRules(five_table="per_player", deals_per_series=8)
+    rnd = new_series("doppelkopf", rules, 5, 0, seed=5)
+    assert isinstance(rnd, DokoSeries)
+    assert rnd.deals_left == 10
+    dealers = play_out(rnd)
+    assert dealers == [0, 1, 2, 3, 4, 0, 1, 2, 3, 4] and rnd.winner is not None
+    played = [sum(1 for d in dealers if d != s) for s in range(5)]
+    assert played == [8] * 5
+    four = new_series("doppelkopf", rules, 4, 0, seed=5)
+    assert isinstance(four, DokoSeries) and len(play_out(four)) == 8
+    old = new_series("doppelkopf", DokoRules(deals_per_series=8), 5, 0, seed=5)
+    assert isinstance(old, DokoSeries) and len(play_out(old)) == 8
+    # A length not a multiple of four rounds up to whole rounds of five.
+    assert rules.replace(deals_per_series=10).series_deals(5) == 15
+    assert rules.series_end_for(5).deals == 10 and rules.series_end_for(4).deals == 8
+
+
+def test_ddv_five_table_one_pflichtsolo_each_in_30_deals() -> None:
+    # The ddv preset at five: 30 deals, everybody still owes one Pflichtsolo; the
+    # Vorführen starts only when the deals left (of 30) run short.
+    rnd = new_series("doppelkopf", DokoRules.from_preset("ddv"), 5, 0, seed=2)
+    assert isinstance(rnd, DokoSeries)
+    assert rnd.deals_left == 30 and rnd.owed == {0, 1, 2, 3, 4}
+    assert rnd.current.rules.vorgefuehrt == -1
+
+
+# ------------------------------------------------------------------ Schweinchen
+# Seat 1 holds both Füchse (SA) and both Karo-Neunen (S9); Re is seats 0 and 2 (a Kreuz-Dame
+# each); dealer 3, seat 0 leads.
+SA_CARD = parse_card("SA")
+SW_HANDS = {0: "H10 EO BO EU EA EA E10 EK BA B10 HA HK",
+            1: "SA SA S9 S9 HO SO BU E9 E9 B9 H9 H9",
+            2: "H10 EO BO HO SO EU BU SK S10 E10 EK BA",
+            3: "HU HU SU SU SK S10 B10 BK BK B9 HA HK"}
+
+
+def _sw(**options: object) -> DokoState:
+    rules = DokoRules(schweinchen=True, **options)  # type: ignore[arg-type]
+    hands = {s: parse_cards(h) for s, h in SW_HANDS.items()}
+    s = DokoState.new(rules, 3, deck_order=deck_for_hands(hands, 3, 4, rules))
+    for _ in range(4):
+        s.apply("gesund")
+    return s
+
+
+def _trick(s: DokoState, cards: str) -> int:
+    for c in cards.split():
+        s.apply("play " + c)
+    return s.tricks[-1].winner
+
+
+def test_schweinchen_at_once_are_shown_before_the_first_card() -> None:
+    s = _sw()
+    assert s.schweine == 1 and all(s.view(v).schweine == 1 for v in range(4))
+    assert _trick(s, "H10 SA EO HU") == 1   # the Fuchs is the highest trump
+
+
+def test_schweinchen_when_played_count_from_their_first_card() -> None:
+    s = _sw(schweinchen_when="played")
+    assert s.schweine is None and all(s.view(v).schweine is None for v in range(4))
+    assert s.order.trumps[0] == parse_card("H10")
+    # Seat 1 keeps them back: the Dulle wins trick 1, nobody knows of the Schweinchen.
+    assert _trick(s, "H10 S9 EO HU") == 0 and s.view(3).schweine is None
+    # Trick 2: his first Fuchs is declared as it is played and beats the Kreuz-Dame.
+    s.apply("play EO")
+    s.apply("play SA")
+    assert s.schweine == 1 and s.view(0).schweine == 1 and s.order.trumps[0] == SA_CARD
+    s.apply("play BO")
+    s.apply("play SU")
+    assert s.tricks[-1].winner == 1
+
+
+def test_only_the_second_fuchs_is_a_schweinchen() -> None:
+    s = _sw(schweinchen_when="second")
+    # Trick 1: the first Fuchs is a plain Fuchs below the Dulle; nothing is declared.
+    assert _trick(s, "H10 SA EO HU") == 0 and s.schweine is None
+    # Trick 2: the second one is the Schweinchen and beats the Dulle played after it.
+    assert _trick(s, "BO SA H10 SU") == 1 and s.schweine == 1
+    # Once they are out no Fuchs counts (the first one taken by Re is no Fuchs gefangen).
+    while not s.is_over:
+        s.apply(s.legal_actions()[0])
+    assert s.result is not None
+    assert not any("Fuchs" in what for what, _, _ in s.result.lines)
+
+
+def test_superschweine_follow_the_schweinchen_when_played() -> None:
+    # Seat 1 holds both Karo-Neunen too: played before his Schweinchen they are plain;
+    # with superschweine at once (begin) both pairs are shown at the start.
+    s = _sw(superschweine=True)
+    assert (s.schweine, s.superschweine) == (1, 1)
+    s = _sw(superschweine=True, schweinchen_when="played")
+    assert _trick(s, "H10 S9 EO HU") == 0 and s.superschweine is None
+    assert _trick(s, "BO SA EU SU") == 1 and (s.schweine, s.superschweine) == (1, None)
+    # Seat 1 leads his second Neun: no longer a pair in his hand, no Superschweine.
+    s.apply("play S9")
+    assert s.superschweine is None
+
+
+def test_schweinchen_in_a_hochzeit_and_an_armut_only_with_the_options() -> None:
+    r = DokoRules(schweinchen=True)
+    assert schweine_cards(r, "hochzeit")[0] == SA_CARD
+    assert schweine_cards(r, "armut")[0] == SA_CARD
+    assert schweine_cards(r.replace(schweinchen_hochzeit=False), "hochzeit") == (None, None)
+    assert schweine_cards(r.replace(schweinchen_armut=False), "armut") == (None, None)
+    assert schweine_cards(r.replace(schweinchen_armut=False), "normal")[0] == SA_CARD
+    with pytest.raises(RulesError, match="schweinchen_when"):
+        DokoRules.from_dict({"options": {"schweinchen_when": "never"}})
+
+
+def test_the_first_dulle_beats_the_second_while_schweinchen_are_out() -> None:
+    # dulle_second_wins: the second Dulle wins trick 1 (seat 2's); with
+    # dulle_first_with_schweine and the Schweinchen shown at once the first (seat 0's).
+    s = _sw(dulle_second_wins=True)
+    assert _trick(s, "H10 S9 H10 HU") == 2
+    s = _sw(dulle_second_wins=True, dulle_first_with_schweine=True)
+    assert _trick(s, "H10 S9 H10 HU") == 0
+    # Not yet out (played): the second Dulle still wins.
+    s = _sw(dulle_second_wins=True, dulle_first_with_schweine=True, schweinchen_when="played")
+    assert _trick(s, "H10 S9 H10 HU") == 2
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.sampled_from(["begin", "played", "second"]), st.booleans(), st.integers(0, 10**6))
+def test_schweinchen_declared_by_the_end_and_hidden_until_then(
+        when: str, sup: bool, seed: int) -> None:
+    # Random deals (every preset option of the Schweinchen's): the holder of both Füchse in
+    # a game with Schweinchen is declared by the end; before, no other view names him, and
+    # the cards' Augen still add up to 240.
+    rules = DokoRules(schweinchen=True, superschweine=sup, schweinchen_when=when,
+                      armut=True, schweinchen_in_solos=True)
+    rng = random.Random(seed)
+    s = DokoState.new(rules, seed % 4, rng=rng)
+    holder = None
+    while not s.is_over:
+        if s.phase == "play" and holder is None and not s.tricks and not s.trick:
+            sw = schweine_cards(rules, s.contract or "")[0]
+            holder = next((p for p in s.active if sw is not None
+                           and count(s.hands[p], sw) == 2), -1)
+        if s.phase == "play" and s.schweine is None:
+            assert all(s.view(v).schweine is None for v in s.active)
+        s.apply(s.random_action(rng))
+    if s.contract != "thrown in":
+        assert holder is not None
+        assert s.schweine == (None if holder == -1 else holder)
+        assert sum(s.trick_points) == 240
+
+
+def test_the_log_names_the_schweinchen_at_the_card_that_declares_them() -> None:
+    s = _sw(schweinchen_when="played")
+    _trick(s, "H10 S9 EO HU")
+    _trick(s, "EO SA BO SU")
+    log = present(s.view(3), "en").log
+    at = next(i for i, line in enumerate(log) if "Schweinchen" in line)
+    tricks = [i for i, line in enumerate(log) if line.startswith("Trick")]
+    assert tricks[0] < at < tricks[1], log
+
+
+# ------------------------------------------------------------------ the bride names it
+# SW_HANDS with seat 0's Kreuz-König and seat 2's Kreuz-Dame swapped: seat 0 (Vorhand)
+# holds both Kreuz-Damen.
+H_HANDS = {**SW_HANDS, 0: "H10 EO EO BO EU EA EA E10 BA B10 HA HK",
+           2: "H10 EK BO HO SO EU BU SK S10 E10 EK BA"}
+# Trick 1, a Kreuz trick, goes to seat 3 (trumped); trick 2, Pik, to the bride herself;
+# trick 3, Pik, to seat 2 (trumped).
+H_TRICKS = ("EA E9 E10 HU", "BK BA B9 BA", "B10 H9 SK B9")
+
+
+def _bride(named: str | None, **options: object) -> DokoState:
+    rules = DokoRules(**options)  # type: ignore[arg-type]
+    hands = {s: parse_cards(h) for s, h in H_HANDS.items()}
+    s = DokoState.new(rules, 3, deck_order=deck_for_hands(hands, 3, 4, rules))
+    for a in ("vorbehalt", "gesund", "gesund", "gesund", "pass"):
+        s.apply(a)
+    assert s.asking == "hochzeit" and s.to_move == 0
+    if named is not None:
+        s.apply(named)
+    return s
+
+
+def test_the_bride_names_a_suit_and_its_first_foreign_trick_finds_the_partner() -> None:
+    s = _bride(None, hochzeit_klaerung="wahl")
+    assert s.legal_actions() == ["hochzeit fremd", "hochzeit fehl", "hochzeit trumpf",
+                                 "hochzeit E", "hochzeit B", "hochzeit H"]
+    with pytest.raises(IllegalAction, match="name the Klärungsstich"):
+        s.apply("hochzeit")
+    s.apply("Hochzeit pik")   # any spelling; the history keeps the canonical one
+    assert s.history[-1] == (0, "hochzeit B") and s.contract == "hochzeit"
+    assert s.declarations[0] == "hochzeit" and s.view(1).klaerung == "B"
+    assert "first Spades trick" in present(s.view(1), "en").status
+    winners = []
+    for cards in H_TRICKS:
+        winners.append(_trick(s, cards))
+        if len(winners) < 3:
+            assert s.partner is None and s.clarified_in == 0
+    # The Kreuz trick (seat 3's) does not count, nor the Pik trick the bride won herself.
+    assert winners == [3, 0, 2] and (s.partner, s.clarified_in) == (2, 3)
+    assert s.re_seats == frozenset({0, 2})
+
+
+def test_the_same_tricks_under_the_other_choices() -> None:
+    # fremd: trick 1 already (seat 3); Herz: no Herz trick in three, she plays alone.
+    s = _bride("hochzeit fremd", hochzeit_klaerung="wahl")
+    assert _trick(s, H_TRICKS[0]) == 3 and (s.partner, s.clarified_in) == (3, 1)
+    s = _bride("hochzeit H", hochzeit_klaerung="wahl")
+    for cards in H_TRICKS:
+        _trick(s, cards)
+    assert (s.partner, s.clarified_in) == (None, 3)
+    # fehl: the Kreuz trick is a Fehl trick won by another player.
+    s = _bride("hochzeit fehl", hochzeit_klaerung="wahl")
+    assert _trick(s, H_TRICKS[0]) == 3 and s.partner == 3
+
+
+def test_without_wahl_the_bride_names_nothing() -> None:
+    s = _bride(None)
+    assert s.legal_actions() == ["hochzeit"]
+    with pytest.raises(IllegalAction, match="only with hochzeit_klaerung = wahl"):
+        s.apply("hochzeit B")
+    s.apply("hochzeit")
+    assert s.klaerung == "fremd" and s.view(2).klaerung == "fremd"
+
+
+def test_the_bots_name_a_klaerungsstich_and_play_on() -> None:
+    # The heuristic (and the strong player through it) names one of the offered kinds.
+    from binokel.games.doppelkopf.bots import DokoHeuristicBot
+    s = _bride(None, hochzeit_klaerung="wahl")
+    bot = DokoHeuristicBot(1)
+    a = bot.choose(s.view(0))
+    assert a in s.legal_actions()
+    s.apply(a)
+    while not s.is_over:
+        s.apply(bot.choose(s.view(s.to_move)))
+    assert s.result is not None and sum(s.result.scores) == 0
+
+
+def test_pending_while_a_declaration_may_still_change_the_order() -> None:
+    from binokel.games.doppelkopf.schweinchen import pending
+    assert not pending(_sw())                              # begin: shown at once
+    s = _sw(schweinchen_when="played")
+    assert pending(s)
+    _trick(s, "H10 S9 EO HU")
+    _trick(s, "EO SA BO SU")                               # declared: the order is final
+    assert not pending(s)
+    s = _sw(schweinchen_when="second")
+    _trick(s, "H10 SA EO HU")
+    assert pending(s)                                      # the second is still to come
+
+
+def test_the_log_says_which_fuchs_made_the_schweinchen() -> None:
+    s = _sw(schweinchen_when="second")
+    _trick(s, "H10 SA EO HU")
+    _trick(s, "BO SA H10 SU")
+    log = present(s.view(2), "de").log
+    assert "Platz 2 spielt seinen zweiten Fuchs: Schweinchen, ab jetzt der höchste Trumpf" \
+        in log, log

@@ -145,7 +145,8 @@ def test_five_players_every_deal_a_vorfuehrung_and_no_view_leaks() -> None:
     # play (the dealer sits out): Vorhand 1, 2, 3, 4, then seat 0 when seat 4 deals. The
     # heuristic plays them; no seat's view changes when two cards it cannot know trade
     # places between other hands.
-    rnd = series_of(ddv(deals_per_series=5), players=5)
+    # (ddv: five_table per_player, 4 deals a player make 5 at the table.)
+    rnd = series_of(ddv(deals_per_series=4), players=5)
     bots = [DokoHeuristicBot(k) for k in range(5)]
     rng = random.Random(3)
     forced = []
@@ -175,7 +176,7 @@ def test_the_dealer_sitting_out_is_never_vorgefuehrt() -> None:
     book = PflichtsoloBook(ddv(pflicht_owed="0"), players=5)
     assert (book.vorgefuehrt(0, 1), book.vorgefuehrt(4, 1), book.vorgefuehrt(4, 2)) == (
         -1, 0, -1)
-    rnd = series_of(ddv(deals_per_series=1, pflicht_owed="0"), players=5)
+    rnd = series_of(ddv(deals_per_series=1, pflicht_owed="0", five_table="table"), players=5)
     ordinary(rnd, 0)
     assert rnd.is_over and rnd.owed == {0}
 

@@ -356,6 +356,11 @@ class RuleSet:
         """When a series under these rules ends (by default: never, the caller stops it)."""
         return SeriesEnd()
 
+    def series_end_for(self, players: int) -> SeriesEnd:
+        """When a series under these rules ends at a table of ``players`` (a game whose
+        series length depends on the table, Doppelkopf's five-table, overrides this)."""
+        return self.series_end()
+
     def _check_consistency(self) -> None:
         """Options that contradict each other raise :class:`RulesError` (none by default)."""
 

@@ -259,8 +259,8 @@ class Pad:
         """The round's winner as the rules end a series (target or number of deals); None
         while the round goes on. Decided after each deal, like a played series: the first
         deal that ends the round decides it."""
-        end = self.rules.series_end()
         n = len(self.players)
+        end = self.rules.series_end_for(n)
         counted = 0   # deals towards deals_per_series: Pflichtsoli come on top
         for line, d in zip(self.sheet(), self._deals, strict=True):
             counted += not d.repeat

@@ -865,7 +865,7 @@ class LiveTable:
         """The score sheet of the series: a column per seat, a line per finished deal."""
         assert self.round is not None
         rnd = self.round
-        end = self.rules.series_end()
+        end = self.rules.series_end_for(self.players)
         target, deals = end.target, end.deals or None
         return {
             "parties": [list(p) for p in self.spec.teams],

@@ -125,6 +125,16 @@ def best_solo(hand: CardSet, solos: Sequence[str]) -> str:
                                      -solos.index(a)))
 
 
+def bride_choice(hand: CardSet, named: list[str]) -> str:
+    """The Klärungsstich a bride names (``hochzeit_klaerung = wahl``): the first trick won by
+    another player, which finds a partner soonest, where offered; else the first offered.
+
+    >>> bride_choice(0, ["hochzeit fehl", "hochzeit fremd"])
+    'hochzeit fremd'
+    """
+    return "hochzeit fremd" if "hochzeit fremd" in named else named[0]
+
+
 def reservation_choice(rules: DokoRules, hand: CardSet) -> str | None:
     """The reservation the heuristic makes with ``hand`` (None: gesund): the strongest solo
     it finds playable, else Schmeißen, a Hochzeit, an Armut (as the rules allow)."""
@@ -306,6 +316,10 @@ class DokoHeuristicBot:
             want = self._reservation(view, hand) or "solo S"
             if want in actions:
                 return want
+            if want == "hochzeit":   # the bride names the Klärungsstich (wahl)
+                named = [a for a in actions if a.startswith("hochzeit ")]
+                if named:
+                    return bride_choice(hand, named)
             return "pass" if "pass" in actions else actions[-1]
         if ph == "armut_give":
             return min(actions, key=lambda a: sum(_pts(parse_card(t)) for t in a.split()[1:]))
@@ -467,7 +481,8 @@ class _CardPlay:
         self.hand = hand
         self.order = view.order
         self.seconds = second_wins(view.rules,
-                                   len(view.tricks) == view.rules.hand_size - 1)
+                                   len(view.tricks) == view.rules.hand_size - 1,
+                                   view.schweine is not None)
         me = view.player
         if seen is None:
             seen = CardsSeen.of(view)
@@ -592,7 +607,7 @@ class _CardPlay:
         first trump trick."""
         view = self.view
         return (view.contract == "hochzeit" and view.hochzeit == view.player
-                and view.clarified_in == 0 and view.rules.hochzeit_klaerung == "trumpf")
+                and view.clarified_in == 0 and view.klaerung == "trumpf")
 
     def _spare_first(self, c: Card) -> tuple[bool, int]:
         """Sort key: the cards kept for later (a sure Karlchen or Fuchs for the last trick)

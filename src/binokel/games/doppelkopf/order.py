@@ -26,6 +26,8 @@ from ...core.cards import Card
 from ...core.cards import CardSet
 from ...core.cards import card
 from ...core.cards import parse_suit
+from .deal import ARMUT
+from .deal import HOCHZEIT
 from .deal import PICTURE_SOLOS
 from .deal import STILLE_HOCHZEIT
 from .rules import DokoRules
@@ -134,12 +136,14 @@ def karlchen_card(rules: DokoRules) -> Card | None:
 
 
 @lru_cache(maxsize=64)
-def second_wins(rules: DokoRules, last_trick: bool) -> tuple[Card, ...]:
+def second_wins(rules: DokoRules, last_trick: bool, schweine: bool = False
+                ) -> tuple[Card, ...]:
     """The trump cards of which, in this trick, the second copy played beats the first (the
     one place of this rule; of two equal cards the first wins otherwise):
 
     - the Dulle with ``dulle_second_wins``, but not in the last trick with
-      ``dulle_first_in_last_trick``;
+      ``dulle_first_in_last_trick``, nor while the Schweinchen are out (``schweine``) with
+      ``dulle_first_with_schweine``;
     - the Karlchen in the last trick with ``doppel_karlchen``.
 
     >>> second_wins(DokoRules(dulle_second_wins=True, dulle_first_in_last_trick=True), True)
@@ -147,9 +151,13 @@ def second_wins(rules: DokoRules, last_trick: bool) -> tuple[Card, ...]:
     >>> from binokel.core.cards import card_token
     >>> [card_token(c) for c in second_wins(DokoRules(doppel_karlchen=True), True)]
     ['SU']
+    >>> r = DokoRules(dulle_second_wins=True, dulle_first_with_schweine=True)
+    >>> [card_token(c) for c in second_wins(r, False)], second_wins(r, False, True)
+    (['H10'], ())
     """
     out: list[Card] = []
-    if rules.dulle_second_wins and not (last_trick and rules.dulle_first_in_last_trick):
+    if rules.dulle_second_wins and not (last_trick and rules.dulle_first_in_last_trick) \
+            and not (schweine and rules.dulle_first_with_schweine):
         out.append(H10)
     k = karlchen_card(rules)
     if last_trick and rules.doppel_karlchen and k is not None:
@@ -161,8 +169,10 @@ def schweine_cards(rules: DokoRules, contract: str) -> tuple[Card | None, Card |
     """The cards that make Schweinchen and Superschweine in this game (None: not played).
 
     Schweinchen (option ``schweinchen``): both Asse of the trump suit in one hand, in every
-    game played in an order with a trump suit: the normal game, Hochzeit, Armut and stille
-    Hochzeit, and with ``schweinchen_in_solos`` the Farbsoli (Karo-Solo included).
+    game played in an order with a trump suit: the normal game, Hochzeit (not with
+    ``schweinchen_hochzeit`` off), Armut (not with ``schweinchen_armut`` off) and stille
+    Hochzeit, and with ``schweinchen_in_solos`` the Farbsoli (Karo-Solo included). When
+    they count is :mod:`.schweinchen`'s business (``schweinchen_when``).
     Superschweine (``superschweine``, only where Schweinchen are played): both Neunen of the
     trump suit (without nines both Könige).
 
@@ -179,6 +189,9 @@ def schweine_cards(rules: DokoRules, contract: str) -> tuple[Card | None, Card |
     if contract.startswith("solo") and not rules.schweinchen_in_solos:
         return None, None
     if contract == STILLE_HOCHZEIT and not rules.schweinchen_stille_hochzeit:
+        return None, None
+    if (contract == HOCHZEIT and not rules.schweinchen_hochzeit) or (
+            contract == ARMUT and not rules.schweinchen_armut):
         return None, None
     ts = parse_suit("S" if kind == "normal" else kind)
     sup = card(ts, NINE if rules.nines else KOENIG) if rules.superschweine else None

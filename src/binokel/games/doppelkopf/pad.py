@@ -191,7 +191,7 @@ class DokoBook:
     def __init__(self, rules: DokoRules, players: int) -> None:
         self.pflicht = PflichtsoloBook(rules, players)
         self.bock = BockBook(rules, players)
-        self.deals_per_series = rules.deals_per_series
+        self.deals_per_series = rules.series_deals(players)
         self.repeat: list[bool] = []   # per deal: a Pflichtsolo, the same dealer deals again
 
     @property

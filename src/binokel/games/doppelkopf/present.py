@@ -67,6 +67,7 @@ from .deal import RE
 from .order import TRUMP
 from .order import Order
 from .order import card_order
+from .order import schweine_cards
 from .scoring import DokoResult
 from .scoring import augen_needed
 from .scoring import doublings
@@ -313,7 +314,7 @@ def _partner_status(view: DokoView, ctx: Context, t: T) -> list[str]:
     """Whether the Hochzeit (marriage) has found its partner yet, and the Armut's partner."""
     if view.contract == "hochzeit" and view.phase == "play":
         if view.clarified_in == 0:
-            mode = view.rules.hochzeit_klaerung
+            mode = view.klaerung
             return [t("unclarified" if mode == "fremd" else f"unclarified_{mode}",
                       n=view.rules.hochzeit_tricks)]
         if view.partner is not None:
@@ -513,6 +514,7 @@ def _log(view: DokoView, ctx: Context, t: T) -> list[str]:
     plays = 0
     started = False
     h = view.hochzeit
+    shown: list[tuple[int, str]] = []   # the plays of Schweinchen cards by their holders
 
     def start() -> None:
         nonlocal started
@@ -523,6 +525,8 @@ def _log(view: DokoView, ctx: Context, t: T) -> list[str]:
         # its player, DDV 5.1): the first trick's leader, not Vorhand.
         lead = view.tricks[0].leader if view.tricks else view.trick_leader
         out.append(t("log_start", what=_contract_name(view, ctx, t), name=ctx.name(lead)))
+        if view.rules.schweinchen_when != "begin":
+            return   # each pair is logged at the card that declares it (below)
         if view.schweine is not None:
             out.append(t("log_schweine", name=ctx.name(view.schweine)))
         if view.superschweine is not None:
@@ -541,6 +545,10 @@ def _log(view: DokoView, ctx: Context, t: T) -> list[str]:
         if verb == "play" or a in ANNOUNCEMENTS:
             start()
         if verb == "play":
+            declared = _declares(view, seat, arg, shown)
+            if declared:
+                second = declared == "schweine" and view.rules.schweinchen_when == "second"
+                out.append(t(f"log_{declared}" + ("_second" if second else ""), name=name))
             plays += 1
             k = plays // 4
             if plays % 4 == 0 and k <= len(view.tricks):
@@ -564,6 +572,23 @@ def _log(view: DokoView, ctx: Context, t: T) -> list[str]:
     if view.contract == "thrown in":
         out.append(t(_thrown(view, "thrown_line")))
     return out
+
+
+def _declares(view: DokoView, seat: int, token: str, shown: list[tuple[int, str]]) -> str:
+    """With ``schweinchen_when`` played or second: ``schweine`` or ``superschweine`` when
+    this play of ``token`` by ``seat`` declares that pair (its holder's first, resp. second
+    play of such a card), else ``""``. ``shown`` keeps the plays seen so far."""
+    if view.rules.schweinchen_when == "begin":
+        return ""
+    sw, sup = schweine_cards(view.rules, view.contract or "normal")
+    for what, holder, c in (("schweine", view.schweine, sw),
+                            ("superschweine", view.superschweine, sup)):
+        if holder == seat and c is not None and token == card_token(c):
+            shown.append((seat, token))
+            nth = 1 if view.rules.schweinchen_when == "played" else 2
+            if shown.count((seat, token)) == nth:
+                return what
+    return ""
 
 
 def _clarified_line(view: DokoView, h: int, ctx: Context, t: T) -> str:

@@ -31,9 +31,11 @@ from ...core.cards import CardSet
 from ...core.cards import card
 from ...core.cards import count
 from ...core.cards import distinct
+from ...core.cards import parse_suit
 from ...core.cards import size
 from ...core.errors import IllegalAction
 from ...core.errors import RulesError
+from . import schweinchen
 from .deal import ARMUT
 from .deal import ARMUT_GIVE
 from .deal import DECLARE
@@ -46,9 +48,7 @@ from .deal import THROWN_IN
 from .deal import VORBEHALT
 from .order import TRUMP
 from .order import card_order
-from .order import game_order
 from .order import normal_trumps
-from .order import schweine_cards
 from .rules import DokoRules
 
 if TYPE_CHECKING:
@@ -145,15 +145,26 @@ def vorbehalt(state: DokoState, arg: str) -> str:
 
 
 # ----------------------------------------------------------------- declarations
+# The Klärungsstich a bride may name (hochzeit_klaerung = wahl, FreeDoko): the first trick
+# won by another player, the first led in a plain suit, the first led with trump, or the
+# first led in the plain suit she names (Kreuz, Pik, Herz).
+BRIDE_CHOICES = ("fremd", "fehl", "trumpf", "E", "B", "H")
+
+
 def canonical_declaration(text: str) -> str | None:
     """A declaration as records write it, or None.
 
     >>> canonical_declaration("Solo kreuz"), canonical_declaration("solo Damen")
     ('solo E', 'solo damen')
+    >>> canonical_declaration("Hochzeit herz"), canonical_declaration("hochzeit FEHL")
+    ('hochzeit H', 'hochzeit fehl')
     """
     t = text.strip().lower().split()
     if t in ([HOCHZEIT], [ARMUT], [SCHMEISSEN], ["schmeißen"]):
         return SCHMEISSEN if t[0] == "schmeißen" else t[0]
+    if len(t) == 2 and t[0] == HOCHZEIT:
+        k = t[1] if t[1] in BRIDE_CHOICES else _SUIT_WORDS.get(t[1], t[1].upper())
+        return f"{HOCHZEIT} {k}" if k in BRIDE_CHOICES else None
     if len(t) == 2 and t[0] == "solo":
         k = t[1]
         k = _SOLO_WORDS.get(k, k)
@@ -259,6 +270,8 @@ def declarations_for(state: DokoState, seat: int) -> list[str]:
     if seat != state.to_move or not kind:
         return []
     out = list(solos_of(state.rules)) if kind in (PFLICHTSOLO, LUSTSOLO) else [kind]
+    if kind == HOCHZEIT and state.rules.hochzeit_klaerung == "wahl":
+        out = [f"{HOCHZEIT} {k}" for k in BRIDE_CHOICES]
     if state.rules.vorgefuehrt >= 0:   # a Vorführung: a solo, nothing else
         return out
     later = stages(state)[stages(state).index(kind) + 1:]
@@ -290,8 +303,15 @@ def _declare(state: DokoState, verb: str, arg: str) -> str:
     if canonical not in declarations_for(state, seat):
         if state.rules.vorgefuehrt >= 0 and not canonical.startswith("solo"):
             raise IllegalAction(f"{canonical}: {_forced(state, seat)}")
-        if canonical == HOCHZEIT and count(state.hands[seat], EO) != 2:
+        if canonical.startswith(HOCHZEIT) and count(state.hands[seat], EO) != 2:
             raise IllegalAction("hochzeit: needs both Kreuz-Damen (EO EO)")
+        if canonical.startswith(HOCHZEIT) and state.asking == HOCHZEIT:
+            if canonical == HOCHZEIT:
+                raise IllegalAction("hochzeit: name the Klärungsstich (hochzeit_klaerung = "
+                                    "wahl): hochzeit " + "|".join(BRIDE_CHOICES))
+            raise IllegalAction(f"{canonical}: the bride names the Klärungsstich only with "
+                                f"hochzeit_klaerung = wahl (here: "
+                                f"{state.rules.hochzeit_klaerung}); say hochzeit")
         if canonical == SCHMEISSEN and not holds(state, seat, SCHMEISSEN):
             raise IllegalAction("schmeissen: these rules and this hand do not allow it")
         if canonical == ARMUT and not state.rules.armut:
@@ -304,7 +324,13 @@ def _declare(state: DokoState, verb: str, arg: str) -> str:
             raise IllegalAction(f"{canonical}: not played under these rules")
         raise IllegalAction(f"{canonical}: the question now is {_QUESTION[state.asking]}; "
                             f"say {' or '.join(declarations_for(state, seat))}")
-    state.declarations[seat] = canonical
+    kind, _, named = canonical.partition(" ")
+    if kind == HOCHZEIT:   # the declaration is the Hochzeit, the history keeps her choice
+        canonical_kind = HOCHZEIT
+        state.klaerung = named or state.rules.hochzeit_klaerung
+    else:
+        canonical_kind = canonical
+    state.declarations[seat] = canonical_kind
     _resolve(state, seat)
     return canonical
 
@@ -406,16 +432,7 @@ def start_play(state: DokoState) -> None:
     assert state.contract is not None
     # Every game played in the normal order keeps its Schweinchen, the stille Hochzeit too:
     # switching them off there would tell their holder that somebody plays a stille Hochzeit.
-    sw, sup = schweine_cards(state.rules, state.contract)
-    state.schweine = state.superschweine = None
-    if sw is not None:
-        state.schweine = next((s for s in state.active if count(state.hands[s], sw) == 2),
-                              None)
-    if sup is not None and state.schweine is not None:
-        state.superschweine = next(
-            (s for s in state.active if count(state.hands[s], sup) == 2), None)
-    state.order = game_order(state.rules, state.contract, state.schweine is not None,
-                             state.superschweine is not None)
+    schweinchen.at_start(state)
     state.phase = PLAY
     # DDV 5.1: the Pflichtsolo player leads his Pflichtsolo; Vorhand leads every other game
     # (the seed says so for the normal game), a Lustsolo too, unless its player leads it
@@ -432,14 +449,17 @@ def start_play(state: DokoState) -> None:
 
 def clarify_hochzeit(state: DokoState, winner: int) -> None:
     """After each of the first three tricks (``hochzeit_tricks``) of a Hochzeit: the first
-    trick of the kind ``hochzeit_klaerung`` names (any trick, a trick led in a plain suit,
-    a trick led with trump; ``erster``: the first trick only) won by another player, the
+    trick of the kind ``hochzeit_klaerung`` names, or with ``wahl`` the bride
+    (``state.klaerung``: any trick, a trick led in a plain suit, a trick led with trump, a
+    trick led in the suit she named; ``erster``: the first trick only) won by another
+    player, the
     Klärungsstich, makes him the partner. When none is found in time, a Karo-Solo."""
     n = len(state.tricks)
-    mode = state.rules.hochzeit_klaerung
+    mode = state.klaerung
     led = state.order.group[state.tricks[-1].cards[0]]
     counts = (mode in ("fremd", "erster") or (mode == "fehl" and led != TRUMP)
-              or (mode == "trumpf" and led == TRUMP))
+              or (mode == "trumpf" and led == TRUMP)
+              or (mode in ("E", "B", "H") and led == parse_suit(mode)))
     if counts and winner != state.hochzeit:
         state.partner = winner
         state.clarified_in = n
@@ -448,7 +468,8 @@ def clarify_hochzeit(state: DokoState, winner: int) -> None:
         state.clarified_in = n
 
 
-__all__ = ["HEALTHY", "LUSTSOLO", "PASS", "PFLICHTSOLO", "RESERVED", "armut", "augen",
+__all__ = ["BRIDE_CHOICES", "HEALTHY", "LUSTSOLO", "PASS", "PFLICHTSOLO", "RESERVED", "armut",
+           "augen",
            "begin", "canonical_declaration", "clarify_hochzeit", "declarations_for", "gesund",
            "hochzeit", "holds", "is_poor", "may_throw", "pass_", "schmeissen", "solo", "solos_of",
            "stages", "start_play", "throw_reasons", "vorbehalt", "vorgefuehrt_seat"]

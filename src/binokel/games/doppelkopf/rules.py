@@ -68,7 +68,8 @@ DOKO_PRESETS: dict[str, dict[str, Any]] = {
             "announce_any_time": True, "erwiderung_no_absage": True,
             "announce_first_trick_30": False, "re_kontra_doubles": False,
             "score_sheet": "plusminus",
-            "genscher": "off", "deals_per_series": 24, "claims": True},
+            "genscher": "off", "deals_per_series": 24, "five_table": "per_player",
+            "claims": True},
 }
 
 
@@ -93,10 +94,19 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
     dulle_caught: bool = option(False, "scoring")
     herz_trick_point: bool = option(False, "scoring")
     schweinchen: bool = option(False, "play")
+    # When the Schweinchen count (schweinchen.py): at once, when the first is played, or
+    # only the second Fuchs (FreeDoko's options).
+    schweinchen_when: str = option("begin", "play", allowed=("begin", "played", "second"))
     schweinchen_in_solos: bool = option(False, "play")
+    # In a Hochzeit and an Armut too (an Armut's Schweinchen go with the cards passed: they
+    # belong to whoever holds both when the play starts).
+    schweinchen_hochzeit: bool = option(True, "play")
+    schweinchen_armut: bool = option(True, "play")
     superschweine: bool = option(False, "play")
     # Off: no Schweinchen in a stille Hochzeit (how versions before 0.2 played it).
     schweinchen_stille_hochzeit: bool = option(True, "play")
+    # The first Dulle beats the second while Schweinchen are out (FreeDoko).
+    dulle_first_with_schweine: bool = option(False, "play")
     koenigssolo: bool = option(False, "special")
     damen_buben_solo: bool = option(False, "special")
     fleischlos: bool = option(True, "special")
@@ -125,8 +135,9 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
     armut_fuchs_uncounted: bool = option(False, "reservations")
     armut_pass: str = option("three", "reservations", allowed=("three", "trumps", "fuchs_extra"))
     armut_fuchs_open: bool = option(False, "reservations")
+    # wahl: the bride names the kind when she declares (FreeDoko): "hochzeit fehl".
     hochzeit_klaerung: str = option("fremd", "reservations",
-                                    allowed=("fremd", "fehl", "trumpf", "erster"))
+                                    allowed=("fremd", "fehl", "trumpf", "erster", "wahl"))
     # The tricks that may clarify a Hochzeit (FreeDoko: the period is an option; seed: 3).
     hochzeit_tricks: int = option(3, "reservations", low=1, high=6)
     armut_over_hochzeit: bool = option(False, "reservations")
@@ -177,6 +188,27 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
     bock_pflichtsolo: bool = option(True, "round")
     # A series (DokoSeries): as at a DKV table, 24 deals; Pflichtsoli come on top of them.
     deals_per_series: int = option(24, "round", low=1, high=1000)
+    # Five at the table (the dealer sits out): ``deals_per_series`` deals at the table
+    # (versions before 0.3), or as many that everybody plays that many deals and deals
+    # equally often, as DDV tournaments and clubs play a five-table (24 -> 30).
+    five_table: str = option("table", "round", allowed=("table", "per_player"))
+
+    def series_deals(self, players: int) -> int:
+        """The deals that make a series at a table of ``players`` (Pflichtsoli on top):
+        ``deals_per_series``, or with five players and ``five_table = per_player`` five
+        deals for every four (rounded up to whole rounds of five), so that each player deals
+        equally often and plays at least ``deals_per_series`` deals; his one Pflichtsolo
+        stays one.
+
+        >>> r = DokoRules(five_table="per_player")
+        >>> r.series_deals(4), r.series_deals(5), r.replace(deals_per_series=10).series_deals(5)
+        (24, 30, 15)
+        >>> DokoRules().series_deals(5)
+        24
+        """
+        if players == 5 and self.five_table == "per_player":
+            return 5 * -(-self.deals_per_series // 4)
+        return self.deals_per_series
 
     @property
     def throws(self) -> bool:
@@ -222,6 +254,9 @@ class DokoRules(RuleSet, presets=DOKO_PRESETS, texts=TEXTS):
 
     def series_end(self) -> SeriesEnd:
         return SeriesEnd(deals=self.deals_per_series)
+
+    def series_end_for(self, players: int) -> SeriesEnd:
+        return SeriesEnd(deals=self.series_deals(players))
 
 
 DOKO_OPTIONS = DokoRules.options()

@@ -27,6 +27,7 @@ from collections.abc import Collection
 from functools import lru_cache
 
 from ...core.cards import CARD_POINTS
+from ...core.cards import H10
 from ...core.cards import CardSet
 from ...core.state import AnyState
 from ...search import CardOrder
@@ -64,8 +65,13 @@ def _card_order(order: Order, dulle_second: bool) -> CardOrder:
 
 
 def card_order(order: Order, rules: DokoRules) -> CardOrder:
-    """The search's card order for the game's ``order`` under ``rules``."""
-    return _card_order(order, rules.dulle_second_wins)
+    """The search's card order for the game's ``order`` under ``rules`` (a Schweinchen
+    order, its highest trump not the Dulle, keeps the first Dulle on top with
+    ``dulle_first_with_schweine``). A Schweinchen not yet declared (``schweinchen_when``)
+    is searched as the Fuchs it is until then."""
+    schweine = bool(order.trumps) and order.trumps[0] != H10 and H10 in order.trumps
+    return _card_order(order, rules.dulle_second_wins
+                       and not (schweine and rules.dulle_first_with_schweine))
 
 
 FOLLOW = Follow(FollowRule.FOLLOW_GROUP)

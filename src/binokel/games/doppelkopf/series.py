@@ -174,7 +174,8 @@ class BockBook:
 
 
 class DokoSeries(Series):
-    """A Doppelkopf series: ``deals_per_series`` deals plus the Pflichtsoli (a Vorführung is
+    """A Doppelkopf series: ``deals_per_series`` deals (a five-table:
+    :meth:`DokoRules.series_deals`) plus the Pflichtsoli (a Vorführung is
     one of the deals, not one on top).
 
     >>> from binokel.registry import find_game
@@ -210,7 +211,7 @@ class DokoSeries(Series):
     @property
     def deals_left(self) -> int:
         """The deals still to play towards ``deals_per_series`` (the Pflichtsoli on top)."""
-        return max(0, self.rules.deals_per_series - self.deals_played)
+        return max(0, self.rules.series_deals(self.players) - self.deals_played)
 
     def deal_rules(self, dealer: int | None = None) -> DokoRules:
         if dealer is None:
@@ -228,6 +229,6 @@ class DokoSeries(Series):
         super()._book()
 
     def _winner(self, res: Outcome) -> int | None:
-        if self.deals_played < self.rules.deals_per_series:
+        if self.deals_played < self.rules.series_deals(self.players):
             return None
         return self._best(list(range(self.players)))

@@ -43,7 +43,9 @@ from ...core.worlds import NoWorldFound
 from ...core.worlds import Sampling
 from ...search import SearchLimit
 from ...search import Session
+from . import schweinchen
 from .announcements import allowed as allowed_announcements
+from .announcements import compulsory
 from .bots import CardsSeen
 from .bots import DokoHeuristicBot
 from .bots import announcement_choice
@@ -194,6 +196,10 @@ class Rollout:
         seat = world.to_move
         if self.seen is None:   # the first card: the tricks so far are none
             self.seen = CardsSeen.of(world.view(world.to_move))
+        must = compulsory(world)   # announce_first_trick_30: a quiet seat must say it too
+        if must is not None:
+            world.apply(must)
+            return
         if seat not in self.quiet:
             options = allowed_announcements(world, seat)
             if options:
@@ -243,7 +249,11 @@ def _plan_policy(plan: Plan, me: int, heuristic: DokoHeuristicBot
 
 def _solve_rest(world: DokoState, budget: int, work: Work) -> bool:
     """Play the rest of ``world`` on the search's line (both parties playing for Augen);
-    False (nothing played) when the first solve passes ``budget`` nodes."""
+    False (nothing played) when the first solve passes ``budget`` nodes, or while a
+    Schweinchen may still be declared (``schweinchen_when``: the order would change under
+    the search's line)."""
+    if schweinchen.pending(world):
+        return False
     try:
         session = Session(position(world))
     except ValueError:   # a card order the search cannot express

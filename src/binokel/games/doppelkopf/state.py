@@ -54,6 +54,7 @@ from . import armut
 from . import claims
 from . import genscher
 from . import reservations
+from . import schweinchen
 from .deal import ARMUT_GIVE
 from .deal import ARMUT_OFFER
 from .deal import ARMUT_RETURN
@@ -111,7 +112,7 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
         "active", "announced", "announcements", "armut_cards", "armut_offer", "asking",
         "clarified_in",
         "contract", "declarations", "eo_played", "genscher", "genscher_due", "hands",
-        "hochzeit", "initial_hands", "led",
+        "hochzeit", "initial_hands", "klaerung", "led",
         "next_seat", "order", "partner", "pflicht", "re_seats", "replied", "schweine",
         "soloist",
         "superschweine", "trick",
@@ -135,6 +136,7 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
     hochzeit: int | None
     partner: int | None           # of the Hochzeit or the Armut
     clarified_in: int             # the Hochzeit's Klärungsstich (0: not yet)
+    klaerung: str                 # its kind: the rules' hochzeit_klaerung or the bride's
     schweine: int | None
     superschweine: int | None
     re_seats: frozenset[int]
@@ -189,6 +191,7 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
         s.soloist = s.hochzeit = s.partner = s.schweine = s.superschweine = None
         s.pflicht = False
         s.clarified_in = 0
+        s.klaerung = rules.hochzeit_klaerung
         s.armut_cards = 0
         s.armut_offer = []
         s.re_seats = frozenset()
@@ -219,6 +222,7 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
         o.asking = self.asking
         o.contract, o.soloist, o.pflicht = self.contract, self.soloist, self.pflicht
         o.hochzeit, o.partner, o.clarified_in = self.hochzeit, self.partner, self.clarified_in
+        o.klaerung = self.klaerung
         o.armut_cards = self.armut_cards
         o.armut_offer = list(self.armut_offer)
         o.schweine, o.re_seats = self.schweine, self.re_seats
@@ -344,6 +348,7 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
 
     def _play(self, c: Card) -> None:
         seat = self.to_move
+        schweinchen.on_play(self, seat, c)   # may change the order before c is compared
         self.hands[seat] -= bit(c)
         if c == EO:
             self.eo_played.append(seat)
@@ -354,7 +359,8 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
             self.led = order.group[c]
             self.win_card, self.win_seat = c, seat
         elif order.beats(c, self.win_card, self.led, seconds=second_wins(
-                self.rules, len(self.tricks) == self.rules.hand_size - 1)):
+                self.rules, len(self.tricks) == self.rules.hand_size - 1,
+                self.schweine is not None)):
             self.win_card, self.win_seat = c, seat
         if len(trick) < 4:
             self.to_move = self.next_seat[seat]

@@ -92,6 +92,9 @@ class DokoView:
     interjections: tuple[str, ...] = ()
     claim: Claim | None = None            # a claim being answered (core.claims)
     open_hands: OpenHands = ()            # hands laid down by a claim
+    # The kind of the Hochzeit's Klärungsstich: the rules' or, with hochzeit_klaerung =
+    # wahl, the one the bride named (public: she says it aloud).
+    klaerung: str = "fremd"
 
     @property
     def vorgefuehrt(self) -> int | None:
@@ -132,6 +135,8 @@ class DokoView:
             out["genscher"] = list(self.genscher)
         if self.interjections:          # likewise
             out["interjections"] = list(self.interjections)
+        if self.rules.hochzeit_klaerung == "wahl":   # likewise: the bride's choice
+            out["klaerung"] = self.klaerung
         out.update(claim_json(self.claim, self.open_hands))
         return out
 
@@ -239,6 +244,7 @@ def make_view(state: DokoState, player: int) -> DokoView:
         asking=state.asking, superschweine=state.superschweine, genscher=state.genscher,
         interjections=tuple(state.interjections(player)) if player >= 0 else (),
         claim=state.claim, open_hands=state.open_hands() if state.laid_open else (),
+        klaerung=state.klaerung,
     )
 
 

@@ -3,7 +3,8 @@
 announcements, the Armut's ``give`` and ``return`` with every three cards, and, numbered
 last, what later options add (with the option on): the Genscher's ``genscher SEAT``, the
 König-Buben, König-Damen and Köhler solos, so that every other id is the same with the
-options on or off.
+options on or off; with ``hochzeit_klaerung = wahl`` the bride's ``hochzeit fremd`` ...
+``hochzeit H`` come last of all.
 
 >>> v = vocabulary(DokoRules(), 4)
 >>> v.words[:4], v.later
@@ -22,6 +23,7 @@ from .announcements import ABSAGEN
 from .deal import FIRST_SOLOS
 from .deal import full_deck
 from .genscher import VERB as GENSCHER
+from .reservations import BRIDE_CHOICES
 from .reservations import PASS
 from .reservations import SCHMEISSEN
 from .reservations import solos_of
@@ -40,6 +42,8 @@ def vocabulary(rules: RuleSet, players: int) -> Vocabulary:
     # The solos added later, with their options on.
     later += tuple(s for s in solos_of(rules) if s not in FIRST_SOLOS)
     later += claim_words(rules.claims, words)
+    if rules.hochzeit_klaerung == "wahl":   # the bride names the Klärungsstich
+        later += tuple(f"hochzeit {k}" for k in BRIDE_CHOICES)
     return Vocabulary(words, (), (("give", three), ("return", three)), later)
 
 
