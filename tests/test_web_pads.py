@@ -445,11 +445,45 @@ BAD_DEALS: list[tuple[str, list[str], dict[str, Any], dict[str, Any], str]] = [
     ("doppelkopf", ["A", "B", "C", "D"], {}, {"dealer": 0, "re": [0, 1], "re_augen": 250,
                                               "re_tricks": 6},
      "Bitte eine ganze Zahl von 0 bis 240"),
-    # Some of Doppelkopf's errors have no words of their own yet: check the marked field.
     ("doppelkopf", ["A", "B", "C", "D"], {}, {"dealer": 0, "re": [0, 1], "re_augen": 120,
                                               "re_tricks": 6, "pflicht": True},
-     "Diese Eingabe passt nicht"),
+     "Pflichtsoli gibt es nach diesen Regeln nicht"),
+    ("doppelkopf", ["A", "B", "C", "D"], {}, {"dealer": 0, "re": [0, 1], "re_augen": 120,
+                                              "re_tricks": 6, "genscher": [0, 1]},
+     "Genscher gibt es nach diesen Regeln nicht"),
+    ("doppelkopf", ["A", "B", "C", "D"], {}, {"dealer": 0, "re": [0, 1], "re_augen": 120,
+                                              "re_tricks": 6,
+                                              "specials": [["Karlchen", "re"],
+                                                           ["Karlchen", "kontra"]]},
+     "Karlchen: höchstens 1 in einem Spiel, nicht 2."),
+    ("doppelkopf", ["A", "B", "C", "D"], {}, {"dealer": 0, "re": [0, 1], "re_augen": 0,
+                                              "re_tricks": 0,
+                                              "specials": [["Fuchs gefangen", "re"]]},
+     "Re hat keinen Stich gemacht, also keinen Sonderpunkt"),
+    ("doppelkopf", ["A", "B", "C", "D"], {}, {"dealer": 0, "re": [0, 1], "re_augen": 120,
+                                              "re_tricks": 6,
+                                              "specials": [["Doppelkopf", "re"]] * 4},
+     "Re hat 4 Doppelkopf (je ein Stich mit 40 Augen), aber 6 Stiche und 120 Augen."),
 ]
+
+
+def test_every_doppelkopf_pad_refusal_a_person_can_make_has_its_words() -> None:
+    """Every refusal of Doppelkopf's pad that a form's answers can reach says itself in
+    German and English (words of its own); only JSON a form never sends (lists of the wrong
+    shape) falls back to the general sentence."""
+    import ast
+    import inspect
+
+    from binokel.games.doppelkopf import pad as doko_pad
+    tree = ast.parse(inspect.getsource(doko_pad))
+    bare = [node.lineno for node in ast.walk(tree) if isinstance(node, ast.Call)
+            and getattr(node.func, "id", "") == "refuse" and len(node.args) < 3]
+    structural = {"a list of at most", "each is [what", "[Re level", "[its player",
+                  "one of ", "for re or kontra"}
+    lines = inspect.getsource(doko_pad).splitlines()
+    unsaid = [lines[n - 1].strip() for n in bare
+              if not any(s in lines[n - 1] for s in structural)]
+    assert unsaid == []
 
 
 @pytest.mark.parametrize(("game", "players", "options", "deal", "de"), BAD_DEALS)

@@ -86,6 +86,8 @@ SPECIALS = tuple(s.name for s in TABLE)
 # The special points of the last trick: they go to the party that won it.
 LAST_TRICK = tuple(s.name for s in TABLE if s.last_trick)
 PARTIES = (RE, KONTRA)
+# the parties as players say them, in either language
+PARTY_WORDS = {RE: "Re", KONTRA: "Kontra"}
 # The option without which a contract is not played.
 CONTRACT_OPTION = {"solo koenige": "koenigssolo", "solo damenbuben": "damen_buben_solo",
                    "solo fleischlos": "fleischlos", "solo koenigebuben": "koenige_buben_solo",
@@ -275,7 +277,8 @@ class DokoPad:
             for name, default in _PLAYED.items():
                 if getattr(e, name) != default:
                     raise refuse(name, "a thrown-in deal is not played: no parties, Augen, "
-                                 "announcements, special points or Genscher")
+                                 "announcements, special points or Genscher",
+                                 _said("thrown_in_played"))
             return DokoFacts(players=players, active=active, contract=THROWN_IN)
         re, alone = check_parties(rules, active, e)
         soloist = re[0] if e.contract.startswith("solo") else None
@@ -289,7 +292,8 @@ class DokoPad:
                          _said("solo_no_specials"))
         if e.herz_trick and (alone or "herz_trick" not in rules.bock_after.split(",")):
             raise refuse("herz_trick", "a real Herz trick is entered only where it starts a "
-                         "Bockrunde (bock_after herz_trick) and not in a game scored as a solo")
+                         "Bockrunde (bock_after herz_trick) and not in a game scored as a solo",
+                         _said("herz_trick_where"))
         check_specials(rules, e.specials, tricks, augen)
         # A stille Hochzeit ended by a Genscher is two against two from then on, as in the
         # engine: a normal game.
@@ -350,19 +354,22 @@ def check_contract(rules: DokoRules, e: DokoEntry) -> None:
     if contract not in allowed:
         if contract in CONTRACT_OPTION:
             raise refuse("contract", f"{contract} is not played under these rules "
-                         f"({CONTRACT_OPTION[contract]} off)")
+                         f"({CONTRACT_OPTION[contract]} off)",
+                         _said("contract_off", contract=contract))
         if contract == THROWN_IN:
             raise refuse("contract", "a deal is thrown in only with armut (nobody takes "
-                         "it) or a throw_* option")
+                         "it) or a throw_* option", _said("thrown_in_when"))
         raise refuse("contract", f"one of {', '.join(allowed)}, not {contract!r}")
     solo = contract.startswith("solo")
     if rules.vorgefuehrt >= 0 and not solo:
         raise refuse("contract", f"seat {rules.vorgefuehrt} is vorgeführt: this deal is a "
-                     "solo (DDV Vorführen)")
+                     "solo (DDV Vorführen)", _said("vorgefuehrt_solo", seat=rules.vorgefuehrt + 1))
     if e.pflicht and not rules.pflichtsolo:
-        raise refuse("pflicht", "a Pflichtsolo is played only under the option pflichtsolo")
+        raise refuse("pflicht", "a Pflichtsolo is played only under the option pflichtsolo",
+                     _said("pflicht_off"))
     if e.pflicht and not solo:
-        raise refuse("pflicht", f"only a declared solo is a Pflichtsolo, not a {contract}")
+        raise refuse("pflicht", f"only a declared solo is a Pflichtsolo, not a {contract}",
+                     _said("pflicht_solo_only"))
 
 
 def check_parties(rules: DokoRules, active: tuple[int, ...],
@@ -377,7 +384,8 @@ def check_parties(rules: DokoRules, active: tuple[int, ...],
     if g is not None:
         check_genscher(rules, active, e)
         if set(re) != set(g):
-            raise refuse("re", "after a Genscher, Re is its player and the partner he named")
+            raise refuse("re", "after a Genscher, Re is its player and the partner he named",
+                         _said("re_genscher"))
     alone = g is None and scored_as_solo(e.contract, e.partner_found)
     if len(re) != (1 if alone else 2):
         lone = " without partner" if alone and not e.contract.startswith("solo") else ""
@@ -387,7 +395,8 @@ def check_parties(rules: DokoRules, active: tuple[int, ...],
     if rules.vorgefuehrt >= 0 and ((re[0] if solo else None) != rules.vorgefuehrt
                                    or g is not None):
         raise refuse("re", f"seat {rules.vorgefuehrt} is vorgeführt: this deal is his "
-                     "solo (DDV Vorführen), and no other game")
+                     "solo (DDV Vorführen), and no other game",
+                     _said("vorgefuehrt_re", seat=rules.vorgefuehrt + 1))
     return re, alone
 
 
@@ -399,7 +408,7 @@ def check_counts(rules: DokoRules, e: DokoEntry) -> tuple[dict[str, int], dict[s
     if not 0 <= e.re_augen <= 240:
         raise refuse("re_augen", "0..240", _said("re_augen_range"))
     if not all(-1 <= x <= SCHWARZ for x in e.announced):
-        raise refuse("announced", "levels -1 (none) to 4 (schwarz)")
+        raise refuse("announced", "levels -1 (none) to 4 (schwarz)", _said("announced_levels"))
     if (e.re_tricks == 0 and e.re_augen) or (e.re_tricks == n_tricks and e.re_augen != 240):
         raise refuse("re_augen", f"Re took {e.re_tricks} tricks and {e.re_augen} Augen: "
                      "that cannot be", _said("re_counts", tricks=e.re_tricks, augen=e.re_augen))
@@ -413,10 +422,12 @@ def check_genscher(rules: DokoRules, active: tuple[int, ...], e: DokoEntry) -> N
     Hochzeit that found its partner."""
     assert e.genscher is not None
     if rules.genscher == "off":
-        raise refuse("genscher", "not played under these rules (genscher off)")
+        raise refuse("genscher", "not played under these rules (genscher off)",
+                     _said("genscher_off"))
     a, b = e.genscher
     if a == b or a not in active or b not in active:
-        raise refuse("genscher", "its player and the partner he named: two seats in play")
+        raise refuse("genscher", "its player and the partner he named: two seats in play",
+                     _said("genscher_seats"))
     c = e.contract
     if c in (NORMAL, STILLE_HOCHZEIT):
         return
@@ -425,7 +436,9 @@ def check_genscher(rules: DokoRules, active: tuple[int, ...], e: DokoEntry) -> N
     where = "a normal game or a stille Hochzeit" if not rules.genscher_hochzeit else \
         "a normal game, a stille Hochzeit or a Hochzeit that found its partner"
     lone = " without partner" if c == HOCHZEIT else ""
-    raise refuse("genscher", f"not in a {c}{lone}: only in {where}")
+    raise refuse("genscher", f"not in a {c}{lone}: only in {where}",
+                 _said("genscher_where_hochzeit" if rules.genscher_hochzeit
+                       else "genscher_where"))
 
 
 def check_specials(rules: DokoRules, specials: Sequence[tuple[str, str]],
@@ -441,20 +454,24 @@ def check_specials(rules: DokoRules, specials: Sequence[tuple[str, str]],
             if what not in BY_NAME:
                 raise refuse("specials", f"one of {', '.join(allowed)}, not {what!r}")
             raise refuse("specials", f"{what} does not count under these rules "
-                         f"({BY_NAME[what].off(rules)} off)")
+                         f"({BY_NAME[what].off(rules)} off)", _said("special_off", what=what))
     n = Counter(w for w, _ in specials)
     for what, k in n.items():
         if k > allowed[what]:
-            raise refuse("specials", f"at most {allowed[what]} {what} in a deal, not {k}")
+            raise refuse("specials", f"at most {allowed[what]} {what} in a deal, not {k}",
+                         _said("special_most", what=what, most=allowed[what], n=k))
     check_last_trick(rules, specials, n, allowed)
     for party in PARTIES:
         mine = [w for w, p in specials if p == party]
         dk = mine.count("Doppelkopf")
         if mine and not tricks[party]:
-            raise refuse("specials", f"{party} took no trick, so no special point")
+            raise refuse("specials", f"{party} took no trick, so no special point",
+                         _said("special_no_trick", party=PARTY_WORDS[party]))
         if dk > tricks[party] or 40 * dk > augen[party]:
             raise refuse("specials", f"{party} has {dk} Doppelkopf (a trick of 40 Augen "
-                         f"each) with {tricks[party]} tricks and {augen[party]} Augen")
+                         f"each) with {tricks[party]} tricks and {augen[party]} Augen",
+                         _said("special_doppelkopf", party=PARTY_WORDS[party], n=dk,
+                               tricks=tricks[party], augen=augen[party]))
 
 
 def check_last_trick(rules: DokoRules, specials: Sequence[tuple[str, str]],
@@ -462,22 +479,24 @@ def check_last_trick(rules: DokoRules, specials: Sequence[tuple[str, str]],
     """The special points of the last trick and the foxes as one deal can hold them."""
     if len({p for w, p in specials if w in LAST_TRICK}) > 1:
         raise refuse("specials", f"{', '.join(w for w in LAST_TRICK if w in allowed)} go to "
-                     "the party that won the last trick: to one party")
+                     "the party that won the last trick: to one party",
+                     _said("last_trick_one_party"))
     if n["Doppel-Karlchen"] and not n["Karlchen"]:
         raise refuse("specials", "Doppel-Karlchen comes with the Karlchen that won the last "
-                     "trick")
+                     "trick", _said("doppel_karlchen_alone"))
     if n["Karlchen"] and n["Fuchs im letzten Stich"]:
         raise refuse("specials", "the last trick was won by one card: the Karlchen or the "
-                     "Fuchs, not both")
+                     "Fuchs, not both", _said("karlchen_or_fuchs"))
     if n["Karlchen"] + n["Karlchen gefangen"] > 2:
-        raise refuse("specials", "there are two Karlchen: won and caught at most twice")
+        raise refuse("specials", "there are two Karlchen: won and caught at most twice",
+                     _said("two_karlchen"))
     if rules.karlchen_double and n["Karlchen"] and n["Karlchen gefangen"] and \
             not n["Doppel-Karlchen"]:
         raise refuse("specials", "both Karlchen lay in the last trick: the one that won it "
-                     "scores Doppel-Karlchen too")
+                     "scores Doppel-Karlchen too", _said("doppel_karlchen_missing"))
     if n["Fuchs gefangen"] + n["Fuchs im letzten Stich"] > 2:
         raise refuse("specials", "there are two foxes: caught and winning the last trick "
-                     "at most twice")
+                     "at most twice", _said("two_foxes"))
 
 
 # ---------------------------------------------------------------------- the form
