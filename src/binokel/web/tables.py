@@ -1109,23 +1109,27 @@ class LiveTable:
         """A finished deal for the browser's replay: the public table after ``step`` actions
         (default: the end) and every seat's hand then (the deal is over: no secret left)."""
         rec = Record.from_json(self.record(number))
-        end = rec.replay()
         total = len(rec.actions)
         at = total if step is None else step
         if not 0 <= at <= total:
             raise TableError("bad_step", f"step must be 0..{total}")
-        state = end if at == total else rec.replay(at)
+        states = list(rec.states())
+        end, state = states[-1], states[at]
+        # the steps that close a trick: the replay steps trick by trick between them
+        played = [len(s.public_view().tricks) for s in states]
+        trick_ends = [k for k in range(1, total + 1) if played[k] > played[k - 1]]
         names = self.names()
         said = ""
         if at > 0:
             # the step's action in the words its player read (the table he saw before it)
             seat, action = actor(end.history[at - 1])   # who said it, out of turn too
-            seen = present(rec.replay(at - 1).view(seat), lang, names, cards, self.levels())
+            seen = present(states[at - 1].view(seat), lang, names, cards, self.levels())
             deck = deck_of(self.game)
             said = action_words(seen, action,
                                 lambda tok: card_name(parse_card(tok), cards, lang, deck))
         return {
             "deal": number, "step": at, "steps": total, "names": names, "said": said,
+            "trick_ends": trick_ends,
             "actions": [[s, a] for s, a in end.history],
             "hands": [[card_token(c) for c in state.view(s).hand]
                       for s in range(state.players)],
