@@ -5,7 +5,7 @@
 
 import { el } from "./dom.js";
 import { joinPanel, loadMeta, waitingPanel } from "./lobby.js";
-import { TableSocket, getTable, seatToken } from "./net.js";
+import { TableSocket, getTable, joinSeat, keepToken, seatToken } from "./net.js";
 import { cardWords, deckFor, look, prefs } from "./prefs.js";
 import { sidePanels } from "./side.js";
 import { actionWords, mountTable } from "./table.js";
@@ -34,6 +34,7 @@ export function positionOf(m) {
     winners: m.winners || [], rematch: m.series !== undefined, more: m.more,
     seed: m.info?.seed ?? null,
     away: (m.info?.seats || []).filter((s) => s.away).map((s) => s.seat),
+    returning: (m.info?.seats || []).filter((s) => s.returning).map((s) => s.seat),
     hints: !!m.info?.settings?.hints,
   };
 }
@@ -86,7 +87,15 @@ function connect(root, id, info) {
   const conn = document.getElementById("conn");
   side = sidePanels({
     chat: (text) => !!sock && sock.chat(text),
-    leave: () => !!sock && sock.leave(),
+    leave: () => !!sock && sock.leave(current?.status !== "waiting"),
+    // a seat a stand-in plays (its person left or is away), taken by a watcher
+    take: async (seat, nickname) => {
+      try {
+        const r = await joinSeat(id, seat, nickname);
+        keepToken(id, r.token);
+        connect(root, id, info);
+      } catch (e) { view?.showError(errorText(e)); }
+    },
     faces: () => view.faces,
     showError: (text) => view?.showError(text),
   });

@@ -13,7 +13,8 @@ const MAX_CHAT_SHOWN = 50;
 
 /**
  * The side column of one connection. ``io``: ``chat(text)`` and ``leave()`` send (true when
- * sent), ``faces()`` the faces the table draws now, ``showError(text)`` says a refusal.
+ * sent), ``take(seat, nickname)`` sits a watcher down at a seat the computer plays,
+ * ``faces()`` the faces the table draws now, ``showError(text)`` says a refusal.
  */
 export function sidePanels(io) {
   const life = lifePanel(io);
@@ -71,9 +72,11 @@ function lifePanel(io) {
   const invite = el("div", { class: "invite-box" }, el("div", { class: "notice", text: t("invite") }),
     el("div", { class: "form-row" }, inviteLink, copy));
   const rules = el("div", { id: "rules-box" });   // the table's rules, once its info is in
+  // A watcher may take a seat the computer plays for somebody (left or away).
+  const take = el("div", { id: "take-seat", class: "take-seat", hidden: true });
   const box = el("section", { class: "panel life", id: "life", "aria-label": t("table") },
-    seed, el("div", { class: "form-row" }, lobby, leave), invite, rules, chat);
-  return Object.assign(life, { box, leave, seed, inviteLink, rules });
+    seed, el("div", { class: "form-row" }, lobby, leave), take, invite, rules, chat);
+  return Object.assign(life, { box, leave, seed, inviteLink, rules, take, takeKey: "" });
 }
 
 function showChat(life, items, all) {
@@ -86,7 +89,7 @@ function showChat(life, items, all) {
 }
 
 /** The life panel after a state: the seed, the rules, the link, whether one is seated. */
-function lifeState(life, m) {
+function lifeState(life, m, io) {
   const note = seedNote(m.info);
   if ((note?.textContent || "") !== life.seed.textContent) life.seed.replaceChildren(...(note ? [note] : []));
   // a table's rules are fixed when it is made: drawn again only for another language
@@ -102,12 +105,25 @@ function lifeState(life, m) {
   if (life.inviteLink.textContent !== link) life.inviteLink.textContent = link;
   const seated = typeof m.you === "number" && m.you >= 0 && !life.left;
   life.leave.hidden = !seated;
+  const free = seated || m.status !== "playing" ? []
+    : (m.info?.seats || []).filter((s) => s.stand_in && !s.bot);
+  const takeKey = `${prefs.lang}/${free.map((s) => `${s.seat}:${s.nickname || ""}`).join(",")}`;
+  if (takeKey !== life.takeKey) {
+    life.takeKey = takeKey;
+    life.take.hidden = !free.length;
+    const name = el("input", { id: "take-nickname", maxlength: "32", autocomplete: "nickname",
+      value: prefs.nickname || "", "aria-label": t("nickname"), placeholder: t("nickname") });
+    life.take.replaceChildren(...(free.length ? [el("div", { class: "notice", text: t("takeSeatHead") }),
+      el("div", { class: "form-row" }, name, ...free.map((s) => el("button", { class: "small", type: "button",
+        "data-take": String(s.seat), text: t("takeOver", { name: s.nickname || `${t("seat")} ${s.seat + 1}` }),
+        onclick: () => { if (name.value.trim()) io.take(s.seat, name.value.trim()); else name.focus(); } })))] : []));
+  }
   life.chat.hidden = m.info?.settings?.chat === false;
 }
 
 // ------------------------------------------------------------------ side panels
 function drawSide(box, m, life, io) {
-  lifeState(life, m);
+  lifeState(life, m, io);
   const key = `${m.deal}/${m.moves}/${prefs.lang}/${m.sheet.lines.length}`;
   if (box.dataset.key === key) return;
   box.dataset.key = key;

@@ -123,6 +123,7 @@ import { translate } from "./words.js";
  * @property {boolean} [more]            false: nothing follows at this table (duplicate)
  * @property {number | null} [seed]      a seed the creator chose: the deals are known
  * @property {number[]} [away]           seats a stand-in plays for (timed out or left)
+ * @property {number[]} [returning]      away seats taken back, from the end of this trick
  * @property {boolean} [hints]           the table allows hints: a Hint button on your turn
  * @property {boolean} [replay]          a recorded position (replay.js): no trick is held for
  *   a while, a finished trick stays in the middle until the next card
@@ -1004,13 +1005,15 @@ export class TableView {
    * back. @param {Position} m @param {PresentedTable} tb */
   drawAway(m, tb) {
     const away = tb.me >= 0 && (m.away || []).includes(tb.me);
+    // taken back in the middle of a trick: the stand-in plays it to its end first
+    const soon = away && (m.returning || []).includes(tb.me);
     this.awayBar.hidden = !away;
-    if (away && !this.awayBar.firstChild) {
-      this.awayBar.append(el("span", { text: this.t("youAway") }), el("button", { id: "take-back",
-        class: "primary small", type: "button", text: this.t("takeBack"),
-        onclick: () => this.emit({ type: "back" }) }));
-    }
-    if (!away) this.awayBar.replaceChildren();
+    const key = away ? `${soon}/${this.look.lang}` : "";
+    if (this.awayBar.dataset.key === key) return;
+    this.awayBar.dataset.key = key;
+    this.awayBar.replaceChildren(...(away ? [el("span", { text: this.t(soon ? "youReturn" : "youAway") }),
+      el("button", { id: "take-back", class: "primary small", type: "button", text: this.t("takeBack"),
+        disabled: soon, onclick: () => this.emit({ type: "back" }) })] : []));
   }
 
   // ---------------------------------------------------------------- marks
