@@ -93,6 +93,46 @@ def test_a_rematch_after_the_series(client: TestClient) -> None:
     assert [d["series"] for d in client.get(f"/api/tables/{tid}/deals").json()] == [1]
 
 
+def test_a_new_series_with_the_same_people_when_everybody_asks(client: TestClient) -> None:
+    tid, tokens = two_people(client, target=1000)
+    t = live(client, tid)
+    finish_deal(client, tid, random.Random(2))
+    assert not t.round.is_over             # the series goes on to 1000 points
+    with client.websocket_connect(f"/ws/{tid}?token={tokens[0]}") as a, \
+            client.websocket_connect(f"/ws/{tid}?token={tokens[1]}") as b:
+        recv_state(a)
+        recv_state(b)
+        # Anna asks for a new series, Bert for the next deal: the series goes on
+        a.send_json({"type": "next", "series": True})
+        msg = until(b, lambda m: m["restart"] == [0])
+        assert msg["ready"] == [] and msg["new_series"] and msg["deal"] == 1
+        assert t.restart == {0}
+        b.send_json({"type": "next"})
+        msg = until(a, lambda m: m["deal"] == 2)
+        assert msg["series"] == 1 and len(msg["sheet"]["lines"]) == 1 and msg["restart"] == []
+    finish_deal(client, tid, random.Random(3))
+    with client.websocket_connect(f"/ws/{tid}?token={tokens[0]}") as a, \
+            client.websocket_connect(f"/ws/{tid}?token={tokens[1]}") as b:
+        recv_state(a)
+        recv_state(b)
+        a.send_json({"type": "next", "series": True})
+        until(a, lambda m: m["restart"] == [0])
+        # as stored: another process (a restart) knows who asked
+        client.portal.call(t.reload, True)  # type: ignore[union-attr]
+        assert t.restart == {0} and t.ready == set()
+        b.send_json({"type": "next", "series": True})
+        msg = until(a, lambda m: m["series"] == 2)
+        assert msg["deal"] == 3 and msg["sheet"]["lines"] == [] and msg["restart"] == []
+        assert msg["status"] == "playing"
+    # the earlier deals stay downloadable under their numbers
+    assert [d["series"] for d in client.get(f"/api/tables/{tid}/deals").json()] == [1, 1]
+    # while a deal runs there is nothing to ask for
+    with client.websocket_connect(f"/ws/{tid}?token={tokens[0]}") as a:
+        recv_state(a)
+        a.send_json({"type": "next", "series": True})
+        assert next_error(a)["code"] == "not_over"
+
+
 def test_a_timed_out_person_is_replaced_by_a_bot_and_takes_over_again(
         client: TestClient) -> None:
     tid, tokens = two_people(client, settings={"turn_timeout": 10, "chat": True})

@@ -646,7 +646,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             table.take_back(seat)   # acting takes the seat back (between tricks)
             table.apply(seat, data.get("action"), data.get("move"), data.get("deal"))
         elif kind == "next":
-            table.ready_next(seat)
+            table.ready_next(seat, data.get("series") is True)
         elif kind == "back":
             table.take_back(seat)
         else:   # leave

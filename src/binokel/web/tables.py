@@ -245,6 +245,7 @@ class LiveTable:
     token_hashes: dict[int, str] = field(default_factory=dict)
     expires: dict[int, datetime] = field(default_factory=dict)
     ready: set[int] = field(default_factory=set)   # seats ready for the next deal
+    restart: set[int] = field(default_factory=set)  # seats asking for a new series instead
     away: set[int] = field(default_factory=set)    # people's seats a stand-in bot plays
     stand_ins: dict[int, Bot] = field(default_factory=dict)
     # away seats whose person asked to play again (or who were taken over) in the middle of
@@ -350,6 +351,7 @@ class LiveTable:
         self.expires.clear()
         self.away.clear()
         self.ready.clear()
+        self.restart.clear()
         self.round = None
         self.deal_number = self.series_number = 0
         self.first_deal = 1
@@ -466,6 +468,7 @@ class LiveTable:
             self.away.add(seat)
             self.left.add(seat)
             self.ready.discard(seat)
+            self.restart.discard(seat)
             self.touch()
             return
         with self.locked() as tx:
@@ -476,6 +479,7 @@ class LiveTable:
         self.expires.pop(seat, None)
         self.away.discard(seat)
         self.ready.discard(seat)
+        self.restart.discard(seat)
         self.touch()
 
     def hint_view(self, seat: int) -> tuple[Any, int, int]:
@@ -711,6 +715,7 @@ class LiveTable:
         self.deal_number = snap.deals[-1].number
         self.first_deal = snap.deals[0].number
         self.ready = {s.seat for s in snap.seats if s.ready_after == self.deal_number}
+        self.restart = {s.seat for s in snap.seats if s.ready_after == -self.deal_number}
 
     def _seats_from(self, snap: Snapshot) -> None:
         """The seats' people, tokens and away marks as stored."""
@@ -771,31 +776,42 @@ class LiveTable:
         self._seats_from(part)
         self.deal_number = part.deals[-1].number
         self.ready = {s.seat for s in part.seats if s.ready_after == self.deal_number}
+        self.restart = {s.seat for s in part.seats if s.ready_after == -self.deal_number}
         self.closed = False
         return True
 
-    def ready_next(self, seat: int | None) -> bool:
+    def ready_next(self, seat: int | None, new_series: bool = False) -> bool:
         """``seat`` is ready for what comes after a finished deal: the next deal, or after
         a finished series a rematch with the same seats. It starts when every person at the
-        table is ready (True then)."""
+        table is ready (True then). ``new_series``: the seat asks for a new series with the
+        same people instead of the next deal; it starts when every person present asks for
+        it (a person who says plain "next" carries the others on to the next deal)."""
         if self.round is None or not self.round.current.is_over:
             raise TableError("not_over", "the deal is still running")
         if self.deck_orders is not None and self.deal_number >= len(self.deck_orders):
             raise TableError("round_over", "every deal of this duplicate round is played")
+        if new_series and self.deck_orders is not None:
+            raise TableError("bad_next", "a duplicate round's deals are the tournament's")
         if not self.present_seats and not self.deals_alone():
             return False   # nobody plays: a table of stand-ins does not deal on alone
         if seat is not None:
-            if seat in self.ready:
+            mine, other = (self.restart, self.ready) if new_series else (self.ready,
+                                                                         self.restart)
+            if seat in mine:
                 return False
-            self.ready.add(seat)
-        if not all(s in self.ready for s in self.present_seats):
+            mine.add(seat)
+            other.discard(seat)
+        present = self.present_seats
+        if not all(s in self.ready or s in self.restart for s in present):
             if seat is not None:
                 with self.locked() as tx:
-                    tx.set_seat(seat, ready_after=self.deal_number)
+                    # stored as the deal number; negative: a new series asked for
+                    tx.set_seat(seat, ready_after=-self.deal_number if new_series
+                                else self.deal_number)
                     tx.bump()
                 self.touch()
             return False
-        if self.round.is_over:
+        if self.round.is_over or (present and all(s in self.restart for s in present)):
             number = self.series_number + 1
             fresh = self._new_series(number)
         else:
@@ -821,6 +837,7 @@ class LiveTable:
         self.round, self.series_number = fresh, number
         self.deal_number += 1
         self.ready.clear()
+        self.restart.clear()
         self.touch()
         return True
 
@@ -919,6 +936,8 @@ class LiveTable:
         msg["winner"] = self.round.winner
         msg["winners"] = self.winners()
         msg["ready"] = sorted(self.ready)
+        msg["restart"] = sorted(self.restart)   # asking for a new series
+        msg["new_series"] = self.deck_orders is None   # a duplicate round's are fixed
         msg["series"] = self.series_number
         # A duplicate table ends with its round's last deal: no next deal, no rematch.
         msg["more"] = self.deck_orders is None or self.deal_number < len(self.deck_orders)
@@ -1043,7 +1062,8 @@ class LiveTable:
                 return
             # Changed elsewhere meanwhile (the copy is reloaded): the clock starts anew.
             with contextlib.suppress(TableError):
-                late = [s for s in self.present_seats if s not in self.ready]
+                late = [s for s in self.present_seats
+                        if s not in self.ready and s not in self.restart]
                 if self.deck_orders is not None:
                     for seat in late:
                         if self.ready_next(seat):

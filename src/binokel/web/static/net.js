@@ -176,7 +176,7 @@ export class TableSocket {
   }
 
   /** Ready for the next deal (or, after a finished series, a rematch: issue 13). */
-  next() { return this.send({ type: "next" }); }
+  next(series = false) { return this.send(series ? { type: "next", series: true } : { type: "next" }); }
 
   /** A chat line (the server checks length and rate, and answers chat_off/rate_limited). */
   chat(text) { return this.send({ type: "chat", text }); }

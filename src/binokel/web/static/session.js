@@ -30,8 +30,9 @@ export const currentView = () => view;
 /** The table's position in a state message: what the component draws. */
 export function positionOf(m) {
   return {
-    table: m.table, deal: m.deal, moves: m.moves, ready: m.ready || [],
+    table: m.table, deal: m.deal, moves: m.moves, ready: m.ready || [], restart: m.restart || [],
     winners: m.winners || [], rematch: m.series !== undefined, more: m.more,
+    newSeries: m.new_series !== false,
     seed: m.info?.seed ?? null,
     away: (m.info?.seats || []).filter((s) => s.away).map((s) => s.seat),
     returning: (m.info?.seats || []).filter((s) => s.returning).map((s) => s.seat),
@@ -140,7 +141,7 @@ function connect(root, id, info) {
 function intent(i) {
   if (!sock) return;
   if (i.type === "action") sock.action(i.action, i.move, i.deal);
-  else if (i.type === "next") sock.next();
+  else if (i.type === "next") sock.next(!!i.series);
   else if (i.type === "back") sock.back();
   else if (i.type === "hint") { if (sock.hint()) hintAsked = true; }
   else if (i.type === "seed") document.getElementById("seed-info")?.scrollIntoView({ block: "center" });

@@ -118,6 +118,8 @@ import { translate } from "./words.js";
  * @property {number} deal               the table's deal number
  * @property {number} moves              actions of the deal so far
  * @property {number[]} [ready]          seats ready for the next deal
+ * @property {number[]} [restart]        seats asking for a new series with the same people
+ * @property {boolean} [newSeries]       the result offers a new series with the same people
  * @property {number[]} [winners]        the finished series' winner with his partners
  * @property {boolean} [rematch]         a finished series offers a rematch (``next``)
  * @property {boolean} [more]            false: nothing follows at this table (duplicate)
@@ -133,7 +135,7 @@ import { translate } from "./words.js";
 /**
  * What the player wants; ``deal`` and ``move`` name the position it was chosen in.
  * @typedef {{type: "action", action: string, deal: number, move: number}
- *   | {type: "next"} | {type: "hint"} | {type: "back"} | {type: "seed"}} Intent
+ *   | {type: "next", series?: boolean} | {type: "hint"} | {type: "back"} | {type: "seed"}} Intent
  */
 
 /**
@@ -699,9 +701,9 @@ export class TableView {
   // ---------------------------------------------------------------- result
   drawResult(m, tb) {
     if (!tb.result.length || this.hold) { this.resultBox.replaceChildren(); return; }
-    if (this.resultBox.dataset.key === `${m.deal}/${m.moves}/${(m.ready || []).join(",")}/${this.look.lang}` &&
-        this.resultBox.firstChild) return;
-    this.resultBox.dataset.key = `${m.deal}/${m.moves}/${(m.ready || []).join(",")}/${this.look.lang}`;
+    const rkey = `${m.deal}/${m.moves}/${(m.ready || []).join(",")}/${(m.restart || []).join(",")}/${this.look.lang}`;
+    if (this.resultBox.dataset.key === rkey && this.resultBox.firstChild) return;
+    this.resultBox.dataset.key = rkey;
     const box = el("div", { class: "result", id: "result", role: "region", "aria-label": this.t("result") });
     const o = tb.outcome;
     if (o) {
@@ -753,8 +755,18 @@ export class TableView {
           disabled: ready, text: ready ? this.t("ready") : this.t("rematch"), onclick: () => this.emit({ type: "next" }) }));
       }
     } else if (tb.me >= 0) {
-      box.append(el("button", { id: "next", class: "primary", type: "button", "data-key": "next",
-        disabled: ready, text: ready ? this.t("ready") : this.t("next"), onclick: () => this.emit({ type: "next" }) }));
+      // the next deal, or (all present asking) a new series with the same people
+      const again = (m.restart || []).includes(tb.me);
+      const asked = (m.restart || []).filter((s) => s !== tb.me).map((s) => seatName(tb, s));
+      box.append(el("div", { class: "next-row" },
+        el("button", { id: "next", class: "primary", type: "button", "data-key": "next",
+          disabled: ready, text: ready ? this.t("ready") : this.t("next"), onclick: () => this.emit({ type: "next" }) }),
+        !m.newSeries ? null : el("button", { id: "new-series", class: "secondary", type: "button",
+          "data-key": "new-series", disabled: again, text: again ? this.t("readyNew") : this.t("newSeries"),
+          onclick: () => this.emit({ type: "next", series: true }) })));
+      if (asked.length && !again) {
+        box.append(el("div", { id: "series-asked", class: "rline", text: this.t("seriesAsked", { names: asked.join(", ") }) }));
+      }
     }
     this.resultBox.replaceChildren(box);
   }
