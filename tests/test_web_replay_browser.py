@@ -1,9 +1,10 @@
-"""The replay of a finished deal on the table itself (issue 33), in a real browser: a deal
-against bots played to its end at phone size, its replay opened from the finished deals,
-stepped by the keys (card by card, trick by trick) and by the slider, the analysis's marks on
-the trick's cards and the graph of points given away, and the shareable link to a position
-opened in a new page at desktop and small-phone size. Screenshots go to
-/tmp/shots-client/replay-*.png for people to look at.
+"""The replay of a finished deal on the table itself and a left seat found again (issue 33),
+in a real browser. The replay: a deal against bots played to its end at phone size, its
+replay opened from the finished deals, stepped by the keys (card by card, trick by trick) and
+by the slider, the analysis's marks on the trick's cards and the graph of points given away,
+and the shareable link to a position opened in a new page at desktop and small-phone size.
+The seat: left, taken back by the same browser, left again and taken over by a watcher.
+Screenshots go to /tmp/shots-client/replay-*.png and seat-*.png for people to look at.
 """
 
 from __future__ import annotations
@@ -124,3 +125,46 @@ def test_a_finished_deal_is_replayed_on_the_table(server: str, browser: Any) -> 
     page.wait_for_selector("#records")
     assert page.url.endswith(f"/t/{tid}") and page.locator("#dock-slot").is_hidden()
     page.close()
+
+
+def test_a_left_seat_is_found_again_and_taken_over(server: str, browser: Any) -> None:  # noqa: F811
+    """Bert leaves a running table: his seat keeps his name with the computer playing it,
+    his browser takes it back after a reload, and when he leaves again Carla, watching,
+    takes it over. At phone size, one page per person."""
+    pages = {n: browser.new_context(viewport={"width": 390, "height": 844}).new_page()
+             for n in ("anna", "bert", "carla")}
+    anna, bert, carla = pages["anna"], pages["bert"], pages["carla"]
+    url = create_table(anna, server, ["", "", "heuristic"], game="binokel", name="Anna")
+    bert.goto(url)
+    bert.fill("#nickname", "Bert")
+    bert.click("#join-1")
+    bert.wait_for_selector("#hand .card")
+    bert.on("dialog", lambda d: d.accept())    # leaving may ask first
+    bert.click("#leave-seat")
+    # everybody reads "Bert", played by the computer
+    anna.wait_for_function("() => window.binokel.state.info.seats[1].away")
+    assert window_label(anna, 1) in ("Bert (computer)", "Bert (Computer)")
+    # the same browser finds the seat again
+    bert.reload()
+    bert.wait_for_selector("#away-bar:not([hidden]) #take-back")
+    bert.click("#take-back")
+    anna.wait_for_function("() => !window.binokel.state.info.seats[1].away", timeout=15_000)
+    assert window_label(anna, 1) == "Bert"
+    bert.click("#leave-seat")
+    # a watcher takes the left seat over
+    carla.goto(url)
+    carla.wait_for_selector("#take-seat:not([hidden]) button[data-take='1']")
+    carla.fill("#take-nickname", "Carla")
+    carla.click("#take-seat button[data-take='1']")
+    carla.wait_for_selector("#hand .card", timeout=15_000)
+    anna.wait_for_function("() => window.binokel.state.names[1] === 'Carla' && "
+                           "!window.binokel.state.info.seats[1].stand_in", timeout=15_000)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    carla.screenshot(path=str(SHOTS / "seat-taken-over-phone.png"))
+    for page in pages.values():
+        page.close()
+
+
+def window_label(page: Any, seat: int) -> str:
+    """The label the page's last state gives ``seat`` ("Anna (computer)")."""
+    return str(page.evaluate(f"() => window.binokel.state.table.seats[{seat}].label"))

@@ -246,7 +246,7 @@ export function replayPage(root, tid, deal, step, back) {
     const legend = el("div", { class: "legend" }, ...d.names.map((n, s) => {
       const sw = el("span", { class: "sw" });
       sw.style.background = COLORS[s % COLORS.length];   // CSSOM: the CSP allows it
-      return el("span", { class: "lg" }, sw, el("span", { text: `${n} −${sum[s]}` }));
+      return el("span", { class: "lg" }, sw, el("span", { text: `${n} ${sum[s] ? `−${sum[s]}` : "0"}` }));
     }));
     graph.replaceChildren(svg, legend);
   }
