@@ -130,7 +130,8 @@ def test_a_finished_deal_is_replayed_on_the_table(server: str, browser: Any) -> 
 def test_a_left_seat_is_found_again_and_taken_over(server: str, browser: Any) -> None:  # noqa: F811
     """Bert leaves a running table: his seat keeps his name with the computer playing it,
     his browser takes it back after a reload, and when he leaves again Carla, watching,
-    takes it over. At phone size, one page per person."""
+    takes it over; her seat's link opens her seat in another browser. At phone size, one
+    page per person."""
     pages = {n: browser.new_context(viewport={"width": 390, "height": 844}).new_page()
              for n in ("anna", "bert", "carla")}
     anna, bert, carla = pages["anna"], pages["bert"], pages["carla"]
@@ -160,7 +161,17 @@ def test_a_left_seat_is_found_again_and_taken_over(server: str, browser: Any) ->
     anna.wait_for_function("() => window.binokel.state.names[1] === 'Carla' && "
                            "!window.binokel.state.info.seats[1].stand_in", timeout=15_000)
     SHOTS.mkdir(parents=True, exist_ok=True)
+    carla.wait_for_timeout(1000)   # the hand is dealt in
     carla.screenshot(path=str(SHOTS / "seat-taken-over-phone.png"))
+    # her seat's link opens her seat in another browser (another device, or handed on),
+    # and leaves the address at once
+    link = carla.locator("#seat-link").text_content()
+    assert link and link.startswith(url + "#seat=")
+    other = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+    other.goto(link)
+    other.wait_for_function("() => window.binokel.state && window.binokel.state.you === 1")
+    assert other.url == url
+    other.close()
     for page in pages.values():
         page.close()
 

@@ -6,6 +6,7 @@
 
 import { el, setText } from "./dom.js";
 import { numberKeys } from "./keys.js";
+import { keepToken } from "./net.js";
 import { lobbyPage } from "./lobby.js";
 import { applyLook, prefs, setPref } from "./prefs.js";
 import { closeReplay, parseReplayHash, replayPage } from "./replay.js";
@@ -55,6 +56,13 @@ function route() {
   const root = document.getElementById("root");
   const m = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)$/);
   document.title = "Binokel";
+  // A seat's link (``#seat=<token>``, side.js): this browser holds the seat from now on;
+  // the token leaves the address at once (history, screenshots).
+  const seat = m ? /^#seat=([A-Za-z0-9_-]{16,64})$/.exec(location.hash) : null;
+  if (m && seat) {
+    keepToken(m[1], seat[1]);
+    history.replaceState(null, "", location.pathname);
+  }
   const replay = m ? parseReplayHash(location.hash) : null;
   if (m && replay) {
     // a finished deal replayed on the table (the address is shareable); back: the table

@@ -4,7 +4,7 @@
 
 import { el } from "./dom.js";
 import { seedNote, tableRules } from "./lobby.js";
-import { recordUrl } from "./net.js";
+import { recordUrl, seatToken } from "./net.js";
 import { prefs } from "./prefs.js";
 import { replayHash } from "./replay.js";
 import { t } from "./words.js";
@@ -71,12 +71,18 @@ function lifePanel(io) {
   });
   const invite = el("div", { class: "invite-box" }, el("div", { class: "notice", text: t("invite") }),
     el("div", { class: "form-row" }, inviteLink, copy));
+  // The link to one's own seat: to play on from another device, or to hand the seat on.
+  const seatLinkText = el("code", { class: "invite", id: "seat-link" });
+  const seatLink = el("details", { class: "invite-box", id: "seat-link-box", hidden: true },
+    el("summary", { text: t("seatLink") }), el("div", { class: "notice", text: t("seatLinkWhy") }),
+    seatLinkText);
   const rules = el("div", { id: "rules-box" });   // the table's rules, once its info is in
   // A watcher may take a seat the computer plays for somebody (left or away).
   const take = el("div", { id: "take-seat", class: "take-seat", hidden: true });
   const box = el("section", { class: "panel life", id: "life", "aria-label": t("table") },
-    seed, el("div", { class: "form-row" }, lobby, leave), take, invite, rules, chat);
-  return Object.assign(life, { box, leave, seed, inviteLink, rules, take, takeKey: "" });
+    seed, el("div", { class: "form-row" }, lobby, leave), take, invite, seatLink, rules, chat);
+  return Object.assign(life, { box, leave, seed, inviteLink, rules, take, takeKey: "", seatLink,
+    seatLinkText });
 }
 
 function showChat(life, items, all) {
@@ -105,6 +111,10 @@ function lifeState(life, m, io) {
   if (life.inviteLink.textContent !== link) life.inviteLink.textContent = link;
   const seated = typeof m.you === "number" && m.you >= 0 && !life.left;
   life.leave.hidden = !seated;
+  const token = seated && m.info?.id ? seatToken(m.info.id) : null;
+  life.seatLink.hidden = !token;
+  const own = token ? `${location.origin}/t/${m.info.id}#seat=${token}` : "";
+  if (life.seatLinkText.textContent !== own) life.seatLinkText.textContent = own;
   const free = seated || m.status !== "playing" ? []
     : (m.info?.seats || []).filter((s) => s.stand_in && !s.bot);
   const takeKey = `${prefs.lang}/${free.map((s) => `${s.seat}:${s.nickname || ""}`).join(",")}`;
