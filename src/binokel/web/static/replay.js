@@ -46,6 +46,7 @@ export function replayPage(root, tid, deal, step, back) {
   const cards = () => cardWords(view.faces.deck);
   let data = null;          // the step shown
   let analysis = null;      // the deal's analysis (null: not yet, or refused)
+  let asked = false;        // the analysis was asked for
   let wanted = step;        // the step the player asked for last
   let loading = false;
   let closed = false;
@@ -115,7 +116,7 @@ export function replayPage(root, tid, deal, step, back) {
         if (closed) return;
         data = d;
         draw();
-        if (!analysis) loadAnalysis();
+        if (!asked) loadAnalysis();
       }
     } finally { loading = false; }
   }
@@ -139,18 +140,21 @@ export function replayPage(root, tid, deal, step, back) {
   }
 
   async function loadAnalysis() {
+    asked = true;
     const key = `${tid}/${deal}/${prefs.lang}/${cards()}`;
-    let a = analyses.get(key);
-    if (!a) {
-      analyses.set(key, "…");
-      try { a = await analysisOf(tid, deal, prefs.lang, cards()); }
-      catch (e) {
-        analyses.delete(key);
-        list.replaceChildren(el("div", { class: "notice", text: errorText(e) }));
-        return;
-      }
-      analyses.set(key, a);
-    } else if (a === "…") return;
+    // one request per deal, language and words, shared by every replay page that asks
+    let p = analyses.get(key);
+    if (!p) {
+      p = analysisOf(tid, deal, prefs.lang, cards());
+      analyses.set(key, p);
+    }
+    let a;
+    try { a = await p; }
+    catch (e) {
+      analyses.delete(key);    // asked again by the next replay opened
+      if (!closed) list.replaceChildren(el("div", { class: "notice", text: errorText(e) }));
+      return;
+    }
     if (closed) return;
     analysis = a;
     drawAnalysis();
@@ -268,5 +272,7 @@ export function replayPage(root, tid, deal, step, back) {
   go(step);
 }
 
-// The analysis of a deal costs the server seconds: asked once per deal, language and words.
+// The analysis of a deal costs the server seconds: asked once per deal, language and words
+// (the answer's promise, kept while the page lives).
+/** @type {Map<string, Promise<any>>} */
 const analyses = new Map();
