@@ -28,7 +28,7 @@ from binokel.registry import find_game
 from binokel.web.documents import ANALYSIS_BUDGET
 from binokel.web.documents import ANALYSIS_NODE_BUDGET
 
-GAMES = ("binokel", "doppelkopf", "luxusfamilie", "zweier")
+GAMES = ("binokel", "kreuzbinokel", "doppelkopf", "luxusfamilie", "zweier")
 
 
 def one_deal(game: str, seed: int, budget: int, node_budget: int
