@@ -219,13 +219,13 @@ def test_one_person_against_two_bots_plays_a_deal_by_clicking(server: str, brows
     assert page.locator("#sheet tr").count() == 3  # names, the deal, the totals
     assert "Anna <img" in page.locator(".seat .name").first.inner_text()
     assert page.locator("#result .rline").count() >= 1
-    # the finished deal replays step by step
-    page.click("#records button[data-replay='1']")
+    # the finished deal replays step by step on the table (test_web_replay_browser: more)
+    page.click("#records [data-replay='1']")
     page.wait_for_selector("#replay")
     page.click("#replay-next")
-    page.wait_for_selector("#replay-action")
+    page.wait_for_function("() => location.hash === '#replay=1.1'")
     page.click("#replay-end")
-    page.wait_for_selector("#replay .seat")
+    page.wait_for_selector("#felt .seat .name")
     # the analysis marks the cards: a title says which tricks, a line per player
     page.wait_for_selector("#replay-analysis h3", timeout=30_000)
     assert page.locator("#replay-analysis h3").inner_text().strip()

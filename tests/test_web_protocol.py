@@ -325,6 +325,16 @@ def test_a_complete_deal_of_every_game_without_leaks(client: TestClient, game: s
         assert rep["table"]["lang"] == "en"
     start = client.get(f"/api/tables/{tid}/deals/1/replay?step=0").json()
     assert sum(len(h) for h in start["hands"]) > 0 and start["said"] == ""
+    # the steps that close a trick, for stepping trick by trick: after each of them one
+    # trick more is played, and the last trick of the deal is among them
+    states = list(rec.states())
+    ends = [k for k in range(1, total + 1)
+            if len(states[k].tricks) == len(states[k - 1].tricks) + 1]
+    assert start["trick_ends"] == ends == sorted(set(ends))
+    assert len(ends) == len(states[-1].tricks)
+    for k in ends:
+        assert client.get(f"/api/tables/{tid}/deals/1/replay?step={k}").json()["table"][
+            "tricks_played"] == len(states[k].tricks)
     # each step's action in the words its player read: a button's label, a card's name, a
     # bid, a selection's label and cards; never the record's words
     for step in range(1, total + 1):

@@ -93,6 +93,46 @@ def test_a_rematch_after_the_series(client: TestClient) -> None:
     assert [d["series"] for d in client.get(f"/api/tables/{tid}/deals").json()] == [1]
 
 
+def test_a_new_series_with_the_same_people_when_everybody_asks(client: TestClient) -> None:
+    tid, tokens = two_people(client, target=1000)
+    t = live(client, tid)
+    finish_deal(client, tid, random.Random(2))
+    assert not t.round.is_over             # the series goes on to 1000 points
+    with client.websocket_connect(f"/ws/{tid}?token={tokens[0]}") as a, \
+            client.websocket_connect(f"/ws/{tid}?token={tokens[1]}") as b:
+        recv_state(a)
+        recv_state(b)
+        # Anna asks for a new series, Bert for the next deal: the series goes on
+        a.send_json({"type": "next", "series": True})
+        msg = until(b, lambda m: m["restart"] == [0])
+        assert msg["ready"] == [] and msg["new_series"] and msg["deal"] == 1
+        assert t.restart == {0}
+        b.send_json({"type": "next"})
+        msg = until(a, lambda m: m["deal"] == 2)
+        assert msg["series"] == 1 and len(msg["sheet"]["lines"]) == 1 and msg["restart"] == []
+    finish_deal(client, tid, random.Random(3))
+    with client.websocket_connect(f"/ws/{tid}?token={tokens[0]}") as a, \
+            client.websocket_connect(f"/ws/{tid}?token={tokens[1]}") as b:
+        recv_state(a)
+        recv_state(b)
+        a.send_json({"type": "next", "series": True})
+        until(a, lambda m: m["restart"] == [0])
+        # as stored: another process (a restart) knows who asked
+        client.portal.call(t.reload, True)  # type: ignore[union-attr]
+        assert t.restart == {0} and t.ready == set()
+        b.send_json({"type": "next", "series": True})
+        msg = until(a, lambda m: m["series"] == 2)
+        assert msg["deal"] == 3 and msg["sheet"]["lines"] == [] and msg["restart"] == []
+        assert msg["status"] == "playing"
+    # the earlier deals stay downloadable under their numbers
+    assert [d["series"] for d in client.get(f"/api/tables/{tid}/deals").json()] == [1, 1]
+    # while a deal runs there is nothing to ask for
+    with client.websocket_connect(f"/ws/{tid}?token={tokens[0]}") as a:
+        recv_state(a)
+        a.send_json({"type": "next", "series": True})
+        assert next_error(a)["code"] == "not_over"
+
+
 def test_a_timed_out_person_is_replaced_by_a_bot_and_takes_over_again(
         client: TestClient) -> None:
     tid, tokens = two_people(client, settings={"turn_timeout": 10, "chat": True})
@@ -177,25 +217,95 @@ def test_no_timeout_at_a_friends_table(client: TestClient) -> None:
     assert t.deal_number == 1 and not t.away and t.round.current.is_over
 
 
+def finish_trick(client: TestClient, t: Any, rng: random.Random) -> None:
+    """Play the trick on the table to its end (random legal actions, whoever moves)."""
+    def play() -> None:
+        st = t.round.current
+        while not t.between_tricks():
+            t.apply(st.to_move, rng.choice(st.legal_actions()), check_move=False)
+    client.portal.call(play)  # type: ignore[union-attr]
+
+
 def test_a_person_leaves_and_another_takes_the_seat(client: TestClient) -> None:
     tid, tokens = two_people(client)
     t = live(client, tid)
     with client.websocket_connect(f"/ws/{tid}?token={tokens[1]}") as ws:
         recv_state(ws)
         ws.send_json({"type": "leave"})
-        msg = until(ws, lambda m: not m["info"]["seats"][1]["taken"])
-        assert msg["info"]["seats"][1]["stand_in"]
+        msg = until(ws, lambda m: m["info"]["seats"][1]["away"])
+        # the seat keeps its person's name; the computer plays it meanwhile
+        seat = msg["info"]["seats"][1]
+        assert seat["stand_in"] and seat["nickname"] == "Bert" and msg["names"][1] == "Bert"
+        assert msg["table"]["seats"][1]["label"] == "Bert (Computer)"
         ws.send_json({"type": "action", "action": "pass", "move": 0})
         assert next_error(ws)["code"] == "not_seated"   # he watches now
-    with client.websocket_connect(f"/ws/{tid}?token={tokens[1]}") as ws:
-        assert ws.receive_json()["code"] == "bad_token"
-    # the stand-in plays seat 1 meanwhile; Carla takes it over
+    # the stand-in plays seat 1 meanwhile; Carla (who has the table's link) takes it over,
+    # once the trick on the table is over
     carla = join(client, tid, 1, "Carla")
+    finish_trick(client, t, random.Random(3))
     with client.websocket_connect(f"/ws/{tid}?token={carla}") as ws:
         msg = recv_state(ws)
         assert msg["you"] == 1 and msg["names"][1] == "Carla"
         assert not msg["info"]["seats"][1]["stand_in"]
+        assert msg["table"]["seats"][1]["label"] == "Carla"
     assert 1 not in t.active_bots()
+    with client.websocket_connect(f"/ws/{tid}?token={tokens[1]}") as ws:
+        assert ws.receive_json()["code"] == "bad_token"   # Bert's token holds it no more
+    # a seat taken by somebody present is nobody else's
+    r = client.post(f"/api/tables/{tid}/join", json={"seat": 1, "nickname": "Eve"})
+    assert r.status_code == 409 and r.json()["error"] == "seat_taken"
+
+
+def test_a_left_seat_changes_hands_between_tricks_only(client: TestClient) -> None:
+    """Leaving a running table keeps the seat: the same browser's token takes it back, or
+    somebody with the table's link takes it over; asked in the middle of a trick, the
+    stand-in plays the trick to its end first."""
+    tid, (_, bert) = two_people(client, seed=4)
+    t = live(client, tid)
+    rng = random.Random(1)
+
+    def to_a_card() -> None:
+        """On to the first card of the next trick (the lead played, the trick open)."""
+        st = t.round.current
+        while t.between_tricks() and not st.is_over:
+            t.apply(st.to_move, rng.choice(st.legal_actions()), check_move=False)
+    client.portal.call(to_a_card)  # type: ignore[union-attr]
+    assert not t.round.current.is_over
+    # a seat whose person timed out stays his: a stranger is refused
+    client.portal.call(t.set_away, 1, True)  # type: ignore[union-attr]
+    r = client.post(f"/api/tables/{tid}/join", json={"seat": 1, "nickname": "Eve"})
+    assert r.status_code == 409 and r.json()["error"] == "seat_taken"
+    client.portal.call(t.set_away, 1, False)  # type: ignore[union-attr]
+    client.portal.call(t.leave, 1)  # type: ignore[union-attr]
+    assert 1 in t.away and t.names()[1] == "Bert" and t.levels()[1] == "computer"
+    # mid-trick: his "back" waits for the end of the trick
+    client.portal.call(t.take_back, 1)  # type: ignore[union-attr]
+    assert 1 in t.away and t.info()["seats"][1]["returning"]
+    finish_trick(client, t, rng)
+    assert 1 not in t.away and not t.returning and t.levels()[1] == ""
+    # his browser after leaving: the token still holds the seat
+    client.portal.call(t.leave, 1)  # type: ignore[union-attr]
+    with client.websocket_connect(f"/ws/{tid}?token={bert}") as ws:
+        msg = recv_state(ws)
+        assert msg["you"] == 1 and msg["info"]["seats"][1]["away"]
+    # as stored: a restart knows the seat was left (somebody may take it over)
+    client.portal.call(t.reload, True)  # type: ignore[union-attr]
+    assert t.left == {1} and t.away == {1}
+    # a stranger over the left seat in the middle of a trick: the seat is Carla's, played
+    # by the stand-in until the trick is over
+    client.portal.call(to_a_card)  # type: ignore[union-attr]
+    carla = join(client, tid, 1, "Carla")
+    info = t.info()["seats"][1]
+    assert info["nickname"] == "Carla" and info["away"] and info["returning"]
+    finish_trick(client, t, rng)
+    assert t.present_seats == [0, 1] and t.names()[1] == "Carla"
+    with client.websocket_connect(f"/ws/{tid}?token={carla}") as ws:
+        assert recv_state(ws)["you"] == 1
+    with client.websocket_connect(f"/ws/{tid}?token={bert}") as ws:
+        assert ws.receive_json()["code"] == "bad_token"
+    # nor does anybody take a seat whose person plays it
+    r = client.post(f"/api/tables/{tid}/join", json={"seat": 0, "nickname": "Eve"})
+    assert r.status_code == 409 and r.json()["error"] == "seat_taken"
 
 
 def test_my_tables_finds_the_seats_of_a_browser(client: TestClient) -> None:

@@ -643,12 +643,12 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         """What a seat's message does (under the table's lock)."""
         table.catch_up()
         if kind == "action":
-            table.set_away(seat, False)   # acting takes the seat back
+            table.take_back(seat)   # acting takes the seat back (between tricks)
             table.apply(seat, data.get("action"), data.get("move"), data.get("deal"))
         elif kind == "next":
-            table.ready_next(seat)
+            table.ready_next(seat, data.get("series") is True)
         elif kind == "back":
-            table.set_away(seat, False)
+            table.take_back(seat)
         else:   # leave
             if seat in table.token_hashes:
                 table.leave(seat)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..analysis import DEFAULT_BUDGET
 from ..analysis import DealAnalysis
 from ..analysis import analyse_back
 from ..record import Record
@@ -39,6 +40,9 @@ from .guard import WebError
 
 ANALYSIS_BUDGET = 20_000_000
 """Nodes one deal's analysis may take in all (a few seconds at most)."""
+ANALYSIS_NODE_BUDGET = DEFAULT_BUDGET
+"""Nodes one position of that analysis may take (benchmarks/replay_analysis.py measures
+what the two budgets cover per game)."""
 
 CLUB_FILES = ("ranking.pdf", "slips.pdf", "cards.pdf", "ranking.csv", "scores.csv")
 SEATING_BUDGET = 20_000     # a request never runs the seating search unbounded
@@ -204,9 +208,10 @@ def analyse_record(record: dict[str, Any]) -> DealAnalysis:
     """The analysis of a finished deal's record (every hand open: only finished deals)."""
     rec = Record.from_json(record)
     states = list(rec.states())
-    return analyse_back(states[:-1], list(rec.actions), total_budget=ANALYSIS_BUDGET)
+    return analyse_back(states[:-1], list(rec.actions), node_budget=ANALYSIS_NODE_BUDGET,
+                        total_budget=ANALYSIS_BUDGET)
 
 
-__all__ = ["ANALYSIS_BUDGET", "CLUB_FILES", "analyse_record", "club_change", "club_file",
-           "club_page", "club_table", "club_view", "dumps", "envelope", "pad_change",
-           "pad_file", "pad_page", "pad_view"]
+__all__ = ["ANALYSIS_BUDGET", "ANALYSIS_NODE_BUDGET", "CLUB_FILES", "analyse_record",
+           "club_change", "club_file", "club_page", "club_table", "club_view", "dumps",
+           "envelope", "pad_change", "pad_file", "pad_page", "pad_view"]

@@ -245,8 +245,15 @@ class LiveTable:
     token_hashes: dict[int, str] = field(default_factory=dict)
     expires: dict[int, datetime] = field(default_factory=dict)
     ready: set[int] = field(default_factory=set)   # seats ready for the next deal
+    restart: set[int] = field(default_factory=set)  # seats asking for a new series instead
     away: set[int] = field(default_factory=set)    # people's seats a stand-in bot plays
     stand_ins: dict[int, Bot] = field(default_factory=dict)
+    # away seats whose person asked to play again (or who were taken over) in the middle of
+    # a trick: the stand-in finishes the trick, then they play (see :meth:`take_back`)
+    returning: set[int] = field(default_factory=set)
+    # seats their person left at a running table (stored as away without a holder): the
+    # only seats of a person that somebody else may take over
+    left: set[int] = field(default_factory=set)
     timer: asyncio.TimerHandle | None = None
     timer_key: tuple[Any, ...] | None = None   # what the running ``timer`` waits for
     timer_limit: float = 0                     # and the seconds it was given
@@ -344,6 +351,7 @@ class LiveTable:
         self.expires.clear()
         self.away.clear()
         self.ready.clear()
+        self.restart.clear()
         self.round = None
         self.deal_number = self.series_number = 0
         self.first_deal = 1
@@ -413,13 +421,56 @@ class LiveTable:
             tx.bump()
         if away:
             self.away.add(seat)
+            self.returning.discard(seat)
         else:
             self.away.discard(seat)
+            self.left.discard(seat)
         self.touch()
 
+    def between_tricks(self) -> bool:
+        """Whether a seat may change hands now: before the first deal, after a deal, or
+        between two tricks (no card of the current trick played yet)."""
+        if self.round is None:
+            return True
+        state = self.round.current
+        return state.is_over or not state.public_view().trick
+
+    def take_back(self, seat: int) -> None:
+        """The person of an away seat plays it again (his "back", or his own action),
+        between tricks only: asked in the middle of a trick, the stand-in plays the trick
+        to its end and the person takes over before the next one begins."""
+        if seat in self.away and not self.between_tricks():
+            if seat not in self.returning:
+                self.returning.add(seat)
+                self.touch()
+            return
+        self.returning.discard(seat)
+        self.set_away(seat, False)
+
+    def _returns(self) -> None:
+        """After an action: the people waiting for the end of a trick take their seats."""
+        if self.returning and self.between_tricks():
+            for seat in sorted(self.returning):
+                self.returning.discard(seat)
+                self.set_away(seat, False)
+
     def leave(self, seat: int) -> None:
-        """The person at ``seat`` gives it up: his token no longer holds it, and another
-        may take it (join); meanwhile a stand-in bot plays it in a started table."""
+        """The person at ``seat`` gives it up. In a started table (not a duplicate round's)
+        the seat keeps his name and a stand-in bot plays it ("Anna (computer)"): his token
+        still holds it, so the same browser or his seat link takes it back between tricks,
+        and anyone with the table's link may take it over (:meth:`join`); it no longer
+        counts against his address. Elsewhere the seat is free at once."""
+        self.returning.discard(seat)
+        if self.round is not None and self.deck_orders is None:
+            with self.locked() as tx:
+                tx.set_seat(seat, away=True, holder=None)
+                tx.bump()
+            self.away.add(seat)
+            self.left.add(seat)
+            self.ready.discard(seat)
+            self.restart.discard(seat)
+            self.touch()
+            return
         with self.locked() as tx:
             tx.remove_seat(seat)
             tx.bump()
@@ -428,6 +479,7 @@ class LiveTable:
         self.expires.pop(seat, None)
         self.away.discard(seat)
         self.ready.discard(seat)
+        self.restart.discard(seat)
         self.touch()
 
     def hint_view(self, seat: int) -> tuple[Any, int, int]:
@@ -514,8 +566,14 @@ class LiveTable:
             # The tournament seats its players; a seat given up is played by a stand-in.
             raise TableError("seat_taken", "the seats of a duplicate round are the "
                              "tournament's")
-        if seat in self.token_hashes:
+        # A seat its person left (a stand-in plays it) may be taken over by anyone with the
+        # table's link, between tricks; his token then holds it no more. A seat whose person
+        # only timed out stays his.
+        over = seat in self.token_hashes and self.round is not None and seat in self.left
+        if seat in self.token_hashes and not over:
             raise TableError("seat_taken", f"seat {seat} is taken")
+        # In the middle of a trick the stand-in plays it to its end first (``returning``).
+        later = over and not self.between_tricks()
         name = clean_nickname(nickname)
         token = secrets.token_urlsafe(24)
         h = hash_token(token)
@@ -528,12 +586,21 @@ class LiveTable:
             if holder is not None and tx.seats_held(holder) >= limit:
                 raise TableError("too_many_seats", f"at most {limit} seats at once from "
                                  "one address; leave one first")
+            if over:
+                tx.remove_seat(seat)
             tx.add_seat(seat, name, h, expires, holder)
+            if later:
+                tx.set_seat(seat, away=True)
             if fresh is not None:
                 self._store_deal(tx, fresh, self.deal_number + 1, 1)
                 tx.row.series = 1
             tx.bump("playing" if fresh is not None else None)
-        self.stand_ins.pop(seat, None)
+        self.left.discard(seat)
+        if later:
+            self.returning.add(seat)
+        else:
+            self.stand_ins.pop(seat, None)
+            self.away.discard(seat)
         self.token_hashes[seat] = h
         self.nicknames[seat] = name
         self.expires[seat] = expires
@@ -555,8 +622,10 @@ class LiveTable:
         return self.nicknames.get(seat, "")
 
     def levels(self) -> list[str]:
-        """Each seat's bot kind ("" for a person), for the table's "Lina (strong)"."""
-        return [b or "" for b in self.bots]
+        """Each seat's bot kind ("" for a person), for the table's "Lina (strong)"; a
+        person's seat a stand-in plays reads "Anna (computer)"."""
+        return [b or ("computer" if self.round is not None and s not in self.present_seats
+                      else "") for s, b in enumerate(self.bots)]
 
     def names(self) -> list[str]:
         return [self.name(s) for s in range(self.players)]
@@ -570,6 +639,7 @@ class LiveTable:
             "seats": [{"seat": s, "nickname": self.nicknames.get(s), "bot": self.bots[s],
                        "taken": bool(self.bots[s]) or s in self.token_hashes,
                        "away": s in self.away,
+                       "returning": s in self.returning,
                        "stand_in": self.round is not None and not self.bots[s]
                        and s not in self.present_seats}
                       for s in range(self.players)],
@@ -645,6 +715,7 @@ class LiveTable:
         self.deal_number = snap.deals[-1].number
         self.first_deal = snap.deals[0].number
         self.ready = {s.seat for s in snap.seats if s.ready_after == self.deal_number}
+        self.restart = {s.seat for s in snap.seats if s.ready_after == -self.deal_number}
 
     def _seats_from(self, snap: Snapshot) -> None:
         """The seats' people, tokens and away marks as stored."""
@@ -652,6 +723,7 @@ class LiveTable:
         self.nicknames.clear()
         self.expires.clear()
         self.away.clear()
+        self.left.clear()
         for seat_row in snap.seats:
             self.token_hashes[seat_row.seat] = seat_row.token_hash
             self.nicknames[seat_row.seat] = seat_row.nickname
@@ -659,6 +731,8 @@ class LiveTable:
                 self.expires[seat_row.seat] = aware(seat_row.expires_at)
             if seat_row.away:
                 self.away.add(seat_row.seat)
+                if seat_row.holder is None and self.deck_orders is None:
+                    self.left.add(seat_row.seat)   # left (:meth:`leave`), not timed out
 
     def _play_deal(self, rnd: Series, d: StoredDeal, next_deal: bool) -> None:
         """Deal a stored deal in ``rnd`` (after its current one when ``next_deal``) and
@@ -702,31 +776,42 @@ class LiveTable:
         self._seats_from(part)
         self.deal_number = part.deals[-1].number
         self.ready = {s.seat for s in part.seats if s.ready_after == self.deal_number}
+        self.restart = {s.seat for s in part.seats if s.ready_after == -self.deal_number}
         self.closed = False
         return True
 
-    def ready_next(self, seat: int | None) -> bool:
+    def ready_next(self, seat: int | None, new_series: bool = False) -> bool:
         """``seat`` is ready for what comes after a finished deal: the next deal, or after
         a finished series a rematch with the same seats. It starts when every person at the
-        table is ready (True then)."""
+        table is ready (True then). ``new_series``: the seat asks for a new series with the
+        same people instead of the next deal; it starts when every person present asks for
+        it (a person who says plain "next" carries the others on to the next deal)."""
         if self.round is None or not self.round.current.is_over:
             raise TableError("not_over", "the deal is still running")
         if self.deck_orders is not None and self.deal_number >= len(self.deck_orders):
             raise TableError("round_over", "every deal of this duplicate round is played")
+        if new_series and self.deck_orders is not None:
+            raise TableError("bad_next", "a duplicate round's deals are the tournament's")
         if not self.present_seats and not self.deals_alone():
             return False   # nobody plays: a table of stand-ins does not deal on alone
         if seat is not None:
-            if seat in self.ready:
+            mine, other = (self.restart, self.ready) if new_series else (self.ready,
+                                                                         self.restart)
+            if seat in mine:
                 return False
-            self.ready.add(seat)
-        if not all(s in self.ready for s in self.present_seats):
+            mine.add(seat)
+            other.discard(seat)
+        present = self.present_seats
+        if not all(s in self.ready or s in self.restart for s in present):
             if seat is not None:
                 with self.locked() as tx:
-                    tx.set_seat(seat, ready_after=self.deal_number)
+                    # stored as the deal number; negative: a new series asked for
+                    tx.set_seat(seat, ready_after=-self.deal_number if new_series
+                                else self.deal_number)
                     tx.bump()
                 self.touch()
             return False
-        if self.round.is_over:
+        if self.round.is_over or (present and all(s in self.restart for s in present)):
             number = self.series_number + 1
             fresh = self._new_series(number)
         else:
@@ -752,6 +837,7 @@ class LiveTable:
         self.round, self.series_number = fresh, number
         self.deal_number += 1
         self.ready.clear()
+        self.restart.clear()
         self.touch()
         return True
 
@@ -798,6 +884,7 @@ class LiveTable:
             tx.add_action(self.deal_number, len(state.history), seat, canonical, result)
             tx.bump()
         self.round.apply(canonical)
+        self._returns()
         if self.on_action is not None:
             self.on_action()
         if self.round.is_over:
@@ -849,6 +936,8 @@ class LiveTable:
         msg["winner"] = self.round.winner
         msg["winners"] = self.winners()
         msg["ready"] = sorted(self.ready)
+        msg["restart"] = sorted(self.restart)   # asking for a new series
+        msg["new_series"] = self.deck_orders is None   # a duplicate round's are fixed
         msg["series"] = self.series_number
         # A duplicate table ends with its round's last deal: no next deal, no rematch.
         msg["more"] = self.deck_orders is None or self.deal_number < len(self.deck_orders)
@@ -973,7 +1062,8 @@ class LiveTable:
                 return
             # Changed elsewhere meanwhile (the copy is reloaded): the clock starts anew.
             with contextlib.suppress(TableError):
-                late = [s for s in self.present_seats if s not in self.ready]
+                late = [s for s in self.present_seats
+                        if s not in self.ready and s not in self.restart]
                 if self.deck_orders is not None:
                     for seat in late:
                         if self.ready_next(seat):
@@ -1109,28 +1199,33 @@ class LiveTable:
         """A finished deal for the browser's replay: the public table after ``step`` actions
         (default: the end) and every seat's hand then (the deal is over: no secret left)."""
         rec = Record.from_json(self.record(number))
-        end = rec.replay()
         total = len(rec.actions)
         at = total if step is None else step
         if not 0 <= at <= total:
             raise TableError("bad_step", f"step must be 0..{total}")
-        state = end if at == total else rec.replay(at)
+        states = list(rec.states())
+        end, state = states[-1], states[at]
+        # the steps that close a trick: the replay steps trick by trick between them
+        levels = [b or "" for b in self.bots]   # the bots' levels (no stand-in of today)
+        played = [len(s.public_view().tricks) for s in states]
+        trick_ends = [k for k in range(1, total + 1) if played[k] > played[k - 1]]
         names = self.names()
         said = ""
         if at > 0:
             # the step's action in the words its player read (the table he saw before it)
             seat, action = actor(end.history[at - 1])   # who said it, out of turn too
-            seen = present(rec.replay(at - 1).view(seat), lang, names, cards, self.levels())
+            seen = present(states[at - 1].view(seat), lang, names, cards, levels)
             deck = deck_of(self.game)
             said = action_words(seen, action,
                                 lambda tok: card_name(parse_card(tok), cards, lang, deck))
         return {
             "deal": number, "step": at, "steps": total, "names": names, "said": said,
+            "trick_ends": trick_ends,
             "actions": [[s, a] for s, a in end.history],
             "hands": [[card_token(c) for c in state.view(s).hand]
                       for s in range(state.players)],
             "table": present(state.public_view(), lang, names, cards,
-                             self.levels()).to_json(),
+                             levels).to_json(),
             "result": end.result.to_json() if end.result is not None else None,
         }
 

@@ -1,12 +1,15 @@
 // The web client's page for the lobby and the tables: routing, the settings menu, and the
 // number keys. The lobby is lobby.js; an open table is session.js (its socket, the table
-// component of table.js and the side column of side.js); the foundation every page shares
+// component of table.js and the side column of side.js), a finished deal's replay on the
+// table replay.js (``/t/<id>#replay=<deal>.<step>``); the foundation every page shares
 // is net.js (api), words.js (t), prefs.js (the player's preferences, the language).
 
 import { el, setText } from "./dom.js";
 import { numberKeys } from "./keys.js";
+import { keepToken } from "./net.js";
 import { lobbyPage } from "./lobby.js";
 import { applyLook, prefs, setPref } from "./prefs.js";
+import { closeReplay, parseReplayHash, replayPage } from "./replay.js";
 import { closeTable, currentState, currentView, lookChanged, openTable } from "./session.js";
 import { t } from "./words.js";
 
@@ -53,8 +56,26 @@ function route() {
   const root = document.getElementById("root");
   const m = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)$/);
   document.title = "Binokel";
-  if (m) openTable(root, m[1], route);
-  else {
+  // A seat's link (``#seat=<token>``, side.js): this browser holds the seat from now on;
+  // the token leaves the address at once (history, screenshots).
+  const seat = m ? /^#seat=([A-Za-z0-9_-]{16,64})$/.exec(location.hash) : null;
+  if (m && seat) {
+    keepToken(m[1], seat[1]);
+    history.replaceState(null, "", location.pathname);
+  }
+  const replay = m ? parseReplayHash(location.hash) : null;
+  if (m && replay) {
+    // a finished deal replayed on the table (the address is shareable); back: the table
+    closeTable();
+    replayPage(root, m[1], replay.deal, replay.step, () => {
+      history.pushState(null, "", location.pathname);
+      route();
+    });
+  } else if (m) {
+    closeReplay();
+    openTable(root, m[1], route);
+  } else {
+    closeReplay();
     closeTable();
     document.getElementById("conn").textContent = "";
     lobbyPage(root, route).catch((e) => root.prepend(el("div", { class: "error", role: "alert", text: e.message })));

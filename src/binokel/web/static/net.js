@@ -176,15 +176,17 @@ export class TableSocket {
   }
 
   /** Ready for the next deal (or, after a finished series, a rematch: issue 13). */
-  next() { return this.send({ type: "next" }); }
+  next(series = false) { return this.send(series ? { type: "next", series: true } : { type: "next" }); }
 
   /** A chat line (the server checks length and rate, and answers chat_off/rate_limited). */
   chat(text) { return this.send({ type: "chat", text }); }
 
-  /** Give the seat up: the token no longer holds it, the connection watches on. */
-  leave() {
+  /** Give the seat up; the connection watches on. At a running table (``keep``) the seat
+   * keeps its name and a stand-in plays it: the token is kept, so that this browser can
+   * take the seat back; elsewhere the seat is free and the token holds it no more. */
+  leave(keep = false) {
     const sent = this.send({ type: "leave" });
-    if (sent) dropToken(this.id);
+    if (sent && !keep) dropToken(this.id);
     return sent;
   }
 

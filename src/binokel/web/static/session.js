@@ -5,7 +5,7 @@
 
 import { el } from "./dom.js";
 import { joinPanel, loadMeta, waitingPanel } from "./lobby.js";
-import { TableSocket, getTable, seatToken } from "./net.js";
+import { TableSocket, getTable, joinSeat, keepToken, seatToken } from "./net.js";
 import { cardWords, deckFor, look, prefs } from "./prefs.js";
 import { sidePanels } from "./side.js";
 import { actionWords, mountTable } from "./table.js";
@@ -30,10 +30,12 @@ export const currentView = () => view;
 /** The table's position in a state message: what the component draws. */
 export function positionOf(m) {
   return {
-    table: m.table, deal: m.deal, moves: m.moves, ready: m.ready || [],
+    table: m.table, deal: m.deal, moves: m.moves, ready: m.ready || [], restart: m.restart || [],
     winners: m.winners || [], rematch: m.series !== undefined, more: m.more,
+    newSeries: m.new_series !== false,
     seed: m.info?.seed ?? null,
     away: (m.info?.seats || []).filter((s) => s.away).map((s) => s.seat),
+    returning: (m.info?.seats || []).filter((s) => s.returning).map((s) => s.seat),
     hints: !!m.info?.settings?.hints,
   };
 }
@@ -86,7 +88,15 @@ function connect(root, id, info) {
   const conn = document.getElementById("conn");
   side = sidePanels({
     chat: (text) => !!sock && sock.chat(text),
-    leave: () => !!sock && sock.leave(),
+    leave: () => !!sock && sock.leave(current?.status !== "waiting"),
+    // a seat a stand-in plays (its person left or is away), taken by a watcher
+    take: async (seat, nickname) => {
+      try {
+        const r = await joinSeat(id, seat, nickname);
+        keepToken(id, r.token);
+        connect(root, id, info);
+      } catch (e) { view?.showError(errorText(e)); }
+    },
     faces: () => view.faces,
     showError: (text) => view?.showError(text),
   });
@@ -131,7 +141,7 @@ function connect(root, id, info) {
 function intent(i) {
   if (!sock) return;
   if (i.type === "action") sock.action(i.action, i.move, i.deal);
-  else if (i.type === "next") sock.next();
+  else if (i.type === "next") sock.next(!!i.series);
   else if (i.type === "back") sock.back();
   else if (i.type === "hint") { if (sock.hint()) hintAsked = true; }
   else if (i.type === "seed") document.getElementById("seed-info")?.scrollIntoView({ block: "center" });

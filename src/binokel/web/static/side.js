@@ -1,19 +1,20 @@
 // The live table page's side column, beside the table component: the table's life (back
 // to the lobby, leave the seat, the invite link, the table's rules, the chat), the score
-// sheet, the log and the finished deals with their replay and analysis.
+// sheet, the log and the finished deals with the links to their replay (replay.js).
 
 import { el } from "./dom.js";
 import { seedNote, tableRules } from "./lobby.js";
-import { analysisOf, recordUrl, replayStep } from "./net.js";
-import { cardWords, prefs } from "./prefs.js";
-import { cardRow } from "./table.js";
-import { errorText, t } from "./words.js";
+import { recordUrl, seatToken } from "./net.js";
+import { prefs } from "./prefs.js";
+import { replayHash } from "./replay.js";
+import { t } from "./words.js";
 
 const MAX_CHAT_SHOWN = 50;
 
 /**
  * The side column of one connection. ``io``: ``chat(text)`` and ``leave()`` send (true when
- * sent), ``faces()`` the faces the table draws now, ``showError(text)`` says a refusal.
+ * sent), ``take(seat, nickname)`` sits a watcher down at a seat the computer plays,
+ * ``faces()`` the faces the table draws now, ``showError(text)`` says a refusal.
  */
 export function sidePanels(io) {
   const life = lifePanel(io);
@@ -70,10 +71,18 @@ function lifePanel(io) {
   });
   const invite = el("div", { class: "invite-box" }, el("div", { class: "notice", text: t("invite") }),
     el("div", { class: "form-row" }, inviteLink, copy));
+  // The link to one's own seat: to play on from another device, or to hand the seat on.
+  const seatLinkText = el("code", { class: "invite", id: "seat-link" });
+  const seatLink = el("details", { class: "invite-box", id: "seat-link-box", hidden: true },
+    el("summary", { text: t("seatLink") }), el("div", { class: "notice", text: t("seatLinkWhy") }),
+    seatLinkText);
   const rules = el("div", { id: "rules-box" });   // the table's rules, once its info is in
+  // A watcher may take a seat the computer plays for somebody (left or away).
+  const take = el("div", { id: "take-seat", class: "take-seat", hidden: true });
   const box = el("section", { class: "panel life", id: "life", "aria-label": t("table") },
-    seed, el("div", { class: "form-row" }, lobby, leave), invite, rules, chat);
-  return Object.assign(life, { box, leave, seed, inviteLink, rules });
+    seed, el("div", { class: "form-row" }, lobby, leave), take, invite, seatLink, rules, chat);
+  return Object.assign(life, { box, leave, seed, inviteLink, rules, take, takeKey: "", seatLink,
+    seatLinkText });
 }
 
 function showChat(life, items, all) {
@@ -86,7 +95,7 @@ function showChat(life, items, all) {
 }
 
 /** The life panel after a state: the seed, the rules, the link, whether one is seated. */
-function lifeState(life, m) {
+function lifeState(life, m, io) {
   const note = seedNote(m.info);
   if ((note?.textContent || "") !== life.seed.textContent) life.seed.replaceChildren(...(note ? [note] : []));
   // a table's rules are fixed when it is made: drawn again only for another language
@@ -102,18 +111,35 @@ function lifeState(life, m) {
   if (life.inviteLink.textContent !== link) life.inviteLink.textContent = link;
   const seated = typeof m.you === "number" && m.you >= 0 && !life.left;
   life.leave.hidden = !seated;
+  const token = seated && m.info?.id ? seatToken(m.info.id) : null;
+  life.seatLink.hidden = !token;
+  const own = token ? `${location.origin}/t/${m.info.id}#seat=${token}` : "";
+  if (life.seatLinkText.textContent !== own) life.seatLinkText.textContent = own;
+  const free = seated || m.status !== "playing" ? []
+    : (m.info?.seats || []).filter((s) => s.stand_in && !s.bot);
+  const takeKey = `${prefs.lang}/${free.map((s) => `${s.seat}:${s.nickname || ""}`).join(",")}`;
+  if (takeKey !== life.takeKey) {
+    life.takeKey = takeKey;
+    life.take.hidden = !free.length;
+    const name = el("input", { id: "take-nickname", maxlength: "32", autocomplete: "nickname",
+      value: prefs.nickname || "", "aria-label": t("nickname"), placeholder: t("nickname") });
+    life.take.replaceChildren(...(free.length ? [el("div", { class: "notice", text: t("takeSeatHead") }),
+      el("div", { class: "form-row" }, name, ...free.map((s) => el("button", { class: "small", type: "button",
+        "data-take": String(s.seat), text: t("takeOver", { name: s.nickname || `${t("seat")} ${s.seat + 1}` }),
+        onclick: () => { if (name.value.trim()) io.take(s.seat, name.value.trim()); else name.focus(); } })))] : []));
+  }
   life.chat.hidden = m.info?.settings?.chat === false;
 }
 
 // ------------------------------------------------------------------ side panels
 function drawSide(box, m, life, io) {
-  lifeState(life, m);
+  lifeState(life, m, io);
   const key = `${m.deal}/${m.moves}/${prefs.lang}/${m.sheet.lines.length}`;
   if (box.dataset.key === key) return;
   box.dataset.key = key;
   const open = box.querySelector("#log-panel")?.open;
   // The same life panel node each time: a half-typed chat line and its scroll survive.
-  box.replaceChildren(life.box, sheetPanel(m), logPanel(m.table.log, open), recordsPanel(m, io));
+  box.replaceChildren(life.box, sheetPanel(m), logPanel(m.table.log, open), recordsPanel(m));
   const log = box.querySelector("#log");
   if (log) log.scrollTop = log.scrollHeight;
 }
@@ -157,7 +183,7 @@ function logPanel(lines, open) {
     el("summary", { text: t("log") }), list);
 }
 
-function recordsPanel(m, io) {
+function recordsPanel(m) {
   const tid = m.info.id;
   const box = el("section", { class: "panel", id: "records", "aria-labelledby": "records-h" },
     el("h2", { id: "records-h", text: t("records") }));
@@ -165,79 +191,9 @@ function recordsPanel(m, io) {
     const n = line.number ?? line.deal;
     box.append(el("div", { class: "form-row" }, el("span", { text: `${t("deal")} ${n}` }),
       el("a", { href: recordUrl(tid, n), download: `${m.info.game}-${tid}-${n}.json`, text: t("download") }),
-      el("button", { class: "small secondary", type: "button", "data-replay": String(n), text: t("replay"),
-        onclick: () => openReplay(tid, n, 0, io) })));
+      // the replay on the table, at its first step (the address can be shared)
+      el("a", { class: "button small secondary", href: replayHash(n, 0), "data-replay": String(n), text: t("replay") })));
   }
   if (!m.sheet.lines.length) box.append(el("div", { class: "notice", text: t("noRecords") }));
   return box;
-}
-
-// ------------------------------------------------------------------ replay of a finished deal
-async function openReplay(tid, deal, step, io) {
-  let data;
-  const faces = io.faces();
-  try { data = await replayStep(tid, deal, step, prefs.lang, cardWords(faces.deck)); }
-  catch (e) { io.showError(errorText(e)); return; }
-  document.getElementById("replay")?.remove();
-  const tb = data.table;
-  const go = (k) => openReplay(tid, deal, Math.max(0, Math.min(data.steps, k)), io);
-  const box = el("section", { class: "panel replay", id: "replay", "aria-label": t("replay") },
-    el("h2", { text: `${t("replay")}: ${t("deal")} ${deal} · ${t("step")} ${data.step}/${data.steps}` }));
-  box.append(el("div", { class: "form-row" },
-    el("button", { class: "small secondary", type: "button", id: "replay-start", text: t("start"), onclick: () => go(0) }),
-    el("button", { class: "small secondary", type: "button", id: "replay-prev", "aria-label": "◀", text: "◀", onclick: () => go(data.step - 1) }),
-    el("button", { class: "small", type: "button", id: "replay-next", "aria-label": "▶", text: "▶", onclick: () => go(data.step + 1) }),
-    el("button", { class: "small secondary", type: "button", id: "replay-end", text: t("end"), onclick: () => go(data.steps) }),
-    el("button", { class: "small secondary", type: "button", id: "replay-close", text: t("close"), onclick: () => box.remove() })));
-  if (data.step > 0) {
-    const [seat, action] = data.actions[data.step - 1];
-    box.append(el("div", { class: "turn", id: "replay-action", text: `${data.names[seat]}: ${data.said || action}` }));
-  }
-  box.append(el("div", { class: "notice", text: [tb.status, tb.turn].filter(Boolean).join(" · ") }));
-  if (data.hands) {
-    box.append(el("div", { class: "notice", text: t("handsAt") }));
-    data.hands.forEach((h, s) => box.append(el("div", { class: "form-row" },
-      el("b", { text: data.names[s] }), cardRow(h, faces, "cards mini"))));
-  }
-  const seats = el("div", { class: "replay-seats" });
-  for (const s of tb.seats) {
-    seats.append(el("div", { class: "seat", "data-seat": String(s.seat) },
-      el("div", { class: "name", text: s.label || s.name }),
-      el("div", { class: "meta", text: [...s.roles, ...s.lines].join(" · ") })));
-  }
-  box.append(seats);
-  const tr = tb.trick.cards.length ? tb.trick : tb.last_trick;
-  if (tr) box.append(el("div", { class: "notice", text: tr.title }), cardRow(tr.cards.map(([, c]) => c), faces, "cards"));
-  if (tb.result.length) box.append(el("div", { class: "explain", text: tb.result.join("\n") }));
-  document.getElementById("side").prepend(box);
-  showAnalysis(box, tid, deal, data.step, cardWords(faces.deck), go);
-}
-
-// The analysis of a deal costs the server seconds: asked once per deal and language.
-const analyses = new Map();
-
-async function showAnalysis(box, tid, deal, step, cards, go) {
-  const key = `${tid}/${deal}/${prefs.lang}/${cards}`;
-  const part = el("div", { class: "analysis", id: "replay-analysis", "aria-live": "polite" },
-    el("div", { class: "notice", text: "…" }));
-  box.append(part);
-  let a = analyses.get(key);
-  if (!a) {
-    try { a = await analysisOf(tid, deal, prefs.lang, cards); }
-    catch (e) { part.replaceChildren(el("div", { class: "notice", text: errorText(e) })); return; }
-    analyses.set(key, a);
-  }
-  const here = a.marks[String(step)];
-  part.replaceChildren(el("h3", { text: a.title }));
-  if (here) part.append(el("div", { class: here.loss > 0 ? "mark loss" : "mark best", id: "replay-mark", text: here.text }));
-  if (a.seats) part.append(el("div", { class: "notice", text: a.seats }));
-  const mistakes = Object.entries(a.marks).filter(([, m]) => m.loss > 0);
-  if (mistakes.length) {
-    const list = el("ul", { class: "mistakes" });
-    for (const [k, m] of mistakes) {
-      list.append(el("li", {},
-        el("button", { class: "small secondary", type: "button", "data-step": k, text: m.text, onclick: () => go(Number(k)) })));
-    }
-    part.append(list);
-  }
 }

@@ -118,24 +118,32 @@ import { translate } from "./words.js";
  * @property {number} deal               the table's deal number
  * @property {number} moves              actions of the deal so far
  * @property {number[]} [ready]          seats ready for the next deal
+ * @property {number[]} [restart]        seats asking for a new series with the same people
+ * @property {boolean} [newSeries]       the result offers a new series with the same people
  * @property {number[]} [winners]        the finished series' winner with his partners
  * @property {boolean} [rematch]         a finished series offers a rematch (``next``)
  * @property {boolean} [more]            false: nothing follows at this table (duplicate)
  * @property {number | null} [seed]      a seed the creator chose: the deals are known
  * @property {number[]} [away]           seats a stand-in plays for (timed out or left)
+ * @property {number[]} [returning]      away seats taken back, from the end of this trick
  * @property {boolean} [hints]           the table allows hints: a Hint button on your turn
+ * @property {boolean} [replay]          a recorded position (replay.js): no trick is held for
+ *   a while, a finished trick stays in the middle until the next card
+ * @property {string[][]} [hands]        every seat's hand face up (a finished deal's replay)
  */
 
 /**
  * What the player wants; ``deal`` and ``move`` name the position it was chosen in.
  * @typedef {{type: "action", action: string, deal: number, move: number}
- *   | {type: "next"} | {type: "hint"} | {type: "back"} | {type: "seed"}} Intent
+ *   | {type: "next", series?: boolean} | {type: "hint"} | {type: "back"} | {type: "seed"}} Intent
  */
 
 /**
  * Marks on the cards and buttons of one position: the suggested action and each action's
- * value (a hint; the analysis of a replay).
- * @typedef {{deal: number, move: number, best?: string, values?: Record<string, number>}} Marks
+ * value (a hint), or the analysis of a replay on the trick's cards: ``trick`` by
+ * ``"seat:card"``, the points the card gave away (0: a best card) and the sentence saying so.
+ * @typedef {{deal: number, move: number, best?: string, values?: Record<string, number>,
+ *   trick?: Record<string, {loss: number, text: string}>}} Marks
  */
 
 /**
@@ -311,6 +319,14 @@ export class TableView {
     this.applyMarks();
   }
 
+  /** Put ``nodes`` in the dock under the felt (none: the slot is hidden): a replay's
+   * controls stand where a player's hand would. @param {...Node} nodes */
+  setSlot(...nodes) {
+    this.slot.replaceChildren(...nodes);
+    this.slot.hidden = !nodes.length;
+    classes(this.dock, { "has-slot": nodes.length > 0 });   // the empty action bar gives way
+  }
+
   /** @param {Intent} intent */
   emit(intent) { this.onIntent(intent); }
 
@@ -347,8 +363,10 @@ export class TableView {
       "aria-label": this.t("bidVerb"), onscroll: () => this.markMoreActions() });
     this.hand = el("div", { id: "hand", class: "hand", role: "group", "aria-label": this.t("hand") });
     handKeys(this.hand);
+    // a slot for what the page puts under the felt (a replay's controls)
+    this.slot = el("div", { id: "dock-slot", class: "dock-slot", hidden: true });
     this.dock = el("div", { id: "dock", class: "dock" },
-      el("div", { class: "bar" }, this.hint, this.actions), this.hand);
+      el("div", { class: "bar" }, this.hint, this.actions), this.slot, this.hand);
     this.play = el("section", { id: "play", class: "play" }, this.status, this.felt, this.dock);
     this.side = el("aside", { id: "side", class: "side" });
     // A stand-in bot plays your seat (your time ran out): one click takes it back.
@@ -389,7 +407,7 @@ export class TableView {
     const handRects = this.rects(this.hand);
     const newDeal = m.deal !== this.prevDeal;
     if (newDeal) { this.prevTricks = 0; this.clearHold(); this.shownTrick = []; }
-    if (!newDeal && tb.tricks_played > this.prevTricks && tb.last_trick) this.startHold(tb.last_trick);
+    if (!newDeal && !m.replay && tb.tricks_played > this.prevTricks && tb.last_trick) this.startHold(tb.last_trick);
     this.prevTricks = tb.tricks_played;
     this.drawStatus(m, tb);
     this.drawSeats(tb);
@@ -504,7 +522,10 @@ export class TableView {
     if (s.seat !== tb.me) roles.push(`${s.cards} ${this.t(s.cards === 1 ? "card" : "cards")}`);
     if (roles.length) out.push(el("div", { class: "meta", text: roles.join(" · ") }));
     for (const line of s.lines) out.push(el("div", { class: "line", text: line }));
-    if (s.seat !== tb.me && s.cards > 0 && !s.table.length) out.push(this.backs(Math.min(s.cards, 12)));
+    const open = this.m?.hands?.[s.seat];
+    if (open && s.seat !== tb.me) {
+      if (open.length) out.push(cardRow(open, this.faces, "cards mini open-hand"));
+    } else if (s.seat !== tb.me && s.cards > 0 && !s.table.length) out.push(this.backs(Math.min(s.cards, 12)));
     if (s.melds.length) {
       const melds = el("div", { class: "melds" });
       for (const md of s.melds) {
@@ -577,7 +598,9 @@ export class TableView {
         p.cards.length ? cardRow(p.cards, this.faces, "cards") : null,
         p.face_down ? this.pile(p.face_down) : null,
         p.text ? el("span", { class: "ptext", text: p.text }) : null))));
-    if (!this.hold) this.drawTrick(tb, tb.trick, handRects);
+    if (this.hold) { /* the held trick stays */ } else if (m.replay && !tb.trick.cards.length && tb.last_trick) {
+      this.drawTrick(tb, tb.last_trick, handRects, true);   // a replay keeps the finished trick
+    } else this.drawTrick(tb, tb.trick, handRects);
     this.drawResult(m, tb);
   }
 
@@ -619,6 +642,7 @@ export class TableView {
       const where = pos[(seat - me + n) % n] || "top";
       const e = faceEl(c, this.faces, `in-trick at-${where}${tr.winner === seat && held ? " won" : ""}`);
       e.style.zIndex = String(i + 1);
+      e.dataset.seat = String(seat);
       e.setAttribute("aria-label", `${seatName(tb, seat)}: ${nameOf(c, this.faces)}`);
       e.dataset.who = tb.seats[seat]?.name ?? seatName(tb, seat);   // shown where 5-8 play on a phone
       return [seat, c, e];
@@ -677,9 +701,9 @@ export class TableView {
   // ---------------------------------------------------------------- result
   drawResult(m, tb) {
     if (!tb.result.length || this.hold) { this.resultBox.replaceChildren(); return; }
-    if (this.resultBox.dataset.key === `${m.deal}/${m.moves}/${(m.ready || []).join(",")}/${this.look.lang}` &&
-        this.resultBox.firstChild) return;
-    this.resultBox.dataset.key = `${m.deal}/${m.moves}/${(m.ready || []).join(",")}/${this.look.lang}`;
+    const rkey = `${m.deal}/${m.moves}/${(m.ready || []).join(",")}/${(m.restart || []).join(",")}/${this.look.lang}`;
+    if (this.resultBox.dataset.key === rkey && this.resultBox.firstChild) return;
+    this.resultBox.dataset.key = rkey;
     const box = el("div", { class: "result", id: "result", role: "region", "aria-label": this.t("result") });
     const o = tb.outcome;
     if (o) {
@@ -731,8 +755,18 @@ export class TableView {
           disabled: ready, text: ready ? this.t("ready") : this.t("rematch"), onclick: () => this.emit({ type: "next" }) }));
       }
     } else if (tb.me >= 0) {
-      box.append(el("button", { id: "next", class: "primary", type: "button", "data-key": "next",
-        disabled: ready, text: ready ? this.t("ready") : this.t("next"), onclick: () => this.emit({ type: "next" }) }));
+      // the next deal, or (all present asking) a new series with the same people
+      const again = (m.restart || []).includes(tb.me);
+      const asked = (m.restart || []).filter((s) => s !== tb.me).map((s) => seatName(tb, s));
+      box.append(el("div", { class: "next-row" },
+        el("button", { id: "next", class: "primary", type: "button", "data-key": "next",
+          disabled: ready, text: ready ? this.t("ready") : this.t("next"), onclick: () => this.emit({ type: "next" }) }),
+        !m.newSeries ? null : el("button", { id: "new-series", class: "secondary", type: "button",
+          "data-key": "new-series", disabled: again, text: again ? this.t("readyNew") : this.t("newSeries"),
+          onclick: () => this.emit({ type: "next", series: true }) })));
+      if (asked.length && !again) {
+        box.append(el("div", { id: "series-asked", class: "rline", text: this.t("seriesAsked", { names: asked.join(", ") }) }));
+      }
     }
     this.resultBox.replaceChildren(box);
   }
@@ -868,7 +902,7 @@ export class TableView {
   /** The usual line above the hand: what to do now (nothing when it is not the player's turn). */
   drawHint(tb) {
     const ch = tb.choices;
-    const hint = tb.me < 0 ? this.t("spectator") : ch.select ? ch.select.hint : ch.cards && this.myTurn(tb) ? ch.cards.hint : "";
+    const hint = this.m?.replay ? "" : tb.me < 0 ? this.t("spectator") : ch.select ? ch.select.hint : ch.cards && this.myTurn(tb) ? ch.cards.hint : "";
     this.hint.replaceChildren(hint ? el("span", { text: hint }) : "");
   }
 
@@ -983,13 +1017,15 @@ export class TableView {
    * back. @param {Position} m @param {PresentedTable} tb */
   drawAway(m, tb) {
     const away = tb.me >= 0 && (m.away || []).includes(tb.me);
+    // taken back in the middle of a trick: the stand-in plays it to its end first
+    const soon = away && (m.returning || []).includes(tb.me);
     this.awayBar.hidden = !away;
-    if (away && !this.awayBar.firstChild) {
-      this.awayBar.append(el("span", { text: this.t("youAway") }), el("button", { id: "take-back",
-        class: "primary small", type: "button", text: this.t("takeBack"),
-        onclick: () => this.emit({ type: "back" }) }));
-    }
-    if (!away) this.awayBar.replaceChildren();
+    const key = away ? `${soon}/${this.look.lang}` : "";
+    if (this.awayBar.dataset.key === key) return;
+    this.awayBar.dataset.key = key;
+    this.awayBar.replaceChildren(...(away ? [el("span", { text: this.t(soon ? "youReturn" : "youAway") }),
+      el("button", { id: "take-back", class: "primary small", type: "button", text: this.t("takeBack"),
+        disabled: soon, onclick: () => this.emit({ type: "back" }) })] : []));
   }
 
   // ---------------------------------------------------------------- marks
@@ -998,9 +1034,24 @@ export class TableView {
   applyMarks() {
     for (const e of this.root.querySelectorAll("#hand .hint-value, #actions .hint-value")) e.remove();
     for (const e of this.root.querySelectorAll("#hand .suggested, #actions .suggested")) e.classList.remove("suggested");
+    for (const e of this.trick.querySelectorAll(".trick-mark")) e.remove();
+    for (const e of this.trick.querySelectorAll(".marked")) {
+      e.classList.remove("marked", "mark-loss", "mark-best");
+      e.removeAttribute("title");
+    }
     const h = this.marks;
     const m = this.m;
     if (!h || !m || h.deal !== m.deal || h.move !== m.moves) return;
+    // the analysis of a replay: each card of the trick with the points it gave away
+    for (const e of this.trick.querySelectorAll(".card[data-card]")) {
+      const mark = h.trick?.[`${e.dataset.seat}:${e.dataset.card}`];
+      if (!mark) continue;
+      e.classList.add("marked", mark.loss > 0 ? "mark-loss" : "mark-best");
+      e.title = mark.text;
+      e.setAttribute("aria-label", `${e.getAttribute("aria-label")}. ${mark.text}`);
+      e.append(el("span", { class: "trick-mark", "aria-hidden": "true",
+        text: mark.loss > 0 ? `−${mark.loss}` : "✓" }));
+    }
     const cardOf = (action) => action.split(" ").slice(1).join(" ");
     const target = (action) => (action.startsWith("play ")
       ? this.hand.querySelector(`.card[data-card="${CSS.escape(cardOf(action))}"]`)
