@@ -34,6 +34,10 @@
  * @returns {Promise<any>}
  */
 export async function api(method, path, body, headers = {}) {
+  // A logged-in session's CSRF token goes with every change (docs/web.md, "Accounts"):
+  // the server refuses a change of a session without it. Guests have no such cookie.
+  const token = method === "GET" ? "" : csrfToken();
+  if (token) headers = { ...headers, "X-CSRF-Token": token };
   /** @type {RequestInit} */
   const opts = { method, headers: { ...headers } };
   if (body !== undefined) {
@@ -56,6 +60,13 @@ export async function api(method, path, body, headers = {}) {
     throw err;
   }
   return data;
+}
+
+/** The session's CSRF token, from the cookie the server sets at login ("" for a guest).
+ * @returns {string} */
+export function csrfToken() {
+  const m = document.cookie.match(/(?:^|;\s*)binokel_csrf=([^;]*)/);
+  return m ? decodeURIComponent(m[1]) : "";
 }
 
 /** @param {string} code @param {string} message @param {number} status
