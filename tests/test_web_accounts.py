@@ -262,7 +262,7 @@ def test_guest_keeps_his_seats_and_delete_anonymises(client: TestClient) -> None
     register(client, tokens=[token, "not-a-token"])
     with browser(client) as laptop:
         assert login(laptop).status_code == 200
-        held = laptop.get("/api/account/seats").json()["tokens"]
+        held = [x["token"] for x in laptop.get("/api/account/seats").json()["seats"]]
         assert held == [token]
         mine = laptop.post("/api/my-tables", json={"tokens": held},
                            headers=csrf(laptop)).json()["tables"]
@@ -306,7 +306,8 @@ def test_accounts_on_postgres(pg_url: str) -> None:  # noqa: F811 - the fixture
         register(one, "Pia", tokens=[token])
         two.cookies.update(one.cookies)
         assert two.get("/api/account").json()["account"]["name"] == "Pia"
-        assert two.get("/api/account/seats").json()["tokens"] == [token]
+        assert two.get("/api/account/seats").json()["seats"] == [
+            {"table": t["id"], "seat": 0, "token": token}]
         for _ in range(ACCOUNT_LIMIT.free):
             assert login(two, "Pia", "wrong guess!").status_code == 401
         assert login(one, "Pia").status_code == 429     # counted over both processes

@@ -30,6 +30,7 @@ from .guard import client_key
 from .guard import read_json
 from .guard import same_origin
 from .names import clean_name
+from .pages import page_response
 from .sessions import clear_session
 from .sessions import csrf_token
 from .sessions import session_id
@@ -264,18 +265,23 @@ def routes(accounts_of: Callable[[Request], Accounts], renamed: Renamed) -> list
 
     @refusing
     async def seats(request: Request) -> Response:
-        """GET: the seat tokens the account holds (for "my tables" on any device); POST
-        ``{"tokens"}``: hands over a guest's seat tokens."""
+        """GET: the seats the account holds, ``[{"table", "seat", "token"}]`` (for "my
+        tables" on any device); POST ``{"tokens"}``: hands over a guest's seat tokens
+        first."""
         me = await asyncio.to_thread(need, request)
         accounts = accounts_of(request)
         added = 0
         if request.method == "POST":
             added = await asyncio.to_thread(accounts.attach_seats, me.id,
                                             _tokens(await _body(request)))
-        tokens = await asyncio.to_thread(accounts.seat_tokens, me.id)
-        return logged_in(request, me, tokens=tokens, added=added)
+        held = await asyncio.to_thread(accounts.seats, me.id)
+        return logged_in(request, me, seats=held, added=added)
+
+    async def page(request: Request) -> Response:
+        return page_response("docs.body.html", "pad.css")   # loads account.js
 
     return [
+        Route("/account", page, methods=["GET"]),
         Route("/api/account", me, methods=["GET"]),
         Route("/api/account/register", register, methods=["POST"]),
         Route("/api/account/login", login, methods=["POST"]),

@@ -368,11 +368,13 @@ class Accounts:
                 s.execute(delete(AccountSeatRow).where(AccountSeatRow.id.in_(old)))
         return added
 
-    def seat_tokens(self, account_id: str) -> list[str]:
+    def seats(self, account_id: str) -> list[dict[str, Any]]:
+        """The seats the account's browsers handed over: ``{"table", "seat", "token"}``."""
         with self.store.session() as s:
-            return list(s.scalars(select(AccountSeatRow.token)
-                                  .where(AccountSeatRow.account_id == account_id)
-                                  .order_by(AccountSeatRow.id)))
+            return [{"table": m.table_id, "seat": m.seat, "token": m.token}
+                    for m in s.scalars(select(AccountSeatRow)
+                                       .where(AccountSeatRow.account_id == account_id)
+                                       .order_by(AccountSeatRow.id))]
 
     # ------------------------------------------------------------------ export, delete
     def export(self, account_id: str) -> dict[str, Any]:
