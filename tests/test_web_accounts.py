@@ -3,7 +3,9 @@ password change, export and deletion, and the attacks on each."""
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import json
 import time
 from collections.abc import Iterator
 from datetime import timedelta
@@ -322,3 +324,56 @@ def test_accounts_on_postgres(pg_url: str) -> None:  # noqa: F811 - the fixture
             assert time.monotonic() < deadline
             time.sleep(0.1)
         assert two.get("/api/account").json()["account"] is None
+
+
+def fake_credential(challenge: str, kind: str = "webauthn.create") -> dict[str, Any]:
+    """A credential shaped like a browser's whose client data names ``challenge``, but
+    signed by nobody."""
+    data = json.dumps({"type": kind, "challenge": challenge, "origin": "http://testserver"})
+    client_data = base64.urlsafe_b64encode(data.encode()).rstrip(b"=").decode()
+    return {"id": "AAAA", "rawId": "AAAA", "type": "public-key", "response": {
+        "clientDataJSON": client_data, "attestationObject": "AAAA",
+        "authenticatorData": "AAAA", "signature": "AAAA"}}
+
+
+def test_passkeys_refuse_what_no_authenticator_made(client: TestClient) -> None:
+    """The whole passkey story runs in test_web_accounts_browser (a virtual authenticator);
+    here the refusals."""
+    assert client.post("/api/account/passkeys/options", json={}).status_code == 401
+    register(client)
+    r = client.post("/api/account/passkeys/options", json={}, headers=csrf(client))
+    options = r.json()
+    assert r.status_code == 200 and options["rp"]["id"] == "testserver"
+    assert options["authenticatorSelection"]["residentKey"] == "required"
+    assert base64.urlsafe_b64decode(options["user"]["id"] + "==").decode() == \
+        client.get("/api/account").json()["account"]["id"]
+    challenge = options["challenge"]
+    r = client.post("/api/account/passkeys", json={"credential": fake_credential(challenge)},
+                    headers=csrf(client))
+    assert r.status_code == 400 and r.json()["error"] == "bad_passkey"
+    # the challenge was used up by the failed attempt
+    r = client.post("/api/account/passkeys", json={"credential": fake_credential(challenge)},
+                    headers=csrf(client))
+    assert r.status_code == 400 and "expired" in r.json()["message"]
+    # one never handed out, or handed to a guest's login, is no registration's
+    r = client.post("/api/account/passkeys", json={"credential": fake_credential("bm9uZQ")},
+                    headers=csrf(client))
+    assert r.status_code == 400
+    login_challenge = client.post("/api/account/passkey-login/options", json={},
+                                  headers=csrf(client)).json()["challenge"]
+    r = client.post("/api/account/passkeys", headers=csrf(client),
+                    json={"credential": fake_credential(login_challenge)})
+    assert r.status_code == 400 and "expired" in r.json()["message"]
+    assert client.get("/api/account/passkeys").json()["passkeys"] == []
+    r = client.post("/api/account/passkeys", json={"credential": "x" * 10}, headers=csrf(client))
+    assert r.status_code == 400
+
+
+def test_passkey_login_failures_count_against_the_address(client: TestClient) -> None:
+    for _ in range(ADDRESS_LIMIT.free):
+        challenge = client.post("/api/account/passkey-login/options", json={}).json()["challenge"]
+        r = client.post("/api/account/passkey-login",
+                        json={"credential": fake_credential(challenge, "webauthn.get")})
+        assert r.status_code == 401 and r.json()["error"] == "bad_passkey"
+    r = client.post("/api/account/passkey-login", json={"credential": fake_credential("x")})
+    assert r.status_code == 429

@@ -1,5 +1,7 @@
 """The account story in a real browser, at phone size (issue 34): a guest's table follows
-him into his new account; register, log out, log in, export, delete."""
+him into his new account; register, log out, log in with the password on another device,
+add a passkey (Chromium's virtual authenticator), log out, log in with the passkey, export,
+delete."""
 
 from __future__ import annotations
 
@@ -49,18 +51,34 @@ def test_an_account_from_register_to_delete(server: str, browser: Any) -> None: 
     # another device: the guest's table is in "my tables" after the login
     phone = browser.new_context(viewport={"width": 390, "height": 844})
     other = phone.new_page()
+    cdp = phone.new_cdp_session(other)
+    cdp.send("WebAuthn.enable")
+    authenticator = cdp.send("WebAuthn.addVirtualAuthenticator", {"options": {
+        "protocol": "ctap2", "transport": "internal", "hasResidentKey": True,
+        "hasUserVerification": True, "isUserVerified": True,
+        "automaticPresenceSimulation": True}})["authenticatorId"]
     log_in(other, base, "Helga")
     assert other.inner_text("#account-id") == account_id
     other.goto(base + "/")
     other.wait_for_selector("#my-tables a")
     assert other.get_attribute("#my-tables a", "href") == table.removeprefix(base)
     assert "Helga" in other.inner_text("#account-line")
-    # the export is one's own data, as a file
+    # a passkey, then a login with it alone
     other.goto(base + "/account")
+    other.click("#passkey-add")
+    other.wait_for_selector("#passkey-count:has-text('1')")
+    assert len(cdp.send("WebAuthn.getCredentials", {
+        "authenticatorId": authenticator})["credentials"]) == 1
+    other.click("#logout")
+    other.click("#passkey-login")
+    other.wait_for_selector("#account-id")
+    assert other.inner_text("#account-id") == account_id
+    # the export is one's own data, as a file
     with other.expect_download() as got:
         other.click("#export")
     data = json.loads(Path(got.value.path()).read_text(encoding="utf-8"))
     assert data["account"]["id"] == account_id and data["seats"][0]["nickname"] == "Gast"
+    assert len(data["passkeys"]) == 1
     # delete: the account is gone, the table stays with an anonymous name
     other.click("#delete-box summary")
     other.fill("#delete-password", PASSWORD)

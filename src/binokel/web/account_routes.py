@@ -31,6 +31,9 @@ from .guard import read_json
 from .guard import same_origin
 from .names import clean_name
 from .pages import page_response
+from .passkeys import Party
+from .passkeys import Passkeys
+from .passkeys import credential_json
 from .sessions import clear_session
 from .sessions import csrf_token
 from .sessions import session_id
@@ -277,6 +280,64 @@ def routes(accounts_of: Callable[[Request], Accounts], renamed: Renamed) -> list
         held = await asyncio.to_thread(accounts.seats, me.id)
         return logged_in(request, me, seats=held, added=added)
 
+    def passkeys(request: Request) -> Passkeys:
+        return Passkeys(accounts_of(request).store)
+
+    @refusing
+    async def passkey_options(request: Request) -> Response:
+        """What the browser needs to make a passkey for the logged-in account."""
+        me = await asyncio.to_thread(need, request)
+        await _body(request)
+        options = await asyncio.to_thread(passkeys(request).register_options,
+                                          Party.of(request), me.id, me.name)
+        return Response(options, media_type="application/json")
+
+    @refusing
+    async def add_passkey(request: Request) -> Response:
+        """GET: the account's passkeys; POST ``{"credential"}``: the browser's new passkey
+        (``PublicKeyCredential.toJSON()``) for the account."""
+        me = await asyncio.to_thread(need, request)
+        if request.method == "GET":
+            keys = await asyncio.to_thread(passkeys(request).of, me.id)
+            return logged_in(request, me, passkeys=keys)
+        credential = credential_json((await _body(request)).get("credential"))
+        key = await asyncio.to_thread(passkeys(request).register, Party.of(request), me.id,
+                                      credential)
+        return logged_in(request, me, passkey=key)
+
+    @refusing
+    async def passkey_login_options(request: Request) -> Response:
+        await _body(request)
+        options = await asyncio.to_thread(passkeys(request).login_options, Party.of(request))
+        return Response(options, media_type="application/json")
+
+    @refusing
+    async def passkey_login(request: Request) -> Response:
+        """``{"credential", "tokens"}``: a passkey's answer logs its account in; failures
+        count against the address like failed logins."""
+        data = await _body(request)
+        tokens = _tokens(data)
+        credential = credential_json(data.get("credential"))
+        accounts = accounts_of(request)
+        address = ADDRESS_LIMIT.prefix + accounts.store.client_hash(_client(request))
+        wait = await asyncio.to_thread(accounts.waiting, [address])
+        if wait:
+            raise WebError("rate_limited", f"too many failed logins; try again in {wait} s",
+                           429, reason="login_wait", params={"seconds": wait})
+        try:
+            account_id = await asyncio.to_thread(passkeys(request).login, Party.of(request),
+                                                 credential)
+        except WebError:
+            await asyncio.to_thread(accounts.failed, address, ADDRESS_LIMIT)
+            raise
+        row = await asyncio.to_thread(accounts.get, account_id)
+        if row is None:
+            raise WebError("bad_passkey", "this passkey's account is gone", 401,
+                           reason="passkey_failed")
+        if tokens:
+            await asyncio.to_thread(accounts.attach_seats, row.id, tokens)
+        return await start_session(request, row.id, row.name)
+
     async def page(request: Request) -> Response:
         return page_response("docs.body.html", "pad.css")   # loads account.js
 
@@ -292,6 +353,10 @@ def routes(accounts_of: Callable[[Request], Accounts], renamed: Renamed) -> list
         Route("/api/account/export", export, methods=["GET"]),
         Route("/api/account/delete", delete_account, methods=["POST"]),
         Route("/api/account/seats", seats, methods=["GET", "POST"]),
+        Route("/api/account/passkeys/options", passkey_options, methods=["POST"]),
+        Route("/api/account/passkeys", add_passkey, methods=["GET", "POST"]),
+        Route("/api/account/passkey-login/options", passkey_login_options, methods=["POST"]),
+        Route("/api/account/passkey-login", passkey_login, methods=["POST"]),
     ]
 
 

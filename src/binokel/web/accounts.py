@@ -48,6 +48,7 @@ from sqlalchemy.orm import mapped_column
 from .guard import WebError
 from .names import clean_name
 from .names import skeleton
+from .passkeys import PasskeyRow
 from .store import CHANNEL
 from .store import Base
 from .store import ChatRow
@@ -406,16 +407,21 @@ class Accounts:
                             "password_changed": a.password_at.isoformat()},
                 "sessions": [{"created": x.created_at.isoformat(),
                               "last_used": x.seen_at.isoformat()} for x in sessions],
+                "passkeys": [{"id": k.id, "created": k.created_at.isoformat(),
+                              "used": k.used_at.isoformat() if k.used_at else None}
+                             for k in s.scalars(select(PasskeyRow)
+                                                .where(PasskeyRow.account_id == a.id))],
                 "recovery_codes_left": len(list(s.scalars(select(RecoveryRow.id).where(
                     RecoveryRow.account_id == a.id, RecoveryRow.used_at.is_(None))))),
                 "seats": seats,
             }
 
     def delete(self, account_id: str) -> tuple[str, list[tuple[str, int]]]:
-        """Deletes the account. Its seats' names (and its chat lines' names) become an
-        anonymous label, the deals stay. On PostgreSQL each table so renamed gets a new
-        version, so that every other server process reloads its names. Returns the label
-        and the seats it now names (for this process's copies of the tables)."""
+        """Deletes the account (its sessions, codes, passkeys, seat list). Its seats' names
+        (and its chat lines' names) become an anonymous label, the deals stay. On
+        PostgreSQL each table so renamed gets a new version, so that every other server
+        process reloads its names. Returns the label and the seats it now names (for this
+        process's copies of the tables)."""
         label = f"{DELETED} {secrets.token_hex(2)}"
         with self.store.session.begin() as s:
             mine = list(s.scalars(select(AccountSeatRow)
@@ -436,7 +442,7 @@ class Accounts:
                     s.flush()
                     s.execute(text("SELECT pg_notify(:c, :p)"), {
                         "c": CHANNEL, "p": f"t:{table.id}:{table.version}"})
-            for kind in (AccountSeatRow, SessionRow, RecoveryRow):
+            for kind in (AccountSeatRow, SessionRow, RecoveryRow, PasskeyRow):
                 s.execute(delete(kind).where(kind.account_id == account_id))
             s.execute(delete(ThrottleRow).where(
                 ThrottleRow.key == ACCOUNT_LIMIT.prefix + account_id))

@@ -40,7 +40,8 @@ CSRF_COOKIE = "binokel_csrf"
 CSRF_HEADER = "x-csrf-token"
 SAFE_METHODS = ("GET", "HEAD", "OPTIONS")
 # Paths that replace the presented session instead of acting in it (checked by origin).
-FRESH_PATHS = ("/api/account/login", "/api/account/register", "/api/account/recover")
+FRESH_PATHS = ("/api/account/login", "/api/account/register", "/api/account/recover",
+               "/api/account/passkey-login", "/api/account/passkey-login/options")
 
 
 def csrf_token(secret: bytes, sid: str) -> str:

@@ -39,6 +39,34 @@ function form(id, title, fields, button, go) {
   return f;
 }
 
+// Passkeys where the browser offers them, in its own JSON forms of WebAuthn's options and
+// answers (the server speaks them: binokel/web/passkeys.py).
+const PKC = /** @type {any} */ (window).PublicKeyCredential;
+const passkeysWork = () => !!(PKC && PKC.parseCreationOptionsFromJSON && PKC.parseRequestOptionsFromJSON);
+
+async function addPasskey() {
+  const options = await api("POST", "/api/account/passkeys/options", {});
+  const made = /** @type {any} */ (await navigator.credentials.create({ publicKey: PKC.parseCreationOptionsFromJSON(options) }));
+  await api("POST", "/api/account/passkeys", { credential: made.toJSON() });
+}
+
+async function passkeyLogin() {
+  const options = await api("POST", "/api/account/passkey-login/options", {});
+  const got = /** @type {any} */ (await navigator.credentials.get({ publicKey: PKC.parseRequestOptionsFromJSON(options) }));
+  await api("POST", "/api/account/passkey-login", { credential: got.toJSON(), tokens: tokens() });
+}
+
+/** A button that runs ``go``; a refusal (or the browser's) is shown in ``err``. */
+function action(id, text, err, go) {
+  const b = el("button", { type: "button", id, text });
+  b.addEventListener("click", async () => {
+    err.textContent = "";
+    try { await go(); }
+    catch (x) { err.textContent = x instanceof DOMException ? t("why_passkey_failed") : errText(x); }
+  });
+  return b;
+}
+
 /** The recovery codes, shown once, and a way on. */
 function showCodes(codes, then) {
   const list = el("ol", { class: "codes", id: "codes" }, ...codes.map((c) => el("li", {}, el("code", { text: c }))));
@@ -79,7 +107,13 @@ function guest() {
       password: v["recover-password"], tokens: tokens() });
     await draw();
   });
-  root.replaceChildren(el("p", { class: "hint", text: t("acc_guest_note") }), login, register,
+  const keyErr = el("p", { class: "error", role: "alert", id: "passkey-login-error" });
+  const withKey = passkeysWork() ? el("section", { id: "passkey-login-box" },
+    el("p", {}, action("passkey-login", t("acc_passkey_login"), keyErr, async () => {
+      await passkeyLogin();
+      await draw();
+    })), keyErr) : null;
+  root.replaceChildren(el("p", { class: "hint", text: t("acc_guest_note") }), login, withKey, register,
     el("details", { id: "recover-box" }, el("summary", { text: t("acc_recover") }), recover));
 }
 
@@ -108,12 +142,27 @@ function member(me) {
     root.replaceChildren(el("p", { class: "status", id: "deleted", text: t("acc_deleted") }),
       el("p", {}, el("a", { href: "/", text: t("acc_to_lobby") })));
   });
+  const keyErr = el("p", { class: "error", role: "status", id: "passkey-error" });
+  const count = el("p", { class: "hint", id: "passkey-count" });
+  const countKeys = async () => {
+    const r = await api("GET", "/api/account/passkeys");
+    count.textContent = t("acc_passkey_count", { n: r.passkeys.length });
+  };
+  countKeys().catch(() => {});
+  const keys = passkeysWork() ? el("section", { "aria-labelledby": "passkeys-h" },
+    el("h2", { id: "passkeys-h", text: t("acc_passkeys") }),
+    el("p", { class: "hint", text: t("acc_passkey_note") }), count,
+    el("p", {}, action("passkey-add", t("acc_passkey_add"), keyErr, async () => {
+      await addPasskey();
+      keyErr.textContent = t("acc_passkey_added");
+      await countKeys();
+    })), keyErr) : null;
   root.replaceChildren(
     el("section", { "aria-labelledby": "me-h" },
       el("h2", { id: "me-h", text: me.name }),
       el("p", { class: "hint" }, t("acc_id"), " ", el("code", { id: "account-id", text: me.id })),
       el("p", {}, el("a", { href: "/", text: t("acc_to_lobby") }), " ", logout)),
-    password, codes,
+    keys, password, codes,
     el("section", { "aria-labelledby": "export-h" },
       el("h2", { id: "export-h", text: t("acc_export") }),
       el("p", { class: "hint", text: t("acc_export_note") }),
