@@ -377,3 +377,37 @@ def test_passkey_login_failures_count_against_the_address(client: TestClient) ->
         assert r.status_code == 401 and r.json()["error"] == "bad_passkey"
     r = client.post("/api/account/passkey-login", json={"credential": fake_credential("x")})
     assert r.status_code == 429
+
+
+def test_an_account_enters_a_duplicate_tournament_once(client: TestClient) -> None:
+    r = client.post("/api/duplicates", json={"title": "Herbst", "game": "binokel",
+                                             "table_size": 3, "rounds": 1, "deals": 1,
+                                             "bot": "random"})
+    did, own = r.json()["id"], {"x-owner-token": r.json()["token"]}
+    codes = [x["code"] for x in client.post(f"/api/duplicates/{did}/links", headers=own,
+                                            json={"count": 3}).json()["links"]]
+    with browser(client) as laptop, browser(client) as phone, browser(client) as guest:
+        register(laptop, "Vera")
+        r = laptop.post(f"/api/duplicates/{did}/players", headers=csrf(laptop),
+                        json={"nickname": "Vera", "entry": codes[0]})
+        assert r.status_code == 201, r.text
+        # the same account from another browser, with another link: refused
+        assert login(phone, "Vera").status_code == 200
+        r = phone.post(f"/api/duplicates/{did}/players", headers=csrf(phone),
+                       json={"nickname": "Vera 2", "entry": codes[1]})
+        assert r.status_code == 409 and r.json()["error"] == "already_entered"
+        assert "account" in r.json()["message"]
+        # a guest still needs a link: the public link alone lets nobody in
+        r = guest.post(f"/api/duplicates/{did}/players", json={"nickname": "Gast"})
+        assert r.status_code == 403 and r.json()["error"] == "entry_closed"
+        r = guest.post(f"/api/duplicates/{did}/players",
+                       json={"nickname": "Gast", "entry": codes[1]})
+        assert r.status_code == 201
+        # ... and once entered as a guest, logging in does not enter him again
+        register(guest, "Gustav")
+        r = guest.post(f"/api/duplicates/{did}/players", headers=csrf(guest),
+                       json={"nickname": "Gustav", "entry": codes[2]})
+        assert r.status_code == 409 and r.json()["error"] == "already_entered"
+    names = [p["name"] for p in client.get(f"/api/duplicates/{did}").json()["duplicate"]
+             ["players"]]
+    assert names == ["Vera", "Gast"]

@@ -192,8 +192,15 @@ class Accounts:
     def __init__(self, store: Store, hasher: PasswordHasher | None = None) -> None:
         self.store = store
         self.hasher = hasher or PasswordHasher()
-        # verified against when a name is unknown, so that the answer takes as long
-        self.dummy = self.hasher.hash(secrets.token_hex(8))
+        self._dummy: str | None = None
+
+    @property
+    def dummy(self) -> str:
+        """A hash verified against when a name is unknown, so that the answer takes as
+        long (made on first use: an Accounts that only reads sessions never needs it)."""
+        if self._dummy is None:
+            self._dummy = self.hasher.hash(secrets.token_hex(8))
+        return self._dummy
 
     # ------------------------------------------------------------------ passwords
     def hash(self, password: str) -> str:
