@@ -298,6 +298,10 @@ class Accounts:
                     row.last_at = at
                     wait = limit.delay(row.failures)
                     row.blocked_until = at + timedelta(seconds=wait) if wait else None
+                    # counts nobody adds to any more go (the table holds one hour's)
+                    s.execute(delete(ThrottleRow).where(
+                        ThrottleRow.last_at < at - FORGET_FAILURES,
+                        ThrottleRow.key != key))
                 return
             except IntegrityError:   # another process counted the first failure
                 if attempt:

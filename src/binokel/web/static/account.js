@@ -7,6 +7,7 @@ import { api, errText, loadTexts, t } from "/static/docapi.js";
 import { keptTokens, syncSeats } from "/static/net.js";
 
 const root = document.getElementById("root");
+root.classList.add("account");
 const tokens = () => keptTokens().map(([, tok]) => tok);
 
 /** A labelled input. */
@@ -42,7 +43,10 @@ function form(id, title, fields, button, go) {
 // Passkeys where the browser offers them, in its own JSON forms of WebAuthn's options and
 // answers (the server speaks them: binokel/web/passkeys.py).
 const PKC = /** @type {any} */ (window).PublicKeyCredential;
-const passkeysWork = () => !!(PKC && PKC.parseCreationOptionsFromJSON && PKC.parseRequestOptionsFromJSON);
+// A relying party id is a domain name: on an address like 127.0.0.1 no browser makes a
+// passkey, so none is offered there (open the game as localhost).
+const named = !/^[\d.]+$|:/.test(location.hostname);
+const passkeysWork = () => named && !!(PKC && PKC.parseCreationOptionsFromJSON && PKC.parseRequestOptionsFromJSON);
 
 async function addPasskey() {
   const options = await api("POST", "/api/account/passkeys/options", {});
@@ -126,8 +130,10 @@ function member(me) {
   t("acc_change_button"), async (v) => {
     await api("POST", "/api/account/password", { old: v.old, new: v.new });
     password.reset();
-    password.querySelector(".error").textContent = t("acc_password_changed");
+    changed.textContent = t("acc_password_changed");
   });
+  const changed = el("p", { class: "ok", role: "status", id: "password-ok" });
+  password.append(changed);
   const codes = form("new-codes", t("acc_new_codes"), [
     field("codes-password", t("acc_password"), "password", "current-password")],
   t("acc_new_codes_button"), async (v) => {
@@ -142,7 +148,8 @@ function member(me) {
     root.replaceChildren(el("p", { class: "status", id: "deleted", text: t("acc_deleted") }),
       el("p", {}, el("a", { href: "/", text: t("acc_to_lobby") })));
   });
-  const keyErr = el("p", { class: "error", role: "status", id: "passkey-error" });
+  const keyErr = el("p", { class: "error", role: "alert", id: "passkey-error" });
+  const keyOk = el("p", { class: "ok", role: "status", id: "passkey-ok" });
   const count = el("p", { class: "hint", id: "passkey-count" });
   const countKeys = async () => {
     const r = await api("GET", "/api/account/passkeys");
@@ -153,10 +160,11 @@ function member(me) {
     el("h2", { id: "passkeys-h", text: t("acc_passkeys") }),
     el("p", { class: "hint", text: t("acc_passkey_note") }), count,
     el("p", {}, action("passkey-add", t("acc_passkey_add"), keyErr, async () => {
+      keyOk.textContent = "";
       await addPasskey();
-      keyErr.textContent = t("acc_passkey_added");
+      keyOk.textContent = t("acc_passkey_added");
       await countKeys();
-    })), keyErr) : null;
+    })), keyErr, keyOk) : null;
   root.replaceChildren(
     el("section", { "aria-labelledby": "me-h" },
       el("h2", { id: "me-h", text: me.name }),
