@@ -411,3 +411,23 @@ def test_an_account_enters_a_duplicate_tournament_once(client: TestClient) -> No
     names = [p["name"] for p in client.get(f"/api/duplicates/{did}").json()["duplicate"]
              ["players"]]
     assert names == ["Vera", "Gast"]
+
+
+def test_the_migrations_make_the_accounts_models(db: str) -> None:
+    """Migrations 0007 and 0008 build exactly the tables the models describe."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from binokel.web.store import Base
+    from binokel.web.store import Store
+
+    tables = {"accounts", "account_sessions", "recovery_codes", "login_throttle",
+              "account_seats", "passkeys", "webauthn_challenges"}
+    store = Store(db)
+    try:
+        with store.engine.connect() as conn:
+            diffs = compare_metadata(MigrationContext.configure(conn), Base.metadata)
+    finally:
+        store.close()
+    assert tables <= set(Base.metadata.tables)
+    assert [d for d in diffs if any(t in str(d) for t in tables)] == []
