@@ -104,12 +104,11 @@ def routes(accounts_of: Callable[[Request], Accounts], renamed: Renamed) -> list
         if old:
             await asyncio.to_thread(accounts.close_session, old)
         sid = await asyncio.to_thread(accounts.open_session, account_id)
-        response = JSONResponse({})
-        token = set_session(response, request, sid, accounts.store.secret)
-        body = {"account": {"id": account_id, "name": name}, "csrf": token, **extra}
-        fresh = JSONResponse(body, status_code=status)
-        fresh.raw_headers.extend(h for h in response.raw_headers if h[0] == b"set-cookie")
-        return fresh
+        secret = accounts.store.secret
+        response = JSONResponse({"account": {"id": account_id, "name": name},
+                                 "csrf": csrf_token(secret, sid), **extra}, status_code=status)
+        set_session(response, request, sid, secret)
+        return response
 
     async def check_login(request: Request, name: Any, secret_ok: Callable[[Any], bool]
                           ) -> tuple[Any, str]:
