@@ -65,6 +65,8 @@ from ..present import help_text
 from ..present import level_name
 from ..present import plain
 from ..registry import GameSpec
+from .account_routes import routes as account_routes
+from .accounts import Accounts
 from .analysis import Analyses
 from .analysis import worded
 from .duplicate import prepare as prepare_duplicate
@@ -87,6 +89,7 @@ from .metrics import may_scrape
 from .metrics import trim_memory
 from .pads import routes as pad_routes
 from .pages import page_response
+from .sessions import CsrfGuard
 from .store import Store
 from .store import default_database_url
 from .tables import TURN_TIMEOUT_RANGE
@@ -280,6 +283,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(url)
         app.state.work = documents
+        holder["accounts"] = app.state.accounts = Accounts(store)
         holder["registry"] = app.state.registry = Registry(
             store, bot_delay, limits, metrics.actions.inc,
             prepare=lambda t: prepare_duplicate(store, t))
@@ -655,6 +659,14 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             if table.round is not None and table.round.current.is_over:
                 table.ready_next(None)  # the others may be ready
 
+    async def renamed(label: str, seats: list[tuple[str, int]]) -> None:
+        """A deleted account's seats show ``label`` (the store has it already)."""
+        for table_id, seat in seats:
+            t = registry().tables.get(table_id)
+            if t is not None and seat in t.nicknames:
+                t.nicknames[seat] = label
+                await t.broadcast()
+
     routes = [
         Route("/", index),
         Route("/t/{table_id}", index),
@@ -672,6 +684,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         Route("/api/tables/{table_id}/deals/{number:int}/replay", replay),
         Route("/api/tables/{table_id}/deals/{number:int}/analysis", analysis),
         WebSocketRoute("/ws/{table_id}", ws_endpoint),
+        *account_routes(lambda request: holder["accounts"], renamed),
         *pad_routes(lambda request: registry().store, documents),
         *duplicate_routes(lambda request: registry().store, lambda request: registry(),
                           documents),
@@ -680,5 +693,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
     return Starlette(routes=routes, lifespan=lifespan,
                      middleware=[Middleware(SecurityHeaders),
                                  Middleware(RequestRate, rate=limits.http_rate,
-                                            burst=limits.http_burst)],
+                                            burst=limits.http_burst),
+                                 Middleware(CsrfGuard, secret=lambda: registry().store.secret
+                                            if "registry" in holder else None)],
                      exception_handlers={HTTPException: http_error})

@@ -667,7 +667,9 @@ def routes(store_of: Callable[[Request], Store],
         bot = body.get("bot")
         if bot is not None and not isinstance(bot, str):
             raise _fail("bot: a bot kind", "bad_request", 400)
-        key, fresh = entry.browser_key(request)
+        browser, fresh = entry.browser_key(request)
+        account = entry.account_key(request, store_of(request))
+        key = account or browser    # a logged-in player enters as his account
         client = store_of(request).client_hash(_client(request))
         owner = _token(request, body)
         code = body.get("entry")
@@ -675,6 +677,8 @@ def routes(store_of: Callable[[Request], Store],
         out: dict[str, Any] = {"player": None, "token": None, "status": "entered"}
 
         def step(d: dict[str, Any]) -> None:
+            if bot is None and account is not None:
+                entry.check_key_free(d, browser)   # no second entry by logging in
             if bot is not None:
                 out["player"], out["token"] = _add_player(d, nickname, bot)
             elif code is not None:

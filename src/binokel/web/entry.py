@@ -11,11 +11,15 @@ lets nobody in. The organiser either
   name, and is in once the organiser admits him (or not, if he refuses).
 
 Whoever enters is bound to an **entry key**, and one key holds at most one entry (or one
-request) of a tournament, so one seat of each round. Today the key is the browser: a
-random value in an HTTP-only cookie (:data:`COOKIE`), made on the first entry and stored
-only as its hash; with accounts (issue 34) an account will be the key, by the same rule
-(:class:`EntryKey`: a kind and a digest). The player token handed out on entry (kept by
-the page) is what asks for the seat of each round; the key is what stops a second entry.
+request) of a tournament, so one seat of each round. A logged-in player's key is his
+account (issue 34: :func:`account_key`), so a second entry is refused from any browser;
+a guest's is the browser: a random value in an HTTP-only cookie (:data:`COOKIE`), made on
+the first entry and stored only as its hash (:class:`EntryKey`: a kind and a digest). A
+logged-in entry is checked against the browser's key too: a browser that entered as a
+guest does not enter again by logging in. Accounts enter by a link or an admitted request
+like guests: an account costs nothing to make, so it alone is no proof of one person.
+The player token handed out on entry (kept by the page) is what asks for the seat of each
+round; the key is what stops a second entry.
 
 The organiser's view of the entry (:func:`entries_view`) shows, for each request, the
 other entries and requests from the same address: a hint, since a family or a club's
@@ -47,8 +51,11 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
+from .accounts import Accounts
 from .guard import WebError
 from .names import clean_name
+from .sessions import session_id
+from .store import Store
 
 COOKIE = "binokel_entry"       # the browser's entry key (HTTP-only, same site only)
 COOKIE_AGE = 400 * 86400       # as long as browsers keep a cookie (400 days)
@@ -66,7 +73,7 @@ def _hash(text: str) -> str:
 
 @dataclass(frozen=True)
 class EntryKey:
-    """Who holds an entry: ``kind`` (``browser`` now; ``account`` with issue 34) and a
+    """Who holds an entry: ``kind`` (``browser`` or ``account``) and a
     ``digest`` that names it without revealing it. One key, one entry per tournament.
 
     >>> EntryKey("browser", "ab12").stored
@@ -89,6 +96,14 @@ def browser_key(request: Request) -> tuple[EntryKey, str | None]:
         return EntryKey("browser", _hash(raw)), None
     fresh = secrets.token_urlsafe(KEY_BYTES)
     return EntryKey("browser", _hash(fresh)), fresh
+
+
+def account_key(request: Request, store: Store) -> EntryKey | None:
+    """The entry key of the logged-in account making ``request`` (None for a guest): a
+    digest of the account's stable id."""
+    sid = session_id(request)
+    me = Accounts(store).session_account(sid) if sid else None
+    return None if me is None else EntryKey("account", _hash(f"account:{me.id}"))
 
 
 def set_key_cookie(request: Request, response: Response, value: str | None) -> None:
@@ -137,15 +152,16 @@ def check_may_ask(doc: dict[str, Any]) -> None:
 def check_key_free(doc: dict[str, Any], key: EntryKey) -> None:
     """Refuse a second entry (or request) of one entry key (409)."""
     stored = key.stored
+    who = "account" if key.kind == "account" else "browser"
     if any(p.get("key") == stored for p in doc["players"]):
-        raise _fail("this browser has entered this tournament already: one entry per "
+        raise _fail(f"this {who} has entered this tournament already: one entry per "
                     "person", "already_entered")
     for r in requests(doc):
         if r["key"] == stored:
             if r["state"] == "refused":
-                raise _fail("the organiser did not admit this browser's entry", "refused",
+                raise _fail(f"the organiser did not admit this {who}'s entry", "refused",
                             403)
-            raise _fail("this browser's entry waits for the organiser already",
+            raise _fail(f"this {who}'s entry waits for the organiser already",
                         "already_waiting")
 
 
@@ -265,7 +281,8 @@ def entries_view(doc: dict[str, Any], owner_token: str) -> dict[str, Any]:
     }
 
 
-__all__ = ["COOKIE", "MAX_LINKS", "MAX_REQUESTS", "MAX_WAITING", "EntryKey", "add_request",
+__all__ = ["COOKIE", "MAX_LINKS", "MAX_REQUESTS", "MAX_WAITING", "EntryKey", "account_key",
+           "add_request",
            "browser_key", "check_key_free", "check_may_ask", "entries_view", "entry_code",
            "link_by_code", "links", "make_links", "request_by_token", "requests",
            "revoke_link", "seal_links", "set_key_cookie", "waiting_request"]

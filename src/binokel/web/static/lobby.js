@@ -2,7 +2,8 @@
 // tables, and the page of a table one has not joined yet (take a seat, or watch).
 
 import { el } from "./dom.js";
-import { createTable, getMeta, getTable, joinSeat, keepToken, listTables, myTables } from "./net.js";
+import { createTable, getAccount, getMeta, getTable, joinSeat, keepToken, listTables, myTables,
+  syncSeats } from "./net.js";
 import { prefs, setPref } from "./prefs.js";
 import { botLabel, errorText, pick, t } from "./words.js";
 import { changedOptions, changedRules, optionInput } from "./rulesform.js";
@@ -23,7 +24,8 @@ export async function lobbyPage(root, go) {
   const list = el("section", { class: "panel", id: "open-tables", "aria-labelledby": "open-h" });
   const mine = el("section", { class: "panel", id: "my-tables", "aria-labelledby": "mine-h", hidden: true });
   const watch = el("section", { class: "panel", id: "watch-tables", "aria-labelledby": "watch-h" });
-  root.append(el("div", { class: "lobby" }, form, el("div", { class: "lists" }, mine, list, watch)));
+  const who = el("p", { class: "account-line notice", id: "account-line" });
+  root.append(who, el("div", { class: "lobby" }, form, el("div", { class: "lists" }, mine, list, watch)));
   const gameSel = el("select", { id: "game" });
   for (const g of meta.games) gameSel.append(el("option", { value: g.name, text: pick(g.title) }));
   const saved = prefs.game;
@@ -34,7 +36,25 @@ export async function lobbyPage(root, go) {
   };
   gameSel.addEventListener("change", draw);
   draw();
-  await Promise.all([myTablesList(mine), openTables(list, null), openTables(watch, null, "playing")]);
+  await Promise.all([accountLine(who).then(() => myTablesList(mine)), openTables(list, null),
+    openTables(watch, null, "playing")]);
+}
+
+/** Who is logged in, with a link to the account page; a logged-in browser's seats and its
+ * account's are joined first (net.js's syncSeats). A guest sees where to log in. */
+async function accountLine(box) {
+  let me = null;
+  try { me = (await getAccount()).account; } catch { /* the lobby works without it */ }
+  if (me) {
+    try { await syncSeats(); } catch { /* "my tables" shows this browser's seats */ }
+    const nick = /** @type {HTMLInputElement | null} */ (document.getElementById("nickname"));
+    if (nick && !nick.value) { nick.value = me.name; setPref("nickname", me.name); }
+    box.replaceChildren(t("loggedInAs"), " ", el("strong", { text: me.name }), " · ",
+      el("a", { href: "/account", id: "account-link", text: t("accountPage") }));
+  } else {
+    box.replaceChildren(t("guest"), " · ",
+      el("a", { href: "/account", id: "account-link", text: t("loginOrRegister") }));
+  }
 }
 
 /** The tables whose seat tokens this browser keeps: one click goes back to the seat. */

@@ -34,6 +34,10 @@
  * @returns {Promise<any>}
  */
 export async function api(method, path, body, headers = {}) {
+  // A logged-in session's CSRF token goes with every change (docs/web.md, "Accounts"):
+  // the server refuses a change of a session without it. Guests have no such cookie.
+  const token = method === "GET" ? "" : csrfToken();
+  if (token) headers = { ...headers, "X-CSRF-Token": token };
   /** @type {RequestInit} */
   const opts = { method, headers: { ...headers } };
   if (body !== undefined) {
@@ -56,6 +60,13 @@ export async function api(method, path, body, headers = {}) {
     throw err;
   }
   return data;
+}
+
+/** The session's CSRF token, from the cookie the server sets at login ("" for a guest).
+ * @returns {string} */
+export function csrfToken() {
+  const m = document.cookie.match(/(?:^|;\s*)binokel_csrf=([^;]*)/);
+  return m ? decodeURIComponent(m[1]) : "";
 }
 
 /** @param {string} code @param {string} message @param {number} status
@@ -101,15 +112,33 @@ const MAX_ASKED = 50;
 /** "My tables": the running tables where the seat tokens this browser keeps still hold a
  * seat (the newest tokens, up to the server's limit). */
 export async function myTables() {
+  const asked = keptTokens();
+  if (!asked.length) return [];
+  const data = await api("POST", "/api/my-tables", { tokens: asked.map(([, tok]) => tok) });
+  return data.tables || [];
+}
+
+// ------------------------------------------------------------------ the account
+/** Who is logged in: ``{account: {id, name} | null, csrf}`` (docs/web.md, "Accounts"). */
+export const getAccount = () => api("GET", "/api/account");
+
+/** The seat tokens this browser keeps, newest last, as [table id, token] pairs. */
+export function keptTokens() {
   const kept = [];
   for (let i = 0; i < localStorage.length; i++) {
     const k = localStorage.key(i);
     if (k && k.startsWith("binokel.token.")) kept.push([k.slice("binokel.token.".length), localStorage.getItem(k)]);
   }
-  if (!kept.length) return [];
-  const asked = kept.slice(-MAX_ASKED);
-  const data = await api("POST", "/api/my-tables", { tokens: asked.map(([, tok]) => tok) });
-  return data.tables || [];
+  return kept.slice(-MAX_ASKED);
+}
+
+/** A logged-in browser's seats and its account's: this browser's tokens are handed to the
+ * account, and the account's (from its other devices) kept here, so that "my tables" and
+ * the table pages find them. */
+export async function syncSeats() {
+  const tokens = keptTokens().map(([, tok]) => tok);
+  const data = await api("POST", "/api/account/seats", { tokens });
+  for (const s of data.seats || []) if (!seatToken(s.table)) keepToken(s.table, s.token);
 }
 
 // ------------------------------------------------------------------ the table's socket
