@@ -43,7 +43,8 @@ DEALS = [("binokel", 3), ("binokel", 4), ("kreuzbinokel", 4), ("zweier", 2),
          ("luxusfamilie", 3), ("luxusfamilie", 8), ("doppelkopf", 4), ("doppelkopf", 5)]
 CARD = re.compile(r"(?<![A-Za-z0-9])[EBHS](?:10|[AKOU987])(?![A-Za-z0-9])")
 STATE_KEYS = {"type", "info", "you", "lang", "cards", "names", "status", "table", "deal",
-              "moves", "sheet", "winner", "winners", "ready", "series", "more"}
+              "moves", "sheet", "winner", "winners", "ready", "restart", "new_series", "series",
+              "more"}
 
 
 def needs_web(game: str) -> None:
