@@ -549,6 +549,30 @@ def tricks_from(tricks: tuple[int, ...] | None, points: Sequence[int], total: in
     return won
 
 
+def entry_json(entry: object, out: dict[str, Any], given: Sequence[str] = (),
+               lists: Sequence[str] = ()) -> dict[str, Any]:
+    """``out`` with what a pad entry holds, in this order: each field of ``given`` that is
+    not None, each of ``lists`` that is not None (as a list), and the per-seat ``melds``
+    and ``points`` where entered (as lists). The entries' JSON leaves out what was not
+    entered, so that a pad file says only what the scorer wrote.
+
+    >>> from types import SimpleNamespace as E
+    >>> entry_json(E(bid=None, tricks=(), melds=(20, 0), points=()), {"dealer": 0},
+    ...            ["bid"], ["tricks"])
+    {'dealer': 0, 'tricks': [], 'melds': [20, 0]}
+    """
+    for name in given:
+        if getattr(entry, name) is not None:
+            out[name] = getattr(entry, name)
+    for name in lists:
+        if getattr(entry, name) is not None:
+            out[name] = list(getattr(entry, name))
+    for name in ("melds", "points"):
+        if getattr(entry, name):
+            out[name] = list(getattr(entry, name))
+    return out
+
+
 def only_fields(data: Mapping[str, Any], asked: Sequence[str], game: str) -> None:
     """Refuse a field this game does not ask (another game's: it would be lost)."""
     for name in data:
@@ -582,6 +606,7 @@ __all__ = [
     "When",
     "Words",
     "check_multiples",
+    "entry_json",
     "holds",
     "only_fields",
     "per_seat",

@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 from typing import Final
 from typing import NamedTuple
+from typing import Protocol
 
 from .cards import ABOVE
 from .cards import LOW_BITS
@@ -135,5 +136,33 @@ def trick_bonus(bonus: int, which: str, number: int, last: bool) -> int:
     return bonus if last else 0
 
 
-__all__ = ["NONE", "PLAY_ACTIONS", "PLAY_LOOKUP", "Trick", "beats", "choose_card", "legal_mask",
-           "play_actions", "play_card", "trick_bonus"]
+class TrickTable(Protocol):
+    """A state's fields for the trick on the table (Doppelkopf, Luxusfamilie): its cards,
+    its leader, the led group and the best card so far with its seat (-1 before the lead),
+    the tricks done and how many each seat won."""
+
+    trick: list[Card]
+    trick_leader: int
+    to_move: int
+    led: int
+    win_card: int
+    win_seat: int
+    tricks: list[Trick]
+    tricks_won: list[int]
+
+
+def book_trick(state: TrickTable, points: int, taken: list[int]) -> int:
+    """Close the trick on the table: it goes to its winner with its ``points`` (added to
+    his in ``taken``), and he leads the next one. Returns the winner."""
+    w = state.win_seat
+    state.tricks.append(Trick(state.trick_leader, tuple(state.trick), w, points))
+    taken[w] += points
+    state.tricks_won[w] += 1
+    state.trick = []
+    state.led = state.win_card = state.win_seat = -1
+    state.trick_leader = state.to_move = w
+    return w
+
+
+__all__ = ["NONE", "PLAY_ACTIONS", "PLAY_LOOKUP", "Trick", "TrickTable", "beats", "book_trick",
+           "choose_card", "legal_mask", "play_actions", "play_card", "trick_bonus"]

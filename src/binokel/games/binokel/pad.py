@@ -43,6 +43,7 @@ from ...core.pad import PlainPad
 from ...core.pad import SeatField
 from ...core.pad import When
 from ...core.pad import check_multiples
+from ...core.pad import entry_json
 from ...core.pad import only_fields
 from ...core.pad import pad_words
 from ...core.pad import per_seat
@@ -97,16 +98,8 @@ class BinokelEntry:
     made: bool | None = None
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"dealer": self.dealer, "contract": self.contract}
-        for name in ("declarer", "bid", "made"):
-            if getattr(self, name) is not None:
-                out[name] = getattr(self, name)
-        if self.tricks is not None:
-            out["tricks"] = list(self.tricks)
-        for name in ("melds", "points"):
-            if getattr(self, name):
-                out[name] = list(getattr(self, name))
-        return out
+        return entry_json(self, {"dealer": self.dealer, "contract": self.contract},
+                          ("declarer", "bid", "made"), ("tricks",))
 
 
 def allowed_contracts(rules: Rules) -> tuple[str, ...]:

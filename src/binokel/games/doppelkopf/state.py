@@ -48,6 +48,7 @@ from ...core.state import InterjectionHandler
 from ...core.state import State
 from ...core.trick import PLAY_ACTIONS
 from ...core.trick import Trick
+from ...core.trick import book_trick
 from ...core.trick import play_actions
 from . import announcements
 from . import armut
@@ -368,14 +369,7 @@ class DokoState(State[DokoRules, DokoResult, DokoView]):
             self._close_trick()
 
     def _close_trick(self) -> None:
-        w = self.win_seat
-        pts = sum(_POINTS[c & 7] for c in self.trick)
-        self.tricks.append(Trick(self.trick_leader, tuple(self.trick), w, pts))
-        self.trick_points[w] += pts
-        self.tricks_won[w] += 1
-        self.trick = []
-        self.led = self.win_card = self.win_seat = -1
-        self.trick_leader = self.to_move = w
+        w = book_trick(self, sum(_POINTS[c & 7] for c in self.trick), self.trick_points)
         if self.contract == HOCHZEIT and self.clarified_in == 0:
             reservations.clarify_hochzeit(self, w)
         if not self.hands[w]:

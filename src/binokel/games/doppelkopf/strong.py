@@ -45,6 +45,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 from collections.abc import Iterator
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -328,43 +329,60 @@ class DokoStrongBot(PimcPlayer):
     def _play_decision(self, view: DokoView, actions: list[str]) -> str | None:
         """An announcement, a Genscher or a Hochzeit's early card decided by simulation
         (None: no such decision now, or it says play on as usual)."""
+        if view.contract == HOCHZEIT and view.clarified_in == 0:
+            return self._hochzeit_card(view, actions)
         genscher = [a for a in actions if a.startswith(GENSCHER)]
         announce = [a for a in actions if a in ANNOUNCEMENTS]
-        if view.contract == HOCHZEIT and view.clarified_in == 0:
-            cards = [a for a in actions if a.startswith("play ")]
-            base = self.heuristic.choose(quiet(view))
-            plans = {base: Plan(base)} | {a: Plan(a) for a in cards if a != base}
-            return self._best(view, plans)
         if not genscher and not announce:
             return None
         card = self.heuristic.choose(quiet(view))
         if genscher:
-            plans = {card: Plan(card)} | {a: Plan(a) for a in genscher}
-            best = self._best(view, plans)
-            if best is not None and best != card:
+            best = self._against_card(view, card, genscher)
+            if best is not None:
                 return best
         if announce and announce[0] in (RE, KONTRA) and self.announce_model:
             features = announce_features(view)
             if features is not None and ANNOUNCE_MODEL:
-                # Re / Kontra in a game of two parties: the model fitted against outcomes.
-                # The values (a hint shows them): what the Ansage adds to the deal's value
-                # for the party (2 points more to the winner), against playing on.
-                chance = win_chance(features)
-                self.last_values = {announce[0]: 4.0 * chance - 2.0, card: 0.0}
-                return announce[0] if chance >= self.announce_at else None
+                return self._modelled_announcement(card, announce[0], features)
         if announce:
             # The Ansage, or the next two Absagen (a jump further is hardly ever right).
             options = announce[:1] if announce[0] in (RE, KONTRA) else announce[:2]
-            plans = {card: Plan(card)} | {a: Plan(a) for a in options}
             margin = WAIT_MARGIN if self._allowed_later(view, options[0]) else 0.0
             # Seeded by the view, not by the game so far: a hint for this seat simulates
             # the same worlds and so never recommends an announcement the player would not
             # make (and the other way round).
-            best = self._best(view, plans, margin, stop=True, rng=_view_rng(view))
-            if best is not None and best != card:
+            best = self._against_card(view, card, options, margin, stop=True,
+                                      rng=_view_rng(view))
+            if best is not None:
                 return best
         self.last_values = {}
         return None
+
+    def _hochzeit_card(self, view: DokoView, actions: list[str]) -> str | None:
+        """A card before the Hochzeit's Klärungsstich, whose parties are still open: every
+        card simulated, the heuristic's first."""
+        cards = [a for a in actions if a.startswith("play ")]
+        base = self.heuristic.choose(quiet(view))
+        plans = {base: Plan(base)} | {a: Plan(a) for a in cards if a != base}
+        return self._best(view, plans)
+
+    def _against_card(self, view: DokoView, card: str, options: list[str],
+                      margin: float = 0.0, stop: bool = False,
+                      rng: random.Random | None = None) -> str | None:
+        """The best of ``options`` when simulation finds it better than playing ``card``
+        on as usual (None: play on)."""
+        plans = {card: Plan(card)} | {a: Plan(a) for a in options}
+        best = self._best(view, plans, margin, stop=stop, rng=rng)
+        return best if best is not None and best != card else None
+
+    def _modelled_announcement(self, card: str, announcement: str,
+                               features: Sequence[float]) -> str | None:
+        """Re / Kontra in a game of two parties: the model fitted against outcomes. The
+        values (a hint shows them): what the Ansage adds to the deal's value for the party
+        (2 points more to the winner), against playing on."""
+        chance = win_chance(features)
+        self.last_values = {announcement: 4.0 * chance - 2.0, card: 0.0}
+        return announcement if chance >= self.announce_at else None
 
     def _allowed_later(self, view: DokoView, what: str) -> bool:
         """Whether ``what`` will still be allowed at the player's next turn (one card

@@ -506,78 +506,108 @@ class _Plan:
              work: Tally | None) -> tuple[DokoState, float] | None:
         """One world and its weight (1 without reading), or None when this deal failed."""
         view = self.view
-        me = view.player
-        order = view.order
-        played = self.played
-        unseen = self.unseen
-        arm = self.arm
-        fixed: dict[int, list[Card]] = {s: [] for s in self.sizes}
-        sizes = dict(self.sizes)
-        no_trumps: set[int] = set()
-        if arm is not None:
-            if arm.given is not None and arm.partner is not None and arm.returned is not None:
-                # The viewer is the poor player or the partner: he saw both sides.
-                other = arm.partner if me == arm.poor else arm.poor
-                if me == arm.poor:
-                    sure = _minus(_minus(arm.given, arm.returned), played[other])
-                else:
-                    sure = _minus(arm.returned, played[other])
-                    no_trumps.add(other)
-                fixed[other] += sure
-            elif arm.partner is None and view.phase == ARMUT_OFFER:
-                # The three cards lie face down; the poor player kept no trump.
-                sizes[_GIVEN] = 3
-                fixed[_GIVEN] = []
-                no_trumps.add(arm.poor)
-            elif arm.partner is not None and arm.given is None:
-                # An outsider after the exchange: the poor player's trumps are the ones
-                # given back, as many as the table was told.
-                p = arm.poor
-                have = size(normal_trumps(cardset(played[p])))
-                k = arm.returned_trumps - have
-                pool_trumps = [c for c in unseen.elements() if order.group[c] == TRUMP]
-                if k < 0 or k > len(pool_trumps):
-                    return None
-                fixed[p] += rng.sample(pool_trumps, k)
-                no_trumps.add(p)
-            elif view.phase == PLAY:
-                return None
-        void = self.void
-        # Kreuz-Damen: whose party shows where they lie.
-        no_eo: set[int] = set()
-        eo_left = unseen[EO]
-        if view.phase == PLAY:
-            holders: list[int] = []
-            if view.contract == HOCHZEIT and view.hochzeit is not None and view.hochzeit != me:
-                holders = [view.hochzeit] * (2 - played[view.hochzeit].count(EO))
-                no_eo |= {s for s in fixed if s != view.hochzeit}
-            elif view.contract == NORMAL:
-                known = {s: party for s, party in enumerate(view.parties)
-                         if party is not None and view.genscher is None}
-                for s, party, _ in _before_genscher(view):   # the parties of the Kreuz-Damen
-                    known.setdefault(s, party)
-                for s in fixed:
-                    if known.get(s) == KONTRA:
-                        no_eo.add(s)
-                    elif known.get(s) == RE and EO not in played[s]:
-                        holders.append(s)
-            if len(holders) > eo_left:
-                return None
-            for s in holders:
-                fixed[s].append(EO)
-        # Schweinchen and Superschweine: both copies with their holder.
-        pinned: set[Card] = set()
+        draft = _Draft({s: [] for s in self.sizes}, dict(self.sizes))
+        if not self._fix_armut(draft, rng) or not self._fix_kreuz_damen(draft):
+            return None
+        self._fix_pinned(draft)
+        tilt = self._tilt() if reader is not None else None
+        hands = deal_uniform(list(self.unseen.elements()), draft.sizes, self._allowed(draft),
+                             rng, draft.fixed, tilt)
+        if hands is None:
+            return None
+        if work is not None:
+            work.add(REPLAY_MOVE * (len(view.history) + 12))
+        world = self._replay(hands, rng, reader)
+        if world is None:
+            return None
+        state, weight = world
+        soloist = view.soloist
+        if tilt is not None and soloist is not None:
+            weight /= SOLO_TILT ** sum(1 for c in hands[soloist] if bit(c) & self.solo_trumps)
+        return state, weight
+
+    def _fix_armut(self, draft: _Draft, rng: random.Random) -> bool:
+        """What an Armut tells of the hidden hands, into ``draft``; False when this deal
+        cannot be (or the viewer's Armut is one the sampler does not model)."""
+        arm, view = self.arm, self.view
+        if arm is None:
+            return True
+        me, played = view.player, self.played
+        if arm.given is not None and arm.partner is not None and arm.returned is not None:
+            # The viewer is the poor player or the partner: he saw both sides.
+            other = arm.partner if me == arm.poor else arm.poor
+            if me == arm.poor:
+                sure = _minus(_minus(arm.given, arm.returned), played[other])
+            else:
+                sure = _minus(arm.returned, played[other])
+                draft.no_trumps.add(other)
+            draft.fixed[other] += sure
+        elif arm.partner is None and view.phase == ARMUT_OFFER:
+            # The three cards lie face down; the poor player kept no trump.
+            draft.sizes[_GIVEN] = 3
+            draft.fixed[_GIVEN] = []
+            draft.no_trumps.add(arm.poor)
+        elif arm.partner is not None and arm.given is None:
+            # An outsider after the exchange: the poor player's trumps are the ones
+            # given back, as many as the table was told.
+            p = arm.poor
+            have = size(normal_trumps(cardset(played[p])))
+            k = arm.returned_trumps - have
+            pool_trumps = [c for c in self.unseen.elements() if view.order.group[c] == TRUMP]
+            if k < 0 or k > len(pool_trumps):
+                return False
+            draft.fixed[p] += rng.sample(pool_trumps, k)
+            draft.no_trumps.add(p)
+        elif view.phase == PLAY:
+            return False
+        return True
+
+    def _fix_kreuz_damen(self, draft: _Draft) -> bool:
+        """Kreuz-Damen: whose party shows where they lie; False when more seats must hold
+        one than are unseen."""
+        view, played = self.view, self.played
+        if view.phase != PLAY:
+            return True
+        holders: list[int] = []
+        if view.contract == HOCHZEIT and view.hochzeit is not None and view.hochzeit != view.player:
+            holders = [view.hochzeit] * (2 - played[view.hochzeit].count(EO))
+            draft.no_eo |= {s for s in draft.fixed if s != view.hochzeit}
+        elif view.contract == NORMAL:
+            known = {s: party for s, party in enumerate(view.parties)
+                     if party is not None and view.genscher is None}
+            for s, party, _ in _before_genscher(view):   # the parties of the Kreuz-Damen
+                known.setdefault(s, party)
+            for s in draft.fixed:
+                if known.get(s) == KONTRA:
+                    draft.no_eo.add(s)
+                elif known.get(s) == RE and EO not in played[s]:
+                    holders.append(s)
+        if len(holders) > self.unseen[EO]:
+            return False
+        for s in holders:
+            draft.fixed[s].append(EO)
+        return True
+
+    def _fix_pinned(self, draft: _Draft) -> None:
+        """Schweinchen and Superschweine: both copies with their holder; the Genscher's
+        Karlchen with the one who called it."""
+        view, played, me = self.view, self.played, self.view.player
         for holder, c in ((view.schweine, _sw(view, 0)), (view.superschweine, _sw(view, 1))):
             if c is None or holder is None:
                 continue
-            pinned.add(c)
+            draft.pinned.add(c)
             if holder != me:
-                fixed[holder] += [c] * (2 - played[holder].count(c))
+                draft.fixed[holder] += [c] * (2 - played[holder].count(c))
         if view.genscher is not None and view.genscher[0] != me:
             g = view.genscher[0]
-            fixed[g] += [SK] * (2 - played[g].count(SK) - fixed[g].count(SK))
-            pinned.add(SK)
-        hochzeit_play = view.phase == PLAY and view.contract == HOCHZEIT
+            draft.fixed[g] += [SK] * (2 - played[g].count(SK) - draft.fixed[g].count(SK))
+            draft.pinned.add(SK)
+
+    def _allowed(self, draft: _Draft) -> Callable[[int, Card], bool]:
+        """Whether a seat (or the Armut's face-down cards) may hold a card in this draw."""
+        order, void = self.view.order, self.void
+        pinned, no_eo, no_trumps = draft.pinned, draft.no_eo, draft.no_trumps
+        hochzeit_play = self.view.phase == PLAY and self.view.contract == HOCHZEIT
         trumps_normal = self.trumps_normal
 
         def allowed(seat: int, c: Card) -> bool:
@@ -590,24 +620,18 @@ class _Plan:
             if c in pinned:
                 return False
             return not (seat in no_trumps and bit(c) & trumps_normal)
+        return allowed
 
-        tilt = None
-        soloist, solo_trumps = view.soloist, self.solo_trumps
-        if reader is not None and solo_trumps:
-            def tilt(seat: int, c: Card) -> float:
-                return SOLO_TILT if seat == soloist and bit(c) & solo_trumps else 1.0
-        hands = deal_uniform(list(unseen.elements()), sizes, allowed, rng, fixed, tilt)
-        if hands is None:
+    def _tilt(self) -> Callable[[int, Card], float] | None:
+        """With card reading against a soloist: his trumps drawn more often (the weight
+        divides it out again); None otherwise."""
+        soloist, solo_trumps = self.view.soloist, self.solo_trumps
+        if not solo_trumps:
             return None
-        if work is not None:
-            work.add(REPLAY_MOVE * (len(view.history) + 12))
-        world = self._replay(hands, rng, reader)
-        if world is None:
-            return None
-        state, weight = world
-        if tilt is not None and soloist is not None:
-            weight /= SOLO_TILT ** sum(1 for c in hands[soloist] if bit(c) & solo_trumps)
-        return state, weight
+
+        def tilt(seat: int, c: Card) -> float:
+            return SOLO_TILT if seat == soloist and bit(c) & solo_trumps else 1.0
+        return tilt
 
     def _replay(self, hands: dict[int, list[Card]], rng: random.Random,
                 reader: DokoWorlds | None) -> tuple[DokoState, float] | None:
@@ -615,35 +639,12 @@ class _Plan:
         replayed (masked Armut cards chosen to fit), every public fact checked; with a
         ``reader`` also the likelihood of the others' choices."""
         view = self.view
-        played = self.played
-        arm = self.arm
         me = view.player
         now = {s: list(hands[s]) if s != me else list(view.hand) for s in view.active}
-        after = {s: now[s] + played[s] for s in view.active}   # the hands the play began with
-        initial = dict(after)
         history = list(view.history)
-        if arm is not None:
-            p, q = arm.poor, arm.partner
-            if view.phase == ARMUT_OFFER and arm.given is None:
-                initial[p] = after[p] + hands[_GIVEN]
-                history[arm.give_index] = (p, "give " + format_cards(hands[_GIVEN]))
-            elif q is not None and arm.return_index >= 0:
-                given, back = arm.given, arm.returned
-                if given is None or back is None:
-                    # Chosen to fit: what went back are the poor player's trumps and others
-                    # of his; what he passed, three cards of the partner's.
-                    ptr = [c for c in after[p] if normal_trumps(bit(c))]
-                    other = [c for c in after[p] if not normal_trumps(bit(c))]
-                    if len(ptr) > 3:
-                        return None
-                    back = ptr + rng.sample(other, 3 - len(ptr))
-                    given = rng.sample(after[q], 3)
-                    history[arm.give_index] = (p, "give " + format_cards(given))
-                    history[arm.return_index] = (q, "return " + format_cards(back))
-                initial[p] = _minus(after[p], back) + given
-                initial[q] = _minus(after[q] + back, given)
-                if len(initial[p]) != len(after[p]) or len(initial[q]) != len(after[q]):
-                    return None
+        initial = self._initial_hands(hands, now, history, rng)
+        if initial is None:
+            return None
         weight = 1.0
         try:
             world = DokoState.new(view.rules, view.dealer,
@@ -656,6 +657,45 @@ class _Plan:
                 world.apply(action)
         except IllegalAction:
             return None
+        return (world, weight) if self._shows_the_view(world, now) else None
+
+    def _initial_hands(self, hands: dict[int, list[Card]], now: dict[int, list[Card]],
+                       history: list[tuple[int, str]], rng: random.Random
+                       ) -> dict[int, list[Card]] | None:
+        """The hands as dealt, before an Armut's exchange; masked exchanges in ``history``
+        are written in as chosen to fit. None when the hands cannot have been dealt."""
+        view, played, arm = self.view, self.played, self.arm
+        after = {s: now[s] + played[s] for s in view.active}   # the hands the play began with
+        initial = dict(after)
+        if arm is None:
+            return initial
+        p, q = arm.poor, arm.partner
+        if view.phase == ARMUT_OFFER and arm.given is None:
+            initial[p] = after[p] + hands[_GIVEN]
+            history[arm.give_index] = (p, "give " + format_cards(hands[_GIVEN]))
+        elif q is not None and arm.return_index >= 0:
+            given, back = arm.given, arm.returned
+            if given is None or back is None:
+                # Chosen to fit: what went back are the poor player's trumps and others
+                # of his; what he passed, three cards of the partner's.
+                ptr = [c for c in after[p] if normal_trumps(bit(c))]
+                other = [c for c in after[p] if not normal_trumps(bit(c))]
+                if len(ptr) > 3:
+                    return None
+                back = ptr + rng.sample(other, 3 - len(ptr))
+                given = rng.sample(after[q], 3)
+                history[arm.give_index] = (p, "give " + format_cards(given))
+                history[arm.return_index] = (q, "return " + format_cards(back))
+            initial[p] = _minus(after[p], back) + given
+            initial[q] = _minus(after[q] + back, given)
+            if len(initial[p]) != len(after[p]) or len(initial[q]) != len(after[q]):
+                return None
+        return initial
+
+    def _shows_the_view(self, world: DokoState, now: dict[int, list[Card]]) -> bool:
+        """Whether the replayed ``world`` shows the viewer exactly what his view says."""
+        view = self.view
+        me = view.player
         ok = (world.phase == view.phase and world.to_move == view.to_move
               and world.hands[me] == cardset(view.hand)
               and public_contract(world) == view.contract and world.schweine == view.schweine
@@ -663,7 +703,19 @@ class _Plan:
               and all(world.hands[s] == cardset(now[s]) for s in view.active))
         if ok and view.phase == PLAY and (view.contract != HOCHZEIT or view.clarified_in):
             ok = all(p is None or world.party(s) == p for s, p in enumerate(view.parties))
-        return (world, weight) if ok else None
+        return ok
+
+
+@dataclass
+class _Draft:
+    """What one draw fixes before dealing the rest: cards already placed per seat, the
+    hidden hands' sizes, and who may not hold what."""
+
+    fixed: dict[int, list[Card]]
+    sizes: dict[int, int]
+    no_trumps: set[int] = dataclasses.field(default_factory=set)
+    no_eo: set[int] = dataclasses.field(default_factory=set)
+    pinned: set[Card] = dataclasses.field(default_factory=set)
 
 
 def _likelihood(reader: DokoWorlds, world: DokoState, seat: int, action: str) -> float:
@@ -672,7 +724,6 @@ def _likelihood(reader: DokoWorlds, world: DokoState, seat: int, action: str) ->
     through a view, where they need no more (the reservations, the announcements)."""
     phase = world.phase
     r = reader.reading
-    hand = world.hands[seat]
     if phase == VORBEHALT or (phase == DECLARE and world.rules.vorgefuehrt != seat):
         if r.reservation_miss >= 1.0:
             return 1.0
@@ -680,42 +731,61 @@ def _likelihood(reader: DokoWorlds, world: DokoState, seat: int, action: str) ->
     if phase == ARMUT_OFFER:
         if r.reservation_miss >= 1.0:
             return 1.0
-        takes = reader.bots.accepts_armut(hand)
+        takes = reader.bots.accepts_armut(world.hands[seat])
         return 1.0 if (action == "accept") == takes else r.reservation_miss
     if phase != PLAY:
         return 1.0
     if action in ANNOUNCEMENTS or (action.startswith("play ") and r.silent_miss < 1.0):
-        options = allowed_announcements(world, seat)
-        features = reader.bots.state_features(world, seat) if options else None
-        if options and options[0] in (RE, KONTRA) and features is not None \
-                and reader.bots.ANNOUNCE_MODEL:
-            # Re / Kontra where the announcement model speaks: a logistic curve around the
-            # chance at which the model announces.
-            chance = reader.bots.win_chance(features)
-            at = reader.bots.ANNOUNCE_AT
-            z = (_logit(chance) - _logit(at)) / r.announce_spread
-            q = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
-            if action in ANNOUNCEMENTS:
-                return max(r.announce_miss, q)
-            return max(r.announce_miss, 1.0 - q) if r.silent_miss < 1.0 else 1.0
-        if options:
-            soloist = world.soloist == seat if (world.contract or "").startswith("solo") \
-                else count(hand, EO) == 2 and world.party(seat) == RE
-            public_solo = (world.contract or "").startswith("solo")
-            wish = reader.bots.announcement_choice(
-                world.order, hand, soloist, not public_solo, world.announced, options,
-                features)
-            if action in ANNOUNCEMENTS:
-                return 1.0 if wish == action else r.announce_miss
-            if wish is not None:
-                return r.silent_miss
+        odds = _announcement_odds(reader, world, seat, action)
+        if odds is not None:
+            return odds
     if action.startswith("play ") and r.play_miss < 1.0:
-        view = world.view(seat)
-        plays = tuple(a for a in view.legal_actions if a.startswith("play "))
-        if len(plays) > 1:
-            quiet = dataclasses.replace(view, legal_actions=plays)
-            if reader.model.choose(quiet) != action:
-                return r.play_miss
+        return _card_odds(reader, world, seat, action)
+    return 1.0
+
+
+def _announcement_odds(reader: DokoWorlds, world: DokoState, seat: int,
+                       action: str) -> float | None:
+    """How likely ``seat``'s announcement (or his silence, playing ``action``) is where
+    he may announce; None where that says nothing (no announcement allowed, or the
+    heuristic would be silent too)."""
+    options = allowed_announcements(world, seat)
+    if not options:
+        return None
+    r = reader.reading
+    features = reader.bots.state_features(world, seat)
+    if options[0] in (RE, KONTRA) and features is not None and reader.bots.ANNOUNCE_MODEL:
+        # Re / Kontra where the announcement model speaks: a logistic curve around the
+        # chance at which the model announces.
+        chance = reader.bots.win_chance(features)
+        at = reader.bots.ANNOUNCE_AT
+        z = (_logit(chance) - _logit(at)) / r.announce_spread
+        q = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, z))))
+        if action in ANNOUNCEMENTS:
+            return max(r.announce_miss, q)
+        return max(r.announce_miss, 1.0 - q) if r.silent_miss < 1.0 else 1.0
+    hand = world.hands[seat]
+    public_solo = (world.contract or "").startswith("solo")
+    soloist = world.soloist == seat if public_solo \
+        else count(hand, EO) == 2 and world.party(seat) == RE
+    wish = reader.bots.announcement_choice(
+        world.order, hand, soloist, not public_solo, world.announced, options, features)
+    if action in ANNOUNCEMENTS:
+        return 1.0 if wish == action else r.announce_miss
+    if wish is not None:
+        return r.silent_miss
+    return None
+
+
+def _card_odds(reader: DokoWorlds, world: DokoState, seat: int, action: str) -> float:
+    """How likely ``seat``'s card ``action`` is: 1 where the model plays it (or has no
+    choice), :attr:`Reading.play_miss` otherwise."""
+    view = world.view(seat)
+    plays = tuple(a for a in view.legal_actions if a.startswith("play "))
+    if len(plays) > 1:
+        quiet = dataclasses.replace(view, legal_actions=plays)
+        if reader.model.choose(quiet) != action:
+            return reader.reading.play_miss
     return 1.0
 
 

@@ -26,6 +26,7 @@ from ...core.pad import PerSeatField
 from ...core.pad import PlainPad
 from ...core.pad import SeatField
 from ...core.pad import check_multiples
+from ...core.pad import entry_json
 from ...core.pad import only_fields
 from ...core.pad import pad_words
 from ...core.pad import per_seat
@@ -65,15 +66,7 @@ class LuxusEntry:
     tricks: tuple[int, ...] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"dealer": self.dealer}
-        if self.declarer is not None:
-            out["declarer"] = self.declarer
-        if self.tricks is not None:
-            out["tricks"] = list(self.tricks)
-        for name in ("melds", "points"):
-            if getattr(self, name):
-                out[name] = list(getattr(self, name))
-        return out
+        return entry_json(self, {"dealer": self.dealer}, ("declarer",), ("tricks",))
 
 
 def points_total(rules: LuxusRules) -> int:

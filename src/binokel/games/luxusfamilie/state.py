@@ -44,6 +44,7 @@ from ...core.state import State
 from ...core.trick import PLAY_ACTIONS
 from ...core.trick import Trick
 from ...core.trick import beats
+from ...core.trick import book_trick
 from ...core.trick import choose_card
 from ...core.trick import play_actions
 from ...core.trick import trick_bonus
@@ -269,12 +270,7 @@ class LuxusState(State[LuxusRules, LuxusResult, LuxusView]):
         pts += trick_bonus(r.last_trick_bonus, "last", len(self.tricks) + 1, last)
         if last and r.leftover == "last_trick":
             pts += set_power(self.leftover)
-        self.tricks.append(Trick(self.trick_leader, tuple(self.trick), w, pts))
-        self.power_points[w] += pts
-        self.tricks_won[w] += 1
-        self.trick = []
-        self.led = self.win_card = self.win_seat = -1
-        self.trick_leader = self.to_move = w
+        book_trick(self, pts, self.power_points)
         if last:
             self.finish()
 

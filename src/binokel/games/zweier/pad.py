@@ -22,6 +22,7 @@ from ...core.pad import PadForm
 from ...core.pad import PerSeatField
 from ...core.pad import PlainPad
 from ...core.pad import check_multiples
+from ...core.pad import entry_json
 from ...core.pad import only_fields
 from ...core.pad import pad_words
 from ...core.pad import per_seat
@@ -52,11 +53,7 @@ class ZweierEntry:
     points: tuple[int, ...] = ()
 
     def to_json(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"dealer": self.dealer}
-        for name in ("melds", "points"):
-            if getattr(self, name):
-                out[name] = list(getattr(self, name))
-        return out
+        return entry_json(self, {"dealer": self.dealer})
 
 
 def points_total(rules: ZweierRules) -> int:
