@@ -143,7 +143,7 @@ class TableView(App[None]):
             style = "bold" if seat.seat == table.to_move else ("dim" if seat.out else "")
             out.append("▶ " if seat.seat == table.to_move else "  ", style="bold")
             out.append(seat.label, style=style)
-            out.append(f" · {seat.cards} {self.t['cards']}")
+            out.append(f" · {seat.cards} {self.t['card' if seat.cards == 1 else 'cards']}")
             if seat.team is not None:
                 out.append(f" · {self.t['team']} {seat.team + 1}")
             if seat.roles:
