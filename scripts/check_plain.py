@@ -7,6 +7,7 @@ a PDF that is not a PDF, a CSV without the names entered, any 5xx.
 
 from __future__ import annotations
 
+import http.cookiejar
 import json
 import sys
 import time
@@ -17,6 +18,12 @@ from typing import Any
 BASE = ""
 
 
+# An account's session: its cookies kept as a browser keeps them, and the CSRF token the page
+# sends back (binokel.web.sessions).
+COOKIES = http.cookiejar.CookieJar()
+OPENER = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(COOKIES))
+
+
 def call(method: str, path: str, body: Any = None, token: str | None = None
          ) -> tuple[int, bytes, str]:
     data = None if body is None else json.dumps(body).encode()
@@ -25,8 +32,11 @@ def call(method: str, path: str, body: Any = None, token: str | None = None
         req.add_header("Content-Type", "application/json")
     if token is not None:
         req.add_header("X-Owner-Token", token)
+    csrf = next((c.value for c in COOKIES if c.name == "binokel_csrf"), None)
+    if csrf is not None and method != "GET":
+        req.add_header("X-CSRF-Token", csrf)
     try:
-        with urllib.request.urlopen(req, timeout=60) as r:
+        with OPENER.open(req, timeout=60) as r:
             return r.status, r.read(), r.headers.get("Content-Type", "")
     except urllib.error.HTTPError as e:
         return e.code, e.read(), e.headers.get("Content-Type", "")
@@ -61,7 +71,7 @@ def main() -> None:
     BASE = sys.argv[1].rstrip("/")
     wait_ready()
     meta = expect("GET", "/api/meta", 200, kind="json")
-    for page in ("/", "/pad", "/club", "/duplicate"):
+    for page in ("/", "/pad", "/club", "/duplicate", "/account"):
         expect("GET", page, 200, kind="text/html")
     expect("GET", "/api/page-texts", 200, kind="json")
     for game in meta["games"]:
@@ -97,6 +107,14 @@ def main() -> None:
                                                   "bot": "random"})
     expect("GET", f"/duplicate/{dup['id']}", 200, kind="text/html")
     expect("GET", f"/api/duplicates/{dup['id']}", 200, kind="json")
+    # An account: registered (Argon2id), its session, its export, logged out.
+    expect("POST", "/api/account/register", 201, {"name": "Vereinswirt",
+                                                    "password": "ein langes Passwort 7"})
+    me = expect("GET", "/api/account/export", 200, kind="json")
+    if "Vereinswirt" not in json.dumps(me, ensure_ascii=False):
+        sys.exit("check-plain: the account's export does not name it")
+    expect("POST", "/api/account/logout", 200, {})
+    expect("GET", "/api/account/export", 401)
     print("check-plain: every page and download answered")
     every_bot_decides()
 
