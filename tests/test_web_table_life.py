@@ -308,6 +308,60 @@ def test_a_left_seat_changes_hands_between_tricks_only(client: TestClient) -> No
     assert r.status_code == 409 and r.json()["error"] == "seat_taken"
 
 
+def test_the_creator_hands_on_the_seat_of_a_person_who_is_away(client: TestClient) -> None:
+    """Bert walked off without a word (timed out): only the table's creator, by the owner
+    token his create request got, frees Bert's seat for somebody else; then it is a left
+    seat, which anybody with the table's link takes over. Nobody hands on a seat whose
+    person is at the table, a computer player's, or without the owner token."""
+    r = client.post("/api/tables", json={"bots": [None, None], "game": "zweier",
+                                         "players": 2})
+    assert r.status_code == 201
+    tid, owner = r.json()["id"], r.json()["owner_token"]
+    assert len(owner) >= 32 and "owner_token" not in client.get(f"/api/tables/{tid}").json()
+    join(client, tid, 0, "Anna")
+    bert = join(client, tid, 1, "Bert")
+    t = live(client, tid)
+
+    def release(seat: int, token: str | None) -> Any:
+        headers = {} if token is None else {"x-owner-token": token}
+        return client.post(f"/api/tables/{tid}/seats/{seat}/release", headers=headers)
+
+    # Bert is at the table: his seat is his
+    r = release(1, owner)
+    assert r.status_code == 409 and r.json()["error"] == "present"
+    client.portal.call(t.set_away, 1, True)  # type: ignore[union-attr]
+    for token in (None, "forged", bert, "x" * 200):
+        r = release(1, token)
+        assert r.status_code == 403 and r.json()["error"] == "forbidden"
+    assert release(7, owner).json()["error"] == "bad_seat"
+    assert t.left == set()
+    # a timed-out seat stays its person's: a stranger is refused
+    r = client.post(f"/api/tables/{tid}/join", json={"seat": 1, "nickname": "Carla"})
+    assert r.status_code == 409 and r.json()["error"] == "seat_taken"
+    r = release(1, owner)
+    assert r.status_code == 200, r.text
+    seat = r.json()["table"]["seats"][1]
+    assert seat["left"] and seat["stand_in"] and seat["nickname"] == "Bert"
+    assert release(1, owner).status_code == 200   # again: nothing changes
+    # as stored: after a restart the seat is still free for the taking
+    client.portal.call(t.reload, True)  # type: ignore[union-attr]
+    assert t.left == {1}
+    finish_trick(client, t, random.Random(2))
+    carla = join(client, tid, 1, "Carla")
+    with client.websocket_connect(f"/ws/{tid}?token={carla}") as ws:
+        msg = recv_state(ws)
+        assert msg["you"] == 1 and msg["names"][1] == "Carla"
+        assert not msg["info"]["seats"][1]["left"]
+    with client.websocket_connect(f"/ws/{tid}?token={bert}") as ws:
+        assert ws.receive_json()["code"] == "bad_token"
+    # a computer player's seat is nobody's to hand on
+    bots = client.post("/api/tables", json={"bots": [None, "random", "random"]}).json()
+    join(client, bots["id"], 0, "Anna")
+    r = client.post(f"/api/tables/{bots['id']}/seats/1/release",
+                    headers={"x-owner-token": bots["owner_token"]})
+    assert r.status_code == 400 and r.json()["error"] == "bad_seat"
+
+
 def test_my_tables_finds_the_seats_of_a_browser(client: TestClient) -> None:
     tid, tokens = two_people(client)
     other = new_table(client, [None, "random", "random"])

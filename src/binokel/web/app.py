@@ -388,6 +388,9 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             return failed(e)
         info = t.info()
         info["invite"] = f"/t/{t.id}"
+        # the creator's secret, once: with it he may hand on an away person's seat
+        info["owner_token"] = t.owner_token
+        t.owner_token = None
         return JSONResponse(info, status_code=201)
 
     async def get_table(request: Request) -> Response:
@@ -415,6 +418,20 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         if t.round is not None:
             t.schedule_bots()   # a new table starts; a seat taken over stops its stand-in
         return JSONResponse({"token": token, "seat": data["seat"], "table": t.info()})
+
+    async def release_seat(request: Request) -> Response:
+        """The creator hands on an away person's seat (:meth:`LiveTable.release`)."""
+        try:
+            check_origin(request)
+            t = registry().get(request.path_params["table_id"])
+            seat = request.path_params["seat"]
+            async with t.lock:
+                t.catch_up()
+                again(lambda: t.release(seat, request.headers.get("x-owner-token")))
+        except WebError as e:
+            return failed(e)
+        await t.broadcast()
+        return JSONResponse({"seat": seat, "table": t.info()})
 
     async def my_tables(request: Request) -> Response:
         """The running tables where the seat tokens a browser holds still hold a seat:
@@ -678,6 +695,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", get_table),
         Route("/api/tables/{table_id}/join", join, methods=["POST"]),
+        Route("/api/tables/{table_id}/seats/{seat:int}/release", release_seat,
+              methods=["POST"]),
         Route("/api/my-tables", my_tables, methods=["POST"]),
         Route("/api/tables/{table_id}/deals", deals),
         Route("/api/tables/{table_id}/deals/{number:int}/record", record),

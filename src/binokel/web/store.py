@@ -95,6 +95,8 @@ class TableRow(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     settings: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     creator: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    # the SHA-256 of the owner token the creator's browser got (:meth:`LiveTable.release`)
+    owner_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     series: Mapped[int] = mapped_column(Integer, default=0)
     # when a process last had a connection to the table (Registry.seen): a running table
     # nobody has open is closed sooner than one that merely has not changed
@@ -504,16 +506,18 @@ class Store:
     def create_table(self, table_id: str, game: str, players: int, rules: dict[str, Any],
                      seed: int | None, bots: list[str | None], settings: dict[str, Any],
                      creator: str | None,
-                     check: Callable[[Session, str], None] | None = None) -> None:
+                     check: Callable[[Session, str], None] | None = None,
+                     owner_hash: str | None = None) -> None:
         """Store a new table; ``check(session, creator)`` first, under the creator's lock
-        (:meth:`lock_client`), may count what the creator holds and refuse by raising."""
+        (:meth:`lock_client`), may count what the creator holds and refuse by raising;
+        ``owner_hash``: the hash of the creator's owner token."""
         with self.session.begin() as s:
             if check is not None and creator is not None:
                 self.lock_client(s, self.postgres, creator)
                 check(s, creator)
             s.add(TableRow(id=table_id, game=game, players=players, rules=rules, seed=seed,
                            bots=bots, status="waiting", settings=settings, creator=creator,
-                           version=1, series=0))
+                           owner_hash=owner_hash, version=1, series=0))
 
     @contextmanager
     def locked(self, table_id: str) -> Iterator[Tx]:

@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import dataclasses
 import hashlib
+import hmac
 import logging
 import random
 import secrets
@@ -85,7 +86,8 @@ CARD_STYLES = ("token", "symbol", "words", "french")
 # HTTP status of each error code that is not a plain bad request.
 STATUS = {"no_table": 404, "no_deal": 404, "seat_taken": 409, "not_over": 409,
           "too_many_tables": 429, "too_many_seats": 429, "server_full": 503,
-          "rate_limited": 429, "sealed": 403, "round_over": 409}
+          "rate_limited": 429, "sealed": 403, "round_over": 409, "forbidden": 403,
+          "present": 409, "not_running": 409}
 # Seconds a person may think before a stand-in bot plays (settings.turn_timeout): long
 # enough to read the table, short enough that the others do not give up waiting.
 TURN_TIMEOUT_RANGE = (10, 600)
@@ -254,6 +256,9 @@ class LiveTable:
     # seats their person left at a running table (stored as away without a holder): the
     # only seats of a person that somebody else may take over
     left: set[int] = field(default_factory=set)
+    # the creator's owner token, on the copy made by the create request only (its answer
+    # hands it out once; the store keeps its hash)
+    owner_token: str | None = None
     timer: asyncio.TimerHandle | None = None
     timer_key: tuple[Any, ...] | None = None   # what the running ``timer`` waits for
     timer_limit: float = 0                     # and the seconds it was given
@@ -454,6 +459,39 @@ class LiveTable:
                 self.returning.discard(seat)
                 self.set_away(seat, False)
 
+    def release(self, seat: Any, owner_token: Any) -> None:
+        """The table's creator (his ``owner_token``, from the create request's answer)
+        hands on the seat of a person who is away (timed out, or gone without a word):
+        from now on it is a seat its person left (:meth:`leave`), and anybody with the
+        table's link may take it over between tricks; its person's token still takes it
+        back until then. Refused for a present person's seat, a computer player's, a seat
+        already free, a waiting table and a duplicate round's table."""
+        if not is_int(seat) or not 0 <= seat < self.players:
+            raise TableError("bad_seat", f"seat must be 0..{self.players - 1}")
+        if not isinstance(owner_token, str) or len(owner_token) > 100:
+            raise TableError("forbidden", "only the table's creator may hand a seat on "
+                             "(his owner token)")
+        if self.round is None or self.deck_orders is not None:
+            raise TableError("not_running", "seats are handed on at a running table that "
+                             "is not a duplicate round's")
+        if self.bots[seat] or seat not in self.token_hashes:
+            raise TableError("bad_seat", f"seat {seat} is no person's seat")
+        if seat not in self.away:
+            raise TableError("present", f"seat {seat}'s person is at the table; only a "
+                             "seat whose person is away is handed on")
+        with self.locked() as tx:
+            stored = tx.row.owner_hash
+            if stored is None or not hmac.compare_digest(stored, hash_token(owner_token)):
+                raise TableError("forbidden", "only the table's creator may hand a seat on "
+                                 "(his owner token)")
+            if seat in self.left:
+                return   # handed on already: nothing to write
+            tx.set_seat(seat, away=True, holder=None)
+            tx.bump()
+        self.left.add(seat)
+        self.returning.discard(seat)
+        self.touch()
+
     def leave(self, seat: int) -> None:
         """The person at ``seat`` gives it up. In a started table (not a duplicate round's)
         the seat keeps his name and a stand-in bot plays it ("Anna (computer)"): his token
@@ -640,6 +678,8 @@ class LiveTable:
                        "taken": bool(self.bots[s]) or s in self.token_hashes,
                        "away": s in self.away,
                        "returning": s in self.returning,
+                       # left by its person or handed on: anybody may take it over
+                       "left": s in self.left,
                        "stand_in": self.round is not None and not self.bots[s]
                        and s not in self.present_seats}
                       for s in range(self.players)],
@@ -1345,11 +1385,14 @@ class Registry:
         settings = self._settings(data.get("settings"))
         table_id = secrets.token_urlsafe(9)
         stored_rules = rules.to_dict()
+        owner = secrets.token_urlsafe(24)
         self.store.create_table(table_id, game, players, stored_rules, seed, bots, settings,
-                                creator, self._check_held if creator is not None else None)
+                                creator, self._check_held if creator is not None else None,
+                                owner_hash=hash_token(owner))
         t = LiveTable(table_id, game, players, stored_rules, seed, bots, self.store,
                       self.bot_delay, self.limits, settings, on_action=self.on_action,
                       stored_version=1, driver=self.drives(table_id))
+        t.owner_token = owner   # for the create request's answer only; never stored
         self.tables[table_id] = t
         return t
 

@@ -2,7 +2,7 @@
 // tables, and the page of a table one has not joined yet (take a seat, or watch).
 
 import { el } from "./dom.js";
-import { createTable, getAccount, getMeta, getTable, joinSeat, keepToken, listTables, myTables,
+import { createTable, getAccount, getMeta, getTable, joinSeat, keepOwner, keepToken, listTables, myTables,
   syncSeats } from "./net.js";
 import { prefs, setPref } from "./prefs.js";
 import { botLabel, errorText, pick, t } from "./words.js";
@@ -197,6 +197,7 @@ async function create(game, nick, playersSel, presetSel, inputs, seatsBox, setti
   try {
     const data = await createTable({ game: game.name, players: Number(playersSel.value),
       preset: presetSel.value, options, bots, settings: settings() });
+    if (data.owner_token) keepOwner(data.id, data.owner_token);
     if (mySeat >= 0) {
       setPref("nickname", name);
       const r = await joinSeat(data.id, mySeat, name);

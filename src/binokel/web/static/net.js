@@ -105,6 +105,13 @@ const tokenKey = (id) => `binokel.token.${id}`;
 export const seatToken = (id) => localStorage.getItem(tokenKey(id));
 export const keepToken = (id, token) => localStorage.setItem(tokenKey(id), token);
 export const dropToken = (id) => localStorage.removeItem(tokenKey(id));
+// The owner token of a table this browser made: with it the creator hands on the seat of a
+// person who is away (docs/web.md, POST .../seats/{n}/release).
+const ownerKey = (id) => `binokel.owner.${id}`;
+export const ownerToken = (id) => localStorage.getItem(ownerKey(id));
+export const keepOwner = (id, token) => localStorage.setItem(ownerKey(id), token);
+export const releaseSeat = (id, seat, owner) => api("POST",
+  `/api/tables/${encodeURIComponent(id)}/seats/${seat}/release`, undefined, { "X-Owner-Token": owner });
 
 // The server lists at most this many tokens at once (MAX_TOKENS): the newest are asked.
 const MAX_ASKED = 50;

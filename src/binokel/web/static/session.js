@@ -5,7 +5,7 @@
 
 import { el } from "./dom.js";
 import { joinPanel, loadMeta, waitingPanel } from "./lobby.js";
-import { TableSocket, getTable, joinSeat, keepToken, seatToken } from "./net.js";
+import { TableSocket, getTable, joinSeat, keepToken, ownerToken, releaseSeat, seatToken } from "./net.js";
 import { cardWords, deckFor, look, prefs } from "./prefs.js";
 import { sidePanels } from "./side.js";
 import { actionWords, mountTable } from "./table.js";
@@ -97,6 +97,13 @@ function connect(root, id, info) {
         connect(root, id, info);
       } catch (e) { view?.showError(errorText(e)); }
     },
+    // the creator frees an away person's seat for somebody else (his owner token)
+    release: async (seat) => {
+      const owner = ownerToken(id);
+      if (!owner) return;
+      try { await releaseSeat(id, seat, owner); } catch (e) { view?.showError(errorText(e)); }
+    },
+    owner: () => !!ownerToken(id),
     faces: () => view.faces,
     showError: (text) => view?.showError(text),
   });

@@ -77,12 +77,15 @@ function lifePanel(io) {
     el("summary", { text: t("seatLink") }), el("div", { class: "notice", text: t("seatLinkWhy") }),
     seatLinkText);
   const rules = el("div", { id: "rules-box" });   // the table's rules, once its info is in
-  // A watcher may take a seat the computer plays for somebody (left or away).
+  // A watcher may take a seat the computer plays for somebody who left it (or whose seat
+  // the creator handed on).
   const take = el("div", { id: "take-seat", class: "take-seat", hidden: true });
+  // The creator may hand on the seat of somebody who is away (timed out, gone without a word).
+  const handOn = el("div", { id: "hand-on", class: "take-seat", hidden: true });
   const box = el("section", { class: "panel life", id: "life", "aria-label": t("table") },
-    seed, el("div", { class: "form-row" }, lobby, leave), take, invite, seatLink, rules, chat);
+    seed, el("div", { class: "form-row" }, lobby, leave), take, handOn, invite, seatLink, rules, chat);
   return Object.assign(life, { box, leave, seed, inviteLink, rules, take, takeKey: "", seatLink,
-    seatLinkText });
+    seatLinkText, handOn, handOnKey: "" });
 }
 
 function showChat(life, items, all) {
@@ -116,7 +119,7 @@ function lifeState(life, m, io) {
   const own = token ? `${location.origin}/t/${m.info.id}#seat=${token}` : "";
   if (life.seatLinkText.textContent !== own) life.seatLinkText.textContent = own;
   const free = seated || m.status !== "playing" ? []
-    : (m.info?.seats || []).filter((s) => s.stand_in && !s.bot);
+    : (m.info?.seats || []).filter((s) => s.left && !s.bot);
   const takeKey = `${prefs.lang}/${free.map((s) => `${s.seat}:${s.nickname || ""}`).join(",")}`;
   if (takeKey !== life.takeKey) {
     life.takeKey = takeKey;
@@ -127,6 +130,18 @@ function lifeState(life, m, io) {
       el("div", { class: "form-row" }, name, ...free.map((s) => el("button", { class: "small", type: "button",
         "data-take": String(s.seat), text: t("takeOver", { name: s.nickname || `${t("seat")} ${s.seat + 1}` }),
         onclick: () => { if (name.value.trim()) io.take(s.seat, name.value.trim()); else name.focus(); } })))] : []));
+  }
+  const away = m.status !== "playing" || !io.owner() ? []
+    : (m.info?.seats || []).filter((s) => s.away && !s.left && !s.bot && s.seat !== m.you);
+  const handOnKey = `${prefs.lang}/${away.map((s) => `${s.seat}:${s.nickname || ""}`).join(",")}`;
+  if (handOnKey !== life.handOnKey) {
+    life.handOnKey = handOnKey;
+    life.handOn.hidden = !away.length;
+    life.handOn.replaceChildren(...(away.length ? [el("div", { class: "notice", text: t("handOnHead") }),
+      el("div", { class: "form-row" }, ...away.map((s) => el("button", { class: "small secondary",
+        type: "button", "data-hand-on": String(s.seat),
+        text: t("handOn", { name: s.nickname || `${t("seat")} ${s.seat + 1}` }),
+        onclick: () => io.release(s.seat) })))] : []));
   }
   life.chat.hidden = m.info?.settings?.chat === false;
 }
