@@ -366,9 +366,9 @@ def test_the_doppelkopf_form_offers_what_the_house_rules_make_possible(
     page.fill("#specials-kontra-4", "1")
     page.click("#enter")
     page.wait_for_function("document.getElementById('deal-error').textContent !== ''")
-    # no German words of its own yet: a German sentence pointing at the marked box
+    # said in the page's language, the box marked
     assert page.text_content("#deal-error") == \
-        "Diese Eingabe passt nicht – bitte das markierte Feld prüfen."
+        "Was der letzte Stich bringt, geht an die Partei, die ihn machte: an eine Partei."
     assert "field-error" in (page.get_attribute("#specials-box", "class") or "")
     got = page.evaluate(f"fetch('/api/pads/{pad_id}').then(r => r.json())")["pad"]
     assert got["deals"][0]["specials"] == [["Doppelkopf", "re"], ["Karlchen gefangen", "kontra"]]
