@@ -17,10 +17,10 @@ import json
 import random
 import sys
 from pathlib import Path
-from typing import Any
 
 import pytest
 
+import test_strong_doko
 from binokel.core.worlds import NoWorldFound
 from binokel.core.worlds import Sampling
 from binokel.games.doppelkopf.bots import DokoHeuristicBot
@@ -33,17 +33,8 @@ from binokel.games.doppelkopf.worlds import DokoWorlds
 
 EXPECTED = Path(__file__).parent / "golden" / "doko_fingerprint.json"
 POSITIONS = 200
-OPTION_SETS: list[dict[str, Any]] = [
-    {},
-    {"armut": True, "schweinchen": True, "superschweine": True, "genscher": "first"},
-    {"armut": True, "armut_over_hochzeit": True, "genscher": "second", "pflichtsolo": True,
-     "hochzeit_klaerung": "trumpf", "ansage_played": 4, "absage_step": 0},
-    {"nines": False, "koenigssolo": True, "damen_buben_solo": True, "throw_kings": 5,
-     "throw_nines_kings": 7, "hochzeit_klaerung": "fehl", "reach_absage_wins": True},
-    {"dulle_second_wins": True, "karlchen": "kreuz", "karlchen_gefangen": True,
-     "fuchs_last_trick": True, "hochzeit_klaerung": "erster", "schweinchen": True,
-     "schweinchen_in_solos": True},
-]
+# the rule sets of the strong player's own tests: every house rule its worlds must know
+OPTION_SETS = test_strong_doko.OPTION_SETS
 SAMPLED = ("vorbehalt", "declare", "armut_offer", "play")
 
 

@@ -59,12 +59,18 @@ class StichelEntry:
         return {"dealer": self.dealer, "points": list(self.points)}
 
 
+def aside(players: int) -> int:
+    """How many cards lie aside at ``players``."""
+    return len(DECK) - players * HAND[players]
+
+
 def points_range(rules: StichelRules, players: int) -> tuple[int, int]:
     """The least and the most the players' points add up to: the deck and the bonus, less
     the cards aside (the dearest or the cheapest of them)."""
-    aside = len(DECK) - players * HAND[players]
+    aside_n = aside(players)
     whole = sum(CARD_POINTS) + rules.last_trick
-    return whole - sum(CARD_POINTS[-aside:] if aside else ()), whole - sum(CARD_POINTS[:aside])
+    return (whole - sum(CARD_POINTS[-aside_n:] if aside_n else ()),
+            whole - sum(CARD_POINTS[:aside_n]))
 
 
 class StichelPad(PlainPad[StichelEntry]):
@@ -82,10 +88,10 @@ class StichelPad(PlainPad[StichelEntry]):
         lo, hi = points_range(r, players)
         total = sum(points)
         if not lo <= total <= hi:
-            aside = len(DECK) - players * HAND[players]
+            n = aside(players)
             words = words_of(_WORDS, "points_exact", sum=total, total=hi) if lo == hi else \
-                words_of(_WORDS, "points_range", sum=total, aside=aside, lo=lo, hi=hi)
-            raise refuse("points", f"together {total}, not {lo}..{hi} (cards aside: {aside})",
+                words_of(_WORDS, "points_range", sum=total, aside=n, lo=lo, hi=hi)
+            raise refuse("points", f"together {total}, not {lo}..{hi} (cards aside: {n})",
                          words)
         if r.last_trick and max(points) < r.last_trick:
             raise refuse("points", f"nobody has the last trick's {r.last_trick}",
@@ -104,4 +110,4 @@ class StichelPad(PlainPad[StichelEntry]):
         return {}
 
 
-__all__ = ["StichelEntry", "StichelPad", "points_range"]
+__all__ = ["StichelEntry", "StichelPad", "aside", "points_range"]

@@ -481,16 +481,11 @@ class LiveTable:
                              "seat whose person is away is handed on")
         with self.locked() as tx:
             stored = tx.row.owner_hash
-            if stored is None or not hmac.compare_digest(stored, hash_token(owner_token)):
-                raise TableError("forbidden", "only the table's creator may hand a seat on "
-                                 "(his owner token)")
-            if seat in self.left:
-                return   # handed on already: nothing to write
-            tx.set_seat(seat, away=True, holder=None)
-            tx.bump()
-        self.left.add(seat)
-        self.returning.discard(seat)
-        self.touch()
+        if stored is None or not hmac.compare_digest(stored, hash_token(owner_token)):
+            raise TableError("forbidden", "only the table's creator may hand a seat on "
+                             "(his owner token)")
+        if seat not in self.left:   # handed on already: nothing to write
+            self.leave(seat)        # as if its person had left it
 
     def leave(self, seat: int) -> None:
         """The person at ``seat`` gives it up. In a started table (not a duplicate round's)

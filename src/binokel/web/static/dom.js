@@ -13,6 +13,27 @@ export function el(tag, attrs = {}, ...children) {
   return e;
 }
 
+/**
+ * A button that copies ``text()`` to the clipboard and says so for two seconds; hidden where
+ * the browser does not let the page write the clipboard (https and localhost only) or
+ * refuses it. ``words``: its label and what it says after copying, in the page's language.
+ * @param {() => string} text
+ * @param {{copy: string, copied: string}} words
+ * @param {Record<string, string>} [attrs]
+ */
+export function copyButton(text, words, attrs = {}) {
+  const b = el("button", { type: "button", class: "small", ...attrs, text: words.copy,
+    hidden: !navigator.clipboard });
+  b.addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText(text());
+      b.textContent = words.copied;
+      setTimeout(() => { b.textContent = words.copy; }, 2000);
+    } catch { b.hidden = true; }
+  });
+  return b;
+}
+
 /** Replace an element's children only when the new text differs (no needless reflow). */
 export function setText(e, text) {
   if (e.textContent !== text) e.textContent = text;

@@ -5,7 +5,7 @@
 // one a person may ask to enter where the organiser opened entry with approval, and waits
 // for it. With #owner=<token> also the organiser's controls: entry links and requests,
 // bots, the next round.
-import { el } from "/static/dom.js";
+import { copyButton, el } from "/static/dom.js";
 import { api, errText, gameSelect, lang, loadTexts, owner, t } from "/static/docapi.js";
 import { keepToken } from "/static/net.js";
 
@@ -100,20 +100,12 @@ async function act(path, body, err) {
 
 /** A copy button for the text input ``input`` where the browser lets the page write the
  * clipboard (https, localhost); elsewhere the field is selected on a click instead. */
-function copyButton(input, label) {
+function linkCopy(input, label) {
   input.addEventListener("focus", () => input.select());
   if (!navigator.clipboard) return null;
   // The accessible name starts with the visible word, then says which link.
-  const b = el("button", { type: "button", class: "small", text: t("copy"),
-    "aria-label": `${t("copy")}: ${label}` });
-  b.addEventListener("click", async () => {
-    try {
-      await navigator.clipboard.writeText(input.value);
-      b.textContent = t("copied");
-      setTimeout(() => { b.textContent = t("copy"); }, 2000);
-    } catch { b.hidden = true; }
-  });
-  return b;
+  return copyButton(() => input.value, { copy: t("copy"), copied: t("copied") },
+    { "aria-label": `${t("copy")}: ${label}` });
 }
 
 function linkItem(base, link) {
@@ -128,7 +120,7 @@ function linkItem(base, link) {
       id: `link-${link.n}`, "aria-label": what });
     const revoke = el("button", { type: "button", class: "small", text: t("revoke"),
       onclick: () => act(`links/${link.n}/revoke`, {}, entryErr) });
-    li.append(el("div", { class: "copy-row" }, input, copyButton(input, what),
+    li.append(el("div", { class: "copy-row" }, input, linkCopy(input, what),
       revoke));
   }
   return li;
@@ -219,9 +211,9 @@ function organiser() {
   return el("section", { id: "organiser" },
     el("div", { class: "links" },
       el("label", { for: "public-link", text: t("dup_public_link") }),
-      el("div", { class: "copy-row" }, publicLink, copyButton(publicLink, t("dup_public_link"))),
+      el("div", { class: "copy-row" }, publicLink, linkCopy(publicLink, t("dup_public_link"))),
       el("label", { for: "owner-link", text: t("dup_owner_link") }),
-      el("div", { class: "copy-row" }, ownerLink, copyButton(ownerLink, t("dup_owner_link")))),
+      el("div", { class: "copy-row" }, ownerLink, linkCopy(ownerLink, t("dup_owner_link")))),
     start, dup.status === "over" ? null : entrySection(base),
     dup.status === "over" ? null : add, err);
 }

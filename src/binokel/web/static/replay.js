@@ -6,7 +6,7 @@
 // The page's address says where it is (``/t/<table>#replay=<deal>.<step>``): a shareable link
 // that opens the replay at that very position.
 
-import { el, setText } from "./dom.js";
+import { copyButton, el, setText } from "./dom.js";
 import { analysisOf, replayStep } from "./net.js";
 import { cardWords, look, prefs } from "./prefs.js";
 import { mountTable } from "./table.js";
@@ -68,15 +68,8 @@ export function replayPage(root, tid, deal, step, back) {
   const bar = el("div", { class: "replay-bar", role: "toolbar", "aria-label": t("replay") },
     ...back1, ...on1, counter);
   const link = el("a", { id: "replay-link", class: "replay-link", href: "" , text: t("replayLink") });
-  const copy = el("button", { id: "replay-copy", class: "small", type: "button", text: t("copy"),
-    hidden: !navigator.clipboard });
-  copy.addEventListener("click", async () => {
-    try {
-      await navigator.clipboard.writeText(link.href);
-      copy.textContent = t("copied");
-      setTimeout(() => { copy.textContent = t("copy"); }, 2000);
-    } catch { copy.hidden = true; }
-  });
+  const copy = copyButton(() => link.href, { copy: t("copy"), copied: t("copied") },
+    { id: "replay-copy" });
   const toTable = btn("replay-close", t("backToTable"), t("backToTable"), back, "small");
   view.setSlot(info, markLine, el("div", { class: "replay-controls" }, bar, slider),
     el("div", { class: "form-row replay-share" }, toTable, link, copy));

@@ -2,7 +2,7 @@
 // to the lobby, leave the seat, the invite link, the table's rules, the chat), the score
 // sheet, the log and the finished deals with the links to their replay (replay.js).
 
-import { el } from "./dom.js";
+import { copyButton, el } from "./dom.js";
 import { seedNote, tableRules } from "./lobby.js";
 import { recordUrl, seatToken } from "./net.js";
 import { prefs } from "./prefs.js";
@@ -60,15 +60,8 @@ function lifePanel(io) {
   // The table's link for friends to join or watch; a tap selects it whole, and where the
   // browser lets the page write the clipboard (https, localhost) a button copies it.
   const inviteLink = el("code", { class: "invite", id: "invite-link" });
-  const copy = el("button", { id: "invite-copy", class: "secondary small", type: "button",
-    text: t("copy"), hidden: !navigator.clipboard });
-  copy.addEventListener("click", async () => {
-    try {
-      await navigator.clipboard.writeText(inviteLink.textContent);
-      copy.textContent = t("copied");
-      setTimeout(() => { copy.textContent = t("copy"); }, 2000);
-    } catch { copy.hidden = true; }
-  });
+  const copy = copyButton(() => inviteLink.textContent || "", { copy: t("copy"), copied: t("copied") },
+    { id: "invite-copy", class: "secondary small" });
   const invite = el("div", { class: "invite-box" }, el("div", { class: "notice", text: t("invite") }),
     el("div", { class: "form-row" }, inviteLink, copy));
   // The link to one's own seat: to play on from another device, or to hand the seat on.
