@@ -414,7 +414,7 @@ def test_an_account_enters_a_duplicate_tournament_once(client: TestClient) -> No
 
 
 def test_the_migrations_make_the_accounts_models(db: str) -> None:
-    """Migrations 0007 to 0009 build exactly the tables and columns the models describe."""
+    """Migrations 0007 to 0010 build exactly the tables and columns the models describe."""
     from alembic.autogenerate import compare_metadata
     from alembic.migration import MigrationContext
 
@@ -433,3 +433,5 @@ def test_the_migrations_make_the_accounts_models(db: str) -> None:
     assert [d for d in diffs if any(t in str(d) for t in tables)] == []
     # and 0009 the tables' owner token (the creator hands on an away person's seat)
     assert [d for d in diffs if "owner_hash" in str(d)] == []
+    # and 0010 the seats' mark of a person who left his seat
+    assert [d for d in diffs if "'left'" in str(d)] == []

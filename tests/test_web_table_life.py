@@ -362,6 +362,32 @@ def test_the_creator_hands_on_the_seat_of_a_person_who_is_away(client: TestClien
     assert r.status_code == 400 and r.json()["error"] == "bad_seat"
 
 
+def test_a_restart_tells_a_left_seat_from_a_timed_out_one(client: TestClient) -> None:
+    """What a process loading the table knows of a seat is what was stored: a person who
+    timed out keeps his seat, also when he joined without an address (a seat the server
+    gave out); one who left it lets anybody take it; one who came back holds it again."""
+    r = client.post("/api/tables", json={"bots": [None, None], "game": "zweier",
+                                         "players": 2})
+    tid = r.json()["id"]
+    t = live(client, tid)
+    for seat, name in enumerate(("Anna", "Bert")):
+        client.portal.call(t.join, seat, name)  # type: ignore[union-attr]
+
+    def restarted() -> tuple[set[int], set[int]]:
+        client.portal.call(t.reload, True)  # type: ignore[union-attr]
+        return t.away, t.left
+
+    client.portal.call(t.set_away, 1, True)  # type: ignore[union-attr]
+    assert restarted() == ({1}, set())
+    r = client.post(f"/api/tables/{tid}/join", json={"seat": 1, "nickname": "Carla"})
+    assert r.status_code == 409 and r.json()["error"] == "seat_taken"
+    client.portal.call(t.set_away, 1, False)  # type: ignore[union-attr]
+    client.portal.call(t.leave, 1)  # type: ignore[union-attr]
+    assert restarted() == ({1}, {1})
+    client.portal.call(t.set_away, 1, False)  # type: ignore[union-attr]
+    assert restarted() == (set(), set())
+
+
 def test_my_tables_finds_the_seats_of_a_browser(client: TestClient) -> None:
     tid, tokens = two_people(client)
     other = new_table(client, [None, "random", "random"])

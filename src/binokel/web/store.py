@@ -40,6 +40,7 @@ from sqlalchemy import and_
 from sqlalchemy import create_engine
 from sqlalchemy import delete
 from sqlalchemy import event
+from sqlalchemy import false
 from sqlalchemy import func
 from sqlalchemy import or_
 from sqlalchemy import select
@@ -119,6 +120,10 @@ class SeatRow(Base):
     # is counted here, over every server process; None for seats the server gave out
     # (a duplicate round's entrants)
     holder: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
+    # its person gave it up at a running table (LiveTable.leave): a stand-in plays it and
+    # anybody with the table's link may take it over; an away seat that is not left only
+    # timed out and stays its person's
+    left: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class DealRow(Base):

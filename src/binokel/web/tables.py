@@ -253,7 +253,7 @@ class LiveTable:
     # away seats whose person asked to play again (or who were taken over) in the middle of
     # a trick: the stand-in finishes the trick, then they play (see :meth:`take_back`)
     returning: set[int] = field(default_factory=set)
-    # seats their person left at a running table (stored as away without a holder): the
+    # seats their person left at a running table (stored as ``left``): the
     # only seats of a person that somebody else may take over
     left: set[int] = field(default_factory=set)
     # the creator's owner token, on the copy made by the create request only (its answer
@@ -422,7 +422,10 @@ class LiveTable:
         if (seat in self.away) == away:
             return
         with self.locked() as tx:
-            tx.set_seat(seat, away=away)
+            if away:
+                tx.set_seat(seat, away=True)
+            else:   # back at his seat: it is no longer one he left
+                tx.set_seat(seat, away=False, left=False)
             tx.bump()
         if away:
             self.away.add(seat)
@@ -496,7 +499,7 @@ class LiveTable:
         self.returning.discard(seat)
         if self.round is not None and self.deck_orders is None:
             with self.locked() as tx:
-                tx.set_seat(seat, away=True, holder=None)
+                tx.set_seat(seat, away=True, holder=None, left=True)
                 tx.bump()
             self.away.add(seat)
             self.left.add(seat)
@@ -766,8 +769,8 @@ class LiveTable:
                 self.expires[seat_row.seat] = aware(seat_row.expires_at)
             if seat_row.away:
                 self.away.add(seat_row.seat)
-                if seat_row.holder is None and self.deck_orders is None:
-                    self.left.add(seat_row.seat)   # left (:meth:`leave`), not timed out
+            if seat_row.left:
+                self.left.add(seat_row.seat)   # left (:meth:`leave`), not timed out
 
     def _play_deal(self, rnd: Series, d: StoredDeal, next_deal: bool) -> None:
         """Deal a stored deal in ``rnd`` (after its current one when ``next_deal``) and
