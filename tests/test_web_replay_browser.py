@@ -94,6 +94,21 @@ def test_a_finished_deal_is_replayed_on_the_table(server: str, browser: Any) -> 
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.evaluate("() => window.scrollTo(0, 0)")
     page.screenshot(path=str(SHOTS / "replay-end-phone.png"))
+    # the result folds to its headline: the last trick and the seats under it show
+    covered = """() => [...document.querySelectorAll('#trick .card')].some((c) => {
+        const r = c.getBoundingClientRect();
+        const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+        return top !== null && top.closest('#result') !== null; })"""
+    assert page.evaluate(covered)
+    page.click("#result-fold")
+    page.wait_for_selector("#result.folded")
+    assert not page.evaluate(covered)
+    assert page.locator("#headline").is_visible() and page.locator("#result-sum").is_hidden()
+    page.screenshot(path=str(SHOTS / "replay-end-folded-phone.png"))
+    page.click("#result-fold")
+    page.wait_for_selector("#result:not(.folded)")
+    assert page.locator("#result-sum").is_visible()
+    page.evaluate("() => document.activeElement.blur()")
     page.keyboard.press("ArrowUp")
     wait_step(page, ends[-2] if len(ends) > 1 else 0)
     page.keyboard.press("Home")

@@ -704,7 +704,22 @@ export class TableView {
     const rkey = `${m.deal}/${m.moves}/${(m.ready || []).join(",")}/${(m.restart || []).join(",")}/${this.look.lang}`;
     if (this.resultBox.dataset.key === rkey && this.resultBox.firstChild) return;
     this.resultBox.dataset.key = rkey;
-    const box = el("div", { class: "result", id: "result", role: "region", "aria-label": this.t("result") });
+    // The result may be folded to its headline to look at the felt under it (the last
+    // trick, the open hands of a replay); it stays folded for the rest of that deal.
+    const deal = `${m.replay ? "r" : ""}${m.deal}`;
+    if (this.resultFolded !== undefined && this.resultFolded !== deal) this.resultFolded = undefined;
+    const folded = this.resultFolded === deal;
+    this.resultBox.classList.toggle("folded", folded);
+    const box = el("div", { class: `result${folded ? " folded" : ""}`, id: "result", role: "region", "aria-label": this.t("result") });
+    const fold = el("button", { id: "result-fold", class: "fold", type: "button",
+      "aria-expanded": folded ? "false" : "true",
+      title: folded ? this.t("resultShow") : this.t("resultFold"),
+      text: folded ? `▴ ${this.t("resultShow")}` : `▾ ${this.t("resultFold")}`,
+      onclick: () => {
+        this.resultFolded = folded ? undefined : deal;
+        delete this.resultBox.dataset.key;   // draw again, folded or not
+        this.drawResult(m, tb);
+      } });
     const o = tb.outcome;
     if (o) {
       // What happened to the reader, big and in his colour (a spectator's is neutral); then
@@ -743,6 +758,7 @@ export class TableView {
       box.append(el("div", { class: "rline headline-text", text: head }),
         ...rest.map((line) => el("div", { class: "rline", text: line })));
     }
+    box.append(fold);
     const ready = (m.ready || []).includes(tb.me);
     if (m.more === false) {
       // the last deal of a duplicate round: nothing follows at this table
