@@ -11,7 +11,7 @@ const asked = decodeURIComponent(location.pathname.split("/")[2] || "");
 
 /** A bot's line: no place, its published rating (for comparison). */
 function botLine(b) {
-  return el("tr", { class: "bot" }, el("td", { text: "–" }),
+  return el("tr", { class: "bot" }, el("td", { class: "num", text: "–" }),
     el("td", { text: t("rt_bot_row", { name: b.words[lang] || b.kind }) }),
     el("td", { class: "num", text: String(b.display) }), el("td", { class: "num", text: "–" }));
 }
