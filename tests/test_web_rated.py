@@ -331,3 +331,25 @@ def test_two_processes_on_postgresql_rate_a_deal_once(pg_url: str) -> None:  # n
     finally:
         first_store.close()
         second_store.close()
+
+
+def test_leaderboard_places_and_pages(client: TestClient) -> None:
+    """Equal values share a place, across a page's edge too; fewer deals than the minimum
+    keep one off; a bot's key is never an account's line."""
+    from binokel.web.accounts import Accounts
+
+    accounts: Accounts = client.app.state.accounts  # type: ignore[attr-defined]
+    values = [("Anna", 900, 5), ("Bert", 800, 5), ("Cem", 800, 5), ("Dora", 700, 5),
+              ("Emil", 2000, 1)]
+    with store(client).session.begin() as s:
+        for name, display, deals in values:
+            key = accounts.create(name, "x", []).id
+            s.add(RatingRow(key=key, game="zweier", mu=display + 300.0, sigma=100.0,
+                            display=display, deals=deals))
+        s.add(RatingRow(key="bot:heuristic", game="zweier", mu=9000.0, sigma=1.0,
+                        display=8997, deals=99))
+    got = [client.get(f"/api/leaderboard/zweier?limit=2&offset={o}").json()
+           for o in (0, 2)]
+    lines = [(x["place"], x["name"]) for page in got for x in page["lines"]]
+    assert lines == [(1, "Anna"), (2, "Bert"), (2, "Cem"), (4, "Dora")]
+    assert got[0]["next"] == 2 and got[1]["next"] is None

@@ -84,10 +84,12 @@ def leaderboard(store: Store, game: str, min_deals: int, offset: int, limit: int
         rows = list(s.execute(ranked.order_by(RatingRow.display.desc(), AccountRow.name)
                               .offset(offset).limit(limit + 1)))
         lines: list[dict[str, Any]] = []
-        for row, name in rows[:limit]:
+        for i, (row, name) in enumerate(rows[:limit]):
             if lines and lines[-1]["display"] == row.display:
-                place = lines[-1]["place"]
-            else:   # equal values share a place; the first line of a page counts those above
+                place = lines[-1]["place"]   # equal values share a place
+            elif lines or offset == 0:
+                place = offset + i + 1
+            else:   # a later page's first line may tie with the page before: count above
                 place = 1 + (s.scalar(select(func.count()).select_from(RatingRow)
                                       .join(AccountRow, AccountRow.id == RatingRow.key)
                                       .where(RatingRow.game == game,

@@ -244,7 +244,7 @@ async function openTables(list, cursor, status = "waiting") {
     let botNo = 0;
     const names = tb.seats.map((s) => s.bot ? botLabel(meta.bots, s.bot, botNo++) : (s.nickname || t("freeSeat"))).join(" · ");
     const title = pick(tb.title);
-    ul.append(el("li", {}, el("a", { href: `/t/${tb.id}`, text: `${title}: ${names}` }),
+    ul.append(el("li", {}, el("a", { href: `/t/${tb.id}`, text: `${tb.settings?.rated ? "★ " : ""}${title}: ${names}` }),
       el("span", { class: "rules-short", text: ` (${t("rulesPreset")}: ${rulesShort(tb)})` }),
       seedNote(tb, "small")));
   }
@@ -347,6 +347,7 @@ export function joinPanel(root, id, info, onJoined, onWatch, error = null) {
 export function waitingPanel(root, m) {
   const box = el("section", { class: "panel waiting", "aria-labelledby": "wait-h" },
     el("h2", { id: "wait-h", text: `${pick(m.info.title) || m.info.game}: ${t("waiting")}` }), seedNote(m.info),
+    m.info.settings?.rated ? el("p", { class: "notice rated-note", role: "note", text: `★ ${t("rt_join_note")}` }) : null,
     tableRules(m.info),
     el("p", { class: "invite" }, `${t("invite")}: `, el("code", { text: location.href })));
   let botNo = 0;
