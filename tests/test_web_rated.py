@@ -353,3 +353,18 @@ def test_leaderboard_places_and_pages(client: TestClient) -> None:
     lines = [(x["place"], x["name"]) for page in got for x in page["lines"]]
     assert lines == [(1, "Anna"), (2, "Bert"), (2, "Cem"), (4, "Dora")]
     assert got[0]["next"] == 2 and got[1]["next"] is None
+
+
+def test_leaving_does_not_save_a_rating(client: TestClient) -> None:
+    """A person who leaves a rated deal (a stand-in plays his seat) is rated for it."""
+    register(client, "Anna")
+    tid = rated_table(client, [None, "heuristic"])
+    sit(client, tid, 0)
+    anna = client.get("/api/account").json()["account"]["id"]
+    t = live(client, tid)
+    client.portal.call(lambda: t.leave(0))  # type: ignore[union-attr]
+    assert 0 in t.left and 0 not in t.present_seats
+    finish_deal(client, tid, 3)   # the stand-in's moves, as the server would make them
+    with store(client).session() as s:
+        row = s.get(RatingRow, (anna, "zweier"))
+        assert row is not None and row.deals == 1
