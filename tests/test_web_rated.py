@@ -368,3 +368,38 @@ def test_leaving_does_not_save_a_rating(client: TestClient) -> None:
     with store(client).session() as s:
         row = s.get(RatingRow, (anna, "zweier"))
         assert row is not None and row.deals == 1
+
+
+def test_an_analysed_deal_counts_its_points_given_away(client: TestClient) -> None:
+    register(client, "Anna")
+    r = client.post("/api/tables", json={**ZWEIER, "bots": [None, "random"], "seed": 3},
+                    headers=csrf(client))
+    tid = r.json()["id"]
+    sit(client, tid, 0, "Anna")
+    finish_deal(client, tid)
+    assert client.get("/api/players/Anna").json()["games"][0]["stats"]["given_away"] is None
+    got = client.get(f"/api/tables/{tid}/deals/1/analysis")
+    assert got.status_code == 200, got.text
+    stats = client.get("/api/players/Anna").json()["games"][0]["stats"]
+    assert stats["analysed"] == 1 and stats["given_away"] is not None
+    assert stats["given_away"] >= 0
+    [deal] = client.get("/api/players/Anna/deals").json()["deals"]
+    assert deal["given_away"] == stats["given_away"] == sum(
+        m["loss"] for m in got.json()["marks"].values() if m["seat"] == 0)
+
+
+def test_migration_0011_makes_the_rated_models(db: str) -> None:
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from binokel.web.store import Base
+
+    tables = {"table_accounts", "ratings", "rating_history", "rated_deals", "played_deals"}
+    s = Store(db)
+    try:
+        with s.engine.connect() as conn:
+            diffs = compare_metadata(MigrationContext.configure(conn), Base.metadata)
+    finally:
+        s.close()
+    assert tables <= set(Base.metadata.tables)
+    assert [d for d in diffs if any(t in str(d) for t in tables)] == []

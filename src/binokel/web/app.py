@@ -92,6 +92,7 @@ from .pads import routes as pad_routes
 from .pages import page_response
 from .player_routes import routes as player_routes
 from .rated import MIN_DEALS
+from .rated import note_analysis
 from .sessions import CsrfGuard
 from .sessions import session_id
 from .store import Store
@@ -149,6 +150,11 @@ async def http_error(request: Request, exc: Exception) -> Response:
     if headers:
         response.headers.update(headers)
     return response
+
+
+def note_given_away(store: Store, table_id: str, deal: int, lost: dict[int, int]) -> None:
+    with store.session.begin() as s:
+        note_analysis(s, table_id, deal, lost)
 
 
 def count_error(metrics: Metrics, code: str) -> None:
@@ -522,6 +528,11 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             result = await analyses.get(t, number, client(request))
         except WebError as e:
             return failed(e)
+        if result.marks:   # for the players' statistics: what was analysed anyway
+            lost = {m.seat: 0 for m in result.marks}
+            for m in result.marks:
+                lost[m.seat] += m.loss
+            await asyncio.to_thread(note_given_away, t.store, t.id, number, lost)
         return JSONResponse(worded(t, number, result, lang, cards))
 
     async def ws_endpoint(websocket: WebSocket) -> None:

@@ -122,7 +122,8 @@ def player(store: Store, account: AccountRow) -> dict[str, Any]:
                 "nearest_words": _words(bot.kind) if bot is not None else None,
                 "history": history_of(s, account.id, name) if r is not None else [],
                 "stats": stats.get(name, {"deals": 0, "rated": 0, "declared": 0, "made": 0,
-                                          "average": 0.0}),
+                                          "average": 0.0, "analysed": 0,
+                                          "given_away": None}),
             })
     return {"name": account.name, "since": account.created_at.date().isoformat(),
             "games": games}

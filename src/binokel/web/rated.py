@@ -36,6 +36,7 @@ from sqlalchemy import UniqueConstraint
 from sqlalchemy import delete
 from sqlalchemy import func
 from sqlalchemy import select
+from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped
 from sqlalchemy.orm import Session
@@ -128,6 +129,9 @@ class PlayedDealRow(Base):
     declared: Mapped[bool] = mapped_column(Boolean)
     made: Mapped[bool] = mapped_column(Boolean)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
+    # card points the analysis found given away (over the tricks it reached), once somebody
+    # had the deal analysed (:func:`note_analysis`); None: not analysed
+    given_away: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 def bot_key(kind: str) -> str:
@@ -269,24 +273,42 @@ def history_of(s: Session, key: str, game: str, keep: int = HISTORY_KEEP
 
 
 def stats_of(s: Session, account: str) -> dict[str, dict[str, Any]]:
-    """Per game: deals (rated of them), contracts declared and made, mean score per deal."""
+    """Per game: deals (rated of them), contracts declared and made, mean score per deal,
+    and over the deals somebody had analysed the mean card points given away."""
     q = select(PlayedDealRow.game, PlayedDealRow.rated, func.count(PlayedDealRow.id),
                func.sum(PlayedDealRow.score),
                func.sum(func.cast(PlayedDealRow.declared, Integer)),
-               func.sum(func.cast(PlayedDealRow.made, Integer))).where(
-        PlayedDealRow.account_id == account).group_by(PlayedDealRow.game, PlayedDealRow.rated)
+               func.sum(func.cast(PlayedDealRow.made, Integer)),
+               func.count(PlayedDealRow.given_away), func.sum(PlayedDealRow.given_away)
+               ).where(PlayedDealRow.account_id == account).group_by(PlayedDealRow.game,
+                                                                     PlayedDealRow.rated)
     out: dict[str, dict[str, Any]] = {}
-    for game, rated, n, total, declared, made in s.execute(q):
+    for game, rated, n, total, declared, made, analysed, lost in s.execute(q):
         g = out.setdefault(game, {"deals": 0, "rated": 0, "total": 0, "declared": 0,
-                                  "made": 0})
+                                  "made": 0, "analysed": 0, "lost": 0})
         g["deals"] += n
         g["rated"] += n if rated else 0
         g["total"] += int(total or 0)
         g["declared"] += int(declared or 0)
         g["made"] += int(made or 0)
+        g["analysed"] += int(analysed or 0)
+        g["lost"] += int(lost or 0)
     for g in out.values():
         g["average"] = round(g.pop("total") / g["deals"], 1) if g["deals"] else 0.0
+        lost = g.pop("lost")
+        g["given_away"] = round(lost / g["analysed"], 1) if g["analysed"] else None
     return out
+
+
+def note_analysis(s: Session, table_id: str, deal: int, lost: dict[int, int]) -> None:
+    """A deal's analysis was computed (somebody opened it): the card points each seat gave
+    away (``lost``, seats that played in the analysed tricks) go into the deal lists of the
+    accounts that played it, for their statistics. Cheap: only what was analysed anyway."""
+    for seat, points in lost.items():
+        s.execute(update(PlayedDealRow).where(
+            PlayedDealRow.table_id == table_id, PlayedDealRow.deal == deal,
+            PlayedDealRow.seat == seat, PlayedDealRow.given_away.is_(None))
+            .values(given_away=points))
 
 
 def deals_of(s: Session, account: str, offset: int, limit: int) -> list[dict[str, Any]]:
@@ -294,7 +316,8 @@ def deals_of(s: Session, account: str, offset: int, limit: int) -> list[dict[str
                      .order_by(PlayedDealRow.id.desc()).offset(offset).limit(limit))
     return [{"game": r.game, "table": r.table_id, "deal": r.deal, "seat": r.seat,
              "rated": r.rated, "score": r.score, "declared": r.declared, "made": r.made,
-             "at": r.at.isoformat(timespec="seconds")} for r in rows]
+             "given_away": r.given_away, "at": r.at.isoformat(timespec="seconds")}
+            for r in rows]
 
 
 def forget(s: Session, account: str) -> None:
@@ -319,5 +342,6 @@ def export_of(s: Session, account: str) -> dict[str, Any]:
 
 __all__ = ["BOT", "MIN_DEALS", "FinishedDeal", "PlayedDealRow", "RatedDealRow",
            "RatingHistoryRow", "RatingRow", "TableAccountRow", "bot_key", "deal_finished",
-           "deals_of", "export_of", "forget", "history_of", "rated_bots_refusal",
+           "deals_of", "export_of", "forget", "history_of", "note_analysis",
+           "rated_bots_refusal",
            "ratings_of", "seat_account", "stats_of"]

@@ -72,7 +72,10 @@ function gameSection(g) {
   s.append(el("h3", { text: t("rt_stats") }), el("dl", { class: "stats" },
     el("dt", { text: t("rt_stat_deals") }), el("dd", { text: `${st.deals} (${st.rated})` }),
     el("dt", { text: t("rt_stat_declared") }), el("dd", { text: `${st.made} / ${st.declared}` }),
-    el("dt", { text: t("rt_stat_average") }), el("dd", { text: String(st.average) })));
+    el("dt", { text: t("rt_stat_average") }), el("dd", { text: String(st.average) }),
+    el("dt", { text: t("rt_stat_given_away") }),
+    el("dd", { id: `given-${g.game}`, text: st.given_away === null ? t("rt_not_analysed")
+      : t("rt_given_away_of", { points: st.given_away, n: st.analysed }) })));
   return s;
 }
 

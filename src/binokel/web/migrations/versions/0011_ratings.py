@@ -71,6 +71,7 @@ def upgrade() -> None:
         sa.Column("declared", sa.Boolean, nullable=False),
         sa.Column("made", sa.Boolean, nullable=False),
         sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("given_away", sa.Integer, nullable=True),
         sa.UniqueConstraint("account_id", "table_id", "deal"),
     )
     op.create_index("ix_played_deals_account", "played_deals", ["account_id", "id"])
