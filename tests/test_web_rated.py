@@ -117,6 +117,9 @@ def test_guests_watch_a_rated_table_and_accounts_sit_under_their_names(
     with guest.websocket_connect(f"/ws/{tid}") as ws:   # a guest may watch
         assert recv_state(ws)["you"] is None
     sit(client, tid, 0, "Not my account's name")
+    r = client.post(f"/api/tables/{tid}/join", json={"seat": 1, "nickname": "Anna 2"},
+                    headers=csrf(client))
+    assert r.status_code == 409 and r.json()["error"] == "already_seated"
     bert = other(client)
     register(bert, "Bert")
     sit(bert, tid, 1)

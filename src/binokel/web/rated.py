@@ -160,6 +160,12 @@ def seat_account(s: Session, table_id: str, seat: int, account: str | None) -> N
     s.flush()
 
 
+def seats_of(s: Session, table_id: str, account: str) -> list[int]:
+    """The seats of the table noted for ``account``."""
+    return list(s.scalars(select(TableAccountRow.seat).where(
+        TableAccountRow.table_id == table_id, TableAccountRow.account_id == account)))
+
+
 @dataclass(frozen=True)
 class FinishedDeal:
     """A deal as it ended at a table: what :func:`deal_finished` needs."""
@@ -344,4 +350,4 @@ __all__ = ["BOT", "MIN_DEALS", "FinishedDeal", "PlayedDealRow", "RatedDealRow",
            "RatingHistoryRow", "RatingRow", "TableAccountRow", "bot_key", "deal_finished",
            "deals_of", "export_of", "forget", "history_of", "note_analysis",
            "rated_bots_refusal",
-           "ratings_of", "seat_account", "stats_of"]
+           "ratings_of", "seat_account", "seats_of", "stats_of"]

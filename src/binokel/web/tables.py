@@ -72,6 +72,7 @@ from .rated import FinishedDeal
 from .rated import deal_finished
 from .rated import rated_bots_refusal
 from .rated import seat_account
+from .rated import seats_of
 from .store import LIVE
 from .store import ChatRow
 from .store import Snapshot
@@ -91,7 +92,8 @@ CARD_STYLES = ("token", "symbol", "words", "french")
 STATUS = {"no_table": 404, "no_deal": 404, "seat_taken": 409, "not_over": 409,
           "too_many_tables": 429, "too_many_seats": 429, "server_full": 503,
           "rate_limited": 429, "sealed": 403, "round_over": 409, "forbidden": 403,
-          "present": 409, "not_running": 409, "login_required": 401}
+          "present": 409, "not_running": 409, "login_required": 401,
+          "already_seated": 409}
 # Seconds a person may think before a stand-in bot plays (settings.turn_timeout): long
 # enough to read the table, short enough that the others do not give up waiting.
 TURN_TIMEOUT_RANGE = (10, 600)
@@ -633,6 +635,12 @@ class LiveTable:
                                  "one address; leave one first")
             if over:
                 tx.remove_seat(seat)
+            if self.settings.get("rated") and account is not None and any(
+                    s != seat and s in self.token_hashes
+                    for s in seats_of(tx.s, self.id, account)):
+                # one key holds one seat of a rated deal: two would rate him against himself
+                raise TableError("already_seated", "an account takes one seat of a rated "
+                                 "table; you sit here already")
             tx.add_seat(seat, name, h, expires, holder)
             seat_account(tx.s, self.id, seat, account)
             if later:
