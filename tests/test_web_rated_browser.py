@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from websockets.sync.client import connect as ws_connect
 
+import test_web_client as client_tests
 from binokel.present import offered_actions
 from test_web_e2e import CHROMIUM
 from test_web_e2e import _free_port
@@ -150,7 +151,8 @@ def test_a_rated_table_moves_both_players_ratings(server: str, browser: Any  # n
         ctx.close()
     # screenshots: leaderboard and a player page, both languages, phone and desktop
     for width, height in SIZES:
-        ctx = browser.new_context(viewport={"width": width, "height": height})
+        # (the page's CSP would refuse the injected axe-core script)
+        ctx = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
         page = ctx.new_page()
         for lang in ("de", "en"):
             page.goto(base + "/")
@@ -159,6 +161,9 @@ def test_a_rated_table_moves_both_players_ratings(server: str, browser: Any  # n
                                       ("player", "/players/Anna", "#chart-zweier")):
                 page.goto(base + path)
                 page.wait_for_selector(ready)
+                client_tests.no_horizontal_overflow(page, f"{what} {lang} {width}")
+                if width == 390:
+                    client_tests.axe_check(page, f"{what} {lang}")
                 page.screenshot(path=str(SHOTS / f"rated-{what}-{lang}-{width}x{height}.png"),
                                 full_page=True)
         ctx.close()
