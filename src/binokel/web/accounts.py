@@ -49,6 +49,8 @@ from .guard import WebError
 from .names import clean_name
 from .names import skeleton
 from .passkeys import PasskeyRow
+from .rated import export_of as rated_export
+from .rated import forget as forget_ratings
 from .store import CHANNEL
 from .store import Base
 from .store import ChatRow
@@ -425,10 +427,12 @@ class Accounts:
                 "recovery_codes_left": len(list(s.scalars(select(RecoveryRow.id).where(
                     RecoveryRow.account_id == a.id, RecoveryRow.used_at.is_(None))))),
                 "seats": seats,
+                **rated_export(s, a.id),   # ratings with their history, deals played
             }
 
     def delete(self, account_id: str) -> tuple[str, list[tuple[str, int]]]:
-        """Deletes the account (its sessions, codes, passkeys, seat list). Its seats' names
+        """Deletes the account (its sessions, codes, passkeys, seat list, ratings and their
+        history, its list of deals played: binokel.web.rated). Its seats' names
         (and its chat lines' names) become an anonymous label, the deals stay. On
         PostgreSQL each table so renamed gets a new version, so that every other server
         process reloads its names. Returns the label and the seats it now names (for this
@@ -453,6 +457,7 @@ class Accounts:
                     s.flush()
                     s.execute(text("SELECT pg_notify(:c, :p)"), {
                         "c": CHANNEL, "p": f"t:{table.id}:{table.version}"})
+            forget_ratings(s, account_id)   # ratings, their history, the deal list
             for kind in (AccountSeatRow, SessionRow, RecoveryRow, PasskeyRow):
                 s.execute(delete(kind).where(kind.account_id == account_id))
             s.execute(delete(ThrottleRow).where(

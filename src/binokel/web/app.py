@@ -66,6 +66,7 @@ from ..present import level_name
 from ..present import plain
 from ..registry import GameSpec
 from .account_routes import routes as account_routes
+from .accounts import Account
 from .accounts import Accounts
 from .analysis import Analyses
 from .analysis import worded
@@ -89,7 +90,11 @@ from .metrics import may_scrape
 from .metrics import trim_memory
 from .pads import routes as pad_routes
 from .pages import page_response
+from .player_routes import routes as player_routes
+from .rated import MIN_DEALS
+from .rated import note_analysis
 from .sessions import CsrfGuard
+from .sessions import session_id
 from .store import Store
 from .store import default_database_url
 from .tables import TURN_TIMEOUT_RANGE
@@ -145,6 +150,11 @@ async def http_error(request: Request, exc: Exception) -> Response:
     if headers:
         response.headers.update(headers)
     return response
+
+
+def note_given_away(store: Store, table_id: str, deal: int, lost: dict[int, int]) -> None:
+    with store.session.begin() as s:
+        note_analysis(s, table_id, deal, lost)
 
 
 def count_error(metrics: Metrics, code: str) -> None:
@@ -239,13 +249,18 @@ def game_meta(spec: GameSpec) -> dict[str, Any]:
 
 def create_app(database_url: str | None = None, bot_delay: float = 0.5,
                limits: Limits | None = None, work: WorkLimits | None = None,
-               metrics_token: str | None = None) -> Starlette:
+               metrics_token: str | None = None, min_rated_deals: int | None = None
+               ) -> Starlette:
     """The web game's app; ``metrics_token``: lets ``/metrics`` be read from elsewhere
     than this machine with ``Authorization: Bearer <token>`` (default: the environment's
-    ``BINOKEL_METRICS_TOKEN``)."""
+    ``BINOKEL_METRICS_TOKEN``); ``min_rated_deals``: rated deals before an account is on
+    a leaderboard (default: the environment's ``BINOKEL_MIN_RATED_DEALS``, else 20)."""
     url = database_url or default_database_url()
     metrics_token = metrics_token or os.environ.get("BINOKEL_METRICS_TOKEN") or None
     limits = limits or Limits()
+    if min_rated_deals is None:
+        env = os.environ.get("BINOKEL_MIN_RATED_DEALS", "")
+        min_rated_deals = int(env) if env.isascii() and env.isdigit() else MIN_DEALS
     documents = Work(work)
     holder: dict[str, Any] = {}
     metrics = Metrics(lambda: [t.status for t in list(registry().tables.values())]
@@ -333,6 +348,15 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         if not same_origin(request.headers):
             raise WebError("cross_origin", "requests from other sites are refused", 403)
 
+    def account_of(request: Request) -> Account | None:
+        """The logged-in account (None: a guest), for a rated table."""
+        sid = session_id(request)
+        return holder["accounts"].session_account(sid) if sid else None
+
+    def account_id(request: Request) -> str | None:
+        me = account_of(request)
+        return me.id if me is not None else None
+
     async def healthz(request: Request) -> Response:
         """200 while the database answers (for the proxy's and systemd's checks)."""
         try:
@@ -383,7 +407,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             key = client(request)
             if not creates.allow(key):
                 raise WebError("rate_limited", "too many new tables; wait a little", 429)
-            t = registry().create(data, registry().store.client_hash(key))
+            t = registry().create(data, registry().store.client_hash(key),
+                                  await asyncio.to_thread(account_id, request))
         except WebError as e:
             return failed(e)
         info = t.info()
@@ -408,10 +433,14 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             if not isinstance(data, dict):
                 raise TableError("bad_request", "expected a JSON object")
             holder = registry().store.client_hash(client(request))
+            me = await asyncio.to_thread(account_of, request)
+            # at a rated table a player is known by his account's name (his player page)
+            nickname = me.name if me is not None and t.settings.get("rated") \
+                else data.get("nickname")
             async with t.lock:
                 t.catch_up()
-                token = again(lambda: t.join(data.get("seat"), data.get("nickname"),
-                                             holder))
+                token = again(lambda: t.join(data.get("seat"), nickname, holder,
+                                             me.id if me is not None else None))
         except WebError as e:
             return failed(e)
         await t.broadcast()
@@ -499,6 +528,11 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             result = await analyses.get(t, number, client(request))
         except WebError as e:
             return failed(e)
+        if result.marks:   # for the players' statistics: what was analysed anyway
+            lost = {m.seat: 0 for m in result.marks}
+            for m in result.marks:
+                lost[m.seat] += m.loss
+            await asyncio.to_thread(note_given_away, t.store, t.id, number, lost)
         return JSONResponse(worded(t, number, result, lang, cards))
 
     async def ws_endpoint(websocket: WebSocket) -> None:
@@ -704,6 +738,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         Route("/api/tables/{table_id}/deals/{number:int}/analysis", analysis),
         WebSocketRoute("/ws/{table_id}", ws_endpoint),
         *account_routes(lambda request: holder["accounts"], renamed),
+        *player_routes(lambda request: registry().store, lambda request: holder["accounts"],
+                       min_rated_deals),
         *pad_routes(lambda request: registry().store, documents),
         *duplicate_routes(lambda request: registry().store, lambda request: registry(),
                           documents),

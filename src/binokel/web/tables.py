@@ -68,6 +68,11 @@ from .guard import option_refusal
 from .names import HIDDEN
 from .names import MAX_NICKNAME
 from .names import clean_name
+from .rated import FinishedDeal
+from .rated import deal_finished
+from .rated import rated_bots_refusal
+from .rated import seat_account
+from .rated import seats_of
 from .store import LIVE
 from .store import ChatRow
 from .store import Snapshot
@@ -87,7 +92,8 @@ CARD_STYLES = ("token", "symbol", "words", "french")
 STATUS = {"no_table": 404, "no_deal": 404, "seat_taken": 409, "not_over": 409,
           "too_many_tables": 429, "too_many_seats": 429, "server_full": 503,
           "rate_limited": 429, "sealed": 403, "round_over": 409, "forbidden": 403,
-          "present": 409, "not_running": 409}
+          "present": 409, "not_running": 409, "login_required": 401,
+          "already_seated": 409}
 # Seconds a person may think before a stand-in bot plays (settings.turn_timeout): long
 # enough to read the table, short enough that the others do not give up waiting.
 TURN_TIMEOUT_RANGE = (10, 600)
@@ -521,7 +527,7 @@ class LiveTable:
     def hint_view(self, seat: int) -> tuple[Any, int, int]:
         """The asking seat's own view (never more) with the deal and move it belongs to,
         for a hint; refused where the table does not allow hints or it is not his turn."""
-        if not self.settings.get("hints", False):
+        if self.settings.get("rated") or not self.settings.get("hints", False):
             raise TableError("hints_off", "this table does not allow hints")
         if self.round is None or self.round.current.is_over:
             raise TableError("not_your_turn", "no deal is running")
@@ -589,13 +595,18 @@ class LiveTable:
             tx.set_seat(seat, expires_at=new)
         self.expires[seat] = new
 
-    def join(self, seat: Any, nickname: Any, holder: str | None = None) -> str:
+    def join(self, seat: Any, nickname: Any, holder: str | None = None,
+             account: str | None = None) -> str:
         """Take ``seat`` (starting the table when it was the last free one); the new
         seat token, shown only to the one who joined. ``holder``: the joining client's
         hashed address, who may hold at most ``limits.seats_per_client`` seats at once,
-        counted over every server process (429 ``too_many_seats``)."""
+        counted over every server process (429 ``too_many_seats``). ``account``: the
+        logged-in joiner's account id (a rated table seats nobody else)."""
         if not is_int(seat) or not 0 <= seat < self.players:
             raise TableError("bad_seat", f"seat must be 0..{self.players - 1}")
+        if self.settings.get("rated") and account is None:
+            raise TableError("login_required", "a rated table seats logged-in players "
+                             "only; log in, or watch as a guest")
         if self.bots[seat]:
             raise TableError("seat_taken", f"seat {seat} is played by a bot")
         if self.deck_orders is not None and self.round is not None:
@@ -624,7 +635,14 @@ class LiveTable:
                                  "one address; leave one first")
             if over:
                 tx.remove_seat(seat)
+            if self.settings.get("rated") and account is not None and any(
+                    s != seat and s in self.token_hashes
+                    for s in seats_of(tx.s, self.id, account)):
+                # one key holds one seat of a rated deal: two would rate him against himself
+                raise TableError("already_seated", "an account takes one seat of a rated "
+                                 "table; you sit here already")
             tx.add_seat(seat, name, h, expires, holder)
+            seat_account(tx.s, self.id, seat, account)
             if later:
                 tx.set_seat(seat, away=True)
             if fresh is not None:
@@ -920,6 +938,12 @@ class LiveTable:
         result = probe.result.to_json() if probe.result is not None else None
         with self.locked() as tx:
             tx.add_action(self.deal_number, len(state.history), seat, canonical, result)
+            if probe.result is not None and self.deck_orders is None:
+                # the accounts' deal lists and, at a rated table, the ratings: with the
+                # deal's end or not at all (binokel.web.rated)
+                deal_finished(tx.s, FinishedDeal(
+                    self.id, self.game, self.deal_number, self.bots, self._in_play(state),
+                    probe.result, bool(self.settings.get("rated"))), self.store.postgres)
             tx.bump()
         self.round.apply(canonical)
         self._returns()
@@ -929,6 +953,13 @@ class LiveTable:
             with self.locked() as tx:
                 tx.bump("finished")
         self.touch()
+
+    def _in_play(self, state: Any) -> list[int]:
+        """The seats dealt into ``state``'s deal (with five at Doppelkopf the dealer sits
+        out): those with cards at its start."""
+        start = self.spec.new_deal(state.rules, state.dealer, deck_order=list(state.deck),
+                                   players=self.players)
+        return [s for s in range(self.players) if start.view(s).hand]
 
     def _stale(self, state: Any, move: int) -> str:
         """Why an action chosen at ``move`` comes too late; when only announcements out of
@@ -1347,9 +1378,11 @@ class Registry:
             t.schedule_bots()
         return got
 
-    def create(self, data: Any, creator: str | None = None) -> LiveTable:
+    def create(self, data: Any, creator: str | None = None,
+               account: str | None = None) -> LiveTable:
         """A new table from a create request; ``creator``: the hashed client address its
-        limits count by."""
+        limits count by; ``account``: the creator's account if he is logged in (only he
+        may make a rated table)."""
         if not isinstance(data, dict):
             raise TableError("bad_request", "expected a JSON object")
         if len(self.tables) >= self.limits.max_tables:
@@ -1381,6 +1414,18 @@ class Registry:
         if seed is not None and (not is_int(seed) or not 0 <= seed < 2**31):
             raise TableError("bad_seed", "seed must be a number 0..2^31-1")
         settings = self._settings(data.get("settings"))
+        if settings.get("rated"):
+            # A rated table: a logged-in creator, no seed (its deals would be known before),
+            # computer players with a published rating (binokel.web.rated).
+            if account is None:
+                raise TableError("login_required", "only a logged-in player may make a "
+                                 "rated table")
+            if seed is not None:
+                raise TableError("bad_seed", "a rated table has no chosen seed: its deals "
+                                 "would be known in advance")
+            refusal = rated_bots_refusal(game, bots)
+            if refusal is not None:
+                raise TableError("bad_bots", refusal)
         table_id = secrets.token_urlsafe(9)
         stored_rules = rules.to_dict()
         owner = secrets.token_urlsafe(24)
@@ -1410,12 +1455,15 @@ class Registry:
     def _settings(given: Any) -> dict[str, Any]:
         """The table's settings: ``chat`` (on by default), ``turn_timeout`` (seconds a
         person may think before a bot plays for the seat; null: never, for friends) and
-        ``hints`` (a seated person may ask the strong player; off unless allowed)."""
+        ``hints`` (a seated person may ask the strong player; off unless allowed), ``rated``
+        (logged-in players only, no hints, the ratings move after every deal)."""
         given = {} if given is None else given
         low, high = TURN_TIMEOUT_RANGE
-        if not isinstance(given, dict) or set(given) - {"chat", "turn_timeout", "hints"}:
+        if not isinstance(given, dict) or \
+                set(given) - {"chat", "turn_timeout", "hints", "rated"}:
             raise TableError("bad_settings", "settings has only chat (true/false), hints "
-                             f"(true/false) and turn_timeout ({low} to {high} seconds, or null)")
+                             f"(true/false), rated (true/false) and turn_timeout ({low} to "
+                             f"{high} seconds, or null)")
         chat = given.get("chat", True)
         hints = given.get("hints", False)
         timeout = given.get("turn_timeout")
@@ -1424,7 +1472,15 @@ class Registry:
         if timeout is not None and (not is_int(timeout) or not low <= timeout <= high):
             raise TableError("bad_settings",
                              f"turn_timeout must be {low} to {high} seconds or null")
-        return {"chat": chat, "turn_timeout": timeout, "hints": hints}
+        rated = given.get("rated", False)
+        if not isinstance(rated, bool):
+            raise TableError("bad_settings", "rated must be true or false")
+        if rated and hints:
+            raise TableError("bad_settings", "a rated table gives no hints")
+        out: dict[str, Any] = {"chat": chat, "turn_timeout": timeout, "hints": hints}
+        if rated:   # (stored only when set: the settings of other tables stay as they were)
+            out["rated"] = True
+        return out
 
     @staticmethod
     def _rules_data(spec: GameSpec, data: dict[str, Any]) -> dict[str, Any]:

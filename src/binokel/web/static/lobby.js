@@ -9,6 +9,7 @@ import { botLabel, errorText, pick, t } from "./words.js";
 import { changedOptions, changedRules, optionInput } from "./rulesform.js";
 
 let meta = null;
+let loggedIn = false;   // a rated table is offered to a logged-in creator only
 
 /** The server's games and words (/api/meta), fetched once; the join and waiting panels name
  * bots with its words, so the table page loads it before drawing them. */
@@ -50,10 +51,16 @@ async function accountLine(box) {
     const nick = /** @type {HTMLInputElement | null} */ (document.getElementById("nickname"));
     if (nick && !nick.value) { nick.value = me.name; setPref("nickname", me.name); }
     box.replaceChildren(t("loggedInAs"), " ", el("strong", { text: me.name }), " · ",
-      el("a", { href: "/account", id: "account-link", text: t("accountPage") }));
+      el("a", { href: "/account", id: "account-link", text: t("accountPage") }), " · ",
+      el("a", { href: `/players/${encodeURIComponent(me.name)}`, id: "player-link", text: t("rt_my_page") }),
+      " · ", el("a", { href: "/ratings", id: "ratings-link", text: t("rt_boards") }));
+    loggedIn = true;
+    const row = document.getElementById("rated-row");
+    if (row) row.hidden = false;
   } else {
     box.replaceChildren(t("guest"), " · ",
-      el("a", { href: "/account", id: "account-link", text: t("loginOrRegister") }));
+      el("a", { href: "/account", id: "account-link", text: t("loginOrRegister") }), " · ",
+      el("a", { href: "/ratings", id: "ratings-link", text: t("rt_boards") }));
   }
 }
 
@@ -139,12 +146,22 @@ function tableSettings(form) {
   }
   const chat = el("input", { type: "checkbox", id: "chat-on", checked: true });
   const hints = el("input", { type: "checkbox", id: "hints-on" });   // off unless allowed
+  // Rated (logged-in creators only): logged-in players only, no hints, ratings move.
+  const rated = el("input", { type: "checkbox", id: "rated-on" });
+  rated.addEventListener("change", () => {
+    hints.disabled = rated.checked;
+    if (rated.checked) hints.checked = false;
+  });
   form.append(el("fieldset", { class: "table-settings" }, el("legend", { text: t("table") }),
     el("div", { class: "form-row" }, el("label", { for: "turn-timeout", text: t("turnTimeout") }), timeout),
     el("div", { class: "form-row" }, el("label", { for: "chat-on", text: t("chatOn") }), chat,
-      el("label", { for: "hints-on", text: t("hintsOn") }), hints)));
-  return () => ({ chat: chat.checked, hints: hints.checked,
-    turn_timeout: timeout.value ? Number(timeout.value) : null });
+      el("label", { for: "hints-on", text: t("hintsOn") }), hints),
+    el("div", { class: "form-row", id: "rated-row", hidden: !loggedIn },
+      el("label", { for: "rated-on", text: t("rt_rated") }), rated,
+      el("span", { class: "notice small", text: t("rt_rated_note") }))));
+  return () => ({ chat: chat.checked, hints: hints.checked && !rated.checked,
+    turn_timeout: timeout.value ? Number(timeout.value) : null,
+    ...(rated.checked && loggedIn ? { rated: true } : {}) });
 }
 
 function seatChoices(box, game, players) {
@@ -227,7 +244,7 @@ async function openTables(list, cursor, status = "waiting") {
     let botNo = 0;
     const names = tb.seats.map((s) => s.bot ? botLabel(meta.bots, s.bot, botNo++) : (s.nickname || t("freeSeat"))).join(" · ");
     const title = pick(tb.title);
-    ul.append(el("li", {}, el("a", { href: `/t/${tb.id}`, text: `${title}: ${names}` }),
+    ul.append(el("li", {}, el("a", { href: `/t/${tb.id}`, text: `${tb.settings?.rated ? "★ " : ""}${title}: ${names}` }),
       el("span", { class: "rules-short", text: ` (${t("rulesPreset")}: ${rulesShort(tb)})` }),
       seedNote(tb, "small")));
   }
@@ -285,6 +302,8 @@ export function joinPanel(root, id, info, onJoined, onWatch, error = null) {
   const panel = el("section", { class: "panel join", "aria-labelledby": "join-h" },
     // which game: a friend who follows an invite link has seen no lobby
     el("h2", { id: "join-h", text: `${pick(info.title) || info.game}: ${t("takeSeat")}` }), seedNote(info),
+    info.settings?.rated ? el("p", { class: "notice rated-note", id: "rated-note", role: "note",
+      text: `★ ${t("rt_join_note")}` }) : null,
     tableRules(info));
   const name = nicknameInput();
   panel.append(el("div", { class: "form-row" }, el("label", { for: "nickname", text: t("nickname") }), name));
@@ -328,6 +347,7 @@ export function joinPanel(root, id, info, onJoined, onWatch, error = null) {
 export function waitingPanel(root, m) {
   const box = el("section", { class: "panel waiting", "aria-labelledby": "wait-h" },
     el("h2", { id: "wait-h", text: `${pick(m.info.title) || m.info.game}: ${t("waiting")}` }), seedNote(m.info),
+    m.info.settings?.rated ? el("p", { class: "notice rated-note", role: "note", text: `★ ${t("rt_join_note")}` }) : null,
     tableRules(m.info),
     el("p", { class: "invite" }, `${t("invite")}: `, el("code", { text: location.href })));
   let botNo = 0;
