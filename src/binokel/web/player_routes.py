@@ -105,8 +105,10 @@ def leaderboard(store: Store, game: str, min_deals: int, offset: int, limit: int
                      for b in published(game)]}
 
 
-def player(store: Store, account: AccountRow) -> dict[str, Any]:
-    """What a player's page shows (public)."""
+def player(store: Store, account: AccountRow, min_deals: int) -> dict[str, Any]:
+    """What a player's page shows (public). The computer player "about as strong" is named
+    from ``min_deals`` rated deals on, as on the leaderboard: before, the rating is mostly
+    the start value and the comparison would tell a newcomer nothing true."""
     with store.session() as s:
         ratings = ratings_of(s, account.id)
         stats = stats_of(s, account.id)
@@ -114,7 +116,7 @@ def player(store: Store, account: AccountRow) -> dict[str, Any]:
         for name in sorted(set(ratings) | set(stats)):
             spec = find_game(name)
             r = ratings.get(name)
-            bot = nearest_bot(name, r) if r is not None else None
+            bot = nearest_bot(name, r) if r is not None and r.deals >= min_deals else None
             games.append({
                 "game": name, "title": {"de": spec.title[0], "en": spec.title[1]},
                 "rating": _rating(r) if r is not None else None,
@@ -167,7 +169,7 @@ def routes(store_of: Callable[[Request], Store], accounts_of: Callable[[Request]
     @answer
     async def player_page(request: Request) -> dict[str, Any]:
         found = await asyncio.to_thread(account, request)
-        return await asyncio.to_thread(player, store_of(request), found)
+        return await asyncio.to_thread(player, store_of(request), found, min_deals)
 
     @answer
     async def player_deals(request: Request) -> dict[str, Any]:
