@@ -372,10 +372,19 @@ def test_leaving_does_not_save_a_rating(client: TestClient) -> None:
     t = live(client, tid)
     client.portal.call(lambda: t.leave(0))  # type: ignore[union-attr]
     assert 0 in t.left and 0 not in t.present_seats
+    # nor may a friend take the seat over and the loss with it: not while the deal runs
+    bert = other(client)
+    register(bert, "Bert")
+    r = bert.post(f"/api/tables/{tid}/join", json={"seat": 0, "nickname": "Bert"},
+                  headers=csrf(bert))
+    assert r.status_code == 409 and r.json()["error"] == "seat_taken"
     finish_deal(client, tid, 3)   # the stand-in's moves, as the server would make them
     with store(client).session() as s:
         row = s.get(RatingRow, (anna, "zweier"))
         assert row is not None and row.deals == 1
+    # once the deal is over the seat is Bert's, for the deals to come
+    sit(bert, tid, 0)
+    assert t.names()[0] == "Bert"
 
 
 def test_an_analysed_deal_counts_its_points_given_away(client: TestClient) -> None:

@@ -619,6 +619,11 @@ class LiveTable:
         over = seat in self.token_hashes and self.round is not None and seat in self.left
         if seat in self.token_hashes and not over:
             raise TableError("seat_taken", f"seat {seat} is taken")
+        if over and self.settings.get("rated") and not self.round.current.is_over:
+            # Whoever holds the seat when a rated deal ends is rated for it: taken over in
+            # the middle, a player about to lose could hand his loss to a friend.
+            raise TableError("seat_taken", f"seat {seat} of a rated deal changes hands "
+                             "when the deal is over")
         # In the middle of a trick the stand-in plays it to its end first (``returning``).
         later = over and not self.between_tricks()
         name = clean_nickname(nickname)
