@@ -89,6 +89,7 @@ from .metrics import may_scrape
 from .metrics import trim_memory
 from .pads import routes as pad_routes
 from .pages import page_response
+from .seasons import routes as season_routes
 from .sessions import CsrfGuard
 from .store import Store
 from .store import default_database_url
@@ -705,6 +706,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         WebSocketRoute("/ws/{table_id}", ws_endpoint),
         *account_routes(lambda request: holder["accounts"], renamed),
         *pad_routes(lambda request: registry().store, documents),
+        *season_routes(lambda request: registry().store, lambda request: holder["accounts"],
+                       documents),
         *duplicate_routes(lambda request: registry().store, lambda request: registry(),
                           documents),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
