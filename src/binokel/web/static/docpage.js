@@ -1,5 +1,6 @@
-// One page for the score pad (/pad...), the club tournament (/club...) and the duplicate
-// tournament (/duplicate...) and the account (/account): load the one the address names (the CSP allows no inline
-// script to choose).
-const pages = { club: "club.js", duplicate: "duplicate.js", account: "account.js" };
+// One page for the score pad (/pad...), the club tournament (/club...), the duplicate
+// tournament (/duplicate...), the account (/account) and the club's season (/season...):
+// load the one the address names (the CSP allows no inline script to choose).
+const pages = { club: "club.js", duplicate: "duplicate.js", account: "account.js",
+  season: "season.js" };
 import(`/static/${pages[location.pathname.split("/")[1]] || "pad.js"}`);
