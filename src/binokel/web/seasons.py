@@ -454,9 +454,12 @@ def routes(store_of: Callable[[Request], Store], accounts_of: Callable[[Request]
         return account.id if account is not None else None
 
     def sync_members(request: Request, stored: Stored) -> None:
-        """``season_members`` as the stored document says (after a change of members)."""
-        ids = {m.get("account") for m in stored.doc.get("members", [])} - {None}
+        """``season_members`` as the stored document says after a change of members (read
+        again in the transaction: of two changes at once, the later state wins)."""
         with store_of(request).session.begin() as s:
+            row = s.get(SeasonRow, stored.id)
+            members = row.doc.get("members", []) if row is not None else []
+            ids = {m.get("account") for m in members} - {None}
             s.execute(delete(SeasonMemberRow).where(SeasonMemberRow.season_id == stored.id))
             s.add_all(SeasonMemberRow(season_id=stored.id, account_id=a) for a in ids)
 
