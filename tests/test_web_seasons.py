@@ -42,9 +42,12 @@ BY_HAND = {
 }
 
 
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0.0,
+@pytest.fixture(scope="module")
+def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
+    """One server for the module (each test makes its own seasons and evenings; a server
+    started per test cost seconds each)."""
+    db = tmp_path_factory.mktemp("seasons") / "web.sqlite3"
+    with TestClient(create_app(f"sqlite:///{db}", bot_delay=0.0,
                                work=WorkLimits(rate=1000, burst=1000))) as c:
         yield c
 
@@ -217,33 +220,36 @@ def register(client: TestClient, name: str) -> dict[str, str]:
 def test_a_member_with_an_account_sees_his_line_and_his_seasons(
         client: TestClient, built: tuple[str, dict[str, str], list[str]]) -> None:
     sid, own, _ = built
-    organiser = TestClient(client.app)        # the organiser: another browser, no login
+    organiser = client                       # no login
+    bert = TestClient(client.app)            # another browser, logged in below
     # Bert is a member by name so far; his account is added and named as the evenings do
     r = organiser.post(f"/api/seasons/{sid}/members", json={"account": "Bertram"},
                        headers=own)
     assert refusal(r) == "season_no_account"
-    csrf = register(client, "Bertram")
+    register(bert, "Bertram")
     view = post(organiser, sid, "/members/remove", own, name="Bert")
     view = post(organiser, sid, "/members", own, account="Bertram")
     assert {"name": "Bertram", "account": True, "spellings": []} in view["members"]
     view = post(organiser, sid, "/spellings", own, spelling="Bert", member="Bertram")
     # the public view and files never carry the account's id
-    me = client.get("/api/account").json()["account"]["id"]
-    assert me not in client.get(f"/api/seasons/{sid}").text
-    assert me not in client.get(f"/api/seasons/{sid}/files/season.csv").text
+    me = bert.get("/api/account").json()["account"]["id"]
+    assert me not in bert.get(f"/api/seasons/{sid}").text
+    assert me not in bert.get(f"/api/seasons/{sid}/files/season.csv").text
     # logged in, the season says which line is his; a stranger's does not
-    assert client.get(f"/api/seasons/{sid}").json()["me"] == "Bertram"
+    assert bert.get(f"/api/seasons/{sid}").json()["me"] == "Bertram"
     assert organiser.get(f"/api/seasons/{sid}").json()["me"] is None
-    mine = client.get("/api/account/seasons")
+    mine = bert.get("/api/account/seasons")
     assert mine.status_code == 200
     assert mine.json()["seasons"] == [{"id": sid, "club": "Binokelfreunde Krone",
                                        "title": "2026", "rule": "sum", "best": None,
                                        "place": 2, "value": 650, "evenings": 3}]
     assert organiser.get("/api/account/seasons").status_code == 401
+    # a logged-in browser's change needs its session's CSRF token, as every change does
+    r = bert.post(f"/api/seasons/{sid}/members", json={"name": "Eva"}, headers=own)
+    assert r.status_code == 403 and r.json()["error"] == "csrf"
     # no longer a member: no longer his season
     post(organiser, sid, "/members/remove", own, name="Bertram")
-    assert client.get("/api/account/seasons").json()["seasons"] == []
-    assert csrf
+    assert bert.get("/api/account/seasons").json()["seasons"] == []
 
 
 def test_the_organisers_link_is_needed_for_every_change(
@@ -369,3 +375,58 @@ def test_the_migration_makes_the_season_models(tmp_path: Path) -> None:
         store.close()
     assert {"seasons", "season_members"} <= set(Base.metadata.tables)
     assert [d for d in diffs if "season" in str(d)] == []
+
+
+@pytest.mark.parametrize("path", ["", "/rule", "/members", "/members/remove", "/spellings",
+                                  "/evenings", "/evenings/update", "/evenings/remove"])
+def test_every_season_change_must_be_json_from_this_site(client: TestClient,
+                                                         path: str) -> None:
+    sid, own = new_season(client)
+    url = "/api/seasons" if path == "" else f"/api/seasons/{sid}{path}"
+    for kind in ("text/plain", "application/x-www-form-urlencoded", None):
+        headers = {**own, **({} if kind is None else {"content-type": kind})}
+        r = client.post(url, content=b'{"name": "Eve"}', headers=headers)
+        assert r.status_code == 415 and r.json()["error"] == "bad_content_type", (kind, r.text)
+    r = client.post(url, json={"name": "Eve"}, headers={**own, "origin": "https://evil.example"})
+    assert r.status_code == 403 and r.json()["error"] == "cross_origin"
+
+
+@pytest.mark.parametrize("name", ["Bot 1", "B0t 1", "Anna\u202e", "heuristic", None, 7])
+def test_member_names_are_checked_as_club_players_names(client: TestClient,
+                                                        name: Any) -> None:
+    sid, own = new_season(client)
+    r = client.post(f"/api/seasons/{sid}/members", json={"name": name}, headers=own)
+    assert r.status_code == 422 and r.json()["reason"].startswith("nickname_"), r.text
+    assert r.json()["field"] == "name"
+
+
+def test_random_documents_are_read_or_refused_clearly() -> None:
+    """Whatever a stored season holds, reading it is a season or a clear refusal."""
+    from hypothesis import given
+    from hypothesis import settings
+    from hypothesis import strategies as st
+
+    from binokel.web.guard import WebError
+
+    good = ClubSeason("Krone", "2026", "binokel",
+                      members=[seasons_module.SeasonMember("Anna")],
+                      evenings=[seasons_module.ClubEvening("c1", "Jan", "2026-01-09",
+                                                           {"Anna": (5, 3), "Gabi": (1, 3)})]
+                      ).to_json()
+    json_values = st.recursive(
+        st.none() | st.booleans() | st.integers(-10**12, 10**12) | st.text(max_size=70),
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8),
+                                                                    inner, max_size=4),
+        max_leaves=12)
+
+    @settings(max_examples=150, deadline=None)
+    @given(key=st.sampled_from(sorted(good)), value=json_values)
+    def check(key: str, value: Any) -> None:
+        try:
+            s = ClubSeason.from_json({**good, key: value})
+        except (ValueError, WebError):
+            return
+        assert ClubSeason.from_json(s.to_json()) == s
+        seasons_module.season_view(s)
+
+    check()

@@ -162,14 +162,17 @@ class ClubSeason:
         checks (a :class:`~.checks.DataError` otherwise)."""
         if not isinstance(data, dict) or data.get("version") != VERSION:
             raise DataError("season: a version 1 document expected")
+        raw_members = data.get("members")
+        if not isinstance(raw_members, list) or len(raw_members) > MAX_MEMBERS or \
+                not all(isinstance(m, dict) for m in raw_members):
+            raise DataError(f"members: a list of at most {MAX_MEMBERS} members")
         pure = Season.from_json({
             "title": "x", "rule": data.get("rule"), "best": data.get("best"),
             "min_evenings": data.get("min_evenings"), "guests": data.get("guests"),
-            "members": [{"key": m.get("name"), "name": m.get("name")}
-                        for m in data.get("members", []) if isinstance(m, dict)],
+            "members": [{"key": m.get("name"), "name": m.get("name")} for m in raw_members],
             "evenings": data.get("evenings")})
         members = [SeasonMember(m.name, _account(raw)) for m, raw
-                   in zip(pure.members, data.get("members", []), strict=True)]
+                   in zip(pure.members, raw_members, strict=True)]
         spellings = data.get("spellings")
         if not isinstance(spellings, dict) or len(spellings) > MAX_SPELLINGS or \
                 not all(isinstance(k, str) and isinstance(v, str) and len(k) <= MAX_NAME
@@ -178,8 +181,13 @@ class ClubSeason:
         ids = [e.get("id") for e in data["evenings"]]
         if not all(isinstance(i, str) and 0 < len(i) <= 32 for i in ids):
             raise DataError("evening id: a club tournament's id")
+        game = _text(data.get("game"), 40)
+        try:
+            find_game(game)
+        except ValueError:
+            raise DataError(f"game: no game {game!r} on this server") from None
         out = cls(_text(data.get("club"), MAX_CLUB), _text(data.get("title"), MAX_TITLE),
-                  _text(data.get("game"), 40), pure.rule, pure.best, pure.min_evenings,
+                  game, pure.rule, pure.best, pure.min_evenings,
                   pure.guests, members, dict(spellings),
                   [ClubEvening(i, e.title, e.date, dict(e.results))
                    for i, e in zip(ids, pure.evenings, strict=True)])
@@ -433,8 +441,8 @@ def _club_id(value: Any) -> str:
 
 
 def _member_name(value: Any, what: str = "name") -> str:
-    return clean_name(value, MAX_NAME, reserved=False, code="invalid", status=422,
-                      what=what, field=what)
+    """A member's name as a club player's is checked (nothing that passes for a bot)."""
+    return clean_name(value, MAX_NAME, code="invalid", status=422, what=what, field=what)
 
 
 def routes(store_of: Callable[[Request], Store], accounts_of: Callable[[Request], Accounts],
