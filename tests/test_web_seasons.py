@@ -22,6 +22,7 @@ from binokel.web import seasons as seasons_module
 from binokel.web.app import create_app
 from binokel.web.seasons import ClubSeason
 from binokel.web.work import WorkLimits
+from test_web_postgres import pg_url  # noqa: F401 - the fixture
 
 # Three evenings (title, date, deals per round, each player's points). Carl is "Carlo" on
 # the third evening's list, Dora no member (a guest) on the second.
@@ -430,3 +431,38 @@ def test_random_documents_are_read_or_refused_clearly() -> None:
         seasons_module.season_view(s)
 
     check()
+
+
+@pytest.mark.db
+def test_a_season_on_postgres(pg_url: str) -> None:  # noqa: F811
+    """Migration 0013 on PostgreSQL makes the models; a season with an account member, its
+    evenings and "my seasons" work there as on SQLite."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    from binokel.web.store import Base
+    from binokel.web.store import Store
+
+    with TestClient(create_app(pg_url, bot_delay=0.0,
+                               work=WorkLimits(rate=1000, burst=1000))) as c:
+        ids = [club_evening(c, *e) for e in EVENINGS]
+        sid, own = new_season(c, rule="average")
+        anna = TestClient(c.app)
+        register(anna, "Anna")
+        post(c, sid, "/members", own, account="Anna")
+        for name in ("Bert", "Carl"):
+            post(c, sid, "/members", own, name=name)
+        for cid in ids:
+            post(c, sid, "/evenings", own, club=cid)
+        view = post(c, sid, "/spellings", own, spelling="Carlo", member="Carl")
+        assert [(ln["place"], ln["name"], ln["value"]) for ln in view["ranking"]] == \
+            BY_HAND["average"]
+        assert anna.get("/api/account/seasons").json()["seasons"][0]["place"] == 1
+        assert anna.get(f"/api/seasons/{sid}").json()["me"] == "Anna"
+    store = Store(pg_url)
+    try:
+        with store.engine.connect() as conn:
+            diffs = compare_metadata(MigrationContext.configure(conn), Base.metadata)
+    finally:
+        store.close()
+    assert [d for d in diffs if "season" in str(d)] == []
