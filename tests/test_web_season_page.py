@@ -116,6 +116,9 @@ def test_an_organiser_builds_a_season_over_three_evenings(server: str, browser: 
     page.goto(server + "/account")
     page.wait_for_selector("#my-seasons-list a")
     assert "Platz 1 · 700" in page.text_content("#my-seasons-list")
+    assert "null" not in page.text_content("#root")    # no passkeys on 127.0.0.1: no box
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "account-my-seasons-390x844-de.png"), full_page=True)
     page.click("#my-seasons-list a")
     page.wait_for_selector("#my-line")
     assert page.text_content("#my-line td:nth-child(2)") == "Bert (du)"

@@ -117,7 +117,7 @@ function guest() {
       await passkeyLogin();
       await draw();
     })), keyErr) : null;
-  root.replaceChildren(el("p", { class: "hint", text: t("acc_guest_note") }), login, withKey, register,
+  root.replaceChildren(el("p", { class: "hint", text: t("acc_guest_note") }), login, withKey || "", register,
     el("details", { id: "recover-box" }, el("summary", { text: t("acc_recover") }), recover));
 }
 
@@ -170,7 +170,7 @@ function member(me) {
       el("h2", { id: "me-h", text: me.name }),
       el("p", { class: "hint" }, t("acc_id"), " ", el("code", { id: "account-id", text: me.id })),
       el("p", {}, el("a", { href: "/", text: t("acc_to_lobby") }), " ", logout)),
-    keys, password, codes,
+    keys || "", password, codes,
     el("section", { "aria-labelledby": "export-h" },
       el("h2", { id: "export-h", text: t("acc_export") }),
       el("p", { class: "hint", text: t("acc_export_note") }),
