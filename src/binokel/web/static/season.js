@@ -9,6 +9,7 @@ import { copyButton, el } from "/static/dom.js";
 import { api, errText, gameSelect, lang, loadTexts, owner, t } from "/static/docapi.js";
 
 const root = document.getElementById("root");
+root.classList.add("season");     // pad.css's season rules (ids shared with other pages)
 const seasonId = location.pathname.split("/")[2] || null;
 let version = 0;
 /** @type {any} */
