@@ -93,6 +93,7 @@ from .pages import page_response
 from .player_routes import routes as player_routes
 from .rated import MIN_DEALS
 from .rated import note_analysis
+from .seasons import routes as season_routes
 from .sessions import CsrfGuard
 from .sessions import session_id
 from .store import Store
@@ -741,6 +742,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         *player_routes(lambda request: registry().store, lambda request: holder["accounts"],
                        min_rated_deals),
         *pad_routes(lambda request: registry().store, documents),
+        *season_routes(lambda request: registry().store, lambda request: holder["accounts"],
+                       documents),
         *duplicate_routes(lambda request: registry().store, lambda request: registry(),
                           documents),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

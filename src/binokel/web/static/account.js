@@ -117,7 +117,7 @@ function guest() {
       await passkeyLogin();
       await draw();
     })), keyErr) : null;
-  root.replaceChildren(el("p", { class: "hint", text: t("acc_guest_note") }), login, withKey, register,
+  root.replaceChildren(el("p", { class: "hint", text: t("acc_guest_note") }), login, withKey || "", register,
     el("details", { id: "recover-box" }, el("summary", { text: t("acc_recover") }), recover));
 }
 
@@ -172,7 +172,7 @@ function member(me) {
       el("p", {}, el("a", { href: "/", text: t("acc_to_lobby") }), " · ",
         el("a", { href: `/players/${encodeURIComponent(me.name)}`, id: "player-link", text: t("rt_my_page") }),
         " ", logout)),
-    keys, password, codes,
+    keys || "", password, codes,
     el("section", { "aria-labelledby": "export-h" },
       el("h2", { id: "export-h", text: t("acc_export") }),
       el("p", { class: "hint", text: t("acc_export_note") }),
@@ -180,6 +180,24 @@ function member(me) {
         id: "export", text: t("acc_export_button") }))),
     el("details", { id: "delete-box" }, el("summary", { text: t("acc_delete") }),
       el("p", { class: "hint", text: t("acc_delete_note") }), remove));
+  root.firstElementChild.after(mySeasons());
+}
+
+/** "My seasons": the club seasons the account is a member of, each with his place, a
+ * link to his line (web/seasons.py). */
+function mySeasons() {
+  const list = el("ul", { id: "my-seasons-list" });
+  const box = el("section", { id: "my-seasons", "aria-labelledby": "my-seasons-h" },
+    el("h2", { id: "my-seasons-h", text: t("season_my") }), list);
+  api("GET", "/api/account/seasons").then((r) => {
+    const num = (v) => (Number.isInteger(v) ? String(v) : v.toFixed(2));
+    list.replaceChildren(...(r.seasons.length ? r.seasons.map((s) => el("li", {},
+      el("a", { href: `/season/${s.id}#me`, text: [s.club, s.title].filter(Boolean).join(" – ") }),
+      " · ", s.place === null ? t("season_my_unranked")
+        : t("season_my_line", { place: s.place, value: num(s.value) })))
+      : [el("li", { class: "hint", text: t("season_none") })]));
+  }).catch(() => { box.hidden = true; });
+  return box;
 }
 
 async function draw() {

@@ -1,6 +1,8 @@
-// One page for the score pad (/pad...), the club tournament (/club...) and the duplicate
-// tournament (/duplicate...) and the account (/account): load the one the address names (the CSP allows no inline
-// script to choose).
+// One page for the score pad (/pad...), the club tournament (/club...), the duplicate
+// tournament (/duplicate...), the account (/account), the club's season (/season...), the
+// leaderboards (/ratings, /leaderboard/...) and a player's page (/players/...): load the one
+// the address names (the CSP allows no inline script to choose).
 const pages = { club: "club.js", duplicate: "duplicate.js", account: "account.js",
-  ratings: "leaderboard.js", leaderboard: "leaderboard.js", players: "player.js" };
+  season: "season.js", ratings: "leaderboard.js", leaderboard: "leaderboard.js",
+  players: "player.js" };
 import(`/static/${pages[location.pathname.split("/")[1]] || "pad.js"}`);

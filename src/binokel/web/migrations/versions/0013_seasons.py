@@ -1,0 +1,44 @@
+"""Club seasons (issue 34): ``seasons``, one JSON document each with its organiser's token
+hash (as ``pads`` and ``tournaments``), and ``season_members``, the accounts that are
+members of a season (for "my seasons").
+
+Made beside 0011 (ratings) and 0012 (friends and reports), it comes after them; it
+touches none of their tables.
+
+Revision ID: 0013
+Revises: 0011
+Create Date: 2026-11-28
+"""
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0013"
+down_revision = "0011"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "seasons",
+        sa.Column("id", sa.String(32), primary_key=True),
+        sa.Column("owner_hash", sa.String(64), nullable=False),
+        sa.Column("creator", sa.String(64), nullable=False),
+        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+        sa.Column("version", sa.Integer, nullable=False),
+        sa.Column("doc", sa.JSON, nullable=False),
+    )
+    op.create_index("ix_seasons_creator", "seasons", ["creator"])
+    op.create_table(
+        "season_members",
+        sa.Column("season_id", sa.String(32), primary_key=True),
+        sa.Column("account_id", sa.String(24), primary_key=True),
+    )
+    op.create_index("ix_season_members_account_id", "season_members", ["account_id"])
+
+
+def downgrade() -> None:
+    op.drop_table("season_members")
+    op.drop_table("seasons")
