@@ -248,9 +248,31 @@ def test_a_member_with_an_account_sees_his_line_and_his_seasons(
     # a logged-in browser's change needs its session's CSRF token, as every change does
     r = bert.post(f"/api/seasons/{sid}/members", json={"name": "Eva"}, headers=own)
     assert r.status_code == 403 and r.json()["error"] == "csrf"
+    # his export names the season and his name in it
+    exported = bert.get("/api/account/export").json()
+    assert exported["seasons"] == [{"season": sid, "club": "Binokelfreunde Krone",
+                                    "title": "2026", "name": "Bertram"}]
     # no longer a member: no longer his season
     post(organiser, sid, "/members/remove", own, name="Bertram")
     assert bert.get("/api/account/seasons").json()["seasons"] == []
+
+
+def test_a_deleted_account_stays_in_the_ranking_as_a_member_without_account(
+        client: TestClient, built: tuple[str, dict[str, str], list[str]]) -> None:
+    sid, own, _ = built
+    bert = TestClient(client.app)
+    csrf = register(bert, "Bertl")
+    post(client, sid, "/members/remove", own, name="Bert")
+    post(client, sid, "/members", own, account="Bertl")
+    post(client, sid, "/spellings", own, spelling="Bert", member="Bertl")
+    before = client.get(f"/api/seasons/{sid}").json()["season"]
+    r = bert.post("/api/account/delete", json={"password": "geheim123"}, headers=csrf)
+    assert r.status_code == 200, r.text
+    after = client.get(f"/api/seasons/{sid}").json()["season"]
+    assert {"name": "Bertl", "account": False, "spellings": ["Bert"]} in after["members"]
+    assert after["ranking"] == before["ranking"]
+    # nobody is logged in as that member any more
+    assert bert.get(f"/api/seasons/{sid}").json()["me"] is None
 
 
 def test_the_organisers_link_is_needed_for_every_change(

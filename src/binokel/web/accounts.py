@@ -393,6 +393,8 @@ class Accounts:
     # ------------------------------------------------------------------ export, delete
     def export(self, account_id: str) -> dict[str, Any]:
         """Everything stored about the account, as JSON."""
+        # (seasons import the session helpers, which import this module)
+        from .seasons import export_of as seasons_export
         with self.store.session() as s:
             a = s.get(AccountRow, account_id)
             if a is None:
@@ -428,15 +430,19 @@ class Accounts:
                     RecoveryRow.account_id == a.id, RecoveryRow.used_at.is_(None))))),
                 "seats": seats,
                 **rated_export(s, a.id),   # ratings with their history, deals played
+                **seasons_export(s, a.id),
             }
 
     def delete(self, account_id: str) -> tuple[str, list[tuple[str, int]]]:
         """Deletes the account (its sessions, codes, passkeys, seat list, ratings and their
-        history, its list of deals played: binokel.web.rated). Its seats' names
+        history, its list of deals played: binokel.web.rated; its seasons keep him as a
+        member without account: binokel.web.seasons). Its seats' names
         (and its chat lines' names) become an anonymous label, the deals stay. On
         PostgreSQL each table so renamed gets a new version, so that every other server
         process reloads its names. Returns the label and the seats it now names (for this
         process's copies of the tables)."""
+        # (seasons import the session helpers, which import this module)
+        from .seasons import forget as forget_seasons
         label = f"{DELETED} {secrets.token_hex(2)}"
         with self.store.session.begin() as s:
             mine = list(s.scalars(select(AccountSeatRow)
@@ -458,6 +464,7 @@ class Accounts:
                     s.execute(text("SELECT pg_notify(:c, :p)"), {
                         "c": CHANNEL, "p": f"t:{table.id}:{table.version}"})
             forget_ratings(s, account_id)   # ratings, their history, the deal list
+            forget_seasons(s, account_id)   # a member without account from now on
             for kind in (AccountSeatRow, SessionRow, RecoveryRow, PasskeyRow):
                 s.execute(delete(kind).where(kind.account_id == account_id))
             s.execute(delete(ThrottleRow).where(

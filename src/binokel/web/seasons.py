@@ -41,6 +41,7 @@ from sqlalchemy import String
 from sqlalchemy import delete
 from sqlalchemy import select
 from sqlalchemy.orm import Mapped
+from sqlalchemy.orm import Session
 from sqlalchemy.orm import mapped_column
 from starlette.requests import Request
 from starlette.responses import JSONResponse
@@ -80,6 +81,7 @@ from .pages import page_response
 from .sessions import session_id
 from .store import Base
 from .store import Store
+from .store import now
 from .work import Work
 
 VERSION = 1
@@ -647,6 +649,38 @@ def routes(store_of: Callable[[Request], Store], accounts_of: Callable[[Request]
     ]
 
 
+def forget(s: Session, account: str) -> None:
+    """A deleted account leaves its seasons' member lists as a member without an account:
+    the club's ranking keeps the name its organiser gave him (like a club evening's), the
+    link to the account and "my seasons" go."""
+    ids = list(s.scalars(select(SeasonMemberRow.season_id)
+                         .where(SeasonMemberRow.account_id == account)))
+    for season_id in ids:
+        row = s.get(SeasonRow, season_id, with_for_update=True)
+        if row is None:
+            continue
+        doc = dict(row.doc)
+        doc["members"] = [{**m, "account": None} if m.get("account") == account else m
+                          for m in doc.get("members", [])]
+        row.doc = doc
+        row.version += 1
+        row.updated_at = now()
+    s.execute(delete(SeasonMemberRow).where(SeasonMemberRow.account_id == account))
+
+
+def export_of(s: Session, account: str) -> dict[str, Any]:
+    """What an account's export holds of its seasons: each with its name in it."""
+    rows = s.execute(select(SeasonRow.id, SeasonRow.doc)
+                     .join(SeasonMemberRow, SeasonMemberRow.season_id == SeasonRow.id)
+                     .where(SeasonMemberRow.account_id == account)
+                     .order_by(SeasonRow.created_at)).all()
+    return {"seasons": [
+        {"season": season_id, "club": doc.get("club"), "title": doc.get("title"),
+         "name": next((m.get("name") for m in doc.get("members", [])
+                       if m.get("account") == account), None)}
+        for season_id, doc in rows]}
+
+
 __all__ = ["FILES", "MAX_MEMBERS", "ClubSeason", "SeasonMemberRow", "SeasonRow",
-           "check_rule", "routes", "season_change", "season_file", "season_lines",
-           "season_page", "season_view"]
+           "check_rule", "export_of", "forget", "routes", "season_change", "season_file",
+           "season_lines", "season_page", "season_view"]
