@@ -30,6 +30,9 @@ from ...core.cards import parse_card
 from ...core.cards import sort_key
 from ...core.errors import IllegalAction
 from ...core.state import parse_suit_arg
+from ..family.melds import NO_MELDS
+from ..family.melds import MeldResult
+from ..family.melds import best_melds
 from .deal import ABGEHEN
 from .deal import ABGEHEN_ACTIONS
 from .deal import CALL
@@ -41,9 +44,6 @@ from .deal import TRUMP
 from .deal import TRUMP_ACTIONS
 from .deal import UNTENDURCH
 from .deal import full_deck
-from .melds import NO_MELDS
-from .melds import MeldResult
-from .melds import best_melds
 
 if TYPE_CHECKING:
     from .state import DealState

@@ -22,11 +22,11 @@ from ...core.cards import CardSet
 from ...core.cards import count
 from ...core.cards import distinct
 from ...core.claims import CLAIM
+from ..family.melds import NO_MELDS
+from ..family.melds import NO_TRUMP
+from ..family.melds import MeldResult
 from .deal import NORMAL
 from .deal import THROWN_IN
-from .melds import NO_MELDS
-from .melds import NO_TRUMP
-from .melds import MeldResult
 from .rules import Rules
 
 if TYPE_CHECKING:

@@ -54,6 +54,9 @@ from ...core.trick import choose_card
 from ...core.trick import legal_mask
 from ...core.trick import play_actions
 from ...core.trick import trick_bonus
+from ..family.melds import NO_MELDS
+from ..family.melds import NO_TRUMP
+from ..family.melds import MeldResult
 from . import bidding
 from . import declarer
 from .bidding import Bidding
@@ -75,9 +78,6 @@ from .deal import shuffled_deck
 from .facts import facts_of
 from .facts import party_seats
 from .facts import set_points
-from .melds import NO_MELDS
-from .melds import NO_TRUMP
-from .melds import MeldResult
 from .rules import Rules
 from .scoring import DealResult
 from .scoring import score
