@@ -225,7 +225,7 @@ class DealBase(Generic[R_co, O_co, V_co]):
         """The card points (bonuses included) a deal played to its last trick hands out."""
         raise NotImplementedError
 
-    def _copy_into(self, o: DealBase[Any, Any, Any]) -> None:
+    def _copy_into(self, o: DealBase[RuleSet, Outcome, View]) -> None:
         """Copy what every deal has into the fresh state ``o`` (a game's ``clone`` adds its
         own parts): the history is copied, the rest is immutable and shared."""
         o.rules, o.players, o.dealer, o.deck = self.rules, self.players, self.dealer, self.deck
@@ -233,7 +233,7 @@ class DealBase(Generic[R_co, O_co, V_co]):
         o.history = list(self.history)
         o.claim, o.laid_open = self.claim, self.laid_open
 
-    def _copy_slots(self, o: DealBase[Any, Any, Any], own: tuple[str, ...]) -> None:
+    def _copy_slots(self, o: DealBase[RuleSet, Outcome, View], own: tuple[str, ...]) -> None:
         """For a game's ``clone``: the base's part, then every attribute the game's class
         declares in ``__slots__``, shared, except the lists named in ``own``, which ``o``
         gets copies of. A new attribute is thus never forgotten by ``clone``; compiled
