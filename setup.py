@@ -13,10 +13,11 @@ import os
 
 from setuptools import Extension, setup
 
-# The hot path: card sets and the trick, the state base, Binokel's deal
+# The hot path: card sets and the trick, the state base, Binokel's deal and the family's
+# meld finder
 # (scripts/check-compiled compiles the same list).
 CORE = ["core/cards", "core/trick", "core/outcome", "core/state", "games/binokel/deal",
-        "games/binokel/bidding", "games/binokel/declarer", "games/binokel/melds",
+        "games/binokel/bidding", "games/binokel/declarer", "games/family/melds",
         "games/binokel/scoring", "games/binokel/state"]
 
 ext_modules = [

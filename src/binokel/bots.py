@@ -17,12 +17,14 @@ import os
 import random
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
 
 from .core import claims
 from .core.sampling import worlds_of
 from .core.spec import Bot
 from .core.spec import BotFactory
+from .core.spec import GameSpec
+from .core.state import AnyState
+from .core.view import View
 from .core.worlds import NoWorldFound
 from .core.worlds import Sampling
 from .registry import find_game
@@ -32,7 +34,7 @@ from .search import SearchLimit
 from .search import value
 
 
-def legal_actions_of(view: Any) -> list[str]:
+def legal_actions_of(view: View) -> list[str]:
     """The actions a bot may choose from; a view of a player not to move is a caller's bug."""
     actions = [str(a) for a in view.legal_actions]
     if not actions:
@@ -48,7 +50,7 @@ class RandomBot:
     def __init__(self, seed: int | None = None) -> None:
         self.rng = random.Random(seed)
 
-    def choose(self, view: Any) -> str:
+    def choose(self, view: View) -> str:
         actions = legal_actions_of(view)
         return actions[self.rng.randrange(len(actions))]
 
@@ -109,7 +111,7 @@ CLAIM_TRICKS = 4
 first card (an open game)."""
 
 
-def claim_holds(view: Any, kinds: Sequence[str], claimer: int, rng: random.Random,
+def claim_holds(view: View, kinds: Sequence[str], claimer: int, rng: random.Random,
                 worlds: int = CLAIM_WORLDS) -> str | None:
     """The first of ``kinds`` (claims by ``claimer``) that holds in every world consistent
     with ``view`` that the game's sampler draws (uniformly): his side takes every remaining
@@ -137,7 +139,7 @@ def claim_holds(view: Any, kinds: Sequence[str], claimer: int, rng: random.Rando
     return left[0] if left else None
 
 
-def _holds_in(spec: Any, state: Any, kind: str, claimer: int) -> bool:
+def _holds_in(spec: GameSpec, state: AnyState, kind: str, claimer: int) -> bool:
     """Whether the claim holds in the whole deal ``state`` (every hand open)."""
     if state.phase == claims.CLAIM_PHASE:
         state = state.child(claims.REFUSE)  # the play as it resumes: the claimer to move
@@ -153,7 +155,7 @@ def _holds_in(spec: Any, state: Any, kind: str, claimer: int) -> bool:
         return False
 
 
-def claim_choice(view: Any, rng: random.Random) -> str | None:
+def claim_choice(view: View, rng: random.Random) -> str | None:
     """A bot's claim action for ``view``, or None to leave it to the bot: in the phase of a
     claim, ``accept`` when it certainly holds, else ``refuse``; at its own turn, ``claim``
     or ``concede`` when one certainly holds (considered near the end, or before its first
@@ -193,7 +195,7 @@ class GameBot:
             impl = self._impls[game] = factory(self.seed)
         return impl
 
-    def choose(self, view: Any) -> str:
+    def choose(self, view: View) -> str:
         impl = self.implementation(str(view.game))
         offered = claims.offered(str(view.phase), view.legal_actions)
         if self.name == "random" or not offered:
@@ -206,7 +208,7 @@ class GameBot:
         return impl.choose(replace(view, legal_actions=tuple(
             a for a in view.legal_actions if a not in offered)))
 
-    def announce(self, view: Any) -> str | None:
+    def announce(self, view: View) -> str | None:
         """What the game's implementation says out of turn (None: nothing, also for a
         kind that never speaks out of turn; :class:`~binokel.core.spec.Announcer`)."""
         speak = getattr(self.implementation(str(view.game)), "announce", None)

@@ -109,7 +109,7 @@ class PadError(ValueError):
 _ERRORS: dict[str, list[str]] = load_texts("binokel.core")["pad_errors"]
 
 
-def pad_words(key: str, **values: Any) -> dict[str, str]:
+def pad_words(key: str, **values: object) -> dict[str, str]:
     """A pad error of core's ``[pad_errors]`` texts in every language, ``values`` filled in."""
     return words_of(_ERRORS, key, **values)
 
@@ -120,7 +120,7 @@ def refuse(field: str, message: str, words: Mapping[str, str] | None = None) -> 
     return PadError(f"{field}: {message}", field, words)
 
 
-def words_of(pairs: Mapping[str, Sequence[str]], key: str, **values: Any) -> dict[str, str]:
+def words_of(pairs: Mapping[str, Sequence[str]], key: str, **values: object) -> dict[str, str]:
     """A text of a game's ``[pad]`` section (``key`` -> ``[German, English]``) in every
     language, ``values`` filled in (none given: the text as it is, placeholders and all).
 
@@ -180,7 +180,7 @@ class Field:
         return out
 
 
-def _plain(v: Any) -> Any:
+def _plain(v: object) -> Any:
     """A field's attribute as plain JSON."""
     if isinstance(v, Choice):
         return v.to_json()
@@ -302,14 +302,14 @@ class PadForm:
     def field(self, name: str) -> Field:
         return next(f for f in self.fields if f.name == name)
 
-    def values(self, given: Mapping[str, Any]) -> dict[str, Any]:
+    def values(self, given: Mapping[str, object]) -> dict[str, Any]:
         """Every field's value: as ``given`` where it is asked, else its default."""
         out: dict[str, Any] = {}
         for f in self.fields:
             out[f.name] = given.get(f.name, f.default) if holds(f.when, out) else f.default
         return out
 
-    def asked(self, given: Mapping[str, Any]) -> list[str]:
+    def asked(self, given: Mapping[str, object]) -> list[str]:
         """The fields asked when the fields hold ``given`` (in order)."""
         out: dict[str, Any] = {}
         names = []
@@ -321,12 +321,12 @@ class PadForm:
                 out[f.name] = f.default
         return names
 
-    def label(self, f: Field, given: Mapping[str, Any]) -> Words:
+    def label(self, f: Field, given: Mapping[str, object]) -> Words:
         """What ``f`` is called while the fields hold ``given``."""
         values = self.values(given)
         return next((words for when, words in f.labels if holds(when, values)), f.label)
 
-    def entry(self, given: Mapping[str, Any]) -> dict[str, Any]:
+    def entry(self, given: Mapping[str, object]) -> dict[str, Any]:
         """The entry (plain JSON) that the asked fields' values ``given`` make."""
         out: dict[str, Any] = {}
         for name in self.asked(given):
@@ -342,7 +342,7 @@ class PadForm:
                 part[f.index] = v
         return out
 
-    def given(self, entry: Mapping[str, Any]) -> dict[str, Any]:
+    def given(self, entry: Mapping[str, object]) -> dict[str, Any]:
         """Each field's value in ``entry`` (a correction's form filled in)."""
         out: dict[str, Any] = {}
         for f in self.fields:
@@ -361,7 +361,7 @@ class PadForm:
                 "status": [{"name": name, "text": dict(words)} for name, words in self.status]}
 
 
-def holds(when: When, values: Mapping[str, Any]) -> bool:
+def holds(when: When, values: Mapping[str, object]) -> bool:
     """Whether one of the alternatives ``when`` holds for the fields' ``values`` (no
     alternative: always).
 
@@ -377,14 +377,14 @@ def holds(when: When, values: Mapping[str, Any]) -> bool:
                            for alt in when)
 
 
-def _matches(values: Mapping[str, Any], key: str, allowed: tuple[Any, ...]) -> bool:
+def _matches(values: Mapping[str, object], key: str, allowed: tuple[object, ...]) -> bool:
     # "!name": the field's value is none of those listed.
     if key.startswith("!"):
         return not _same(values.get(key[1:]), allowed)
     return _same(values.get(key), allowed)
 
 
-def _same(value: Any, allowed: tuple[Any, ...]) -> bool:
+def _same(value: object, allowed: tuple[object, ...]) -> bool:
     # Lists (a seat chosen as [seat]) compare with the tuples a condition lists.
     v = tuple(value) if isinstance(value, list) else value
     return any(v == (tuple(a) if isinstance(a, list) else a) for a in allowed)
@@ -441,7 +441,7 @@ class PlainPad(Generic[E]):
 class PadAdapter(Protocol[E]):
     """What the score pad needs of a game (see the module's text)."""
 
-    def parse(self, data: Mapping[str, Any], players: int) -> E:
+    def parse(self, data: Mapping[str, object], players: int) -> E:
         """The entry of untrusted JSON (an object): types, sizes and the fields this game
         asks checked (the rules' checks follow in :meth:`score`)."""
         ...
@@ -475,7 +475,7 @@ class PadAdapter(Protocol[E]):
 
 
 # ---------------------------------------------------------------------- reading JSON
-def read_int(v: Any, where: str, lo: int, hi: int) -> int:
+def read_int(v: object, where: str, lo: int, hi: int) -> int:
     """``v`` as a whole number from ``lo`` to ``hi`` (a bool is no number)."""
     if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
         raise refuse(where, f"a whole number {lo}..{hi} expected, got {v!r:.40}",
@@ -483,31 +483,31 @@ def read_int(v: Any, where: str, lo: int, hi: int) -> int:
     return v
 
 
-def read_opt_int(v: Any, where: str, lo: int, hi: int) -> int | None:
+def read_opt_int(v: object, where: str, lo: int, hi: int) -> int | None:
     return None if v is None else read_int(v, where, lo, hi)
 
 
-def read_ints(v: Any, where: str, lo: int, hi: int, most: int = MAX_SEATS) -> tuple[int, ...]:
+def read_ints(v: object, where: str, lo: int, hi: int, most: int = MAX_SEATS) -> tuple[int, ...]:
     """``v`` as a list of at most ``most`` whole numbers from ``lo`` to ``hi``."""
     if not isinstance(v, list) or len(v) > most:
         raise refuse(where, f"a list of at most {most} numbers expected")
     return tuple(read_int(x, where, lo, hi) for x in v)
 
 
-def read_text(v: Any, where: str, limit: int) -> str:
+def read_text(v: object, where: str, limit: int) -> str:
     """``v`` as a text of at most ``limit`` characters."""
     if not isinstance(v, str) or len(v) > limit:
         raise refuse(where, f"a text of at most {limit} characters expected")
     return v
 
 
-def read_bool(v: Any, where: str) -> bool:
+def read_bool(v: object, where: str) -> bool:
     if not isinstance(v, bool):
         raise refuse(where, "true or false")
     return v
 
 
-def read_dealer(data: Mapping[str, Any], players: int) -> int:
+def read_dealer(data: Mapping[str, object], players: int) -> int:
     """The entry's dealer: a seat of the table."""
     dealer = read_int(data.get("dealer"), "dealer", 0, MAX_SEATS)
     if dealer >= players:
@@ -573,7 +573,7 @@ def entry_json(entry: object, out: dict[str, Any], given: Sequence[str] = (),
     return out
 
 
-def only_fields(data: Mapping[str, Any], asked: Sequence[str], game: str) -> None:
+def only_fields(data: Mapping[str, object], asked: Sequence[str], game: str) -> None:
     """Refuse a field this game does not ask (another game's: it would be lost)."""
     for name in data:
         if name not in asked:

@@ -34,6 +34,7 @@ from .rules import Option
 from .rules import RuleSet
 from .series import Series
 from .state import AnyState
+from .view import View
 from .vocabulary import Vocabulary
 from .worlds import WorldSampler
 
@@ -51,7 +52,7 @@ class Bot(Protocol):
 
     name: str
 
-    def choose(self, view: Any) -> str: ...
+    def choose(self, view: View) -> str: ...
 
 
 class Announcer(Protocol):
@@ -60,7 +61,7 @@ class Announcer(Protocol):
     mark) or None. The driver (:mod:`binokel.play`) asks every such bot after each action;
     a bot without ``announce`` only ever acts on its turn."""
 
-    def announce(self, view: Any) -> str | None: ...
+    def announce(self, view: View) -> str | None: ...
 
 
 # A bot kind's factory: a seed (None: unseeded) -> a bot.
@@ -68,12 +69,20 @@ BotFactory = Callable[[int | None], Bot]
 
 # Reads a record's JSON object written before the game's grammar or rules changed into
 # today's (binokel.record); raises ValueError when the record is not such a one.
-OldRecordReader = Callable[[Mapping[str, Any]], dict[str, Any]]
+OldRecordReader = Callable[[Mapping[str, object]], dict[str, Any]]
 
 
 class NewDeal(Protocol):
     """How a game makes a deal: from ``deck_order`` (the dealing order, top card first),
-    else shuffled by ``rng`` or by a generator seeded with ``seed``."""
+    else shuffled by ``rng`` or by a generator seeded with ``seed``.
+
+    ``rules`` is the game's own rule set (``spec.rules``). Where a hook takes the game's own
+    type (its rules here, in ``full_deck``; its result in ``side_of``; its state in a
+    ``State.HANDLERS`` handler; its view in a presenter) the seam says ``Any``: a callable
+    that takes ``ZweierRules`` is no callable that takes every ``RuleSet`` (parameters are
+    contravariant), and the registry holds the specs of every game in one list. Every other
+    parameter a tool passes through a seam is typed (``View``, ``RuleSet``, ``AnyState``,
+    ``object`` for untrusted JSON)."""
 
     def __call__(self, rules: Any, dealer: int = 0, *, seed: int | None = None,
                  deck_order: list[Card] | None = None, players: int = ...,
@@ -163,7 +172,7 @@ class GameSpec:
             raise ValueError(f"the game {self.name!r} declares no action vocabulary")
         return self.vocabulary()(rules, players)
 
-    def make_rules(self, data: Mapping[str, Any]) -> RuleSet:
+    def make_rules(self, data: Mapping[str, object]) -> RuleSet:
         """The rules from a record's ``rules`` object (``{"preset": ..., "options": ...}``)."""
         return self.rules.from_dict(data)
 

@@ -136,21 +136,17 @@ def parse_suit_arg(verb: str, arg: str) -> Suit:
         raise IllegalAction(f"{verb}: {e}") from None
 
 
+# A deal's state is built in three parts, one concern each, the kernel's class State the
+# last of them: DealBase (what every deal holds, its queries and views), ClaimProcedure
+# (claiming the rest, the same for every game) and State (the action grammar: how an action
+# enters a deal). A game derives from State and overrides the hooks of each.
 @mypyc_attr(allow_interpreted_subclasses=True)
-class State(Generic[R_co, O_co, V_co]):
-    """One deal of a game: whose turn, the legal actions, ``apply``, and views per seat.
-
-    ``apply`` mutates the state (fast, for search and simulation); ``child`` returns a new
-    one. Seats are numbered in playing order; ``to_move`` is -1 once the deal is over. A game's
-    state is a ``State[ItsRules, ItsResult, ItsView]``; code for every game reads an
-    :data:`AnyState`.
-    """
+class DealBase(Generic[R_co, O_co, V_co]):
+    """What every deal holds and answers: whose turn, the legal actions, the views per seat,
+    the score, how copies take the base's part (the first part of :class:`State`)."""
 
     __slots__ = ("claim", "dealer", "deck", "game_name", "history", "laid_open", "phase",
                  "players", "result", "rules", "to_move")
-    HANDLERS: ClassVar[dict[tuple[str, str], Handler]] = {}
-    INTERJECTIONS: ClassVar[dict[tuple[str, str], InterjectionHandler]] = {}
-    PLAY_PHASES: ClassVar[frozenset[str]] = frozenset({"play"})  # where ``play C`` is read
 
     game_name: str
     rules: R_co
@@ -229,11 +225,7 @@ class State(Generic[R_co, O_co, V_co]):
         """The card points (bonuses included) a deal played to its last trick hands out."""
         raise NotImplementedError
 
-    def clone(self) -> State[R_co, O_co, V_co]:
-        """An independent copy (immutable parts shared)."""
-        raise NotImplementedError
-
-    def _copy_into(self, o: State[Any, Any, Any]) -> None:
+    def _copy_into(self, o: DealBase[RuleSet, Outcome, View]) -> None:
         """Copy what every deal has into the fresh state ``o`` (a game's ``clone`` adds its
         own parts): the history is copied, the rest is immutable and shared."""
         o.rules, o.players, o.dealer, o.deck = self.rules, self.players, self.dealer, self.deck
@@ -241,7 +233,7 @@ class State(Generic[R_co, O_co, V_co]):
         o.history = list(self.history)
         o.claim, o.laid_open = self.claim, self.laid_open
 
-    def _copy_slots(self, o: State[Any, Any, Any], own: tuple[str, ...]) -> None:
+    def _copy_slots(self, o: DealBase[RuleSet, Outcome, View], own: tuple[str, ...]) -> None:
         """For a game's ``clone``: the base's part, then every attribute the game's class
         declares in ``__slots__``, shared, except the lists named in ``own``, which ``o``
         gets copies of. A new attribute is thus never forgotten by ``clone``; compiled
@@ -251,88 +243,20 @@ class State(Generic[R_co, O_co, V_co]):
             value = getattr(self, name)
             setattr(o, name, list(value) if name in own else value)
 
-    def play_randomly(self, rng: random.Random) -> None:
-        """Play uniformly random legal actions until the deal is over."""
-        while not self.is_over:
-            self.apply(self.random_action(rng))
+    def __repr__(self) -> str:
+        return (f"<{type(self).__name__} phase={self.phase} to_move={self.to_move} "
+                f"actions={len(self.history)}>")
 
-    def child(self, action: str) -> State[R_co, O_co, V_co]:
-        """A new state with ``action`` applied; ``self`` is unchanged."""
-        c = self.clone()
-        c.apply(action)
-        return c
 
-    # ----------------------------------------------------------------- apply
-    def apply(self, action: str) -> None:
-        """Apply ``action`` for the player to move, or for the seat it names in front
-        (``2: kontra``, an interjection); raises :class:`IllegalAction` and then leaves the
-        state unchanged."""
-        seat = self.to_move
-        c = PLAY_LOOKUP.get(action)  # the hot path: a canonical 'play C', no parsing
-        if c is not None:
-            if self.phase == OVER:
-                raise IllegalAction("the deal is over")
-            canonical = self._do_play(c)
-        else:
-            if not isinstance(action, str):
-                raise IllegalAction(f"an action is text, not {type(action).__name__}")
-            if ":" in action:
-                named, action = split_seat(action)
-                if named is not None and named != seat:
-                    self._interject(named, action)
-                    return
-            verb, arg = parse_action(action)
-            if self.phase == OVER:
-                raise IllegalAction("the deal is over")
-            if verb == "play":
-                canonical = self._do_play(parse_card_arg(verb, arg))
-            else:
-                canonical = self._do_apply(verb, arg)
-        self.history.append((seat, canonical))
+@mypyc_attr(allow_interpreted_subclasses=True)
+class ClaimProcedure(DealBase[R_co, O_co, V_co]):
+    """Claiming the rest of the tricks (:mod:`binokel.core.claims`), one procedure for every
+    game: a game says when it allows a claim and what it scores by the hooks here
+    (``claim_kinds``, ``claim_side``, ``claim_responders``, ``hand_of``, ``settle_claim``,
+    ``claim_changed``); the second part of :class:`State`."""
 
-    def _interject(self, seat: int, action: str) -> None:
-        """Carry out ``action`` said by ``seat``, who is not to move, by the game's
-        ``INTERJECTIONS``."""
-        if len(action) > MAX_ACTION_LENGTH:
-            raise IllegalAction(f"an action has at most {MAX_ACTION_LENGTH} characters")
-        if not 0 <= seat < self.players:
-            raise IllegalAction(f"there is no seat {seat} (seats 0..{self.players - 1})")
-        verb, arg = parse_action(action)
-        if self.phase == OVER:
-            raise IllegalAction("the deal is over")
-        handler = self.INTERJECTIONS.get((self.phase, verb))
-        if handler is None:
-            raise IllegalAction(f"{(verb + ' ' + arg).strip()!r}: seat {seat} is not to move "
-                                f"(seat {self.to_move} is), and nothing of that kind may be "
-                                "said out of turn now")
-        canonical = handler(self, seat, arg)
-        self.history.append((self.to_move, by_seat(seat, canonical)))
+    __slots__ = ()
 
-    def _do_play(self, c: Card) -> str:
-        """Play card ``c`` for the player to move if legal (else raise, changing nothing);
-        return the canonical action."""
-        raise NotImplementedError
-
-    def _do_apply(self, verb: str, arg: str) -> str:
-        """Carry out any other action: a claim or its answer by the kernel
-        (:mod:`binokel.core.claims`), everything else by the game's ``HANDLERS``."""
-        if self.phase == claims.CLAIM_PHASE:
-            if verb not in claims.VERBS:
-                raise IllegalAction(f"{(verb + ' ' + arg).strip()!r} is not possible now: a "
-                                    "claim is being answered (accept or refuse)")
-            return self._do_claim(verb, arg)
-        handlers = self.HANDLERS
-        handler = handlers.get((self.phase, verb))
-        if handler is None:
-            handler = handlers.get((ANY_PHASE, verb))
-        if handler is None and verb in claims.VERBS:
-            return self._do_claim(verb, arg)
-        if handler is None:
-            raise IllegalAction(f"{(verb + ' ' + arg).strip()!r} is not possible now: the "
-                                f"{self.phase} phase expects {self.expected_verbs()}")
-        return handler(self, arg)
-
-    # ----------------------------------------------------------------- claims
     def claim_kinds(self) -> tuple[str, ...]:
         """The claims (:data:`~binokel.core.claims.CLAIM`, ``CONCEDE``) the player to move
         may make now; a game that allows claims overrides this (none by default)."""
@@ -429,6 +353,94 @@ class State(Generic[R_co, O_co, V_co]):
         self.claim_changed()
         self.finish()
 
+
+@mypyc_attr(allow_interpreted_subclasses=True)
+class State(ClaimProcedure[R_co, O_co, V_co]):
+    """One deal of a game: whose turn, the legal actions, ``apply``, and views per seat.
+
+    ``apply`` mutates the state (fast, for search and simulation); ``child`` returns a new
+    one. Seats are numbered in playing order; ``to_move`` is -1 once the deal is over. A game's
+    state is a ``State[ItsRules, ItsResult, ItsView]``; code for every game reads an
+    :data:`AnyState`. This last part reads actions by the one grammar (the module's
+    docstring) and hands them to the game; what a deal holds is :class:`DealBase`'s, claims
+    are :class:`ClaimProcedure`'s.
+    """
+
+    __slots__ = ()
+    HANDLERS: ClassVar[dict[tuple[str, str], Handler]] = {}
+    INTERJECTIONS: ClassVar[dict[tuple[str, str], InterjectionHandler]] = {}
+    PLAY_PHASES: ClassVar[frozenset[str]] = frozenset({"play"})  # where ``play C`` is read
+
+    # ----------------------------------------------------------------- apply
+    def apply(self, action: str) -> None:
+        """Apply ``action`` for the player to move, or for the seat it names in front
+        (``2: kontra``, an interjection); raises :class:`IllegalAction` and then leaves the
+        state unchanged."""
+        seat = self.to_move
+        c = PLAY_LOOKUP.get(action)  # the hot path: a canonical 'play C', no parsing
+        if c is not None:
+            if self.phase == OVER:
+                raise IllegalAction("the deal is over")
+            canonical = self._do_play(c)
+        else:
+            if not isinstance(action, str):
+                raise IllegalAction(f"an action is text, not {type(action).__name__}")
+            if ":" in action:
+                named, action = split_seat(action)
+                if named is not None and named != seat:
+                    self._interject(named, action)
+                    return
+            verb, arg = parse_action(action)
+            if self.phase == OVER:
+                raise IllegalAction("the deal is over")
+            if verb == "play":
+                canonical = self._do_play(parse_card_arg(verb, arg))
+            else:
+                canonical = self._do_apply(verb, arg)
+        self.history.append((seat, canonical))
+
+    def _interject(self, seat: int, action: str) -> None:
+        """Carry out ``action`` said by ``seat``, who is not to move, by the game's
+        ``INTERJECTIONS``."""
+        if len(action) > MAX_ACTION_LENGTH:
+            raise IllegalAction(f"an action has at most {MAX_ACTION_LENGTH} characters")
+        if not 0 <= seat < self.players:
+            raise IllegalAction(f"there is no seat {seat} (seats 0..{self.players - 1})")
+        verb, arg = parse_action(action)
+        if self.phase == OVER:
+            raise IllegalAction("the deal is over")
+        handler = self.INTERJECTIONS.get((self.phase, verb))
+        if handler is None:
+            raise IllegalAction(f"{(verb + ' ' + arg).strip()!r}: seat {seat} is not to move "
+                                f"(seat {self.to_move} is), and nothing of that kind may be "
+                                "said out of turn now")
+        canonical = handler(self, seat, arg)
+        self.history.append((self.to_move, by_seat(seat, canonical)))
+
+    def _do_play(self, c: Card) -> str:
+        """Play card ``c`` for the player to move if legal (else raise, changing nothing);
+        return the canonical action."""
+        raise NotImplementedError
+
+    def _do_apply(self, verb: str, arg: str) -> str:
+        """Carry out any other action: a claim or its answer by the kernel
+        (:mod:`binokel.core.claims`), everything else by the game's ``HANDLERS``."""
+        if self.phase == claims.CLAIM_PHASE:
+            if verb not in claims.VERBS:
+                raise IllegalAction(f"{(verb + ' ' + arg).strip()!r} is not possible now: a "
+                                    "claim is being answered (accept or refuse)")
+            return self._do_claim(verb, arg)
+        handlers = self.HANDLERS
+        handler = handlers.get((self.phase, verb))
+        if handler is None:
+            handler = handlers.get((ANY_PHASE, verb))
+        if handler is None and verb in claims.VERBS:
+            return self._do_claim(verb, arg)
+        if handler is None:
+            raise IllegalAction(f"{(verb + ' ' + arg).strip()!r} is not possible now: the "
+                                f"{self.phase} phase expects {self.expected_verbs()}")
+        return handler(self, arg)
+
     def expected_verbs(self) -> str:
         """The verbs of the current phase, for error messages."""
         if self.phase == claims.CLAIM_PHASE:
@@ -440,9 +452,21 @@ class State(Generic[R_co, O_co, V_co]):
             return "nothing"
         return verbs[0] if len(verbs) == 1 else "one of " + ", ".join(verbs)
 
-    def __repr__(self) -> str:
-        return (f"<{type(self).__name__} phase={self.phase} to_move={self.to_move} "
-                f"actions={len(self.history)}>")
+    def clone(self) -> State[R_co, O_co, V_co]:
+        """An independent copy (immutable parts shared; a game's copies its own parts and
+        the base's by :meth:`DealBase._copy_into`)."""
+        raise NotImplementedError
+
+    def play_randomly(self, rng: random.Random) -> None:
+        """Play uniformly random legal actions until the deal is over."""
+        while not self.is_over:
+            self.apply(self.random_action(rng))
+
+    def child(self, action: str) -> State[R_co, O_co, V_co]:
+        """A new state with ``action`` applied; ``self`` is unchanged."""
+        c = self.clone()
+        c.apply(action)
+        return c
 
 
 # A deal of any game, as the code above the games sees it.
@@ -454,6 +478,8 @@ __all__ = [
     "OVER",
     "SEAT_MARK",
     "AnyState",
+    "ClaimProcedure",
+    "DealBase",
     "Handler",
     "InterjectionHandler",
     "State",

@@ -8,7 +8,9 @@ stock, Re and Kontra, ...).
 
 from __future__ import annotations
 
+from dataclasses import Field
 from typing import Any
+from typing import ClassVar
 from typing import Protocol
 
 from .cards import Card
@@ -20,7 +22,10 @@ from .trick import Trick
 
 
 class View(Protocol):
-    """The fields every game's view has."""
+    """The fields every game's view has. A view is a frozen dataclass (the tools above the
+    games copy it with a field changed, ``dataclasses.replace``)."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
 
     @property
     def game(self) -> str: ...

@@ -34,10 +34,11 @@ import enum
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 from typing import Generic
 from typing import Protocol
 from typing import TypeVar
+
+from .view import View
 
 StateT_co = TypeVar("StateT_co", covariant=True)
 
@@ -65,7 +66,7 @@ class World(Generic[StateT_co]):
 class WorldSampler(Protocol[StateT_co]):
     """A game's one sampler of worlds (see the module's text)."""
 
-    def sample(self, view: Any, rng: random.Random, n: int,
+    def sample(self, view: View, rng: random.Random, n: int,
                sampling: Sampling = Sampling.READ) -> Sequence[World[StateT_co]]:
         """Up to ``n`` distinct worlds consistent with ``view`` (fewer when the view allows
         few deals), each with how often it was drawn: the counts are the weights to average
@@ -75,7 +76,7 @@ class WorldSampler(Protocol[StateT_co]):
         ...
 
 
-def total(worlds: Sequence[World[Any]]) -> int:
+def total(worlds: Sequence[World[object]]) -> int:
     """How many draws the worlds stand for.
 
     >>> total([World("x", 2), World("y")])

@@ -69,8 +69,11 @@ from typing import cast
 from ..core import claims
 from ..core.outcome import Outcome
 from ..core.outcome import Termination
+from ..core.rules import RuleSet
 from ..core.texts import by_language
 from ..core.texts import load_texts
+from ..core.trick import Trick
+from ..core.view import View
 from ..registry import find_game
 
 
@@ -389,7 +392,7 @@ def help_text(game: str, lang: str = "de") -> str:
     return "\n\n".join(plain(p) for p in paragraphs if p)
 
 
-def table_rules_text(game: str, rules: Any, lang: str = "de") -> str:
+def table_rules_text(game: str, rules: RuleSet, lang: str = "de") -> str:
     """The rules a game is played by, for players: the preset and what it is, then each
     option that differs from it, with what its value means (as the web table shows them).
 
@@ -431,7 +434,7 @@ def option_texts(game: str, lang: str = "de") -> dict[str, str]:
             for name, o in spec.rules.options().items()}
 
 
-def present(view: Any, lang: str = "de", names: Sequence[str] = (),
+def present(view: View, lang: str = "de", names: Sequence[str] = (),
             cards: str = "token", levels: Sequence[str] = ()) -> Table:
     """The table of ``view`` (any game) in ``lang`` ("de" or "en"); ``names`` per seat
     (default: "Platz 1" / "Seat 1" ..., counted from 1); ``cards``: how texts write cards
@@ -458,7 +461,7 @@ def present(view: Any, lang: str = "de", names: Sequence[str] = (),
     return table
 
 
-def with_claims(table: Table, view: Any, ctx: Context, offered: Sequence[str]) -> Table:
+def with_claims(table: Table, view: View, ctx: Context, offered: Sequence[str]) -> Table:
     """``table`` with what claims add (:mod:`binokel.core.claims`): a button for each claim
     action ``offered``, the claim being answered in the status, the cards of every hand laid
     down on the table in front of its seat (not the viewer's own: he has them in his hand),
@@ -591,13 +594,13 @@ def tr(texts: dict[str, dict[str, str]], lang: str) -> Callable[..., str]:
     """A lookup ``t(key, **fields)`` into per-language texts (German is the fallback)."""
     table = texts.get(lang) or texts["de"]
 
-    def t(key: str, **kw: Any) -> str:
+    def t(key: str, **kw: object) -> str:
         text = table.get(key) or texts["de"].get(key) or key
         return text.format(**kw) if kw else text
     return t
 
 
-def table_of(view: Any, ctx: Context, t: Callable[..., str], *, title: str, status: str,
+def table_of(view: View, ctx: Context, t: Callable[..., str], *, title: str, status: str,
              seats: tuple[Seat, ...], panels: tuple[Panel, ...],
              trick_seats: Callable[[int, int], Sequence[int]], choices: Callable[[], Choices],
              log: Sequence[str], result: Sequence[str], hand: Sequence[int] | None = None,
@@ -663,7 +666,7 @@ def table_of(view: Any, ctx: Context, t: Callable[..., str], *, title: str, stat
     )
 
 
-def hand_reasons(view: Any, ctx: Context, hand: Sequence[str], ch: Choices,
+def hand_reasons(view: View, ctx: Context, hand: Sequence[str], ch: Choices,
                  suit_of: Callable[[int], int], trump: int) -> list[str]:
     """Per card of ``hand``: "" if it may be played now, else why not, in ``ctx.lang``.
 
@@ -800,7 +803,7 @@ def figure_label(key: str, lang: str) -> str:
     return _TEXTS["en" if lang == "en" else "de"][f"fig_{key}"]
 
 
-def last_trick_view(title: str, tricks: Sequence[Any],
+def last_trick_view(title: str, tricks: Sequence[Trick],
                     seats: Callable[[int, int], Sequence[int]]) -> TrickView | None:
     """The last completed trick (None before the first), ``seats(leader, n)`` saying who
     played its cards."""

@@ -110,8 +110,13 @@ def decided(lo: int, hi: int, alpha: int, beta: int) -> int | None:
     return None
 
 
-class Core:
-    """The search state of one position (see the module's docstring)."""
+# The core is built in three parts, one concern each: CorePosition (the position, its rules
+# and the play of a card at the root), MoveOrder (which cards a node searches, and in which
+# order) and Core (the search and the bounds that cut it short). _core.c mirrors them
+# function by function.
+class CorePosition:
+    """The position of one search: the hands, the trick, the rules' tables; the legal cards,
+    a trick's winner and the play of a card at the root (the first part of :class:`Core`)."""
 
     def __init__(self, t: Prepared, node_budget: int | None = None) -> None:
         """The core of ``t``'s position, searching at most ``node_budget`` nodes (None: no
@@ -149,7 +154,6 @@ class Core:
         """Let the following searches take ``budget`` more nodes in all (-1: no limit)."""
         self.limit = -1 if budget < 0 else self.nodes + budget + 1
 
-    # ------------------------------------------------------------------ small helpers
     def _set_points(self, h: int) -> int:
         total = 0
         pts = self.pts
@@ -242,6 +246,56 @@ class Core:
         for c in self.trick:
             o |= 1 << (2 * c)
         return (o | (o >> 1)) & LOW
+
+    def _close(self) -> tuple[int, bool, int]:
+        """The complete trick's result: (value gained, whether the value is final, winner)."""
+        _, wpos, _, _ = self._status()
+        winner = (self.leader + wpos) % self.n
+        last = self.hands[winner] == 0
+        won = self.maxs[winner]
+        if self.goal == _POINTS:
+            if not won:
+                return 0, last, winner
+            tp = sum(self.pts[x] for x in self.trick)
+            return tp + (self.bonus if last else 0), last, winner
+        if won != (self.goal == _DURCH):
+            return 0, True, winner   # the contract is lost
+        return (1, True, winner) if last else (0, False, winner)
+
+    def to_move(self) -> int:
+        return (self.leader + len(self.trick)) % self.n
+
+    def play(self, c: int) -> tuple[int, bool]:
+        """Play ``c`` at the root: (value gained, whether the value is then final). The
+        position's value after it is ``gained`` if final, else ``gained`` plus
+        :meth:`search`'s value."""
+        seat = self.to_move()
+        self._undo.append((seat, c, self.trick[:], self.leader))
+        self.hands[seat] -= 1 << (2 * c)
+        self.left -= self.pts[c]
+        self.trick.append(c)
+        if len(self.trick) < self.n:
+            return 0, False
+        gained, final, winner = self._close()
+        self.trick.clear()
+        self.leader = winner
+        return gained, final
+
+    def undo(self) -> None:
+        seat, c, trick, leader = self._undo.pop()
+        self.hands[seat] += 1 << (2 * c)
+        self.left += self.pts[c]
+        self.trick = trick
+        self.leader = leader
+
+    def is_max(self) -> bool:
+        """Whether the player to move maximises."""
+        return self.maxs[self.to_move()]
+
+
+class MoveOrder(CorePosition):
+    """Which cards a node searches, one per class of equivalent cards, and in which order
+    (the second part of :class:`Core`; the module's docstring, steps 2 and 3)."""
 
     def _classes(self, seat: int, legal: int) -> tuple[list[list[int]], dict[int, int]]:
         """The legal cards in classes of equivalent cards, weakest class first, each class
@@ -383,92 +437,25 @@ class Core:
                 return True
         return False
 
-    def _structure(self, seat: int) -> tuple[Any, ...]:
-        """The position's structure: the leader and, card by card from the weakest of each
-        group up, its group, whether a later copy beats an earlier one, and how many copies
-        each seat holds. Positions of one structure are the same game but for the points of
-        the cards (Kupferschmid and Helmert's quasi-symmetry)."""
-        hands = self.hands
-        every = 0
-        for h in hands:
-            every |= h
-        out: list[tuple[int, int, tuple[int, ...]]] = []
-        for c in _distinct(every):
-            out.append((self.gof[c], self.second >> (2 * c) & 1,
-                        tuple((h >> (2 * c)) & 3 for h in hands)))
-        return (seat, tuple(out))
+    def root_moves(self) -> list[tuple[int, tuple[int, ...]]]:
+        """The cards to search at the current position, in search order, each with the
+        cards of its class (equal in value)."""
+        seat = (self.leader + len(self.trick)) % self.n
+        tt_move = -1
+        if not self.trick:
+            hit = self.tt.get((*self.hands, seat))
+            if hit is not None:
+                tt_move = hit[2]
+        reps, _ = self._ordered(seat, tt_move)
+        legal, _, _ = self._legal_now(seat)
+        members = {cls[-1]: tuple(cls) for cls in self._classes(seat, legal)[0]}
+        return [(c, members[c]) for c in reps]
 
-    def _delta(self, other: tuple[int, ...]) -> tuple[int, int]:
-        """How the value of a position of the same structure with hands ``other`` bounds the
-        current one's: it is at least that value minus the first number and at most it plus
-        the second. Matched card by card, a card worth fewer points here can cost the
-        maximiser their difference (if he wins it), one worth more can bring it. Durch and
-        Untendurch do not count points."""
-        if self.goal != _POINTS:
-            return 0, 0
-        every = theirs = 0
-        for h in self.hands:
-            every |= h
-        for h in other:
-            theirs |= h
-        lo = hi = 0
-        for c, c2 in zip(_distinct(every), _distinct(theirs), strict=True):
-            copies = sum((h >> (2 * c)) & 3 for h in self.hands)
-            d = self.pts[c] - self.pts[c2]
-            if d < 0:
-                lo -= d * copies
-            else:
-                hi += d * copies
-        return lo, hi
 
-    def _sure_points(self, max_side: bool) -> int:
-        """Points a side surely takes from here on (at the start of a trick): its trumps that
-        no card of the other side can beat win their tricks, and each of those tricks (at
-        least as many as one seat holds of them) also gets a card from every seat of the
-        other side, at worst its cheapest, and from every other seat of the side (a partner)
-        one of its cards that are not sure trumps wherever it holds fewer sure trumps than
-        that (Kreuzbinokel, 9 tricks: 10% fewer nodes; Doppelkopf, 6 tricks left: 17%)."""
-        if self.trump < 0:
-            return 0
-        tm = self.gmask[self.trump]
-        mine = theirs = 0
-        for i in range(self.n):
-            if self.maxs[i] == max_side:
-                mine |= self.hands[i]
-            else:
-                theirs |= self.hands[i]
-        safe = mine & tm
-        their_tr = theirs & tm
-        if their_tr:
-            safe &= self.above[(their_tr.bit_length() - 1) >> 1]
-        if not safe:
-            return 0
-        total = self._set_points(safe)
-        counts = {i: _size(self.hands[i] & safe) for i in range(self.n)
-                  if self.maxs[i] == max_side}
-        top = max(counts, key=lambda i: (counts[i], -i))   # the first seat with the most
-        tricks = counts[top]
-        low = (safe | (safe >> 1)) & LOW
-        unsafe = ~(low | (low << 1))
-        for i in range(self.n):
-            if i == top:
-                continue
-            if self.maxs[i] == max_side:
-                h = self.hands[i] & unsafe
-                need = tricks - counts[i]
-            else:
-                h = self.hands[i]
-                need = tricks
-            cheap = sorted((self.pts[c], c) for c in _distinct(h))
-            for p, c in cheap:
-                if need <= 0:
-                    break
-                take = min((h >> (2 * c)) & 3, need)
-                total += take * p
-                need -= take
-        return total
+class Core(MoveOrder):
+    """The search state of one position (see the module's docstring): the alpha-beta search,
+    its tables and the bounds that answer a window without searching."""
 
-    # ------------------------------------------------------------------ the search
     def search(self, alpha: int, beta: int) -> int:
         """The value of the current position, fail-soft within (``alpha``, ``beta``)."""
         self.nodes += 1
@@ -637,21 +624,6 @@ class Core:
         self.leader = leader
         return gained + rest
 
-    def _close(self) -> tuple[int, bool, int]:
-        """The complete trick's result: (value gained, whether the value is final, winner)."""
-        _, wpos, _, _ = self._status()
-        winner = (self.leader + wpos) % self.n
-        last = self.hands[winner] == 0
-        won = self.maxs[winner]
-        if self.goal == _POINTS:
-            if not won:
-                return 0, last, winner
-            tp = sum(self.pts[x] for x in self.trick)
-            return tp + (self.bonus if last else 0), last, winner
-        if won != (self.goal == _DURCH):
-            return 0, True, winner   # the contract is lost
-        return (1, True, winner) if last else (0, False, winner)
-
     def _two_tricks(self, alpha: int, beta: int) -> int:
         """The value in the next to last trick, from its current card on, fail-soft within
         (``alpha``, ``beta``): alpha-beta over the distinct legal cards, weakest first,
@@ -696,47 +668,87 @@ class Core:
         self.hands[:] = saved
         return gained
 
-    # ------------------------------------------------------------------ the root
-    def root_moves(self) -> list[tuple[int, tuple[int, ...]]]:
-        """The cards to search at the current position, in search order, each with the
-        cards of its class (equal in value)."""
-        seat = (self.leader + len(self.trick)) % self.n
-        tt_move = -1
-        if not self.trick:
-            hit = self.tt.get((*self.hands, seat))
-            if hit is not None:
-                tt_move = hit[2]
-        reps, _ = self._ordered(seat, tt_move)
-        legal, _, _ = self._legal_now(seat)
-        members = {cls[-1]: tuple(cls) for cls in self._classes(seat, legal)[0]}
-        return [(c, members[c]) for c in reps]
+    def _structure(self, seat: int) -> tuple[Any, ...]:
+        """The position's structure: the leader and, card by card from the weakest of each
+        group up, its group, whether a later copy beats an earlier one, and how many copies
+        each seat holds. Positions of one structure are the same game but for the points of
+        the cards (Kupferschmid and Helmert's quasi-symmetry)."""
+        hands = self.hands
+        every = 0
+        for h in hands:
+            every |= h
+        out: list[tuple[int, int, tuple[int, ...]]] = []
+        for c in _distinct(every):
+            out.append((self.gof[c], self.second >> (2 * c) & 1,
+                        tuple((h >> (2 * c)) & 3 for h in hands)))
+        return (seat, tuple(out))
 
-    def to_move(self) -> int:
-        return (self.leader + len(self.trick)) % self.n
+    def _delta(self, other: tuple[int, ...]) -> tuple[int, int]:
+        """How the value of a position of the same structure with hands ``other`` bounds the
+        current one's: it is at least that value minus the first number and at most it plus
+        the second. Matched card by card, a card worth fewer points here can cost the
+        maximiser their difference (if he wins it), one worth more can bring it. Durch and
+        Untendurch do not count points."""
+        if self.goal != _POINTS:
+            return 0, 0
+        every = theirs = 0
+        for h in self.hands:
+            every |= h
+        for h in other:
+            theirs |= h
+        lo = hi = 0
+        for c, c2 in zip(_distinct(every), _distinct(theirs), strict=True):
+            copies = sum((h >> (2 * c)) & 3 for h in self.hands)
+            d = self.pts[c] - self.pts[c2]
+            if d < 0:
+                lo -= d * copies
+            else:
+                hi += d * copies
+        return lo, hi
 
-    def play(self, c: int) -> tuple[int, bool]:
-        """Play ``c`` at the root: (value gained, whether the value is then final). The
-        position's value after it is ``gained`` if final, else ``gained`` plus
-        :meth:`search`'s value."""
-        seat = self.to_move()
-        self._undo.append((seat, c, self.trick[:], self.leader))
-        self.hands[seat] -= 1 << (2 * c)
-        self.left -= self.pts[c]
-        self.trick.append(c)
-        if len(self.trick) < self.n:
-            return 0, False
-        gained, final, winner = self._close()
-        self.trick.clear()
-        self.leader = winner
-        return gained, final
-
-    def undo(self) -> None:
-        seat, c, trick, leader = self._undo.pop()
-        self.hands[seat] += 1 << (2 * c)
-        self.left += self.pts[c]
-        self.trick = trick
-        self.leader = leader
-
-    def is_max(self) -> bool:
-        """Whether the player to move maximises."""
-        return self.maxs[self.to_move()]
+    def _sure_points(self, max_side: bool) -> int:
+        """Points a side surely takes from here on (at the start of a trick): its trumps that
+        no card of the other side can beat win their tricks, and each of those tricks (at
+        least as many as one seat holds of them) also gets a card from every seat of the
+        other side, at worst its cheapest, and from every other seat of the side (a partner)
+        one of its cards that are not sure trumps wherever it holds fewer sure trumps than
+        that (Kreuzbinokel, 9 tricks: 10% fewer nodes; Doppelkopf, 6 tricks left: 17%)."""
+        if self.trump < 0:
+            return 0
+        tm = self.gmask[self.trump]
+        mine = theirs = 0
+        for i in range(self.n):
+            if self.maxs[i] == max_side:
+                mine |= self.hands[i]
+            else:
+                theirs |= self.hands[i]
+        safe = mine & tm
+        their_tr = theirs & tm
+        if their_tr:
+            safe &= self.above[(their_tr.bit_length() - 1) >> 1]
+        if not safe:
+            return 0
+        total = self._set_points(safe)
+        counts = {i: _size(self.hands[i] & safe) for i in range(self.n)
+                  if self.maxs[i] == max_side}
+        top = max(counts, key=lambda i: (counts[i], -i))   # the first seat with the most
+        tricks = counts[top]
+        low = (safe | (safe >> 1)) & LOW
+        unsafe = ~(low | (low << 1))
+        for i in range(self.n):
+            if i == top:
+                continue
+            if self.maxs[i] == max_side:
+                h = self.hands[i] & unsafe
+                need = tricks - counts[i]
+            else:
+                h = self.hands[i]
+                need = tricks
+            cheap = sorted((self.pts[c], c) for c in _distinct(h))
+            for p, c in cheap:
+                if need <= 0:
+                    break
+                take = min((h >> (2 * c)) & 3, need)
+                total += take * p
+                need -= take
+        return total

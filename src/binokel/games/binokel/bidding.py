@@ -22,7 +22,7 @@ from .deal import THROWN_IN
 from .deal import TRUMP
 
 if TYPE_CHECKING:
-    from .state import DealState
+    from .state import DealPlay
 
 
 class Bidding:
@@ -44,27 +44,27 @@ class Bidding:
                        set(self.out), set(self.spoke))
 
 
-def lowest_bid(state: DealState) -> int:
+def lowest_bid(state: DealPlay) -> int:
     """The lowest bid the player to move may make."""
     b, r = state.bidding, state.rules
     return r.min_bid if b.high is None else b.high + r.bid_step
 
 
-def may_pass(state: DealState) -> bool:
+def may_pass(state: DealPlay) -> bool:
     """Whether the player to move may pass (Vorhand must open: ``vorhand_must_open``)."""
     b = state.bidding
     return not (b.high is None and state.to_move == state.order[0]
                 and state.rules.vorhand_must_open and state.to_move not in b.spoke)
 
 
-def bid_actions(state: DealState) -> list[str]:
+def bid_actions(state: DealPlay) -> list[str]:
     """Every bid the player to move may make, then ``pass`` if he may."""
     r = state.rules
     bids = [f"bid {x}" for x in range(lowest_bid(state), r.highest_bid + 1, r.bid_step)]
     return [*bids, "pass"] if may_pass(state) else bids
 
 
-def random_bid(state: DealState, rng: random.Random) -> str:
+def random_bid(state: DealPlay, rng: random.Random) -> str:
     """A uniformly random one of :func:`bid_actions`, without listing them."""
     r = state.rules
     lowest = lowest_bid(state)
@@ -74,7 +74,7 @@ def random_bid(state: DealState, rng: random.Random) -> str:
     return "pass" if i == n_bids else f"bid {lowest + i * r.bid_step}"
 
 
-def bid(state: DealState, arg: str) -> str:
+def bid(state: DealPlay, arg: str) -> str:
     """``bid N``: a multiple of ``bid_step`` above the current bid, at most ``max_bid``."""
     r, b = state.rules, state.bidding
     try:
@@ -95,7 +95,7 @@ def bid(state: DealState, arg: str) -> str:
     return f"bid {value}"
 
 
-def pass_(state: DealState, arg: str) -> str:
+def pass_(state: DealPlay, arg: str) -> str:
     """``pass`` ("weg"): out of the bidding."""
     if arg:
         raise IllegalAction("pass takes no argument")
@@ -127,7 +127,7 @@ def pass_(state: DealState, arg: str) -> str:
     return "pass"
 
 
-def _all_passed(state: DealState) -> None:
+def _all_passed(state: DealPlay) -> None:
     if state.rules.all_pass == "vorhand_plays":
         declarer_found(state, state.order[0], state.rules.min_bid)
     else:
@@ -135,7 +135,7 @@ def _all_passed(state: DealState) -> None:
         state.finish()
 
 
-def declarer_found(state: DealState, seat: int, value: int) -> None:
+def declarer_found(state: DealPlay, seat: int, value: int) -> None:
     """``seat`` plays for ``value``: the Dapp is shown to all and taken up."""
     state.declarer, state.bid = seat, value
     state.bidding.high, state.bidding.high_bidder = value, seat

@@ -30,6 +30,9 @@ from ...core.cards import parse_card
 from ...core.cards import sort_key
 from ...core.errors import IllegalAction
 from ...core.state import parse_suit_arg
+from ..family.melds import NO_MELDS
+from ..family.melds import MeldResult
+from ..family.melds import best_melds
 from .deal import ABGEHEN
 from .deal import ABGEHEN_ACTIONS
 from .deal import CALL
@@ -41,18 +44,15 @@ from .deal import TRUMP
 from .deal import TRUMP_ACTIONS
 from .deal import UNTENDURCH
 from .deal import full_deck
-from .melds import NO_MELDS
-from .melds import MeldResult
-from .melds import best_melds
 
 if TYPE_CHECKING:
-    from .state import DealState
+    from .state import DealPlay
 
 _TOKENS = tuple(card_token(c) if c & 7 != 7 else "" for c in range(32))
 
 
 # ---------------------------------------------------------------------- the choices
-def discard_actions(state: DealState) -> list[str]:
+def discard_actions(state: DealPlay) -> list[str]:
     """Every push: each multiset of as many of the declarer's cards as the Dapp held."""
     assert state.declarer is not None
     hand = state.hands[state.declarer]
@@ -73,12 +73,12 @@ def discard_actions(state: DealState) -> list[str]:
     return out
 
 
-def declare_actions(state: DealState) -> list[str]:
+def declare_actions(state: DealPlay) -> list[str]:
     """Right after taking up the Dapp: every push, or abgehen at once."""
     return discard_actions(state) + list(ABGEHEN_ACTIONS)
 
 
-def trump_actions(state: DealState) -> list[str]:
+def trump_actions(state: DealPlay) -> list[str]:
     """After the push: a trump suit, Durch (open), Untendurch where allowed, or abgehen."""
     r = state.rules
     acts = list(TRUMP_ACTIONS)
@@ -91,7 +91,7 @@ def trump_actions(state: DealState) -> list[str]:
     return acts + list(ABGEHEN_ACTIONS)
 
 
-def call_actions(state: DealState) -> list[str]:
+def call_actions(state: DealPlay) -> list[str]:
     """With ``rufen``: every card the declarer lacks that someone else may hold, or none."""
     assert state.declarer is not None
     hand = state.hands[state.declarer]
@@ -100,7 +100,7 @@ def call_actions(state: DealState) -> list[str]:
     return [*calls, "call none"]
 
 
-def give_actions(state: DealState) -> list[str]:
+def give_actions(state: DealPlay) -> list[str]:
     """The cards the declarer may give the called card's holder (not the called card)."""
     assert state.declarer is not None and state.called is not None
     hand = state.hands[state.declarer] - bit(state.called)
@@ -132,7 +132,7 @@ def _random_discard(hand: CardSet, k: int, rng: random.Random) -> str:
             return "discard " + " ".join(_TOKENS[c] for c in pick)
 
 
-def random_declare_action(state: DealState, rng: random.Random) -> str:
+def random_declare_action(state: DealPlay, rng: random.Random) -> str:
     """A uniformly random one of :func:`declare_actions`, without listing the pushes."""
     assert state.declarer is not None
     hand, k = state.hands[state.declarer], state.dapp_size
@@ -144,7 +144,7 @@ def random_declare_action(state: DealState, rng: random.Random) -> str:
 
 
 # ---------------------------------------------------------------------- the handlers
-def discard(state: DealState, arg: str) -> str:
+def discard(state: DealPlay, arg: str) -> str:
     """``discard C C C C``: push as many cards as the Dapp held."""
     assert state.declarer is not None
     try:
@@ -167,7 +167,7 @@ def discard(state: DealState, arg: str) -> str:
     return "discard " + " ".join(card_token(c) for c in sorted(cards, key=sort_key))
 
 
-def trump(state: DealState, arg: str) -> str:
+def trump(state: DealPlay, arg: str) -> str:
     """``trump T``: a normal game in suit T."""
     s = parse_suit_arg("trump", arg)
     state.contract, state.trump = NORMAL, s
@@ -178,7 +178,7 @@ def trump(state: DealState, arg: str) -> str:
     return f"trump {SUIT_LETTERS[s]}"
 
 
-def abgehen(state: DealState, arg: str) -> str:
+def abgehen(state: DealPlay, arg: str) -> str:
     """``abgehen T``: go out naming trump; the others meld (in T) and the deal is scored."""
     s = parse_suit_arg("abgehen", arg)
     state.contract, state.trump = ABGEHEN, s
@@ -188,7 +188,7 @@ def abgehen(state: DealState, arg: str) -> str:
     return f"abgehen {SUIT_LETTERS[s]}"
 
 
-def durch(state: DealState, arg: str) -> str:
+def durch(state: DealPlay, arg: str) -> str:
     """``durch`` (``durch open``): take every trick, no trump, the declarer leads."""
     if not state.rules.durch:
         raise IllegalAction("durch is not allowed under these rules (durch = no)")
@@ -203,7 +203,7 @@ def durch(state: DealState, arg: str) -> str:
     return "durch open" if state.open_durch else "durch"
 
 
-def untendurch(state: DealState, arg: str) -> str:
+def untendurch(state: DealPlay, arg: str) -> str:
     """``untendurch``: take no trick, no trump, the declarer leads."""
     if not state.rules.untendurch:
         raise IllegalAction("untendurch is not allowed under these rules (untendurch = no)")
@@ -214,7 +214,7 @@ def untendurch(state: DealState, arg: str) -> str:
     return "untendurch"
 
 
-def call(state: DealState, arg: str) -> str:
+def call(state: DealPlay, arg: str) -> str:
     """``call C`` (``call none``): its first holder in playing order hands it over."""
     assert state.declarer is not None
     if arg.lower() == "none":
@@ -237,7 +237,7 @@ def call(state: DealState, arg: str) -> str:
     return f"call {card_token(c)}"
 
 
-def give(state: DealState, arg: str) -> str:
+def give(state: DealPlay, arg: str) -> str:
     """``give C``: the card the called card's holder receives in exchange."""
     assert state.declarer is not None and state.call_holder is not None
     try:
@@ -256,12 +256,12 @@ def give(state: DealState, arg: str) -> str:
 
 
 # ---------------------------------------------------------------------- to the play
-def meld(state: DealState, seat: int) -> MeldResult:
+def meld(state: DealPlay, seat: int) -> MeldResult:
     """``seat``'s best melding in the current trump (shown to all, then taken back)."""
     return best_melds(state.hands[seat], state.trump, state.rules)
 
 
-def start_play(state: DealState) -> None:
+def start_play(state: DealPlay) -> None:
     """Everyone melds in a normal game; the first lead: Vorhand (``first_lead``) in a normal
     game, the declarer in Durch and Untendurch."""
     assert state.declarer is not None

@@ -22,15 +22,15 @@ from ...core.cards import CardSet
 from ...core.cards import count
 from ...core.cards import distinct
 from ...core.claims import CLAIM
+from ..family.melds import NO_MELDS
+from ..family.melds import NO_TRUMP
+from ..family.melds import MeldResult
 from .deal import NORMAL
 from .deal import THROWN_IN
-from .melds import NO_MELDS
-from .melds import NO_TRUMP
-from .melds import MeldResult
 from .rules import Rules
 
 if TYPE_CHECKING:
-    from .state import DealState
+    from .state import DealPlay
 
 
 def set_points(rules: Rules, s: CardSet) -> int:
@@ -109,7 +109,7 @@ class BinokelFacts:
         return tuple(s for s, p in enumerate(self.party) if p >= 0)
 
 
-def facts_of(state: DealState) -> BinokelFacts:
+def facts_of(state: DealPlay) -> BinokelFacts:
     """The facts of the finished deal ``state``."""
     return BinokelFacts(
         party=state.party, contract=state.contract or THROWN_IN, declarer=state.declarer,
@@ -122,7 +122,7 @@ def facts_of(state: DealState) -> BinokelFacts:
         discard_points=set_points(state.rules, state.discard) if state.discard else 0)
 
 
-def laid_down(state: DealState) -> bool:
+def laid_down(state: DealPlay) -> bool:
     """Whether the declarer of a trump game claimed every trick before he played a card (an
     open game, "aufgelegt")."""
     if state.contract != NORMAL or state.declarer is None:

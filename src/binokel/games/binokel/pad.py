@@ -56,6 +56,8 @@ from ...core.pad import refuse
 from ...core.pad import tricks_from
 from ...core.pad import words_of
 from ...core.rules import RuleSet
+from ..family.melds import FOUR_VALUES
+from ..family.melds import MeldResult
 from .deal import ABGEHEN
 from .deal import DURCH
 from .deal import NORMAL
@@ -65,8 +67,6 @@ from .deal import deal_plan
 from .deal import full_deck
 from .deal import seating
 from .facts import BinokelFacts
-from .melds import FOUR_VALUES
-from .melds import MeldResult
 from .rules import Rules
 from .scoring import score
 from .texts import TEXTS

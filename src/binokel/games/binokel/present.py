@@ -48,7 +48,7 @@ from ...present import figure_texts
 from ...present import table_of
 from ...present import tone_of
 from ...present import tr
-from .melds import best_melds
+from ..family.melds import best_melds
 from .scoring import DealResult
 from .state import BinokelView
 from .texts import TEXTS

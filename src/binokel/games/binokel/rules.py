@@ -27,6 +27,9 @@ from ...core.rules import RuleSet
 from ...core.rules import SeriesEnd
 from ...core.rules import option
 from ...core.rules import round_to_ten
+from ...core.rules import same_option
+from ..family.melds import FOUR_VALUES
+from ..family.rules import FamilyRules
 from .texts import TEXTS
 
 # The most bids a deal may offer: (highest bid - min_bid) / bid_step + 1 (standard: 136).
@@ -80,15 +83,15 @@ class Rules(RuleSet, presets=PRESETS, texts=TEXTS):
 
     preset: str = "standard"
     # deck and deal
-    sevens: bool = option(False, "deal")
+    sevens: bool = same_option(FamilyRules, "sevens")
     deal_48_3p: str = option("15+3", "deal", allowed=("15+3", "14+6", "16+0"))
     dapp: bool = option(True, "deal")
     deal_pattern: str = option("auto", "deal", check=_pattern,
                                check_text="'auto' or packet sizes like 4-2-4-2-4")
     # card points
-    card_points: str = option("classic", "points", allowed=("classic", "tournament"))
-    last_trick_bonus: int = option(10, "points", low=0, high=100)
-    bonus_trick: str = option("last", "points", allowed=("last", "first"))
+    card_points: str = same_option(FamilyRules, "card_points")
+    last_trick_bonus: int = same_option(FamilyRules, "last_trick_bonus")
+    bonus_trick: str = same_option(FamilyRules, "bonus_trick")
     # bidding
     min_bid: int = option(150, "bidding", low=10, high=1000)
     bid_step: int = option(10, "bidding", low=5, high=100)
@@ -101,13 +104,13 @@ class Rules(RuleSet, presets=PRESETS, texts=TEXTS):
     must_trump_lower: bool = option(True, "play")
     partner_exemption: bool = option(False, "play")
     rufen: bool = option(False, "play")
-    claims: bool = option(False, "play")
+    claims: bool = same_option(FamilyRules, "claims")
     # melds
-    eight_of_a_rank: int | str = option(1000, "melds", allowed=(1000, "double"))
-    double_family: int = option(200, "melds", allowed=(200, 1000, 1500))
-    double_trump_family: int = option(300, "melds", allowed=(300, 1000, 1500))
+    eight_of_a_rank: int | str = same_option(FamilyRules, "eight_of_a_rank")
+    double_family: int = same_option(FamilyRules, "double_family")
+    double_trump_family: int = same_option(FamilyRules, "double_trump_family")
     rundgang: int | str = option("parts", "melds", allowed=("parts", 350, "none"))
-    four_tens: int = option(0, "melds", allowed=(0, 80, 100))
+    four_tens: int = same_option(FamilyRules, "four_tens")
     dix: bool = option(False, "melds")
     meld_needs_trick: bool = option(False, "melds")
     meld_needs_points: bool = option(False, "melds")
@@ -131,8 +134,8 @@ class Rules(RuleSet, presets=PRESETS, texts=TEXTS):
     durch_separate: bool = option(False, "special")
     open_game: int = option(0, "special", low=0, high=10000)
     # end of round
-    target: int = option(1000, "round", low=1, high=100000)
-    deals_per_series: int = option(0, "round", low=0, high=1000)
+    target: int = same_option(FamilyRules, "target")
+    deals_per_series: int = same_option(FamilyRules, "deals_per_series")
     out_only_by_declarer: bool = option(False, "round")
 
     def _check_consistency(self) -> None:
@@ -196,7 +199,6 @@ def reach(rules: Rules) -> int:
     >>> reach(Rules())      # Kreuzbinokel's two hands of nine bound it
     3270
     """
-    from .melds import FOUR_VALUES
     n_cards = 48 if rules.sevens else 40
     hands = [(1, (n_cards - (0 if not rules.dapp else 4 if not rules.sevens else
                              int(rules.deal_48_3p.split("+")[1]))) // 3),  # three players

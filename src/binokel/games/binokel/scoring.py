@@ -18,6 +18,8 @@ from typing import Any
 from ...core.cards import SUIT_LETTERS
 from ...core.outcome import Outcome
 from ...core.outcome import Termination
+from ..family.melds import NO_TRUMP
+from ..family.melds import MeldResult
 from .deal import ABGEHEN
 from .deal import DURCH
 from .deal import THROWN_IN
@@ -26,8 +28,6 @@ from .facts import BinokelFacts
 from .facts import facts_of
 from .facts import party_seats
 from .facts import set_points
-from .melds import NO_TRUMP
-from .melds import MeldResult
 from .rules import Rules
 
 if TYPE_CHECKING:

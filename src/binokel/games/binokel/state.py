@@ -54,6 +54,9 @@ from ...core.trick import choose_card
 from ...core.trick import legal_mask
 from ...core.trick import play_actions
 from ...core.trick import trick_bonus
+from ..family.melds import NO_MELDS
+from ..family.melds import NO_TRUMP
+from ..family.melds import MeldResult
 from . import bidding
 from . import declarer
 from .bidding import Bidding
@@ -75,9 +78,6 @@ from .deal import shuffled_deck
 from .facts import facts_of
 from .facts import party_seats
 from .facts import set_points
-from .melds import NO_MELDS
-from .melds import NO_TRUMP
-from .melds import MeldResult
 from .rules import Rules
 from .scoring import DealResult
 from .scoring import score
@@ -158,12 +158,11 @@ class BinokelView:
         }
 
 
-class DealState(State[Rules, DealResult, BinokelView]):
-    """One deal of Binokel for three players at a table of ``players`` seats.
-
-    Seats are numbered in playing order; Vorhand is ``(dealer + 1) % players``.
-    ``apply`` mutates the state (fast, for search and simulation); ``child`` returns a new one.
-    """
+class DealPlay(State[Rules, DealResult, BinokelView]):
+    """A deal of Binokel by its rules (the first part of :class:`DealState`): what it holds,
+    the deal of the cards, whose turn and what is legal, a card played, a trick closed and
+    the score. The bidding and the declarer's phase are their modules' handlers
+    (:mod:`.bidding`, :mod:`.declarer`)."""
 
     HANDLERS: ClassVar[dict[tuple[str, str], Handler]] = {
         (BIDDING, "bid"): bidding.bid,
@@ -228,22 +227,7 @@ class DealState(State[Rules, DealResult, BinokelView]):
     party: tuple[int, ...]        # per seat: who scores together (-1: sits out)
     parties: tuple[tuple[int, ...], ...]  # the parties' seats, by their lowest seat
 
-    # ----------------------------------------------------------------- construction
-    @classmethod
-    def new(cls, rules: Rules, dealer: int = 0, seed: int | None = None,
-            deck_order: list[Card] | None = None, players: int = 3,
-            rng: random.Random | None = None, game: str = BINOKEL) -> DealState:
-        """A fresh deal, from ``deck_order`` (dealing order, top first) or a shuffle by ``rng``
-        or by a new generator seeded with ``seed``.
-
-        ``game`` is ``binokel`` (3 players, or 4 with the dealer sitting out) or
-        ``kreuzbinokel`` (4 players, partners opposite).
-        """
-        check = deck_order is not None
-        if deck_order is None:
-            deck_order = shuffled_deck(rules, seed, rng)
-        return cls(rules, dealer, list(deck_order), players, check, game)
-
+    # ----------------------------------------------------------------- the deal of the cards
     def __init__(self, rules: Rules | None, dealer: int = 0,
                  deck_order: list[Card] | None = None, players: int = 3,
                  check: bool = True, game: str = BINOKEL) -> None:
@@ -275,38 +259,6 @@ class DealState(State[Rules, DealResult, BinokelView]):
         for i, seat in enumerate(order):
             self.hands[seat] = dealt[i]
         self.dapp_cards = tuple(dapp_cards)
-
-    @classmethod
-    def at_play(cls, rules: Rules, dealer: int, hands: list[CardSet], declarer: int,
-                bid: int | None, contract: str, trump: int, trick_leader: int,
-                players: int = 3, game: str = BINOKEL, dapp_cards: tuple[Card, ...] = (),
-                discard: CardSet = 0, melds: list[MeldResult] | None = None,
-                tricks: tuple[Trick, ...] = (), trick: tuple[Card, ...] = ()) -> DealState:
-        """A play-phase position from its parts, for search on sampled worlds.
-
-        ``hands`` are the cards still held (the current ``trick``'s cards excluded), ``tricks``
-        the completed tricks. The history is empty; everything else is as if the deal had
-        been played to this point.
-        """
-        w = cls(None)
-        order, party = seating(game, players, dealer)
-        w._setup_empty(rules, dealer, players, game, order, party)
-        w.hands = list(hands)
-        w.dapp_cards = tuple(dapp_cards)
-        w.discard = discard
-        w.declarer, w.bid, w.contract, w.trump = declarer, bid, contract, trump
-        w.bidding.high, w.bidding.high_bidder = bid, declarer
-        w.melds = list(melds) if melds is not None else [NO_MELDS] * players
-        w.tricks = list(tricks)
-        for t in tricks:
-            w.trick_points[t.winner] += t.points
-            w.tricks_won[t.winner] += 1
-        w.phase = PLAY
-        w.trick_leader = w.to_move = trick_leader
-        for c in trick:  # through _play, so that the trick's bookkeeping is the engine's own
-            w.hands[w.to_move] += bit(c)
-            w._play(c)
-        return w
 
     def _setup_empty(self, rules: Rules, dealer: int, players: int, game: str,
                      order: tuple[int, ...], party: tuple[int, ...]) -> None:
@@ -342,46 +294,6 @@ class DealState(State[Rules, DealResult, BinokelView]):
         self._legal_cache = None
         self._legal_at = -1
         self._mask = -1
-
-    def clone(self) -> DealState:
-        """An independent copy (the immutable parts are shared)."""
-        o = DealState(None)
-        self._copy_into(o)
-        o._legal_cache = self._legal_cache
-        o._legal_at = self._legal_at
-        o._mask = self._mask
-        o._points = self._points
-        o.best_led = self.best_led
-        o.best_trump = self.best_trump
-        o.bid = self.bid
-        o.call_holder = self.call_holder
-        o.called = self.called
-        o.contract = self.contract
-        o.dapp = self.dapp
-        o.dapp_cards = self.dapp_cards
-        o.declarer = self.declarer
-        o.discard = self.discard
-        o.game_name = self.game_name
-        o.n_active = self.n_active
-        o.next_seat = self.next_seat
-        o.party = self.party
-        o.parties = self.parties
-        o.led = self.led
-        o.open_durch = self.open_durch
-        o.order = self.order
-        o.trick_leader = self.trick_leader
-        o.trick_sum = self.trick_sum
-        o.trump = self.trump
-        o.win_card = self.win_card
-        o.win_seat = self.win_seat
-        o.hands = list(self.hands)
-        o.bidding = self.bidding.copy()
-        o.trick = list(self.trick)
-        o.tricks = list(self.tricks)
-        o.trick_points = list(self.trick_points)
-        o.tricks_won = list(self.tricks_won)
-        o.melds = list(self.melds) if self.melds is not None else None
-        return o
 
     # ----------------------------------------------------------------- queries
     @property
@@ -444,27 +356,6 @@ class DealState(State[Rules, DealResult, BinokelView]):
             return list(ANSWERS)
         return []
 
-    def random_action(self, rng: random.Random) -> str:
-        """A uniformly random legal action, without listing all of them.
-
-        Equal in distribution to ``rng.choice(self.legal_actions())`` but cheap in the
-        bidding and discard phases, where there are hundreds of actions.
-        """
-        ph = self.phase
-        if ph == PLAY:
-            claims = self.claim_actions() if self.rules.claims or self.rules.open_game else []
-            if claims:  # uniform over the cards and the claims
-                cards = presence(self.legal_cards()).bit_count()
-                i = int(rng.random() * (cards + len(claims)))
-                if i >= cards:
-                    return claims[i - cards]
-            return PLAY_ACTIONS[choose_card(self.legal_cards(), rng.random())]
-        if ph == BIDDING:
-            return bidding.random_bid(self, rng)
-        if ph == DECLARE:
-            return declarer.random_declare_action(self, rng)
-        return super().random_action(rng)
-
     def points_taken(self) -> tuple[int, ...]:
         """Card points won in tricks (bonus included); the declarer's pushed cards count as
         his."""
@@ -476,62 +367,6 @@ class DealState(State[Rules, DealResult, BinokelView]):
     def points_total(self) -> int:
         """Every card's points plus the trick bonus."""
         return sum(self.rules.points[c & 7] for c in self.deck) + self.rules.last_trick_bonus
-
-    # ----------------------------------------------------------------- claims
-    def claim_kinds(self) -> tuple[str, ...]:
-        """With ``claims`` every player in play may claim or concede the rest at his turn;
-        with ``open_game`` the declarer of a trump game may lay his hand down (claim every
-        trick) before his first card."""
-        if self.phase != PLAY or self.declarer is None:
-            return ()
-        if self.rules.claims:
-            return KINDS
-        if (self.rules.open_game and self.to_move == self.declarer and not self.tricks
-                and self.contract == NORMAL):
-            return (CLAIM,)
-        return ()
-
-    def claim_responders(self, seat: int) -> tuple[int, ...]:
-        i = self.order.index(seat)
-        return tuple(self.order[(i + k) % self.n_active] for k in range(1, self.n_active))
-
-    def hand_of(self, seat: int) -> CardSet:
-        return self.hands[seat]
-
-    def claim_changed(self) -> None:
-        self._mask = -1
-        self._legal_cache = None
-
-    def claim_side(self, seat: int) -> tuple[int, ...]:
-        """The sides of a claim are the declarer's party and the others."""
-        assert self.declarer is not None
-        ours = self.party[self.declarer]
-        mine = self.party[seat] == ours
-        return tuple(s for s in self.order if (self.party[s] == ours) == mine)
-
-    def settle_claim(self, claim: Claim) -> None:
-        """The rest (the cards still held and the trick in progress, with the trick bonus
-        still to be won) goes to the claimer's side (``claim``) or the other side
-        (``concede``); the sides are the declarer's party and the others. A party takes it
-        all (booked to the claimer, or the first seat of the party after him); the two
-        opponents of three-player Binokel, who score apart, share it evenly (the earlier in
-        playing order after the claimer gets the odd point and trick)."""
-        r = self.rules
-        rest = sum(self.hands[s] for s in self.order) + sum(bit(c) for c in self.trick)
-        points = set_points(r, rest)
-        n_tricks = max(size(self.hands[s]) for s in self.order)
-        if r.bonus_trick == "last" or not self.tricks:
-            points += r.last_trick_bonus
-        mine = self.claim_side(claim.seat)
-        i = self.order.index(claim.seat)
-        after = [self.order[(i + k) % self.n_active] for k in range(self.n_active)]
-        side = tuple(s for s in after if (s in mine) == (claim.kind == CLAIM))
-        if len({self.party[s] for s in side}) == 1:
-            side = side[:1]
-        for s, p, t in zip(side, split_evenly(points, side), split_evenly(n_tricks, side),
-                           strict=True):
-            self.trick_points[s] += p
-            self.tricks_won[s] += t
 
     # ----------------------------------------------------------------- apply
     def _do_play(self, c: Card) -> str:
@@ -610,6 +445,131 @@ class DealState(State[Rules, DealResult, BinokelView]):
                    or (self.contract == UNTENDURCH and ours))
         if last or decided:
             self.finish()
+
+    def score(self) -> DealResult:
+        return score(facts_of(self), self.rules)
+
+class DealState(DealPlay):
+    """One deal of Binokel for three players at a table of ``players`` seats.
+
+    Seats are numbered in playing order; Vorhand is ``(dealer + 1) % players``.
+    ``apply`` mutates the state (fast, for search and simulation); ``child`` returns a new one.
+    The rules' part is :class:`DealPlay`'s; this part is what the tools ask of a deal beyond
+    them: constructors and copies, the kernel's claim hooks, fast random play (simulations
+    and rollouts) and the views.
+    """
+
+    __slots__ = ()
+
+    # ----------------------------------------------------------------- construction
+    @classmethod
+    def new(cls, rules: Rules, dealer: int = 0, seed: int | None = None,
+            deck_order: list[Card] | None = None, players: int = 3,
+            rng: random.Random | None = None, game: str = BINOKEL) -> DealState:
+        """A fresh deal, from ``deck_order`` (dealing order, top first) or a shuffle by ``rng``
+        or by a new generator seeded with ``seed``.
+
+        ``game`` is ``binokel`` (3 players, or 4 with the dealer sitting out) or
+        ``kreuzbinokel`` (4 players, partners opposite).
+        """
+        check = deck_order is not None
+        if deck_order is None:
+            deck_order = shuffled_deck(rules, seed, rng)
+        return cls(rules, dealer, list(deck_order), players, check, game)
+
+    @classmethod
+    def at_play(cls, rules: Rules, dealer: int, hands: list[CardSet], declarer: int,
+                bid: int | None, contract: str, trump: int, trick_leader: int,
+                players: int = 3, game: str = BINOKEL, dapp_cards: tuple[Card, ...] = (),
+                discard: CardSet = 0, melds: list[MeldResult] | None = None,
+                tricks: tuple[Trick, ...] = (), trick: tuple[Card, ...] = ()) -> DealState:
+        """A play-phase position from its parts, for search on sampled worlds.
+
+        ``hands`` are the cards still held (the current ``trick``'s cards excluded), ``tricks``
+        the completed tricks. The history is empty; everything else is as if the deal had
+        been played to this point.
+        """
+        w = cls(None)
+        order, party = seating(game, players, dealer)
+        w._setup_empty(rules, dealer, players, game, order, party)
+        w.hands = list(hands)
+        w.dapp_cards = tuple(dapp_cards)
+        w.discard = discard
+        w.declarer, w.bid, w.contract, w.trump = declarer, bid, contract, trump
+        w.bidding.high, w.bidding.high_bidder = bid, declarer
+        w.melds = list(melds) if melds is not None else [NO_MELDS] * players
+        w.tricks = list(tricks)
+        for t in tricks:
+            w.trick_points[t.winner] += t.points
+            w.tricks_won[t.winner] += 1
+        w.phase = PLAY
+        w.trick_leader = w.to_move = trick_leader
+        for c in trick:  # through _play, so that the trick's bookkeeping is the engine's own
+            w.hands[w.to_move] += bit(c)
+            w._play(c)
+        return w
+
+    def clone(self) -> DealState:
+        """An independent copy (the immutable parts are shared)."""
+        o = DealState(None)
+        self._copy_into(o)
+        o._legal_cache = self._legal_cache
+        o._legal_at = self._legal_at
+        o._mask = self._mask
+        o._points = self._points
+        o.best_led = self.best_led
+        o.best_trump = self.best_trump
+        o.bid = self.bid
+        o.call_holder = self.call_holder
+        o.called = self.called
+        o.contract = self.contract
+        o.dapp = self.dapp
+        o.dapp_cards = self.dapp_cards
+        o.declarer = self.declarer
+        o.discard = self.discard
+        o.game_name = self.game_name
+        o.n_active = self.n_active
+        o.next_seat = self.next_seat
+        o.party = self.party
+        o.parties = self.parties
+        o.led = self.led
+        o.open_durch = self.open_durch
+        o.order = self.order
+        o.trick_leader = self.trick_leader
+        o.trick_sum = self.trick_sum
+        o.trump = self.trump
+        o.win_card = self.win_card
+        o.win_seat = self.win_seat
+        o.hands = list(self.hands)
+        o.bidding = self.bidding.copy()
+        o.trick = list(self.trick)
+        o.tricks = list(self.tricks)
+        o.trick_points = list(self.trick_points)
+        o.tricks_won = list(self.tricks_won)
+        o.melds = list(self.melds) if self.melds is not None else None
+        return o
+
+    # ----------------------------------------------------------------- random play
+    def random_action(self, rng: random.Random) -> str:
+        """A uniformly random legal action, without listing all of them.
+
+        Equal in distribution to ``rng.choice(self.legal_actions())`` but cheap in the
+        bidding and discard phases, where there are hundreds of actions.
+        """
+        ph = self.phase
+        if ph == PLAY:
+            claims = self.claim_actions() if self.rules.claims or self.rules.open_game else []
+            if claims:  # uniform over the cards and the claims
+                cards = presence(self.legal_cards()).bit_count()
+                i = int(rng.random() * (cards + len(claims)))
+                if i >= cards:
+                    return claims[i - cards]
+            return PLAY_ACTIONS[choose_card(self.legal_cards(), rng.random())]
+        if ph == BIDDING:
+            return bidding.random_bid(self, rng)
+        if ph == DECLARE:
+            return declarer.random_declare_action(self, rng)
+        return super().random_action(rng)
 
     def play_randomly(self, rng: random.Random) -> None:
         """Play uniformly random legal actions until the deal is over: the same deal as the
@@ -706,8 +666,61 @@ class DealState(State[Rules, DealResult, BinokelView]):
 
         return play_trick
 
-    def score(self) -> DealResult:
-        return score(facts_of(self), self.rules)
+    # ----------------------------------------------------------------- claims
+    def claim_kinds(self) -> tuple[str, ...]:
+        """With ``claims`` every player in play may claim or concede the rest at his turn;
+        with ``open_game`` the declarer of a trump game may lay his hand down (claim every
+        trick) before his first card."""
+        if self.phase != PLAY or self.declarer is None:
+            return ()
+        if self.rules.claims:
+            return KINDS
+        if (self.rules.open_game and self.to_move == self.declarer and not self.tricks
+                and self.contract == NORMAL):
+            return (CLAIM,)
+        return ()
+
+    def claim_responders(self, seat: int) -> tuple[int, ...]:
+        i = self.order.index(seat)
+        return tuple(self.order[(i + k) % self.n_active] for k in range(1, self.n_active))
+
+    def hand_of(self, seat: int) -> CardSet:
+        return self.hands[seat]
+
+    def claim_changed(self) -> None:
+        self._mask = -1
+        self._legal_cache = None
+
+    def claim_side(self, seat: int) -> tuple[int, ...]:
+        """The sides of a claim are the declarer's party and the others."""
+        assert self.declarer is not None
+        ours = self.party[self.declarer]
+        mine = self.party[seat] == ours
+        return tuple(s for s in self.order if (self.party[s] == ours) == mine)
+
+    def settle_claim(self, claim: Claim) -> None:
+        """The rest (the cards still held and the trick in progress, with the trick bonus
+        still to be won) goes to the claimer's side (``claim``) or the other side
+        (``concede``); the sides are the declarer's party and the others. A party takes it
+        all (booked to the claimer, or the first seat of the party after him); the two
+        opponents of three-player Binokel, who score apart, share it evenly (the earlier in
+        playing order after the claimer gets the odd point and trick)."""
+        r = self.rules
+        rest = sum(self.hands[s] for s in self.order) + sum(bit(c) for c in self.trick)
+        points = set_points(r, rest)
+        n_tricks = max(size(self.hands[s]) for s in self.order)
+        if r.bonus_trick == "last" or not self.tricks:
+            points += r.last_trick_bonus
+        mine = self.claim_side(claim.seat)
+        i = self.order.index(claim.seat)
+        after = [self.order[(i + k) % self.n_active] for k in range(self.n_active)]
+        side = tuple(s for s in after if (s in mine) == (claim.kind == CLAIM))
+        if len({self.party[s] for s in side}) == 1:
+            side = side[:1]
+        for s, p, t in zip(side, split_evenly(points, side), split_evenly(n_tricks, side),
+                           strict=True):
+            self.trick_points[s] += p
+            self.tricks_won[s] += t
 
     # ----------------------------------------------------------------- views
     def _view(self, player: int) -> BinokelView:

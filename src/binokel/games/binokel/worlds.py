@@ -78,9 +78,9 @@ from ...core.trick import beats
 from ...core.trick import legal_mask
 from ...core.worlds import Sampling
 from ...core.worlds import World
+from ..family.melds import best_melds
 from .deal import NORMAL
 from .deal import full_deck
-from .melds import best_melds
 from .rules import Rules
 from .state import BinokelView
 from .state import DealState

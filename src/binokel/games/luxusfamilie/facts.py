@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from ...core.cards import Card
 from ...core.cards import cards_of
-from ..binokel.melds import MeldResult
+from ..family.melds import MeldResult
 
 if TYPE_CHECKING:
     from .state import LuxusState

@@ -3,7 +3,7 @@
 Everyone melds at once, automatically and as well as possible, as soon as the cards are
 dealt. The suit class is the game's own (pair, family, Luxusfamilie = a family with its seven,
 and their doubles); the rank and the Binokel class are Binokel's
-(:mod:`binokel.games.binokel.melds`). Inside a class a physical card serves once, across
+(:mod:`binokel.games.family.melds`). Inside a class a physical card serves once, across
 classes again. With the option ``trump_melds`` the suit melds in trump count up once trump is
 named (:data:`TRUMP_UP`).
 
@@ -26,11 +26,11 @@ from ...core.cards import SEVEN
 from ...core.cards import SUITS
 from ...core.cards import CardSet
 from ...core.cards import card
-from ..binokel.melds import FAMILY_RANKS
-from ..binokel.melds import Meld
-from ..binokel.melds import MeldResult
-from ..binokel.melds import binokel_melds
-from ..binokel.melds import rank_melds
+from ..family.melds import FAMILY_RANKS
+from ..family.melds import Meld
+from ..family.melds import MeldResult
+from ..family.melds import binokel_melds
+from ..family.melds import rank_melds
 from .rules import LuxusRules
 
 PAIR, FAMILY = 20, 100  # at plain values, as in Binokel

@@ -38,7 +38,7 @@ from ...core.pad import refuse
 from ...core.pad import tricks_from
 from ...core.pad import words_of
 from ...core.rules import RuleSet
-from ..binokel.melds import MeldResult
+from ..family.melds import MeldResult
 from .deal import DECK
 from .deal import hand_size
 from .facts import LuxusFacts

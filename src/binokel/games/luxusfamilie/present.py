@@ -36,8 +36,8 @@ from ...present import table_of
 from ...present import tone_of
 from ...present import tr
 from ...present import won_with
-from ..binokel.melds import Meld
-from ..binokel.melds import MeldResult
+from ..family.melds import Meld
+from ..family.melds import MeldResult
 from .melds import plain_points
 from .scoring import POWER
 from .scoring import LuxusResult

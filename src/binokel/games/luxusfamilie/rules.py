@@ -22,7 +22,7 @@ from ...core.rules import RuleSet
 from ...core.rules import SeriesEnd
 from ...core.rules import option
 from ...core.rules import same_option
-from ..binokel.rules import Rules as BinokelRules
+from ..family.rules import FamilyRules
 from .texts import TEXTS
 
 
@@ -49,8 +49,8 @@ class LuxusRules(RuleSet, presets=PRESETS, texts=TEXTS):
     double_family: int = option(200, "melds", allowed=(200, 1000, 1500))
     double_luxusfamilie: int = option(300, "melds", low=0, high=10000)
     # The rank class is Binokel's, with Binokel's options.
-    eight_of_a_rank: int | str = same_option(BinokelRules, "eight_of_a_rank")
-    four_tens: int = same_option(BinokelRules, "four_tens")
+    eight_of_a_rank: int | str = same_option(FamilyRules, "eight_of_a_rank")
+    four_tens: int = same_option(FamilyRules, "four_tens")
     trump_melds: bool = option(False, "melds")
     meld_needs_trick: bool = option(False, "melds")
     # play

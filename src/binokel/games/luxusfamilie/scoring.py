@@ -30,7 +30,7 @@ from ...core.outcome import Outcome
 from ...core.outcome import Termination
 from ...core.rules import RulesError
 from ...core.rules import round_to_ten
-from ..binokel.melds import MeldResult
+from ..family.melds import MeldResult
 from .facts import LuxusFacts
 from .facts import facts_of
 from .rules import LuxusRules

@@ -48,7 +48,7 @@ from ...core.trick import book_trick
 from ...core.trick import choose_card
 from ...core.trick import play_actions
 from ...core.trick import trick_bonus
-from ..binokel.melds import MeldResult
+from ..family.melds import MeldResult
 from .deal import PLAY
 from .deal import RANKS
 from .deal import TRUMP

@@ -18,7 +18,7 @@ from ...core.claims import Claim
 from ...core.claims import OpenHands
 from ...core.claims import claim_json
 from ...core.trick import Trick
-from ..binokel.melds import MeldResult
+from ..family.melds import MeldResult
 from .rules import LuxusRules
 from .scoring import LuxusResult
 

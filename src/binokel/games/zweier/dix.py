@@ -17,7 +17,7 @@ from ...core.cards import card
 from ...core.cards import card_token
 from ...core.cards import count
 from ...core.errors import IllegalAction
-from ..binokel.melds import Meld
+from ..family.melds import Meld
 from .melds import score
 from .melds import turn_problem
 

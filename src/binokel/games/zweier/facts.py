@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..binokel.melds import Meld
+from ..family.melds import Meld
 
 if TYPE_CHECKING:
     from .state import ZweierState

@@ -38,11 +38,11 @@ from ...core.cards import parse_cards
 from ...core.cards import presence
 from ...core.cards import sort_key
 from ...core.errors import IllegalAction
-from ..binokel.melds import BO
-from ..binokel.melds import FAMILY_RANKS
-from ..binokel.melds import FOUR_VALUES
-from ..binokel.melds import SU
-from ..binokel.melds import Meld
+from ..family.melds import BO
+from ..family.melds import FAMILY_RANKS
+from ..family.melds import FOUR_VALUES
+from ..family.melds import SU
+from ..family.melds import Meld
 from .deal import FREE
 from .rules import ZweierRules
 
@@ -64,7 +64,7 @@ class MeldKind(NamedTuple):
     cards that served in a lower meld of its class.
     """
 
-    name: str                          # a key of binokel.games.binokel.melds.MELD_NAMES
+    name: str                          # a key of binokel.games.family.melds.MELD_NAMES
     cls: int                           # SUIT_CLASS, RANK_CLASS or BINOKEL_CLASS
     level: int
     cards: tuple[Card, ...]            # canonical order (suit, high to low)

@@ -35,7 +35,7 @@ from ...present import claim_line
 from ...present import table_of
 from ...present import tone_of
 from ...present import tr
-from ..binokel.melds import Meld
+from ..family.melds import Meld
 from .deal import DEALT
 from .deal import FREE
 from .deal import STRICT

@@ -23,7 +23,7 @@ from ...core.rules import RuleSet
 from ...core.rules import SeriesEnd
 from ...core.rules import option
 from ...core.rules import same_option
-from ..binokel.rules import Rules as BinokelRules
+from ..family.rules import FamilyRules
 from .texts import TEXTS
 
 ZWEIER_PRESETS: dict[str, dict[str, Any]] = {
@@ -44,17 +44,17 @@ class ZweierRules(RuleSet, presets=ZWEIER_PRESETS, texts=TEXTS):
 
     preset: str = "standard"
     # shared with three-player Binokel: the same name, values and meaning
-    sevens: bool = same_option(BinokelRules, "sevens")
-    card_points: str = same_option(BinokelRules, "card_points")
-    last_trick_bonus: int = same_option(BinokelRules, "last_trick_bonus")
-    bonus_trick: str = same_option(BinokelRules, "bonus_trick")
-    eight_of_a_rank: int | str = same_option(BinokelRules, "eight_of_a_rank")
-    double_family: int = same_option(BinokelRules, "double_family")
-    double_trump_family: int = same_option(BinokelRules, "double_trump_family")
-    four_tens: int = same_option(BinokelRules, "four_tens")
-    target: int = same_option(BinokelRules, "target")
-    deals_per_series: int = same_option(BinokelRules, "deals_per_series")
-    claims: bool = same_option(BinokelRules, "claims")
+    sevens: bool = same_option(FamilyRules, "sevens")
+    card_points: str = same_option(FamilyRules, "card_points")
+    last_trick_bonus: int = same_option(FamilyRules, "last_trick_bonus")
+    bonus_trick: str = same_option(FamilyRules, "bonus_trick")
+    eight_of_a_rank: int | str = same_option(FamilyRules, "eight_of_a_rank")
+    double_family: int = same_option(FamilyRules, "double_family")
+    double_trump_family: int = same_option(FamilyRules, "double_trump_family")
+    four_tens: int = same_option(FamilyRules, "four_tens")
+    target: int = same_option(FamilyRules, "target")
+    deals_per_series: int = same_option(FamilyRules, "deals_per_series")
+    claims: bool = same_option(FamilyRules, "claims")
     # only in Zweierbinokel
     dix: bool = option(True, "melds")
     dix_exchange: bool = option(True, "play")

@@ -19,7 +19,7 @@ from ...core.cards import SUIT_LETTERS
 from ...core.outcome import Outcome
 from ...core.outcome import Termination
 from ...core.rules import round_to_ten
-from ..binokel.melds import Meld
+from ..family.melds import Meld
 from .facts import ZweierFacts
 from .facts import facts_of
 from .rules import ZweierRules

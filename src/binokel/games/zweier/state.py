@@ -55,7 +55,7 @@ from ...core.state import Handler
 from ...core.state import State
 from ...core.trick import Trick
 from ...core.trick import play_actions
-from ..binokel.melds import Meld
+from ..family.melds import Meld
 from . import dix
 from . import melds
 from . import play

@@ -20,7 +20,7 @@ from ...core.claims import Claim
 from ...core.claims import OpenHands
 from ...core.claims import claim_json
 from ...core.trick import Trick
-from ..binokel.melds import Meld
+from ..family.melds import Meld
 from .rules import ZweierRules
 from .scoring import ZweierResult
 

@@ -41,8 +41,8 @@ from ....core.cards import cardset
 from ....core.cards import count
 from ....core.cards import parse_card
 from ....core.cards import sort_key
+from ...family.melds import best_melds
 from ..deal import full_deck
-from ..melds import best_melds
 from ..rules import Rules
 from ..state import BinokelView
 

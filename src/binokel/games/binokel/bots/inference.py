@@ -57,11 +57,11 @@ from ....core.cards import bit
 from ....core.cards import cards_of
 from ....core.cards import cardset
 from ....core.cards import count
+from ...family.melds import MeldResult
+from ...family.melds import best_melds
 from ..deal import KREUZBINOKEL
 from ..deal import NORMAL
 from ..deal import full_deck
-from ..melds import MeldResult
-from ..melds import best_melds
 from ..rules import Rules
 from ..state import BinokelView
 from ..worlds import excluded

@@ -59,6 +59,7 @@ from ....core.worlds import World
 from ....search import Position
 from ....search import SearchLimit
 from ....search import Session
+from ...family.melds import best_melds
 from .. import KREUZ_SPEC
 from .. import SPEC
 from ..deal import DURCH
@@ -67,7 +68,6 @@ from ..deal import NORMAL
 from ..deal import PLAY
 from ..deal import UNTENDURCH
 from ..deal import full_deck
-from ..melds import best_melds
 from ..scoring import set_points
 from ..search import position_of
 from ..state import BinokelView

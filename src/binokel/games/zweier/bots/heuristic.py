@@ -47,10 +47,10 @@ from ....core.trick import beats
 from ....core.trick import play_card
 from ....search import decided
 from ....search import search_bounds
-from ...binokel.melds import BO
-from ...binokel.melds import FAMILY_RANKS
-from ...binokel.melds import FOUR_VALUES
-from ...binokel.melds import SU
+from ...family.melds import BO
+from ...family.melds import FAMILY_RANKS
+from ...family.melds import FOUR_VALUES
+from ...family.melds import SU
 from ..deal import FREE
 from ..deal import full_deck
 from ..melds import RANK_KEYS
