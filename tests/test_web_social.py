@@ -329,3 +329,38 @@ def test_the_migration_makes_the_social_models(db: str) -> None:
         store.close()
     assert tables <= set(Base.metadata.tables)
     assert [d for d in diffs if any(t in str(d) for t in tables)] == []
+
+
+def test_admin_lists_shows_suspends(client: TestClient, db: str,
+                                    capsys: pytest.CaptureFixture[str]) -> None:
+    from binokel.cli import main
+
+    anna, bert = person(client, "Anna"), person(client, "Bert")
+    tid, _ = seated(client, anna, "Anna")
+    bert_token = join(bert, tid, 1, "Bert")
+    with bert.websocket_connect(f"/ws/{tid}?token={bert_token}") as wb:
+        wb.receive_json()
+        recv_state(wb)
+        wb.send_json({"type": "chat", "text": "rude words"})
+        wb.receive_json()
+    assert post(anna, "/api/reports", table=tid, seat=1, reason="insults").status_code == 201
+    assert post(bert, "/api/reports", table=tid, seat=0, reason="slow").status_code == 201
+    admin = ["admin", "--database-url", db]
+    assert main([*admin, "reports"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "Bert -> Anna: slow" in lines[0] and "Anna -> Bert: insults" in lines[1]
+    assert main([*admin, "--base-url", "https://b.example", "reports", "show", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Bert: rude words" in out and "insults" in out
+    assert f"https://b.example/api/tables/{tid}/deals/1/record" in out
+    assert main([*admin, "reports", "show", "9"]) == 1
+    assert "no report 9" in capsys.readouterr().err
+    assert main([*admin, "suspend", "bert", "--days", "3", "--reason", "insults"]) == 0
+    assert "Bert" in capsys.readouterr().out
+    assert bert.get("/api/account").json()["account"] is None
+    assert login(bert, "Bert").json()["error"] == "suspended"
+    assert main([*admin, "suspend", "Nobody", "--days", "3", "--reason", "x"]) == 1
+    assert main([*admin, "suspend", "Bert", "--days", "0", "--reason", "x"]) == 1
+    assert main([*admin, "unsuspend", "Bert"]) == 0
+    assert login(bert, "Bert").status_code == 200
+    assert main([*admin, "unsuspend", "Bert"]) == 1

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from datetime import timedelta
 from typing import Any
+from typing import Protocol
 
 from sqlalchemy import JSON
 from sqlalchemy import Boolean
@@ -43,9 +44,11 @@ from sqlalchemy import func
 from sqlalchemy import or_
 from sqlalchemy import select
 from sqlalchemy import update
+from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Mapped
 from sqlalchemy.orm import Session
 from sqlalchemy.orm import mapped_column
+from sqlalchemy.orm import sessionmaker
 
 from .accounts import AccountRow
 from .accounts import AccountSeatRow
@@ -56,7 +59,6 @@ from .names import clean_name
 from .names import skeleton
 from .store import Base
 from .store import SeatRow
-from .store import Store
 from .store import TableRow
 from .store import aware
 from .store import now
@@ -174,11 +176,38 @@ def _shape(name: Any) -> str | None:
         return None
 
 
+class Sessions(Protocol):
+    """What :class:`Social` needs of a database: the server's :class:`~.store.Store`, or
+    the operator's command's plain connection (:func:`tool_sessions`), which does not claim
+    the SQLite file a running server holds."""
+
+    session: sessionmaker[Session]
+
+
+class ToolSessions:
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.session = sessionmaker(engine, expire_on_commit=False)
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+
+def tool_sessions(url: str) -> ToolSessions:
+    """Sessions on the server's database for a command run beside the server (the schema
+    brought to the newest revision first, a no-op when a server made it)."""
+    from .store import make_engine
+    from .store import migrate
+
+    migrate(url)
+    return ToolSessions(make_engine(url))
+
+
 class Social:
     """The database work of this module (synchronous, short transactions; the routes call
     it in a thread)."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Sessions) -> None:
         self.store = store
         self._written: dict[str, datetime] = {}   # this process's last seen-write per account
 
@@ -552,4 +581,5 @@ def check_reason(value: Any) -> str:
 
 
 __all__ = ["ONLINE", "BlockRow", "CountRow", "FriendRow", "InvitationRow",
-           "Left", "ReportRow", "SeenRow", "Social", "SuspensionRow", "check_reason"]
+           "Left", "ReportRow", "SeenRow", "Sessions", "Social", "SuspensionRow", "check_reason",
+           "tool_sessions"]
