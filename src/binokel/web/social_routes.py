@@ -27,6 +27,7 @@ from .guard import WebError
 from .guard import client_key
 from .guard import read_json
 from .guard import same_origin
+from .pages import page_response
 from .sessions import session_id
 from .social import ReportRow
 from .social import Social
@@ -37,6 +38,7 @@ from .tables import LiveTable
 from .tables import Registry
 from .tables import _chat_line
 from .tables import hash_token
+from .tables import web_games
 
 
 def current(accounts: Accounts, conn: HTTPConnection) -> Account | None:
@@ -169,8 +171,11 @@ def routes(accounts_of: Callable[[HTTPConnection], Accounts],
         me = await logged_in(request)
         social = social_of(request)
         if request.method == "GET":
-            return JSONResponse({"invitations": await asyncio.to_thread(social.invitations,
-                                                                         me.id)})
+            got = await asyncio.to_thread(social.invitations, me.id)
+            for invitation in got:   # the game's name in both languages
+                invitation["title"] = list(web_games()[invitation["game"]].title) \
+                    if invitation["game"] in web_games() else [invitation["game"]] * 2
+            return JSONResponse({"invitations": got})
         data = await _body(request)
         token, watch = data.get("token"), data.get("watch", False)
         if not isinstance(watch, bool):
@@ -242,6 +247,9 @@ def routes(accounts_of: Callable[[HTTPConnection], Accounts],
         number = await asyncio.to_thread(social.report, row, spend)
         return JSONResponse({"report": number}, status_code=201)
 
+    async def page(request: Request) -> Response:
+        return page_response("docs.body.html", "pad.css")   # loads friends.js
+
     return [
         Route("/api/friends", friends, methods=["GET"]),
         Route("/api/friends/ask", ask, methods=["POST"]),
@@ -253,6 +261,7 @@ def routes(accounts_of: Callable[[HTTPConnection], Accounts],
         Route("/api/invitations", invitations, methods=["GET", "POST"]),
         Route("/api/invitations/{invitation}/done", drop_invitation, methods=["POST"]),
         Route("/api/reports", report, methods=["POST"]),
+        Route("/friends", page, methods=["GET"]),
     ]
 
 

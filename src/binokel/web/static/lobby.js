@@ -4,6 +4,8 @@
 import { el } from "./dom.js";
 import { createTable, getAccount, getMeta, getTable, joinSeat, keepOwner, keepToken, listTables, myTables,
   syncSeats } from "./net.js";
+import { invitationBox } from "./invites.js";
+import { invitePanel } from "./tablefriends.js";
 import { prefs, setPref } from "./prefs.js";
 import { botLabel, errorText, pick, t } from "./words.js";
 import { changedOptions, changedRules, optionInput } from "./rulesform.js";
@@ -50,7 +52,9 @@ async function accountLine(box) {
     const nick = /** @type {HTMLInputElement | null} */ (document.getElementById("nickname"));
     if (nick && !nick.value) { nick.value = me.name; setPref("nickname", me.name); }
     box.replaceChildren(t("loggedInAs"), " ", el("strong", { text: me.name }), " · ",
-      el("a", { href: "/account", id: "account-link", text: t("accountPage") }));
+      el("a", { href: "/account", id: "account-link", text: t("accountPage") }), " · ",
+      el("a", { href: "/friends", id: "friends-link", text: t("fr_title") }));
+    box.after(invitationBox());   // a friend's invitations to his table
   } else {
     box.replaceChildren(t("guest"), " · ",
       el("a", { href: "/account", id: "account-link", text: t("loginOrRegister") }));
@@ -334,5 +338,11 @@ export function waitingPanel(root, m) {
   for (const s of m.info.seats) {
     box.append(el("div", { class: "notice", text: `${t("seat")} ${s.seat + 1}: ${s.bot ? botLabel(meta.bots, s.bot, botNo++) : s.nickname || "—"}` }));
   }
+  // a logged-in player invites a friend to a free seat (one panel per page: it stays open)
+  inviting = inviting || invitePanel();
+  inviting.update(m, typeof m.you === "number" && m.you >= 0);
+  box.append(inviting.box);
   root.replaceChildren(box);
 }
+
+let inviting = null;
