@@ -5,6 +5,7 @@ reports limited, a suspended account cannot log in."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
@@ -16,6 +17,7 @@ from sqlalchemy import update
 from starlette.testclient import TestClient
 
 from binokel.web import social
+from binokel.web.app import SOCIAL_EVERY
 from binokel.web.app import create_app
 from binokel.web.social import ReportRow
 from binokel.web.social import SeenRow
@@ -26,6 +28,8 @@ from test_web_accounts import PASSWORD
 from test_web_accounts import csrf
 from test_web_accounts import login
 from test_web_accounts import register
+from test_web_postgres import BIN
+from test_web_postgres import pg_url  # noqa: F401 - the fixture
 from web_helpers import join
 from web_helpers import new_table
 from web_helpers import recv_state
@@ -287,18 +291,19 @@ def test_suspended_login_is_refused_and_seats_are_left(client: TestClient) -> No
     assert r.json()["params"]["until"] == until.date().isoformat()
     assert "insulted players" in r.json()["message"]
     assert login(anna, password="wrong password").status_code == 401   # tells a guesser nothing
-    # the server leaves the seat: a stand-in plays it and her token holds it no more
-    import asyncio
-
-    from binokel.web.social_routes import apply_suspensions
-    n = asyncio.run(apply_suspensions(social.Social(store),
-                                      client.app.state.registry))  # type: ignore[attr-defined]
-    assert n == 1
+    # the server leaves the seat within seconds: a stand-in plays it, her token holds it
+    # no more (the app's round every SOCIAL_EVERY seconds)
+    deadline = time.monotonic() + 3 * SOCIAL_EVERY
+    while not client.get(f"/api/tables/{tid}").json()["seats"][0]["left"]:
+        assert time.monotonic() < deadline
+        time.sleep(0.1)
     info = client.get(f"/api/tables/{tid}").json()
-    assert info["seats"][0]["left"] and info["seats"][0]["stand_in"]
+    assert info["seats"][0]["stand_in"] and info["status"] == "playing"
     assert client.app.state.registry.get(tid).seat_of(token) is None  # type: ignore[attr-defined]
-    assert asyncio.run(apply_suspensions(social.Social(store),
-                                         client.app.state.registry)) == 0  # type: ignore[attr-defined]
+    with store.session() as s:
+        assert s.scalars(select(SuspensionRow.applied)).one() is True
+    # her old token can neither act nor take the seat back
+    assert anna.post("/api/my-tables", json={"tokens": [token]}).json()["tables"] == []
     social.Social(store).unsuspend("Anna")
     assert login(anna).status_code == 200
     with store.session() as s:
@@ -364,3 +369,39 @@ def test_admin_lists_shows_suspends(client: TestClient, db: str,
     assert main([*admin, "unsuspend", "Bert"]) == 0
     assert login(bert, "Bert").status_code == 200
     assert main([*admin, "unsuspend", "Bert"]) == 1
+
+
+def test_the_export_holds_ones_friends(client: TestClient) -> None:
+    anna, bert = person(client, "Anna"), person(client, "Bert")
+    make_friends(anna, bert, "Bert")
+    post(anna, "/api/friends/block", name="Bert")
+    assert post(anna, "/api/friends/ask", name="Bert").json()["reason"] == "you_block"
+    data = anna.get("/api/account/export").json()
+    assert names(data["friends"]["blocked"]) == ["Bert"] and data["invitations"] == []
+
+
+@pytest.mark.db
+@pytest.mark.skipif(not (BIN / "initdb").exists(), reason="no PostgreSQL server")
+def test_friends_across_two_processes_on_postgres(pg_url: str) -> None:  # noqa: F811
+    """The migration on PostgreSQL, and two server processes that share it: a request made
+    through one is answered through the other, a suspension written by the operator's
+    command is applied once, and blocked chat stays hidden across processes."""
+    with TestClient(create_app(pg_url, bot_delay=0.0)) as one, \
+            TestClient(create_app(pg_url, bot_delay=0.0)) as two:
+        # the entered clients themselves (each runs its app's event loop, whose table
+        # locks the server's own rounds take too)
+        anna, bert = one, two
+        for c, name in ((anna, "Anna"), (bert, "Bert")):
+            register(c, name)
+            c.headers.update(csrf(c))
+        make_friends(anna, bert, "Bert")
+        assert friends(bert)["friends"][0]["online"] is True
+        tid, token = seated(one, anna, "Anna")
+        r = post(anna, "/api/invitations", table=tid, token=token, to=account_id(bert))
+        assert r.status_code == 201
+        assert len(bert.get("/api/invitations").json()["invitations"]) == 1
+        from binokel.cli import main
+        assert main(["admin", "--database-url", pg_url, "suspend", "Anna", "--days", "1",
+                     "--reason", "test"]) == 0
+        assert anna.get("/api/account").json()["account"] is None
+        assert login(anna).json()["error"] == "suspended"

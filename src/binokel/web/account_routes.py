@@ -257,6 +257,9 @@ def routes(accounts_of: Callable[[Request], Accounts], renamed: Renamed) -> list
     async def export(request: Request) -> Response:
         me = await asyncio.to_thread(need, request)
         data = await asyncio.to_thread(accounts_of(request).export, me.id)
+        social = Social(accounts_of(request).store)
+        data["friends"] = await asyncio.to_thread(social.friends, me.id)
+        data["invitations"] = await asyncio.to_thread(social.invitations, me.id)
         return JSONResponse(data, headers={
             "Content-Disposition": 'attachment; filename="binokel-account.json"'})
 

@@ -45,6 +45,7 @@ from sqlalchemy import or_
 from sqlalchemy import select
 from sqlalchemy import update
 from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped
 from sqlalchemy.orm import Session
 from sqlalchemy.orm import mapped_column
@@ -220,13 +221,20 @@ class Social:
                if at - self._written.get(a, at - 2 * SEEN_EVERY) >= SEEN_EVERY]
         if not due:
             return 0
-        with self.store.session.begin() as s:
-            have = set(s.scalars(select(SeenRow.account_id)
-                                 .where(SeenRow.account_id.in_(due))))
-            if have:
-                s.execute(update(SeenRow).where(SeenRow.account_id.in_(have))
-                          .values(seen_at=at))
-            s.add_all(SeenRow(account_id=a, seen_at=at) for a in due if a not in have)
+        for attempt in range(2):
+            try:
+                with self.store.session.begin() as s:
+                    have = set(s.scalars(select(SeenRow.account_id)
+                                         .where(SeenRow.account_id.in_(due))))
+                    if have:
+                        s.execute(update(SeenRow).where(SeenRow.account_id.in_(have))
+                                  .values(seen_at=at))
+                    s.add_all(SeenRow(account_id=a, seen_at=at) for a in due
+                              if a not in have)
+                break
+            except IntegrityError:   # another process wrote an account's first time
+                if attempt:
+                    raise
         for a in due:
             self._written[a] = at
         if len(self._written) > 10_000:   # forget the oldest half
@@ -309,12 +317,15 @@ class Social:
             if other.id == me:
                 raise WebError("bad_friend", "you cannot be your own friend",
                                reason="self_friend", field="name")
+            if self._blocks(s, me, other.id):
+                raise WebError("blocked", "you block this player; unblock him first", 409,
+                               reason="you_block", field="name")
             pair = self._pair(s, me, other.id)
             if any(r.accepted for r in pair):
                 raise WebError("already_friends", "you are friends already", 409,
                                reason="already_friends", field="name")
             theirs = [r for r in pair if r.asker_id == other.id]
-            if theirs and not self._blocks(s, me, other.id):
+            if theirs:
                 self._check_friends(s, me)
                 theirs[0].accepted = True
                 return {"friend": _person(other), "accepted": True}

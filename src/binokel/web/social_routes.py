@@ -194,8 +194,8 @@ def routes(accounts_of: Callable[[HTTPConnection], Accounts],
         if not watch and not free:
             raise WebError("no_free_seat", "the table has no free seat; invite to watch",
                            409, reason="no_free_seat")
-        got = await asyncio.to_thread(social.invite, me.id, data.get("to"), table.id, watch)
-        return JSONResponse(got, status_code=201)
+        sent = await asyncio.to_thread(social.invite, me.id, data.get("to"), table.id, watch)
+        return JSONResponse(sent, status_code=201)
 
     @_refusing
     async def drop_invitation(request: Request) -> Response:
