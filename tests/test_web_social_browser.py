@@ -53,6 +53,13 @@ def shoot(page: Any, name: str, path: str, selector: str) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
 
 
+def snap(page: Any, name: str) -> None:
+    """The page as it is, at its size (with BINOKEL_SCREENSHOTS only)."""
+    if os.environ.get("BINOKEL_SCREENSHOTS"):
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"social-{name}.png"), full_page=True)
+
+
 def test_anna_invites_bert_who_accepts_and_sits_down(server: str,  # noqa: F811
                                                      browser: Any) -> None:  # noqa: F811
     phone = {"viewport": {"width": 390, "height": 844}}
@@ -73,6 +80,7 @@ def test_anna_invites_bert_who_accepts_and_sits_down(server: str,  # noqa: F811
     anna.click("#invite-friend summary")
     anna.click("#invite-friends li[data-name='Bert'] button.primary")
     anna.wait_for_selector("#invite-said:has-text('Bert')")
+    snap(anna, "table-invite")
     shoot(bert, "friends", server + "/friends", "#friend-list li")
     # Bert sees the invitation in the lobby, accepts, and sits down at the free seat
     bert.goto(server + "/")
@@ -87,5 +95,9 @@ def test_anna_invites_bert_who_accepts_and_sits_down(server: str,  # noqa: F811
     bert.wait_for_function("() => window.binokel.state && window.binokel.state.you === 1 "
                            "&& window.binokel.state.status === 'playing'")
     assert bert.evaluate("() => window.binokel.state.names")[:2] == ["Anna", "Bert"]
+    if os.environ.get("BINOKEL_SCREENSHOTS"):   # the report form in the chat panel
+        bert.click("#chat summary")
+        bert.click("#report summary")
+        snap(bert, "table-report")
     # the invitation is gone
     assert bert.evaluate("() => fetch('/api/invitations').then(r => r.json())")["invitations"] == []

@@ -12,7 +12,7 @@ const asked = getAccount().then((r) => { account = r.account; }).catch(() => {})
  * first) when it is opened. */
 export function invitePanel() {
   const list = el("ul", { class: "people", id: "invite-friends" });
-  const said = el("p", { class: "hint", role: "status", id: "invite-said" });
+  const said = el("p", { class: "notice", role: "status", id: "invite-said" });
   const box = el("details", { id: "invite-friend", class: "invite-box", hidden: true },
     el("summary", { text: t("fr_invite_title") }), list, said);
   let state = { id: "", free: false, playing: true };
@@ -20,7 +20,7 @@ export function invitePanel() {
     try {
       await api("POST", "/api/invitations", { table: state.id, token: seatToken(state.id),
         to: friend.id, watch });
-      said.className = "hint";
+      said.className = "notice";
       said.textContent = t("fr_invite_sent", { name: friend.name });
     } catch (x) {
       said.className = "error";
@@ -38,7 +38,7 @@ export function invitePanel() {
           onclick: () => send(f, false) }) : null,
         el("button", { type: "button", class: "small secondary", text: t("fr_invite_watch"),
           onclick: () => send(f, true) })))));
-    said.className = "hint";
+    said.className = "notice";
     said.textContent = data.friends.length ? "" : t("fr_invite_none");
   };
   box.addEventListener("toggle", () => { if (box.open) fill(); });
@@ -60,11 +60,11 @@ export function invitePanel() {
 export function reportPanel() {
   const seat = el("select", { id: "report-seat" });
   const reason = el("textarea", { id: "report-reason", maxlength: "500", rows: "3", required: true });
-  const said = el("p", { class: "hint", role: "status", id: "report-said" });
+  const said = el("p", { class: "notice", role: "status", id: "report-said" });
   const form = el("form", { id: "report-form", class: "report-form" },
     el("label", { for: "report-seat", text: t("fr_report_who") }), seat,
     el("label", { for: "report-reason", text: t("fr_report_why") }), reason,
-    el("p", { class: "hint", text: t("fr_report_note") }),
+    el("p", { class: "notice", text: t("fr_report_note") }),
     el("button", { type: "submit", class: "small", id: "report-send", text: t("fr_report_send") }), said);
   const box = el("details", { id: "report", class: "report" },
     el("summary", { text: t("fr_report") }), form);
@@ -74,7 +74,7 @@ export function reportPanel() {
     try {
       await api("POST", "/api/reports", { table, seat: Number(seat.value), reason: reason.value });
       reason.value = "";
-      said.className = "hint";
+      said.className = "notice";
       said.textContent = t("fr_report_sent");
     } catch (x) {
       said.className = "error";
