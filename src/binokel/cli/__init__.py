@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from .. import __version__
 from ..core.errors import RulesError
 from ..record import RecordError
+from . import admin
 from . import arena
 from . import pad
 from . import play
@@ -31,7 +32,7 @@ from .common import UserError
 
 Handler = Callable[[argparse.Namespace], int]
 COMMANDS = (play, serve, replay, validate, simulate, arena, solve, rules, pad, tournament,
-            ratings, season)
+            ratings, season, admin)
 
 
 def build_parser() -> argparse.ArgumentParser:

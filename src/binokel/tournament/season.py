@@ -139,34 +139,7 @@ class Season:
         """The season's ranking: ranked lines (best first, ties share the place, then by
         name), then the members with too few evenings, and members who played no evening
         last."""
-        by_name = {m.name: m for m in self.members}
-        people: dict[str, tuple[str, bool]] = {m.name: (m.key, False) for m in self.members}
-        if self.guests:
-            for e in self.evenings:
-                for name in e.results:
-                    people.setdefault(name, (name, True))
-        rows: list[tuple[Fraction, SeasonLine]] = []
-        for name, (key, guest) in people.items():
-            per = tuple(e.results.get(name) for e in self.evenings)
-            evenings = tuple(None if r is None else r[0] for r in per)
-            played = [i for i, r in enumerate(per) if r is not None]
-            counted = set(played)
-            if self.rule == "best" and self.best is not None:
-                best = sorted(played, key=lambda i: (-(evenings[i] or 0), i))[:self.best]
-                counted = set(best)
-            points = sum(r[0] for r in per if r is not None)
-            deals = sum(r[1] for r in per if r is not None)
-            exact: Fraction
-            if self.rule == "average":
-                exact = Fraction(points, deals) if deals else Fraction(0)
-                value: int | float = round(float(exact), 2)
-            else:
-                value = sum(evenings[i] or 0 for i in counted)
-                exact = Fraction(value)
-            line = SeasonLine(None, key, by_name[name].name if name in by_name else name,
-                              value, points, deals, evenings,
-                              tuple(i in counted for i in range(len(self.evenings))), guest)
-            rows.append((exact, line))
+        rows = [self._line(name, key, guest) for name, (key, guest) in self._people().items()]
         enough = [(v, ln) for v, ln in rows
                   if sum(e is not None for e in ln.evenings) >= max(1, self.min_evenings)]
         enough.sort(key=lambda row: (-row[0], row[1].name))
@@ -179,6 +152,41 @@ class Season:
         rest = [ln for _, ln in rows if ln.key not in ranked]
         rest.sort(key=lambda ln: (all(e is None for e in ln.evenings), ln.name))
         return out + rest
+
+    def _people(self) -> dict[str, tuple[str, bool]]:
+        """Who has a line: each member (name -> key, not a guest) and, where the season
+        ranks guests, everybody else on an evening."""
+        people = {m.name: (m.key, False) for m in self.members}
+        if self.guests:
+            for e in self.evenings:
+                for name in e.results:
+                    people.setdefault(name, (name, True))
+        return people
+
+    def _counted(self, played: list[int], evenings: tuple[int | None, ...]) -> set[int]:
+        """The evenings of ``played`` that count under the rule (``best``: the best N,
+        the earlier of equal ones)."""
+        if self.rule == "best" and self.best is not None:
+            return set(sorted(played, key=lambda i: (-(evenings[i] or 0), i))[:self.best])
+        return set(played)
+
+    def _line(self, name: str, key: str, guest: bool) -> tuple[Fraction, SeasonLine]:
+        """One person's unplaced line with its exact value (what ties are decided on)."""
+        per = tuple(e.results.get(name) for e in self.evenings)
+        evenings = tuple(None if r is None else r[0] for r in per)
+        counted = self._counted([i for i, r in enumerate(per) if r is not None], evenings)
+        points = sum(r[0] for r in per if r is not None)
+        deals = sum(r[1] for r in per if r is not None)
+        exact: Fraction
+        if self.rule == "average":
+            exact = Fraction(points, deals) if deals else Fraction(0)
+            value: int | float = round(float(exact), 2)
+        else:
+            value = sum(evenings[i] or 0 for i in counted)
+            exact = Fraction(value)
+        return exact, SeasonLine(None, key, name, value, points, deals, evenings,
+                                 tuple(i in counted for i in range(len(self.evenings))),
+                                 guest)
 
     def line_of(self, key: str) -> SeasonLine | None:
         """A member's own season line (what he sees of the season); None for no member."""

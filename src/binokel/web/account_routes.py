@@ -29,6 +29,7 @@ from .guard import WebError
 from .guard import client_key
 from .guard import read_json
 from .guard import same_origin
+from .moderation import Moderation
 from .names import clean_name
 from .pages import page_response
 from .passkeys import Party
@@ -38,6 +39,7 @@ from .sessions import clear_session
 from .sessions import csrf_token
 from .sessions import session_id
 from .sessions import set_session
+from .social import Social
 
 REGISTER_RATE = 5 / 3600    # new accounts per second from one address ...
 REGISTER_BURST = 5.0        # ... with bursts up to this many
@@ -100,6 +102,13 @@ def routes(accounts_of: Callable[[Request], Accounts], renamed: Renamed) -> list
                             **extra: Any) -> Response:
         """A new session for the account (the presented one, if any, ended first)."""
         accounts = accounts_of(request)
+        # a suspended account (binokel admin suspend) logs in again after its end date
+        held = await asyncio.to_thread(Moderation(accounts.store).suspension, account_id)
+        if held is not None:
+            until = held.until.date().isoformat()
+            raise WebError("suspended", f"this account is suspended until {until}: "
+                           f"{held.reason}", 403, reason="suspended",
+                           params={"until": until, "why": held.reason})
         old = session_id(request)
         if old:
             await asyncio.to_thread(accounts.close_session, old)
@@ -249,6 +258,9 @@ def routes(accounts_of: Callable[[Request], Accounts], renamed: Renamed) -> list
     async def export(request: Request) -> Response:
         me = await asyncio.to_thread(need, request)
         data = await asyncio.to_thread(accounts_of(request).export, me.id)
+        social = Social(accounts_of(request).store)
+        data["friends"] = await asyncio.to_thread(social.friends, me.id)
+        data["invitations"] = await asyncio.to_thread(social.invitations, me.id)
         return JSONResponse(data, headers={
             "Content-Disposition": 'attachment; filename="binokel-account.json"'})
 
@@ -260,6 +272,7 @@ def routes(accounts_of: Callable[[Request], Accounts], renamed: Renamed) -> list
         data = await _body(request)
         await reauth(request, me, data.get("password"))
         label, seats = await asyncio.to_thread(accounts_of(request).delete, me.id)
+        await asyncio.to_thread(Social(accounts_of(request).store).forget, me.id)
         await renamed(label, seats)
         response = logged_in(request, None, deleted=True)
         clear_session(response, request)

@@ -96,6 +96,12 @@ from .rated import note_analysis
 from .seasons import routes as season_routes
 from .sessions import CsrfGuard
 from .sessions import session_id
+from .social import Social
+from .social_routes import apply_suspensions
+from .social_routes import chat_history
+from .social_routes import current as current_account
+from .social_routes import routes as social_routes
+from .social_routes import send_chat
 from .store import Store
 from .store import default_database_url
 from .tables import TURN_TIMEOUT_RANGE
@@ -124,6 +130,7 @@ HINT_RATE = 1 / 10          # hints per second a connection may ask for ...
 HINT_BURST = 2.0            # ... with bursts up to this many
 HINTS_AT_ONCE = 1           # hints searched at the same time (each takes a core)
 DRIVE_EVERY = 1.5           # seconds between looks for tables nobody drives (PostgreSQL)
+SOCIAL_EVERY = 5.0          # seconds between looks for new suspensions and who is online
 
 
 def error(code: str, message: str, status: int = 400) -> JSONResponse:
@@ -272,6 +279,22 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
     def registry() -> Registry:
         return holder["registry"]  # type: ignore[no-any-return]
 
+    def social() -> Social:
+        return holder["social"]  # type: ignore[no-any-return]
+
+    async def social_rounds() -> None:
+        # Seats of accounts the operator suspended are left; the accounts with a table
+        # socket open here are online (written at most once a minute each).
+        while True:
+            try:
+                await apply_suspensions(social(), registry())
+                await asyncio.to_thread(social().seen, [
+                    c.account for t in list(registry().tables.values())
+                    for c in list(t.connections) if c.account])
+            except Exception:  # pragma: no cover - a database hiccup: try again soon
+                log.exception("the friends' round failed")
+            await asyncio.sleep(SOCIAL_EVERY)
+
     async def sweeper() -> None:
         while True:
             await asyncio.sleep(limits.sweep_every)
@@ -303,6 +326,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         holder["registry"] = app.state.registry = Registry(
             store, bot_delay, limits, metrics.actions.inc,
             prepare=lambda t: prepare_duplicate(store, t))
+        holder["social"] = app.state.social = Social(store)
+        registry().send_chat = lambda t, line: send_chat(social(), t, line)
         for t in registry().tables.values():
             if t.status in ("playing", "finished"):
                 # A restart continues where the bots were to move, and the clock of a
@@ -310,6 +335,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
                 t.schedule_bots()
         loop = asyncio.get_running_loop()
         sweep = loop.create_task(sweeper())
+        friends = loop.create_task(social_rounds())
         listener = None
         drive = None
         if store.postgres:
@@ -333,6 +359,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         if drive is not None:
             drive.cancel()
         sweep.cancel()
+        friends.cancel()
         for t in registry().tables.values():
             if t.bot_task is not None:
                 t.bot_task.cancel()
@@ -588,7 +615,16 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
                 await websocket.close(code=4401)
                 return None
             table.renew(seat)
-        return table, Connection(seat, websocket.send_json, lang, cards, close=websocket.close)
+        # a logged-in player's socket: online, his seat follows his account, and the chat
+        # of those he blocks is not sent to it
+        account = await asyncio.to_thread(current_account, holder["accounts"], websocket)
+        if account is not None:
+            await asyncio.to_thread(social().seen, [account.id])
+            if token and seat is not None:
+                await asyncio.to_thread(holder["accounts"].attach_seats, account.id,
+                                        [token[:200]])
+        return table, Connection(seat, websocket.send_json, lang, cards, close=websocket.close,
+                                 account=account.id if account else None)
 
     # What each kind of socket message does. A handler refuses with a TableError, which
     # goes back to the sender as an error message; the connection stays open.
@@ -603,7 +639,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
     async def on_chat(s: _Socket, seat: int, data: dict[str, Any]) -> None:
         if not s.chat_bucket.take():
             raise TableError("rate_limited", "too many chat lines; slow down")
-        await s.table.send_all(s.table.chat(seat, data.get("text")))
+        await send_chat(social(), s.table, s.table.chat(seat, data.get("text")),
+                        s.conn.account)
 
     async def on_hint(s: _Socket, seat: int, data: dict[str, Any]) -> None:
         await s.conn.send(await ask_hint(s.table, seat, s.hint_bucket, s.conn.lang))
@@ -655,7 +692,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         strikes = 0
         try:
             if table.settings.get("chat", True):
-                await conn.send(table.chat_history())
+                await conn.send(await chat_history(social(), table, conn))
             await table.push(conn, force=True)
             while True:
                 msg = await websocket.receive()
@@ -741,6 +778,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         *account_routes(lambda request: holder["accounts"], renamed),
         *player_routes(lambda request: registry().store, lambda request: holder["accounts"],
                        min_rated_deals),
+        *social_routes(lambda request: holder["accounts"], lambda request: social(),
+                       lambda request: registry()),
         *pad_routes(lambda request: registry().store, documents),
         *season_routes(lambda request: registry().store, lambda request: holder["accounts"],
                        documents),

@@ -43,6 +43,7 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm import mapped_column
 
 from ..core.outcome import Outcome
+from ..core.spec import GameSpec
 from ..ratings import Rating
 from ..ratings import RatingError
 from ..ratings import deal_contest
@@ -186,6 +187,14 @@ def _lock_rating(s: Session, key: str, game: str, postgres: bool) -> RatingRow |
     return s.scalars(stmt).first()
 
 
+def dealt_in(spec: GameSpec, state: Any, players: int) -> list[int]:
+    """The seats dealt into ``state``'s deal (with five at Doppelkopf the dealer sits out):
+    those with cards at its start."""
+    start = spec.new_deal(state.rules, state.dealer, deck_order=list(state.deck),
+                          players=players)
+    return [s for s in range(players) if start.view(s).hand]
+
+
 def deal_finished(s: Session, deal: FinishedDeal, postgres: bool) -> bool:
     """Store a finished deal for the accounts that played it and, at a rated table, rate
     it (once: False when it was rated before). Runs in the transaction of the deal's last
@@ -193,6 +202,39 @@ def deal_finished(s: Session, deal: FinishedDeal, postgres: bool) -> bool:
     seats = {r.seat: r.account_id for r in s.scalars(
         select(TableAccountRow).where(TableAccountRow.table_id == deal.table_id))}
     at = now()
+    _note_played(s, deal, seats, at)
+    if not deal.rated or s.get(RatedDealRow, (deal.table_id, deal.deal)) is not None:
+        return False
+    keys, fixed = _contest_keys(deal, seats)
+    if any(k is None for i, k in enumerate(keys) if i in deal.in_play):
+        return False   # a person's seat without an account: not a rated seat (old tables)
+    try:
+        contest = deal_contest(deal.game, keys, deal.outcome)
+    except RatingError:
+        return False
+    if contest is None:
+        return False   # thrown in: nobody played
+    s.add(RatedDealRow(table_id=deal.table_id, deal=deal.deal, game=deal.game, at=at))
+    s.flush()
+    movers = sorted({k for side in contest.sides for k in side} - set(fixed))
+    rows = {key: _rating_row(s, key, deal.game, postgres, at) for key in movers}
+    current = {k: Rating(r.mu, r.sigma, r.deals) for k, r in rows.items()}
+    update = rate(contest, current, fixed=fixed, when=at.isoformat(timespec="seconds"))
+    for entry in update.history:
+        r = update.ratings[entry.key]
+        row = rows[entry.key]
+        row.mu, row.sigma, row.deals, row.display = r.mu, r.sigma, r.deals, r.display
+        row.updated_at = at
+        s.add(RatingHistoryRow(key=entry.key, game=deal.game, table_id=deal.table_id,
+                               deal=deal.deal, at=at, mu=r.mu, sigma=r.sigma,
+                               display=r.display, before=entry.before, place=entry.place))
+    s.flush()
+    return True
+
+
+def _note_played(s: Session, deal: FinishedDeal, seats: dict[int, str], at: datetime
+                 ) -> None:
+    """The deal in the deal list of every account that played it (once)."""
     out = deal.outcome
     for seat, account in seats.items():
         if seat not in deal.in_play or deal.bots[seat]:
@@ -205,10 +247,12 @@ def deal_finished(s: Session, deal: FinishedDeal, postgres: bool) -> bool:
                                 deal=deal.deal, seat=seat, rated=deal.rated,
                                 score=int(out.scores[seat]), declared=out.declarer == seat,
                                 made=out.declarer == seat and bool(out.made), at=at))
-    if not deal.rated:
-        return False
-    if s.get(RatedDealRow, (deal.table_id, deal.deal)) is not None:
-        return False
+
+
+def _contest_keys(deal: FinishedDeal, seats: dict[int, str]
+                  ) -> tuple[list[str | None], dict[str, Rating]]:
+    """Each seat's rating key (None: not dealt in, or a person without an account) and the
+    computer players' fixed published ratings (two of a kind: ``bot:kind#2``)."""
     keys: list[str | None] = []
     fixed: dict[str, Rating] = {}
     bots = {b.kind: b.rating for b in published(deal.game)}
@@ -223,43 +267,24 @@ def deal_finished(s: Session, deal: FinishedDeal, postgres: bool) -> bool:
             keys.append(key)
         else:
             keys.append(seats.get(seat))
-    if any(k is None for i, k in enumerate(keys) if i in deal.in_play):
-        return False   # a person's seat without an account: not a rated seat (old tables)
+    return keys, fixed
+
+
+def _rating_row(s: Session, key: str, game: str, postgres: bool, at: datetime) -> RatingRow:
+    """``key``'s rating row in ``game``, locked (made at the start value if new)."""
+    row = _lock_rating(s, key, game, postgres)
+    if row is not None:
+        return row
+    fresh = Rating()
+    row = RatingRow(key=key, game=game, mu=fresh.mu, sigma=fresh.sigma,
+                    display=fresh.display, deals=0, updated_at=at)
     try:
-        contest = deal_contest(deal.game, keys, out)
-    except RatingError:
-        return False
-    if contest is None:
-        return False   # thrown in: nobody played
-    s.add(RatedDealRow(table_id=deal.table_id, deal=deal.deal, game=deal.game, at=at))
-    s.flush()
-    movers = sorted({k for side in contest.sides for k in side} - set(fixed))
-    rows: dict[str, RatingRow] = {}
-    for key in movers:
-        row = _lock_rating(s, key, deal.game, postgres)
-        if row is None:
-            fresh = Rating()
-            row = RatingRow(key=key, game=deal.game, mu=fresh.mu, sigma=fresh.sigma,
-                            display=fresh.display, deals=0, updated_at=at)
-            try:
-                with s.begin_nested():
-                    s.add(row)
-            except IntegrityError:   # another table's deal made it meanwhile
-                row = _lock_rating(s, key, deal.game, postgres)
-                assert row is not None
-        rows[key] = row
-    current = {k: Rating(r.mu, r.sigma, r.deals) for k, r in rows.items()}
-    update = rate(contest, current, fixed=fixed, when=at.isoformat(timespec="seconds"))
-    for entry in update.history:
-        r = update.ratings[entry.key]
-        row = rows[entry.key]
-        row.mu, row.sigma, row.deals, row.display = r.mu, r.sigma, r.deals, r.display
-        row.updated_at = at
-        s.add(RatingHistoryRow(key=entry.key, game=deal.game, table_id=deal.table_id,
-                               deal=deal.deal, at=at, mu=r.mu, sigma=r.sigma,
-                               display=r.display, before=entry.before, place=entry.place))
-    s.flush()
-    return True
+        with s.begin_nested():
+            s.add(row)
+    except IntegrityError:   # another table's deal made it meanwhile
+        row = _lock_rating(s, key, game, postgres)
+        assert row is not None
+    return row
 
 
 # ---------------------------------------------------------------------- reading
@@ -346,8 +371,26 @@ def export_of(s: Session, account: str) -> dict[str, Any]:
     }
 
 
-__all__ = ["BOT", "MIN_DEALS", "FinishedDeal", "PlayedDealRow", "RatedDealRow",
-           "RatingHistoryRow", "RatingRow", "TableAccountRow", "bot_key", "deal_finished",
-           "deals_of", "export_of", "forget", "history_of", "note_analysis",
-           "rated_bots_refusal",
-           "ratings_of", "seat_account", "seats_of", "stats_of"]
+__all__ = [
+    "BOT",
+    "MIN_DEALS",
+    "FinishedDeal",
+    "PlayedDealRow",
+    "RatedDealRow",
+    "RatingHistoryRow",
+    "RatingRow",
+    "TableAccountRow",
+    "bot_key",
+    "deal_finished",
+    "deals_of",
+    "dealt_in",
+    "export_of",
+    "forget",
+    "history_of",
+    "note_analysis",
+    "rated_bots_refusal",
+    "ratings_of",
+    "seat_account",
+    "seats_of",
+    "stats_of",
+]

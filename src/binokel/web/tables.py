@@ -70,6 +70,7 @@ from .names import MAX_NICKNAME
 from .names import clean_name
 from .rated import FinishedDeal
 from .rated import deal_finished
+from .rated import dealt_in
 from .rated import rated_bots_refusal
 from .rated import seat_account
 from .rated import seats_of
@@ -226,6 +227,7 @@ class Connection:
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     sent_version: int = -1
     close: Callable[[], Awaitable[None]] | None = None
+    account: str | None = None     # the logged-in account of the socket (its cookie)
 
     async def send(self, msg: dict[str, Any]) -> None:
         async with self.lock:
@@ -595,16 +597,13 @@ class LiveTable:
             tx.set_seat(seat, expires_at=new)
         self.expires[seat] = new
 
-    def join(self, seat: Any, nickname: Any, holder: str | None = None,
-             account: str | None = None) -> str:
-        """Take ``seat`` (starting the table when it was the last free one); the new
-        seat token, shown only to the one who joined. ``holder``: the joining client's
-        hashed address, who may hold at most ``limits.seats_per_client`` seats at once,
-        counted over every server process (429 ``too_many_seats``). ``account``: the
-        logged-in joiner's account id (a rated table seats nobody else)."""
+    def _may_join(self, seat: Any, account: str | None) -> bool:
+        """Refuse a join that may not be (:class:`TableError`); whether it takes over a
+        seat its person left."""
         if not is_int(seat) or not 0 <= seat < self.players:
             raise TableError("bad_seat", f"seat must be 0..{self.players - 1}")
-        if self.settings.get("rated") and account is None:
+        rated = bool(self.settings.get("rated"))
+        if rated and account is None:
             raise TableError("login_required", "a rated table seats logged-in players "
                              "only; log in, or watch as a guest")
         if self.bots[seat]:
@@ -613,17 +612,28 @@ class LiveTable:
             # The tournament seats its players; a seat given up is played by a stand-in.
             raise TableError("seat_taken", "the seats of a duplicate round are the "
                              "tournament's")
+        if seat not in self.token_hashes:
+            return False
         # A seat its person left (a stand-in plays it) may be taken over by anyone with the
         # table's link, between tricks; his token then holds it no more. A seat whose person
         # only timed out stays his.
-        over = seat in self.token_hashes and self.round is not None and seat in self.left
-        if seat in self.token_hashes and not over:
+        if self.round is None or seat not in self.left:
             raise TableError("seat_taken", f"seat {seat} is taken")
-        if over and self.settings.get("rated") and not self.round.current.is_over:
+        if rated and not self.round.current.is_over:
             # Whoever holds the seat when a rated deal ends is rated for it: taken over in
             # the middle, a player about to lose could hand his loss to a friend.
             raise TableError("seat_taken", f"seat {seat} of a rated deal changes hands "
                              "when the deal is over")
+        return True
+
+    def join(self, seat: Any, nickname: Any, holder: str | None = None,
+             account: str | None = None) -> str:
+        """Take ``seat`` (starting the table when it was the last free one); the new
+        seat token, shown only to the one who joined. ``holder``: the joining client's
+        hashed address, who may hold at most ``limits.seats_per_client`` seats at once,
+        counted over every server process (429 ``too_many_seats``). ``account``: the
+        logged-in joiner's account id (a rated table seats nobody else)."""
+        over = self._may_join(seat, account)
         # In the middle of a trick the stand-in plays it to its end first (``returning``).
         later = over and not self.between_tricks()
         name = clean_nickname(nickname)
@@ -902,11 +912,11 @@ class LiveTable:
         self.touch()
         return True
 
-    def apply(self, seat: int, action: Any, move: Any = None, deal: Any = None,
-              check_move: bool = True) -> None:
-        """Check, store, then apply ``action`` for ``seat``. ``move`` (and ``deal``, when
-        given) name the state the action was chosen in: the deal's action count the seat
-        was shown. An action chosen in an older state is refused (a double click)."""
+    def _admitted(self, seat: int, action: Any, move: Any, deal: Any, check_move: bool
+                  ) -> tuple[Series, Any, str]:
+        """The running series, its current state and ``action`` as it is applied (said out
+        of turn: with its seat), or a :class:`TableError` for an action that may not come
+        now."""
         if self.round is None:
             raise TableError("not_started", "the game starts when every seat is taken")
         if not isinstance(action, str) or len(action) > 128:
@@ -934,6 +944,14 @@ class LiveTable:
                              f"it is seat {state.to_move}'s turn, not seat {seat}'s")
         if interjecting:
             action = by_seat(seat, action)
+        return self.round, state, action
+
+    def apply(self, seat: int, action: Any, move: Any = None, deal: Any = None,
+              check_move: bool = True) -> None:
+        """Check, store, then apply ``action`` for ``seat``. ``move`` (and ``deal``, when
+        given) name the state the action was chosen in: the deal's action count the seat
+        was shown. An action chosen in an older state is refused (a double click)."""
+        rnd, state, action = self._admitted(seat, action, move, deal, check_move)
         probe = state.clone()
         try:
             probe.apply(action)
@@ -947,24 +965,18 @@ class LiveTable:
                 # the accounts' deal lists and, at a rated table, the ratings: with the
                 # deal's end or not at all (binokel.web.rated)
                 deal_finished(tx.s, FinishedDeal(
-                    self.id, self.game, self.deal_number, self.bots, self._in_play(state),
+                    self.id, self.game, self.deal_number, self.bots,
+                    dealt_in(self.spec, state, self.players),
                     probe.result, bool(self.settings.get("rated"))), self.store.postgres)
             tx.bump()
-        self.round.apply(canonical)
+        rnd.apply(canonical)
         self._returns()
         if self.on_action is not None:
             self.on_action()
-        if self.round.is_over:
+        if rnd.is_over:
             with self.locked() as tx:
                 tx.bump("finished")
         self.touch()
-
-    def _in_play(self, state: Any) -> list[int]:
-        """The seats dealt into ``state``'s deal (with five at Doppelkopf the dealer sits
-        out): those with cards at its start."""
-        start = self.spec.new_deal(state.rules, state.dealer, deck_order=list(state.deck),
-                                   players=self.players)
-        return [s for s in range(self.players) if start.view(s).hand]
 
     def _stale(self, state: Any, move: int) -> str:
         """Why an action chosen at ``move`` comes too late; when only announcements out of
@@ -1323,6 +1335,10 @@ class Registry:
         self.on_action = on_action
         self.tables: dict[str, LiveTable] = {}
         self.driving: set[str] = set()     # the tables whose driving lock we hold
+        # How a chat line written by another process goes out here (the app's hides it
+        # from those who block its writer: binokel.web.social_routes.send_chat).
+        self.send_chat: Callable[[LiveTable, dict[str, Any]], Awaitable[None]] = \
+            LiveTable.send_all
         for tid in store.live_ids():
             try:
                 with store.reading() as s:
@@ -1603,7 +1619,7 @@ class Registry:
         if kind == "c":     # a chat line (``c:<id>:<line id>``): lines this process has not sent
             if version.isdigit() and int(version) > t.chat_seen:
                 for line in t.chat_since():
-                    await t.send_all(line)
+                    await self.send_chat(t, line)
             return
         # This process's own changes come back too: a version this copy has reached and sent
         # already needs no look at the store (0: the sweep closed the table, always looked

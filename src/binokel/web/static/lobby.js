@@ -4,6 +4,8 @@
 import { el } from "./dom.js";
 import { createTable, getAccount, getMeta, getTable, joinSeat, keepOwner, keepToken, listTables, myTables,
   syncSeats } from "./net.js";
+import { invitationBox } from "./invites.js";
+import { invitePanel } from "./tablefriends.js";
 import { prefs, setPref } from "./prefs.js";
 import { botLabel, errorText, pick, t } from "./words.js";
 import { changedOptions, changedRules, optionInput } from "./rulesform.js";
@@ -53,7 +55,9 @@ async function accountLine(box) {
     box.replaceChildren(t("loggedInAs"), " ", el("strong", { text: me.name }), " · ",
       el("a", { href: "/account", id: "account-link", text: t("accountPage") }), " · ",
       el("a", { href: `/players/${encodeURIComponent(me.name)}`, id: "player-link", text: t("rt_my_page") }),
-      " · ", el("a", { href: "/ratings", id: "ratings-link", text: t("rt_boards") }));
+      " · ", el("a", { href: "/ratings", id: "ratings-link", text: t("rt_boards") }),
+      " · ", el("a", { href: "/friends", id: "friends-link", text: t("fr_title") }));
+    box.after(invitationBox());   // a friend's invitations to his table
     loggedIn = true;
     const row = document.getElementById("rated-row");
     if (row) row.hidden = false;
@@ -354,5 +358,11 @@ export function waitingPanel(root, m) {
   for (const s of m.info.seats) {
     box.append(el("div", { class: "notice", text: `${t("seat")} ${s.seat + 1}: ${s.bot ? botLabel(meta.bots, s.bot, botNo++) : s.nickname || "—"}` }));
   }
+  // a logged-in player invites a friend to a free seat (one panel per page: it stays open)
+  inviting = inviting || invitePanel();
+  inviting.update(m, typeof m.you === "number" && m.you >= 0);
+  box.append(inviting.box);
   root.replaceChildren(box);
 }
+
+let inviting = null;

@@ -7,6 +7,7 @@ import { seedNote, tableRules } from "./lobby.js";
 import { recordUrl, seatToken } from "./net.js";
 import { prefs } from "./prefs.js";
 import { replayHash } from "./replay.js";
+import { invitePanel, reportPanel } from "./tablefriends.js";
 import { t } from "./words.js";
 
 const MAX_CHAT_SHOWN = 50;
@@ -48,11 +49,13 @@ function lifePanel(io) {
   input.addEventListener("keydown", (e) => { if (e.key === "Enter") { e.preventDefault(); send(); } });
   const form = el("div", { class: "chat-form" }, input,
     el("button", { id: "chat-send", class: "small", type: "button", text: t("chatSend"), onclick: send }));
+  const report = reportPanel();   // a player to the operator (tablefriends.js)
+  const friends = invitePanel();  // a friend to this table
   const chat = el("details", { id: "chat", class: "chat" }, el("summary", { text: t("chat") }),
-    lines, form, msg);
+    lines, form, msg, report.box);
   // Open on a wide screen, folded on a phone: the hand and the bar keep the viewport.
   chat.open = window.matchMedia("(min-width: 1000px)").matches;
-  const life = { lines, msg, chat, rulesKey: "", left: false };
+  const life = { lines, msg, chat, rulesKey: "", left: false, report, friends };
   const leave = el("button", { id: "leave-seat", class: "secondary small", type: "button",
     text: t("leaveSeat"), onclick: () => { if (io.leave()) life.left = true; } });
   const lobby = el("a", { id: "to-lobby", class: "button secondary small", href: "/", text: t("toLobby") });
@@ -76,7 +79,7 @@ function lifePanel(io) {
   // The creator may hand on the seat of somebody who is away (timed out, gone without a word).
   const handOn = el("div", { id: "hand-on", class: "take-seat", hidden: true });
   const box = el("section", { class: "panel life", id: "life", "aria-label": t("table") },
-    seed, el("div", { class: "form-row" }, lobby, leave), take, handOn, invite, seatLink, rules, chat);
+    seed, el("div", { class: "form-row" }, lobby, leave), take, handOn, friends.box, invite, seatLink, rules, chat);
   return Object.assign(life, { box, leave, seed, inviteLink, rules, take, takeKey: "", seatLink,
     seatLinkText, handOn, handOnKey: "" });
 }
@@ -137,6 +140,8 @@ function lifeState(life, m, io) {
         onclick: () => io.release(s.seat) })))] : []));
   }
   life.chat.hidden = m.info?.settings?.chat === false;
+  life.friends.update(m, seated);
+  life.report.update(m);
 }
 
 // ------------------------------------------------------------------ side panels
