@@ -366,10 +366,13 @@ function render() {
 }
 
 async function refreshMe() {
+  // Without this browser's player token the server looks for the logged-in account's
+  // entry (made on another device); a guest's answer is "none".
   const token = localStorage.getItem(playerKey);
-  if (!token) { me = null; return; }
-  try { me = await api("POST", `/api/duplicates/${dupId}/me`, { player_token: token }); }
-  catch { me = null; }
+  try {
+    me = await api("POST", `/api/duplicates/${dupId}/me`, token ? { player_token: token } : {});
+    if (me.status === "none") me = null;
+  } catch { me = null; }
 }
 
 async function refreshEntries() {
