@@ -397,9 +397,16 @@ def test_an_account_enters_a_duplicate_tournament_once(client: TestClient) -> No
                        json={"nickname": "Vera 2", "entry": codes[1]})
         assert r.status_code == 409 and r.json()["error"] == "already_entered"
         assert "account" in r.json()["message"]
+        assert r.json()["reason"] == "account_entered"     # the page says "your account"
+        # ... and her entry is hers there too, without the first browser's player token
+        r = phone.post(f"/api/duplicates/{did}/me", headers=csrf(phone), json={})
+        assert r.status_code == 200 and r.json()["player"] == 1
+        assert r.json()["name"] == "Vera" and r.json()["status"] == "entered"
         # a guest still needs a link: the public link alone lets nobody in
         r = guest.post(f"/api/duplicates/{did}/players", json={"nickname": "Gast"})
         assert r.status_code == 403 and r.json()["error"] == "entry_closed"
+        r = guest.post(f"/api/duplicates/{did}/me", json={})
+        assert r.json() == {"player": None, "name": None, "table": None, "status": "none"}
         r = guest.post(f"/api/duplicates/{did}/players",
                        json={"nickname": "Gast", "entry": codes[1]})
         assert r.status_code == 201
@@ -408,6 +415,7 @@ def test_an_account_enters_a_duplicate_tournament_once(client: TestClient) -> No
         r = guest.post(f"/api/duplicates/{did}/players", headers=csrf(guest),
                        json={"nickname": "Gustav", "entry": codes[2]})
         assert r.status_code == 409 and r.json()["error"] == "already_entered"
+        assert "reason" not in r.json()    # "this browser", not his account, is in
     names = [p["name"] for p in client.get(f"/api/duplicates/{did}").json()["duplicate"]
              ["players"]]
     assert names == ["Vera", "Gast"]

@@ -92,3 +92,74 @@ def test_an_account_from_register_to_delete(server: str, browser: Any) -> None: 
     assert seats[0]["nickname"].startswith("gelöscht")
     phone.close()
     ctx.close()
+
+
+def test_an_account_enters_a_duplicate_tournament_once(server: str,  # noqa: F811
+                                                       browser: Any) -> None:  # noqa: F811
+    """A duplicate tournament entered by account (issue 34): Vera enters with her link;
+    a double click, a reload, her second link in another tab, her third after logging
+    out and in again and her second on other devices of her account enter nobody: each
+    time the page says why, in her language, and the organiser sees her once.
+    Screenshots of the refusal: /tmp/shots-pad/dupacct-*.png (never committed)."""
+    from test_web_pad_page import shot
+
+    org = browser.new_context()
+    r = org.request.post(server + "/api/duplicates", data={
+        "title": "Herbst", "game": "binokel", "table_size": 3, "rounds": 1, "deals": 1,
+        "bot": "random"})
+    assert r.status == 201, r.text()
+    did, own = r.json()["id"], {"x-owner-token": r.json()["token"]}
+    made = org.request.post(f"{server}/api/duplicates/{did}/links", headers=own,
+                            data={"count": 3, "note": "Vera"})
+    links = [f"{server}/duplicate/{did}#entry={x['code']}" for x in made.json()["links"]]
+
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE")
+    page = ctx.new_page()
+    page.goto(server + "/account")
+    page.fill("#register-name", "Vera")
+    page.fill("#register-password", PASSWORD)
+    page.click("#register button[type=submit]")
+    page.click("#codes-done")
+    page.goto(links[0])
+    page.fill("#j-name", "Vera")
+    page.dblclick("#join button[type=submit]")     # a second click on its way: one entry
+    page.wait_for_selector("#me:has-text('als Vera')")
+    page.reload()
+    page.wait_for_selector("#me:has-text('als Vera')")
+    assert page.query_selector("#join") is None
+    # her second link, in a second tab of the same session: the page says she is in
+    tab = ctx.new_page()
+    tab.goto(links[1])
+    tab.wait_for_selector("#entered-already")
+    assert "schon als Vera angemeldet" in tab.inner_text("#entered-already")
+    assert tab.query_selector("#join") is None
+    shot(tab, "dupacct-phone-de-same-browser")
+    tab.close()
+    page.goto(server + "/account")
+    page.click("#logout")
+    log_in(page, server, "Vera")
+    page.goto(links[2])
+    page.wait_for_selector("#entered-already")
+    assert page.query_selector("#join") is None
+    # other devices of her account, in both languages: her entry follows her account
+    for (w, h), locale in [((390, 844), "de-DE"), ((390, 844), "en-GB"),
+                           ((1280, 800), "de-DE"), ((1280, 800), "en-GB")]:
+        device = browser.new_context(viewport={"width": w, "height": h}, locale=locale)
+        other = device.new_page()
+        log_in(other, server, "Vera")
+        other.goto(links[1])
+        other.wait_for_selector("#entered-already")
+        words = other.inner_text("#me")
+        assert ("Du spielst mit als Vera" in words and "schon als Vera angemeldet" in words
+                if locale == "de-DE" else "You play as Vera" in words and
+                "entered this tournament already as Vera" in words), words
+        assert other.query_selector("#join") is None
+        size = "phone" if w == 390 else "desktop"
+        shot(other, f"dupacct-{size}-{locale[:2]}-other-device")
+        device.close()
+    entries = org.request.get(f"{server}/api/duplicates/{did}/entries", headers=own).json()
+    assert [x["player"] for x in entries["links"]] == ["Vera", None, None]
+    players = org.request.get(f"{server}/api/duplicates/{did}").json()["duplicate"]["players"]
+    assert [p["name"] for p in players] == ["Vera"]
+    ctx.close()
+    org.close()

@@ -5,9 +5,10 @@ held his cards (the pure part is :mod:`binokel.tournament.duplicate`).
 An organiser creates a tournament (game, preset and options, rounds, deals per round, table
 size, the level of the bots that fill tables) and gets a secret owner token; players enter
 as he lets them (:mod:`binokel.web.entry`: a personal entry link each, or a request from the
-public link that he admits; one entry per browser) and get a player token (both tokens
-shown once, stored only as their SHA-256). The organiser may also enter computer players
-(a bot kind per entrant).
+public link that he admits; one entry per account or browser) and get a player token (both
+tokens shown once, stored only as their SHA-256; a logged-in account finds its entry from
+any device without it). The organiser may also enter computer players (a bot kind per
+entrant).
 Each round the organiser starts, the server
 
 1. seats the entrants (:func:`binokel.tournament.seating.seat_round`: as few repeat
@@ -268,6 +269,18 @@ def _player_by_token(doc: dict[str, Any], token: Any) -> dict[str, Any]:
     if asked is not None:
         return {"id": None, "name": asked["name"], "state": asked["state"]}
     raise _fail("this player token is not one of this tournament", "forbidden", 403)
+
+
+def _player_by_key(doc: dict[str, Any], key: EntryKey) -> dict[str, Any] | None:
+    """The entrant (or the request, as :func:`_player_by_token` has it) bound to ``key``:
+    an account's entry, found from any device it logs in on."""
+    for p in doc["players"]:
+        if p.get("key") == key.stored:
+            return dict(p)
+    for r in entry.requests(doc):
+        if r["key"] == key.stored:
+            return {"id": None, "name": r["name"], "state": r["state"]}
+    return None
 
 
 def _rules_data(doc: dict[str, Any]) -> dict[str, Any]:
@@ -761,10 +774,20 @@ def routes(store_of: Callable[[Request], Store],
         return entries_answer(got, token)
 
     async def me(request: Request) -> Response:
+        """The entrant's own (:func:`player_view`) by his player token, or without one by
+        the logged-in account's entry (an account takes its entry to every device);
+        ``status: none`` for a browser with neither."""
         body = await _body(request)
         got = await settled(request)
-        return JSONResponse(player_view(got.doc, _player_by_token(got.doc,
-                                                                  body.get("player_token"))))
+        token = body.get("player_token")
+        if token is not None:
+            return JSONResponse(player_view(got.doc, _player_by_token(got.doc, token)))
+        account = entry.account_key(request, store_of(request))
+        player = None if account is None else _player_by_key(got.doc, account)
+        if player is None:
+            return JSONResponse({"player": None, "name": None, "table": None,
+                                 "status": "none"})
+        return JSONResponse(player_view(got.doc, player))
 
     async def new_round(request: Request) -> Response:
         body = await _body(request)

@@ -154,8 +154,11 @@ def check_key_free(doc: dict[str, Any], key: EntryKey) -> None:
     stored = key.stored
     who = "account" if key.kind == "account" else "browser"
     if any(p.get("key") == stored for p in doc["players"]):
-        raise _fail(f"this {who} has entered this tournament already: one entry per "
-                    "person", "already_entered")
+        # The code is the same for both kinds; the reason lets the page say "your
+        # account" rather than "this browser" to a player who logged in elsewhere.
+        raise WebError("already_entered", f"this {who} has entered this tournament "
+                       "already: one entry per person", 409,
+                       reason="account_entered" if key.kind == "account" else None)
     for r in requests(doc):
         if r["key"] == stored:
             if r["state"] == "refused":

@@ -27,6 +27,9 @@ let dup = null;
 let me = null;
 let meta = null;
 let entries = null;    // the organiser's view of the entry (links, requests)
+// The server's refusal of a second entry (this account or browser is in already, from
+// another device or tab): said instead of the form, whose button could only be refused again.
+let twice = null;
 
 const errorLine = (id) => el("p", { class: "error", role: "alert", id });
 const numberField = (id, label, value, min, max) => [el("label", { for: id, text: label }),
@@ -230,6 +233,11 @@ function mine() {
   if (me) {
     const tb = me.table;
     const out = [el("p", { class: "status", text: t("joined_as", { name: me.name }) })];
+    // A second entry link opened in this browser: it enters nobody, and the page says why.
+    if (entryCode && me.player !== null) {
+      out.push(el("p", { class: "error", role: "alert", id: "entered-already",
+        text: t("entry_twice", { name: me.name }) }));
+    }
     if (tb && !tb.finished) {
       keepToken(tb.id, tb.token);   // the table page finds the seat by it
       out.push(el("p", { class: "status", id: "your-table" },
@@ -240,6 +248,10 @@ function mine() {
     return el("section", { id: "me" }, ...out);
   }
   if (dup.status === "over") return null;
+  if (twice) {
+    return el("section", { id: "me" }, el("p", { class: "error", role: "alert",
+      id: "entered-already", text: twice }));
+  }
   // Who may enter from here: an entry link's holder, the organiser, or (open entry) anyone
   // asking; otherwise the page says how to get in.
   const how = entryCode ? "link" : owner ? "owner" : dup.open_entry ? "ask" : null;
@@ -255,10 +267,15 @@ function mine() {
     el("label", { for: "j-name", text: t("nickname") }),
     name, el("p", {}, el("button", { class: "primary", type: "submit",
       text: how === "ask" ? t("entry_ask") : t("join") })), err);
+  const submit = form.querySelector("button[type=submit]");
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     const body = { nickname: name.value };
     if (how === "link") body.entry = entryCode;
+    // One request at a time: a second click while the first is on its way enters nobody
+    // twice, it would only be refused.
+    if (submit.disabled) return;
+    submit.disabled = true;
     try {
       const r = await api("POST", `/api/duplicates/${dupId}/players`, body);
       localStorage.setItem(playerKey, r.player_token);
@@ -271,7 +288,12 @@ function mine() {
       if (["link_used", "link_revoked", "bad_link"].includes(x.code)) {
         sessionStorage.removeItem(codeKey);
       }
+      submit.disabled = false;
       err.textContent = errText(x);
+      if (x.code === "already_entered") {
+        twice = err.textContent;
+        render();
+      }
     }
   });
   return el("section", { id: "me" }, form);
@@ -344,10 +366,13 @@ function render() {
 }
 
 async function refreshMe() {
+  // Without this browser's player token the server looks for the logged-in account's
+  // entry (made on another device); a guest's answer is "none".
   const token = localStorage.getItem(playerKey);
-  if (!token) { me = null; return; }
-  try { me = await api("POST", `/api/duplicates/${dupId}/me`, { player_token: token }); }
-  catch { me = null; }
+  try {
+    me = await api("POST", `/api/duplicates/${dupId}/me`, token ? { player_token: token } : {});
+    if (me.status === "none") me = null;
+  } catch { me = null; }
 }
 
 async function refreshEntries() {
