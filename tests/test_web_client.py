@@ -933,7 +933,11 @@ window.setTimeout = (fn, ms, ...args) => {
     return setTimeout0(fn, ms, ...args);
 };
 """
-HELD = [("zweier", 2, 3, "de"), ("binokel", 3, 2, "en"), ("kreuzbinokel", 4, 5, "de")]
+# Zweierbinokel only: its middle holds the turned-up card and the stock beside the trick, and
+# it was the one to spill over the seat. Three and four players' held tricks passed this
+# check; the crowded test looks at their middles at every turn, and CI's browser tier has
+# no minute to spare for them here.
+HELD = [("zweier", 2, 3, "de")]
 HELD_SIZES = [(390, 844), (360, 640), (1280, 800)]
 
 
