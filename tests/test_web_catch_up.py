@@ -64,7 +64,7 @@ def assert_same(copy: LiveTable, fresh: LiveTable) -> None:
             assert a.view(seat).hand == b.view(seat).hand
     for seat in (None, *range(copy.players)):
         for lang in ("de", "en"):
-            assert copy.message_for(seat, lang) == fresh.message_for(seat, lang)
+            assert copy.json_view.message_for(seat, lang) == fresh.json_view.message_for(seat, lang)
 
 
 def test_incremental_catch_up_equals_a_fresh_load(

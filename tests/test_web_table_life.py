@@ -137,7 +137,7 @@ def test_a_timed_out_person_is_replaced_by_a_bot_and_takes_over_again(
         client: TestClient) -> None:
     tid, tokens = two_people(client, settings={"turn_timeout": 10, "chat": True})
     t = live(client, tid)
-    assert t.info()["settings"]["turn_timeout"] == 10
+    assert t.json_view.info()["settings"]["turn_timeout"] == 10
     t.settings["turn_timeout"] = 0.2   # the smallest a table may ask for is 10 s
     client.portal.call(t.schedule_bots)  # type: ignore[union-attr]
     mover = t.round.current.to_move
@@ -280,7 +280,7 @@ def test_a_left_seat_changes_hands_between_tricks_only(client: TestClient) -> No
     assert 1 in t.away and t.names()[1] == "Bert" and t.levels()[1] == "computer"
     # mid-trick: his "back" waits for the end of the trick
     client.portal.call(t.take_back, 1)  # type: ignore[union-attr]
-    assert 1 in t.away and t.info()["seats"][1]["returning"]
+    assert 1 in t.away and t.json_view.info()["seats"][1]["returning"]
     finish_trick(client, t, rng)
     assert 1 not in t.away and not t.returning and t.levels()[1] == ""
     # his browser after leaving: the token still holds the seat
@@ -295,7 +295,7 @@ def test_a_left_seat_changes_hands_between_tricks_only(client: TestClient) -> No
     # by the stand-in until the trick is over
     client.portal.call(to_a_card)  # type: ignore[union-attr]
     carla = join(client, tid, 1, "Carla")
-    info = t.info()["seats"][1]
+    info = t.json_view.info()["seats"][1]
     assert info["nickname"] == "Carla" and info["away"] and info["returning"]
     finish_trick(client, t, rng)
     assert t.present_seats == [0, 1] and t.names()[1] == "Carla"

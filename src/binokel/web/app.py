@@ -439,7 +439,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
                                   await asyncio.to_thread(account_id, request))
         except WebError as e:
             return failed(e)
-        info = t.info()
+        info = t.json_view.info()
         info["invite"] = f"/t/{t.id}"
         # the creator's secret, once: with it he may hand on an away person's seat
         info["owner_token"] = t.owner_token
@@ -451,7 +451,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             t = registry().get(request.path_params["table_id"])
         except WebError as e:
             return failed(e)
-        return JSONResponse(t.info())
+        return JSONResponse(t.json_view.info())
 
     async def join(request: Request) -> Response:
         try:
@@ -474,7 +474,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         await t.broadcast()
         if t.round is not None:
             t.schedule_bots()   # a new table starts; a seat taken over stops its stand-in
-        return JSONResponse({"token": token, "seat": data["seat"], "table": t.info()})
+        return JSONResponse({"token": token, "seat": data["seat"], "table": t.json_view.info()})
 
     async def release_seat(request: Request) -> Response:
         """The creator hands on an away person's seat (:meth:`LiveTable.release`)."""
@@ -488,7 +488,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         except WebError as e:
             return failed(e)
         await t.broadcast()
-        return JSONResponse({"seat": seat, "table": t.info()})
+        return JSONResponse({"seat": seat, "table": t.json_view.info()})
 
     async def my_tables(request: Request) -> Response:
         """The running tables where the seat tokens a browser holds still hold a seat:
@@ -508,7 +508,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             for t in registry().by_token(token):
                 seat = t.seat_of(token)
                 if seat is not None:
-                    out.append({"seat": seat, "token": token, "table": t.info()})
+                    out.append({"seat": seat, "token": token, "table": t.json_view.info()})
         return JSONResponse({"tables": out})
 
     async def deals(request: Request) -> Response:

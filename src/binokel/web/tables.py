@@ -82,6 +82,7 @@ from .store import StoredDeal
 from .store import Tx
 from .store import aware
 from .store import now
+from .table_view import JsonView
 
 log = logging.getLogger("binokel.web")
 
@@ -293,12 +294,13 @@ class LiveTable:
     # of shuffled, and while ``sealed()`` says so its records and spectators are kept out.
     deck_orders: list[list[Card]] | None = None
     sealed: Callable[[], bool] | None = None
-    _cache: dict[tuple[int | None, str, str], dict[str, Any]] = field(default_factory=dict)
-    _cache_version: int = -1
+    # the messages built from this state (binokel.web.table_view), made by __post_init__
+    json_view: JsonView = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.spec = find_game(self.game)
         self.rules = self.spec.make_rules(self.rules_data)
+        self.json_view = JsonView(self)
         # The bots' own randomness (not the deals'): from the seed when one was chosen.
         base = self.seed if self.seed is not None else secrets.randbelow(2**31)
         for seat, kind in enumerate(self.bots):
@@ -699,26 +701,6 @@ class LiveTable:
     def names(self) -> list[str]:
         return [self.name(s) for s in range(self.players)]
 
-    def info(self) -> dict[str, Any]:
-        info: dict[str, Any] = {
-            "id": self.id, "game": self.game, "title": list(self.spec.title),
-            "deck": self.spec.deck,
-            "players": self.players, "rules": self.rules_data, "status": self.status,
-            "settings": self.settings,
-            "seats": [{"seat": s, "nickname": self.nicknames.get(s), "bot": self.bots[s],
-                       "taken": bool(self.bots[s]) or s in self.token_hashes,
-                       "away": s in self.away,
-                       "returning": s in self.returning,
-                       # left by its person or handed on: anybody may take it over
-                       "left": s in self.left,
-                       "stand_in": self.round is not None and not self.bots[s]
-                       and s not in self.present_seats}
-                      for s in range(self.players)],
-        }
-        if self.seed is not None:
-            info["seed"] = self.seed   # every deal follows from it: everybody sees it
-        return info
-
     # ------------------------------------------------------------------ deals
     def _new_series(self, number: int) -> Series:
         """Series ``number`` of the table: seeded only when the creator chose a seed (which
@@ -991,77 +973,13 @@ class LiveTable:
                 f"move {len(state.history)}")
 
     # ------------------------------------------------------------------ messages
-    def message_for(self, seat: int | None, lang: str = "de",
-                    cards: str = "token") -> dict[str, Any]:
-        """The state message for one seat (None: a spectator), built from its view only."""
-        if self._cache_version != self.version:
-            self._cache.clear()
-            self._cache_version = self.version
-        if seat is None and self.sealed is not None:
-            # The seal lifts when the round is settled, which is no change of this table.
-            return self._build_message(seat, lang, cards)
-        key = (seat, lang, cards)
-        msg = self._cache.get(key)
-        if msg is None:
-            msg = self._cache[key] = self._build_message(seat, lang, cards)
-        return msg
-
-    def _build_message(self, seat: int | None, lang: str, cards: str) -> dict[str, Any]:
-        names = self.names()
-        msg: dict[str, Any] = {"type": "state", "info": self.info(), "you": seat,
-                               "lang": lang, "cards": cards, "names": names,
-                               "status": self.status, "table": None}
-        if self.round is None or (seat is None and self.sealed is not None and self.sealed()):
-            return msg   # (a spectator of a duplicate table would see the round's deals)
-        st = self.round.current
-        view = st.public_view() if seat is None else st.view(seat)
-        msg["table"] = present(view, lang, names, cards, self.levels()).to_json()
-        msg["deal"] = self.deal_number
-        msg["moves"] = len(st.history)   # public: how many actions the deal has had
-        msg["sheet"] = self.sheet()
-        msg["winner"] = self.round.winner
-        msg["winners"] = self.winners()
-        msg["ready"] = sorted(self.ready)
-        msg["restart"] = sorted(self.restart)   # asking for a new series
-        msg["new_series"] = self.deck_orders is None   # a duplicate round's are fixed
-        msg["series"] = self.series_number
-        # A duplicate table ends with its round's last deal: no next deal, no rematch.
-        msg["more"] = self.deck_orders is None or self.deal_number < len(self.deck_orders)
-        return msg
-
-    def winners(self) -> list[int]:
-        """The round's winner with his partners (Kreuzbinokel), empty while it runs."""
-        if self.round is None or self.round.winner is None:
-            return []
-        w = self.round.winner
-        return list(next((p for p in self.spec.teams if w in p), (w,)))
-
-    def sheet(self) -> dict[str, Any]:
-        """The score sheet of the series: a column per seat, a line per finished deal."""
-        assert self.round is not None
-        rnd = self.round
-        end = self.rules.series_end_for(self.players)
-        target, deals = end.target, end.deals or None
-        return {
-            "parties": [list(p) for p in self.spec.teams],
-            "lines": [{"deal": ln.deal, "dealer": ln.dealer, "scores": list(ln.scores),
-                       "totals": list(ln.totals), "declarer": ln.declarer,
-                       "contract": ln.contract, "bid": ln.bid, "made": ln.made,
-                       "separate": ln.separate, "number": self.first_deal + ln.deal - 1}
-                      for ln in rnd.sheet],
-            "totals": list(rnd.totals),
-            "durch_totals": list(rnd.separate_totals) if any(rnd.separate_totals) else None,
-            "target": target if not deals else None,
-            "deals": deals,
-        }
-
     async def push(self, conn: Connection, force: bool = False) -> None:
         """Send ``conn`` the newest state unless it has it already (``force``: anyway)."""
         async with conn.lock:
             version = self.version
             if not force and conn.sent_version >= version:
                 return
-            msg = self.message_for(conn.seat, conn.lang, conn.cards)
+            msg = self.json_view.message_for(conn.seat, conn.lang, conn.cards)
             try:
                 await conn.send_raw(msg)
             except Exception:  # a closed socket: it is removed by its own handler too
@@ -1592,7 +1510,7 @@ class Registry:
         except ValueError:
             raise TableError("bad_cursor", "cursor is not one the lobby handed out") from None
         found = (self.find(r.id, r.version) for r, _ in rows)
-        return [t.info() for t in found if t is not None], nxt
+        return [t.json_view.info() for t in found if t is not None], nxt
 
     async def resync(self) -> list[str]:
         """Catch up, and send to their connections here, the tables whose stored version
