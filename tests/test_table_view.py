@@ -24,8 +24,8 @@ def seated(seed: int | None = 5) -> LiveTable:
     """The table with Anna and Bert seated and its first deal dealt."""
     t = table(seed)
     for seat, name in ((0, "Anna"), (1, "Bert")):
-        t.nicknames[seat] = name
-        t.token_hashes[seat] = f"hash{seat}"
+        t.seats.nicknames[seat] = name
+        t.seats.token_hashes[seat] = f"hash{seat}"
     t.round, t.series_number, t.deal_number = t._new_series(1), 1, 1
     t.touch()
     return t
@@ -33,7 +33,7 @@ def seated(seed: int | None = 5) -> LiveTable:
 
 def test_the_info_of_a_waiting_table_shows_its_seats_and_its_seed() -> None:
     t = table()
-    t.nicknames[0], t.token_hashes[0] = "Anna", "hash0"
+    t.seats.nicknames[0], t.seats.token_hashes[0] = "Anna", "hash0"
     info = t.json_view.info()
     assert info["status"] == "waiting" and info["players"] == 3 and info["seed"] == 5
     assert [(s["nickname"], s["taken"], s["bot"]) for s in info["seats"]] == \
@@ -46,7 +46,7 @@ def test_a_seat_is_sent_its_own_view_and_a_spectator_the_public_one() -> None:
     t = seated()
     assert t.round is not None
     st = t.round.current
-    names, levels = t.names(), t.levels()
+    names, levels = t.seats.names(), t.seats.levels()
     mine = t.json_view.message_for(0, "en", "words")
     assert mine["you"] == 0 and mine["deal"] == 1 and mine["moves"] == 0
     assert mine["table"] == present(st.view(0), "en", names, "words", levels).to_json()

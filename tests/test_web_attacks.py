@@ -367,7 +367,7 @@ def test_seat_tokens_expire(client: TestClient) -> None:
     token = join(client, tid, 0)
     with client.websocket_connect(f"/ws/{tid}?token={token}") as ws:
         assert recv_state(ws)["you"] == 0
-    live(client, tid).expires[0] = now() - timedelta(seconds=1)
+    live(client, tid).seats.expires[0] = now() - timedelta(seconds=1)
     with client.websocket_connect(f"/ws/{tid}?token={token}") as ws:
         assert ws.receive_json()["code"] == "bad_token"
 

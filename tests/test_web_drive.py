@@ -42,7 +42,7 @@ def playing_table(registry: Registry) -> LiveTable:
     """A running table of three people (nobody moves: it stays running)."""
     t = registry.create({"bots": [None, None, None]})
     for seat in range(3):
-        t.join(seat, f"P{seat}")
+        t.seats.join(seat, f"P{seat}")
     assert t.status == "playing"
     return t
 
@@ -173,7 +173,7 @@ def test_the_clock_between_deals_runs_on_in_another_process(stores: list[Store])
         t = r1.create({"game": "zweier", "players": 2, "bots": [None, None], "deals": 1,
                        "settings": {"turn_timeout": 10}})
         for seat in range(2):
-            t.join(seat, f"P{seat}")
+            t.seats.join(seat, f"P{seat}")
         await r1.take_over()
         assert r1.driving == {t.id}
         rng = random.Random(9)
@@ -197,7 +197,7 @@ def test_the_clock_between_deals_runs_on_in_another_process(stores: list[Store])
             if other.deal_number == 2:
                 break
             await asyncio.sleep(0.1)
-        assert other.deal_number == 2 and other.series_number == 2 and other.away == {1}
+        assert other.deal_number == 2 and other.series_number == 2 and other.seats.away == {1}
         other._stop_timer()
         if other.bot_task is not None:
             other.bot_task.cancel()

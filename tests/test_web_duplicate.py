@@ -343,7 +343,7 @@ def test_a_person_who_is_not_ready_in_time_gets_the_next_deal(client: TestClient
         client.portal.call(move)  # type: ignore[union-attr]
         time.sleep(0.005)
     assert table.round.current.is_over and table.deal_number == 1
-    assert seat in table.present_seats and seat not in table.ready
+    assert seat in table.seats.present_seats and seat not in table.ready
     assert table.json_view.message_for(seat)["more"] is True      # the client offers "next deal"
     table.settings["turn_timeout"] = 0.05
     client.portal.call(table.schedule_bots)  # type: ignore[union-attr]

@@ -347,7 +347,7 @@ def start_round(doc: dict[str, Any], registry: Registry, creator: str | None = N
         tokens: dict[str, str] = {}
         for k, s in enumerate(seats):
             if s is not None and kinds[k] is None:
-                tokens[str(s)] = t.join(k, names[s])
+                tokens[str(s)] = t.seats.join(k, names[s])
         if t.round is None:
             t.start()   # a table of bots only: nobody joins to start it
         t.schedule_bots()

@@ -33,18 +33,18 @@ class JsonView:
         """What anybody may know of the table before he joins: game, rules, settings, seats
         (and the seed when one was chosen: every deal follows from it)."""
         t = self.table
-        present_seats = t.present_seats
+        present_seats = t.seats.present_seats
         info: dict[str, Any] = {
             "id": t.id, "game": t.game, "title": list(t.spec.title),
             "deck": t.spec.deck,
             "players": t.players, "rules": t.rules_data, "status": t.status,
             "settings": t.settings,
-            "seats": [{"seat": s, "nickname": t.nicknames.get(s), "bot": t.bots[s],
-                       "taken": bool(t.bots[s]) or s in t.token_hashes,
-                       "away": s in t.away,
-                       "returning": s in t.returning,
+            "seats": [{"seat": s, "nickname": t.seats.nicknames.get(s), "bot": t.bots[s],
+                       "taken": bool(t.bots[s]) or s in t.seats.token_hashes,
+                       "away": s in t.seats.away,
+                       "returning": s in t.seats.returning,
                        # left by its person or handed on: anybody may take it over
-                       "left": s in t.left,
+                       "left": s in t.seats.left,
                        "stand_in": t.round is not None and not t.bots[s]
                        and s not in present_seats}
                       for s in range(t.players)],
@@ -71,7 +71,7 @@ class JsonView:
 
     def _build(self, seat: int | None, lang: str, cards: str) -> dict[str, Any]:
         t = self.table
-        names = t.names()
+        names = t.seats.names()
         msg: dict[str, Any] = {"type": "state", "info": self.info(), "you": seat,
                                "lang": lang, "cards": cards, "names": names,
                                "status": t.status, "table": None}
@@ -79,7 +79,7 @@ class JsonView:
             return msg   # (a spectator of a duplicate table would see the round's deals)
         st = t.round.current
         view = st.public_view() if seat is None else st.view(seat)
-        msg["table"] = present(view, lang, names, cards, t.levels()).to_json()
+        msg["table"] = present(view, lang, names, cards, t.seats.levels()).to_json()
         msg["deal"] = t.deal_number
         msg["moves"] = len(st.history)   # public: how many actions the deal has had
         msg["sheet"] = self.sheet()
