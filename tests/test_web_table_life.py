@@ -139,7 +139,7 @@ def test_a_timed_out_person_is_replaced_by_a_bot_and_takes_over_again(
     t = live(client, tid)
     assert t.json_view.info()["settings"]["turn_timeout"] == 10
     t.settings["turn_timeout"] = 0.2   # the smallest a table may ask for is 10 s
-    client.portal.call(t.schedule_bots)  # type: ignore[union-attr]
+    client.portal.call(t.bot_driver.schedule)  # type: ignore[union-attr]
     mover = t.round.current.to_move
     with client.websocket_connect(f"/ws/{tid}?token={tokens[1 - mover]}") as other:
         # nobody acts: both time out in turn, and the stand-ins play the deal on
@@ -161,15 +161,15 @@ def test_a_person_not_ready_in_time_is_marked_away_and_the_next_deal_starts(
     t = live(client, tid)
     t.settings["turn_timeout"] = 0.5   # the smallest a table may ask for is 10 s
     finish_deal(client, tid, random.Random(5))
-    client.portal.call(t.schedule_bots)  # type: ignore[union-attr]
-    clock = t.timer
-    assert clock is not None and t.timer_key == ("next", 1)
+    client.portal.call(t.bot_driver.schedule)  # type: ignore[union-attr]
+    clock = t.bot_driver.timer
+    assert clock is not None and t.bot_driver.timer_key == ("next", 1)
     with client.websocket_connect(f"/ws/{tid}?token={tokens[0]}") as anna:
         recv_state(anna)
         anna.send_json({"type": "next"})
         msg = until(anna, lambda m: m["ready"] == [0])
         # Anna's "ready" does not wind the clock back: it runs from the deal's end.
-        assert t.timer is clock and msg["deal"] == 1
+        assert t.bot_driver.timer is clock and msg["deal"] == 1
         msg = until(anna, lambda m: m["deal"] == 2, 2000)
         bert = msg["info"]["seats"][1]
         assert bert["away"] and bert["stand_in"] and bert["taken"]
@@ -197,13 +197,14 @@ def test_nobody_is_marked_away_when_everybody_is_ready(client: TestClient) -> No
         a.send_json({"type": "next"})
         b.send_json({"type": "next"})
         until(a, lambda m: m["deal"] == 2)
-    assert not t.seats.away and t.timer_key is not None and t.timer_key[0] == "turn"
+    key = t.bot_driver.timer_key
+    assert not t.seats.away and key is not None and key[0] == "turn"
 
 
 def test_no_timeout_at_a_friends_table(client: TestClient) -> None:
     tid, tokens = two_people(client)
     t = live(client, tid)
-    assert t.settings["turn_timeout"] is None and t.timer is None
+    assert t.settings["turn_timeout"] is None and t.bot_driver.timer is None
     time.sleep(0.1)
     assert t.round.current.history == [] and not t.seats.away
     # Between deals too: the table waits for everybody's "next", however long.
@@ -212,7 +213,7 @@ def test_no_timeout_at_a_friends_table(client: TestClient) -> None:
         recv_state(anna)
         anna.send_json({"type": "next"})
         until(anna, lambda m: m["ready"] == [0])
-        assert t.timer is None
+        assert t.bot_driver.timer is None
         time.sleep(0.3)
     assert t.deal_number == 1 and not t.seats.away and t.round.current.is_over
 
@@ -248,7 +249,7 @@ def test_a_person_leaves_and_another_takes_the_seat(client: TestClient) -> None:
         assert msg["you"] == 1 and msg["names"][1] == "Carla"
         assert not msg["info"]["seats"][1]["stand_in"]
         assert msg["table"]["seats"][1]["label"] == "Carla"
-    assert 1 not in t.active_bots()
+    assert 1 not in t.bot_driver.active_bots()
     with client.websocket_connect(f"/ws/{tid}?token={tokens[1]}") as ws:
         assert ws.receive_json()["code"] == "bad_token"   # Bert's token holds it no more
     # a seat taken by somebody present is nobody else's

@@ -332,7 +332,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             if t.status in ("playing", "finished"):
                 # A restart continues where the bots were to move, and the clock of a
                 # person to move or not yet ready for the next deal starts again.
-                t.schedule_bots()
+                t.bot_driver.schedule()
         loop = asyncio.get_running_loop()
         sweep = loop.create_task(sweeper())
         friends = loop.create_task(social_rounds())
@@ -361,8 +361,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         sweep.cancel()
         friends.cancel()
         for t in registry().tables.values():
-            if t.bot_task is not None:
-                t.bot_task.cancel()
+            if t.bot_driver.bot_task is not None:
+                t.bot_driver.bot_task.cancel()
         store.close()
 
     def failed(e: WebError) -> JSONResponse:
@@ -473,7 +473,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             return failed(e)
         await t.broadcast()
         if t.round is not None:
-            t.schedule_bots()   # a new table starts; a seat taken over stops its stand-in
+            t.bot_driver.schedule()   # a new table starts; a seat taken over stops its stand-in
         return JSONResponse({"token": token, "seat": data["seat"], "table": t.json_view.info()})
 
     async def release_seat(request: Request) -> Response:
@@ -655,7 +655,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         await s.table.broadcast()
         if kind == "action":
             metrics.latency.observe(time.perf_counter() - started)
-        s.table.schedule_bots()
+        s.table.bot_driver.schedule()
         if kind == "leave":
             s.conn.seat = None   # the connection watches on
 

@@ -350,7 +350,7 @@ def start_round(doc: dict[str, Any], registry: Registry, creator: str | None = N
                 tokens[str(s)] = t.seats.join(k, names[s])
         if t.round is None:
             t.start()   # a table of bots only: nobody joins to start it
-        t.schedule_bots()
+        t.bot_driver.schedule()
         tables.append({"id": t.id, "seats": seats, "tokens": tokens})
     played.append({"number": number, "orders": plan["orders"], "tables": tables,
                    "repeats": plan["repeats"], "finished": False})

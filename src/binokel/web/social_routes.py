@@ -301,7 +301,7 @@ async def apply_suspensions(social: Social, registry: Registry) -> int:
                 if conn.seat == seat:
                     conn.seat = None   # the suspended one's socket watches on at most
             await table.broadcast()
-            table.schedule_bots()
+            table.bot_driver.schedule()
             done += 1
     return done
 

@@ -36,9 +36,7 @@ from typing import TypeVar
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from ..bots import Bot
 from ..bots import bot_names
-from ..bots import make_bot
 from ..core.cards import Card
 from ..core.cards import card_name
 from ..core.cards import card_token
@@ -47,11 +45,6 @@ from ..core.series import Series
 from ..core.state import actor
 from ..core.state import by_seat
 from ..core.state import split_seat
-from ..play import BotTurn
-from ..play import bot_turn
-from ..play import decide
-from ..play import decide_interjection
-from ..play import interjection_turns
 from ..present import action_words
 from ..present import deck_of
 from ..present import present
@@ -59,6 +52,7 @@ from ..record import Record
 from ..registry import GameSpec
 from ..registry import find_game
 from ..registry import games
+from .bot_driver import BotDriver
 from .guard import option_refusal
 from .names import HIDDEN
 from .rated import FinishedDeal
@@ -214,10 +208,6 @@ class LiveTable:
     # the creator's owner token, on the copy made by the create request only (its answer
     # hands it out once; the store keeps its hash)
     owner_token: str | None = None
-    timer: asyncio.TimerHandle | None = None
-    timer_key: tuple[Any, ...] | None = None   # what the running ``timer`` waits for
-    timer_limit: float = 0                     # and the seconds it was given
-    clock_task: asyncio.Task[None] | None = None   # what the timer started when it ran out
     round: Series | None = None
     deal_number: int = 0           # numbers every deal of the table (across rematches)
     series_number: int = 0         # 1 for the first series, +1 for each rematch
@@ -226,8 +216,6 @@ class LiveTable:
     on_action: Callable[[], None] | None = None    # counts applied actions (metrics)
     connections: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    bot_players: dict[int, Bot] = field(default_factory=dict)
-    bot_task: asyncio.Task[None] | None = None
     version: int = 0               # bumped on every change a client can see
     chat_seen: int = 0             # the newest chat line this process has sent out
     stored_version: int = 0        # the table row's version this copy reflects
@@ -244,17 +232,15 @@ class LiveTable:
     json_view: JsonView = field(init=False, repr=False, compare=False)
     # the seats' people, tokens, away and left marks (binokel.web.seats), likewise
     seats: Seats = field(init=False, repr=False, compare=False)
+    # the computer players and stand-ins, the turn clock (binokel.web.bot_driver), likewise
+    bot_driver: BotDriver = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.spec = find_game(self.game)
         self.rules = self.spec.make_rules(self.rules_data)
         self.json_view = JsonView(self)
         self.seats = Seats(self)
-        # The bots' own randomness (not the deals'): from the seed when one was chosen.
-        base = self.seed if self.seed is not None else secrets.randbelow(2**31)
-        for seat, kind in enumerate(self.bots):
-            if kind:
-                self.bot_players[seat] = make_bot(kind, base * 31 + seat, game=self.game)
+        self.bot_driver = BotDriver(self)
 
     def touch(self) -> None:
         """Something visible changed: connections are due a new state."""
@@ -343,16 +329,6 @@ class LiveTable:
         if self.round is None:
             return "waiting"
         return "finished" if self.round.is_over else "playing"
-
-    def active_bots(self) -> dict[int, Bot]:
-        """Who moves by itself: the table's bots and a stand-in at every empty or away seat
-        of a started table."""
-        bots = dict(self.bot_players)
-        if self.round is not None:
-            for s in self.seats.human_seats:
-                if s not in self.seats.present_seats:
-                    bots[s] = self.seats.stand_in(s)
-        return bots
 
     def hint_view(self, seat: int) -> tuple[Any, int, int]:
         """The asking seat's own view (never more) with the deal and move it belongs to,
@@ -679,191 +655,6 @@ class LiveTable:
         await asyncio.gather(*(self.push(conn) for conn in list(self.connections)))
 
     # ------------------------------------------------------------------ bots
-    def schedule_bots(self) -> None:
-        """Let the bots (and stand-ins) move, and start the turn clock of a person (only
-        in the process that drives the table)."""
-        if self.closed or not self.driver:
-            return
-        if self.bot_task is None or self.bot_task.done():
-            self.bot_task = asyncio.get_running_loop().create_task(self._run_bots())
-        self._arm_timer()
-
-    def _arm_timer(self) -> None:
-        """With a turn timeout, the clock of the person the table waits for:
-
-        - a person to move who does not act in time is marked away: a stand-in bot plays
-          his seat until he comes back ({"type": "back"}, or any action of his);
-        - after a deal, whoever is not ready for the next one in time: at an ordinary table
-          he is marked away likewise and the next deal starts without waiting for him; at a
-          duplicate round's table (which must be played to its end) he is taken as ready.
-
-        The clock runs from the moment the table started waiting for the position: it is
-        armed again only when the position changes (another move, the next deal), not on
-        every message in between (a chat line, another person's "ready")."""
-        key = self._timer_key()
-        limit = self.settings.get("turn_timeout")
-        if key is not None and (key, limit) == (self.timer_key, self.timer_limit) and \
-                self.timer is not None:
-            return   # this position's clock runs already
-        self._stop_timer()
-        if key is None or not limit:
-            return
-        self.timer_key, self.timer_limit = key, limit
-        loop = asyncio.get_running_loop()
-
-        def fire() -> None:
-            self.timer = self.timer_key = None
-            # (kept: a task nobody references may be collected before it ends)
-            self.clock_task = loop.create_task(
-                self._time_out(key[3], (key[1], key[2])) if key[0] == "turn"
-                else self._deal_on(key[1]))
-        self.timer = loop.call_later(limit, fire)
-
-    def _timer_key(self) -> tuple[Any, ...] | None:
-        """What the turn clock waits for now: ``("turn", deal, move, seat)``, ``("next",
-        deal)`` after a deal somebody present is not ready for, or None (no clock: no
-        timeout, a bot's or an away person's turn, nothing to wait for)."""
-        rnd = self.round
-        if not self.settings.get("turn_timeout") or rnd is None or self.closed:
-            return None
-        st = rnd.current
-        if st.is_over:
-            if self.deck_orders is not None and self.deal_number >= len(self.deck_orders):
-                return None   # a duplicate round's last deal: nothing follows
-            if all(s in self.ready for s in self.seats.present_seats):
-                return None
-            return ("next", self.deal_number)
-        if st.to_move not in self.seats.present_seats:
-            return None
-        return ("turn", self.deal_number, len(st.history), st.to_move)
-
-    def _stop_timer(self) -> None:
-        if self.timer is not None:
-            self.timer.cancel()
-        self.timer = self.timer_key = None
-
-    async def _deal_on(self, number: int) -> None:
-        """Deal ``number`` ended a turn timeout ago: the next one starts, ready or not.
-        At an ordinary table whoever is not ready is marked away (a stand-in bot plays for
-        him until he comes back); at a duplicate round's table he is taken as ready."""
-        async with self.lock:
-            rnd = self.round
-            if rnd is None or self.deal_number != number or not rnd.current.is_over:
-                return
-            # Changed elsewhere meanwhile (the copy is reloaded): the clock starts anew.
-            with contextlib.suppress(TableError):
-                late = [s for s in self.seats.present_seats
-                        if s not in self.ready and s not in self.restart]
-                if self.deck_orders is not None:
-                    for seat in late:
-                        if self.ready_next(seat):
-                            break
-                elif late:
-                    for seat in late:
-                        self.seats.set_away(seat, True)
-                    self.ready_next(None)   # the others are ready: the next deal starts
-        await self.broadcast()
-        self.schedule_bots()
-
-    async def _time_out(self, seat: int, at: tuple[int, int]) -> None:
-        async with self.lock:
-            rnd = self.round
-            if rnd is None or (self.deal_number, len(rnd.current.history)) != at or \
-                    seat not in self.seats.present_seats:
-                return
-            # Changed elsewhere meanwhile (the copy is reloaded): the clock starts anew.
-            with contextlib.suppress(TableError):
-                self.seats.set_away(seat, True)
-        await self.broadcast()
-        self.schedule_bots()
-
-    async def _run_bots(self) -> None:
-        while True:
-            rnd = self.round
-            if rnd is None:
-                return
-            if rnd.current.is_over:
-                # Nobody present to say ready (every person left or away): deal on alone?
-                # No: a table of stand-ins only waits for a person to come back; only a
-                # duplicate round's table deals on.
-                if self.deck_orders is None or not self.deals_alone() or \
-                        self.deal_number >= len(self.deck_orders):
-                    return
-                await asyncio.sleep(self.bot_delay)
-                async with self.lock:
-                    if self.round is rnd and rnd.current.is_over and self.deals_alone():
-                        with contextlib.suppress(TableError):
-                            self.ready_next(None)
-                await self.broadcast()
-                continue
-            if await self._interjections(rnd):
-                continue   # a bot spoke out of turn: look at the new position
-            if bot_turn(rnd.current, self.active_bots()) is None:
-                return
-            await asyncio.sleep(self.bot_delay)
-            async with self.lock:
-                bots = self.active_bots()
-                turn = bot_turn(rnd.current, bots)
-                if self.round is not rnd or turn is None:
-                    continue
-            bot = bots[turn.seat]
-            try:
-                # In a worker thread: a searching bot thinks for up to seconds, and on the
-                # event loop that would stall every table of the server meanwhile.
-                action = await asyncio.to_thread(decide, turn, bot)
-            except Exception:  # pragma: no cover - a bot bug must not take the server down
-                if not self._still_at(rnd, turn):
-                    continue  # the deal moved on while it thought: think again
-                # Logged without the view: it holds the bot's hidden cards.
-                log.exception("table %s: the bot at seat %d failed", self.id, turn.seat)
-                return
-            async with self.lock:
-                if not self._still_at(rnd, turn) or turn.seat not in self.active_bots():
-                    continue  # the deal moved on meanwhile, or the person took over
-                try:
-                    self.apply(turn.seat, action, check_move=False)
-                except TableError as e:
-                    if e.code == "stale":
-                        # Another process moved the table on (the copy is reloaded): look
-                        # again at the new position.
-                        await self.broadcast()
-                        continue
-                    log.exception("table %s: the bot at seat %d failed", self.id, turn.seat)
-                    return
-                except Exception:  # pragma: no cover - as above
-                    log.exception("table %s: the bot at seat %d failed", self.id, turn.seat)
-                    return
-            await self.broadcast()
-            self._arm_timer()
-
-    async def _interjections(self, rnd: Series) -> bool:
-        """Ask the bots that may speak out of turn now (Doppelkopf's announcements at any
-        time, :func:`binokel.play.interject`); True when one did (its words are in)."""
-        bots = self.active_bots()
-        for turn in interjection_turns(rnd.current, bots):
-            try:
-                action = await asyncio.to_thread(decide_interjection, turn, bots[turn.seat])
-            except Exception:  # pragma: no cover - a bot bug must not take the server down
-                log.exception("table %s: the bot at seat %d failed", self.id, turn.seat)
-                continue
-            if action is None:
-                continue
-            async with self.lock:
-                if not self._still_at(rnd, turn) or turn.seat not in self.active_bots():
-                    return True   # the deal moved on meanwhile: ask again
-                try:
-                    self.apply(turn.seat, action, check_move=False)
-                except TableError:
-                    log.exception("table %s: the bot at seat %d failed", self.id, turn.seat)
-                    continue
-            await self.broadcast()
-            return True
-        return False
-
-    def _still_at(self, rnd: Series, turn: BotTurn) -> bool:
-        """Whether the table is still at the position a bot was asked about."""
-        return self.round is rnd and turn.still_current(rnd.current)
-
     # ------------------------------------------------------------------ records
     def _finished_deal(self, number: int) -> StoredDeal:
         self.check_unsealed()
@@ -989,9 +780,7 @@ class Registry:
             t = self.tables.get(tid)
             if t is not None and tid not in got:
                 t.driver = False
-                if t.bot_task is not None:
-                    t.bot_task.cancel()
-                t._stop_timer()
+                t.bot_driver.stop()
         for tid in got:
             self.driving.add(tid)
             t = self.find(tid)
@@ -1000,7 +789,7 @@ class Registry:
             async with t.lock:
                 t.catch_up()
                 t.driver = True
-            t.schedule_bots()
+            t.bot_driver.schedule()
         return got
 
     def create(self, data: Any, creator: str | None = None,
@@ -1239,7 +1028,7 @@ class Registry:
             await self._shut(t)
             return
         await t.broadcast()
-        t.schedule_bots()
+        t.bot_driver.schedule()
 
     async def _shut(self, table: LiveTable) -> None:
         """A closed table: its bots stop, its connections get the last state and end."""
@@ -1247,9 +1036,7 @@ class Registry:
             self.driving.discard(table.id)
             self.store.undrive(table.id)
         table.closed = True
-        if table.bot_task is not None:
-            table.bot_task.cancel()
-        table._stop_timer()
+        table.bot_driver.stop()
         table.touch()
         await table.broadcast()
         for conn in list(table.connections):
