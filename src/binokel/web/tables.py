@@ -321,7 +321,7 @@ class LiveTable:
         stored = self.store.version(self.id)
         return stored is None or stored != self.stored_version
 
-    # ------------------------------------------------------------------ seats
+    # ------------------------------------------------------------------ status, hints, chat
     @property
     def status(self) -> str:
         if self.closed:
@@ -654,7 +654,6 @@ class LiveTable:
         # Concurrently: a slow client delays only itself.
         await asyncio.gather(*(self.push(conn) for conn in list(self.connections)))
 
-    # ------------------------------------------------------------------ bots
     # ------------------------------------------------------------------ records
     def _finished_deal(self, number: int) -> StoredDeal:
         self.check_unsealed()
