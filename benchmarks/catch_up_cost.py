@@ -47,7 +47,7 @@ def main() -> None:
         r1, r2 = Registry(one, bot_delay=0.0), Registry(two, bot_delay=0.0)
         t1 = r1.create({"bots": [None, None, None], "deals": args.deals})
         for seat in range(3):
-            t1.join(seat, f"P{seat}")
+            t1.seats.join(seat, f"P{seat}")
         t2 = r2.get(t1.id)
         rng = random.Random(1)
         cost: dict[str, list[float]] = {"incremental": [], "full replay": []}

@@ -75,7 +75,7 @@ def test_a_finished_deal_is_marked_card_by_card(client: TestClient, game: str,
         assert rec.actions[m.index].startswith("play ")
         assert f"Trick {m.trick}, " in mark["text"]
         assert (f" −{m.loss}, best was " in mark["text"]) == (m.loss > 0)
-    names = live(client, tid).names()
+    names = live(client, tid).seats.names()
     lost = sum(m.loss for m in want.marks if m.seat == 0)
     # in the game's own word for the cards' points (Doppelkopf counts Augen; a game from
     # outside the project says its word in its spec)

@@ -102,7 +102,7 @@ def test_a_bid_is_checked_as_a_range_not_looked_up_in_a_list(
     t.apply(seat, f"bid {top - step}", check_move=False)
     assert t.round.current.history[-1] == (seat, f"bid {top - step}")
     monkeypatch.undo()
-    choices = t.message_for(t.round.current.to_move)["table"]["choices"]
+    choices = t.json_view.message_for(t.round.current.to_move)["table"]["choices"]
     assert choices["bid"] == {"verb": "bid", "low": top, "high": top, "step": step,
                               "words": "Reizen {n}"}
 
@@ -114,7 +114,7 @@ def test_every_deal_of_an_unseeded_table_comes_from_the_system_generator(
     join(client, tid, 0)
     join(client, tid, 1, "Bert")
     t = live(client, tid)
-    assert "seed" not in t.info()
+    assert "seed" not in t.json_view.info()
     # each deal drawn by the OS's cryptographic generator, no seed in between to guess
     assert isinstance(t.round.shuffle, random.SystemRandom)
 
@@ -367,7 +367,7 @@ def test_seat_tokens_expire(client: TestClient) -> None:
     token = join(client, tid, 0)
     with client.websocket_connect(f"/ws/{tid}?token={token}") as ws:
         assert recv_state(ws)["you"] == 0
-    live(client, tid).expires[0] = now() - timedelta(seconds=1)
+    live(client, tid).seats.expires[0] = now() - timedelta(seconds=1)
     with client.websocket_connect(f"/ws/{tid}?token={token}") as ws:
         assert ws.receive_json()["code"] == "bad_token"
 

@@ -46,10 +46,10 @@ def assert_same(copy: LiveTable, fresh: LiveTable) -> None:
     assert copy.status == fresh.status
     assert (copy.deal_number, copy.series_number, copy.first_deal) == \
         (fresh.deal_number, fresh.series_number, fresh.first_deal)
-    assert copy.token_hashes == fresh.token_hashes
-    assert copy.nicknames == fresh.nicknames
-    assert copy.expires == fresh.expires
-    assert copy.away == fresh.away
+    assert copy.seats.token_hashes == fresh.seats.token_hashes
+    assert copy.seats.nicknames == fresh.seats.nicknames
+    assert copy.seats.expires == fresh.seats.expires
+    assert copy.seats.away == fresh.seats.away
     assert copy.ready == fresh.ready
     if fresh.round is None:
         assert copy.round is None
@@ -64,7 +64,7 @@ def assert_same(copy: LiveTable, fresh: LiveTable) -> None:
             assert a.view(seat).hand == b.view(seat).hand
     for seat in (None, *range(copy.players)):
         for lang in ("de", "en"):
-            assert copy.message_for(seat, lang) == fresh.message_for(seat, lang)
+            assert copy.json_view.message_for(seat, lang) == fresh.json_view.message_for(seat, lang)
 
 
 def test_incremental_catch_up_equals_a_fresh_load(
@@ -97,11 +97,11 @@ def test_incremental_catch_up_equals_a_fresh_load(
             # Within the first series every catch-up is an increment, never a replay.
             assert full_replays() == before
 
-    t1.join(0, "Anna")
+    t1.seats.join(0, "Anna")
     check()
-    t2.join(1, "Bert")
+    t2.seats.join(1, "Bert")
     check()
-    t1.join(2, "Cläre")   # the table starts in the first process
+    t1.seats.join(2, "Cläre")   # the table starts in the first process
     check()
     # From here on only increments, until the rematch deals a new series.
     after_rematch = 0
@@ -125,17 +125,17 @@ def test_incremental_catch_up_equals_a_fresh_load(
         roll = rng.random()
         seat = st.to_move
         if roll < 0.05:
-            actor.set_away(seat, True)          # a stand-in would play ...
+            actor.seats.set_away(seat, True)          # a stand-in would play ...
             check(increments_only=True)
             other = rng.choice(copies)
             other.catch_up()
-            other.set_away(seat, False)         # ... until the person is back
+            other.seats.set_away(seat, False)         # ... until the person is back
         elif roll < 0.08:
-            actor.leave(seat)                   # the seat is given up and taken again
+            actor.seats.leave(seat)                   # the seat is given up and taken again
             check(increments_only=True)
             other = rng.choice(copies)
             other.catch_up()
-            other.join(seat, f"Neu{seat}")
+            other.seats.join(seat, f"Neu{seat}")
         elif roll < 0.1:
             actor.chat(seat, "gut gespielt")    # no new version: nothing to catch up
         else:
@@ -153,7 +153,7 @@ def test_a_refused_change_reloads_in_full_and_still_matches(
     r1, r2, r3 = (Registry(s, bot_delay=0.0) for s in stores)
     t1 = r1.create({"bots": [None, None, None], "seed": 4})
     for seat, name in enumerate(("Anna", "Bert", "Cläre")):
-        t1.join(seat, name)
+        t1.seats.join(seat, name)
     t2 = r2.get(t1.id)
     assert t1.round is not None and t2.round is not None
     rng = random.Random(2)
@@ -170,7 +170,7 @@ def test_a_refused_change_reloads_in_full_and_still_matches(
     for _ in range(2):
         st = t1.round.current
         t1.apply(st.to_move, rng.choice(st.legal_actions()), check_move=False)
-    t1.set_away(1, True)
+    t1.seats.set_away(1, True)
     assert t2.behind()
     t2.catch_up()
     assert not t2.behind()

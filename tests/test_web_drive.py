@@ -42,7 +42,7 @@ def playing_table(registry: Registry) -> LiveTable:
     """A running table of three people (nobody moves: it stays running)."""
     t = registry.create({"bots": [None, None, None]})
     for seat in range(3):
-        t.join(seat, f"P{seat}")
+        t.seats.join(seat, f"P{seat}")
     assert t.status == "playing"
     return t
 
@@ -122,7 +122,7 @@ def test_a_dropped_lock_connection_stops_driving_then_takes_again(
     rounds([r2], lambda: r2.driving == {a.id, b.id})
     assert asyncio.run(r1.take_over()) == []
     assert not a.driver and not b.driver and r1.driving == set()
-    assert a.timer is None and b.timer is None
+    assert a.bot_driver.timer is None and b.bot_driver.timer is None
     c = r2.get(a.id)
     assert c.driver and c is not a
 
@@ -173,7 +173,7 @@ def test_the_clock_between_deals_runs_on_in_another_process(stores: list[Store])
         t = r1.create({"game": "zweier", "players": 2, "bots": [None, None], "deals": 1,
                        "settings": {"turn_timeout": 10}})
         for seat in range(2):
-            t.join(seat, f"P{seat}")
+            t.seats.join(seat, f"P{seat}")
         await r1.take_over()
         assert r1.driving == {t.id}
         rng = random.Random(9)
@@ -183,7 +183,7 @@ def test_the_clock_between_deals_runs_on_in_another_process(stores: list[Store])
         t.ready_next(0)                      # P0 is ready, P1 is not
         assert one.table(t.id).status == "finished"
         # The driving process dies before its clock runs out.
-        t._stop_timer()
+        t.bot_driver.stop_timer()
         one.close()
         for _ in range(50):
             await r2.take_over()
@@ -192,15 +192,15 @@ def test_the_clock_between_deals_runs_on_in_another_process(stores: list[Store])
             await asyncio.sleep(0.1)
         assert t.id in r2.driving, "nobody took the table between deals"
         other = r2.tables[t.id]
-        assert other.ready == {0} and other.timer_key == ("next", 1)
+        assert other.ready == {0} and other.bot_driver.timer_key == ("next", 1)
         for _ in range(50):
             if other.deal_number == 2:
                 break
             await asyncio.sleep(0.1)
-        assert other.deal_number == 2 and other.series_number == 2 and other.away == {1}
-        other._stop_timer()
-        if other.bot_task is not None:
-            other.bot_task.cancel()
+        assert other.deal_number == 2 and other.series_number == 2 and other.seats.away == {1}
+        other.bot_driver.stop_timer()
+        if other.bot_driver.bot_task is not None:
+            other.bot_driver.bot_task.cancel()
         with two.reading() as s:
             snap = two.snapshot(s, t.id)
         assert snap is not None and snap.row.status == "playing"

@@ -298,7 +298,7 @@ def test_a_round_ends_even_when_its_people_do_not_play(client: TestClient) -> No
     table = client.app.state.registry.get(me["table"]["id"])  # type: ignore[attr-defined]
     # The shortest clock the request allows is 10 s; a test does not wait that long.
     table.settings["turn_timeout"] = 0.05
-    client.portal.call(table.schedule_bots)  # type: ignore[union-attr]
+    client.portal.call(table.bot_driver.schedule)  # type: ignore[union-attr]
     dup = wait_round(client, did, 1)
     assert dup["status"] == "over"
     assert {s["name"] for t in dup["played"][0]["tables"] for s in t["seats"]} >= {"Anna"}
@@ -336,17 +336,17 @@ def test_a_person_who_is_not_ready_in_time_gets_the_next_deal(client: TestClient
             if st.is_over or st.to_move != seat:
                 return
             table.apply(seat, rng.choice(st.legal_actions()), check_move=False)
-        table.schedule_bots()
+        table.bot_driver.schedule()
 
     end = time.monotonic() + 20
     while not table.round.current.is_over and time.monotonic() < end:
         client.portal.call(move)  # type: ignore[union-attr]
         time.sleep(0.005)
     assert table.round.current.is_over and table.deal_number == 1
-    assert seat in table.present_seats and seat not in table.ready
-    assert table.message_for(seat)["more"] is True      # the client offers "next deal"
+    assert seat in table.seats.present_seats and seat not in table.ready
+    assert table.json_view.message_for(seat)["more"] is True      # the client offers "next deal"
     table.settings["turn_timeout"] = 0.05
-    client.portal.call(table.schedule_bots)  # type: ignore[union-attr]
+    client.portal.call(table.bot_driver.schedule)  # type: ignore[union-attr]
     end = time.monotonic() + 5
     while table.deal_number == 1 and time.monotonic() < end:
         time.sleep(0.02)
@@ -356,7 +356,7 @@ def test_a_person_who_is_not_ready_in_time_gets_the_next_deal(client: TestClient
         client.portal.call(move)  # type: ignore[union-attr]
         time.sleep(0.005)
     # After the round's last deal the client offers neither a next deal nor a rematch.
-    assert table.round.current.is_over and table.message_for(seat)["more"] is False
+    assert table.round.current.is_over and table.json_view.message_for(seat)["more"] is False
 
 
 CREATE = st.fixed_dictionaries({}, optional={

@@ -187,7 +187,8 @@ def stuck_report(pages: list[Any]) -> str:
         if t is not None and t.round is not None:
             st = t.round.current
             out.append(f"server: moves {len(st.history)} to_move {st.to_move} legal "
-                       f"{st.legal_actions() if not st.is_over else []} bot task {t.bot_task} "
+                       f"{st.legal_actions() if not st.is_over else []} "
+                       f"bot task {t.bot_driver.bot_task} "
                        f"connections {len(t.connections)} version {t.version} "
                        f"sent {[c.sent_version for c in t.connections]}")
     out.append(f"last click timeout: {LAST_TIMEOUT[0]}")

@@ -216,7 +216,7 @@ def game_of(table: Any) -> tuple[Any, ...]:
     """What a refused message must not change: the deal, its moves, who is ready, who is
     away, who sits where."""
     return (table.deal_number, table.series_number, list(table.round.current.history),
-            sorted(table.ready), sorted(table.away), dict(table.token_hashes))
+            sorted(table.ready), sorted(table.seats.away), dict(table.seats.token_hashes))
 
 
 def answers(ws: Any) -> list[dict[str, Any]]:

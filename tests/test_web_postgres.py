@@ -86,7 +86,7 @@ def test_a_deal_on_postgres_survives_a_restart(pg_url: str) -> None:
         reg = c2.app.state.registry  # type: ignore[attr-defined]
         table = reg.get(tid)
         assert table.round.current.history == history
-        assert table.nicknames[1] == "ä1"
+        assert table.seats.nicknames[1] == "ä1"
         for _ in range(60):   # over the server's own loop: it listens and drives too
             st = reg.get(tid).round.current
             if st.is_over:
@@ -112,11 +112,11 @@ def test_two_processes_share_one_database(pg_url: str) -> None:
     try:
         r1, r2 = Registry(one, bot_delay=0.0), Registry(two, bot_delay=0.0)
         t1 = r1.create({"bots": [None, None, None], "seed": 5})
-        t1.join(0, "Anna")
-        t1.join(1, "Bert")
+        t1.seats.join(0, "Anna")
+        t1.seats.join(1, "Bert")
         t2 = r2.get(t1.id)                      # unknown to the second: loaded on demand
-        assert t2.nicknames == {0: "Anna", 1: "Bert"} and t2.round is None
-        t2.join(2, "Cläre")                     # the table starts in the second process
+        assert t2.seats.nicknames == {0: "Anna", 1: "Bert"} and t2.round is None
+        t2.seats.join(2, "Cläre")                     # the table starts in the second process
         assert t1.round is None
         assert r1.get(t1.id) is t1 and t1.round is not None   # caught up on the next look
         assert t1.round.current.view(0).hand == t2.round.current.view(0).hand
@@ -137,9 +137,9 @@ def test_two_processes_share_one_database(pg_url: str) -> None:
         st1 = t1.round.current
         t1.apply(st1.to_move, st1.legal_actions()[0], check_move=False)
         with pytest.raises(TableError, match="changed meanwhile"):
-            t2.leave(0)
+            t2.seats.leave(0)
         assert t2.round is not None and t2.round.current.history == t1.round.current.history
-        assert 0 in t2.token_hashes
+        assert 0 in t2.seats.token_hashes
         d = one.deal(t1.id, 1)
         assert d is not None and len(d.actions) == 2
 
@@ -200,7 +200,7 @@ def test_a_copy_caught_up_in_passing_still_sends_the_change(pg_url: str) -> None
         r1, r2 = Registry(one, bot_delay=0.0), Registry(two, bot_delay=0.0)
         t1 = r1.create({"bots": [None, None, None], "seed": 7})
         for seat, name in enumerate(("Anna", "Bert", "Cläre")):
-            t1.join(seat, name)
+            t1.seats.join(seat, name)
         t2 = r2.get(t1.id)
         got: list[dict[str, Any]] = []
 
@@ -329,13 +329,13 @@ def test_what_a_client_holds_is_counted_over_every_process(pg_url: str) -> None:
                 th.join(30)
             return sorted(outcomes)
 
-        got = run([lambda t=t: t.join(0, "Eve", "eve-address") for t in tables])
+        got = run([lambda t=t: t.seats.join(0, "Eve", "eve-address") for t in tables])
         assert got == ["ok"] * 3 + ["too_many_seats"] * 5, got
         # A seat given up is free again, in every process.
-        held = next(t for t in tables if 0 in t.token_hashes)
-        held.leave(0)
-        free = next(t for t in tables if 0 not in t.token_hashes)
-        regs[1].get(free.id).join(0, "Eve", "eve-address")
+        held = next(t for t in tables if 0 in t.seats.token_hashes)
+        held.seats.leave(0)
+        free = next(t for t in tables if 0 not in t.seats.token_hashes)
+        regs[1].get(free.id).seats.join(0, "Eve", "eve-address")
         got = run([lambda k=k: regs[k % 2].create({"bots": [None, "random", "random"]},
                                                   "eve-address") for k in range(8)])
         assert got == ["ok"] * 3 + ["too_many_tables"] * 5, got

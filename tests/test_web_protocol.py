@@ -261,8 +261,8 @@ def test_a_complete_deal_of_every_game_without_leaks(client: TestClient, game: s
     opened = [s.__enter__() for s in sockets]
     spectator_cm = client.websocket_connect(f"/ws/{tid}")
     spectator = spectator_cm.__enter__()
-    names = live(client, tid).names()
-    levels = live(client, tid).levels()
+    names = live(client, tid).seats.names()
+    levels = live(client, tid).seats.levels()
     latest: dict[int | None, dict[str, Any]] = {}
     pending: dict[int | None, dict[str, Any]] = {}
 

@@ -80,7 +80,7 @@ def next_deal(client: TestClient, tid: str) -> None:
     t = live(client, tid)
 
     def ready() -> None:
-        for seat in t.present_seats:
+        for seat in t.seats.present_seats:
             t.ready_next(seat)
     client.portal.call(ready)  # type: ignore[union-attr]
 
@@ -319,8 +319,8 @@ def test_two_processes_on_postgresql_rate_a_deal_once(pg_url: str) -> None:  # n
         second = Registry(second_store, bot_delay=0.0)
         t = first.create({**ZWEIER, "bots": [None, None], "settings": {"rated": True}},
                          account=anna)
-        t.join(0, "Anna", account=anna)
-        t.join(1, "Bert", account=bert)
+        t.seats.join(0, "Anna", account=anna)
+        t.seats.join(1, "Bert", account=bert)
         copy = second.get(t.id)
         assert copy.round is not None
         st = t.round.current   # type: ignore[union-attr]
@@ -370,8 +370,8 @@ def test_leaving_does_not_save_a_rating(client: TestClient) -> None:
     sit(client, tid, 0)
     anna = client.get("/api/account").json()["account"]["id"]
     t = live(client, tid)
-    client.portal.call(lambda: t.leave(0))  # type: ignore[union-attr]
-    assert 0 in t.left and 0 not in t.present_seats
+    client.portal.call(lambda: t.seats.leave(0))  # type: ignore[union-attr]
+    assert 0 in t.seats.left and 0 not in t.seats.present_seats
     # nor may a friend take the seat over and the loss with it: not while the deal runs
     bert = other(client)
     register(bert, "Bert")
@@ -384,7 +384,7 @@ def test_leaving_does_not_save_a_rating(client: TestClient) -> None:
         assert row is not None and row.deals == 1
     # once the deal is over the seat is Bert's, for the deals to come
     sit(bert, tid, 0)
-    assert t.names()[0] == "Bert"
+    assert t.seats.names()[0] == "Bert"
 
 
 def test_an_analysed_deal_counts_its_points_given_away(client: TestClient) -> None:

@@ -300,7 +300,7 @@ def test_suspended_login_is_refused_and_seats_are_left(client: TestClient) -> No
         time.sleep(0.1)
     info = client.get(f"/api/tables/{tid}").json()
     assert info["seats"][0]["stand_in"] and info["status"] == "playing"
-    assert client.app.state.registry.get(tid).seat_of(token) is None  # type: ignore[attr-defined]
+    assert client.app.state.registry.get(tid).seats.seat_of(token) is None  # type: ignore[attr-defined]
     with store.session() as s:
         assert s.scalars(select(SuspensionRow.applied)).one() is True
     # her old token can neither act nor take the seat back

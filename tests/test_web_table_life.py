@@ -137,9 +137,9 @@ def test_a_timed_out_person_is_replaced_by_a_bot_and_takes_over_again(
         client: TestClient) -> None:
     tid, tokens = two_people(client, settings={"turn_timeout": 10, "chat": True})
     t = live(client, tid)
-    assert t.info()["settings"]["turn_timeout"] == 10
+    assert t.json_view.info()["settings"]["turn_timeout"] == 10
     t.settings["turn_timeout"] = 0.2   # the smallest a table may ask for is 10 s
-    client.portal.call(t.schedule_bots)  # type: ignore[union-attr]
+    client.portal.call(t.bot_driver.schedule)  # type: ignore[union-attr]
     mover = t.round.current.to_move
     with client.websocket_connect(f"/ws/{tid}?token={tokens[1 - mover]}") as other:
         # nobody acts: both time out in turn, and the stand-ins play the deal on
@@ -161,15 +161,15 @@ def test_a_person_not_ready_in_time_is_marked_away_and_the_next_deal_starts(
     t = live(client, tid)
     t.settings["turn_timeout"] = 0.5   # the smallest a table may ask for is 10 s
     finish_deal(client, tid, random.Random(5))
-    client.portal.call(t.schedule_bots)  # type: ignore[union-attr]
-    clock = t.timer
-    assert clock is not None and t.timer_key == ("next", 1)
+    client.portal.call(t.bot_driver.schedule)  # type: ignore[union-attr]
+    clock = t.bot_driver.timer
+    assert clock is not None and t.bot_driver.timer_key == ("next", 1)
     with client.websocket_connect(f"/ws/{tid}?token={tokens[0]}") as anna:
         recv_state(anna)
         anna.send_json({"type": "next"})
         msg = until(anna, lambda m: m["ready"] == [0])
         # Anna's "ready" does not wind the clock back: it runs from the deal's end.
-        assert t.timer is clock and msg["deal"] == 1
+        assert t.bot_driver.timer is clock and msg["deal"] == 1
         msg = until(anna, lambda m: m["deal"] == 2, 2000)
         bert = msg["info"]["seats"][1]
         assert bert["away"] and bert["stand_in"] and bert["taken"]
@@ -197,31 +197,32 @@ def test_nobody_is_marked_away_when_everybody_is_ready(client: TestClient) -> No
         a.send_json({"type": "next"})
         b.send_json({"type": "next"})
         until(a, lambda m: m["deal"] == 2)
-    assert not t.away and t.timer_key is not None and t.timer_key[0] == "turn"
+    key = t.bot_driver.timer_key
+    assert not t.seats.away and key is not None and key[0] == "turn"
 
 
 def test_no_timeout_at_a_friends_table(client: TestClient) -> None:
     tid, tokens = two_people(client)
     t = live(client, tid)
-    assert t.settings["turn_timeout"] is None and t.timer is None
+    assert t.settings["turn_timeout"] is None and t.bot_driver.timer is None
     time.sleep(0.1)
-    assert t.round.current.history == [] and not t.away
+    assert t.round.current.history == [] and not t.seats.away
     # Between deals too: the table waits for everybody's "next", however long.
     finish_deal(client, tid, random.Random(7))
     with client.websocket_connect(f"/ws/{tid}?token={tokens[0]}") as anna:
         recv_state(anna)
         anna.send_json({"type": "next"})
         until(anna, lambda m: m["ready"] == [0])
-        assert t.timer is None
+        assert t.bot_driver.timer is None
         time.sleep(0.3)
-    assert t.deal_number == 1 and not t.away and t.round.current.is_over
+    assert t.deal_number == 1 and not t.seats.away and t.round.current.is_over
 
 
 def finish_trick(client: TestClient, t: Any, rng: random.Random) -> None:
     """Play the trick on the table to its end (random legal actions, whoever moves)."""
     def play() -> None:
         st = t.round.current
-        while not t.between_tricks():
+        while not t.seats.between_tricks():
             t.apply(st.to_move, rng.choice(st.legal_actions()), check_move=False)
     client.portal.call(play)  # type: ignore[union-attr]
 
@@ -248,7 +249,7 @@ def test_a_person_leaves_and_another_takes_the_seat(client: TestClient) -> None:
         assert msg["you"] == 1 and msg["names"][1] == "Carla"
         assert not msg["info"]["seats"][1]["stand_in"]
         assert msg["table"]["seats"][1]["label"] == "Carla"
-    assert 1 not in t.active_bots()
+    assert 1 not in t.bot_driver.active_bots()
     with client.websocket_connect(f"/ws/{tid}?token={tokens[1]}") as ws:
         assert ws.receive_json()["code"] == "bad_token"   # Bert's token holds it no more
     # a seat taken by somebody present is nobody else's
@@ -267,38 +268,38 @@ def test_a_left_seat_changes_hands_between_tricks_only(client: TestClient) -> No
     def to_a_card() -> None:
         """On to the first card of the next trick (the lead played, the trick open)."""
         st = t.round.current
-        while t.between_tricks() and not st.is_over:
+        while t.seats.between_tricks() and not st.is_over:
             t.apply(st.to_move, rng.choice(st.legal_actions()), check_move=False)
     client.portal.call(to_a_card)  # type: ignore[union-attr]
     assert not t.round.current.is_over
     # a seat whose person timed out stays his: a stranger is refused
-    client.portal.call(t.set_away, 1, True)  # type: ignore[union-attr]
+    client.portal.call(t.seats.set_away, 1, True)  # type: ignore[union-attr]
     r = client.post(f"/api/tables/{tid}/join", json={"seat": 1, "nickname": "Eve"})
     assert r.status_code == 409 and r.json()["error"] == "seat_taken"
-    client.portal.call(t.set_away, 1, False)  # type: ignore[union-attr]
-    client.portal.call(t.leave, 1)  # type: ignore[union-attr]
-    assert 1 in t.away and t.names()[1] == "Bert" and t.levels()[1] == "computer"
+    client.portal.call(t.seats.set_away, 1, False)  # type: ignore[union-attr]
+    client.portal.call(t.seats.leave, 1)  # type: ignore[union-attr]
+    assert 1 in t.seats.away and t.seats.names()[1] == "Bert" and t.seats.levels()[1] == "computer"
     # mid-trick: his "back" waits for the end of the trick
-    client.portal.call(t.take_back, 1)  # type: ignore[union-attr]
-    assert 1 in t.away and t.info()["seats"][1]["returning"]
+    client.portal.call(t.seats.take_back, 1)  # type: ignore[union-attr]
+    assert 1 in t.seats.away and t.json_view.info()["seats"][1]["returning"]
     finish_trick(client, t, rng)
-    assert 1 not in t.away and not t.returning and t.levels()[1] == ""
+    assert 1 not in t.seats.away and not t.seats.returning and t.seats.levels()[1] == ""
     # his browser after leaving: the token still holds the seat
-    client.portal.call(t.leave, 1)  # type: ignore[union-attr]
+    client.portal.call(t.seats.leave, 1)  # type: ignore[union-attr]
     with client.websocket_connect(f"/ws/{tid}?token={bert}") as ws:
         msg = recv_state(ws)
         assert msg["you"] == 1 and msg["info"]["seats"][1]["away"]
     # as stored: a restart knows the seat was left (somebody may take it over)
     client.portal.call(t.reload, True)  # type: ignore[union-attr]
-    assert t.left == {1} and t.away == {1}
+    assert t.seats.left == {1} and t.seats.away == {1}
     # a stranger over the left seat in the middle of a trick: the seat is Carla's, played
     # by the stand-in until the trick is over
     client.portal.call(to_a_card)  # type: ignore[union-attr]
     carla = join(client, tid, 1, "Carla")
-    info = t.info()["seats"][1]
+    info = t.json_view.info()["seats"][1]
     assert info["nickname"] == "Carla" and info["away"] and info["returning"]
     finish_trick(client, t, rng)
-    assert t.present_seats == [0, 1] and t.names()[1] == "Carla"
+    assert t.seats.present_seats == [0, 1] and t.seats.names()[1] == "Carla"
     with client.websocket_connect(f"/ws/{tid}?token={carla}") as ws:
         assert recv_state(ws)["you"] == 1
     with client.websocket_connect(f"/ws/{tid}?token={bert}") as ws:
@@ -329,12 +330,12 @@ def test_the_creator_hands_on_the_seat_of_a_person_who_is_away(client: TestClien
     # Bert is at the table: his seat is his
     r = release(1, owner)
     assert r.status_code == 409 and r.json()["error"] == "present"
-    client.portal.call(t.set_away, 1, True)  # type: ignore[union-attr]
+    client.portal.call(t.seats.set_away, 1, True)  # type: ignore[union-attr]
     for token in (None, "forged", bert, "x" * 200):
         r = release(1, token)
         assert r.status_code == 403 and r.json()["error"] == "forbidden"
     assert release(7, owner).json()["error"] == "bad_seat"
-    assert t.left == set()
+    assert t.seats.left == set()
     # a timed-out seat stays its person's: a stranger is refused
     r = client.post(f"/api/tables/{tid}/join", json={"seat": 1, "nickname": "Carla"})
     assert r.status_code == 409 and r.json()["error"] == "seat_taken"
@@ -345,7 +346,7 @@ def test_the_creator_hands_on_the_seat_of_a_person_who_is_away(client: TestClien
     assert release(1, owner).status_code == 200   # again: nothing changes
     # as stored: after a restart the seat is still free for the taking
     client.portal.call(t.reload, True)  # type: ignore[union-attr]
-    assert t.left == {1}
+    assert t.seats.left == {1}
     finish_trick(client, t, random.Random(2))
     carla = join(client, tid, 1, "Carla")
     with client.websocket_connect(f"/ws/{tid}?token={carla}") as ws:
@@ -371,20 +372,20 @@ def test_a_restart_tells_a_left_seat_from_a_timed_out_one(client: TestClient) ->
     tid = r.json()["id"]
     t = live(client, tid)
     for seat, name in enumerate(("Anna", "Bert")):
-        client.portal.call(t.join, seat, name)  # type: ignore[union-attr]
+        client.portal.call(t.seats.join, seat, name)  # type: ignore[union-attr]
 
     def restarted() -> tuple[set[int], set[int]]:
         client.portal.call(t.reload, True)  # type: ignore[union-attr]
-        return t.away, t.left
+        return t.seats.away, t.seats.left
 
-    client.portal.call(t.set_away, 1, True)  # type: ignore[union-attr]
+    client.portal.call(t.seats.set_away, 1, True)  # type: ignore[union-attr]
     assert restarted() == ({1}, set())
     r = client.post(f"/api/tables/{tid}/join", json={"seat": 1, "nickname": "Carla"})
     assert r.status_code == 409 and r.json()["error"] == "seat_taken"
-    client.portal.call(t.set_away, 1, False)  # type: ignore[union-attr]
-    client.portal.call(t.leave, 1)  # type: ignore[union-attr]
+    client.portal.call(t.seats.set_away, 1, False)  # type: ignore[union-attr]
+    client.portal.call(t.seats.leave, 1)  # type: ignore[union-attr]
     assert restarted() == ({1}, {1})
-    client.portal.call(t.set_away, 1, False)  # type: ignore[union-attr]
+    client.portal.call(t.seats.set_away, 1, False)  # type: ignore[union-attr]
     assert restarted() == (set(), set())
 
 

@@ -31,7 +31,7 @@ def worded(table: LiveTable, number: int, result: DealAnalysis, lang: str,
     a line of the points each player gave away, and each marked step's line (a replay step ``k``
     shows the table after ``k`` actions, so action ``i`` belongs to step ``i + 1``)."""
     texts = figure_texts(lang)
-    names = table.names()
+    names = table.seats.names()
     ctx = Context(lang, tuple(names), cards, deck_of(table.game))
 
     def card(action: str) -> str:

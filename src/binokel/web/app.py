@@ -332,7 +332,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             if t.status in ("playing", "finished"):
                 # A restart continues where the bots were to move, and the clock of a
                 # person to move or not yet ready for the next deal starts again.
-                t.schedule_bots()
+                t.bot_driver.schedule()
         loop = asyncio.get_running_loop()
         sweep = loop.create_task(sweeper())
         friends = loop.create_task(social_rounds())
@@ -361,8 +361,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         sweep.cancel()
         friends.cancel()
         for t in registry().tables.values():
-            if t.bot_task is not None:
-                t.bot_task.cancel()
+            if t.bot_driver.bot_task is not None:
+                t.bot_driver.bot_task.cancel()
         store.close()
 
     def failed(e: WebError) -> JSONResponse:
@@ -439,7 +439,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
                                   await asyncio.to_thread(account_id, request))
         except WebError as e:
             return failed(e)
-        info = t.info()
+        info = t.json_view.info()
         info["invite"] = f"/t/{t.id}"
         # the creator's secret, once: with it he may hand on an away person's seat
         info["owner_token"] = t.owner_token
@@ -451,7 +451,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             t = registry().get(request.path_params["table_id"])
         except WebError as e:
             return failed(e)
-        return JSONResponse(t.info())
+        return JSONResponse(t.json_view.info())
 
     async def join(request: Request) -> Response:
         try:
@@ -467,28 +467,28 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
                 else data.get("nickname")
             async with t.lock:
                 t.catch_up()
-                token = again(lambda: t.join(data.get("seat"), nickname, holder,
-                                             me.id if me is not None else None))
+                token = again(lambda: t.seats.join(data.get("seat"), nickname, holder,
+                                                   me.id if me is not None else None))
         except WebError as e:
             return failed(e)
         await t.broadcast()
         if t.round is not None:
-            t.schedule_bots()   # a new table starts; a seat taken over stops its stand-in
-        return JSONResponse({"token": token, "seat": data["seat"], "table": t.info()})
+            t.bot_driver.schedule()   # a new table starts; a seat taken over stops its stand-in
+        return JSONResponse({"token": token, "seat": data["seat"], "table": t.json_view.info()})
 
     async def release_seat(request: Request) -> Response:
-        """The creator hands on an away person's seat (:meth:`LiveTable.release`)."""
+        """The creator hands on an away person's seat (:meth:`binokel.web.seats.Seats.release`)."""
         try:
             check_origin(request)
             t = registry().get(request.path_params["table_id"])
             seat = request.path_params["seat"]
             async with t.lock:
                 t.catch_up()
-                again(lambda: t.release(seat, request.headers.get("x-owner-token")))
+                again(lambda: t.seats.release(seat, request.headers.get("x-owner-token")))
         except WebError as e:
             return failed(e)
         await t.broadcast()
-        return JSONResponse({"seat": seat, "table": t.info()})
+        return JSONResponse({"seat": seat, "table": t.json_view.info()})
 
     async def my_tables(request: Request) -> Response:
         """The running tables where the seat tokens a browser holds still hold a seat:
@@ -506,9 +506,9 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         out = []
         for token in dict.fromkeys(given):
             for t in registry().by_token(token):
-                seat = t.seat_of(token)
+                seat = t.seats.seat_of(token)
                 if seat is not None:
-                    out.append({"seat": seat, "token": token, "table": t.info()})
+                    out.append({"seat": seat, "token": token, "table": t.json_view.info()})
         return JSONResponse({"tables": out})
 
     async def deals(request: Request) -> Response:
@@ -607,14 +607,14 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         token = websocket.query_params.get("token")
         seat: int | None = None
         if token:
-            seat = table.seat_of(token[:200])
+            seat = table.seats.seat_of(token[:200])
             if seat is None:
                 await websocket.send_json({"type": "error", "code": "bad_token",
                                            "message": "this seat token is not valid here "
                                                       "(or it has expired)"})
                 await websocket.close(code=4401)
                 return None
-            table.renew(seat)
+            table.seats.renew(seat)
         # a logged-in player's socket: online, his seat follows his account, and the chat
         # of those he blocks is not sent to it
         account = await asyncio.to_thread(current_account, holder["accounts"], websocket)
@@ -655,7 +655,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         await s.table.broadcast()
         if kind == "action":
             metrics.latency.observe(time.perf_counter() - started)
-        s.table.schedule_bots()
+        s.table.bot_driver.schedule()
         if kind == "leave":
             s.conn.seat = None   # the connection watches on
 
@@ -675,7 +675,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             raise TableError("unknown_type", f"unknown message type "
                              f"{str(kind)[:40]!r} ({', '.join(ALL_MESSAGES)})")
         seat = s.conn.seat
-        if seat is None or seat not in s.table.token_hashes:
+        if seat is None or seat not in s.table.seats.token_hashes:
             raise TableError("not_seated", "spectators cannot act; join a seat")
         await seated_may[kind](s, seat, data)
 
@@ -736,15 +736,15 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         """What a seat's message does (under the table's lock)."""
         table.catch_up()
         if kind == "action":
-            table.take_back(seat)   # acting takes the seat back (between tricks)
+            table.seats.take_back(seat)   # acting takes the seat back (between tricks)
             table.apply(seat, data.get("action"), data.get("move"), data.get("deal"))
         elif kind == "next":
             table.ready_next(seat, data.get("series") is True)
         elif kind == "back":
-            table.take_back(seat)
+            table.seats.take_back(seat)
         else:   # leave
-            if seat in table.token_hashes:
-                table.leave(seat)
+            if seat in table.seats.token_hashes:
+                table.seats.leave(seat)
             if table.round is not None and table.round.current.is_over:
                 table.ready_next(None)  # the others may be ready
 
@@ -752,8 +752,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         """A deleted account's seats show ``label`` (the store has it already)."""
         for table_id, seat in seats:
             t = registry().tables.get(table_id)
-            if t is not None and seat in t.nicknames:
-                t.nicknames[seat] = label
+            if t is not None and seat in t.seats.nicknames:
+                t.seats.nicknames[seat] = label
                 await t.broadcast()
 
     routes = [

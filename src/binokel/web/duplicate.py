@@ -360,10 +360,10 @@ def start_round(doc: dict[str, Any], registry: Registry, creator: str | None = N
         tokens: dict[str, str] = {}
         for k, s in enumerate(seats):
             if s is not None and kinds[k] is None:
-                tokens[str(s)] = t.join(k, names[s])
+                tokens[str(s)] = t.seats.join(k, names[s])
         if t.round is None:
             t.start()   # a table of bots only: nobody joins to start it
-        t.schedule_bots()
+        t.bot_driver.schedule()
         tables.append({"id": t.id, "seats": seats, "tokens": tokens})
     played.append({"number": number, "orders": plan["orders"], "tables": tables,
                    "repeats": plan["repeats"], "finished": False})

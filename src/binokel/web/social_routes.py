@@ -184,12 +184,12 @@ def routes(accounts_of: Callable[[HTTPConnection], Accounts],
         table = registry_of(request).get(str(data.get("table"))[:40])
         async with table.lock:
             table.catch_up()
-            seat = table.seat_of(token[:200]) if isinstance(token, str) else None
-            if seat is None or seat in table.left:
+            seat = table.seats.seat_of(token[:200]) if isinstance(token, str) else None
+            if seat is None or seat in table.seats.left:
                 raise WebError("not_seated", "only a player at the table invites", 403)
             free = (table.status == "waiting" and any(
-                s not in table.token_hashes for s in table.human_seats)) or \
-                (table.status == "playing" and bool(table.left))
+                s not in table.seats.token_hashes for s in table.seats.human_seats)) or \
+                (table.status == "playing" and bool(table.seats.left))
         if table.status not in ("waiting", "playing"):
             raise WebError("table_over", "this table is over", 409)
         if not watch and not free:
@@ -218,7 +218,7 @@ def routes(accounts_of: Callable[[HTTPConnection], Accounts],
         seat = data.get("seat")
         if not isinstance(seat, int) or isinstance(seat, bool) or \
                 not 0 <= seat < table.players or table.bots[seat] or \
-                seat not in table.nicknames:
+                seat not in table.seats.nicknames:
             raise WebError("bad_seat", "report a person's seat", field="seat")
         social = social_of(request)
         async with table.lock:
@@ -231,7 +231,7 @@ def routes(accounts_of: Callable[[HTTPConnection], Accounts],
                     record = table.record(number)
                 except WebError:   # a sealed duplicate round's deal
                     record = None
-            name = table.name(seat)
+            name = table.seats.name(seat)
         chat = [_chat_line(r) for r in await asyncio.to_thread(
             table.store.chat, table.id, 0, CHAT_KEEP)]
         reported = (await asyncio.to_thread(social.seat_accounts, table.id)).get(seat)
@@ -284,24 +284,24 @@ async def apply_suspensions(social: Social, registry: Registry) -> int:
                 continue
             async with table.lock:
                 table.catch_up()
-                seat = table.seat_of(left.token)
+                seat = table.seats.seat_of(left.token)
                 if seat != left.seat:
                     continue
-                if seat not in table.left:
-                    table.leave(seat)
-                if seat in table.token_hashes:
+                if seat not in table.seats.left:
+                    table.seats.leave(seat)
+                if seat in table.seats.token_hashes:
                     void = hash_token(secrets.token_urlsafe(24))
                     with table.locked() as tx:
                         tx.set_seat(seat, token_hash=void)
                         tx.bump()
-                    table.token_hashes[seat] = void
+                    table.seats.token_hashes[seat] = void
                 if table.round is not None and table.round.current.is_over:
                     table.ready_next(None)   # the others may be ready
             for conn in list(table.connections):
                 if conn.seat == seat:
                     conn.seat = None   # the suspended one's socket watches on at most
             await table.broadcast()
-            table.schedule_bots()
+            table.bot_driver.schedule()
             done += 1
     return done
 

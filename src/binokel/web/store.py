@@ -96,7 +96,7 @@ class TableRow(Base):
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     settings: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
     creator: Mapped[str | None] = mapped_column(String(64), nullable=True)
-    # the SHA-256 of the owner token the creator's browser got (:meth:`LiveTable.release`)
+    # the SHA-256 of the owner token the creator's browser got (Seats.release)
     owner_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     series: Mapped[int] = mapped_column(Integer, default=0)
     # when a process last had a connection to the table (Registry.seen): a running table
@@ -120,7 +120,7 @@ class SeatRow(Base):
     # is counted here, over every server process; None for seats the server gave out
     # (a duplicate round's entrants)
     holder: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
-    # its person gave it up at a running table (LiveTable.leave): a stand-in plays it and
+    # its person gave it up at a running table (Seats.leave): a stand-in plays it and
     # anybody with the table's link may take it over; an away seat that is not left only
     # timed out and stays its person's
     left: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())

@@ -20,8 +20,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
-import hashlib
-import hmac
 import logging
 import random
 import secrets
@@ -31,7 +29,6 @@ from collections.abc import Callable
 from collections.abc import Iterator
 from dataclasses import dataclass
 from dataclasses import field
-from datetime import datetime
 from datetime import timedelta
 from typing import Any
 from typing import TypeVar
@@ -39,9 +36,7 @@ from typing import TypeVar
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from ..bots import Bot
 from ..bots import bot_names
-from ..bots import make_bot
 from ..core.cards import Card
 from ..core.cards import card_name
 from ..core.cards import card_token
@@ -50,30 +45,21 @@ from ..core.series import Series
 from ..core.state import actor
 from ..core.state import by_seat
 from ..core.state import split_seat
-from ..play import BotTurn
-from ..play import bot_turn
-from ..play import decide
-from ..play import decide_interjection
-from ..play import interjection_turns
 from ..present import action_words
-from ..present import bot_name
 from ..present import deck_of
 from ..present import present
 from ..record import Record
 from ..registry import GameSpec
 from ..registry import find_game
 from ..registry import games
-from .guard import WebError
+from .bot_driver import BotDriver
 from .guard import option_refusal
 from .names import HIDDEN
-from .names import MAX_NICKNAME
-from .names import clean_name
 from .rated import FinishedDeal
 from .rated import deal_finished
 from .rated import dealt_in
 from .rated import rated_bots_refusal
-from .rated import seat_account
-from .rated import seats_of
+from .seats import Seats
 from .store import LIVE
 from .store import ChatRow
 from .store import Snapshot
@@ -82,6 +68,12 @@ from .store import StoredDeal
 from .store import Tx
 from .store import aware
 from .store import now
+from .table_base import STATUS as STATUS
+from .table_base import TableError as TableError
+from .table_base import clean_nickname as clean_nickname
+from .table_base import hash_token as hash_token
+from .table_base import is_int as is_int
+from .table_view import JsonView
 
 log = logging.getLogger("binokel.web")
 
@@ -89,12 +81,6 @@ MAX_CHAT = 200          # characters of one chat line
 CHAT_KEEP = 50          # chat lines a table keeps (and a new connection is sent)
 LANGS = ("de", "en")
 CARD_STYLES = ("token", "symbol", "words", "french")
-# HTTP status of each error code that is not a plain bad request.
-STATUS = {"no_table": 404, "no_deal": 404, "seat_taken": 409, "not_over": 409,
-          "too_many_tables": 429, "too_many_seats": 429, "server_full": 503,
-          "rate_limited": 429, "sealed": 403, "round_over": 409, "forbidden": 403,
-          "present": 409, "not_running": 409, "login_required": 401,
-          "already_seated": 409}
 # Seconds a person may think before a stand-in bot plays (settings.turn_timeout): long
 # enough to read the table, short enough that the others do not give up waiting.
 TURN_TIMEOUT_RANGE = (10, 600)
@@ -102,15 +88,6 @@ TURN_TIMEOUT_RANGE = (10, 600)
 
 class _Behind(Exception):
     """The stored table is newer than the copy a change was decided on."""
-
-
-class TableError(WebError):
-    """A request that cannot be honoured; ``code`` is machine-readable and decides the
-    HTTP status (:data:`STATUS`, else 400)."""
-
-    def __init__(self, code: str, message: str, *, reason: str | None = None,
-                 params: dict[str, int | str] | None = None) -> None:
-        super().__init__(code, message, STATUS.get(code, 400), reason=reason, params=params)
 
 
 T = TypeVar("T")
@@ -167,27 +144,6 @@ class Limits:
             http_rate=max(self.http_rate, 5.0 * n), http_burst=max(self.http_burst, 30.0 * n))
 
 
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def clean_nickname(name: Any) -> str:
-    """A person's name as shown to others (:func:`binokel.web.names.clean_name`): a
-    :class:`TableError` ``bad_nickname`` names the fault.
-
-    >>> clean_nickname("  Anna   Maier ")
-    'Anna Maier'
-    >>> clean_nickname("\\u200b\\u200b")
-    Traceback (most recent call last):
-    ...
-    binokel.web.tables.TableError: a name must not contain invisible or control characters
-    """
-    try:
-        return clean_name(name, MAX_NICKNAME)
-    except WebError as e:
-        raise TableError(e.code, str(e), reason=e.reason, params=e.params) from None
-
-
 def check_prefs(lang: Any, cards: Any) -> tuple[str, str]:
     """A connection's language and card style, checked (German letters by default)."""
     lang = "de" if lang is None else lang
@@ -202,10 +158,6 @@ def check_prefs(lang: Any, cards: Any) -> tuple[str, str]:
 def web_games() -> dict[str, GameSpec]:
     """The games the web game offers: every registered game (each has a presenter)."""
     return {spec.name: spec for spec in sorted(games(), key=lambda s: s.name)}
-
-
-def is_int(v: Any) -> bool:
-    return isinstance(v, int) and not isinstance(v, bool)
 
 
 Sender = Callable[[dict[str, Any]], Awaitable[None]]
@@ -251,26 +203,11 @@ class LiveTable:
     bot_delay: float = 0.5
     limits: Limits = field(default_factory=Limits)
     settings: dict[str, Any] = field(default_factory=dict)
-    nicknames: dict[int, str] = field(default_factory=dict)
-    token_hashes: dict[int, str] = field(default_factory=dict)
-    expires: dict[int, datetime] = field(default_factory=dict)
     ready: set[int] = field(default_factory=set)   # seats ready for the next deal
     restart: set[int] = field(default_factory=set)  # seats asking for a new series instead
-    away: set[int] = field(default_factory=set)    # people's seats a stand-in bot plays
-    stand_ins: dict[int, Bot] = field(default_factory=dict)
-    # away seats whose person asked to play again (or who were taken over) in the middle of
-    # a trick: the stand-in finishes the trick, then they play (see :meth:`take_back`)
-    returning: set[int] = field(default_factory=set)
-    # seats their person left at a running table (stored as ``left``): the
-    # only seats of a person that somebody else may take over
-    left: set[int] = field(default_factory=set)
     # the creator's owner token, on the copy made by the create request only (its answer
     # hands it out once; the store keeps its hash)
     owner_token: str | None = None
-    timer: asyncio.TimerHandle | None = None
-    timer_key: tuple[Any, ...] | None = None   # what the running ``timer`` waits for
-    timer_limit: float = 0                     # and the seconds it was given
-    clock_task: asyncio.Task[None] | None = None   # what the timer started when it ran out
     round: Series | None = None
     deal_number: int = 0           # numbers every deal of the table (across rematches)
     series_number: int = 0         # 1 for the first series, +1 for each rematch
@@ -279,8 +216,6 @@ class LiveTable:
     on_action: Callable[[], None] | None = None    # counts applied actions (metrics)
     connections: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
-    bot_players: dict[int, Bot] = field(default_factory=dict)
-    bot_task: asyncio.Task[None] | None = None
     version: int = 0               # bumped on every change a client can see
     chat_seen: int = 0             # the newest chat line this process has sent out
     stored_version: int = 0        # the table row's version this copy reflects
@@ -293,17 +228,19 @@ class LiveTable:
     # of shuffled, and while ``sealed()`` says so its records and spectators are kept out.
     deck_orders: list[list[Card]] | None = None
     sealed: Callable[[], bool] | None = None
-    _cache: dict[tuple[int | None, str, str], dict[str, Any]] = field(default_factory=dict)
-    _cache_version: int = -1
+    # the messages built from this state (binokel.web.table_view), made by __post_init__
+    json_view: JsonView = field(init=False, repr=False, compare=False)
+    # the seats' people, tokens, away and left marks (binokel.web.seats), likewise
+    seats: Seats = field(init=False, repr=False, compare=False)
+    # the computer players and stand-ins, the turn clock (binokel.web.bot_driver), likewise
+    bot_driver: BotDriver = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.spec = find_game(self.game)
         self.rules = self.spec.make_rules(self.rules_data)
-        # The bots' own randomness (not the deals'): from the seed when one was chosen.
-        base = self.seed if self.seed is not None else secrets.randbelow(2**31)
-        for seat, kind in enumerate(self.bots):
-            if kind:
-                self.bot_players[seat] = make_bot(kind, base * 31 + seat, game=self.game)
+        self.json_view = JsonView(self)
+        self.seats = Seats(self)
+        self.bot_driver = BotDriver(self)
 
     def touch(self) -> None:
         """Something visible changed: connections are due a new state."""
@@ -359,10 +296,7 @@ class LiveTable:
                     self.unsent = True
                     return True
             snap = self.store.snapshot(s, self.id)
-        self.token_hashes.clear()
-        self.nicknames.clear()
-        self.expires.clear()
-        self.away.clear()
+        self.seats.forget()
         self.ready.clear()
         self.restart.clear()
         self.round = None
@@ -387,11 +321,7 @@ class LiveTable:
         stored = self.store.version(self.id)
         return stored is None or stored != self.stored_version
 
-    # ------------------------------------------------------------------ seats
-    @property
-    def human_seats(self) -> list[int]:
-        return [s for s in range(self.players) if not self.bots[s]]
-
+    # ------------------------------------------------------------------ status, hints, chat
     @property
     def status(self) -> str:
         if self.closed:
@@ -399,132 +329,6 @@ class LiveTable:
         if self.round is None:
             return "waiting"
         return "finished" if self.round.is_over else "playing"
-
-    @property
-    def present_seats(self) -> list[int]:
-        """The people's seats whose person plays (not away, not left)."""
-        return [s for s in self.human_seats if s in self.token_hashes and s not in self.away]
-
-    def active_bots(self) -> dict[int, Bot]:
-        """Who moves by itself: the table's bots and a stand-in at every empty or away seat
-        of a started table."""
-        bots = dict(self.bot_players)
-        if self.round is not None:
-            for s in self.human_seats:
-                if s not in self.present_seats:
-                    bots[s] = self._stand_in(s)
-        return bots
-
-    def _stand_in(self, seat: int) -> Bot:
-        bot = self.stand_ins.get(seat)
-        if bot is None:
-            kinds = bot_names(self.game)
-            kind = "heuristic" if "heuristic" in kinds else kinds[0]
-            bot = self.stand_ins[seat] = make_bot(kind, secrets.randbelow(2**31),
-                                                  game=self.game)
-        return bot
-
-    def set_away(self, seat: int, away: bool) -> None:
-        """A person stops playing (a turn timeout: a stand-in bot plays his seat) or comes
-        back and takes his seat over again."""
-        if (seat in self.away) == away:
-            return
-        with self.locked() as tx:
-            if away:
-                tx.set_seat(seat, away=True)
-            else:   # back at his seat: it is no longer one he left
-                tx.set_seat(seat, away=False, left=False)
-            tx.bump()
-        if away:
-            self.away.add(seat)
-            self.returning.discard(seat)
-        else:
-            self.away.discard(seat)
-            self.left.discard(seat)
-        self.touch()
-
-    def between_tricks(self) -> bool:
-        """Whether a seat may change hands now: before the first deal, after a deal, or
-        between two tricks (no card of the current trick played yet)."""
-        if self.round is None:
-            return True
-        state = self.round.current
-        return state.is_over or not state.public_view().trick
-
-    def take_back(self, seat: int) -> None:
-        """The person of an away seat plays it again (his "back", or his own action),
-        between tricks only: asked in the middle of a trick, the stand-in plays the trick
-        to its end and the person takes over before the next one begins."""
-        if seat in self.away and not self.between_tricks():
-            if seat not in self.returning:
-                self.returning.add(seat)
-                self.touch()
-            return
-        self.returning.discard(seat)
-        self.set_away(seat, False)
-
-    def _returns(self) -> None:
-        """After an action: the people waiting for the end of a trick take their seats."""
-        if self.returning and self.between_tricks():
-            for seat in sorted(self.returning):
-                self.returning.discard(seat)
-                self.set_away(seat, False)
-
-    def release(self, seat: Any, owner_token: Any) -> None:
-        """The table's creator (his ``owner_token``, from the create request's answer)
-        hands on the seat of a person who is away (timed out, or gone without a word):
-        from now on it is a seat its person left (:meth:`leave`), and anybody with the
-        table's link may take it over between tricks; its person's token still takes it
-        back until then. Refused for a present person's seat, a computer player's, a seat
-        already free, a waiting table and a duplicate round's table."""
-        if not is_int(seat) or not 0 <= seat < self.players:
-            raise TableError("bad_seat", f"seat must be 0..{self.players - 1}")
-        if not isinstance(owner_token, str) or len(owner_token) > 100:
-            raise TableError("forbidden", "only the table's creator may hand a seat on "
-                             "(his owner token)")
-        if self.round is None or self.deck_orders is not None:
-            raise TableError("not_running", "seats are handed on at a running table that "
-                             "is not a duplicate round's")
-        if self.bots[seat] or seat not in self.token_hashes:
-            raise TableError("bad_seat", f"seat {seat} is no person's seat")
-        if seat not in self.away:
-            raise TableError("present", f"seat {seat}'s person is at the table; only a "
-                             "seat whose person is away is handed on")
-        with self.locked() as tx:
-            stored = tx.row.owner_hash
-        if stored is None or not hmac.compare_digest(stored, hash_token(owner_token)):
-            raise TableError("forbidden", "only the table's creator may hand a seat on "
-                             "(his owner token)")
-        if seat not in self.left:   # handed on already: nothing to write
-            self.leave(seat)        # as if its person had left it
-
-    def leave(self, seat: int) -> None:
-        """The person at ``seat`` gives it up. In a started table (not a duplicate round's)
-        the seat keeps his name and a stand-in bot plays it ("Anna (computer)"): his token
-        still holds it, so the same browser or his seat link takes it back between tricks,
-        and anyone with the table's link may take it over (:meth:`join`); it no longer
-        counts against his address. Elsewhere the seat is free at once."""
-        self.returning.discard(seat)
-        if self.round is not None and self.deck_orders is None:
-            with self.locked() as tx:
-                tx.set_seat(seat, away=True, holder=None, left=True)
-                tx.bump()
-            self.away.add(seat)
-            self.left.add(seat)
-            self.ready.discard(seat)
-            self.restart.discard(seat)
-            self.touch()
-            return
-        with self.locked() as tx:
-            tx.remove_seat(seat)
-            tx.bump()
-        self.token_hashes.pop(seat, None)
-        self.nicknames.pop(seat, None)
-        self.expires.pop(seat, None)
-        self.away.discard(seat)
-        self.ready.discard(seat)
-        self.restart.discard(seat)
-        self.touch()
 
     def hint_view(self, seat: int) -> tuple[Any, int, int]:
         """The asking seat's own view (never more) with the deal and move it belongs to,
@@ -550,7 +354,7 @@ class LiveTable:
             raise TableError("bad_chat", f"a chat line has 1 to {MAX_CHAT} characters")
         if any(unicodedata.category(ch) in HIDDEN for ch in line):
             raise TableError("bad_chat", "no invisible or control characters, please")
-        name = self.name(seat)
+        name = self.seats.name(seat)
         with self.locked() as tx:
             self.chat_seen = max(self.chat_seen, tx.add_chat(seat, name, line, CHAT_KEEP))
         return {"type": "chat", "seat": seat, "name": name, "text": line,
@@ -575,149 +379,6 @@ class LiveTable:
             with contextlib.suppress(Exception):
                 await conn.send(msg)
         await asyncio.gather(*(one(c) for c in list(self.connections)))
-
-    def seat_of(self, token: str) -> int | None:
-        """The seat ``token`` holds, unless it has expired."""
-        h = hash_token(token)
-        t = now()
-        for seat, th in self.token_hashes.items():
-            if secrets.compare_digest(th, h):
-                exp = self.expires.get(seat)
-                return seat if exp is None or exp > t else None
-        return None
-
-    def renew(self, seat: int) -> None:
-        """The token of ``seat`` was used: it holds the seat for another ``token_ttl``
-        (stored at most once an hour)."""
-        new = now() + timedelta(seconds=self.limits.token_ttl)
-        old = self.expires.get(seat)
-        if old is not None and new - old < timedelta(hours=1):
-            return
-        with self.locked() as tx:
-            tx.set_seat(seat, expires_at=new)
-        self.expires[seat] = new
-
-    def _may_join(self, seat: Any, account: str | None) -> bool:
-        """Refuse a join that may not be (:class:`TableError`); whether it takes over a
-        seat its person left."""
-        if not is_int(seat) or not 0 <= seat < self.players:
-            raise TableError("bad_seat", f"seat must be 0..{self.players - 1}")
-        rated = bool(self.settings.get("rated"))
-        if rated and account is None:
-            raise TableError("login_required", "a rated table seats logged-in players "
-                             "only; log in, or watch as a guest")
-        if self.bots[seat]:
-            raise TableError("seat_taken", f"seat {seat} is played by a bot")
-        if self.deck_orders is not None and self.round is not None:
-            # The tournament seats its players; a seat given up is played by a stand-in.
-            raise TableError("seat_taken", "the seats of a duplicate round are the "
-                             "tournament's")
-        if seat not in self.token_hashes:
-            return False
-        # A seat its person left (a stand-in plays it) may be taken over by anyone with the
-        # table's link, between tricks; his token then holds it no more. A seat whose person
-        # only timed out stays his.
-        if self.round is None or seat not in self.left:
-            raise TableError("seat_taken", f"seat {seat} is taken")
-        if rated and not self.round.current.is_over:
-            # Whoever holds the seat when a rated deal ends is rated for it: taken over in
-            # the middle, a player about to lose could hand his loss to a friend.
-            raise TableError("seat_taken", f"seat {seat} of a rated deal changes hands "
-                             "when the deal is over")
-        return True
-
-    def join(self, seat: Any, nickname: Any, holder: str | None = None,
-             account: str | None = None) -> str:
-        """Take ``seat`` (starting the table when it was the last free one); the new
-        seat token, shown only to the one who joined. ``holder``: the joining client's
-        hashed address, who may hold at most ``limits.seats_per_client`` seats at once,
-        counted over every server process (429 ``too_many_seats``). ``account``: the
-        logged-in joiner's account id (a rated table seats nobody else)."""
-        over = self._may_join(seat, account)
-        # In the middle of a trick the stand-in plays it to its end first (``returning``).
-        later = over and not self.between_tricks()
-        name = clean_nickname(nickname)
-        token = secrets.token_urlsafe(24)
-        h = hash_token(token)
-        expires = now() + timedelta(seconds=self.limits.token_ttl)
-        full = all(s in self.token_hashes or s == seat for s in self.human_seats)
-        fresh = self._dealt(self._new_series(1), self.deal_number + 1) \
-            if full and self.round is None else None
-        with self.locked() as tx:
-            limit = self.limits.seats_per_client
-            if holder is not None and tx.seats_held(holder) >= limit:
-                raise TableError("too_many_seats", f"at most {limit} seats at once from "
-                                 "one address; leave one first")
-            if over:
-                tx.remove_seat(seat)
-            if self.settings.get("rated") and account is not None and any(
-                    s != seat and s in self.token_hashes
-                    for s in seats_of(tx.s, self.id, account)):
-                # one key holds one seat of a rated deal: two would rate him against himself
-                raise TableError("already_seated", "an account takes one seat of a rated "
-                                 "table; you sit here already")
-            tx.add_seat(seat, name, h, expires, holder)
-            seat_account(tx.s, self.id, seat, account)
-            if later:
-                tx.set_seat(seat, away=True)
-            if fresh is not None:
-                self._store_deal(tx, fresh, self.deal_number + 1, 1)
-                tx.row.series = 1
-            tx.bump("playing" if fresh is not None else None)
-        self.left.discard(seat)
-        if later:
-            self.returning.add(seat)
-        else:
-            self.stand_ins.pop(seat, None)
-            self.away.discard(seat)
-        self.token_hashes[seat] = h
-        self.nicknames[seat] = name
-        self.expires[seat] = expires
-        if fresh is not None:
-            self.round, self.series_number = fresh, 1
-            self.deal_number += 1
-        self.touch()
-        return token
-
-    def name(self, seat: int) -> str:
-        if self.bots[seat]:
-            given = self.settings.get("bot_names")   # set by the server only (duplicate)
-            name = given[seat] if isinstance(given, list) and seat < len(given) else None
-            if isinstance(name, str):
-                return name
-            # A first name per bot in seat order, as the lobby names them; the level is
-            # the table's to show (``levels``), so records keep a plain name.
-            return bot_name(sum(1 for s in range(seat) if self.bots[s]))
-        return self.nicknames.get(seat, "")
-
-    def levels(self) -> list[str]:
-        """Each seat's bot kind ("" for a person), for the table's "Lina (strong)"; a
-        person's seat a stand-in plays reads "Anna (computer)"."""
-        return [b or ("computer" if self.round is not None and s not in self.present_seats
-                      else "") for s, b in enumerate(self.bots)]
-
-    def names(self) -> list[str]:
-        return [self.name(s) for s in range(self.players)]
-
-    def info(self) -> dict[str, Any]:
-        info: dict[str, Any] = {
-            "id": self.id, "game": self.game, "title": list(self.spec.title),
-            "deck": self.spec.deck,
-            "players": self.players, "rules": self.rules_data, "status": self.status,
-            "settings": self.settings,
-            "seats": [{"seat": s, "nickname": self.nicknames.get(s), "bot": self.bots[s],
-                       "taken": bool(self.bots[s]) or s in self.token_hashes,
-                       "away": s in self.away,
-                       "returning": s in self.returning,
-                       # left by its person or handed on: anybody may take it over
-                       "left": s in self.left,
-                       "stand_in": self.round is not None and not self.bots[s]
-                       and s not in self.present_seats}
-                      for s in range(self.players)],
-        }
-        if self.seed is not None:
-            info["seed"] = self.seed   # every deal follows from it: everybody sees it
-        return info
 
     # ------------------------------------------------------------------ deals
     def _new_series(self, number: int) -> Series:
@@ -745,11 +406,11 @@ class LiveTable:
     def deals_alone(self) -> bool:
         """A duplicate table deals on without people (a table of bots, or every person
         away): its round must be played to the end; any other table waits for a person."""
-        return self.deck_orders is not None and not self.present_seats
+        return self.deck_orders is not None and not self.seats.present_seats
 
     def start(self) -> None:
         """Deal the first deal of a table whose every seat is a bot (a duplicate round)."""
-        if self.round is not None or self.human_seats or self.deck_orders is None:
+        if self.round is not None or self.seats.human_seats or self.deck_orders is None:
             raise TableError("bad_request", "only a duplicate table of bots starts itself")
         fresh = self._dealt(self._new_series(1), 1)
         with self.locked() as tx:
@@ -776,7 +437,7 @@ class LiveTable:
         """Rebuild seats and the current series from the store (after a restart)."""
         self.stored_version = snap.row.version
         self.series_number = snap.row.series
-        self._seats_from(snap)
+        self.seats.load(snap)
         if not snap.deals:
             return
         rnd = self._new_series(self.series_number)
@@ -787,23 +448,6 @@ class LiveTable:
         self.first_deal = snap.deals[0].number
         self.ready = {s.seat for s in snap.seats if s.ready_after == self.deal_number}
         self.restart = {s.seat for s in snap.seats if s.ready_after == -self.deal_number}
-
-    def _seats_from(self, snap: Snapshot) -> None:
-        """The seats' people, tokens and away marks as stored."""
-        self.token_hashes.clear()
-        self.nicknames.clear()
-        self.expires.clear()
-        self.away.clear()
-        self.left.clear()
-        for seat_row in snap.seats:
-            self.token_hashes[seat_row.seat] = seat_row.token_hash
-            self.nicknames[seat_row.seat] = seat_row.nickname
-            if seat_row.expires_at is not None:
-                self.expires[seat_row.seat] = aware(seat_row.expires_at)
-            if seat_row.away:
-                self.away.add(seat_row.seat)
-            if seat_row.left:
-                self.left.add(seat_row.seat)   # left (:meth:`leave`), not timed out
 
     def _play_deal(self, rnd: Series, d: StoredDeal, next_deal: bool) -> None:
         """Deal a stored deal in ``rnd`` (after its current one when ``next_deal``) and
@@ -844,7 +488,7 @@ class LiveTable:
             log.warning("table %s: the stored increment did not fit; reloading", self.id)
             return False
         self.stored_version = row.version
-        self._seats_from(part)
+        self.seats.load(part)
         self.deal_number = part.deals[-1].number
         self.ready = {s.seat for s in part.seats if s.ready_after == self.deal_number}
         self.restart = {s.seat for s in part.seats if s.ready_after == -self.deal_number}
@@ -863,7 +507,7 @@ class LiveTable:
             raise TableError("round_over", "every deal of this duplicate round is played")
         if new_series and self.deck_orders is not None:
             raise TableError("bad_next", "a duplicate round's deals are the tournament's")
-        if not self.present_seats and not self.deals_alone():
+        if not self.seats.present_seats and not self.deals_alone():
             return False   # nobody plays: a table of stand-ins does not deal on alone
         if seat is not None:
             mine, other = (self.restart, self.ready) if new_series else (self.ready,
@@ -872,7 +516,7 @@ class LiveTable:
                 return False
             mine.add(seat)
             other.discard(seat)
-        present = self.present_seats
+        present = self.seats.present_seats
         if not all(s in self.ready or s in self.restart for s in present):
             if seat is not None:
                 with self.locked() as tx:
@@ -970,7 +614,7 @@ class LiveTable:
                     probe.result, bool(self.settings.get("rated"))), self.store.postgres)
             tx.bump()
         rnd.apply(canonical)
-        self._returns()
+        self.seats.returns()
         if self.on_action is not None:
             self.on_action()
         if rnd.is_over:
@@ -984,84 +628,20 @@ class LiveTable:
         since = state.history[move:] if 0 <= move < len(state.history) else []
         said = [actor(e) for e in since]
         if since and all(who != e[0] for (who, _), e in zip(said, since, strict=True)):
-            words = ", ".join(f"{self.name(who)}: {what}" for who, what in said)
+            words = ", ".join(f"{self.seats.name(who)}: {what}" for who, what in said)
             return (f"an announcement came in before your action ({words}); the deal is at "
                     f"move {len(state.history)}, choose again")
         return (f"that action was chosen in an older state (move {move}); the deal is at "
                 f"move {len(state.history)}")
 
     # ------------------------------------------------------------------ messages
-    def message_for(self, seat: int | None, lang: str = "de",
-                    cards: str = "token") -> dict[str, Any]:
-        """The state message for one seat (None: a spectator), built from its view only."""
-        if self._cache_version != self.version:
-            self._cache.clear()
-            self._cache_version = self.version
-        if seat is None and self.sealed is not None:
-            # The seal lifts when the round is settled, which is no change of this table.
-            return self._build_message(seat, lang, cards)
-        key = (seat, lang, cards)
-        msg = self._cache.get(key)
-        if msg is None:
-            msg = self._cache[key] = self._build_message(seat, lang, cards)
-        return msg
-
-    def _build_message(self, seat: int | None, lang: str, cards: str) -> dict[str, Any]:
-        names = self.names()
-        msg: dict[str, Any] = {"type": "state", "info": self.info(), "you": seat,
-                               "lang": lang, "cards": cards, "names": names,
-                               "status": self.status, "table": None}
-        if self.round is None or (seat is None and self.sealed is not None and self.sealed()):
-            return msg   # (a spectator of a duplicate table would see the round's deals)
-        st = self.round.current
-        view = st.public_view() if seat is None else st.view(seat)
-        msg["table"] = present(view, lang, names, cards, self.levels()).to_json()
-        msg["deal"] = self.deal_number
-        msg["moves"] = len(st.history)   # public: how many actions the deal has had
-        msg["sheet"] = self.sheet()
-        msg["winner"] = self.round.winner
-        msg["winners"] = self.winners()
-        msg["ready"] = sorted(self.ready)
-        msg["restart"] = sorted(self.restart)   # asking for a new series
-        msg["new_series"] = self.deck_orders is None   # a duplicate round's are fixed
-        msg["series"] = self.series_number
-        # A duplicate table ends with its round's last deal: no next deal, no rematch.
-        msg["more"] = self.deck_orders is None or self.deal_number < len(self.deck_orders)
-        return msg
-
-    def winners(self) -> list[int]:
-        """The round's winner with his partners (Kreuzbinokel), empty while it runs."""
-        if self.round is None or self.round.winner is None:
-            return []
-        w = self.round.winner
-        return list(next((p for p in self.spec.teams if w in p), (w,)))
-
-    def sheet(self) -> dict[str, Any]:
-        """The score sheet of the series: a column per seat, a line per finished deal."""
-        assert self.round is not None
-        rnd = self.round
-        end = self.rules.series_end_for(self.players)
-        target, deals = end.target, end.deals or None
-        return {
-            "parties": [list(p) for p in self.spec.teams],
-            "lines": [{"deal": ln.deal, "dealer": ln.dealer, "scores": list(ln.scores),
-                       "totals": list(ln.totals), "declarer": ln.declarer,
-                       "contract": ln.contract, "bid": ln.bid, "made": ln.made,
-                       "separate": ln.separate, "number": self.first_deal + ln.deal - 1}
-                      for ln in rnd.sheet],
-            "totals": list(rnd.totals),
-            "durch_totals": list(rnd.separate_totals) if any(rnd.separate_totals) else None,
-            "target": target if not deals else None,
-            "deals": deals,
-        }
-
     async def push(self, conn: Connection, force: bool = False) -> None:
         """Send ``conn`` the newest state unless it has it already (``force``: anyway)."""
         async with conn.lock:
             version = self.version
             if not force and conn.sent_version >= version:
                 return
-            msg = self.message_for(conn.seat, conn.lang, conn.cards)
+            msg = self.json_view.message_for(conn.seat, conn.lang, conn.cards)
             try:
                 await conn.send_raw(msg)
             except Exception:  # a closed socket: it is removed by its own handler too
@@ -1073,192 +653,6 @@ class LiveTable:
         self.unsent = False
         # Concurrently: a slow client delays only itself.
         await asyncio.gather(*(self.push(conn) for conn in list(self.connections)))
-
-    # ------------------------------------------------------------------ bots
-    def schedule_bots(self) -> None:
-        """Let the bots (and stand-ins) move, and start the turn clock of a person (only
-        in the process that drives the table)."""
-        if self.closed or not self.driver:
-            return
-        if self.bot_task is None or self.bot_task.done():
-            self.bot_task = asyncio.get_running_loop().create_task(self._run_bots())
-        self._arm_timer()
-
-    def _arm_timer(self) -> None:
-        """With a turn timeout, the clock of the person the table waits for:
-
-        - a person to move who does not act in time is marked away: a stand-in bot plays
-          his seat until he comes back ({"type": "back"}, or any action of his);
-        - after a deal, whoever is not ready for the next one in time: at an ordinary table
-          he is marked away likewise and the next deal starts without waiting for him; at a
-          duplicate round's table (which must be played to its end) he is taken as ready.
-
-        The clock runs from the moment the table started waiting for the position: it is
-        armed again only when the position changes (another move, the next deal), not on
-        every message in between (a chat line, another person's "ready")."""
-        key = self._timer_key()
-        limit = self.settings.get("turn_timeout")
-        if key is not None and (key, limit) == (self.timer_key, self.timer_limit) and \
-                self.timer is not None:
-            return   # this position's clock runs already
-        self._stop_timer()
-        if key is None or not limit:
-            return
-        self.timer_key, self.timer_limit = key, limit
-        loop = asyncio.get_running_loop()
-
-        def fire() -> None:
-            self.timer = self.timer_key = None
-            # (kept: a task nobody references may be collected before it ends)
-            self.clock_task = loop.create_task(
-                self._time_out(key[3], (key[1], key[2])) if key[0] == "turn"
-                else self._deal_on(key[1]))
-        self.timer = loop.call_later(limit, fire)
-
-    def _timer_key(self) -> tuple[Any, ...] | None:
-        """What the turn clock waits for now: ``("turn", deal, move, seat)``, ``("next",
-        deal)`` after a deal somebody present is not ready for, or None (no clock: no
-        timeout, a bot's or an away person's turn, nothing to wait for)."""
-        rnd = self.round
-        if not self.settings.get("turn_timeout") or rnd is None or self.closed:
-            return None
-        st = rnd.current
-        if st.is_over:
-            if self.deck_orders is not None and self.deal_number >= len(self.deck_orders):
-                return None   # a duplicate round's last deal: nothing follows
-            if all(s in self.ready for s in self.present_seats):
-                return None
-            return ("next", self.deal_number)
-        if st.to_move not in self.present_seats:
-            return None
-        return ("turn", self.deal_number, len(st.history), st.to_move)
-
-    def _stop_timer(self) -> None:
-        if self.timer is not None:
-            self.timer.cancel()
-        self.timer = self.timer_key = None
-
-    async def _deal_on(self, number: int) -> None:
-        """Deal ``number`` ended a turn timeout ago: the next one starts, ready or not.
-        At an ordinary table whoever is not ready is marked away (a stand-in bot plays for
-        him until he comes back); at a duplicate round's table he is taken as ready."""
-        async with self.lock:
-            rnd = self.round
-            if rnd is None or self.deal_number != number or not rnd.current.is_over:
-                return
-            # Changed elsewhere meanwhile (the copy is reloaded): the clock starts anew.
-            with contextlib.suppress(TableError):
-                late = [s for s in self.present_seats
-                        if s not in self.ready and s not in self.restart]
-                if self.deck_orders is not None:
-                    for seat in late:
-                        if self.ready_next(seat):
-                            break
-                elif late:
-                    for seat in late:
-                        self.set_away(seat, True)
-                    self.ready_next(None)   # the others are ready: the next deal starts
-        await self.broadcast()
-        self.schedule_bots()
-
-    async def _time_out(self, seat: int, at: tuple[int, int]) -> None:
-        async with self.lock:
-            rnd = self.round
-            if rnd is None or (self.deal_number, len(rnd.current.history)) != at or \
-                    seat not in self.present_seats:
-                return
-            # Changed elsewhere meanwhile (the copy is reloaded): the clock starts anew.
-            with contextlib.suppress(TableError):
-                self.set_away(seat, True)
-        await self.broadcast()
-        self.schedule_bots()
-
-    async def _run_bots(self) -> None:
-        while True:
-            rnd = self.round
-            if rnd is None:
-                return
-            if rnd.current.is_over:
-                # Nobody present to say ready (every person left or away): deal on alone?
-                # No: a table of stand-ins only waits for a person to come back; only a
-                # duplicate round's table deals on.
-                if self.deck_orders is None or not self.deals_alone() or \
-                        self.deal_number >= len(self.deck_orders):
-                    return
-                await asyncio.sleep(self.bot_delay)
-                async with self.lock:
-                    if self.round is rnd and rnd.current.is_over and self.deals_alone():
-                        with contextlib.suppress(TableError):
-                            self.ready_next(None)
-                await self.broadcast()
-                continue
-            if await self._interjections(rnd):
-                continue   # a bot spoke out of turn: look at the new position
-            if bot_turn(rnd.current, self.active_bots()) is None:
-                return
-            await asyncio.sleep(self.bot_delay)
-            async with self.lock:
-                bots = self.active_bots()
-                turn = bot_turn(rnd.current, bots)
-                if self.round is not rnd or turn is None:
-                    continue
-            bot = bots[turn.seat]
-            try:
-                # In a worker thread: a searching bot thinks for up to seconds, and on the
-                # event loop that would stall every table of the server meanwhile.
-                action = await asyncio.to_thread(decide, turn, bot)
-            except Exception:  # pragma: no cover - a bot bug must not take the server down
-                if not self._still_at(rnd, turn):
-                    continue  # the deal moved on while it thought: think again
-                # Logged without the view: it holds the bot's hidden cards.
-                log.exception("table %s: the bot at seat %d failed", self.id, turn.seat)
-                return
-            async with self.lock:
-                if not self._still_at(rnd, turn) or turn.seat not in self.active_bots():
-                    continue  # the deal moved on meanwhile, or the person took over
-                try:
-                    self.apply(turn.seat, action, check_move=False)
-                except TableError as e:
-                    if e.code == "stale":
-                        # Another process moved the table on (the copy is reloaded): look
-                        # again at the new position.
-                        await self.broadcast()
-                        continue
-                    log.exception("table %s: the bot at seat %d failed", self.id, turn.seat)
-                    return
-                except Exception:  # pragma: no cover - as above
-                    log.exception("table %s: the bot at seat %d failed", self.id, turn.seat)
-                    return
-            await self.broadcast()
-            self._arm_timer()
-
-    async def _interjections(self, rnd: Series) -> bool:
-        """Ask the bots that may speak out of turn now (Doppelkopf's announcements at any
-        time, :func:`binokel.play.interject`); True when one did (its words are in)."""
-        bots = self.active_bots()
-        for turn in interjection_turns(rnd.current, bots):
-            try:
-                action = await asyncio.to_thread(decide_interjection, turn, bots[turn.seat])
-            except Exception:  # pragma: no cover - a bot bug must not take the server down
-                log.exception("table %s: the bot at seat %d failed", self.id, turn.seat)
-                continue
-            if action is None:
-                continue
-            async with self.lock:
-                if not self._still_at(rnd, turn) or turn.seat not in self.active_bots():
-                    return True   # the deal moved on meanwhile: ask again
-                try:
-                    self.apply(turn.seat, action, check_move=False)
-                except TableError:
-                    log.exception("table %s: the bot at seat %d failed", self.id, turn.seat)
-                    continue
-            await self.broadcast()
-            return True
-        return False
-
-    def _still_at(self, rnd: Series, turn: BotTurn) -> bool:
-        """Whether the table is still at the position a bot was asked about."""
-        return self.round is rnd and turn.still_current(rnd.current)
 
     # ------------------------------------------------------------------ records
     def _finished_deal(self, number: int) -> StoredDeal:
@@ -1278,7 +672,7 @@ class LiveTable:
         # The rules the deal was played with (a series may vary them per deal).
         rec = Record(game=self.game, players=self.players, rules=d.rules or self.rules_data,
                      dealer=d.dealer, deck=tuple(d.deck), actions=tuple(d.actions),
-                     extra={"names": self.names(), "deal_number": number, "result": d.result})
+                     extra={"names": self.seats.names(), "deal_number": number, "result": d.result})
         return rec.to_json()
 
     def replay(self, number: int, step: int | None, lang: str, cards: str) -> dict[str, Any]:
@@ -1295,7 +689,7 @@ class LiveTable:
         levels = [b or "" for b in self.bots]   # the bots' levels (no stand-in of today)
         played = [len(s.public_view().tricks) for s in states]
         trick_ends = [k for k in range(1, total + 1) if played[k] > played[k - 1]]
-        names = self.names()
+        names = self.seats.names()
         said = ""
         if at > 0:
             # the step's action in the words its player read (the table he saw before it)
@@ -1385,9 +779,7 @@ class Registry:
             t = self.tables.get(tid)
             if t is not None and tid not in got:
                 t.driver = False
-                if t.bot_task is not None:
-                    t.bot_task.cancel()
-                t._stop_timer()
+                t.bot_driver.stop()
         for tid in got:
             self.driving.add(tid)
             t = self.find(tid)
@@ -1396,7 +788,7 @@ class Registry:
             async with t.lock:
                 t.catch_up()
                 t.driver = True
-            t.schedule_bots()
+            t.bot_driver.schedule()
         return got
 
     def create(self, data: Any, creator: str | None = None,
@@ -1592,7 +984,7 @@ class Registry:
         except ValueError:
             raise TableError("bad_cursor", "cursor is not one the lobby handed out") from None
         found = (self.find(r.id, r.version) for r, _ in rows)
-        return [t.info() for t in found if t is not None], nxt
+        return [t.json_view.info() for t in found if t is not None], nxt
 
     async def resync(self) -> list[str]:
         """Catch up, and send to their connections here, the tables whose stored version
@@ -1635,7 +1027,7 @@ class Registry:
             await self._shut(t)
             return
         await t.broadcast()
-        t.schedule_bots()
+        t.bot_driver.schedule()
 
     async def _shut(self, table: LiveTable) -> None:
         """A closed table: its bots stop, its connections get the last state and end."""
@@ -1643,9 +1035,7 @@ class Registry:
             self.driving.discard(table.id)
             self.store.undrive(table.id)
         table.closed = True
-        if table.bot_task is not None:
-            table.bot_task.cancel()
-        table._stop_timer()
+        table.bot_driver.stop()
         table.touch()
         await table.broadcast()
         for conn in list(table.connections):
