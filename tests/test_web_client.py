@@ -822,7 +822,9 @@ def test_a_tables_rules_are_shown_to_whoever_joins_waits_or_plays(server: str, b
 # declarer (the bid, the Dapp, the pushed cards and a column of buttons in the middle and
 # the dock), on a small phone and on a laptop's short window; Luxusfamilie seed 1 (four
 # players) and seed 5 (six) fill the narrow side seats of a small phone.
-CROWDED = [("zweier", 2, 3, "phone"), ("kreuzbinokel", 4, 5, "small"), ("zweier", 2, 3, "desktop"),
+# (Zweierbinokel's middle at desktop size: the held-trick test below plays the same deal
+# and looks at it at 1280 x 800 with every trick)
+CROWDED = [("zweier", 2, 3, "phone"), ("kreuzbinokel", 4, 5, "small"),
            ("kreuzbinokel", 4, 5, "laptop"), ("luxusfamilie", 4, 1, "small"),
            ("luxusfamilie", 6, 5, "small")]
 CROWDED_SIZES = {"small": (360, 640), "laptop": (1366, 650), **SIZES}
