@@ -27,8 +27,7 @@ from .accounts import new_codes
 from .guard import Limiter
 from .guard import WebError
 from .guard import client_key
-from .guard import read_json
-from .guard import same_origin
+from .guard import json_object
 from .moderation import Moderation
 from .names import clean_name
 from .pages import page_response
@@ -37,6 +36,7 @@ from .passkeys import Passkeys
 from .passkeys import credential_json
 from .sessions import clear_session
 from .sessions import csrf_token
+from .sessions import session_account
 from .sessions import session_id
 from .sessions import set_session
 from .social import Social
@@ -58,15 +58,6 @@ def _tokens(data: dict[str, Any]) -> list[str]:
     return list(dict.fromkeys(given))
 
 
-async def _body(request: Request) -> dict[str, Any]:
-    if not same_origin(request.headers):
-        raise WebError("cross_origin", "requests from other sites are refused", 403)
-    data = await read_json(request)
-    if not isinstance(data, dict):
-        raise WebError("bad_request", "expected a JSON object")
-    return data
-
-
 Renamed = Callable[[str, list[tuple[str, int]]], Awaitable[None]]
 
 
@@ -83,8 +74,7 @@ def routes(accounts_of: Callable[[Request], Accounts], renamed: Renamed) -> list
             return await asyncio.to_thread(fn, *args)
 
     def current(request: Request) -> Account | None:
-        sid = session_id(request)
-        return accounts_of(request).session_account(sid) if sid else None
+        return session_account(accounts_of(request), request)
 
     def need(request: Request) -> Account:
         me = current(request)
@@ -167,7 +157,7 @@ def routes(accounts_of: Callable[[Request], Accounts], renamed: Renamed) -> list
 
     @refusing
     async def register(request: Request) -> Response:
-        data = await _body(request)
+        data = await json_object(request)
         name = clean_name(data.get("name"), field="name")
         password = check_password(data.get("password"))
         tokens = _tokens(data)
@@ -184,7 +174,7 @@ def routes(accounts_of: Callable[[Request], Accounts], renamed: Renamed) -> list
 
     @refusing
     async def login(request: Request) -> Response:
-        data = await _body(request)
+        data = await json_object(request)
         password = data.get("password")
         if not isinstance(password, str) or len(password) > 256:
             raise WebError("bad_login", "wrong name or password", 401, reason="bad_login")
@@ -203,7 +193,7 @@ def routes(accounts_of: Callable[[Request], Accounts], renamed: Renamed) -> list
     @refusing
     async def recover(request: Request) -> Response:
         """A recovery code logs in once and sets a new password; every session ends."""
-        data = await _body(request)
+        data = await json_object(request)
         password = check_password(data.get("password"))
         accounts = accounts_of(request)
         code = data.get("code")
@@ -236,7 +226,7 @@ def routes(accounts_of: Callable[[Request], Accounts], renamed: Renamed) -> list
     async def change_password(request: Request) -> Response:
         """``{"old", "new"}``: the new password; the account's other sessions end."""
         me = await asyncio.to_thread(need, request)
-        data = await _body(request)
+        data = await json_object(request)
         new = check_password(data.get("new"), "new")
         await reauth(request, me, data.get("old"))
         accounts = accounts_of(request)
@@ -248,7 +238,7 @@ def routes(accounts_of: Callable[[Request], Accounts], renamed: Renamed) -> list
     async def renew_codes(request: Request) -> Response:
         """``{"password"}``: ten new recovery codes (the old ones stop working)."""
         me = await asyncio.to_thread(need, request)
-        data = await _body(request)
+        data = await json_object(request)
         await reauth(request, me, data.get("password"))
         codes = new_codes()
         await asyncio.to_thread(accounts_of(request).renew_codes, me.id, codes)
@@ -269,7 +259,7 @@ def routes(accounts_of: Callable[[Request], Accounts], renamed: Renamed) -> list
         """``{"password"}``: deletes the account (its deals stay, its name becomes an
         anonymous label)."""
         me = await asyncio.to_thread(need, request)
-        data = await _body(request)
+        data = await json_object(request)
         await reauth(request, me, data.get("password"))
         label, seats = await asyncio.to_thread(accounts_of(request).delete, me.id)
         await asyncio.to_thread(Social(accounts_of(request).store).forget, me.id)
@@ -288,7 +278,7 @@ def routes(accounts_of: Callable[[Request], Accounts], renamed: Renamed) -> list
         added = 0
         if request.method == "POST":
             added = await asyncio.to_thread(accounts.attach_seats, me.id,
-                                            _tokens(await _body(request)))
+                                            _tokens(await json_object(request)))
         held = await asyncio.to_thread(accounts.seats, me.id)
         return logged_in(request, me, seats=held, added=added)
 
@@ -299,7 +289,7 @@ def routes(accounts_of: Callable[[Request], Accounts], renamed: Renamed) -> list
     async def passkey_options(request: Request) -> Response:
         """What the browser needs to make a passkey for the logged-in account."""
         me = await asyncio.to_thread(need, request)
-        await _body(request)
+        await json_object(request)
         options = await asyncio.to_thread(passkeys(request).register_options,
                                           Party.of(request), me.id, me.name)
         return Response(options, media_type="application/json")
@@ -312,14 +302,14 @@ def routes(accounts_of: Callable[[Request], Accounts], renamed: Renamed) -> list
         if request.method == "GET":
             keys = await asyncio.to_thread(passkeys(request).of, me.id)
             return logged_in(request, me, passkeys=keys)
-        credential = credential_json((await _body(request)).get("credential"))
+        credential = credential_json((await json_object(request)).get("credential"))
         key = await asyncio.to_thread(passkeys(request).register, Party.of(request), me.id,
                                       credential)
         return logged_in(request, me, passkey=key)
 
     @refusing
     async def passkey_login_options(request: Request) -> Response:
-        await _body(request)
+        await json_object(request)
         options = await asyncio.to_thread(passkeys(request).login_options, Party.of(request))
         return Response(options, media_type="application/json")
 
@@ -327,7 +317,7 @@ def routes(accounts_of: Callable[[Request], Accounts], renamed: Renamed) -> list
     async def passkey_login(request: Request) -> Response:
         """``{"credential", "tokens"}``: a passkey's answer logs its account in; failures
         count against the address like failed logins."""
-        data = await _body(request)
+        data = await json_object(request)
         tokens = _tokens(data)
         credential = credential_json(data.get("credential"))
         accounts = accounts_of(request)

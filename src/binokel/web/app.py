@@ -95,11 +95,10 @@ from .rated import MIN_DEALS
 from .rated import note_analysis
 from .seasons import routes as season_routes
 from .sessions import CsrfGuard
-from .sessions import session_id
+from .sessions import session_account
 from .social import Social
 from .social_routes import apply_suspensions
 from .social_routes import chat_history
-from .social_routes import current as current_account
 from .social_routes import routes as social_routes
 from .social_routes import send_chat
 from .store import Store
@@ -378,8 +377,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
 
     def account_of(request: Request) -> Account | None:
         """The logged-in account (None: a guest), for a rated table."""
-        sid = session_id(request)
-        return holder["accounts"].session_account(sid) if sid else None
+        return session_account(holder["accounts"], request)
 
     def account_id(request: Request) -> str | None:
         me = account_of(request)
@@ -617,7 +615,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             table.seats.renew(seat)
         # a logged-in player's socket: online, his seat follows his account, and the chat
         # of those he blocks is not sent to it
-        account = await asyncio.to_thread(current_account, holder["accounts"], websocket)
+        account = await asyncio.to_thread(session_account, holder["accounts"], websocket)
         if account is not None:
             await asyncio.to_thread(social().seen, [account.id])
             if token and seat is not None:

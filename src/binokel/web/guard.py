@@ -235,6 +235,17 @@ def parse_json(raw: str | bytes) -> Any:
         raise WebError("bad_json", "not valid JSON") from None
 
 
+async def json_object(request: Request) -> dict[str, Any]:
+    """A change's body: from our own site or no browser (403), JSON (:func:`read_json`),
+    an object."""
+    if not same_origin(request.headers):
+        raise WebError("cross_origin", "requests from other sites are refused", 403)
+    data = await read_json(request)
+    if not isinstance(data, dict):
+        raise WebError("bad_request", "expected a JSON object")
+    return data
+
+
 async def read_json(request: Request, limit: int = MAX_BODY) -> Any:
     """The request body as JSON, read only up to ``limit`` bytes (a longer body is refused
     as soon as it is seen to be longer: by its Content-Length, else while it streams in)."""

@@ -78,7 +78,7 @@ from .pads import _token
 from .pads import changed
 from .pads import json_bytes
 from .pages import page_response
-from .sessions import session_id
+from .sessions import session_account
 from .store import Base
 from .store import Store
 from .store import now
@@ -459,8 +459,7 @@ def routes(store_of: Callable[[Request], Store], accounts_of: Callable[[Request]
 
     def me(request: Request) -> str | None:
         """The logged-in account's id (None: a guest)."""
-        sid = session_id(request)
-        account = accounts_of(request).session_account(sid) if sid else None
+        account = session_account(accounts_of(request), request)
         return account.id if account is not None else None
 
     def sync_members(request: Request, stored: Stored) -> None:

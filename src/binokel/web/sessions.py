@@ -33,6 +33,8 @@ from starlette.requests import HTTPConnection
 from starlette.responses import Response
 
 from .accounts import LIFETIME
+from .accounts import Account
+from .accounts import Accounts
 from .guard import same_origin
 
 SESSION_COOKIE = "binokel_session"
@@ -56,6 +58,12 @@ def csrf_token(secret: bytes, sid: str) -> str:
 def session_id(conn: HTTPConnection) -> str | None:
     sid = conn.cookies.get(SESSION_COOKIE)
     return sid if sid and len(sid) <= 100 else None
+
+
+def session_account(accounts: Accounts, conn: HTTPConnection) -> Account | None:
+    """The account logged in by ``conn``'s session cookie (None: a guest)."""
+    sid = session_id(conn)
+    return accounts.session_account(sid) if sid else None
 
 
 def secure(conn: HTTPConnection) -> bool:

@@ -25,11 +25,10 @@ from .accounts import Account
 from .accounts import Accounts
 from .guard import WebError
 from .guard import client_key
-from .guard import read_json
-from .guard import same_origin
+from .guard import json_object
 from .moderation import Moderation
 from .pages import page_response
-from .sessions import session_id
+from .sessions import session_account
 from .social import ReportRow
 from .social import Social
 from .social import check_reason
@@ -40,20 +39,6 @@ from .tables import Registry
 from .tables import _chat_line
 from .tables import hash_token
 from .tables import web_games
-
-
-def current(accounts: Accounts, conn: HTTPConnection) -> Account | None:
-    sid = session_id(conn)
-    return accounts.session_account(sid) if sid else None
-
-
-async def _body(request: Request) -> dict[str, Any]:
-    if not same_origin(request.headers):
-        raise WebError("cross_origin", "requests from other sites are refused", 403)
-    data = await read_json(request)
-    if not isinstance(data, dict):
-        raise WebError("bad_request", "expected a JSON object")
-    return data
 
 
 def _refusing(handler: Callable[[Request], Any]) -> Callable[[Request], Any]:
@@ -108,7 +93,7 @@ def routes(accounts_of: Callable[[HTTPConnection], Accounts],
            registry_of: Callable[[HTTPConnection], Registry]) -> list[BaseRoute]:
 
     def need(request: Request) -> Account:
-        me = current(accounts_of(request), request)
+        me = session_account(accounts_of(request), request)
         if me is None:
             raise WebError("not_logged_in", "log in first", 401)
         return me
@@ -128,7 +113,7 @@ def routes(accounts_of: Callable[[HTTPConnection], Accounts],
     async def ask(request: Request) -> Response:
         """``{"name"}``: asks that account to be friends (accepts its request, if any)."""
         me = await logged_in(request)
-        data = await _body(request)
+        data = await json_object(request)
         got = await asyncio.to_thread(social_of(request).ask, me.id, data.get("name"))
         return JSONResponse(got, status_code=201)
 
@@ -136,7 +121,7 @@ def routes(accounts_of: Callable[[HTTPConnection], Accounts],
         @_refusing
         async def run(request: Request) -> Response:
             me = await logged_in(request)
-            data = await _body(request)
+            data = await json_object(request)
             await asyncio.to_thread(social_of(request).answer, me.id, data.get("id"), accept)
             return JSONResponse({"ok": True})
         return run
@@ -145,7 +130,7 @@ def routes(accounts_of: Callable[[HTTPConnection], Accounts],
     async def remove(request: Request) -> Response:
         """``{"id"}``: ends a friendship or takes back one's request."""
         me = await logged_in(request)
-        data = await _body(request)
+        data = await json_object(request)
         await asyncio.to_thread(social_of(request).remove, me.id, data.get("id"))
         return JSONResponse({"ok": True})
 
@@ -153,14 +138,14 @@ def routes(accounts_of: Callable[[HTTPConnection], Accounts],
     async def block(request: Request) -> Response:
         """``{"name"}``: blocks that account."""
         me = await logged_in(request)
-        data = await _body(request)
+        data = await json_object(request)
         who = await asyncio.to_thread(social_of(request).block, me.id, data.get("name"))
         return JSONResponse({"blocked": who}, status_code=201)
 
     @_refusing
     async def unblock(request: Request) -> Response:
         me = await logged_in(request)
-        data = await _body(request)
+        data = await json_object(request)
         await asyncio.to_thread(social_of(request).unblock, me.id, data.get("id"))
         return JSONResponse({"ok": True})
 
@@ -177,7 +162,7 @@ def routes(accounts_of: Callable[[HTTPConnection], Accounts],
                 invitation["title"] = list(web_games()[invitation["game"]].title) \
                     if invitation["game"] in web_games() else [invitation["game"]] * 2
             return JSONResponse({"invitations": got})
-        data = await _body(request)
+        data = await json_object(request)
         token, watch = data.get("token"), data.get("watch", False)
         if not isinstance(watch, bool):
             raise WebError("bad_request", "watch is true or false")
@@ -202,7 +187,7 @@ def routes(accounts_of: Callable[[HTTPConnection], Accounts],
     async def drop_invitation(request: Request) -> Response:
         """Accepted (the page opens the table) or declined: the invitation goes."""
         me = await logged_in(request)
-        await _body(request)
+        await json_object(request)
         await asyncio.to_thread(social_of(request).drop_invitation, me.id,
                                 request.path_params["invitation"])
         return JSONResponse({"ok": True})
@@ -211,9 +196,9 @@ def routes(accounts_of: Callable[[HTTPConnection], Accounts],
     async def report(request: Request) -> Response:
         """``{"table", "seat", "reason"}``: puts the table's deal and chat before the
         operator. Guests too; limited per account and per address."""
-        data = await _body(request)
+        data = await json_object(request)
         reason = check_reason(data.get("reason"))
-        me = await asyncio.to_thread(current, accounts_of(request), request)
+        me = await asyncio.to_thread(session_account, accounts_of(request), request)
         table = registry_of(request).get(str(data.get("table"))[:40])
         seat = data.get("seat")
         if not isinstance(seat, int) or isinstance(seat, bool) or \
@@ -306,4 +291,4 @@ async def apply_suspensions(social: Social, registry: Registry) -> int:
     return done
 
 
-__all__ = ["apply_suspensions", "chat_history", "current", "routes", "send_chat"]
+__all__ = ["apply_suspensions", "chat_history", "routes", "send_chat"]
