@@ -21,6 +21,17 @@ pytestmark = [pytest.mark.browser,
 PASSWORD = "correct horse battery"
 
 
+def register(page: Any, base: str, name: str) -> None:
+    """A new account ``name`` (its recovery codes put away), logged in."""
+    page.goto(base + "/account")
+    page.fill("#register-name", name)
+    page.fill("#register-password", PASSWORD)
+    page.click("#register button[type=submit]")
+    page.wait_for_selector("#codes-done")
+    page.click("#codes-done")
+    page.wait_for_selector("#account-id")
+
+
 def log_in(page: Any, base: str, name: str) -> None:
     page.goto(base + "/account")
     page.fill("#login-name", name)

@@ -862,6 +862,20 @@ def card_buttons_show_faces(page: Any) -> int:
     return len(found)
 
 
+def join_seeded_table(page: Any, server: str, game: str, n: int, seed: int) -> None:
+    """A table of ``game`` for ``n`` dealt from ``seed``, heuristic bots beside seat 0,
+    where the page sits down as Dora."""
+    page.goto(server + "/")
+    tid = page.evaluate("""async ([game, n, seed]) => {
+        const r = await fetch('/api/tables', {method: 'POST', headers: {'Content-Type':
+            'application/json'}, body: JSON.stringify({game, players: n, seed,
+            bots: [null, ...Array(n - 1).fill('heuristic')]})});
+        return (await r.json()).id; }""", [game, n, seed])
+    page.goto(f"{server}/t/{tid}")
+    page.fill("#nickname", "Dora")
+    page.click("#join-0")
+
+
 @pytest.mark.parametrize(("game", "n", "seed", "size"), CROWDED)
 def test_a_crowded_table_keeps_the_middle_clear_of_the_seats(
         server: str, browser: Any, game: str, n: int, seed: int, size: str) -> None:
@@ -877,15 +891,7 @@ def test_a_crowded_table_keeps_the_middle_clear_of_the_seats(
     w, h = CROWDED_SIZES[size]
     page = browser.new_page(viewport={"width": w, "height": h})
     page.add_init_script("localStorage.setItem('binokel.lang', 'de')")
-    page.goto(server + "/")
-    tid = page.evaluate("""async ([game, n, seed]) => {
-        const r = await fetch('/api/tables', {method: 'POST', headers: {'Content-Type':
-            'application/json'}, body: JSON.stringify({game, players: n, seed,
-            bots: [null, ...Array(n - 1).fill('heuristic')]})});
-        return (await r.json()).id; }""", [game, n, seed])
-    page.goto(f"{server}/t/{tid}")
-    page.fill("#nickname", "Dora")
-    page.click("#join-0")
+    join_seeded_table(page, server, game, n, seed)
     most = scrolled = pushed = shots = faces = 0
     deadline = time.time() + 90
     while not page.locator("#result").count():
@@ -966,15 +972,7 @@ def test_a_held_trick_stays_in_the_middle_at_every_size(
     page = browser.new_page(viewport={"width": 390, "height": 844})
     page.add_init_script(f"localStorage.setItem('binokel.lang', '{lang}')")
     page.add_init_script(HOLD_FOREVER)
-    page.goto(server + "/")
-    tid = page.evaluate("""async ([game, n, seed]) => {
-        const r = await fetch('/api/tables', {method: 'POST', headers: {'Content-Type':
-            'application/json'}, body: JSON.stringify({game, players: n, seed,
-            bots: [null, ...Array(n - 1).fill('heuristic')]})});
-        return (await r.json()).id; }""", [game, n, seed])
-    page.goto(f"{server}/t/{tid}")
-    page.fill("#nickname", "Dora")
-    page.click("#join-0")
+    join_seeded_table(page, server, game, n, seed)
     looked = mine = shot_melds = 0
     seen: float | None = None
     deadline = time.time() + 150

@@ -33,8 +33,6 @@ LAST_TIMEOUT = [""]        # the last click that timed out, for the same report
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    import uvicorn
-
     from binokel.web.app import create_app
     from binokel.web.tables import Limits
     from binokel.web.work import WorkLimits
@@ -50,12 +48,18 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     documents = WorkLimits(rate=100.0, burst=1000.0, per_client=8, queue=16)
     app = APPS[0] = create_app(f"sqlite:///{db}", bot_delay=0.02, limits=roomy,
                                work=documents)
-    config = uvicorn.Config(app, host="127.0.0.1",
-                            port=port, log_level="warning")
-    srv = uvicorn.Server(config)
+    yield from serving(app, port)
+
+
+def serving(app: Any, port: int) -> Iterator[str]:
+    """Serve ``app`` on 127.0.0.1:``port`` in a thread; its address while it runs."""
+    import uvicorn
+
+    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
+                                        log_level="warning"))
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
-    for _ in range(100):
+    for _ in range(200):
         if srv.started:
             break
         time.sleep(0.05)

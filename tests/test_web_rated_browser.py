@@ -11,8 +11,6 @@ import contextlib
 import json
 import random
 import re
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,13 +20,14 @@ from websockets.sync.client import connect as ws_connect
 
 import test_web_client as client_tests
 from binokel.present import offered_actions
+from test_web_accounts_browser import register
 from test_web_e2e import CHROMIUM
 from test_web_e2e import _free_port
 from test_web_e2e import browser  # noqa: F401 - the fixture
+from test_web_e2e import serving
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not CHROMIUM.exists(), reason="no Chromium")]
-PASSWORD = "correct horse battery"
 SHOTS = Path(__file__).resolve().parent.parent / "build" / "screenshots"
 SIZES = [(390, 844), (360, 640), (1280, 800)]
 
@@ -36,35 +35,13 @@ SIZES = [(390, 844), (360, 640), (1280, 800)]
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A server whose leaderboards list an account after one rated deal."""
-    import uvicorn
-
     from binokel.web.app import create_app
     from binokel.web.tables import Limits
 
     db = tmp_path_factory.mktemp("rated") / "web.sqlite3"
     app = create_app(f"sqlite:///{db}", bot_delay=0.02, limits=Limits().per_client(1000),
                      min_rated_deals=1)
-    srv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=_free_port(),
-                                        log_level="warning"))
-    thread = threading.Thread(target=srv.run, daemon=True)
-    thread.start()
-    for _ in range(200):
-        if srv.started:
-            break
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{srv.config.port}"
-    srv.should_exit = True
-    thread.join(timeout=10)
-
-
-def register(page: Any, base: str, name: str) -> None:
-    page.goto(base + "/account")
-    page.fill("#register-name", name)
-    page.fill("#register-password", PASSWORD)
-    page.click("#register button[type=submit]")
-    page.wait_for_selector("#codes-done")
-    page.click("#codes-done")
-    page.wait_for_selector("#account-id")
+    yield from serving(app, _free_port())
 
 
 def play_deal(base: str, tid: str, tokens: dict[int, str]) -> None:

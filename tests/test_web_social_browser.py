@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from test_web_accounts_browser import register
 from test_web_e2e import CHROMIUM
 from test_web_e2e import browser  # noqa: F401 - the fixture
 from test_web_e2e import create_table
@@ -22,18 +23,8 @@ from test_web_e2e import server  # noqa: F401 - the fixture
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not CHROMIUM.exists(), reason="no Chromium")]
-PASSWORD = "correct horse battery"
 SHOTS = Path(__file__).resolve().parents[1] / "build" / "screenshots"
 SIZES = [(390, 844), (360, 640), (1280, 800)]
-
-
-def register(page: Any, base: str, name: str) -> None:
-    page.goto(base + "/account")
-    page.fill("#register-name", name)
-    page.fill("#register-password", PASSWORD)
-    page.click("#register button[type=submit]")
-    page.click("#codes-done")
-    page.wait_for_selector("#account-id")
 
 
 def shoot(page: Any, name: str, path: str, selector: str) -> None:
