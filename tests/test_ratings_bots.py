@@ -20,14 +20,15 @@ from binokel.registry import GAMES
 def test_published_file_names_known_kinds_of_every_game() -> None:
     data = json.loads((Path(__file__).parent.parent / "src/binokel/ratings/bot_ratings.json")
                       .read_text(encoding="utf-8"))
-    assert data["command"].startswith("binokel ratings bots ")
     for spec in GAMES:
+        runs = data["games"][spec.name]["runs"]
+        assert runs and all(r["command"].startswith("binokel ratings bots ") for r in runs)
+        assert all(r["deals"] > 0 for r in runs)
         bots = published(spec.name)
         assert len(bots) >= 2, spec.name
         assert {b.kind for b in bots} <= set(bot_names(spec.name))
         assert [b.rating.mu for b in bots] == sorted((b.rating.mu for b in bots),
                                                      reverse=True)
-        assert data["games"][spec.name]["deals"] > 0
         # random plays worst in every game the file measured
         assert bots[-1].kind == "random"
 
@@ -55,7 +56,9 @@ def test_ratings_command_reproduces_its_file(tmp_path: Path,
     assert main(["ratings", "bots", "--games", "zweier", "--kinds", "random,heuristic",
                  "--deals", "2", "--seed", "5", "--out", str(out)]) == 0
     first = json.loads(out.read_text(encoding="utf-8"))
-    argv = shlex.split(first["command"])[1:]
+    assert list(first["games"]) == ["zweier"]
+    (run,) = first["games"]["zweier"]["runs"]
+    argv = shlex.split(run["command"])[1:]
     assert "--deals=zweier=2" in argv
     assert main([*argv, "--out", str(out)]) == 0
     assert json.loads(out.read_text(encoding="utf-8"))["games"] == first["games"]
@@ -63,3 +66,38 @@ def test_ratings_command_reproduces_its_file(tmp_path: Path,
     assert "random" in capsys.readouterr().out
     assert main(["ratings", "bots", "--deals", "zweier=0", "--games", "zweier"]) == 1
     assert main(["ratings", "bots", "--games", "skat"]) == 1
+
+
+def test_a_slow_kind_is_rated_against_the_fixed_field(tmp_path: Path) -> None:
+    """--update keeps the other games of the file, --against adds a kind measured against
+    kinds already rated, whose ratings do not move; each run's command is kept, and the runs
+    replayed in order make the same file."""
+    out = tmp_path / "bots.json"
+    assert main(["ratings", "bots", "--games", "zweier", "--kinds", "random,heuristic",
+                 "--deals", "2", "--out", str(out), "--update"]) == 0
+    first = json.loads(out.read_text(encoding="utf-8"))
+    assert set(first["games"]) == {spec.name for spec in GAMES}   # the others kept
+    assert main(["ratings", "bots", "--games", "zweier", "--kinds", "strong-easy",
+                 "--against", "heuristic", "--deals", "2", "--out", str(out),
+                 "--update"]) == 0
+    second = json.loads(out.read_text(encoding="utf-8"))
+    zweier = second["games"]["zweier"]
+    assert set(zweier["ratings"]) == {"random", "heuristic", "strong-easy"}
+    assert zweier["ratings"]["heuristic"] == first["games"]["zweier"]["ratings"]["heuristic"]
+    assert zweier["ratings"]["strong-easy"]["deals"] == 4     # 2 deals, 2 rotations each
+    assert len(zweier["runs"]) == 2 and "--against=heuristic" in zweier["runs"][1]["command"]
+    again = tmp_path / "again.json"
+    for run in zweier["runs"]:
+        assert main([*shlex.split(run["command"])[1:], "--out", str(again), "--update"]) == 0
+    assert json.loads(again.read_text(encoding="utf-8"))["games"]["zweier"]["ratings"] == \
+        zweier["ratings"]
+
+
+@pytest.mark.parametrize("argv", [
+    ["--kinds", "strong-easy", "--against", "strong", "--out", "X", "--update"],  # unrated
+    ["--kinds", "heuristic", "--against", "heuristic", "--out", "X", "--update"],  # itself
+    ["--kinds", "strong-easy", "--update"],                                        # no --out
+])
+def test_bad_against_and_update_are_refused(tmp_path: Path, argv: list[str]) -> None:
+    argv = [str(tmp_path / "r.json") if a == "X" else a for a in argv]
+    assert main(["ratings", "bots", "--games", "zweier", "--deals", "1", *argv]) == 1

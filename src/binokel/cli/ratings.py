@@ -13,9 +13,13 @@ import datetime
 import json
 import shlex
 import sys
+from typing import TYPE_CHECKING
 from typing import Any
 
 from .common import UserError
+
+if TYPE_CHECKING:
+    from ..ratings.model import Rating
 
 
 def register(sub: Any) -> None:
@@ -32,8 +36,14 @@ def register(sub: Any) -> None:
     b.add_argument("--budget", type=float, default=None, metavar="SECONDS",
                    help="stop a game's deals after this many seconds (the file records "
                         "the deals played)")
+    b.add_argument("--against", default="", metavar="KINDS",
+                   help="comma-separated kinds already rated: each deal seats one of --kinds "
+                        "against these, whose ratings stay fixed (cheaper for the slow kinds)")
     b.add_argument("--seed", type=int, default=0)
     b.add_argument("--out", default=None, help="write the ratings file here")
+    b.add_argument("--update", action="store_true",
+                   help="build on the --out file (the published one if it does not exist "
+                        "yet): games not measured are kept, and --against adds its kinds")
     s = acts.add_parser("show", help="print the published ratings")
     s.add_argument("--game", default=None)
     p.set_defaults(handler=cmd_ratings)
@@ -43,23 +53,29 @@ def cmd_ratings(args: argparse.Namespace) -> int:
     if args.action == "show":
         return _show(args.game)
     from ..bots import bot_names
+    from ..ratings.bots import data_file
     from ..ratings.bots import document
     from ..ratings.bots import measure
-    from ..ratings.model import Rating
     from ..registry import find_game
     from ..registry import game_names
 
     if args.budget is not None and args.budget <= 0:
         raise UserError("--budget must be positive")
+    if args.update and not args.out:
+        raise UserError("--update needs --out (the file to build on)")
     games = [g.strip() for g in args.games.split(",") if g.strip()] or game_names()
     deals = _deals(args.deals, games)
+    base = _base(args.out) if args.update else data_file()
+    against = [k.strip() for k in args.against.split(",") if k.strip()]
     results: dict[str, tuple[dict[str, Rating], int]] = {}
     for game in games:
         try:
             find_game(game)
             kinds = ([k.strip() for k in args.kinds.split(",") if k.strip()]
                      or bot_names(game))
-            ratings, played = measure(game, kinds, deals[game], args.seed, args.budget)
+            field = _field(base, game, against)
+            ratings, played = measure(game, kinds, deals[game], args.seed, args.budget,
+                                      against=field or None)
         except ValueError as e:
             raise UserError(str(e)) from None
         results[game] = (ratings, played)
@@ -71,16 +87,46 @@ def cmd_ratings(args: argparse.Namespace) -> int:
         argv = [f"--games={','.join(games)}", f"--seed={args.seed}"]
         if args.kinds:
             argv.append(f"--kinds={args.kinds}")
+        if against:
+            argv.append(f"--against={','.join(against)}")
         # The deals actually played (a --budget may have cut them short), so that the
         # command reproduces the file exactly.
         argv.append("--deals=" + ",".join(f"{g}={p}" for g, (_, p) in results.items()))
         doc = document(results, "binokel ratings bots " + shlex.join(argv),
-                       datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d"), args.seed)
+                       datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d"),
+                       base if args.update else None, added=bool(against))
         with open(args.out, "w", encoding="utf-8") as f:
             json.dump(doc, f, indent=2)
             f.write("\n")
         print(f"saved {args.out}")
     return 0
+
+
+def _base(path: str) -> dict[str, Any]:
+    """The ratings file to build on: ``path`` if it exists, else the published one."""
+    from ..ratings.bots import data_file
+
+    try:
+        with open(path, encoding="utf-8") as f:
+            doc: dict[str, Any] = json.load(f)
+    except FileNotFoundError:
+        return data_file()
+    except (OSError, ValueError) as e:
+        raise UserError(f"{path}: not a ratings file ({e})") from None
+    if not isinstance(doc, dict) or not isinstance(doc.get("games"), dict):
+        raise UserError(f"{path}: not a ratings file")
+    return doc
+
+
+def _field(base: dict[str, Any], game: str, against: list[str]) -> dict[str, Rating]:
+    """The ratings of the ``--against`` kinds in ``game`` from ``base``."""
+    from ..ratings.model import Rating
+
+    rated = base.get("games", {}).get(game, {}).get("ratings", {})
+    missing = [k for k in against if k not in rated]
+    if missing:
+        raise UserError(f"--against: {', '.join(missing)} not rated in {game} yet")
+    return {k: Rating.from_json(rated[k]) for k in against}
 
 
 def _deals(text: str, games: list[str]) -> dict[str, int]:
