@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+import shots
 import test_web_e2e
 
 pytestmark = test_web_e2e.pytestmark
@@ -65,21 +66,20 @@ def test_a_claim_offered_and_answered(server: str, browser: Any,
         anna.wait_for_timeout(60)
     else:
         raise AssertionError("Anna never had the play with a claim to make")
-    SHOTS.mkdir(parents=True, exist_ok=True)
     labels = anna.locator("#actions button[data-action]").all_inner_texts()
     assert {"Claim the rest", "Concede the rest"} <= set(labels)   # the browser's English
-    anna.screenshot(path=str(SHOTS / f"{name}-offered.png"))
+    shots.take(anna, SHOTS / f"{name}-offered.png")
     anna.click(CLAIM)
     # Bert, the next in playing order, answers; he sees Anna's cards lying open.
     bert.wait_for_selector("#actions button[data-action='refuse']")
     assert bert.locator("#actions button[data-action='accept']").count() == 1
     assert "Anna lays down and claims the rest" in bert.inner_text("body")
-    bert.screenshot(path=str(SHOTS / f"{name}-asked.png"))
+    shots.take(bert, SHOTS / f"{name}-asked.png")
     bert.click("#actions button[data-action='refuse']")
     bert.wait_for_selector("#actions button[data-action='refuse']", state="detached")
     anna.wait_for_function("() => !!document.querySelector('#turn.mine')")
     assert anna.locator(CLAIM).count() == 0          # she plays a card before claiming again
-    bert.screenshot(path=str(SHOTS / f"{name}-answered.png"))
-    anna.screenshot(path=str(SHOTS / f"{name}-play-on.png"))
+    shots.take(bert, SHOTS / f"{name}-answered.png")
+    shots.take(anna, SHOTS / f"{name}-play-on.png")
     anna.close()
     bert.close()

@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+import shots
 import test_web_e2e as e2e
 from test_web_e2e import CHROMIUM
 from test_web_e2e import create_table
@@ -40,8 +41,7 @@ SEATS = {"binokel": ["", "heuristic", "heuristic"],
 
 
 def shot(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    shots.take(page, SHOTS / f"{name}.png")
 
 
 def no_horizontal_overflow(page: Any, where: str) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
+import shots
 import test_web_client as client_tests
 import test_web_e2e as e2e
 from test_web_e2e import CHROMIUM
@@ -29,8 +30,7 @@ NAMES = ["Anna-Lena Maier", "Bert", "Carl", "Dora", "Emil", "Fritz", "Gül", "Ha
 
 
 def shot(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    shots.take(page, SHOTS / f"{name}.png", full_page=True)
 
 
 def state(page: Any, club_id: str) -> dict[str, Any]:

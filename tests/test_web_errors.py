@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+import shots
 import test_web_e2e as e2e
 from binokel.web.pages import BROWSER
 from test_web_e2e import CHROMIUM
@@ -149,9 +150,9 @@ def test_server_errors_are_said_in_the_players_language(server: str, browser: An
     assert page.locator("#join-0").count() == 0 and page.locator("#join-1").count() == 1
     assert page.input_value("#nickname") == "Ute"
     if lang == "de":
-        page.screenshot(path="/tmp/errde-join-phone.png")
+        shots.take(page, "/tmp/errde-join-phone.png")
         page.set_viewport_size({"width": 1280, "height": 800})
-        page.screenshot(path="/tmp/errde-join-desktop.png")
+        shots.take(page, "/tmp/errde-join-desktop.png")
         page.set_viewport_size({"width": 390, "height": 844})
     # A nickname without a letter: the server's reason stays.
     page.fill("#nickname", "!!!")
@@ -159,7 +160,7 @@ def test_server_errors_are_said_in_the_players_language(server: str, browser: An
     page.wait_for_function("w => document.querySelector('.join .error')?.textContent === w",
                            arg=words["bad_nickname"])
     if lang == "de":
-        page.screenshot(path="/tmp/errde-nick-phone.png")
+        shots.take(page, "/tmp/errde-nick-phone.png")
     page.fill("#nickname", "Ute")
     page.click("#join-1")
     page.wait_for_selector("#hand .card")
@@ -169,14 +170,14 @@ def test_server_errors_are_said_in_the_players_language(server: str, browser: An
     assert said(page, "#errors") == words["bad_move"]
     banner_clear_of_status(page)
     if lang == "de":
-        page.screenshot(path="/tmp/errde-table-phone.png")
+        shots.take(page, "/tmp/errde-table-phone.png")
     page.set_viewport_size({"width": 1280, "height": 800})
     page.evaluate("""() => window.__sockets.filter(s => s.readyState === 1).at(-1)
         .send(JSON.stringify({ type: 'action', action: 'y' }))""")
     page.wait_for_function("() => document.querySelector('#errors .error')?.textContent")
     banner_clear_of_status(page)
     if lang == "de":
-        page.screenshot(path="/tmp/errde-table-desktop.png")
+        shots.take(page, "/tmp/errde-table-desktop.png")
     # A tap puts it away at once.
     page.click("#errors .error")
     assert page.locator("#errors .error").count() == 0
@@ -228,7 +229,7 @@ def test_an_option_out_of_range_is_said_whole_in_the_lobby(server: str, browser:
     assert text == {"de": "Bei „Niedrigstes Reizgebot“ geht nur eine Zahl von 10 bis 1000.",
                     "en": "“Lowest bid” takes a number from 10 to 1000."}[lang], text
     page.locator(".error").scroll_into_view_if_needed()
-    page.screenshot(path=f"/tmp/errde-option-{lang}.png")
+    shots.take(page, f"/tmp/errde-option-{lang}.png")
     page.close()
 
 
@@ -251,7 +252,7 @@ def test_a_choice_among_values_reads_as_what_they_mean(server: str, browser: Any
     karlchen = page.locator("#opt-karlchen option").all_inner_texts()
     assert karlchen == ["der Karo-Bube", "der Kreuz-Bube (DDV)", "keiner"]
     page.locator("#opt-genscher").scroll_into_view_if_needed()
-    page.screenshot(path="/tmp/lobby-option-values.png")
+    shots.take(page, "/tmp/lobby-option-values.png")
     page.click("#create")
     page.wait_for_url(re.compile(r"/t/"))
     table_id = page.url.rstrip("/").split("/t/")[1].split("?")[0].split("#")[0]

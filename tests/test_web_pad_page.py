@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+import shots
 import test_web_client as client_tests
 import test_web_e2e as e2e
 from test_web_e2e import CHROMIUM
@@ -23,11 +24,12 @@ SHOTS = Path("/tmp/shots-pad")
 
 
 def shot(page: Any, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
+    if not shots.WANTED:
+        return
     # Leave the field being typed first (as a player does before looking): a full-page shot
     # with a field in focus makes Chromium scroll back to it at the next click.
     page.evaluate("document.activeElement && document.activeElement.blur()")
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=True)
+    shots.take(page, SHOTS / f"{name}.png", full_page=True)
 
 
 @pytest.mark.parametrize("size", ["phone", "desktop"])

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from websockets.sync.client import connect as ws_connect
 
+import shots
 import test_web_client as client_tests
 from binokel.present import offered_actions
 from test_web_accounts_browser import register
@@ -90,15 +91,14 @@ def test_a_rated_table_moves_both_players_ratings(server: str, browser: Any  # n
     anna.check("#rated-on")
     assert anna.is_disabled("#hints-on")
     anna.fill("#opt-deals_per_series", "1")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    anna.locator("#new-table").screenshot(path=str(SHOTS / "rated-lobby-390x844.png"))
+    shots.take(anna.locator("#new-table"), str(SHOTS / "rated-lobby-390x844.png"))
     anna.click("#create")
     anna.wait_for_url(re.compile(r"/t/"))
     tid = anna.url.rsplit("/", 1)[1]
     # a guest is told he may only watch; none of the rated box for him in the lobby
     guest.goto(base + f"/t/{tid}")
     guest.wait_for_selector("#rated-note")
-    guest.screenshot(path=str(SHOTS / "rated-join-390x844.png"), full_page=True)
+    shots.take(guest, str(SHOTS / "rated-join-390x844.png"), full_page=True)
     guest.goto(base + "/")
     guest.wait_for_selector("#create")
     assert guest.locator("#rated-row").is_hidden()
@@ -141,6 +141,6 @@ def test_a_rated_table_moves_both_players_ratings(server: str, browser: Any  # n
                 client_tests.no_horizontal_overflow(page, f"{what} {lang} {width}")
                 if width == 390:
                     client_tests.axe_check(page, f"{what} {lang}")
-                page.screenshot(path=str(SHOTS / f"rated-{what}-{lang}-{width}x{height}.png"),
+                shots.take(page, str(SHOTS / f"rated-{what}-{lang}-{width}x{height}.png"),
                                 full_page=True)
         ctx.close()

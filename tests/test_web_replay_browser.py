@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+import shots
 from test_web_e2e import CHROMIUM
 from test_web_e2e import browser  # noqa: F401  (a fixture of this module too)
 from test_web_e2e import create_table
@@ -91,9 +92,8 @@ def test_a_finished_deal_is_replayed_on_the_table(server: str, browser: Any) -> 
     # the graph: a line per player, the step shown marked
     assert page.locator("#replay-graph svg polyline").count() == 3
     assert page.locator("#replay-graph .legend .lg").count() == 3
-    SHOTS.mkdir(parents=True, exist_ok=True)
     page.evaluate("() => window.scrollTo(0, 0)")
-    page.screenshot(path=str(SHOTS / "replay-end-phone.png"))
+    shots.take(page, SHOTS / "replay-end-phone.png")
     # the result folds to its headline: the last trick and the seats under it show
     covered = """() => [...document.querySelectorAll('#trick .card')].some((c) => {
         const r = c.getBoundingClientRect();
@@ -104,7 +104,7 @@ def test_a_finished_deal_is_replayed_on_the_table(server: str, browser: Any) -> 
     page.wait_for_selector("#result.folded")
     assert not page.evaluate(covered)
     assert page.locator("#headline").is_visible() and page.locator("#result-sum").is_hidden()
-    page.screenshot(path=str(SHOTS / "replay-end-folded-phone.png"))
+    shots.take(page, SHOTS / "replay-end-folded-phone.png")
     page.click("#result-fold")
     page.wait_for_selector("#result:not(.folded)")
     assert page.locator("#result-sum").is_visible()
@@ -119,7 +119,7 @@ def test_a_finished_deal_is_replayed_on_the_table(server: str, browser: Any) -> 
     wait_step(page, middle)
     assert page.locator("#trick .card").count() == 3
     page.evaluate("() => { document.activeElement.blur(); window.scrollTo(0, 0); }")
-    page.screenshot(path=str(SHOTS / "replay-phone.png"))
+    shots.take(page, SHOTS / "replay-phone.png")
     # the link to this position opens the replay there, in a new page, at other sizes
     link = page.get_attribute("#replay-link", "href")
     assert link == page.url
@@ -133,7 +133,7 @@ def test_a_finished_deal_is_replayed_on_the_table(server: str, browser: Any) -> 
         wait_step(other, middle - 1)
         other.keyboard.press("ArrowRight")
         wait_step(other, middle)
-        other.screenshot(path=str(SHOTS / f"replay-{name}.png"))
+        shots.take(other, SHOTS / f"replay-{name}.png")
         other.close()
     # and back to the live table
     page.click("#replay-close")
@@ -175,9 +175,8 @@ def test_a_left_seat_is_found_again_and_taken_over(server: str, browser: Any) ->
     carla.wait_for_selector("#hand .card", timeout=15_000)
     anna.wait_for_function("() => window.binokel.state.names[1] === 'Carla' && "
                            "!window.binokel.state.info.seats[1].stand_in", timeout=15_000)
-    SHOTS.mkdir(parents=True, exist_ok=True)
     carla.wait_for_timeout(1000)   # the hand is dealt in
-    carla.screenshot(path=str(SHOTS / "seat-taken-over-phone.png"))
+    shots.take(carla, SHOTS / "seat-taken-over-phone.png")
     # her seat's link opens her seat in another browser (another device, or handed on),
     # and leaves the address at once
     link = carla.locator("#seat-link").text_content()

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+import shots
 from binokel.present import present
 from binokel.record import Record
 from test_web_table_component import ARGS
@@ -88,7 +89,6 @@ def test_the_result_is_the_readers_own(browser: Any, game: str, players: int) ->
                 box = page.locator("#headline").bounding_box()
                 assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= wh[0]
                 if lang == "en":
-                    SHOTS.mkdir(parents=True, exist_ok=True)
-                    page.screenshot(path=str(SHOTS / f"result-{game}-{who}-{size}.png"))
+                    shots.take(page, SHOTS / f"result-{game}-{who}-{size}.png")
                 assert foreign == []
                 page.close()

@@ -16,6 +16,7 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
+import shots
 import test_web_client as client_tests
 import test_web_e2e as e2e
 from test_web_e2e import CHROMIUM
@@ -117,8 +118,7 @@ def test_an_organiser_builds_a_season_over_three_evenings(server: str, browser: 
     page.wait_for_selector("#my-seasons-list a")
     assert "Platz 1 · 700" in page.text_content("#my-seasons-list")
     assert "null" not in page.text_content("#root")    # no passkeys on 127.0.0.1: no box
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / "account-my-seasons-390x844-de.png"), full_page=True)
+    shots.take(page, str(SHOTS / "account-my-seasons-390x844-de.png"), full_page=True)
     page.click("#my-seasons-list a")
     page.wait_for_selector("#my-line")
     assert page.text_content("#my-line td:nth-child(2)") == "Bert (du)"
@@ -126,7 +126,6 @@ def test_an_organiser_builds_a_season_over_three_evenings(server: str, browser: 
     checked(page, "season member")
 
     # screenshots: the organiser's page and the member's, every size, both languages
-    SHOTS.mkdir(parents=True, exist_ok=True)
     for locale in ("de-DE", "en-US"):
         for size, (w, h) in SCREENS.items():
             for who, ctx, url in [("create", org.context, f"{server}/season"),
@@ -138,6 +137,6 @@ def test_an_organiser_builds_a_season_over_three_evenings(server: str, browser: 
                 p.goto(url)
                 p.wait_for_selector("#s-rule" if who == "create" else "#ranking tbody tr")
                 client_tests.no_horizontal_overflow(p, f"{who} {size} {locale}")
-                p.screenshot(path=str(SHOTS / f"season-{who}-{size}-{locale[:2]}.png"),
+                shots.take(p, str(SHOTS / f"season-{who}-{size}-{locale[:2]}.png"),
                              full_page=True)
                 p.close()

@@ -8,13 +8,13 @@ output, never committed) for people to look at."""
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import shots
 from test_web_accounts_browser import register
 from test_web_e2e import CHROMIUM
 from test_web_e2e import browser  # noqa: F401 - the fixture
@@ -30,25 +30,22 @@ SIZES = [(390, 844), (360, 640), (1280, 800)]
 def shoot(page: Any, name: str, path: str, selector: str) -> None:
     """The page at each size in each language (the language is a preference of the
     browser, kept in its storage)."""
-    if not os.environ.get("BINOKEL_SCREENSHOTS"):
+    if not shots.WANTED:
         return
-    SHOTS.mkdir(parents=True, exist_ok=True)
     for lang in ("de", "en"):
         page.evaluate(f"localStorage.setItem('binokel.lang', '{lang}')")
         for w, h in SIZES:
             page.set_viewport_size({"width": w, "height": h})
             page.goto(path)
             page.wait_for_selector(selector)
-            page.screenshot(path=str(SHOTS / f"social-{name}-{lang}-{w}x{h}.png"))
+            shots.take(page, SHOTS / f"social-{name}-{lang}-{w}x{h}.png")
     page.evaluate("localStorage.removeItem('binokel.lang')")
     page.set_viewport_size({"width": 390, "height": 844})
 
 
 def snap(page: Any, name: str) -> None:
     """The page as it is, at its size (with BINOKEL_SCREENSHOTS only)."""
-    if os.environ.get("BINOKEL_SCREENSHOTS"):
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"social-{name}.png"), full_page=True)
+    shots.take(page, SHOTS / f"social-{name}.png", full_page=True)
 
 
 def test_anna_invites_bert_who_accepts_and_sits_down(server: str,  # noqa: F811
@@ -86,7 +83,7 @@ def test_anna_invites_bert_who_accepts_and_sits_down(server: str,  # noqa: F811
     bert.wait_for_function("() => window.binokel.state && window.binokel.state.you === 1 "
                            "&& window.binokel.state.status === 'playing'")
     assert bert.evaluate("() => window.binokel.state.names")[:2] == ["Anna", "Bert"]
-    if os.environ.get("BINOKEL_SCREENSHOTS"):   # the report form in the chat panel
+    if shots.WANTED:   # the report form in the chat panel
         bert.click("#chat summary")
         bert.click("#report summary")
         snap(bert, "table-report")

@@ -20,6 +20,7 @@ from typing import Any
 
 import pytest
 
+import shots
 from binokel.present import present
 from binokel.record import Record
 from binokel.web.pages import SHELL
@@ -148,15 +149,14 @@ def test_the_table_draws_recorded_positions_without_a_socket(browser: Any, game:
         assert page.locator("#actions button").count() == 0
         assert page.text_content("#hint") == "You are watching"
         assert page.get_attribute("#play", "data-deck") == table["deck"]
-        SHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SHOTS / f"component-{game}-{size}-trick.png"))
+        shots.take(page, SHOTS / f"component-{game}-{size}-trick.png")
 
         # The finished deal: the result, and no "Next deal" for a replay's spectator.
         end = pos["end"]
         page.evaluate("p => window.view.update(p)", end)
         assert page.text_content("#headline") == end["table"]["outcome"]["headline"]
         assert page.locator("#next, #rematch").count() == 0
-        page.screenshot(path=str(SHOTS / f"component-{game}-{size}-end.png"))
+        shots.take(page, SHOTS / f"component-{game}-{size}-end.png")
 
         # A seat's table: a card clicked is an intent naming the position, nothing is sent.
         play = pos["play"]
@@ -205,7 +205,7 @@ def test_the_trump_choice_keeps_its_meld_values_on_screen(browser: Any) -> None:
         assert page.locator("#actions button").count() == len(table.choices.buttons)
         box = page.locator("#bidbox").bounding_box()
         assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= wh[0]
-        page.screenshot(path=str(SHOTS / f"component-trump-choice-{size}.png"))
+        shots.take(page, SHOTS / f"component-trump-choice-{size}.png")
         assert foreign == []
         page.close()
 
@@ -231,7 +231,7 @@ def test_the_zweier_stock_and_turned_up_card_are_drawn_as_cards(browser: Any) ->
         for box in (pile, up):
             assert box["x"] >= 0 and box["x"] + box["width"] <= wh[0]
             assert box["y"] >= 0 and box["y"] + box["height"] <= wh[1]
-        page.screenshot(path=str(SHOTS / f"component-zweier-stock-{size}.png"))
+        shots.take(page, SHOTS / f"component-zweier-stock-{size}.png")
         assert foreign == []
         page.close()
 
@@ -281,6 +281,6 @@ def test_five_to_eight_players_keep_every_trick_card_visible(
         # each card says whose it is, the winner's is framed and named in the title
         assert seen["who"] == [names[s] for s, _ in last.cards]
         assert seen["won"] == [names[last.winner]] and names[last.winner] in seen["title"]
-        page.screenshot(path=str(SHOTS / f"component-{players}-players-{size}.png"))
+        shots.take(page, SHOTS / f"component-{players}-players-{size}.png")
         assert foreign == []
         page.close()
