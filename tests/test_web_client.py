@@ -63,6 +63,19 @@ def no_horizontal_overflow(page: Any, where: str) -> None:
     assert out == [], f"{where}: horizontal overflow {out}"
 
 
+def fits_every_size(page: Any, where: str, sizes: tuple[str, ...] = ("phone", "desktop")
+                    ) -> None:
+    """:func:`no_horizontal_overflow` at each of ``sizes`` (the viewport is set back after):
+    a story walked once at one size checks its pages' layout at the others, instead of
+    walking the whole story again at each size."""
+    before = page.viewport_size
+    for size in sizes:
+        w, h = SIZES[size]
+        page.set_viewport_size({"width": w, "height": h})
+        no_horizontal_overflow(page, f"{where} at {w}x{h}")
+    page.set_viewport_size(before)
+
+
 def sheet_fits(page: Any) -> None:
     """The score sheet fits its column (no scrolling needed with ordinary names)."""
     wrap = page.evaluate("""() => { const w = document.querySelector('#sheet-panel .sheet-wrap');
