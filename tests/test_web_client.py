@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -165,27 +166,42 @@ def wait_my_turn(page: Any, limit: float = 20) -> None:
     page.wait_for_selector("#turn.mine", timeout=limit * 1000)
 
 
-@pytest.mark.parametrize("size", list(SIZES))
+def at_each_size(page: Any, check: Callable[[str], None]) -> None:
+    """``check(size)`` with the page at each of :data:`SIZES` in turn (back at the first
+    after): one deal walked at one size has its layout checked at every size."""
+    for size, (w, h) in SIZES.items():
+        page.set_viewport_size({"width": w, "height": h})
+        page.wait_for_timeout(60)          # laid out again
+        check(size)
+    w, h = next(iter(SIZES.values()))
+    page.set_viewport_size({"width": w, "height": h})
+
+
 @pytest.mark.parametrize("game", list(SEATS))
 def test_the_table_fits_the_screen_and_passes_axe(server: str, browser: Any,
-                                                  game: str, size: str) -> None:
-    w, h = SIZES[size]
+                                                  game: str) -> None:
+    """One deal at phone size; at each step the table is laid out at every size."""
+    w, h = SIZES["phone"]
     # axe-core is injected as a script, which the server's CSP rightly forbids to pages
     page = browser.new_page(viewport={"width": w, "height": h}, bypass_csp=True)
     page.goto(server + "/")
     page.wait_for_selector("#create")
-    no_horizontal_overflow(page, "lobby")
-    shot(page, f"{game}-{size}-1-lobby")
-    if game == "binokel" and size == "phone":
+    at_each_size(page, lambda size: (no_horizontal_overflow(page, f"lobby {size}"),
+                                     shot(page, f"{game}-{size}-1-lobby")))
+    if game == "binokel":
         axe_check(page, "lobby")
     create_table(page, server, SEATS[game], game=game, name="Anna-Lena Maier")
     page.wait_for_selector("#hand .card")
     wait_my_turn(page)
     page.wait_for_timeout(450)     # the dealt cards have landed
-    hand_and_actions_on_screen(page, "first decision")
-    no_horizontal_overflow(page, "table")
-    middle_clear_of_seats(page, "first decision")
-    shot(page, f"{game}-{size}-2-bidding")
+
+    def first_decision(size: str) -> None:
+        hand_and_actions_on_screen(page, f"first decision {size}")
+        no_horizontal_overflow(page, f"table {size}")
+        middle_clear_of_seats(page, f"first decision {size}")
+        shot(page, f"{game}-{size}-2-bidding")
+
+    at_each_size(page, first_decision)
     axe_check(page, "table")
     # Play on to a trick with cards on the table, then to the result.
     deadline = time.time() + 60
@@ -193,17 +209,23 @@ def test_the_table_fits_the_screen_and_passes_axe(server: str, browser: Any,
         assert time.time() < deadline, stuck_report([page])
         if page.evaluate("() => !!document.querySelector('#turn.mine')") and \
                 page.locator("#hand .card.playable").count():
-            hand_and_actions_on_screen(page, "playing a card", buttons=False)
+            at_each_size(page, lambda size: hand_and_actions_on_screen(
+                page, f"playing a card {size}", buttons=False))
         play_until_one_move(page)
-    shot(page, f"{game}-{size}-3-trick")
-    no_horizontal_overflow(page, "trick")
+    at_each_size(page, lambda size: (no_horizontal_overflow(page, f"trick {size}"),
+                                     shot(page, f"{game}-{size}-3-trick")))
     play_until_result([page], limit=90)
     page.wait_for_timeout(400)
-    no_horizontal_overflow(page, "result")
-    sheet_fits(page)
-    shot(page, f"{game}-{size}-4-result")
-    page.locator("#sheet-panel").scroll_into_view_if_needed()
-    shot(page, f"{game}-{size}-5-sheet")
+
+    def result(size: str) -> None:
+        no_horizontal_overflow(page, f"result {size}")
+        sheet_fits(page)
+        shot(page, f"{game}-{size}-4-result")
+        page.locator("#sheet-panel").scroll_into_view_if_needed()
+        shot(page, f"{game}-{size}-5-sheet")
+        page.evaluate("() => window.scrollTo(0, 0)")
+
+    at_each_size(page, result)
     axe_check(page, "result")
     page.close()
 
