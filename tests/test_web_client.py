@@ -388,11 +388,12 @@ def test_a_dimmed_card_says_why_and_the_nickname_is_remembered(server: str,
     page.close()
 
 
-@pytest.mark.parametrize("size", list(SIZES))
 def test_the_lobby_sets_the_tables_settings_and_names_bots_in_server_words(
-        server: str, browser: Any, size: str) -> None:
+        server: str, browser: Any) -> None:
     """Time to think and chat are chosen in the lobby form and reach the server; the bots'
     level words come from /api/meta (no copy in the browser)."""
+    # Walked at phone size; the layout is checked at every size (at_each_size).
+    size = "phone"
     w, h = SIZES[size]
     page = browser.new_page(viewport={"width": w, "height": h})
     page.add_init_script("localStorage.setItem('binokel.lang', 'de')")
@@ -407,7 +408,7 @@ def test_the_lobby_sets_the_tables_settings_and_names_bots_in_server_words(
     assert offered[0] == "" and "60" in offered   # off (friends) first, then seconds
     page.select_option("#turn-timeout", "60")
     page.uncheck("#chat-on")
-    no_horizontal_overflow(page, f"lobby {size}")
+    at_each_size(page, lambda size: no_horizontal_overflow(page, f"lobby {size}"))
     shot(page, f"lobby-settings-{size}")
     page.fill("#nickname", "Anna")
     page.click("#create")
@@ -487,10 +488,11 @@ def test_an_away_seat_is_marked_and_taken_back(server: str, browser: Any) -> Non
     page.close()
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_my_tables_and_the_watch_list(server: str, browser: Any, size: str) -> None:
+def test_my_tables_and_the_watch_list(server: str, browser: Any) -> None:
     """The lobby lists the tables this browser sits at, and running tables to watch; a
     stranger opens one from the watch list as a spectator."""
+    # Walked at phone size; the layout is checked at every size (at_each_size).
+    size = "phone"
     w, h = SIZES[size]
     me = browser.new_page(viewport={"width": w, "height": h})
     me.add_init_script("localStorage.setItem('binokel.lang', 'en')")
@@ -505,7 +507,7 @@ def test_my_tables_and_the_watch_list(server: str, browser: Any, size: str) -> N
     assert me.locator(f"#watch-tables a[href='/t/{tid}']").count() == 1
     item = me.locator(f"#watch-tables li:has(a[href='/t/{tid}'])")
     assert item.locator(".rules-short").inner_text().strip() == "(Rules: standard)"
-    no_horizontal_overflow(me, f"lobby with my tables {size}")
+    at_each_size(me, lambda size: no_horizontal_overflow(me, f"lobby with my tables {size}"))
     shot(me, f"lobby-lists-{size}")
     stranger = browser.new_page(viewport={"width": w, "height": h})
     stranger.add_init_script("localStorage.setItem('binokel.lang', 'en')")
@@ -521,10 +523,11 @@ def test_my_tables_and_the_watch_list(server: str, browser: Any, size: str) -> N
     stranger.close()
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_a_hint_only_where_the_table_allows_it(server: str, browser: Any, size: str) -> None:
+def test_a_hint_only_where_the_table_allows_it(server: str, browser: Any) -> None:
     """The Hint button is there on one's turn at a table that allows hints, and its answer is
     shown (the suggested action; a card play's values on the cards); elsewhere no button."""
+    # Walked at phone size; the layout is checked at every size (at_each_size).
+    size = "phone"
     w, h = SIZES[size]
     page = browser.new_page(viewport={"width": w, "height": h})
     page.add_init_script("localStorage.setItem('binokel.lang', 'en')")
@@ -545,19 +548,19 @@ def test_a_hint_only_where_the_table_allows_it(server: str, browser: Any, size: 
     said = page.locator("#hint").inner_text()
     legal = page.evaluate("() => window.binokel.state.table.choices")
     assert said.split("Hint: ")[1].split(" (")[0] in json.dumps(legal)
-    hand_and_actions_on_screen(page, f"hint {size}")
+    at_each_size(page, lambda size: hand_and_actions_on_screen(page, f"hint {size}"))
     shot(page, f"hint-{size}")
     page.close()
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_a_hint_values_the_buttons_in_the_players_language(server: str, browser: Any,
-                                                           size: str) -> None:
+def test_a_hint_values_the_buttons_in_the_players_language(server: str, browser: Any) -> None:
     """A decision that is not a card (Doppelkopf's Vorbehalt, which the strong player
     simulates): each button gets its value, the suggested one is marked, and the hint says
     the values with their unit in the player's language. Seed 1 deals seat 0 a hand with a
     reservation worth simulating (found with the engine; the server's hint of that view
     values both answers)."""
+    # Walked at phone size; the layout is checked at every size (at_each_size).
+    size = "phone"
     page = lobby(browser, server, size, "de")
     tid = page.evaluate("""async () => {
         const r = await fetch('/api/tables', {method: 'POST', headers: {'Content-Type':
@@ -577,8 +580,8 @@ def test_a_hint_values_the_buttons_in_the_players_language(server: str, browser:
         badge = page.locator(f"#actions button[data-action='{action}'] .hint-value")
         assert badge.count() == 1 and float(badge.inner_text()) == float(badge.inner_text())
     assert page.locator("#actions button.suggested").count() == 1
-    hand_and_actions_on_screen(page, f"valued buttons {size}")
-    no_horizontal_overflow(page, f"valued buttons {size}")
+    at_each_size(page, lambda size: hand_and_actions_on_screen(page, f"valued buttons {size}"))
+    at_each_size(page, lambda size: no_horizontal_overflow(page, f"valued buttons {size}"))
     shot(page, f"hint-buttons-{size}")
     page.close()
 
@@ -606,13 +609,14 @@ SEED_WORDS = {"de": ("Startwert 7", "alle Karten sind vorhersagbar"),
               "en": ("seed 7", "every card can be predicted")}
 
 
-@pytest.mark.parametrize("size", list(SIZES))
 def test_a_chosen_seed_is_said_before_joining_and_at_the_table(
-        server: str, browser: Any, size: str) -> None:
+        server: str, browser: Any) -> None:
     """Issue 13: a table whose creator chose the seed deals cards anybody who knows the seed
     can predict; every person is told before joining (the lobby's list, the join and the
     waiting panel) and at the table, in German and English. A table dealt by the server
     says nothing of the kind."""
+    # Walked at phone size; the layout is checked at every size (at_each_size).
+    size = "phone"
     w, h = SIZES[size]
     anna = lobby(browser, server, size, "de")
     made = anna.evaluate("""async () => {
@@ -632,7 +636,8 @@ def test_a_chosen_seed_is_said_before_joining_and_at_the_table(
     assert de_seed in note and de_words in note
     assert anna.locator(f"#open-tables li:has(a[href='/t/{fair}']) .seed-note").count() == 0
     assert "frei · frei · Sepp" in item.locator("a").inner_text()   # the free seats named
-    no_horizontal_overflow(anna, f"lobby with a seeded table {size}")
+    at_each_size(anna, lambda size: no_horizontal_overflow(
+        anna, f"lobby with a seeded table {size}"))
     item.scroll_into_view_if_needed()
     shot(anna, f"seed-lobby-{size}")
     # The join panel says it above the seats, before anybody sits down.
@@ -642,7 +647,7 @@ def test_a_chosen_seed_is_said_before_joining_and_at_the_table(
     assert note.is_visible() and de_words in note.inner_text()
     box = note.bounding_box()
     assert box is not None and box["y"] + box["height"] <= h    # on screen without scrolling
-    no_horizontal_overflow(anna, f"join panel {size}")
+    at_each_size(anna, lambda size: no_horizontal_overflow(anna, f"join panel {size}"))
     shot(anna, f"seed-join-{size}")
     anna.fill("#nickname", "Anna")
     anna.click("#join-0")
@@ -664,7 +669,8 @@ def test_a_chosen_seed_is_said_before_joining_and_at_the_table(
         assert chip.is_visible() and seed.lower() in chip.inner_text().lower()
         assert words in (chip.get_attribute("title") or "")
         assert words in page.locator("#seed-info .seed-note").inner_text()
-        no_horizontal_overflow(page, f"seeded table {size}")
+        at_each_size(page, lambda size, page=page: no_horizontal_overflow(
+            page, f"seeded table {size}"))
     bert.wait_for_timeout(450)     # the dealt cards have landed
     shot(bert, f"seed-table-{size}")
     bert.click("#seed-chip")           # a tap on the chip shows the whole sentence
@@ -680,12 +686,12 @@ def test_a_chosen_seed_is_said_before_joining_and_at_the_table(
         page.close()
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_a_slow_computer_player_is_said_to_be_thinking(server: str, browser: Any,
-                                                      size: str) -> None:
+def test_a_slow_computer_player_is_said_to_be_thinking(server: str, browser: Any) -> None:
     """A computer player that takes more than a moment (the strong ones search for seconds)
     is said to be thinking in the turn chip, so that the wait does not look like a stuck
     table; the chip says whose turn it is again once the move is in."""
+    # Walked at phone size; the layout is checked at every size (at_each_size).
+    size = "phone"
     registry = e2e.APPS[0].state.registry
     before = registry.bot_delay
     registry.bot_delay = 3.0       # this test's table: every computer move takes 3 s
@@ -703,7 +709,7 @@ def test_a_slow_computer_player_is_said_to_be_thinking(server: str, browser: Any
         assert e2e.play_turn(page, 0)
         page.wait_for_selector("#turn.thinking", timeout=30_000)
     assert re.fullmatch(r".+ überlegt …", turn.inner_text()), turn.inner_text()
-    middle_clear_of_seats(page, f"thinking {size}")
+    at_each_size(page, lambda size: middle_clear_of_seats(page, f"thinking {size}"))
     shot(page, f"thinking-{size}")
     # the bot's move goes in, and the chip names the next seat to move plainly
     page.wait_for_function("() => !document.getElementById('turn').classList.contains("
@@ -746,11 +752,12 @@ def test_a_bots_level_stands_apart_from_its_name(server: str, browser: Any, size
     page.close()
 
 
-@pytest.mark.parametrize("size", list(SIZES))
 def test_the_armut_passes_its_trumps_selected_from_the_start(
-        server: str, browser: Any, size: str) -> None:
+        server: str, browser: Any) -> None:
     """An Armut passes all its trumps: the table selects them at once and keeps them, so that
     the player picks only the rest (the server would refuse a give without them)."""
+    # Walked at phone size; the layout is checked at every size (at_each_size).
+    size = "phone"
     page = lobby(browser, server, size, "de")
     tid = page.evaluate("""async () => {
         const r = await fetch('/api/tables', {method: 'POST', headers: {'Content-Type':
@@ -783,6 +790,7 @@ def test_the_armut_passes_its_trumps_selected_from_the_start(
     page.locator(f"#hand .card.selected[data-card='{need[0]}']").first.click(position=strip)
     assert sorted(page.evaluate(chosen)) == sorted(need)      # a trump cannot be put back
     assert "alle deine Trümpfe" in page.locator("#hint").inner_text()
+    at_each_size(page, lambda size: hand_and_actions_on_screen(page, f"armut {size}"))
     shot(page, f"armut-give-{size}")
     other = page.locator("#hand .card:not(.selected)").first
     card = other.get_attribute("data-card")
@@ -798,11 +806,12 @@ def test_the_armut_passes_its_trumps_selected_from_the_start(
     page.close()
 
 
-@pytest.mark.parametrize("size", list(SIZES))
-def test_a_tables_rules_are_shown_to_whoever_joins_waits_or_plays(server: str, browser: Any,
-                                                                 size: str) -> None:
+def test_a_tables_rules_are_shown_to_whoever_joins_waits_or_plays(server: str,
+                                                                   browser: Any) -> None:
     """A friend who follows an invite link sees the house rules the creator chose before he
     sits down, while he waits and at the table: each in the lobby's words."""
+    # Walked at phone size; the layout is checked at every size (at_each_size).
+    size = "phone"
     w, h = SIZES[size]
     page = browser.new_page(viewport={"width": w, "height": h})
     page.add_init_script("localStorage.setItem('binokel.lang', 'de')")
@@ -845,7 +854,7 @@ def test_a_tables_rules_are_shown_to_whoever_joins_waits_or_plays(server: str, b
         nickname: 'Bert'})})""", tid)
     page.wait_for_selector("#hand .card")
     shown("#life")                                   # and at the table
-    no_horizontal_overflow(page, f"table rules {size}")
+    at_each_size(page, lambda size: no_horizontal_overflow(page, f"table rules {size}"))
     page.locator("#table-rules").scroll_into_view_if_needed()
     shot(page, f"table-rules-{size}")
     page.close()
