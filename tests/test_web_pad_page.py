@@ -1,7 +1,8 @@
-"""The score pad page in a real browser at phone (390x844) and desktop (1280x800) size: a
-pad created, a deal entered and corrected through the owner's page while a player's share
-page follows it, a refused deal's message shown; no horizontal overflow and no serious or
-critical axe-core violation. Screenshots go to /tmp/shots-pad/ (never committed)."""
+"""The score pad page in a real browser, walked at phone size (390x844) with each page's
+layout checked at desktop size (1280x800) too: a pad created, a deal entered and corrected
+through the owner's page while a player's share page follows it, a refused deal's message
+shown; no horizontal overflow and no serious or critical axe-core violation. Screenshots
+(with BINOKEL_SCREENSHOTS=1) go to /tmp/shots-pad/ (never committed)."""
 
 from __future__ import annotations
 
@@ -32,9 +33,9 @@ def shot(page: Any, name: str) -> None:
     shots.take(page, SHOTS / f"{name}.png", full_page=True)
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_a_pad_is_entered_corrected_and_followed(server: str, browser: Any,
-                                                 size: str) -> None:
+def test_a_pad_is_entered_corrected_and_followed(server: str, browser: Any) -> None:
+    # Walked at phone size; the layout is checked at every size.
+    size = "phone"
     w, h = client_tests.SIZES[size]
     owner = browser.new_page(viewport={"width": w, "height": h}, bypass_csp=True,
                              locale="de-DE")
@@ -68,7 +69,7 @@ def test_a_pad_is_entered_corrected_and_followed(server: str, browser: Any,
     owner.click("#enter")
     owner.wait_for_selector("#sheet tbody tr")
     assert owner.text_content("#deal-error") == ""
-    client_tests.no_horizontal_overflow(owner, "pad")
+    client_tests.fits_every_size(owner, "pad")
     shot(owner, f"pad-{size}-owner")
 
     # A correction: the first deal was dealt by Carl, so Anna-Lena deals next.
@@ -80,7 +81,7 @@ def test_a_pad_is_entered_corrected_and_followed(server: str, browser: Any,
     reader.wait_for_function(
         "document.querySelectorAll('#sheet tbody tr').length === 1 && "
         "document.getElementById('status').textContent.includes('Anna')", timeout=10_000)
-    client_tests.no_horizontal_overflow(reader, "pad share")
+    client_tests.fits_every_size(reader, "pad share")
     shot(reader, f"pad-{size}-reader")
     client_tests.axe_check(owner, "pad owner")
     client_tests.axe_check(reader, "pad reader")
@@ -88,9 +89,9 @@ def test_a_pad_is_entered_corrected_and_followed(server: str, browser: Any,
     reader.close()
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
-def test_a_club_tournament_through_the_organiser_page(server: str, browser: Any,
-                                                      size: str) -> None:
+def test_a_club_tournament_through_the_organiser_page(server: str, browser: Any) -> None:
+    # Walked at phone size; the layout is checked at every size.
+    size = "phone"
     w, h = client_tests.SIZES[size]
     org = browser.new_page(viewport={"width": w, "height": h}, bypass_csp=True,
                            locale="de-DE")
@@ -130,7 +131,7 @@ def test_a_club_tournament_through_the_organiser_page(server: str, browser: Any,
         org.wait_for_function(
             f"document.querySelectorAll('#round .table-card h3')[{no - 1}].textContent"
             ".includes('✓')")
-    client_tests.no_horizontal_overflow(org, "club organiser")
+    client_tests.fits_every_size(org, "club organiser")
     shot(org, f"club-{size}-organiser")
     # The player's public page follows: the seating and a ranking with the round's totals.
     public.wait_for_function(
@@ -139,7 +140,7 @@ def test_a_club_tournament_through_the_organiser_page(server: str, browser: Any,
         timeout=10_000)
     first = public.locator("#ranking tbody tr").first.text_content() or ""
     assert "302" in first
-    client_tests.no_horizontal_overflow(public, "club public")
+    client_tests.fits_every_size(public, "club public")
     shot(public, f"club-{size}-public")
     client_tests.axe_check(org, "club organiser")
     client_tests.axe_check(public, "club public")
@@ -216,10 +217,11 @@ GAME_DEALS: dict[str, Any] = {
 }
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
 @pytest.mark.parametrize("game", list(GAME_DEALS))
 def test_each_games_form_enters_a_deal_in_the_players_words(server: str, browser: Any,
-                                                             game: str, size: str) -> None:
+                                                             game: str) -> None:
+    # Walked at phone size; the layout is checked at every size.
+    size = "phone"
     from binokel.tournament.pad import Pad
 
     case = GAME_DEALS[game]
@@ -265,7 +267,7 @@ def test_each_games_form_enters_a_deal_in_the_players_words(server: str, browser
         assert page.is_hidden(sel), sel
     if case.get("hint"):
         assert case["hint"] in page.text_content("#contract-hint")
-    client_tests.no_horizontal_overflow(page, f"pad {game}")
+    client_tests.fits_every_size(page, f"pad {game}")
     shot(page, f"pad-{game}-{size}-form")
     page.click("#enter")
     page.wait_for_selector("#sheet tbody tr")
@@ -308,11 +310,12 @@ HOUSE_RULES = {"karlchen_gefangen": True, "karlchen_double": True, "fuchs_last_t
                "bock_stack": 2}
 
 
-@pytest.mark.parametrize("size", ["phone", "desktop"])
 def test_the_doppelkopf_form_offers_what_the_house_rules_make_possible(
-        server: str, browser: Any, size: str) -> None:
+        server: str, browser: Any) -> None:
     """Every special point of the options, the Genscher, throwing in, the Pflichtsolo and the
     Bockrunden on the page; the stored deals are what was typed, the sheet the engine's."""
+    # Walked at phone size; the layout is checked at every size.
+    size = "phone"
     page, pad_id = doppelkopf_owner_page(browser, server, size, HOUSE_RULES)
     words = page.eval_on_selector_all("#specials-box .sp-name", "es => es.map(e => e.textContent)")
     assert words == ["Doppelkopf", "Fuchs gefangen", "Karlchen", "Doppel-Karlchen",
@@ -341,7 +344,7 @@ def test_the_doppelkopf_form_offers_what_the_house_rules_make_possible(
     page.fill("#re-tricks", "7")
     page.select_option("#announced-re", "0")
     page.fill("#specials-re-5", "1")
-    client_tests.no_horizontal_overflow(page, "doppelkopf house rules")
+    client_tests.fits_every_size(page, "doppelkopf house rules")
     shot(page, f"pad-doppelkopf-{size}-house-rules")
     page.click("#enter")
     page.wait_for_function("document.querySelectorAll('#sheet tbody tr').length === 2")
