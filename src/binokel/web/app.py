@@ -69,9 +69,11 @@ from .account_routes import routes as account_routes
 from .accounts import Account
 from .accounts import Accounts
 from .analysis import Analyses
+from .analysis import note_given_away
 from .analysis import worded
 from .duplicate import prepare as prepare_duplicate
 from .duplicate import routes as duplicate_routes
+from .duplicate import seal_of
 from .guard import MAX_MESSAGE
 from .guard import Gauge
 from .guard import Limiter
@@ -92,7 +94,7 @@ from .pads import routes as pad_routes
 from .pages import page_response
 from .player_routes import routes as player_routes
 from .rated import MIN_DEALS
-from .rated import note_analysis
+from .replays import TableRecords
 from .seasons import routes as season_routes
 from .sessions import CsrfGuard
 from .sessions import session_account
@@ -159,9 +161,6 @@ async def http_error(request: Request, exc: Exception) -> Response:
     return response
 
 
-def note_given_away(store: Store, table_id: str, deal: int, lost: dict[int, int]) -> None:
-    with store.session.begin() as s:
-        note_analysis(s, table_id, deal, lost)
 
 
 def count_error(metrics: Metrics, code: str) -> None:
@@ -509,19 +508,23 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
                     out.append({"seat": seat, "token": token, "table": t.json_view.info()})
         return JSONResponse({"tables": out})
 
+    def records_of(table_id: str) -> TableRecords:
+        """A table's finished deals as stored: a live table's and a closed one's alike."""
+        return TableRecords.load(registry().store, table_id, seal_of)
+
     async def deals(request: Request) -> Response:
         try:
-            t = registry().get(request.path_params["table_id"])
-            done = t.finished_deals()
+            t = await asyncio.to_thread(records_of, request.path_params["table_id"])
+            done = await asyncio.to_thread(t.finished_deals)
         except WebError as e:
             return failed(e)
         return JSONResponse(done)
 
     async def record(request: Request) -> Response:
         try:
-            t = registry().get(request.path_params["table_id"])
+            t = await asyncio.to_thread(records_of, request.path_params["table_id"])
             number = int(request.path_params["number"])
-            rec = t.record(number)
+            rec = await asyncio.to_thread(t.record, number)
         except WebError as e:
             return failed(e)
         return JSONResponse(rec, headers={
@@ -529,14 +532,15 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
 
     async def replay(request: Request) -> Response:
         """A finished deal for the browser's replay: the public table after ``?step=k``
-        actions (default: all) and every seat's hand at that point."""
+        actions (default: all) and every seat's hand at that point; of a live table or a
+        closed one (``closed``: the page shows the replay and no seats)."""
         q = request.query_params
         try:
-            t = registry().get(request.path_params["table_id"])
             lang, cards = check_prefs(q.get("lang"), q.get("cards"))
             step = query_int(q, "step", -1, 0, 10**6)
-            data = t.replay(int(request.path_params["number"]), None if step < 0 else step,
-                            lang, cards)
+            t = await asyncio.to_thread(records_of, request.path_params["table_id"])
+            data = await asyncio.to_thread(t.replay, int(request.path_params["number"]),
+                                           None if step < 0 else step, lang, cards)
         except WebError as e:
             return failed(e)
         return JSONResponse(data)
@@ -545,20 +549,16 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
 
     async def analysis(request: Request) -> Response:
         """A finished deal's card plays marked with the points each gave away (the replay's
-        analysis, :mod:`binokel.web.analysis`)."""
+        analysis, :mod:`binokel.web.analysis`), of a live or a closed table."""
         try:
-            t = registry().get(request.path_params["table_id"])
             lang, cards = check_prefs(request.query_params.get("lang"),
                                       request.query_params.get("cards"))
+            t = await asyncio.to_thread(records_of, request.path_params["table_id"])
             number = int(request.path_params["number"])
             result = await analyses.get(t, number, client(request))
         except WebError as e:
             return failed(e)
-        if result.marks:   # for the players' statistics: what was analysed anyway
-            lost = {m.seat: 0 for m in result.marks}
-            for m in result.marks:
-                lost[m.seat] += m.loss
-            await asyncio.to_thread(note_given_away, t.store, t.id, number, lost)
+        await asyncio.to_thread(note_given_away, t.store, t.id, number, result)
         return JSONResponse(worded(t, number, result, lang, cards))
 
     async def ws_endpoint(websocket: WebSocket) -> None:
