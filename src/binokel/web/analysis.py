@@ -29,12 +29,13 @@ from .store import Store
 from .work import Work
 
 
-def note_given_away(store: Store, table_id: str, deal: int, result: DealAnalysis) -> None:
-    """For the players' statistics: the card points each seat gave away in an analysis
-    that was made anyway (:func:`binokel.web.rated.note_analysis`)."""
-    if not result.marks:
-        return
-    lost = {m.seat: 0 for m in result.marks}
+def note_given_away(store: Store, table_id: str, deal: int, result: DealAnalysis,
+                    players: int) -> None:
+    """For the players' statistics: the card points each seat gave away in a deal's
+    analysis (:func:`binokel.web.rated.note_analysis`). A seat without a mark played no
+    card in the analysed tricks (a deal without card play: nobody did) and gave nothing
+    away in play: 0."""
+    lost = dict.fromkeys(range(players), 0)
     for m in result.marks:
         lost[m.seat] += m.loss
     with store.session.begin() as s:

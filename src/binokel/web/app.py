@@ -71,6 +71,8 @@ from .accounts import Accounts
 from .analysis import Analyses
 from .analysis import note_given_away
 from .analysis import worded
+from .backfill import AnalyserLimits
+from .backfill import Backfill
 from .duplicate import prepare as prepare_duplicate
 from .duplicate import routes as duplicate_routes
 from .duplicate import seal_of
@@ -255,19 +257,27 @@ def game_meta(spec: GameSpec) -> dict[str, Any]:
 
 def create_app(database_url: str | None = None, bot_delay: float = 0.5,
                limits: Limits | None = None, work: WorkLimits | None = None,
-               metrics_token: str | None = None, min_rated_deals: int | None = None
-               ) -> Starlette:
+               metrics_token: str | None = None, min_rated_deals: int | None = None,
+               analyser: AnalyserLimits | None = None) -> Starlette:
     """The web game's app; ``metrics_token``: lets ``/metrics`` be read from elsewhere
     than this machine with ``Authorization: Bearer <token>`` (default: the environment's
     ``BINOKEL_METRICS_TOKEN``); ``min_rated_deals``: rated deals before an account is on
-    a leaderboard (default: the environment's ``BINOKEL_MIN_RATED_DEALS``, else 20)."""
+    a leaderboard (default: the environment's ``BINOKEL_MIN_RATED_DEALS``, else 20);
+    ``analyser``: rated deals analysed in the background an hour while the worker pool is
+    idle (:mod:`binokel.web.backfill`; default: the environment's
+    ``BINOKEL_ANALYSES_PER_HOUR``, else 6; 0: none)."""
     url = database_url or default_database_url()
     metrics_token = metrics_token or os.environ.get("BINOKEL_METRICS_TOKEN") or None
     limits = limits or Limits()
     if min_rated_deals is None:
         env = os.environ.get("BINOKEL_MIN_RATED_DEALS", "")
         min_rated_deals = int(env) if env.isascii() and env.isdigit() else MIN_DEALS
+    if analyser is None:
+        env = os.environ.get("BINOKEL_ANALYSES_PER_HOUR", "")
+        analyser = AnalyserLimits(int(env)) if env.isascii() and env.isdigit() \
+            else AnalyserLimits()
     documents = Work(work)
+    analyses = Analyses(documents)
     holder: dict[str, Any] = {}
     metrics = Metrics(lambda: [t.status for t in list(registry().tables.values())]
                       if "registry" in holder else [])
@@ -333,6 +343,9 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
                 t.bot_driver.schedule()
         loop = asyncio.get_running_loop()
         sweep = loop.create_task(sweeper())
+        app.state.analyser = Backfill(store, documents, analyses, analyser, seal_of)
+        # rated deals' points given away, analysed while nobody waits for the pool
+        backfill = loop.create_task(app.state.analyser.run()) if analyser.per_hour else None
         friends = loop.create_task(social_rounds())
         listener = None
         drive = None
@@ -357,6 +370,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         if drive is not None:
             drive.cancel()
         sweep.cancel()
+        if backfill is not None:
+            backfill.cancel()
         friends.cancel()
         for t in registry().tables.values():
             if t.bot_driver.bot_task is not None:
@@ -545,8 +560,6 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             return failed(e)
         return JSONResponse(data)
 
-    analyses = Analyses(documents)
-
     async def analysis(request: Request) -> Response:
         """A finished deal's card plays marked with the points each gave away (the replay's
         analysis, :mod:`binokel.web.analysis`), of a live or a closed table."""
@@ -558,7 +571,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             result = await analyses.get(t, number, client(request))
         except WebError as e:
             return failed(e)
-        await asyncio.to_thread(note_given_away, t.store, t.id, number, result)
+        await asyncio.to_thread(note_given_away, t.store, t.id, number, result, t.players)
         return JSONResponse(worded(t, number, result, lang, cards))
 
     async def ws_endpoint(websocket: WebSocket) -> None:
