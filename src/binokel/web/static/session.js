@@ -65,9 +65,10 @@ async function closedPage(root, id) {
   let deals;
   try { deals = await finishedDeals(id); } catch { return false; }
   const links = deals.map((d) => el("li", {}, el("a", { href: `/t/${encodeURIComponent(id)}${replayHash(d.number, 0)}`,
-    class: "replay-link", text: `${t("deal")} ${d.number}` })));
+    class: "replay-link button small secondary", text: `${t("deal")} ${d.number}` })));
   root.replaceChildren(el("section", { class: "panel closed-table", id: "closed-table" },
     el("div", { class: "notice", role: "status", text: t("tableClosed") }),
+    el("h2", { text: t("closedDeals") }),
     links.length ? el("ul", { class: "closed-deals" }, ...links) : el("p", { text: t("closedNone") }),
     el("a", { href: "/", class: "button small secondary", text: t("toLobby") })));
   return true;
