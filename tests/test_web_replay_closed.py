@@ -129,3 +129,22 @@ def test_seat_names_follow_the_tables_names() -> None:
     named = seat_names(["random", None], {"bot_names": ["Robo", None]}, {1: "Bert"})
     assert named == ["Robo", "Bert"]
     assert seat_names([None, None], {}, {}) == ["", ""]
+
+
+def test_a_closed_duplicate_tables_deals_stay_sealed_without_their_tournament(
+        client: TestClient) -> None:
+    from binokel.web.store import TableRow
+
+    tid = table(client)
+    sit(client, tid, 0, "Anna")
+    finish_deal(client, tid)
+    sweep(client)
+    # a duplicate round's table whose tournament is gone: its deals stay shut for good
+    with store(client).session.begin() as s:
+        row = s.get(TableRow, tid)
+        assert row is not None
+        row.settings = {**(row.settings or {}), "duplicate": "gone", "duplicate_round": 1}
+    for what in ("replay", "record", "analysis"):
+        r = client.get(f"/api/tables/{tid}/deals/1/{what}")
+        assert r.status_code == 403 and r.json()["error"] == "sealed", (what, r.text)
+    assert client.get(f"/api/tables/{tid}/deals").json()["error"] == "sealed"
