@@ -2,7 +2,8 @@
 in a real browser. The replay: a deal against bots played to its end at phone size, its
 replay opened from the finished deals, stepped by the keys (card by card, trick by trick) and
 by the slider, the analysis's marks on the trick's cards and the graph of points given away,
-and the shareable link to a position opened in a new page at desktop and small-phone size.
+and the shareable link to a position opened in a new page at desktop and small-phone size,
+and again once the table is closed (issue 34).
 The seat: left, taken back by the same browser, left again and taken over by a watcher.
 Screenshots go to /tmp/shots-client/replay-*.png and seat-*.png for people to look at.
 """
@@ -10,12 +11,16 @@ Screenshots go to /tmp/shots-client/replay-*.png and seat-*.png for people to lo
 from __future__ import annotations
 
 import re
+from datetime import UTC
+from datetime import datetime
+from datetime import timedelta
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 import shots
+from test_web_e2e import APPS
 from test_web_e2e import CHROMIUM
 from test_web_e2e import browser  # noqa: F401  (a fixture of this module too)
 from test_web_e2e import create_table
@@ -139,6 +144,22 @@ def test_a_finished_deal_is_replayed_on_the_table(server: str, browser: Any) -> 
     page.click("#replay-close")
     page.wait_for_selector("#records")
     assert page.url.endswith(f"/t/{tid}") and page.locator("#dock-slot").is_hidden()
+    # the sweeper closes the table (its rows stay): the replay link still shows the replay,
+    # says the table is closed, and leads to its deals instead of a table to sit at
+    registry = APPS[0].state.registry
+    registry.store.close_idle(*[datetime.now(UTC) + timedelta(days=1)] * 2)
+    registry.tables.pop(tid)
+    page.goto(link)
+    page.reload()
+    wait_step(page, middle)
+    assert page.locator("#replay-closed").is_visible()
+    assert page.locator(".seat .open-hand").count() == 3
+    shots.take(page, SHOTS / "replay-closed-phone.png")
+    page.click("#replay-close")
+    page.wait_for_selector("#closed-table")
+    assert page.locator(f"#closed-table a[href$='#replay={deal}.0']").count() == 1
+    assert page.locator("#join-0, #hand .card").count() == 0
+    shots.take(page, SHOTS / "table-closed-phone.png")
     page.close()
 
 

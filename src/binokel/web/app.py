@@ -69,9 +69,13 @@ from .account_routes import routes as account_routes
 from .accounts import Account
 from .accounts import Accounts
 from .analysis import Analyses
+from .analysis import note_given_away
 from .analysis import worded
+from .backfill import AnalyserLimits
+from .backfill import Backfill
 from .duplicate import prepare as prepare_duplicate
 from .duplicate import routes as duplicate_routes
+from .duplicate import seal_of
 from .guard import MAX_MESSAGE
 from .guard import Gauge
 from .guard import Limiter
@@ -92,7 +96,7 @@ from .pads import routes as pad_routes
 from .pages import page_response
 from .player_routes import routes as player_routes
 from .rated import MIN_DEALS
-from .rated import note_analysis
+from .replays import TableRecords
 from .seasons import routes as season_routes
 from .sessions import CsrfGuard
 from .sessions import session_account
@@ -159,9 +163,6 @@ async def http_error(request: Request, exc: Exception) -> Response:
     return response
 
 
-def note_given_away(store: Store, table_id: str, deal: int, lost: dict[int, int]) -> None:
-    with store.session.begin() as s:
-        note_analysis(s, table_id, deal, lost)
 
 
 def count_error(metrics: Metrics, code: str) -> None:
@@ -256,19 +257,27 @@ def game_meta(spec: GameSpec) -> dict[str, Any]:
 
 def create_app(database_url: str | None = None, bot_delay: float = 0.5,
                limits: Limits | None = None, work: WorkLimits | None = None,
-               metrics_token: str | None = None, min_rated_deals: int | None = None
-               ) -> Starlette:
+               metrics_token: str | None = None, min_rated_deals: int | None = None,
+               analyser: AnalyserLimits | None = None) -> Starlette:
     """The web game's app; ``metrics_token``: lets ``/metrics`` be read from elsewhere
     than this machine with ``Authorization: Bearer <token>`` (default: the environment's
     ``BINOKEL_METRICS_TOKEN``); ``min_rated_deals``: rated deals before an account is on
-    a leaderboard (default: the environment's ``BINOKEL_MIN_RATED_DEALS``, else 20)."""
+    a leaderboard (default: the environment's ``BINOKEL_MIN_RATED_DEALS``, else 20);
+    ``analyser``: rated deals analysed in the background an hour while the worker pool is
+    idle (:mod:`binokel.web.backfill`; default: the environment's
+    ``BINOKEL_ANALYSES_PER_HOUR``, else 6; 0: none)."""
     url = database_url or default_database_url()
     metrics_token = metrics_token or os.environ.get("BINOKEL_METRICS_TOKEN") or None
     limits = limits or Limits()
     if min_rated_deals is None:
         env = os.environ.get("BINOKEL_MIN_RATED_DEALS", "")
         min_rated_deals = int(env) if env.isascii() and env.isdigit() else MIN_DEALS
+    if analyser is None:
+        env = os.environ.get("BINOKEL_ANALYSES_PER_HOUR", "")
+        analyser = AnalyserLimits(int(env)) if env.isascii() and env.isdigit() \
+            else AnalyserLimits()
     documents = Work(work)
+    analyses = Analyses(documents)
     holder: dict[str, Any] = {}
     metrics = Metrics(lambda: [t.status for t in list(registry().tables.values())]
                       if "registry" in holder else [])
@@ -334,6 +343,9 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
                 t.bot_driver.schedule()
         loop = asyncio.get_running_loop()
         sweep = loop.create_task(sweeper())
+        app.state.analyser = Backfill(store, documents, analyses, analyser, seal_of)
+        # rated deals' points given away, analysed while nobody waits for the pool
+        backfill = loop.create_task(app.state.analyser.run()) if analyser.per_hour else None
         friends = loop.create_task(social_rounds())
         listener = None
         drive = None
@@ -358,6 +370,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         if drive is not None:
             drive.cancel()
         sweep.cancel()
+        if backfill is not None:
+            backfill.cancel()
         friends.cancel()
         for t in registry().tables.values():
             if t.bot_driver.bot_task is not None:
@@ -509,19 +523,23 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
                     out.append({"seat": seat, "token": token, "table": t.json_view.info()})
         return JSONResponse({"tables": out})
 
+    def records_of(table_id: str) -> TableRecords:
+        """A table's finished deals as stored: a live table's and a closed one's alike."""
+        return TableRecords.load(registry().store, table_id, seal_of)
+
     async def deals(request: Request) -> Response:
         try:
-            t = registry().get(request.path_params["table_id"])
-            done = t.finished_deals()
+            t = await asyncio.to_thread(records_of, request.path_params["table_id"])
+            done = await asyncio.to_thread(t.finished_deals)
         except WebError as e:
             return failed(e)
         return JSONResponse(done)
 
     async def record(request: Request) -> Response:
         try:
-            t = registry().get(request.path_params["table_id"])
+            t = await asyncio.to_thread(records_of, request.path_params["table_id"])
             number = int(request.path_params["number"])
-            rec = t.record(number)
+            rec = await asyncio.to_thread(t.record, number)
         except WebError as e:
             return failed(e)
         return JSONResponse(rec, headers={
@@ -529,36 +547,31 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
 
     async def replay(request: Request) -> Response:
         """A finished deal for the browser's replay: the public table after ``?step=k``
-        actions (default: all) and every seat's hand at that point."""
+        actions (default: all) and every seat's hand at that point; of a live table or a
+        closed one (``closed``: the page shows the replay and no seats)."""
         q = request.query_params
         try:
-            t = registry().get(request.path_params["table_id"])
             lang, cards = check_prefs(q.get("lang"), q.get("cards"))
             step = query_int(q, "step", -1, 0, 10**6)
-            data = t.replay(int(request.path_params["number"]), None if step < 0 else step,
-                            lang, cards)
+            t = await asyncio.to_thread(records_of, request.path_params["table_id"])
+            data = await asyncio.to_thread(t.replay, int(request.path_params["number"]),
+                                           None if step < 0 else step, lang, cards)
         except WebError as e:
             return failed(e)
         return JSONResponse(data)
 
-    analyses = Analyses(documents)
-
     async def analysis(request: Request) -> Response:
         """A finished deal's card plays marked with the points each gave away (the replay's
-        analysis, :mod:`binokel.web.analysis`)."""
+        analysis, :mod:`binokel.web.analysis`), of a live or a closed table."""
         try:
-            t = registry().get(request.path_params["table_id"])
             lang, cards = check_prefs(request.query_params.get("lang"),
                                       request.query_params.get("cards"))
+            t = await asyncio.to_thread(records_of, request.path_params["table_id"])
             number = int(request.path_params["number"])
             result = await analyses.get(t, number, client(request))
         except WebError as e:
             return failed(e)
-        if result.marks:   # for the players' statistics: what was analysed anyway
-            lost = {m.seat: 0 for m in result.marks}
-            for m in result.marks:
-                lost[m.seat] += m.loss
-            await asyncio.to_thread(note_given_away, t.store, t.id, number, lost)
+        await asyncio.to_thread(note_given_away, t.store, t.id, number, result, t.players)
         return JSONResponse(worded(t, number, result, lang, cards))
 
     async def ws_endpoint(websocket: WebSocket) -> None:

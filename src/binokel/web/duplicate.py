@@ -403,6 +403,21 @@ def _sealed(store: Store, dup_id: str, number: int) -> Callable[[], bool]:
     return sealed
 
 
+def seal_of(store: Store, settings: dict[str, Any]) -> Callable[[], bool] | None:
+    """A stored table's seal (:class:`binokel.web.replays.TableRecords`, live or closed):
+    a duplicate round's table is shut while its round runs, and for good once its
+    tournament is gone; any other table never."""
+    dup_id = settings.get("duplicate")
+    number = settings.get("duplicate_round")
+    if not isinstance(dup_id, str) or not isinstance(number, int):
+        return None
+    try:
+        DocStore(store, DuplicateRow).read(dup_id)
+    except WebError:
+        return lambda: True
+    return _sealed(store, dup_id, number)
+
+
 def prepare(store: Store, t: LiveTable) -> None:
     """A table loaded from the store (a restart, or another process's table): a duplicate
     round's table gets back its deals and its seal."""
@@ -827,5 +842,5 @@ def routes(store_of: Callable[[Request], Store],
 
 __all__ = ["MAX_BOT_ENTRANTS", "MAX_DEALS", "MAX_LIVE_TABLES", "MAX_PLAYERS", "MAX_ROUNDS",
            "DuplicateRow", "book", "comparison", "new_document", "plan_round", "player_view",
-           "prepare", "public_page", "public_view", "rankings", "routes", "settle",
+           "prepare", "public_page", "public_view", "rankings", "routes", "seal_of", "settle",
            "start_round"]

@@ -28,6 +28,7 @@ from .guard import client_key
 from .guard import json_object
 from .moderation import Moderation
 from .pages import page_response
+from .replays import TableRecords
 from .sessions import session_account
 from .social import ReportRow
 from .social import Social
@@ -213,7 +214,9 @@ def routes(accounts_of: Callable[[HTTPConnection], Accounts],
             record = None
             if over and number:
                 try:   # never the hidden cards of a deal still being played
-                    record = table.record(number)
+                    record = TableRecords.load(table.store, table.id,
+                                               lambda _s, _settings: table.sealed
+                                               ).record(number)
                 except WebError:   # a sealed duplicate round's deal
                     record = None
             name = table.seats.name(seat)

@@ -38,17 +38,12 @@ from sqlalchemy.orm import Session
 
 from ..bots import bot_names
 from ..core.cards import Card
-from ..core.cards import card_name
 from ..core.cards import card_token
 from ..core.cards import parse_card
 from ..core.series import Series
 from ..core.state import actor
 from ..core.state import by_seat
 from ..core.state import split_seat
-from ..present import action_words
-from ..present import deck_of
-from ..present import present
-from ..record import Record
 from ..registry import GameSpec
 from ..registry import find_game
 from ..registry import games
@@ -653,65 +648,6 @@ class LiveTable:
         self.unsent = False
         # Concurrently: a slow client delays only itself.
         await asyncio.gather(*(self.push(conn) for conn in list(self.connections)))
-
-    # ------------------------------------------------------------------ records
-    def _finished_deal(self, number: int) -> StoredDeal:
-        self.check_unsealed()
-        # The table's deals are numbered 1..deal_number: anything else is no deal, asked
-        # without a query (a number beyond 64 bits is no SQL integer at all).
-        d = self.store.deal(self.id, number) if 1 <= number <= self.deal_number else None
-        if d is None:
-            raise TableError("no_deal", f"there is no deal {number}")
-        if not d.finished:
-            # The deck of a running deal is the hidden information of every player.
-            raise TableError("not_over", "a record is available when the deal is over")
-        return d
-
-    def record(self, number: int) -> dict[str, Any]:
-        d = self._finished_deal(number)
-        # The rules the deal was played with (a series may vary them per deal).
-        rec = Record(game=self.game, players=self.players, rules=d.rules or self.rules_data,
-                     dealer=d.dealer, deck=tuple(d.deck), actions=tuple(d.actions),
-                     extra={"names": self.seats.names(), "deal_number": number, "result": d.result})
-        return rec.to_json()
-
-    def replay(self, number: int, step: int | None, lang: str, cards: str) -> dict[str, Any]:
-        """A finished deal for the browser's replay: the public table after ``step`` actions
-        (default: the end) and every seat's hand then (the deal is over: no secret left)."""
-        rec = Record.from_json(self.record(number))
-        total = len(rec.actions)
-        at = total if step is None else step
-        if not 0 <= at <= total:
-            raise TableError("bad_step", f"step must be 0..{total}")
-        states = list(rec.states())
-        end, state = states[-1], states[at]
-        # the steps that close a trick: the replay steps trick by trick between them
-        levels = [b or "" for b in self.bots]   # the bots' levels (no stand-in of today)
-        played = [len(s.public_view().tricks) for s in states]
-        trick_ends = [k for k in range(1, total + 1) if played[k] > played[k - 1]]
-        names = self.seats.names()
-        said = ""
-        if at > 0:
-            # the step's action in the words its player read (the table he saw before it)
-            seat, action = actor(end.history[at - 1])   # who said it, out of turn too
-            seen = present(states[at - 1].view(seat), lang, names, cards, levels)
-            deck = deck_of(self.game)
-            said = action_words(seen, action,
-                                lambda tok: card_name(parse_card(tok), cards, lang, deck))
-        return {
-            "deal": number, "step": at, "steps": total, "names": names, "said": said,
-            "trick_ends": trick_ends,
-            "actions": [[s, a] for s, a in end.history],
-            "hands": [[card_token(c) for c in state.view(s).hand]
-                      for s in range(state.players)],
-            "table": present(state.public_view(), lang, names, cards,
-                             levels).to_json(),
-            "result": end.result.to_json() if end.result is not None else None,
-        }
-
-    def finished_deals(self) -> list[dict[str, Any]]:
-        self.check_unsealed()
-        return self.store.finished_deals(self.id)
 
 
 class Registry:

@@ -86,6 +86,8 @@ export const replayStep = (id, deal, step, lang, cards) => api("GET",
 /** A finished deal's card plays marked with the points each gave away (worded server-side). */
 export const analysisOf = (id, deal, lang, cards) => api("GET",
   `/api/tables/${encodeURIComponent(id)}/deals/${deal}/analysis?` + new URLSearchParams({ lang, cards }));
+/** A table's finished deals (``[{number, dealer, result, series}]``), of a closed table too. */
+export const finishedDeals = (id) => api("GET", `/api/tables/${encodeURIComponent(id)}/deals`);
 export const recordUrl = (id, deal) => `/api/tables/${encodeURIComponent(id)}/deals/${deal}/record`;
 
 /** A page of the lobby's tables (``status``: waiting, the open ones, or playing, the ones

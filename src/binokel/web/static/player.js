@@ -75,7 +75,7 @@ function gameSection(g) {
     el("dt", { text: t("rt_stat_average") }), el("dd", { text: String(st.average) }),
     el("dt", { text: t("rt_stat_given_away") }),
     el("dd", { id: `given-${g.game}`, text: st.given_away === null ? t("rt_not_analysed")
-      : t("rt_given_away_of", { points: st.given_away, n: st.analysed }) })));
+      : t("rt_given_away_of", { points: st.given_away, n: st.analysed, deals: st.deals }) })));
   return s;
 }
 

@@ -71,7 +71,10 @@ export function replayPage(root, tid, deal, step, back) {
   const copy = copyButton(() => link.href, { copy: t("copy"), copied: t("copied") },
     { id: "replay-copy" });
   const toTable = btn("replay-close", t("backToTable"), t("backToTable"), back, "small");
-  view.setSlot(info, markLine, el("div", { class: "replay-controls" }, bar, slider),
+  // a closed table (the sweeper closed it; its deals stay): said once, and "back" lists its deals
+  const closedLine = el("div", { id: "replay-closed", class: "replay-closed", role: "status", text: t("tableClosed") });
+  closedLine.hidden = true;
+  view.setSlot(closedLine, info, markLine, el("div", { class: "replay-controls" }, bar, slider),
     el("div", { class: "form-row replay-share" }, toTable, link, copy));
   const graph = el("div", { id: "replay-graph", class: "replay-graph" });
   const list = el("div", { id: "replay-analysis", class: "analysis", "aria-live": "polite" },
@@ -119,6 +122,12 @@ export function replayPage(root, tid, deal, step, back) {
     const hash = replayHash(deal, d.step);
     if (location.hash !== hash) history.replaceState(null, "", hash);
     link.href = location.href;
+    if (d.closed && closedLine.hidden) {
+      closedLine.hidden = false;
+      setText(toTable, t("closedDeals"));
+      toTable.title = t("closedDeals");
+      toTable.setAttribute("aria-label", t("closedDeals"));
+    }
     view.update({ table: d.table, deal, moves: d.step, replay: true, hands: d.hands });
     slider.max = String(d.steps);
     slider.value = String(d.step);

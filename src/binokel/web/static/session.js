@@ -5,8 +5,9 @@
 
 import { el } from "./dom.js";
 import { joinPanel, loadMeta, waitingPanel } from "./lobby.js";
-import { TableSocket, getTable, joinSeat, keepToken, ownerToken, releaseSeat, seatToken } from "./net.js";
+import { TableSocket, finishedDeals, getTable, joinSeat, keepToken, ownerToken, releaseSeat, seatToken } from "./net.js";
 import { cardWords, deckFor, look, prefs } from "./prefs.js";
+import { replayHash } from "./replay.js";
 import { sidePanels } from "./side.js";
 import { actionWords, mountTable } from "./table.js";
 import { errorText, t } from "./words.js";
@@ -46,12 +47,31 @@ export async function openTable(root, id, route) {
   root.replaceChildren();
   let info;
   try { info = await getTable(id); await loadMeta(); }
-  catch (e) { root.append(el("div", { class: "error", text: errorText(e) })); return; }
+  catch (e) {
+    if (e.code === "no_table" && await closedPage(root, id)) return;
+    root.append(el("div", { class: "error", text: errorText(e) }));
+    return;
+  }
   if (!seatToken(id) && info.status === "waiting") {
     joinPanel(root, id, info, () => route(), () => connect(root, id, info));
     return;
   }
   connect(root, id, info);
+}
+
+/** A closed table's page (its rows stay): the line that says so and a replay link per
+ * finished deal, no seats. False where the server knows no such table at all. */
+async function closedPage(root, id) {
+  let deals;
+  try { deals = await finishedDeals(id); } catch { return false; }
+  const links = deals.map((d) => el("li", {}, el("a", { href: `/t/${encodeURIComponent(id)}${replayHash(d.number, 0)}`,
+    class: "replay-link button small secondary", text: `${t("deal")} ${d.number}` })));
+  root.replaceChildren(el("section", { class: "panel closed-table", id: "closed-table" },
+    el("div", { class: "notice", role: "status", text: t("tableClosed") }),
+    el("h2", { text: t("closedDeals") }),
+    links.length ? el("ul", { class: "closed-deals" }, ...links) : el("p", { text: t("closedNone") }),
+    el("a", { href: "/", class: "button small secondary", text: t("toLobby") })));
+  return true;
 }
 
 /** Close the open table's connection (the lobby is shown). */

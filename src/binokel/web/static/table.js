@@ -465,7 +465,8 @@ export class TableView {
   thinking(m, tb, mine) {
     const key = `${m.deal}/${m.moves}`;
     const seat = tb.seats?.[tb.to_move];
-    const bot = !mine && tb.to_move >= 0 && Boolean(seat?.level) && !tb.result?.length;
+    // (a replay's position waits for nobody: no computer player thinks there)
+    const bot = !m.replay && !mine && tb.to_move >= 0 && Boolean(seat?.level) && !tb.result?.length;
     if (key === this.thinkKey && bot) {
       if (this.thinkShown) this.showThinking(tb);
       return;
