@@ -293,7 +293,6 @@ MAX_METHODS = 25
 # which are being split by concern (issue 30). A count may only go down; an entry no longer
 # needed fails the test (so the list only shrinks).
 BIG_CLASSES_ALLOWED = {
-    "binokel/web/tables.py:LiveTable": 32,
     "binokel/web/store.py:Store": 34,
 }
 

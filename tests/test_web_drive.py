@@ -180,7 +180,7 @@ def test_the_clock_between_deals_runs_on_in_another_process(stores: list[Store])
         st = t.round.current
         while not st.is_over:
             t.apply(st.to_move, rng.choice(st.legal_actions()), check_move=False)
-        t.ready_next(0)                      # P0 is ready, P1 is not
+        t.deals.ready_next(0)                      # P0 is ready, P1 is not
         assert one.table(t.id).status == "finished"
         # The driving process dies before its clock runs out.
         t.bot_driver.stop_timer()

@@ -362,7 +362,7 @@ def start_round(doc: dict[str, Any], registry: Registry, creator: str | None = N
             if s is not None and kinds[k] is None:
                 tokens[str(s)] = t.seats.join(k, names[s])
         if t.round is None:
-            t.start()   # a table of bots only: nobody joins to start it
+            t.deals.start()   # a table of bots only: nobody joins to start it
         t.bot_driver.schedule()
         tables.append({"id": t.id, "seats": seats, "tokens": tokens})
     played.append({"number": number, "orders": plan["orders"], "tables": tables,

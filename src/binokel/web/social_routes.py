@@ -23,6 +23,8 @@ from starlette.routing import Route
 from . import social as limits
 from .accounts import Account
 from .accounts import Accounts
+from .chat import CHAT_KEEP
+from .chat import chat_line
 from .guard import WebError
 from .guard import client_key
 from .guard import json_object
@@ -32,11 +34,9 @@ from .sessions import session_account
 from .social import ReportRow
 from .social import Social
 from .social import check_reason
-from .tables import CHAT_KEEP
 from .tables import Connection
 from .tables import LiveTable
 from .tables import Registry
-from .tables import _chat_line
 from .tables import hash_token
 from .tables import web_games
 
@@ -77,7 +77,7 @@ async def send_chat(social: Social, table: LiveTable, line: dict[str, Any],
 async def chat_history(social: Social, table: LiveTable, conn: Connection) -> dict[str, Any]:
     """The table's chat for a new connection, without the lines of seats whose account
     its account blocks."""
-    message = await asyncio.to_thread(table.chat_history)
+    message = await asyncio.to_thread(table.chat.history)
     if conn.account is None:
         return message
     blocked = await asyncio.to_thread(social.blocked_by, conn.account)
@@ -217,7 +217,7 @@ def routes(accounts_of: Callable[[HTTPConnection], Accounts],
                 except WebError:   # a sealed duplicate round's deal
                     record = None
             name = table.seats.name(seat)
-        chat = [_chat_line(r) for r in await asyncio.to_thread(
+        chat = [chat_line(r) for r in await asyncio.to_thread(
             table.store.chat, table.id, 0, CHAT_KEEP)]
         reported = (await asyncio.to_thread(social.seat_accounts, table.id)).get(seat)
         address = "c:" + table.store.client_hash(
@@ -281,7 +281,7 @@ async def apply_suspensions(social: Social, registry: Registry) -> int:
                         tx.bump()
                     table.seats.token_hashes[seat] = void
                 if table.round is not None and table.round.current.is_over:
-                    table.ready_next(None)   # the others may be ready
+                    table.deals.ready_next(None)   # the others may be ready
             for conn in list(table.connections):
                 if conn.seat == seat:
                     conn.seat = None   # the suspended one's socket watches on at most
