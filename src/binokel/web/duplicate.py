@@ -345,7 +345,7 @@ def start_round(doc: dict[str, Any], registry: Registry, creator: str | None = N
     if len(registry.tables) + len(plan["tables"]) > registry.limits.max_tables:
         raise _fail("the server has as many tables as it can hold; try again later",
                     "server_full", 503)
-    if creator is not None and registry.store.count_live(creator, ("playing",)) + \
+    if creator is not None and registry.queries.count_live(creator, ("playing",)) + \
             len(plan["tables"]) > MAX_LIVE_TABLES:
         raise _fail(f"at most {MAX_LIVE_TABLES} running tables per organiser; let the "
                     "others finish first", "too_many_tables", 429)

@@ -54,6 +54,7 @@ from .bot_driver import BotDriver
 from .chat import Chat
 from .deals import Deals
 from .guard import option_refusal
+from .lobby_queries import LobbyQueries
 from .rated import FinishedDeal
 from .rated import deal_finished
 from .rated import dealt_in
@@ -579,6 +580,7 @@ class Registry:
                  on_action: Callable[[], None] | None = None,
                  prepare: Callable[[LiveTable], None] | None = None) -> None:
         self.store = store
+        self.queries = LobbyQueries(store.session)   # the lobby's, over many tables
         # Called on every table loaded from the store (a duplicate round's deals).
         self.prepare = prepare
         self.bot_delay = bot_delay
@@ -590,7 +592,7 @@ class Registry:
         # from those who block its writer: binokel.web.social_routes.send_chat).
         self.send_chat: Callable[[LiveTable, dict[str, Any]], Awaitable[None]] = \
             LiveTable.send_all
-        for tid in store.live_ids():
+        for tid in self.queries.live_ids():
             try:
                 with store.reading() as s:
                     snap = store.snapshot(s, tid)
@@ -623,15 +625,15 @@ class Registry:
         First the locks this process holds are checked: where one is gone (its connection
         broke), the table's bots and clock stop here, unless the lock is taken again in this
         round, before another process took it. Tables beyond this process's fair share
-        are handed on likewise (:meth:`Store.surplus`)."""
-        lost = self.store.lost(sorted(self.driving))
+        are handed on likewise (:meth:`binokel.web.driving.DriveLocks.surplus`)."""
+        lost = self.store.drive_locks.lost(sorted(self.driving))
         if lost:
             log.warning("lost the driving lock of %d table(s); taking them again",
                         len(lost))
             self.driving.difference_update(lost)
-        extra = self.store.surplus(sorted(self.driving))
+        extra = self.store.drive_locks.surplus(sorted(self.driving))
         self.driving.difference_update(extra)
-        got = self.store.drive(sorted(self.driving))
+        got = self.store.drive_locks.drive(sorted(self.driving))
         for tid in (*lost, *extra):
             t = self.tables.get(tid)
             if t is not None and tid not in got:
@@ -713,10 +715,10 @@ class Registry:
         """Refuse a client (hashed address ``creator``) who has as many waiting tables,
         or as many live ones, as one may (in the store: over every server process)."""
         limits = self.limits
-        if Store.tables_held(s, creator, ("waiting",)) >= limits.tables_per_client:
+        if LobbyQueries.tables_held(s, creator, ("waiting",)) >= limits.tables_per_client:
             raise TableError("too_many_tables", f"at most {limits.tables_per_client} "
                              "open tables per player; fill or wait for those first")
-        if Store.tables_held(s, creator) >= limits.live_per_client:
+        if LobbyQueries.tables_held(s, creator) >= limits.live_per_client:
             raise TableError("too_many_tables", f"at most {limits.live_per_client} "
                              "tables per player at once, waiting or running; finish some "
                              "first (a table nobody has open closes after an hour)")
@@ -830,14 +832,14 @@ class Registry:
 
     def by_token(self, token: str) -> list[LiveTable]:
         """The live tables where ``token`` holds a seat (looked up by its hash, indexed)."""
-        rows = self.store.by_tokens([hash_token(token)])
+        rows = self.queries.by_tokens([hash_token(token)])
         return [t for t in (self.find(r.id) for _, r, _ in rows) if t is not None]
 
     def lobby(self, status: str, limit: int, cursor: str | None
               ) -> tuple[list[dict[str, Any]], str | None]:
         """A page of the lobby (newest first) and the cursor of the next page."""
         try:
-            rows, nxt = self.store.page(status, limit, cursor)
+            rows, nxt = self.queries.page(status, limit, cursor)
         except ValueError:
             raise TableError("bad_cursor", "cursor is not one the lobby handed out") from None
         found = (self.find(r.id, r.version) for r, _ in rows)
@@ -890,7 +892,7 @@ class Registry:
         """A closed table: its bots stop, its connections get the last state and end."""
         if table.id in self.driving:
             self.driving.discard(table.id)
-            self.store.undrive(table.id)
+            self.store.drive_locks.undrive(table.id)
         table.closed = True
         table.bot_driver.stop()
         table.touch()
