@@ -57,7 +57,6 @@ from .guard import option_refusal
 from .lobby_queries import LobbyQueries
 from .rated import FinishedDeal
 from .rated import deal_finished
-from .rated import dealt_in
 from .rated import rated_bots_refusal
 from .seats import Seats
 from .store import LIVE
@@ -468,7 +467,7 @@ class LiveTable:
                 # deal's end or not at all (binokel.web.rated)
                 deal_finished(tx.s, FinishedDeal(
                     self.id, self.game, self.deal_number, self.bots,
-                    dealt_in(self.spec, state, self.players),
+                    self.spec.dealt_in(self.players, state.dealer),
                     probe.result, bool(self.settings.get("rated"))), self.store.postgres)
             tx.bump()
         rnd.apply(canonical)
