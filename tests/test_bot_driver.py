@@ -22,7 +22,7 @@ def started(timeout: int | None = 30) -> LiveTable:
     for seat, name in ((0, "Anna"), (1, "Bert")):
         t.seats.nicknames[seat] = name
         t.seats.token_hashes[seat] = f"hash{seat}"
-    t.round, t.series_number, t.deal_number = t._new_series(1), 1, 1
+    t.round, t.series_number, t.deal_number = t.deals.new_series(1), 1, 1
     return t
 
 

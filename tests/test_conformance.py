@@ -314,6 +314,20 @@ def _shows(text: str, c: int) -> bool:
 
 
 @pytest.mark.parametrize(("game", "players", "variant"), CASES, ids=IDS)
+def test_the_spec_names_the_seats_dealt_in(game: str, players: int, variant: str) -> None:
+    """``GameSpec.dealt_in``: exactly the seats with cards at the start of a deal, for every
+    dealer (4-player Binokel's and 5-player Doppelkopf's dealer sits out)."""
+    spec = find_game(game)
+    for dealer in range(players):
+        rules = spec.make_rules({"options": options_of(game, variant)})
+        start = spec.new_deal(rules, dealer, seed=dealer, players=players)
+        assert spec.dealt_in(players, dealer) == tuple(
+            s for s in range(players) if start.view(s).hand)
+    if (game, players) in (("binokel", 4), ("doppelkopf", 5)):
+        assert spec.dealt_in(players, 1) == tuple(s for s in range(players) if s != 1)
+
+
+@pytest.mark.parametrize(("game", "players", "variant"), CASES, ids=IDS)
 def test_points_add_up(game: str, players: int, variant: str) -> None:
     """A deal played to its last trick, or ended by an accepted claim, hands out exactly the
     game's total of points."""

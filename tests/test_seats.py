@@ -34,7 +34,7 @@ def started() -> LiveTable:
     t = table()
     seat(t, 0, "Anna", "a" * 32)
     seat(t, 1, "Bert", "b" * 32)
-    t.round, t.series_number, t.deal_number = t._new_series(1), 1, 1
+    t.round, t.series_number, t.deal_number = t.deals.new_series(1), 1, 1
     return t
 
 

@@ -190,6 +190,7 @@ def test_registration_is_checked() -> None:
     test_conformance.test_a_seed_decides_everything,
     test_conformance.test_no_view_shows_a_hidden_card,
     test_conformance.test_points_add_up,
+    test_conformance.test_the_spec_names_the_seats_dealt_in,
 ], ids=lambda f: f.__name__[5:])
 @pytest.mark.parametrize("variant", ["", "claims"])
 def test_conformance_of_stichel(check: Any, players: int, variant: str) -> None:

@@ -119,7 +119,7 @@ def test_incremental_catch_up_equals_a_fresh_load(
             for seat in range(3):       # each says ready in either process
                 who = rng.choice(copies)
                 who.catch_up()
-                who.ready_next(seat)
+                who.deals.ready_next(seat)
                 check(increments_only=True)
             continue
         roll = rng.random()
@@ -137,7 +137,7 @@ def test_incremental_catch_up_equals_a_fresh_load(
             other.catch_up()
             other.seats.join(seat, f"Neu{seat}")
         elif roll < 0.1:
-            actor.chat(seat, "gut gespielt")    # no new version: nothing to catch up
+            actor.chat.say(seat, "gut gespielt")    # no new version: nothing to catch up
         else:
             actor.apply(seat, rng.choice(st.legal_actions()), len(st.history),
                         actor.deal_number)

@@ -90,9 +90,9 @@ def test_the_sweep_runs_in_one_process_at_a_time(stores: list[Store]) -> None:
 
 
 def backend_pid(store: Store) -> int:
-    assert store.driver is not None
-    pid = store.driver.execute(text("SELECT pg_backend_pid()")).scalar_one()
-    store.driver.commit()
+    assert store.drive_locks.conn is not None
+    pid = store.drive_locks.conn.execute(text("SELECT pg_backend_pid()")).scalar_one()
+    store.drive_locks.conn.commit()
     return int(pid)
 
 
@@ -114,7 +114,7 @@ def test_a_dropped_lock_connection_stops_driving_then_takes_again(
     terminate(one, backend_pid(one))
     assert sorted(asyncio.run(r1.take_over())) == sorted([a.id, b.id])
     assert a.driver and b.driver and r1.driving == {a.id, b.id}
-    assert one.lost(sorted(r1.driving)) == []
+    assert one.drive_locks.lost(sorted(r1.driving)) == []
 
     # Again, but another process takes the tables before this one looks: this one stops
     # driving them (its turn clocks rest) and leaves them to the other.
@@ -180,7 +180,7 @@ def test_the_clock_between_deals_runs_on_in_another_process(stores: list[Store])
         st = t.round.current
         while not st.is_over:
             t.apply(st.to_move, rng.choice(st.legal_actions()), check_move=False)
-        t.ready_next(0)                      # P0 is ready, P1 is not
+        t.deals.ready_next(0)                      # P0 is ready, P1 is not
         assert one.table(t.id).status == "finished"
         # The driving process dies before its clock runs out.
         t.bot_driver.stop_timer()

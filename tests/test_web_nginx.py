@@ -157,8 +157,9 @@ def test_the_server_counts_clients_by_the_proxys_word_only(
     # The per-client limit of waiting tables counts by that address too: the stranger's
     # claim does not spend the quota of the address it names.
     limit = app.state.registry.limits.tables_per_client
-    assert store.count_live(store.client_hash("203.0.113.9"), ("waiting",)) == 0
-    assert store.count_live(store.client_hash(CLIENT), ("waiting",)) == 2 < limit
+    queries = app.state.registry.queries
+    assert queries.count_live(store.client_hash("203.0.113.9"), ("waiting",)) == 0
+    assert queries.count_live(store.client_hash(CLIENT), ("waiting",)) == 2 < limit
 
 
 def test_a_deal_through_nginx(proxied: tuple[str, Any, int]) -> None:

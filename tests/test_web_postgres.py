@@ -163,11 +163,11 @@ def test_two_processes_share_one_database(pg_url: str) -> None:
             got.append(msg)
 
         t2.connections.add(Connection(None, send))
-        t1.chat(0, "Hallo  Bert")
-        asyncio.run(r2.heard(f"c:{t1.id}:{t1.chat_seen}"))
-        asyncio.run(r2.heard(f"c:{t1.id}:{t1.chat_seen}"))
+        t1.chat.say(0, "Hallo  Bert")
+        asyncio.run(r2.heard(f"c:{t1.id}:{t1.chat.seen}"))
+        asyncio.run(r2.heard(f"c:{t1.id}:{t1.chat.seen}"))
         assert [(m["type"], m["name"], m["text"]) for m in got] == [("chat", "Anna", "Hallo Bert")]
-        asyncio.run(r1.heard(f"c:{t1.id}:{t1.chat_seen}"))   # its own line: already sent
+        asyncio.run(r1.heard(f"c:{t1.id}:{t1.chat.seen}"))   # its own line: already sent
 
         # One process drives the table's bots and clock; when it dies, another takes over.
         assert t1.id in asyncio.run(r1.take_over()) and t1.driver

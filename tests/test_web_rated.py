@@ -81,7 +81,7 @@ def next_deal(client: TestClient, tid: str) -> None:
 
     def ready() -> None:
         for seat in t.seats.present_seats:
-            t.ready_next(seat)
+            t.deals.ready_next(seat)
     client.portal.call(ready)  # type: ignore[union-attr]
 
 
@@ -154,7 +154,7 @@ def test_rules_stay_as_made_over_a_new_series(client: TestClient) -> None:
     finish_deal(client, tid)
     t = live(client, tid)
     assert t.round.is_over
-    client.portal.call(lambda: t.ready_next(0, new_series=True))  # type: ignore[union-attr]
+    client.portal.call(lambda: t.deals.ready_next(0, new_series=True))  # type: ignore[union-attr]
     assert t.series_number == 2
     assert client.get(f"/api/tables/{tid}").json()["rules"] == made
     assert t.round.current.rules.to_dict() == t.spec.make_rules(made).to_dict()

@@ -22,6 +22,7 @@ from binokel.core.spec import BotFactory
 from binokel.core.spec import GameSpec
 from binokel.core.spec import PositionOf
 from binokel.core.spec import VocabularyOf
+from binokel.core.spec import every_seat
 from binokel.core.spec import hook
 
 from .deal import PLAYER_COUNTS
@@ -54,7 +55,7 @@ def _vocabulary() -> VocabularyOf:
 SPEC = GameSpec(
     name="stichel", title=("Stichel (nur für Tests)", "Stichel (for the tests)"),
     players=PLAYER_COUNTS, default_players=3, rules=StichelRules, new_deal=StichelState.new,
-    full_deck=full_deck, help=TEXTS.help, presenter=_presenter, bots=_bots,
+    full_deck=full_deck, help=TEXTS.help, presenter=_presenter, bots=_bots, dealt_in=every_seat,
     hint_unit=TEXTS.words("hint_unit"), points_word=TEXTS.words("points_word"),
     rest_word=TEXTS.words("rest_word"), position=_position, vocabulary=_vocabulary,
     pad=hook(__name__, "pad:StichelPad", make=True), score_scale=30.0)

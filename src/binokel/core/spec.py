@@ -118,6 +118,9 @@ class GameSpec:
     help: Mapping[str, str]                      # "de"/"en" -> the rules in brief
     presenter: Callable[[], Callable[..., Any]]  # loads the presenter: (view, Context) -> Table
     bots: Callable[[], Mapping[str, BotFactory]]  # loads the game's bot kinds
+    # (players, dealer) -> the seats dealt into a deal, in seat order: :func:`every_seat`,
+    # or fewer where one sits out (the dealer of four at Binokel, of five at Doppelkopf)
+    dealt_in: Callable[[int, int], tuple[int, ...]]
     teams: tuple[tuple[int, ...], ...] = ()      # fixed partnerships (Kreuzbinokel: 0+2, 1+3)
     # "de"/"en" -> what a hint's values count (binokel.hints)
     hint_unit: Mapping[str, str] = field(default_factory=dict)
@@ -183,8 +186,17 @@ class GameSpec:
         return self.series(self, rules, players, first_dealer, seed, shuffle)
 
 
+def every_seat(players: int, dealer: int) -> tuple[int, ...]:
+    """The ``dealt_in`` of a game where nobody sits out: every seat.
+
+    >>> every_seat(4, 2)
+    (0, 1, 2, 3)
+    """
+    return tuple(range(players))
+
+
 __all__ = ["Announcer", "Bot", "BotFactory", "DeckStyle", "GameSpec", "NewDeal", "OldRecordReader",
-           "PositionOf", "VocabularyOf"]
+           "PositionOf", "VocabularyOf", "every_seat"]
 
 
 def hook(package: str, where: str, *, make: bool = False) -> Callable[[], Any]:

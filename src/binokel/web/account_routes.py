@@ -28,6 +28,7 @@ from .guard import Limiter
 from .guard import WebError
 from .guard import client_key
 from .guard import json_object
+from .guard import refusing
 from .moderation import Moderation
 from .names import clean_name
 from .pages import page_response
@@ -129,18 +130,6 @@ def routes(accounts_of: Callable[[Request], Accounts], renamed: Renamed) -> list
             raise WebError("bad_login", "wrong name or password", 401, reason="bad_login")
         await asyncio.to_thread(accounts.succeeded, keys[1])
         return account, keys[1]
-
-    def refusing(handler: Callable[[Request], Any]) -> Callable[[Request], Any]:
-        async def run(request: Request) -> Response:
-            try:
-                response: Response = await handler(request)
-            except WebError as e:
-                response = JSONResponse(e.body(), status_code=e.status)
-                if e.status == 429 and e.params.get("seconds"):
-                    response.headers["Retry-After"] = str(e.params["seconds"])
-            response.headers["Cache-Control"] = "no-store"
-            return response
-        return run
 
     @refusing
     async def me(request: Request) -> Response:

@@ -650,7 +650,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
     async def on_chat(s: _Socket, seat: int, data: dict[str, Any]) -> None:
         if not s.chat_bucket.take():
             raise TableError("rate_limited", "too many chat lines; slow down")
-        await send_chat(social(), s.table, s.table.chat(seat, data.get("text")),
+        await send_chat(social(), s.table, s.table.chat.say(seat, data.get("text")),
                         s.conn.account)
 
     async def on_hint(s: _Socket, seat: int, data: dict[str, Any]) -> None:
@@ -750,14 +750,14 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             table.seats.take_back(seat)   # acting takes the seat back (between tricks)
             table.apply(seat, data.get("action"), data.get("move"), data.get("deal"))
         elif kind == "next":
-            table.ready_next(seat, data.get("series") is True)
+            table.deals.ready_next(seat, data.get("series") is True)
         elif kind == "back":
             table.seats.take_back(seat)
         else:   # leave
             if seat in table.seats.token_hashes:
                 table.seats.leave(seat)
             if table.round is not None and table.round.current.is_over:
-                table.ready_next(None)  # the others may be ready
+                table.deals.ready_next(None)  # the others may be ready
 
     async def renamed(label: str, seats: list[tuple[str, int]]) -> None:
         """A deleted account's seats show ``label`` (the store has it already)."""

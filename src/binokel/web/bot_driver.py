@@ -144,12 +144,12 @@ class BotDriver:
                         if s not in self.table.ready and s not in self.table.restart]
                 if self.table.deck_orders is not None:
                     for seat in late:
-                        if self.table.ready_next(seat):
+                        if self.table.deals.ready_next(seat):
                             break
                 elif late:
                     for seat in late:
                         self.table.seats.set_away(seat, True)
-                    self.table.ready_next(None)   # the others are ready: the next deal starts
+                    self.table.deals.ready_next(None)   # the others are ready: the next deal starts
         await self.table.broadcast()
         self.schedule()
 
@@ -174,14 +174,14 @@ class BotDriver:
                 # Nobody present to say ready (every person left or away): deal on alone?
                 # No: a table of stand-ins only waits for a person to come back; only a
                 # duplicate round's table deals on.
-                if self.table.deck_orders is None or not self.table.deals_alone() or \
+                if self.table.deck_orders is None or not self.table.deals.alone() or \
                         self.table.deal_number >= len(self.table.deck_orders):
                     return
                 await asyncio.sleep(self.table.bot_delay)
                 async with self.table.lock:
-                    if self.table.round is rnd and rnd.current.is_over and self.table.deals_alone():
+                    if self.table.round is rnd and rnd.current.is_over and self.table.deals.alone():
                         with contextlib.suppress(TableError):
-                            self.table.ready_next(None)
+                            self.table.deals.ready_next(None)
                 await self.table.broadcast()
                 continue
             if await self._interjections(rnd):

@@ -345,7 +345,7 @@ def start_round(doc: dict[str, Any], registry: Registry, creator: str | None = N
     if len(registry.tables) + len(plan["tables"]) > registry.limits.max_tables:
         raise _fail("the server has as many tables as it can hold; try again later",
                     "server_full", 503)
-    if creator is not None and registry.store.count_live(creator, ("playing",)) + \
+    if creator is not None and registry.queries.count_live(creator, ("playing",)) + \
             len(plan["tables"]) > MAX_LIVE_TABLES:
         raise _fail(f"at most {MAX_LIVE_TABLES} running tables per organiser; let the "
                     "others finish first", "too_many_tables", 429)
@@ -362,7 +362,7 @@ def start_round(doc: dict[str, Any], registry: Registry, creator: str | None = N
             if s is not None and kinds[k] is None:
                 tokens[str(s)] = t.seats.join(k, names[s])
         if t.round is None:
-            t.start()   # a table of bots only: nobody joins to start it
+            t.deals.start()   # a table of bots only: nobody joins to start it
         t.bot_driver.schedule()
         tables.append({"id": t.id, "seats": seats, "tokens": tokens})
     played.append({"number": number, "orders": plan["orders"], "tables": tables,

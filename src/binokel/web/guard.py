@@ -19,6 +19,8 @@ from typing import Any
 from typing import TypedDict
 
 from starlette.requests import Request
+from starlette.responses import JSONResponse
+from starlette.responses import Response
 
 from ..core.errors import RulesError
 
@@ -310,7 +312,23 @@ class SecurityHeaders:
         await self.app(scope, receive, with_headers)
 
 
+def refusing(handler: Callable[[Request], Any]) -> Callable[[Request], Any]:
+    """An HTTP handler whose :class:`WebError` is answered as its JSON body and status
+    (a 429 that says its ``seconds`` with ``Retry-After``), and whose every answer is
+    ``no-store``: the account and friends pages answer for one person only."""
+    async def run(request: Request) -> Response:
+        try:
+            response: Response = await handler(request)
+        except WebError as e:
+            response = JSONResponse(e.body(), status_code=e.status)
+            if e.status == 429 and e.params.get("seconds"):
+                response.headers["Retry-After"] = str(e.params["seconds"])
+        response.headers["Cache-Control"] = "no-store"
+        return response
+    return run
+
+
 __all__ = ["CSP", "MAX_BODY", "MAX_DEPTH", "MAX_MESSAGE", "Gauge", "Limiter",
            "Refusal", "SecurityHeaders", "TokenBucket", "WebError", "check_proxies", "client_key",
-           "json_depth", "option_refusal", "parse_json", "read_json", "rules_refused",
+           "json_depth", "option_refusal", "parse_json", "read_json", "refusing", "rules_refused",
            "same_origin"]

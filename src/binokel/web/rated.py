@@ -43,7 +43,6 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm import mapped_column
 
 from ..core.outcome import Outcome
-from ..core.spec import GameSpec
 from ..ratings import Rating
 from ..ratings import RatingError
 from ..ratings import deal_contest
@@ -185,14 +184,6 @@ def _lock_rating(s: Session, key: str, game: str, postgres: bool) -> RatingRow |
     if postgres:
         stmt = stmt.with_for_update()
     return s.scalars(stmt).first()
-
-
-def dealt_in(spec: GameSpec, state: Any, players: int) -> list[int]:
-    """The seats dealt into ``state``'s deal (with five at Doppelkopf the dealer sits out):
-    those with cards at its start."""
-    start = spec.new_deal(state.rules, state.dealer, deck_order=list(state.deck),
-                          players=players)
-    return [s for s in range(players) if start.view(s).hand]
 
 
 def deal_finished(s: Session, deal: FinishedDeal, postgres: bool) -> bool:
@@ -383,7 +374,6 @@ __all__ = [
     "bot_key",
     "deal_finished",
     "deals_of",
-    "dealt_in",
     "export_of",
     "forget",
     "history_of",

@@ -244,7 +244,7 @@ class Seats:
         h = hash_token(token)
         expires = now() + timedelta(seconds=self.table.limits.token_ttl)
         full = all(s in self.token_hashes or s == seat for s in self.human_seats)
-        fresh = self.table._dealt(self.table._new_series(1), self.table.deal_number + 1) \
+        fresh = self.table.deals.dealt(self.table.deals.new_series(1), self.table.deal_number + 1) \
             if full and self.table.round is None else None
         with self.table.locked() as tx:
             limit = self.table.limits.seats_per_client
@@ -264,7 +264,7 @@ class Seats:
             if later:
                 tx.set_seat(seat, away=True)
             if fresh is not None:
-                self.table._store_deal(tx, fresh, self.table.deal_number + 1, 1)
+                self.table.deals.store(tx, fresh, self.table.deal_number + 1, 1)
                 tx.row.series = 1
             tx.bump("playing" if fresh is not None else None)
         self.left.discard(seat)

@@ -23,9 +23,12 @@ from starlette.routing import Route
 from . import social as limits
 from .accounts import Account
 from .accounts import Accounts
+from .chat import CHAT_KEEP
+from .chat import chat_line
 from .guard import WebError
 from .guard import client_key
 from .guard import json_object
+from .guard import refusing
 from .moderation import Moderation
 from .pages import page_response
 from .replays import TableRecords
@@ -33,24 +36,11 @@ from .sessions import session_account
 from .social import ReportRow
 from .social import Social
 from .social import check_reason
-from .tables import CHAT_KEEP
 from .tables import Connection
 from .tables import LiveTable
 from .tables import Registry
-from .tables import _chat_line
 from .tables import hash_token
 from .tables import web_games
-
-
-def _refusing(handler: Callable[[Request], Any]) -> Callable[[Request], Any]:
-    async def run(request: Request) -> Response:
-        try:
-            response: Response = await handler(request)
-        except WebError as e:
-            response = JSONResponse(e.body(), status_code=e.status)
-        response.headers["Cache-Control"] = "no-store"
-        return response
-    return run
 
 
 async def send_chat(social: Social, table: LiveTable, line: dict[str, Any],
@@ -78,7 +68,7 @@ async def send_chat(social: Social, table: LiveTable, line: dict[str, Any],
 async def chat_history(social: Social, table: LiveTable, conn: Connection) -> dict[str, Any]:
     """The table's chat for a new connection, without the lines of seats whose account
     its account blocks."""
-    message = await asyncio.to_thread(table.chat_history)
+    message = await asyncio.to_thread(table.chat.history)
     if conn.account is None:
         return message
     blocked = await asyncio.to_thread(social.blocked_by, conn.account)
@@ -104,13 +94,13 @@ def routes(accounts_of: Callable[[HTTPConnection], Accounts],
         await asyncio.to_thread(social_of(request).seen, [me.id])   # polling: online
         return me
 
-    @_refusing
+    @refusing
     async def friends(request: Request) -> Response:
         """GET: the account's friends (who is online), requests both ways, blocked ones."""
         me = await logged_in(request)
         return JSONResponse(await asyncio.to_thread(social_of(request).friends, me.id))
 
-    @_refusing
+    @refusing
     async def ask(request: Request) -> Response:
         """``{"name"}``: asks that account to be friends (accepts its request, if any)."""
         me = await logged_in(request)
@@ -118,24 +108,19 @@ def routes(accounts_of: Callable[[HTTPConnection], Accounts],
         got = await asyncio.to_thread(social_of(request).ask, me.id, data.get("name"))
         return JSONResponse(got, status_code=201)
 
-    def answering(accept: bool) -> Callable[[Request], Any]:
-        @_refusing
+    def on_account(act: Callable[[Social, str, Any], None]) -> Callable[[Request], Any]:
+        """A request ``{"id"}`` naming another account that ``act(social, me, id)`` answers
+        for the logged-in ``me``: accept or decline his request, end a friendship (or take
+        back one's request), unblock him."""
+        @refusing
         async def run(request: Request) -> Response:
             me = await logged_in(request)
             data = await json_object(request)
-            await asyncio.to_thread(social_of(request).answer, me.id, data.get("id"), accept)
+            await asyncio.to_thread(act, social_of(request), me.id, data.get("id"))
             return JSONResponse({"ok": True})
         return run
 
-    @_refusing
-    async def remove(request: Request) -> Response:
-        """``{"id"}``: ends a friendship or takes back one's request."""
-        me = await logged_in(request)
-        data = await json_object(request)
-        await asyncio.to_thread(social_of(request).remove, me.id, data.get("id"))
-        return JSONResponse({"ok": True})
-
-    @_refusing
+    @refusing
     async def block(request: Request) -> Response:
         """``{"name"}``: blocks that account."""
         me = await logged_in(request)
@@ -143,14 +128,7 @@ def routes(accounts_of: Callable[[HTTPConnection], Accounts],
         who = await asyncio.to_thread(social_of(request).block, me.id, data.get("name"))
         return JSONResponse({"blocked": who}, status_code=201)
 
-    @_refusing
-    async def unblock(request: Request) -> Response:
-        me = await logged_in(request)
-        data = await json_object(request)
-        await asyncio.to_thread(social_of(request).unblock, me.id, data.get("id"))
-        return JSONResponse({"ok": True})
-
-    @_refusing
+    @refusing
     async def invitations(request: Request) -> Response:
         """GET: the invitations to the account (the lobby polls it: online).
         POST ``{"table", "token", "to", "watch"}``: a seated player (his seat token)
@@ -184,7 +162,7 @@ def routes(accounts_of: Callable[[HTTPConnection], Accounts],
         sent = await asyncio.to_thread(social.invite, me.id, data.get("to"), table.id, watch)
         return JSONResponse(sent, status_code=201)
 
-    @_refusing
+    @refusing
     async def drop_invitation(request: Request) -> Response:
         """Accepted (the page opens the table) or declined: the invitation goes."""
         me = await logged_in(request)
@@ -193,7 +171,7 @@ def routes(accounts_of: Callable[[HTTPConnection], Accounts],
                                 request.path_params["invitation"])
         return JSONResponse({"ok": True})
 
-    @_refusing
+    @refusing
     async def report(request: Request) -> Response:
         """``{"table", "seat", "reason"}``: puts the table's deal and chat before the
         operator. Guests too; limited per account and per address."""
@@ -220,7 +198,7 @@ def routes(accounts_of: Callable[[HTTPConnection], Accounts],
                 except WebError:   # a sealed duplicate round's deal
                     record = None
             name = table.seats.name(seat)
-        chat = [_chat_line(r) for r in await asyncio.to_thread(
+        chat = [chat_line(r) for r in await asyncio.to_thread(
             table.store.chat, table.id, 0, CHAT_KEEP)]
         reported = (await asyncio.to_thread(social.seat_accounts, table.id)).get(seat)
         address = "c:" + table.store.client_hash(
@@ -242,11 +220,13 @@ def routes(accounts_of: Callable[[HTTPConnection], Accounts],
     return [
         Route("/api/friends", friends, methods=["GET"]),
         Route("/api/friends/ask", ask, methods=["POST"]),
-        Route("/api/friends/accept", answering(True), methods=["POST"]),
-        Route("/api/friends/decline", answering(False), methods=["POST"]),
-        Route("/api/friends/remove", remove, methods=["POST"]),
+        Route("/api/friends/accept", on_account(lambda s, me, other: s.answer(me, other, True)),
+              methods=["POST"]),
+        Route("/api/friends/decline", on_account(lambda s, me, other: s.answer(me, other, False)),
+              methods=["POST"]),
+        Route("/api/friends/remove", on_account(Social.remove), methods=["POST"]),
         Route("/api/friends/block", block, methods=["POST"]),
-        Route("/api/friends/unblock", unblock, methods=["POST"]),
+        Route("/api/friends/unblock", on_account(Social.unblock), methods=["POST"]),
         Route("/api/invitations", invitations, methods=["GET", "POST"]),
         Route("/api/invitations/{invitation}/done", drop_invitation, methods=["POST"]),
         Route("/api/reports", report, methods=["POST"]),
@@ -284,7 +264,7 @@ async def apply_suspensions(social: Social, registry: Registry) -> int:
                         tx.bump()
                     table.seats.token_hashes[seat] = void
                 if table.round is not None and table.round.current.is_over:
-                    table.ready_next(None)   # the others may be ready
+                    table.deals.ready_next(None)   # the others may be ready
             for conn in list(table.connections):
                 if conn.seat == seat:
                     conn.seat = None   # the suspended one's socket watches on at most

@@ -11,7 +11,6 @@ accepted action is committed before it is broadcast, so a crash loses nothing a 
 
 from __future__ import annotations
 
-import base64
 import fcntl
 import hashlib
 import hmac
@@ -21,7 +20,6 @@ from collections.abc import Callable
 from collections.abc import Iterator
 from collections.abc import Sequence
 from contextlib import contextmanager
-from contextlib import suppress
 from dataclasses import dataclass
 from datetime import UTC
 from datetime import datetime
@@ -46,10 +44,8 @@ from sqlalchemy import or_
 from sqlalchemy import select
 from sqlalchemy import text
 from sqlalchemy import update
-from sqlalchemy.engine import Connection
 from sqlalchemy.engine import Engine
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import DeclarativeBase
 from sqlalchemy.orm import Mapped
@@ -57,16 +53,13 @@ from sqlalchemy.orm import Session
 from sqlalchemy.orm import mapped_column
 from sqlalchemy.orm import sessionmaker
 
+from .driving import DriveLocks
+
 MIGRATIONS = Path(__file__).parent / "migrations"
 CHANNEL = "binokel"            # the PostgreSQL NOTIFY channel of table changes
 LIVE = ("waiting", "playing", "finished")   # statuses of a table that is not closed
-DRIVE_LOCKS = 4243     # advisory lock space of "this process drives the table's bots"
 SWEEP_LOCK = 4244      # advisory lock (with key 0) of "this process closes abandoned tables"
-PROCESS_LOCKS = 4245   # advisory lock space of "this server process is alive" (one each)
 CLIENT_LOCKS = 4246    # advisory lock space of "counting what one client holds" (per client)
-# The advisory locks (two-key form) granted in this database, as pg_locks lists them.
-HELD = ("locktype = 'advisory' AND granted AND objsubid = 2 AND database = "
-        "(SELECT oid FROM pg_database WHERE datname = current_database())")
 
 
 def now() -> datetime:
@@ -347,137 +340,13 @@ class Store:
         self.lock_file = claim_sqlite(url)
         migrate(url)
         self.engine = make_engine(url)
-        self.driver: Connection | None = None   # holds the driving locks (PostgreSQL)
-        self.process_key = secrets.randbelow(2**31)   # this process's key of PROCESS_LOCKS
+        # which tables this process drives, over every server process (PostgreSQL)
+        self.drive_locks = DriveLocks(self.engine)
         self.session = sessionmaker(self.engine, expire_on_commit=False)
         self.secret = self._secret()
 
-    def _driving_connection(self) -> Connection:
-        """The connection that holds this process's driving locks, and the lock that counts
-        it among the live processes (both go when the connection goes)."""
-        if self.driver is None:
-            conn = self.engine.connect()
-            conn.execute(text("SELECT pg_advisory_lock(:ns, :key)"),
-                         {"ns": PROCESS_LOCKS, "key": self.process_key})
-            conn.commit()
-            self.driver = conn
-        return self.driver
-
-    def lost(self, mine: Sequence[str]) -> list[str]:
-        """The tables of ``mine`` whose driving lock this process no longer holds (all of
-        them when its lock connection broke, e.g. a restarted or terminated backend; the
-        connection is then replaced, without locks)."""
-        if not mine:
-            return []
-        if self.driver is None:
-            return list(mine)    # dropped after an error: its locks went with it
-        try:
-            held = set(self.driver.execute(text(
-                "SELECT id FROM unnest(CAST(:mine AS text[])) AS id WHERE hashtext(id)::oid "
-                f"IN (SELECT objid FROM pg_locks WHERE {HELD} AND pid = pg_backend_pid() "
-                "AND classid = :ns)"),
-                {"mine": list(mine), "ns": DRIVE_LOCKS}).scalars())
-            self.driver.commit()
-        except DBAPIError:
-            self._drop_driver()
-            return list(mine)
-        return [tid for tid in mine if tid not in held]
-
-    def _drop_driver(self) -> None:
-        """Forget a broken lock connection (its locks are gone with its backend)."""
-        if self.driver is not None:
-            with suppress(Exception):
-                self.driver.invalidate()
-                self.driver.close()
-        self.driver = None
-
-    def drive(self, mine: Sequence[str], limit: int = 500) -> list[str]:
-        """Take the driving lock of running tables nobody drives (PostgreSQL): the
-        process holding a table's lock runs its bots and turn clock, so they move once
-        across processes. Session advisory locks on a connection of their own, which
-        PostgreSQL drops when the process dies, however it dies: the others take over.
-
-        While other processes live, a process takes no more than its fair share of the
-        tables being played (:meth:`surplus`), so that after a restart the tables spread.
-        Tables between deals (``finished``) are taken too, outside the share (they cost a
-        lock and a timer): their clock marks away whoever is not ready for the next deal
-        in time, and it must run somewhere after their driving process died."""
-        try:
-            conn = self._driving_connection()
-            share, playing = self._share(conn, mine)
-            room = min(limit, share - len(playing))
-            got: list[str] = []
-            if room > 0:
-                got = self._take(conn, "playing", mine, room)
-            got += self._take(conn, "finished", mine, limit)
-            conn.commit()
-            return got
-        except DBAPIError:
-            # A broken lock connection: the next round starts on a new one (and
-            # :meth:`lost` tells the caller which tables it no longer drives).
-            self._drop_driver()
-            raise
-
-    @staticmethod
-    def _take(conn: Connection, status: str, mine: Sequence[str], n: int) -> list[str]:
-        """Lock up to ``n`` tables of ``status`` that nobody drives, oldest first. Tables
-        another process drives are left out before the limit (their locks are in
-        pg_locks), so a small share still reaches the undriven ones."""
-        return list(conn.execute(text(
-            "WITH live AS MATERIALIZED (SELECT id FROM tables WHERE status = :status "
-            "AND NOT (id = ANY(:mine)) AND hashtext(id)::oid NOT IN "
-            f"(SELECT objid FROM pg_locks WHERE {HELD} AND classid = :ns) "
-            "ORDER BY created_at LIMIT :n) "
-            "SELECT id FROM live WHERE pg_try_advisory_lock(:ns, hashtext(id))"),
-            {"status": status, "mine": list(mine), "n": n, "ns": DRIVE_LOCKS}).scalars())
-
-    def surplus(self, mine: Sequence[str]) -> list[str]:
-        """Give up driving the running tables of ``mine`` beyond this process's fair share
-        (their number over the live processes', rounded up), newest first; their ids. A
-        process that was alone drives every table; when others start (a restart), it hands
-        them the surplus, and they take it on their next round."""
-        if not mine:
-            return []
-        try:
-            conn = self._driving_connection()
-            share, playing = self._share(conn, mine)
-            extra = playing[:max(0, len(playing) - share)]
-            for tid in extra:
-                conn.execute(text("SELECT pg_advisory_unlock(:ns, hashtext(:id))"),
-                             {"ns": DRIVE_LOCKS, "id": tid})
-            conn.commit()
-            return extra
-        except DBAPIError:
-            self._drop_driver()
-            raise
-
-    @staticmethod
-    def _share(conn: Connection, mine: Sequence[str]) -> tuple[int, list[str]]:
-        """This process's fair share of the running tables (every process that drives
-        counts itself by a lock in :data:`PROCESS_LOCKS`), and the running tables of
-        ``mine``, newest first."""
-        procs, playing = conn.execute(text(
-            f"SELECT (SELECT count(*) FROM pg_locks WHERE {HELD} AND classid = :ps), "
-            "(SELECT count(*) FROM tables WHERE status = 'playing')"),
-            {"ps": PROCESS_LOCKS}).one()
-        ours = list(conn.execute(text(
-            "SELECT id FROM tables WHERE status = 'playing' AND id = ANY(:mine) "
-            "ORDER BY created_at DESC"), {"mine": list(mine)}).scalars())
-        return -(-int(playing) // max(1, int(procs))), ours
-
-    def undrive(self, table_id: str) -> None:
-        """Give up driving a (closed) table."""
-        if self.driver is not None:
-            # A broken lock connection holds no lock to give up (:meth:`lost` replaces it).
-            with suppress(DBAPIError):
-                self.driver.execute(text("SELECT pg_advisory_unlock(:ns, hashtext(:id))"),
-                                    {"ns": DRIVE_LOCKS, "id": table_id})
-                self.driver.commit()
-
     def close(self) -> None:
-        if self.driver is not None:
-            self.driver.close()   # its driving locks go with it
-            self.driver = None
+        self.drive_locks.close()
         self.engine.dispose()
         if self.lock_file is not None:
             self.lock_file.close()   # releases the claim
@@ -624,11 +493,6 @@ class Store:
                                   .order_by(ChatRow.id.desc()).limit(limit)))
         return rows[::-1]
 
-    def live_ids(self, statuses: Sequence[str] = LIVE) -> list[str]:
-        with self.session() as s:
-            return list(s.scalars(select(TableRow.id).where(TableRow.status.in_(statuses))
-                                  .order_by(TableRow.created_at)))
-
     @staticmethod
     def lock_client(s: Session, postgres: bool, client: str) -> None:
         """Hold ``client``'s lock to the end of the transaction of ``s`` (PostgreSQL; one
@@ -639,12 +503,6 @@ class Store:
                       {"ns": CLIENT_LOCKS, "c": client})
 
     @staticmethod
-    def tables_held(s: Session, creator: str, status: Sequence[str] = LIVE) -> int:
-        """The tables of ``status`` that ``creator`` (a hashed address) created."""
-        return int(s.scalar(select(func.count()).select_from(TableRow).where(
-            TableRow.status.in_(status), TableRow.creator == creator)) or 0)
-
-    @staticmethod
     def seats_held(s: Session, holder: str) -> int:
         """The seats ``holder`` (a hashed address) joined that still hold: the table is
         live, the seat not given up or taken over (its row is gone then) and its token
@@ -653,51 +511,6 @@ class Store:
             TableRow, TableRow.id == SeatRow.table_id).where(
             SeatRow.holder == holder, TableRow.status.in_(LIVE),
             or_(SeatRow.expires_at.is_(None), SeatRow.expires_at > now()))) or 0)
-
-    def count_live(self, creator: str | None = None, status: Sequence[str] = LIVE) -> int:
-        with self.session() as s:
-            q = select(func.count()).select_from(TableRow).where(TableRow.status.in_(status))
-            if creator is not None:
-                q = q.where(TableRow.creator == creator)
-            return int(s.scalar(q) or 0)
-
-    def page(self, status: str, limit: int, cursor: str | None
-             ) -> tuple[list[tuple[TableRow, list[SeatRow]]], str | None]:
-        """A page of the lobby: tables of ``status``, newest first, after ``cursor``."""
-        with self.session() as s:
-            q = select(TableRow).where(TableRow.status == status)
-            if cursor is not None:
-                at, tid = decode_cursor(cursor)
-                q = q.where(or_(TableRow.created_at < at,
-                                and_(TableRow.created_at == at, TableRow.id < tid)))
-            rows = list(s.scalars(q.order_by(TableRow.created_at.desc(), TableRow.id.desc())
-                                  .limit(limit + 1)))
-            more = len(rows) > limit
-            rows = rows[:limit]
-            seats = self._seats_of(s, [r.id for r in rows])
-        out = [(r, seats.get(r.id, [])) for r in rows]
-        nxt = encode_cursor(rows[-1].created_at, rows[-1].id) if more and rows else None
-        return out, nxt
-
-    def by_tokens(self, hashes: Sequence[str]) -> list[tuple[str, TableRow, list[SeatRow]]]:
-        """The live tables where these token hashes hold a seat: (hash, table, its seats)."""
-        with self.session() as s:
-            mine = list(s.scalars(select(SeatRow).where(SeatRow.token_hash.in_(hashes))))
-            rows = {r.id: r for r in s.scalars(select(TableRow).where(
-                TableRow.id.in_({m.table_id for m in mine}), TableRow.status.in_(LIVE)))}
-            seats = self._seats_of(s, list(rows))
-        t = now()
-        return [(m.token_hash, rows[m.table_id], seats.get(m.table_id, [])) for m in mine
-                if m.table_id in rows and (m.expires_at is None or aware(m.expires_at) > t)]
-
-    @staticmethod
-    def _seats_of(s: Session, ids: list[str]) -> dict[str, list[SeatRow]]:
-        out: dict[str, list[SeatRow]] = {}
-        if ids:
-            for seat in s.scalars(select(SeatRow).where(SeatRow.table_id.in_(ids))
-                                  .order_by(SeatRow.seat)):
-                out.setdefault(seat.table_id, []).append(seat)
-        return out
 
     def seen(self, table_ids: Sequence[str]) -> None:
         """The tables somebody has open now (``seen_at``; no new version: nothing changed)."""
@@ -738,22 +551,6 @@ class Store:
                     s.execute(text("SELECT pg_notify(:c, :p)"), {"c": CHANNEL,
                                                                 "p": f"t:{tid}:0"})
         return ids
-
-
-def encode_cursor(at: datetime, table_id: str) -> str:
-    raw = f"{aware(at).isoformat()}|{table_id}".encode()
-    return base64.urlsafe_b64encode(raw).decode().rstrip("=")
-
-
-def decode_cursor(cursor: str) -> tuple[datetime, str]:
-    """The position a lobby cursor names; ``ValueError`` for anything we did not hand out."""
-    if len(cursor) > 120:
-        raise ValueError("cursor too long")
-    raw = base64.urlsafe_b64decode(cursor + "=" * (-len(cursor) % 4)).decode()
-    at, _, tid = raw.partition("|")
-    if not tid or len(tid) > 32:
-        raise ValueError("bad cursor")
-    return datetime.fromisoformat(at), tid
 
 
 def dumps(obj: Any) -> str:

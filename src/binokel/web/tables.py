@@ -21,9 +21,7 @@ import asyncio
 import contextlib
 import dataclasses
 import logging
-import random
 import secrets
-import unicodedata
 from collections.abc import Awaitable
 from collections.abc import Callable
 from collections.abc import Iterator
@@ -48,20 +46,19 @@ from ..registry import GameSpec
 from ..registry import find_game
 from ..registry import games
 from .bot_driver import BotDriver
+from .chat import Chat
+from .deals import Deals
 from .guard import option_refusal
-from .names import HIDDEN
+from .lobby_queries import LobbyQueries
 from .rated import FinishedDeal
 from .rated import deal_finished
-from .rated import dealt_in
 from .rated import rated_bots_refusal
 from .seats import Seats
 from .store import LIVE
-from .store import ChatRow
 from .store import Snapshot
 from .store import Store
 from .store import StoredDeal
 from .store import Tx
-from .store import aware
 from .store import now
 from .table_base import STATUS as STATUS
 from .table_base import TableError as TableError
@@ -72,8 +69,6 @@ from .table_view import JsonView
 
 log = logging.getLogger("binokel.web")
 
-MAX_CHAT = 200          # characters of one chat line
-CHAT_KEEP = 50          # chat lines a table keeps (and a new connection is sent)
 LANGS = ("de", "en")
 CARD_STYLES = ("token", "symbol", "words", "french")
 # Seconds a person may think before a stand-in bot plays (settings.turn_timeout): long
@@ -181,11 +176,6 @@ class Connection:
             await self.send_raw(msg)
 
 
-def _chat_line(row: ChatRow) -> dict[str, Any]:
-    return {"seat": row.seat, "name": row.name, "text": row.text,
-            "at": aware(row.created_at).isoformat(timespec="seconds")}
-
-
 @dataclass
 class LiveTable:
     id: str
@@ -212,7 +202,6 @@ class LiveTable:
     connections: set[Connection] = field(default_factory=set)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     version: int = 0               # bumped on every change a client can see
-    chat_seen: int = 0             # the newest chat line this process has sent out
     stored_version: int = 0        # the table row's version this copy reflects
     # The copy moved on from the store (a catch-up before a request, a lobby look, the
     # driver's round) since its connections were last sent a state: the change's own
@@ -229,6 +218,10 @@ class LiveTable:
     seats: Seats = field(init=False, repr=False, compare=False)
     # the computer players and stand-ins, the turn clock (binokel.web.bot_driver), likewise
     bot_driver: BotDriver = field(init=False, repr=False, compare=False)
+    # the chat's lines (binokel.web.chat), likewise
+    chat: Chat = field(init=False, repr=False, compare=False)
+    # how series and deals are made, stored and started (binokel.web.deals), likewise
+    deals: Deals = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         self.spec = find_game(self.game)
@@ -236,6 +229,8 @@ class LiveTable:
         self.json_view = JsonView(self)
         self.seats = Seats(self)
         self.bot_driver = BotDriver(self)
+        self.chat = Chat(self)
+        self.deals = Deals(self)
 
     def touch(self) -> None:
         """Something visible changed: connections are due a new state."""
@@ -257,7 +252,7 @@ class LiveTable:
                     raise _Behind
                 yield tx
         except (_Behind, IntegrityError):
-            # In full: a refused change may have moved the copy on already (``ready_next``
+            # In full: a refused change may have moved the copy on already (``Deals.ready_next``
             # deals before it stores), so no increment on top of it can be trusted.
             self.reload(full=True)
             raise OutOfDate("stale", "the table changed meanwhile (on another server "
@@ -316,7 +311,7 @@ class LiveTable:
         stored = self.store.version(self.id)
         return stored is None or stored != self.stored_version
 
-    # ------------------------------------------------------------------ status, hints, chat
+    # ------------------------------------------------------------------ status, hints
     @property
     def status(self) -> str:
         if self.closed:
@@ -337,83 +332,11 @@ class LiveTable:
             raise TableError("not_your_turn", "a hint is for the seat to move")
         return state.view(seat), self.deal_number, len(state.history)
 
-    def chat(self, seat: int, text: Any) -> dict[str, Any]:
-        """A chat line from ``seat`` (stored, the newest :data:`CHAT_KEEP` kept); the
-        message every connection is sent."""
-        if not self.settings.get("chat", True):
-            raise TableError("chat_off", "chat is switched off at this table")
-        if not isinstance(text, str):
-            raise TableError("bad_chat", "text must be text")
-        line = " ".join(text.split())
-        if not line or len(line) > MAX_CHAT:
-            raise TableError("bad_chat", f"a chat line has 1 to {MAX_CHAT} characters")
-        if any(unicodedata.category(ch) in HIDDEN for ch in line):
-            raise TableError("bad_chat", "no invisible or control characters, please")
-        name = self.seats.name(seat)
-        with self.locked() as tx:
-            self.chat_seen = max(self.chat_seen, tx.add_chat(seat, name, line, CHAT_KEEP))
-        return {"type": "chat", "seat": seat, "name": name, "text": line,
-                "at": now().isoformat(timespec="seconds")}
-
-    def chat_history(self) -> dict[str, Any]:
-        rows = self.store.chat(self.id, limit=CHAT_KEEP)
-        if rows:
-            self.chat_seen = max(self.chat_seen, rows[-1].id)
-        return {"type": "chat_history", "lines": [_chat_line(r) for r in rows]}
-
-    def chat_since(self) -> list[dict[str, Any]]:
-        """The chat lines written since this process last sent one (by another process:
-        this process's own lines went out as they were written)."""
-        rows = self.store.chat(self.id, after=self.chat_seen, limit=CHAT_KEEP)
-        if rows:
-            self.chat_seen = rows[-1].id
-        return [{"type": "chat", **_chat_line(r)} for r in rows]
-
     async def send_all(self, msg: dict[str, Any]) -> None:
         async def one(conn: Connection) -> None:
             with contextlib.suppress(Exception):
                 await conn.send(msg)
         await asyncio.gather(*(one(c) for c in list(self.connections)))
-
-    # ------------------------------------------------------------------ deals
-    def _new_series(self, number: int) -> Series:
-        """Series ``number`` of the table: seeded only when the creator chose a seed (which
-        everybody sees), else every deal shuffled by the cryptographic generator."""
-        first_dealer = (number - 1) % self.players
-        if self.seed is not None:
-            return self.spec.new_series(self.rules, players=self.players,
-                                        first_dealer=first_dealer,
-                                        seed=self.seed + 7919 * (number - 1))
-        return self.spec.new_series(self.rules, players=self.players,
-                                    first_dealer=first_dealer, shuffle=random.SystemRandom())
-
-    def _dealt(self, rnd: Series, number: int) -> Series:
-        """With ``deck_orders`` (a duplicate round) the table's deal ``number`` is dealt
-        from its given order by seat ``(number - 1) mod players``, as at every other table
-        of the round, instead of from the series' own shuffle."""
-        if self.deck_orders is not None:
-            dealer = (number - 1) % self.players
-            rnd.current = self.spec.new_deal(rnd.deal_rules(dealer), dealer,
-                                             deck_order=list(self.deck_orders[number - 1]),
-                                             players=self.players)
-        return rnd
-
-    def deals_alone(self) -> bool:
-        """A duplicate table deals on without people (a table of bots, or every person
-        away): its round must be played to the end; any other table waits for a person."""
-        return self.deck_orders is not None and not self.seats.present_seats
-
-    def start(self) -> None:
-        """Deal the first deal of a table whose every seat is a bot (a duplicate round)."""
-        if self.round is not None or self.seats.human_seats or self.deck_orders is None:
-            raise TableError("bad_request", "only a duplicate table of bots starts itself")
-        fresh = self._dealt(self._new_series(1), 1)
-        with self.locked() as tx:
-            self._store_deal(tx, fresh, 1, 1)
-            tx.row.series = 1
-            tx.bump("playing")
-        self.round, self.series_number, self.deal_number = fresh, 1, 1
-        self.touch()
 
     def check_unsealed(self) -> None:
         """Refuse while a duplicate round runs: a finished deal here is a deal still being
@@ -422,12 +345,7 @@ class LiveTable:
             raise TableError("sealed", "the deals of a duplicate round are shown when every "
                              "table of the round has finished")
 
-    @staticmethod
-    def _store_deal(tx: Tx, rnd: Series, number: int, series: int) -> None:
-        st = rnd.current
-        tx.add_deal(number, st.dealer, [card_token(c) for c in st.deck], series,
-                    st.rules.to_dict())
-
+    # ------------------------------------------------------------------ catch-up
     def restore(self, snap: Snapshot) -> None:
         """Rebuild seats and the current series from the store (after a restart)."""
         self.stored_version = snap.row.version
@@ -435,7 +353,7 @@ class LiveTable:
         self.seats.load(snap)
         if not snap.deals:
             return
-        rnd = self._new_series(self.series_number)
+        rnd = self.deals.new_series(self.series_number)
         for i, d in enumerate(snap.deals):
             self._play_deal(rnd, d, next_deal=i > 0)
         self.round = rnd
@@ -488,67 +406,6 @@ class LiveTable:
         self.ready = {s.seat for s in part.seats if s.ready_after == self.deal_number}
         self.restart = {s.seat for s in part.seats if s.ready_after == -self.deal_number}
         self.closed = False
-        return True
-
-    def ready_next(self, seat: int | None, new_series: bool = False) -> bool:
-        """``seat`` is ready for what comes after a finished deal: the next deal, or after
-        a finished series a rematch with the same seats. It starts when every person at the
-        table is ready (True then). ``new_series``: the seat asks for a new series with the
-        same people instead of the next deal; it starts when every person present asks for
-        it (a person who says plain "next" carries the others on to the next deal)."""
-        if self.round is None or not self.round.current.is_over:
-            raise TableError("not_over", "the deal is still running")
-        if self.deck_orders is not None and self.deal_number >= len(self.deck_orders):
-            raise TableError("round_over", "every deal of this duplicate round is played")
-        if new_series and self.deck_orders is not None:
-            raise TableError("bad_next", "a duplicate round's deals are the tournament's")
-        if not self.seats.present_seats and not self.deals_alone():
-            return False   # nobody plays: a table of stand-ins does not deal on alone
-        if seat is not None:
-            mine, other = (self.restart, self.ready) if new_series else (self.ready,
-                                                                         self.restart)
-            if seat in mine:
-                return False
-            mine.add(seat)
-            other.discard(seat)
-        present = self.seats.present_seats
-        if not all(s in self.ready or s in self.restart for s in present):
-            if seat is not None:
-                with self.locked() as tx:
-                    # stored as the deal number; negative: a new series asked for
-                    tx.set_seat(seat, ready_after=-self.deal_number if new_series
-                                else self.deal_number)
-                    tx.bump()
-                self.touch()
-            return False
-        if self.round.is_over or (present and all(s in self.restart for s in present)):
-            number = self.series_number + 1
-            fresh = self._new_series(number)
-        else:
-            number = self.series_number
-            fresh = self.round
-            fresh.next_deal()
-        self._dealt(fresh, self.deal_number + 1)
-        try:
-            with self.locked() as tx:
-                self._store_deal(tx, fresh, self.deal_number + 1, number)
-                tx.row.series = number
-                tx.set_seats(ready_after=0)
-                tx.bump("playing")
-        except TableError:
-            raise       # the copy is reloaded already
-        except Exception:
-            # ``next_deal`` moved the series on in memory; the store did not: back to it.
-            with contextlib.suppress(Exception):
-                self.reload()
-            raise
-        if fresh is not self.round:
-            self.first_deal = self.deal_number + 1
-        self.round, self.series_number = fresh, number
-        self.deal_number += 1
-        self.ready.clear()
-        self.restart.clear()
-        self.touch()
         return True
 
     def _admitted(self, seat: int, action: Any, move: Any, deal: Any, check_move: bool
@@ -605,7 +462,7 @@ class LiveTable:
                 # deal's end or not at all (binokel.web.rated)
                 deal_finished(tx.s, FinishedDeal(
                     self.id, self.game, self.deal_number, self.bots,
-                    dealt_in(self.spec, state, self.players),
+                    self.spec.dealt_in(self.players, state.dealer),
                     probe.result, bool(self.settings.get("rated"))), self.store.postgres)
             tx.bump()
         rnd.apply(canonical)
@@ -658,6 +515,7 @@ class Registry:
                  on_action: Callable[[], None] | None = None,
                  prepare: Callable[[LiveTable], None] | None = None) -> None:
         self.store = store
+        self.queries = LobbyQueries(store.session)   # the lobby's, over many tables
         # Called on every table loaded from the store (a duplicate round's deals).
         self.prepare = prepare
         self.bot_delay = bot_delay
@@ -669,7 +527,7 @@ class Registry:
         # from those who block its writer: binokel.web.social_routes.send_chat).
         self.send_chat: Callable[[LiveTable, dict[str, Any]], Awaitable[None]] = \
             LiveTable.send_all
-        for tid in store.live_ids():
+        for tid in self.queries.live_ids():
             try:
                 with store.reading() as s:
                     snap = store.snapshot(s, tid)
@@ -702,15 +560,15 @@ class Registry:
         First the locks this process holds are checked: where one is gone (its connection
         broke), the table's bots and clock stop here, unless the lock is taken again in this
         round, before another process took it. Tables beyond this process's fair share
-        are handed on likewise (:meth:`Store.surplus`)."""
-        lost = self.store.lost(sorted(self.driving))
+        are handed on likewise (:meth:`binokel.web.driving.DriveLocks.surplus`)."""
+        lost = self.store.drive_locks.lost(sorted(self.driving))
         if lost:
             log.warning("lost the driving lock of %d table(s); taking them again",
                         len(lost))
             self.driving.difference_update(lost)
-        extra = self.store.surplus(sorted(self.driving))
+        extra = self.store.drive_locks.surplus(sorted(self.driving))
         self.driving.difference_update(extra)
-        got = self.store.drive(sorted(self.driving))
+        got = self.store.drive_locks.drive(sorted(self.driving))
         for tid in (*lost, *extra):
             t = self.tables.get(tid)
             if t is not None and tid not in got:
@@ -792,10 +650,10 @@ class Registry:
         """Refuse a client (hashed address ``creator``) who has as many waiting tables,
         or as many live ones, as one may (in the store: over every server process)."""
         limits = self.limits
-        if Store.tables_held(s, creator, ("waiting",)) >= limits.tables_per_client:
+        if LobbyQueries.tables_held(s, creator, ("waiting",)) >= limits.tables_per_client:
             raise TableError("too_many_tables", f"at most {limits.tables_per_client} "
                              "open tables per player; fill or wait for those first")
-        if Store.tables_held(s, creator) >= limits.live_per_client:
+        if LobbyQueries.tables_held(s, creator) >= limits.live_per_client:
             raise TableError("too_many_tables", f"at most {limits.live_per_client} "
                              "tables per player at once, waiting or running; finish some "
                              "first (a table nobody has open closes after an hour)")
@@ -909,14 +767,14 @@ class Registry:
 
     def by_token(self, token: str) -> list[LiveTable]:
         """The live tables where ``token`` holds a seat (looked up by its hash, indexed)."""
-        rows = self.store.by_tokens([hash_token(token)])
+        rows = self.queries.by_tokens([hash_token(token)])
         return [t for t in (self.find(r.id) for _, r, _ in rows) if t is not None]
 
     def lobby(self, status: str, limit: int, cursor: str | None
               ) -> tuple[list[dict[str, Any]], str | None]:
         """A page of the lobby (newest first) and the cursor of the next page."""
         try:
-            rows, nxt = self.store.page(status, limit, cursor)
+            rows, nxt = self.queries.page(status, limit, cursor)
         except ValueError:
             raise TableError("bad_cursor", "cursor is not one the lobby handed out") from None
         found = (self.find(r.id, r.version) for r, _ in rows)
@@ -945,8 +803,8 @@ class Registry:
         if t is None:
             return
         if kind == "c":     # a chat line (``c:<id>:<line id>``): lines this process has not sent
-            if version.isdigit() and int(version) > t.chat_seen:
-                for line in t.chat_since():
+            if version.isdigit() and int(version) > t.chat.seen:
+                for line in t.chat.since():
                     await self.send_chat(t, line)
             return
         # This process's own changes come back too: a version this copy has reached and sent
@@ -969,7 +827,7 @@ class Registry:
         """A closed table: its bots stop, its connections get the last state and end."""
         if table.id in self.driving:
             self.driving.discard(table.id)
-            self.store.undrive(table.id)
+            self.store.drive_locks.undrive(table.id)
         table.closed = True
         table.bot_driver.stop()
         table.touch()

@@ -28,6 +28,7 @@ from ...core.spec import PositionOf
 from ...core.spec import VocabularyOf
 from ...core.worlds import WorldSampler
 from .deal import full_deck
+from .deal import seating
 from .kreuz import new_deal as new_kreuz_deal
 from .rules import Rules
 from .state import DealState
@@ -78,11 +79,19 @@ def _worlds(kreuz: bool = False) -> WorldSampler[Any]:
     return BinokelWorlds(KREUZ_SPEC if kreuz else SPEC)
 
 
+def _dealt_in(game: str) -> Callable[[int, int], tuple[int, ...]]:
+    """The seats dealt in: the seats in play (with four at Binokel the dealer sits out)."""
+    def dealt_in(players: int, dealer: int) -> tuple[int, ...]:
+        return tuple(sorted(seating(game, players, dealer)[0]))
+    return dealt_in
+
+
 SPEC = GameSpec(
     name="binokel", title=("Binokel (zu dritt oder zu viert)", "Binokel (three or four)"),
     players=(3, 4), default_players=3, rules=Rules, new_deal=DealState.new,
     full_deck=lambda rules, players: full_deck(rules), help=TEXTS.help,
-    presenter=_presenter, bots=_bots, pad=_pad("binokel"), hint_unit=TEXTS.words("hint_unit"),
+    presenter=_presenter, bots=_bots, dealt_in=_dealt_in("binokel"), pad=_pad("binokel"),
+    hint_unit=TEXTS.words("hint_unit"),
     position=_position, vocabulary=_vocabulary, score_scale=300.0,
     rest_word=TEXTS.words("rest_word"),
     worlds=_worlds)
@@ -92,7 +101,8 @@ KREUZ_SPEC = GameSpec(
                                 "Kreuzbinokel (four, partners opposite)"),
     players=(4,), default_players=4, rules=Rules, new_deal=new_kreuz_deal,
     full_deck=lambda rules, players: full_deck(rules), help=TEXTS.sections["help_kreuzbinokel"],
-    presenter=_presenter, bots=_bots, pad=_pad("kreuzbinokel"), teams=((0, 2), (1, 3)),
+    presenter=_presenter, bots=_bots, dealt_in=_dealt_in("kreuzbinokel"),
+    pad=_pad("kreuzbinokel"), teams=((0, 2), (1, 3)),
     hint_unit=TEXTS.words("hint_unit"),
     position=_position, vocabulary=_kreuz_vocabulary, score_scale=300.0,
     rest_word=TEXTS.words("rest_word"),

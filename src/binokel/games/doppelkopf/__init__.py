@@ -28,6 +28,7 @@ from ...core.spec import BotFactory
 from ...core.spec import GameSpec
 from ...core.spec import hook
 from .deal import full_deck
+from .deal import seating
 from .rules import DokoRules
 from .series import DokoSeries
 from .state import DokoState
@@ -45,10 +46,15 @@ def _re_seats(result: Any) -> tuple[int, ...]:
     return tuple(result.re_seats)
 
 
+def _dealt_in(players: int, dealer: int) -> tuple[int, ...]:
+    """The four seats in play (with five the dealer sits out)."""
+    return tuple(sorted(seating(dealer, players)[0]))
+
+
 SPEC = GameSpec(
     name="doppelkopf", title=("Doppelkopf", "Doppelkopf"), players=(4, 5), default_players=4,
     rules=DokoRules, new_deal=DokoState.new, full_deck=full_deck, help=TEXTS.help,
-    presenter=hook(__name__, "present:present_doppelkopf"), bots=_bots,
+    presenter=hook(__name__, "present:present_doppelkopf"), bots=_bots, dealt_in=_dealt_in,
     pad=hook(__name__, "pad:DokoPad", make=True), series=DokoSeries,
     worlds=hook(__name__, "worlds:DokoWorlds", make=True),
     hint_unit=TEXTS.words("hint_unit"), points_word=TEXTS.words("points_word"),

@@ -24,6 +24,7 @@ from typing import Any
 
 from ...core.spec import BotFactory
 from ...core.spec import GameSpec
+from ...core.spec import every_seat
 from ...core.spec import hook
 from ...core.worlds import WorldSampler
 from .deal import PLAYER_COUNTS
@@ -50,6 +51,7 @@ SPEC = GameSpec(
     name="luxusfamilie", title=("Luxusfamilie", "Luxusfamilie"), players=PLAYER_COUNTS,
     default_players=4, rules=LuxusRules, new_deal=LuxusState.new, full_deck=full_deck,
     help=TEXTS.help, presenter=hook(__name__, "present:present_luxus"), bots=_bots,
+    dealt_in=every_seat,
     pad=hook(__name__, "pad:LuxusPad", make=True), hint_unit=TEXTS.words("hint_unit"),
     points_word=TEXTS.words("points_word"),
     position=hook(__name__, "search:search_position"),

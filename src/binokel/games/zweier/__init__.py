@@ -24,6 +24,7 @@ from typing import Any
 
 from ...core.spec import BotFactory
 from ...core.spec import GameSpec
+from ...core.spec import every_seat
 from ...core.spec import hook
 from ...core.worlds import WorldSampler
 from .deal import full_deck
@@ -49,6 +50,7 @@ SPEC = GameSpec(
     name="zweier", title=("Zweierbinokel", "Two-player Binokel"), players=(2,),
     default_players=2, rules=ZweierRules, new_deal=ZweierState.new, full_deck=full_deck,
     help=TEXTS.help, presenter=hook(__name__, "present:present_zweier"), bots=_bots,
+    dealt_in=every_seat,
     pad=hook(__name__, "pad:ZweierPad", make=True), hint_unit=TEXTS.words("hint_unit"),
     position=hook(__name__, "search:search_position"),
     vocabulary=hook(__name__, "vocabulary:vocabulary"), score_scale=100.0,

@@ -2,9 +2,7 @@
 that the seats a client holds are counted in the database, over every server process,
 and not in each process's memory (issue 31).
 
-Revision ID: 0006
-Revises: 0005
-Create Date: 2026-11-28
+Made on 2026-11-28.
 """
 
 import sqlalchemy as sa
@@ -12,8 +10,6 @@ from alembic import op
 
 revision = "0006"
 down_revision = "0005"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

@@ -2,9 +2,7 @@
 the creator's browser got with the new table, so that he may hand on the seat of a person
 who is away (issue 33). Tables made before have none: nobody may hand their seats on.
 
-Revision ID: 0009
-Revises: 0008
-Create Date: 2026-11-28
+Made on 2026-11-28.
 """
 
 import sqlalchemy as sa
@@ -12,8 +10,6 @@ from alembic import op
 
 revision = "0009"
 down_revision = "0008"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

@@ -4,9 +4,7 @@ test's) also is when its person merely times out, so a process that loaded the t
 called a timed-out seat "left" and offered it to anyone (issue 33). No released
 version stored a left seat before this column, so none is marked here.
 
-Revision ID: 0010
-Revises: 0009
-Create Date: 2026-11-28
+Made on 2026-11-28.
 """
 
 import sqlalchemy as sa
@@ -14,8 +12,6 @@ from alembic import op
 
 revision = "0010"
 down_revision = "0009"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

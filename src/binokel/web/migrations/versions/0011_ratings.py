@@ -3,9 +3,7 @@ player's current rating per game), ``rating_history`` (one row per player and ra
 ``rated_deals`` (the once-per-deal marker) and ``played_deals`` (every finished deal an
 account played, for its player page).
 
-Revision ID: 0011
-Revises: 0010
-Create Date: 2026-11-28
+Made on 2026-11-28.
 """
 
 import sqlalchemy as sa
@@ -13,8 +11,6 @@ from alembic import op
 
 revision = "0011"
 down_revision = "0010"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:

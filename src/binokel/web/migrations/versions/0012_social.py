@@ -2,9 +2,7 @@
 :mod:`binokel.web.social`). None of them has a foreign key to ``accounts``: an account's
 deletion removes its rows itself (:meth:`Social.forget`) and a report outlives it.
 
-Revision ID: 0012
-Revises: 0011
-Create Date: 2026-11-28
+Made on 2026-11-28.
 """
 
 import sqlalchemy as sa
@@ -12,8 +10,6 @@ from alembic import op
 
 revision = "0012"
 down_revision = "0011"
-branch_labels = None
-depends_on = None
 
 WHEN = sa.DateTime(timezone=True)
 

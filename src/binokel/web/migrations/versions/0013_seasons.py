@@ -5,9 +5,7 @@ members of a season (for "my seasons").
 Made beside 0011 (ratings) and 0012 (friends and reports), it comes after them; it
 touches none of their tables.
 
-Revision ID: 0013
-Revises: 0012
-Create Date: 2026-11-28
+Made on 2026-11-28.
 """
 
 import sqlalchemy as sa
@@ -15,8 +13,6 @@ from alembic import op
 
 revision = "0013"
 down_revision = "0012"
-branch_labels = None
-depends_on = None
 
 
 def upgrade() -> None:
