@@ -338,13 +338,6 @@ class LiveTable:
                 await conn.send(msg)
         await asyncio.gather(*(one(c) for c in list(self.connections)))
 
-    def check_unsealed(self) -> None:
-        """Refuse while a duplicate round runs: a finished deal here is a deal still being
-        played at another table of the round."""
-        if self.sealed is not None and self.sealed():
-            raise TableError("sealed", "the deals of a duplicate round are shown when every "
-                             "table of the round has finished")
-
     # ------------------------------------------------------------------ catch-up
     def restore(self, snap: Snapshot) -> None:
         """Rebuild seats and the current series from the store (after a restart)."""
