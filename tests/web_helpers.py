@@ -39,14 +39,17 @@ def act(ws: Any, msg: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """Send a random action the state message ``msg`` offers, naming the state it was chosen
     in (a random selection the engine refuses is drawn again); returns the state message
     that answered it."""
-    table = msg["table"]
+    table, at = msg["table"], {"move": msg["moves"], "deal": msg["deal"]}
     for _ in range(50):
         action = rng.choice(offered_actions(table, rng, bid_chance=0.3))
-        ws.send_json({"type": "action", "action": action, "move": msg["moves"],
-                      "deal": msg["deal"]})
+        ws.send_json({"type": "action", "action": action, **at})
         msg = ws.receive_json()
         while msg["type"] in ("chat", "chat_history"):
             msg = ws.receive_json()
+        if msg["type"] == "error" and msg["code"] == "stale":
+            # The deal moved on before the action arrived: the socket was open meanwhile,
+            # so the newer state is on its way; go on from there.
+            return recv_state(ws)
         if msg["type"] == "error":
             assert msg["code"] == "illegal" and action.split()[0] in (
                 (table["choices"]["select"] or {}).get("verb"),
