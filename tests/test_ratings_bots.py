@@ -95,9 +95,15 @@ def test_a_slow_kind_is_rated_against_the_fixed_field(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("argv", [
     ["--kinds", "strong-easy", "--against", "strong", "--out", "X", "--update"],  # unrated
+    ["--kinds", "strong-easy", "--against", "heuristic", "--out", "Y", "--update"],  # bad file
     ["--kinds", "heuristic", "--against", "heuristic", "--out", "X", "--update"],  # itself
     ["--kinds", "strong-easy", "--update"],                                        # no --out
 ])
 def test_bad_against_and_update_are_refused(tmp_path: Path, argv: list[str]) -> None:
-    argv = [str(tmp_path / "r.json") if a == "X" else a for a in argv]
+    rated_x = tmp_path / "r.json"    # a file in which zweier's strong is not rated yet
+    rated_x.write_text(json.dumps({"version": 2, "games": {"zweier": {"runs": [], "ratings": {
+        "heuristic": {"mu": 1800.0, "sigma": 100.0, "deals": 50}}}}}), encoding="utf-8")
+    (tmp_path / "bad.json").write_text("[1, 2]", encoding="utf-8")
+    files = {"X": str(rated_x), "Y": str(tmp_path / "bad.json")}
+    argv = [files.get(a, a) for a in argv]
     assert main(["ratings", "bots", "--games", "zweier", "--deals", "1", *argv]) == 1
