@@ -22,6 +22,7 @@ from binokel.web import analysis as web_analysis
 from binokel.web.analysis import Analyses
 from binokel.web.app import create_app
 from binokel.web.guard import WebError
+from binokel.web.table_base import TableError
 from binokel.web.work import Work
 from web_helpers import act
 from web_helpers import join
@@ -107,7 +108,8 @@ def test_each_deal_is_analysed_once_and_each_client_asks_only_so_often(
         return DealAnalysis((), 1, 0, record["number"])
 
     monkeypatch.setattr(web_analysis, "analyse_record", fake)
-    table: Any = SimpleNamespace(id="t", record=lambda number: {"number": number})
+    table: Any = SimpleNamespace(id="t", record=lambda number: {"number": number},
+                                 check_unsealed=lambda: None)
 
     async def run() -> None:
         # the fake runs in a thread: a worker process would not see the patch
@@ -125,3 +127,27 @@ def test_each_deal_is_analysed_once_and_each_client_asks_only_so_often(
 
     asyncio.run(run())
     assert calls == [1, 2, 3]
+
+
+def test_a_cached_analysis_is_not_served_past_a_seal() -> None:
+    """A duplicate round's deal sealed after it was analysed stays hidden: the seal is
+    asked before the cache."""
+    sealed = [False]
+
+    def check() -> None:
+        if sealed[0]:
+            raise TableError("sealed", "sealed")
+
+    table: Any = SimpleNamespace(id="t", record=lambda number: {"number": number},
+                                 check_unsealed=check)
+    analyses = Analyses(Work())
+    analyses.work.cache.put(("analysis", "t", 1), DealAnalysis((), 1, 0, 1))
+
+    async def ask() -> DealAnalysis:
+        return await analyses.get(table, 1, "a")
+
+    assert asyncio.run(ask()).nodes == 1
+    sealed[0] = True
+    with pytest.raises(TableError) as e:
+        asyncio.run(ask())
+    assert e.value.code == "sealed"

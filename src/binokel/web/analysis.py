@@ -83,12 +83,14 @@ class Analyses:
         self.asks = Limiter(rate, burst)
 
     async def get(self, table: TableRecords, number: int, client: str) -> DealAnalysis:
+        # The seal first: a cached analysis must not outlive a seal put on afterwards.
+        await asyncio.to_thread(table.check_unsealed)
         # the same key for a live table and, after the sweeper, the closed one
         key = ("analysis", table.id, number)
         hit = self.work.cache.get(key)
         if hit is not None:
             return hit  # type: ignore[no-any-return]
-        # refused while the deal runs, never ended, or is sealed
+        # refused while the deal runs or never ended
         record = await asyncio.to_thread(table.record, number)
         if key not in self.work.running and not self.asks.allow(client):
             raise WebError("rate_limited", "too many analyses; wait a little", 429)
