@@ -79,17 +79,10 @@ def no_horizontal_overflow(page: Any, where: str) -> None:
     assert out == [], f"{where}: horizontal overflow {out}"
 
 
-def fits_every_size(page: Any, where: str, sizes: tuple[str, ...] = ("phone", "desktop")
+def fits_every_size(page: Any, where: str, sizes: tuple[str, ...] = tuple(SIZES)
                     ) -> None:
-    """:func:`no_horizontal_overflow` at each of ``sizes`` (the viewport is set back after):
-    a story walked once at one size checks its pages' layout at the others, instead of
-    walking the whole story again at each size."""
-    before = page.viewport_size
-    for size in sizes:
-        w, h = SIZES[size]
-        page.set_viewport_size({"width": w, "height": h})
-        no_horizontal_overflow(page, f"{where} at {w}x{h}")
-    page.set_viewport_size(before)
+    """:func:`no_horizontal_overflow` at each of ``sizes`` (see :func:`at_each_size`)."""
+    at_each_size(page, lambda size: no_horizontal_overflow(page, f"{where} at {size}"), sizes)
 
 
 def sheet_fits(page: Any) -> None:
@@ -183,18 +176,21 @@ def wait_my_turn(page: Any, limit: float = 20) -> None:
     page.wait_for_selector("#turn.mine", timeout=limit * 1000)
 
 
-def at_each_size(page: Any, check: Callable[[str], None]) -> None:
-    """``check(size)`` with the page at each of :data:`SIZES` in turn (back at the first
-    after): one deal walked at one size has its layout checked at every size."""
-    for size, (w, h) in SIZES.items():
+def at_each_size(page: Any, check: Callable[[str], None],
+                 sizes: tuple[str, ...] = tuple(SIZES)) -> None:
+    """``check(size)`` with the page at each of ``sizes`` in turn (at the size it had
+    after): one story walked at one size has its layout checked at every size, instead of
+    walking the whole story again at each size."""
+    before = page.viewport_size
+    for size in sizes:
+        w, h = SIZES[size]
         page.set_viewport_size({"width": w, "height": h})
         # A resize keeps the browser's scroll anchor, which a player at one size never
         # sees: start each size from the top.
         page.evaluate("() => window.scrollTo(0, 0)")
         page.wait_for_timeout(60)          # laid out again
         check(size)
-    w, h = next(iter(SIZES.values()))
-    page.set_viewport_size({"width": w, "height": h})
+    page.set_viewport_size(before)
     page.evaluate("() => window.scrollTo(0, 0)")
 
 
