@@ -246,10 +246,13 @@ def test_a_deal_through_nginx_in_front_of_two_processes(
     base = f"127.0.0.1:{proxy_port}"
     socks: dict[int, Any] = {}
     try:
-        deadline = time.monotonic() + 40
+        # Starting two servers is most of the wait on a busy machine: the moves get a
+        # deadline of their own once both are up.
+        started = time.monotonic() + 60
         for p in ports:
-            wait_up(p, deadline)
+            wait_up(p, started)
         wait_port(proxy_port)
+        deadline = time.monotonic() + 40
         tid = post(base, "/api/tables", {"game": "zweier", "players": 2, "seed": 8})["id"]
         tokens = [post(base, f"/api/tables/{tid}/join",
                        {"seat": s, "nickname": f"P{s}"})["token"] for s in range(2)]
