@@ -4,17 +4,23 @@ people's own work waits, and not at all when switched off."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
 
+from binokel.web.analysis import Analyses
 from binokel.web.app import create_app
 from binokel.web.backfill import AnalyserLimits
 from binokel.web.backfill import Backfill
+from binokel.web.driving import ANALYSER_LOCK
+from binokel.web.store import Store
+from binokel.web.work import Work
 from test_web_accounts import csrf
 from test_web_accounts import register
+from test_web_postgres import pg_url  # noqa: F401 - the fixture
 from test_web_rated import finish_deal
 from test_web_rated import next_deal
 from test_web_rated import rated_table
@@ -97,3 +103,26 @@ def test_the_analyser_is_off_at_zero(tmp_path: Path) -> None:
         sit(client, tid, 0)
         finish_deal(client, tid)
         assert once(client) is None and stats(client)["analysed"] == 0
+
+
+def test_one_process_of_a_postgresql_cluster_analyses(pg_url: str) -> None:  # noqa: F811
+    """The hour's quota is the cluster's: the analyser runs in the process that holds its
+    lock, and another takes it over when that process is gone."""
+    first, second = Store(pg_url), Store(pg_url)
+    try:
+        looked: list[str] = []
+        backfills = [Backfill(s, Work(), Analyses(Work())) for s in (first, second)]
+        for name, b in zip(("first", "second"), backfills, strict=True):
+            b.next_deal = lambda name=name: looked.append(name)  # type: ignore[method-assign]
+        assert asyncio.run(backfills[0].once()) is None
+        assert asyncio.run(backfills[1].once()) is None
+        assert asyncio.run(backfills[0].once()) is None      # held, asked again
+        assert looked == ["first", "first"]
+        assert first.drive_locks.lead(ANALYSER_LOCK)
+        assert not second.drive_locks.lead(ANALYSER_LOCK)
+        first.close()                        # the analysing process goes
+        assert asyncio.run(backfills[1].once()) is None
+        assert looked == ["first", "first", "second"]
+    finally:
+        first.close()                        # closing twice is harmless
+        second.close()

@@ -8,8 +8,10 @@ starts a deal only while the worker pool (:mod:`binokel.web.work`) has nothing r
 waiting, never more than one at a time, and at most :attr:`AnalyserLimits.per_hour` deals an
 hour (0: off). It takes the oldest rated deal without a figure first and goes through the
 replay's own analysis (:class:`binokel.web.analysis.Analyses`: the same cache key, node
-budget and pool), then notes the points given away as an opened analysis does. Each server
-process counts its own hour.
+budget and pool), then notes the points given away as an opened analysis does. On
+PostgreSQL one server process of those sharing the database analyses, the one holding the
+analyser's advisory lock (:meth:`binokel.web.driving.DriveLocks.lead`), so the hour's quota
+is the cluster's; when it dies, the next process to look takes over with an hour of its own.
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from sqlalchemy import select
 
 from .analysis import Analyses
 from .analysis import note_given_away
+from .driving import ANALYSER_LOCK
 from .guard import WebError
 from .rated import PlayedDealRow
 from .replays import Seal
@@ -90,6 +93,11 @@ class Backfill:
         number) whose figures were noted, or None."""
         if self.busy or self.work.pending or len(self.skipped) >= MAX_SKIPPED or \
                 not self.due():
+            return None
+        # Several processes share a PostgreSQL database: one of them analyses, so that
+        # the hour's quota is the cluster's (a cheap query on the loop, as the driving
+        # locks' are).
+        if self.store.postgres and not self.store.drive_locks.lead(ANALYSER_LOCK):
             return None
         self.busy = True
         try:

@@ -21,6 +21,7 @@ from sqlalchemy.exc import DBAPIError
 
 DRIVE_LOCKS = 4243     # advisory lock space of "this process drives the table's bots"
 PROCESS_LOCKS = 4245   # advisory lock space of "this server process is alive" (one each)
+ANALYSER_LOCK = 4247   # advisory lock of "this process runs the background analyser"
 # The advisory locks (two-key form) granted in this database, as pg_locks lists them.
 HELD = ("locktype = 'advisory' AND granted AND objsubid = 2 AND database = "
         "(SELECT oid FROM pg_database WHERE datname = current_database())")
@@ -146,6 +147,24 @@ class DriveLocks:
             "SELECT id FROM tables WHERE status = 'playing' AND id = ANY(:mine) "
             "ORDER BY created_at DESC"), {"mine": list(mine)}).scalars())
         return -(-int(playing) // max(1, int(procs))), ours
+
+    def lead(self, role: int) -> bool:
+        """Whether this process holds the cluster's one lock ``role`` (an advisory lock
+        space such as :data:`ANALYSER_LOCK`), taking it when it is free: a task of which
+        one process runs at a time holds it until its process (its lock connection) goes,
+        and then the next process to ask takes the task over."""
+        try:
+            conn = self._connection()
+            # Held already: asked again, the lock would only count up.
+            got = conn.execute(text(
+                f"SELECT CASE WHEN EXISTS (SELECT 1 FROM pg_locks WHERE {HELD} AND "
+                "pid = pg_backend_pid() AND classid = :ns AND objid = 0) THEN true "
+                "ELSE pg_try_advisory_lock(:ns, 0) END"), {"ns": role}).scalar()
+            conn.commit()
+        except DBAPIError:
+            self._drop()
+            return False
+        return bool(got)
 
     def undrive(self, table_id: str) -> None:
         """Give up driving a (closed) table."""
