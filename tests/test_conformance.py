@@ -21,6 +21,7 @@ from binokel.core.outcome import Outcome
 from binokel.core.outcome import Termination
 from binokel.core.state import MAX_ACTION_LENGTH
 from binokel.core.state import State
+from binokel.core.view import view_json
 from binokel.record import Record
 from binokel.registry import GAMES
 from binokel.registry import find_game
@@ -126,6 +127,9 @@ def test_every_legal_action_applies_and_views_follow_the_protocol(game: str, pla
             assert all(v.legal_actions == () for v in others)
             public = state.public_view()
             assert public.player == -1 and public.hand == () and public.legal_actions == ()
+            # every game's JSON carries the fields every view has, written alike
+            assert view.to_json().items() >= view_json(view).items()
+            assert public.to_json().items() >= view_json(public).items()
             json.dumps(view.to_json())
 
 

@@ -14,6 +14,7 @@ from starlette.testclient import TestClient
 from binokel.web import pads as pads_module
 from binokel.web.app import create_app
 
+STATIC = Path(pads_module.__file__).parent / "static"
 # A short deal: Bert goes out at the lowest bid (all passing cannot be: Vorhand must open).
 SHORT = {"dealer": 0, "declarer": 1, "bid": 150, "contract": "abgehen"}
 
@@ -30,6 +31,24 @@ def new_pad(client: TestClient, **extra: Any) -> tuple[str, str]:
                                        "players": ["Anna", "Bert", "Carl"], **extra})
     assert r.status_code == 201, r.text
     return r.json()["id"], r.json()["token"]
+
+
+def test_every_page_that_docpage_js_knows_is_the_docs_page(client: TestClient) -> None:
+    """The pad, club, duplicate, season, account, ratings, player and friends pages are the
+    one docs page (web/pages.py's ``doc_page``), whose docpage.js loads the script the first
+    part of the address names: every name it knows has its page."""
+    script = (STATIC / "docpage.js").read_text(encoding="utf-8")
+    table = re.search(r"const pages = \{(.*?)\};", script, re.S)
+    assert table is not None
+    names = re.findall(r"(\w+): \"\w+\.js\"", table.group(1))
+    assert len(names) >= 8
+    docs = client.get("/pad").text
+    assert 'src="/static/docpage.js"' in docs
+    for name in names:
+        r = client.get(f"/{name}/x" if name in ("leaderboard", "players") else f"/{name}")
+        assert r.status_code == 200 and r.text == docs, name
+    for path in ("/pad/x", "/club/x", "/duplicate/x", "/season/x"):
+        assert client.get(path).text == docs, path
 
 
 def test_a_pad_is_entered_corrected_and_shared(client: TestClient) -> None:

@@ -31,7 +31,7 @@ from .guard import json_object
 from .guard import refusing
 from .moderation import Moderation
 from .names import clean_name
-from .pages import page_response
+from .pages import doc_page
 from .passkeys import Party
 from .passkeys import Passkeys
 from .passkeys import credential_json
@@ -329,11 +329,8 @@ def routes(accounts_of: Callable[[Request], Accounts], renamed: Renamed) -> list
             await asyncio.to_thread(accounts.attach_seats, row.id, tokens)
         return await start_session(request, row.id, row.name)
 
-    async def page(request: Request) -> Response:
-        return page_response("docs.body.html", "pad.css")   # loads account.js
-
     return [
-        Route("/account", page, methods=["GET"]),
+        Route("/account", doc_page, methods=["GET"]),
         Route("/api/account", me, methods=["GET"]),
         Route("/api/account/register", register, methods=["POST"]),
         Route("/api/account/login", login, methods=["POST"]),

@@ -79,7 +79,7 @@ from .pads import _int_arg
 from .pads import _since
 from .pads import _token
 from .pads import json_bytes
-from .pages import page_response
+from .pages import doc_page
 from .store import DealRow
 from .store import Store
 from .tables import LiveTable
@@ -820,13 +820,10 @@ def routes(store_of: Callable[[Request], Store],
         got = change(request, token, step)
         return await answer(request, got, {"result": out["result"]})
 
-    async def page(request: Request) -> Response:
-        return page_response("docs.body.html", "pad.css")   # loads duplicate.js
-
     g = _guarded
     return [
-        Route("/duplicate", page),
-        Route("/duplicate/{dup_id}", page),
+        Route("/duplicate", doc_page),
+        Route("/duplicate/{dup_id}", doc_page),
         Route("/api/duplicates", g(create), methods=["POST"]),
         Route("/api/duplicates/{dup_id}", g(show), methods=["GET"]),
         Route("/api/duplicates/{dup_id}/players", g(join), methods=["POST"]),

@@ -73,7 +73,7 @@ from .guard import read_json
 from .guard import rules_refused
 from .guard import same_origin
 from .names import clean_name
-from .pages import page_response
+from .pages import doc_page
 from .store import Base
 from .store import Store
 from .store import now
@@ -591,18 +591,15 @@ def routes(store_of: Callable[[Request], Store], work: Work) -> list[BaseRoute]:
         media = "application/pdf" if name.endswith(".pdf") else "text/csv; charset=utf-8"
         return Response(data, media_type=media)
 
-    async def page(request: Request) -> Response:
-        return page_response("docs.body.html", "pad.css")   # loads pad.js or club.js
-
     async def page_texts(request: Request) -> Response:
         return JSONResponse(PAGE)
 
     g = _guarded
     return [
-        Route("/pad", page),
-        Route("/pad/{pad_id}", page),
-        Route("/club", page),
-        Route("/club/{club_id}", page),
+        Route("/pad", doc_page),
+        Route("/pad/{pad_id}", doc_page),
+        Route("/club", doc_page),
+        Route("/club/{club_id}", doc_page),
         Route("/api/page-texts", page_texts),
         Route("/api/pads", g(create_pad), methods=["POST"]),
         Route("/api/pads/{pad_id}", g(get_pad), methods=["GET"]),

@@ -27,6 +27,7 @@ from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 
+from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
 from ..core.texts import LANGUAGES
@@ -96,4 +97,12 @@ def page_response(body: str, stylesheet: str) -> HTMLResponse:
     return HTMLResponse(page(body, stylesheet))
 
 
-__all__ = ["BROWSER", "WORDS", "merge_words", "page", "page_response", "words_json"]
+async def doc_page(request: Request) -> HTMLResponse:
+    """The one page of the score pad, the club and duplicate tournaments, the season, the
+    account, the ratings, a player and the friends: ``docs.body.html``, whose
+    ``docpage.js`` loads the script that the address names."""
+    return page_response("docs.body.html", "pad.css")
+
+
+__all__ = ["BROWSER", "WORDS", "doc_page", "merge_words", "page", "page_response",
+           "words_json"]

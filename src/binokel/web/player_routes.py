@@ -36,7 +36,7 @@ from ..registry import find_game
 from .accounts import AccountRow
 from .accounts import Accounts
 from .guard import WebError
-from .pages import page_response
+from .pages import doc_page
 from .rated import MAX_OFFSET
 from .rated import PAGE
 from .rated import RatingRow
@@ -183,13 +183,10 @@ def routes(store_of: Callable[[Request], Store], accounts_of: Callable[[Request]
         rows = await asyncio.to_thread(read)
         return {"deals": rows[:limit], "next": offset + limit if len(rows) > limit else None}
 
-    async def page(request: Request) -> Response:
-        return page_response("docs.body.html", "pad.css")   # loads leaderboard/player.js
-
     return [
-        Route("/ratings", page, methods=["GET"]),
-        Route("/leaderboard/{game}", page, methods=["GET"]),
-        Route("/players/{name}", page, methods=["GET"]),
+        Route("/ratings", doc_page, methods=["GET"]),
+        Route("/leaderboard/{game}", doc_page, methods=["GET"]),
+        Route("/players/{name}", doc_page, methods=["GET"]),
         Route("/api/leaderboard", games, methods=["GET"]),
         Route("/api/leaderboard/{game}", board, methods=["GET"]),
         Route("/api/players/{name}", player_page, methods=["GET"]),

@@ -77,7 +77,7 @@ from .pads import _since
 from .pads import _token
 from .pads import changed
 from .pads import json_bytes
-from .pages import page_response
+from .pages import doc_page
 from .sessions import session_account
 from .store import Base
 from .store import Store
@@ -616,9 +616,6 @@ def routes(store_of: Callable[[Request], Store], accounts_of: Callable[[Request]
         return json_bytes(await work.run(None, _client(request), season_lines, docs)
                           if docs else b'{"seasons":[]}')
 
-    async def page(request: Request) -> Response:
-        return page_response("docs.body.html", "pad.css")   # docpage.js loads season.js
-
     def g(fn: Callable[[Request], Awaitable[Response]]
           ) -> Callable[[Request], Awaitable[Response]]:
         async def run(request: Request) -> Response:
@@ -629,8 +626,8 @@ def routes(store_of: Callable[[Request], Store], accounts_of: Callable[[Request]
         return _guarded(run)
 
     return [
-        Route("/season", page),
-        Route("/season/{season_id}", page),
+        Route("/season", doc_page),
+        Route("/season/{season_id}", doc_page),
         Route("/api/seasons", g(create), methods=["POST"]),
         Route("/api/seasons/{season_id}", g(get_season), methods=["GET"]),
         Route("/api/seasons/{season_id}/rule", g(set_rule), methods=["POST"]),

@@ -30,7 +30,7 @@ from .guard import client_key
 from .guard import json_object
 from .guard import refusing
 from .moderation import Moderation
-from .pages import page_response
+from .pages import doc_page
 from .replays import TableRecords
 from .sessions import session_account
 from .social import ReportRow
@@ -214,9 +214,6 @@ def routes(accounts_of: Callable[[HTTPConnection], Accounts],
         number = await asyncio.to_thread(Moderation(social.store).report, row, spend)
         return JSONResponse({"report": number}, status_code=201)
 
-    async def page(request: Request) -> Response:
-        return page_response("docs.body.html", "pad.css")   # loads friends.js
-
     return [
         Route("/api/friends", friends, methods=["GET"]),
         Route("/api/friends/ask", ask, methods=["POST"]),
@@ -230,7 +227,7 @@ def routes(accounts_of: Callable[[HTTPConnection], Accounts],
         Route("/api/invitations", invitations, methods=["GET", "POST"]),
         Route("/api/invitations/{invitation}/done", drop_invitation, methods=["POST"]),
         Route("/api/reports", report, methods=["POST"]),
-        Route("/friends", page, methods=["GET"]),
+        Route("/friends", doc_page, methods=["GET"]),
     ]
 
 

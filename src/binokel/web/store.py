@@ -97,11 +97,19 @@ class TableRow(Base):
     seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
-class SeatRow(Base):
+class OfTableRow(Base):
+    """A row that belongs to one table (a seat, a deal, an action, a chat line): its number
+    and the table's id (indexed: every read is by table), first as in the migrations."""
+
+    __abstract__ = True
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True,
+                                    sort_order=-1)
+    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True, sort_order=-1)
+
+
+class SeatRow(OfTableRow):
     __tablename__ = "seats"
     __table_args__ = (UniqueConstraint("table_id", "seat"),)
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
     seat: Mapped[int] = mapped_column(Integer)
     nickname: Mapped[str] = mapped_column(String(64))
     token_hash: Mapped[str] = mapped_column(String(64), index=True)
@@ -119,11 +127,9 @@ class SeatRow(Base):
     left: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
-class DealRow(Base):
+class DealRow(OfTableRow):
     __tablename__ = "deals"
     __table_args__ = (UniqueConstraint("table_id", "number"),)
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
     number: Mapped[int] = mapped_column(Integer)
     dealer: Mapped[int] = mapped_column(Integer)
     deck: Mapped[list[str]] = mapped_column(JSON)
@@ -133,11 +139,9 @@ class DealRow(Base):
     rules: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
 
 
-class ActionRow(Base):
+class ActionRow(OfTableRow):
     __tablename__ = "actions"
     __table_args__ = (UniqueConstraint("table_id", "deal_number", "idx"),)
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
     deal_number: Mapped[int] = mapped_column(Integer)
     idx: Mapped[int] = mapped_column(Integer)
     seat: Mapped[int] = mapped_column(Integer)
@@ -145,10 +149,8 @@ class ActionRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
 
 
-class ChatRow(Base):
+class ChatRow(OfTableRow):
     __tablename__ = "chat"
-    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
-    table_id: Mapped[str] = mapped_column(ForeignKey("tables.id"), index=True)
     seat: Mapped[int] = mapped_column(Integer)
     name: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(String(512))

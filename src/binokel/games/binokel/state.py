@@ -42,8 +42,6 @@ from ...core.claims import CLAIM
 from ...core.claims import CLAIM_PHASE
 from ...core.claims import KINDS
 from ...core.claims import Claim
-from ...core.claims import OpenHands
-from ...core.claims import claim_json
 from ...core.claims import split_evenly
 from ...core.errors import IllegalAction
 from ...core.state import Handler
@@ -54,6 +52,8 @@ from ...core.trick import choose_card
 from ...core.trick import legal_mask
 from ...core.trick import play_actions
 from ...core.trick import trick_bonus
+from ...core.view import SeatView
+from ...core.view import view_json
 from ..family.melds import NO_MELDS
 from ..family.melds import NO_TRUMP
 from ..family.melds import MeldResult
@@ -84,18 +84,10 @@ from .scoring import score
 
 
 @dataclass(frozen=True)
-class BinokelView:
-    """What one player may know. Never contains another player's hidden cards."""
+class BinokelView(SeatView[Rules, DealResult]):
+    """What one player may know. Never contains another player's hidden cards (``history``
+    with hidden parts masked)."""
 
-    player: int
-    players: int
-    rules: Rules
-    dealer: int
-    phase: str
-    to_move: int
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    history: tuple[tuple[int, str], ...]   # (seat, action) with hidden parts masked
     high_bid: int | None
     high_bidder: int | None
     declarer: int | None
@@ -104,18 +96,11 @@ class BinokelView:
     dapp: tuple[Card, ...] | None          # once revealed
     discard: tuple[Card, ...] | None       # only the declarer's own
     melds: tuple[MeldResult, ...] | None   # once shown
-    tricks: tuple[Trick, ...]
-    trick_leader: int
-    trick: tuple[Card, ...]
     trick_points: tuple[int, ...]          # from won tricks (+ own discard, declarer only)
-    legal_actions: tuple[str, ...]
-    result: DealResult | None
     open_hand: tuple[Card, ...] | None = None  # an open Durch shows the declarer's hand
     game: str = BINOKEL
     order: tuple[int, ...] = ()            # the seats in play, Vorhand first
     parties: tuple[tuple[int, ...], ...] = ()  # who scores together (Kreuzbinokel: teams)
-    claim: Claim | None = None             # a claim being answered (core.claims)
-    open_hands: OpenHands = ()             # hands laid down by a claim, open to everyone
 
     def seat_after(self, seat: int) -> int:
         """The seat in play after ``seat`` (a dealer sitting out is skipped)."""
@@ -131,30 +116,19 @@ class BinokelView:
         return next((tuple(s for s in p if s != seat) for p in self.parties if seat in p), ())
 
     def to_json(self) -> dict[str, Any]:
-        def toks(cs: tuple[Card, ...]) -> list[str]:
-            return [card_token(c) for c in cs]
+        def toks(cs: tuple[Card, ...] | None) -> list[str] | None:
+            return [card_token(c) for c in cs] if cs is not None else None
 
         return {
-            "player": self.player, "players": self.players, "rules": self.rules.to_dict(),
-            "dealer": self.dealer, "phase": self.phase, "to_move": self.to_move,
-            "hand": toks(self.hand), "hand_sizes": list(self.hand_sizes),
-            "history": [[s, a] for s, a in self.history], "high_bid": self.high_bid,
-            "high_bidder": self.high_bidder, "declarer": self.declarer,
-            "contract": self.contract,
+            **view_json(self), "high_bid": self.high_bid, "high_bidder": self.high_bidder,
+            "declarer": self.declarer, "contract": self.contract,
             "trump": SUIT_LETTERS[self.trump] if self.trump >= 0 else None,
-            "dapp": toks(self.dapp) if self.dapp is not None else None,
-            "discard": toks(self.discard) if self.discard is not None else None,
+            "dapp": toks(self.dapp), "discard": toks(self.discard),
             "melds": [[m.to_json() for m in mr.melds] for mr in self.melds]
             if self.melds is not None else None,
             "meld_totals": [m.total for m in self.melds] if self.melds is not None else None,
-            "tricks": [t.to_json() for t in self.tricks], "trick_leader": self.trick_leader,
-            "trick": toks(self.trick), "trick_points": list(self.trick_points),
-            "legal_actions": list(self.legal_actions),
-            "result": self.result.to_json() if self.result else None,
-            "open_hand": toks(self.open_hand) if self.open_hand is not None else None,
-            "game": self.game, "order": list(self.order),
-            "parties": [list(p) for p in self.parties],
-            **claim_json(self.claim, self.open_hands),
+            "trick_points": list(self.trick_points), "open_hand": toks(self.open_hand),
+            "order": list(self.order), "parties": [list(p) for p in self.parties],
         }
 
 

@@ -22,17 +22,14 @@ from typing import Any
 
 from ...core.cards import EO
 from ...core.cards import SA
-from ...core.cards import Card
 from ...core.cards import card_token
 from ...core.cards import cards_of
 from ...core.cards import cardset
 from ...core.cards import count
 from ...core.cards import parse_cards
 from ...core.cards import size
-from ...core.claims import Claim
-from ...core.claims import OpenHands
-from ...core.claims import claim_json
-from ...core.trick import Trick
+from ...core.view import SeatView
+from ...core.view import view_json
 from .announcements import level_name
 from .deal import ARMUT
 from .deal import HOCHZEIT
@@ -54,19 +51,11 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class DokoView:
-    """What one player may know; never another player's cards or an unrevealed party."""
+class DokoView(SeatView[DokoRules, DokoResult]):
+    """What one player may know; never another player's cards or an unrevealed party
+    (``history`` with the hidden cards of an Armut masked)."""
 
-    player: int
-    players: int
-    rules: DokoRules
-    dealer: int
     active: tuple[int, ...]               # the four seats in the deal, from Vorhand
-    phase: str
-    to_move: int
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    history: tuple[tuple[int, str], ...]  # hidden cards (Armut) masked
     vorbehalte: tuple[str | None, ...]    # per seat: "gesund", "vorbehalt" or None
     declarations: tuple[str | None, ...]  # per seat: the reservation played, once named
     contract: str | None                  # as publicly known (a stille Hochzeit looks normal)
@@ -78,20 +67,13 @@ class DokoView:
     parties: tuple[str | None, ...]       # per seat "re"/"kontra" as far as revealed
     announced: tuple[int, int]            # levels of Re and Kontra
     announcements: tuple[tuple[int, str, str], ...]   # (seat, party, what)
-    tricks: tuple[Trick, ...]
-    trick_leader: int
-    trick: tuple[Card, ...]
     trick_points: tuple[int, ...]
-    legal_actions: tuple[str, ...]
-    result: DokoResult | None
     game: str = "doppelkopf"
     asking: str = ""                      # the kind of reservation asked for now ("" none)
     superschweine: int | None = None      # seat holding both Superschweine, if any
     genscher: tuple[int, int] | None = None   # (its player, the partner he named), public
     # What the seat may announce now although it is not to move (announce_any_time).
     interjections: tuple[str, ...] = ()
-    claim: Claim | None = None            # a claim being answered (core.claims)
-    open_hands: OpenHands = ()            # hands laid down by a claim
     # The kind of the Hochzeit's Klärungsstich: the rules' or, with hochzeit_klaerung =
     # wahl, the one the bride named (public: she says it aloud).
     klaerung: str = "fremd"
@@ -110,14 +92,8 @@ class DokoView:
                           self.superschweine is not None)
 
     def to_json(self) -> dict[str, Any]:
-        def toks(cs: tuple[Card, ...]) -> list[str]:
-            return [card_token(c) for c in cs]
-
         out: dict[str, Any] = {
-            "game": self.game, "player": self.player, "players": self.players,
-            "rules": self.rules.to_dict(), "dealer": self.dealer, "active": list(self.active),
-            "phase": self.phase, "to_move": self.to_move, "hand": toks(self.hand),
-            "hand_sizes": list(self.hand_sizes), "history": [[s, a] for s, a in self.history],
+            **view_json(self), "active": list(self.active),
             "vorbehalte": list(self.vorbehalte), "declarations": list(self.declarations),
             "contract": self.contract, "soloist": self.soloist, "hochzeit": self.hochzeit,
             "partner": self.partner, "clarified_in": self.clarified_in,
@@ -126,10 +102,7 @@ class DokoView:
             "announced": {"re": level_name(self.announced[0]),
                           "kontra": level_name(self.announced[1])},
             "announcements": [[s, p, w] for s, p, w in self.announcements],
-            "tricks": [t.to_json() for t in self.tricks], "trick_leader": self.trick_leader,
-            "trick": toks(self.trick), "trick_points": list(self.trick_points),
-            "legal_actions": list(self.legal_actions), "asking": self.asking,
-            "result": self.result.to_json() if self.result else None,
+            "trick_points": list(self.trick_points), "asking": self.asking,
         }
         if self.genscher is not None:  # only then: a view without it reads as before
             out["genscher"] = list(self.genscher)
@@ -137,7 +110,6 @@ class DokoView:
             out["interjections"] = list(self.interjections)
         if self.rules.hochzeit_klaerung == "wahl":   # likewise: the bride's choice
             out["klaerung"] = self.klaerung
-        out.update(claim_json(self.claim, self.open_hands))
         return out
 
 

@@ -16,10 +16,8 @@ from ...core.cards import Card
 from ...core.cards import card_token
 from ...core.cards import cards_of
 from ...core.cards import size
-from ...core.claims import Claim
-from ...core.claims import OpenHands
-from ...core.claims import claim_json
-from ...core.trick import Trick
+from ...core.view import SeatView
+from ...core.view import view_json
 from ..family.melds import Meld
 from .rules import ZweierRules
 from .scoring import ZweierResult
@@ -29,56 +27,30 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class ZweierView:
-    """What one player (or, with ``player`` -1, a spectator) may know."""
+class ZweierView(SeatView[ZweierRules, ZweierResult]):
+    """What one player (or, with ``player`` -1, a spectator) may know. ``hand`` is his own
+    hidden hand without his table cards, ``hand_sizes`` counts the hands without the table
+    cards, ``history`` has every action (draws are no actions)."""
 
-    player: int
-    players: int
-    rules: ZweierRules
-    dealer: int
-    phase: str
-    to_move: int
-    hand: tuple[Card, ...]                  # own hidden hand, without own table cards
     table: tuple[tuple[Card, ...], ...]     # each player's face-up melded cards
-    hand_sizes: tuple[int, ...]             # cards in each hand (table cards not counted)
     stock_size: int                         # face-down stock cards + the turned-up card
     trump: int
     trump_card: Card | None                 # while it lies under the stock
-    history: tuple[tuple[int, str], ...]    # every action (draws are no actions)
     shown: tuple[tuple[int, str, Card], ...]  # (seat, why, card) of cards shown as drawn
-    tricks: tuple[Trick, ...]
-    trick: tuple[Card, ...]
-    trick_leader: int
     melds: tuple[tuple[Meld, ...], ...]
     meld_points: tuple[int, ...]
     trick_points: tuple[int, ...]
-    legal_actions: tuple[str, ...]
-    result: ZweierResult | None
     game: str = "zweier"
-    claim: Claim | None = None              # a claim being answered (core.claims)
-    open_hands: OpenHands = ()              # hands laid down by a claim
 
 
     def to_json(self) -> dict[str, Any]:
-        def toks(cs: tuple[Card, ...]) -> list[str]:
-            return [card_token(c) for c in cs]
-
         return {
-            "game": self.game, "player": self.player, "players": self.players,
-            "rules": self.rules.to_dict(), "dealer": self.dealer, "phase": self.phase,
-            "to_move": self.to_move, "hand": toks(self.hand),
-            "table": [toks(t) for t in self.table], "hand_sizes": list(self.hand_sizes),
+            **view_json(self), "table": [[card_token(c) for c in t] for t in self.table],
             "stock_size": self.stock_size, "trump": SUIT_LETTERS[self.trump],
             "trump_card": card_token(self.trump_card) if self.trump_card is not None else None,
-            "history": [[s, a] for s, a in self.history],
             "shown": [[s, why, card_token(c)] for s, why, c in self.shown],
-            "tricks": [t.to_json() for t in self.tricks], "trick": toks(self.trick),
-            "trick_leader": self.trick_leader,
             "melds": [[m.to_json() for m in ms] for ms in self.melds],
             "meld_points": list(self.meld_points), "trick_points": list(self.trick_points),
-            "legal_actions": list(self.legal_actions),
-            "result": self.result.to_json() if self.result else None,
-            **claim_json(self.claim, self.open_hands),
         }
 
 

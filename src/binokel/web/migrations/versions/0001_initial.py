@@ -7,18 +7,24 @@ import sqlalchemy as sa
 from alembic import op
 from sqlalchemy.schema import SchemaItem
 
+from binokel.web.columns import row_id
+from binokel.web.columns import stamp
+from binokel.web.columns import table_id
+
 revision = "0001"
 down_revision = None
 
 
-def _of_table(name: str, *items: SchemaItem) -> None:
+def _of_table(name: str, key: tuple[str, ...], *items: SchemaItem) -> None:
     """A table of rows belonging to one table (seats, deals, actions): a row number, the
-    table's id (indexed: every read is by table) and ``items``."""
+    table's id (indexed: every read is by table) and ``items``; no two rows of a table have
+    the same ``key``."""
     op.create_table(
         name,
-        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-        sa.Column("table_id", sa.String(32), sa.ForeignKey("tables.id"), nullable=False),
+        row_id(),
+        table_id(foreign=True),
         *items,
+        sa.UniqueConstraint("table_id", *key),
     )
     op.create_index(f"ix_{name}_table_id", name, ["table_id"])
 
@@ -26,8 +32,8 @@ def _of_table(name: str, *items: SchemaItem) -> None:
 def upgrade() -> None:
     op.create_table(
         "tables",
-        sa.Column("id", sa.String(32), primary_key=True),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        table_id("id", primary_key=True),
+        stamp("created_at"),
         sa.Column("game", sa.String(32), nullable=False),
         sa.Column("players", sa.Integer, nullable=False),
         sa.Column("rules", sa.JSON, nullable=False),
@@ -36,29 +42,26 @@ def upgrade() -> None:
         sa.Column("status", sa.String(16), nullable=False),
     )
     _of_table(
-        "seats",
+        "seats", ("seat",),
         sa.Column("seat", sa.Integer, nullable=False),
         sa.Column("nickname", sa.String(64), nullable=False),
         sa.Column("token_hash", sa.String(64), nullable=False),
-        sa.UniqueConstraint("table_id", "seat"),
     )
     _of_table(
-        "deals",
+        "deals", ("number",),
         sa.Column("number", sa.Integer, nullable=False),
         sa.Column("dealer", sa.Integer, nullable=False),
         sa.Column("deck", sa.JSON, nullable=False),
         sa.Column("finished", sa.Boolean, nullable=False),
         sa.Column("result", sa.JSON, nullable=True),
-        sa.UniqueConstraint("table_id", "number"),
     )
     _of_table(
-        "actions",
+        "actions", ("deal_number", "idx"),
         sa.Column("deal_number", sa.Integer, nullable=False),
         sa.Column("idx", sa.Integer, nullable=False),
         sa.Column("seat", sa.Integer, nullable=False),
         sa.Column("action", sa.String(128), nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.UniqueConstraint("table_id", "deal_number", "idx"),
+        stamp("created_at"),
     )
 
 

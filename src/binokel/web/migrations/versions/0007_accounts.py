@@ -10,6 +10,11 @@ Made on 2026-11-28.
 import sqlalchemy as sa
 from alembic import op
 
+from binokel.web.columns import account_id
+from binokel.web.columns import row_id
+from binokel.web.columns import stamp
+from binokel.web.columns import table_id
+
 revision = "0007"
 down_revision = "0006"
 
@@ -17,45 +22,42 @@ down_revision = "0006"
 def upgrade() -> None:
     op.create_table(
         "accounts",
-        sa.Column("id", sa.String(24), primary_key=True),
+        account_id("id", primary_key=True),
         sa.Column("name", sa.String(64), nullable=False),
         sa.Column("skeleton", sa.String(256), nullable=False, unique=True),
         sa.Column("password_hash", sa.String(256), nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("password_at", sa.DateTime(timezone=True), nullable=False),
+        stamp("created_at"),
+        stamp("password_at"),
     )
     op.create_table(
         "account_sessions",
         sa.Column("id_hash", sa.String(64), primary_key=True),
-        sa.Column("account_id", sa.String(24), sa.ForeignKey("accounts.id"), nullable=False,
-                  index=True),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("seen_at", sa.DateTime(timezone=True), nullable=False),
+        account_id(foreign=True, index=True),
+        stamp("created_at"),
+        stamp("seen_at"),
     )
     op.create_table(
         "recovery_codes",
-        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-        sa.Column("account_id", sa.String(24), sa.ForeignKey("accounts.id"), nullable=False,
-                  index=True),
+        row_id(),
+        account_id(foreign=True, index=True),
         sa.Column("code_hash", sa.String(64), nullable=False),
-        sa.Column("used_at", sa.DateTime(timezone=True), nullable=True),
+        stamp("used_at", nullable=True),
     )
     op.create_table(
         "login_throttle",
         sa.Column("key", sa.String(80), primary_key=True),
         sa.Column("failures", sa.Integer, nullable=False),
-        sa.Column("last_at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("blocked_until", sa.DateTime(timezone=True), nullable=True),
+        stamp("last_at"),
+        stamp("blocked_until", nullable=True),
     )
     op.create_table(
         "account_seats",
-        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-        sa.Column("account_id", sa.String(24), sa.ForeignKey("accounts.id"), nullable=False,
-                  index=True),
+        row_id(),
+        account_id(foreign=True, index=True),
         sa.Column("token", sa.String(64), nullable=False),
-        sa.Column("table_id", sa.String(32), nullable=False, index=True),
+        table_id(index=True),
         sa.Column("seat", sa.Integer, nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
+        stamp("created_at"),
         sa.UniqueConstraint("account_id", "token"),
     )
 

@@ -8,6 +8,9 @@ Made on 2026-11-28.
 import sqlalchemy as sa
 from alembic import op
 
+from binokel.web.columns import account_id
+from binokel.web.columns import stamp
+
 revision = "0008"
 down_revision = "0007"
 
@@ -16,18 +19,17 @@ def upgrade() -> None:
     op.create_table(
         "passkeys",
         sa.Column("id", sa.String(512), primary_key=True),
-        sa.Column("account_id", sa.String(24), sa.ForeignKey("accounts.id"), nullable=False,
-                  index=True),
+        account_id(foreign=True, index=True),
         sa.Column("public_key", sa.Text, nullable=False),
         sa.Column("sign_count", sa.Integer, nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("used_at", sa.DateTime(timezone=True), nullable=True),
+        stamp("created_at"),
+        stamp("used_at", nullable=True),
     )
     op.create_table(
         "webauthn_challenges",
         sa.Column("challenge", sa.String(128), primary_key=True),
-        sa.Column("account_id", sa.String(24), nullable=True),
-        sa.Column("expires_at", sa.DateTime(timezone=True), nullable=False, index=True),
+        account_id(nullable=True),
+        stamp("expires_at", index=True),
     )
 
 

@@ -9,6 +9,11 @@ Made on 2026-11-28.
 import sqlalchemy as sa
 from alembic import op
 
+from binokel.web.columns import account_id
+from binokel.web.columns import row_id
+from binokel.web.columns import stamp
+from binokel.web.columns import table_id
+
 revision = "0011"
 down_revision = "0010"
 
@@ -16,9 +21,9 @@ down_revision = "0010"
 def upgrade() -> None:
     op.create_table(
         "table_accounts",
-        sa.Column("table_id", sa.String(32), primary_key=True),
+        table_id(primary_key=True),
         sa.Column("seat", sa.Integer, primary_key=True),
-        sa.Column("account_id", sa.String(24), nullable=False, index=True),
+        account_id(index=True),
     )
     op.create_table(
         "ratings",
@@ -28,17 +33,17 @@ def upgrade() -> None:
         sa.Column("sigma", sa.Float, nullable=False),
         sa.Column("display", sa.Integer, nullable=False),
         sa.Column("deals", sa.Integer, nullable=False),
-        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
+        stamp("updated_at"),
     )
     op.create_index("ix_ratings_board", "ratings", ["game", "display"])
     op.create_table(
         "rating_history",
-        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+        row_id(),
         sa.Column("key", sa.String(80), nullable=False),
         sa.Column("game", sa.String(32), nullable=False),
-        sa.Column("table_id", sa.String(32), nullable=False),
+        table_id(),
         sa.Column("deal", sa.Integer, nullable=False),
-        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+        stamp("at"),
         sa.Column("mu", sa.Float, nullable=False),
         sa.Column("sigma", sa.Float, nullable=False),
         sa.Column("display", sa.Integer, nullable=False),
@@ -49,24 +54,24 @@ def upgrade() -> None:
     op.create_index("ix_rating_history_key", "rating_history", ["key", "game", "id"])
     op.create_table(
         "rated_deals",
-        sa.Column("table_id", sa.String(32), primary_key=True),
+        table_id(primary_key=True),
         sa.Column("deal", sa.Integer, primary_key=True),
         sa.Column("game", sa.String(32), nullable=False),
-        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+        stamp("at"),
     )
     op.create_table(
         "played_deals",
-        sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
-        sa.Column("account_id", sa.String(24), nullable=False),
+        row_id(),
+        account_id(),
         sa.Column("game", sa.String(32), nullable=False),
-        sa.Column("table_id", sa.String(32), nullable=False),
+        table_id(),
         sa.Column("deal", sa.Integer, nullable=False),
         sa.Column("seat", sa.Integer, nullable=False),
         sa.Column("rated", sa.Boolean, nullable=False),
         sa.Column("score", sa.Integer, nullable=False),
         sa.Column("declared", sa.Boolean, nullable=False),
         sa.Column("made", sa.Boolean, nullable=False),
-        sa.Column("at", sa.DateTime(timezone=True), nullable=False),
+        stamp("at"),
         sa.Column("given_away", sa.Integer, nullable=True),
         sa.UniqueConstraint("account_id", "table_id", "deal"),
     )

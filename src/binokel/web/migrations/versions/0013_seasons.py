@@ -11,26 +11,19 @@ Made on 2026-11-28.
 import sqlalchemy as sa
 from alembic import op
 
+from binokel.web.columns import account_id
+from binokel.web.columns import create_documents
+
 revision = "0013"
 down_revision = "0012"
 
 
 def upgrade() -> None:
-    op.create_table(
-        "seasons",
-        sa.Column("id", sa.String(32), primary_key=True),
-        sa.Column("owner_hash", sa.String(64), nullable=False),
-        sa.Column("creator", sa.String(64), nullable=False),
-        sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("updated_at", sa.DateTime(timezone=True), nullable=False),
-        sa.Column("version", sa.Integer, nullable=False),
-        sa.Column("doc", sa.JSON, nullable=False),
-    )
-    op.create_index("ix_seasons_creator", "seasons", ["creator"])
+    create_documents("seasons")
     op.create_table(
         "season_members",
         sa.Column("season_id", sa.String(32), primary_key=True),
-        sa.Column("account_id", sa.String(24), primary_key=True),
+        account_id(primary_key=True),
     )
     op.create_index("ix_season_members_account_id", "season_members", ["account_id"])
 
