@@ -9,6 +9,8 @@ from pathlib import Path
 
 import pytest
 import sqlalchemy as sa
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
 from sqlalchemy.dialects import postgresql
 from sqlalchemy.dialects import sqlite
 from sqlalchemy.schema import CreateTable
@@ -18,6 +20,7 @@ from binokel.web.columns import row_id
 from binokel.web.columns import stamp
 from binokel.web.columns import table_id
 from binokel.web.store import migrate
+from test_web_postgres import pg_url  # noqa: F401 - the fixture
 
 FK_ACCOUNT = "FOREIGN KEY(account_id) REFERENCES accounts (id)"
 FK_TABLE = "FOREIGN KEY(table_id) REFERENCES tables (id)"
@@ -70,3 +73,27 @@ def test_the_four_tables_of_documents_are_alike(tmp_path: Path) -> None:
     indexes = {made[f"ix_{n}_creator"].replace(n, "NAME") for n in names}
     assert len(tables) == 1 and len(indexes) == 1
     assert "doc JSON NOT NULL" in tables.pop()
+
+
+
+def no_drift(url: str) -> None:
+    """The ORM classes the queries use and the schema the migrations build at ``url``
+    agree, column by column and index by index (alembic finds nothing to change)."""
+    import binokel.web.app  # noqa: F401 - every module's rows in the metadata
+    from binokel.web.store import Base
+    from binokel.web.store import Store
+
+    store = Store(url)
+    try:
+        with store.engine.connect() as conn:
+            assert compare_metadata(MigrationContext.configure(conn), Base.metadata) == []
+    finally:
+        store.close()
+
+
+def test_the_models_describe_the_migrated_schema(tmp_path: Path) -> None:
+    no_drift(f"sqlite:///{tmp_path / 'db.sqlite3'}")
+
+
+def test_the_models_describe_the_migrated_schema_on_postgresql(pg_url: str) -> None:  # noqa: F811
+    no_drift(pg_url)

@@ -31,6 +31,7 @@ from sqlalchemy import JSON
 from sqlalchemy import Boolean
 from sqlalchemy import DateTime
 from sqlalchemy import ForeignKey
+from sqlalchemy import Index
 from sqlalchemy import Integer
 from sqlalchemy import String
 from sqlalchemy import UniqueConstraint
@@ -77,6 +78,8 @@ class Base(DeclarativeBase):
 
 class TableRow(Base):
     __tablename__ = "tables"
+    # the lobby's and the sweeper's reads (migration 0002)
+    __table_args__ = (Index("ix_tables_status_created", "status", "created_at"),)
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     game: Mapped[str] = mapped_column(String(32))
@@ -88,7 +91,7 @@ class TableRow(Base):
     version: Mapped[int] = mapped_column(Integer, default=0)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=now)
     settings: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    creator: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    creator: Mapped[str | None] = mapped_column(String(64), nullable=True, index=True)
     # the SHA-256 of the owner token the creator's browser got (Seats.release)
     owner_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     series: Mapped[int] = mapped_column(Integer, default=0)
