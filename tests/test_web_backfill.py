@@ -9,13 +9,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from sqlalchemy import insert
+from sqlalchemy import text
 from starlette.testclient import TestClient
 
 from binokel.web.analysis import Analyses
 from binokel.web.app import create_app
 from binokel.web.backfill import AnalyserLimits
 from binokel.web.backfill import Backfill
+from binokel.web.backfill import waiting
 from binokel.web.driving import ANALYSER_LOCK
+from binokel.web.rated import PlayedDealRow
 from binokel.web.store import Store
 from binokel.web.work import Work
 from test_web_accounts import csrf
@@ -126,3 +130,32 @@ def test_one_process_of_a_postgresql_cluster_analyses(pg_url: str) -> None:  # n
     finally:
         first.close()                        # closing twice is harmless
         second.close()
+
+
+def plan_of_the_look(url: str) -> str:
+    """How the database reads the analyser's look for waiting deals, with 4,000 played
+    deals of which a few wait (the planner's statistics taken)."""
+    store = Store(url)
+    try:
+        with store.session.begin() as s:
+            s.execute(insert(PlayedDealRow), [
+                {"account_id": f"a{i % 40}", "game": "binokel", "table_id": f"t{i}", "deal": 1,
+                 "seat": 0, "rated": i % 2 == 0, "score": 0, "declared": False,
+                 "made": False, "given_away": None if i % 97 == 0 else 3}
+                for i in range(4000)])
+        query = waiting(3).compile(store.engine, compile_kwargs={"literal_binds": True})
+        with store.engine.connect() as conn:
+            conn.execute(text("ANALYZE"))
+            explain = "EXPLAIN QUERY PLAN " if store.engine.name == "sqlite" else "EXPLAIN "
+            return " ".join(str(row) for row in conn.execute(text(explain + str(query))))
+    finally:
+        store.close()
+
+
+def test_the_look_for_waiting_deals_reads_its_own_index(tmp_path: Path) -> None:
+    assert "ix_played_deals_unanalysed" in plan_of_the_look(f"sqlite:///{tmp_path / 'db'}")
+
+
+def test_the_look_for_waiting_deals_reads_its_own_index_on_postgresql(
+        pg_url: str) -> None:  # noqa: F811
+    assert "ix_played_deals_unanalysed" in plan_of_the_look(pg_url)

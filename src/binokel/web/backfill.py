@@ -23,6 +23,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from sqlalchemy import Select
 from sqlalchemy import select
 
 from .analysis import Analyses
@@ -40,6 +41,14 @@ log = logging.getLogger("binokel.web")
 CLIENT = "background-analyser"   # the client its jobs count by (rates, queue share)
 HOUR = 3600.0
 MAX_SKIPPED = 100                # deals whose analysis failed, passed over (this process)
+
+
+def waiting(n: int) -> Select[str, int]:
+    """The ``n`` oldest rated deals without their points given away (table, number): read
+    through the partial index ``ix_played_deals_unanalysed``."""
+    return (select(PlayedDealRow.table_id, PlayedDealRow.deal)
+            .where(PlayedDealRow.rated, PlayedDealRow.given_away.is_(None))
+            .order_by(PlayedDealRow.id).limit(n))
 
 
 @dataclass(frozen=True)
@@ -80,9 +89,7 @@ class Backfill:
         """The oldest rated deal an account played whose points given away are not known
         (the deals passed over after a failure left out)."""
         with self.store.session() as s:
-            rows = s.execute(select(PlayedDealRow.table_id, PlayedDealRow.deal).where(
-                PlayedDealRow.rated, PlayedDealRow.given_away.is_(None))
-                .order_by(PlayedDealRow.id).limit(len(self.skipped) + 1))
+            rows = s.execute(waiting(len(self.skipped) + 1))
             for table_id, deal in rows:
                 if (table_id, deal) not in self.skipped:
                     return table_id, deal
@@ -137,4 +144,4 @@ class Backfill:
                 log.exception("the background analyser's round failed")
 
 
-__all__ = ["CLIENT", "AnalyserLimits", "Backfill"]
+__all__ = ["CLIENT", "AnalyserLimits", "Backfill", "waiting"]

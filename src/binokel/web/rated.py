@@ -36,6 +36,7 @@ from sqlalchemy import UniqueConstraint
 from sqlalchemy import delete
 from sqlalchemy import func
 from sqlalchemy import select
+from sqlalchemy import text
 from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Mapped
@@ -56,6 +57,10 @@ MIN_DEALS = 20              # rated deals before an account is on a leaderboard 
 HISTORY_KEEP = 500          # history points one player's page draws (the newest)
 PAGE = 50                   # lines of one page of a leaderboard or a deal list, at most
 MAX_OFFSET = 100_000        # how far a stranger may page
+# A deal the background analyser waits for, in the words of each dialect's queries (SQLite
+# has no boolean, and matches a partial index's condition term by term).
+UNANALYSED = {"sqlite": "rated = 1 AND given_away IS NULL",
+              "postgresql": "rated AND given_away IS NULL"}
 
 
 class TableAccountRow(Base):
@@ -117,7 +122,11 @@ class PlayedDealRow(Base):
 
     __tablename__ = "played_deals"
     __table_args__ = (UniqueConstraint("account_id", "table_id", "deal"),
-                      Index("ix_played_deals_account", "account_id", "id"))
+                      Index("ix_played_deals_account", "account_id", "id"),
+                      # the deals the background analyser still waits for (0014)
+                      Index("ix_played_deals_unanalysed", "id",
+                            sqlite_where=text(UNANALYSED["sqlite"]),
+                            postgresql_where=text(UNANALYSED["postgresql"])))
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     account_id: Mapped[str] = mapped_column(String(24))
     game: Mapped[str] = mapped_column(String(32))
