@@ -16,6 +16,7 @@ and the tool says so (no analysis of a game without a search position).
 
 from __future__ import annotations
 
+import functools
 import importlib
 import random
 from collections.abc import Callable
@@ -214,5 +215,23 @@ def hook(package: str, where: str, *, make: bool = False) -> Callable[[], Any]:
     def load() -> Any:
         found = getattr(importlib.import_module(f".{module}", package), name)
         return found() if make else found
+
+    return load
+
+
+def sampler(package: str, where: str, spec: str = "SPEC") -> Callable[[], WorldSampler[Any]]:
+    """A spec's ``worlds`` hook: the game's one world sampler, made when first asked for by
+    calling ``where`` (as for :func:`hook`) with the game's spec (the package's name
+    ``spec``), and the same one after.
+
+    >>> worlds = sampler("binokel.games.zweier", "worlds:ZweierWorlds")
+    >>> worlds() is worlds(), worlds().spec.name
+    (True, 'zweier')
+    """
+    make = hook(package, where)
+
+    @functools.cache
+    def load() -> WorldSampler[Any]:
+        return make()(getattr(importlib.import_module(package), spec))  # type: ignore[no-any-return]
 
     return load

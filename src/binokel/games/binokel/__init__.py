@@ -16,7 +16,6 @@ teams): one engine, two entries in the registry.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from collections.abc import Mapping
 from typing import Any
@@ -26,7 +25,7 @@ from ...core.spec import BotFactory
 from ...core.spec import GameSpec
 from ...core.spec import PositionOf
 from ...core.spec import VocabularyOf
-from ...core.worlds import WorldSampler
+from ...core.spec import sampler
 from .deal import full_deck
 from .deal import seating
 from .kreuz import new_deal as new_kreuz_deal
@@ -72,13 +71,6 @@ def _kreuz_vocabulary() -> VocabularyOf:
     return kreuz_vocabulary
 
 
-@functools.cache
-def _worlds(kreuz: bool = False) -> WorldSampler[Any]:
-    """The game's one world sampler, made when first asked for."""
-    from .worlds import BinokelWorlds
-    return BinokelWorlds(KREUZ_SPEC if kreuz else SPEC)
-
-
 def _dealt_in(game: str) -> Callable[[int, int], tuple[int, ...]]:
     """The seats dealt in: the seats in play (with four at Binokel the dealer sits out)."""
     def dealt_in(players: int, dealer: int) -> tuple[int, ...]:
@@ -94,7 +86,7 @@ SPEC = GameSpec(
     hint_unit=TEXTS.words("hint_unit"),
     position=_position, vocabulary=_vocabulary, score_scale=300.0,
     rest_word=TEXTS.words("rest_word"),
-    worlds=_worlds)
+    worlds=sampler(__name__, "worlds:BinokelWorlds"))
 
 KREUZ_SPEC = GameSpec(
     name="kreuzbinokel", title=("Kreuzbinokel (zu viert, über Kreuz)",
@@ -106,6 +98,6 @@ KREUZ_SPEC = GameSpec(
     hint_unit=TEXTS.words("hint_unit"),
     position=_position, vocabulary=_kreuz_vocabulary, score_scale=300.0,
     rest_word=TEXTS.words("rest_word"),
-    worlds=functools.partial(_worlds, True))
+    worlds=sampler(__name__, "worlds:BinokelWorlds", "KREUZ_SPEC"))
 
 __all__ = ["KREUZ_SPEC", "SPEC", "DealState", "Rules"]

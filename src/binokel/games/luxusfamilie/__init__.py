@@ -18,15 +18,13 @@ Above the engine, loaded only when asked: :mod:`.present` (the table a front end
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
-from typing import Any
 
 from ...core.spec import BotFactory
 from ...core.spec import GameSpec
 from ...core.spec import every_seat
 from ...core.spec import hook
-from ...core.worlds import WorldSampler
+from ...core.spec import sampler
 from .deal import PLAYER_COUNTS
 from .deal import full_deck
 from .rules import LuxusRules
@@ -40,13 +38,6 @@ def _bots() -> Mapping[str, BotFactory]:
     return {"heuristic": LuxusHeuristicBot, **kinds()}
 
 
-@functools.cache
-def _worlds() -> WorldSampler[Any]:
-    """The game's one world sampler, made when first asked for."""
-    from .worlds import sampler
-    return sampler(SPEC)
-
-
 SPEC = GameSpec(
     name="luxusfamilie", title=("Luxusfamilie", "Luxusfamilie"), players=PLAYER_COUNTS,
     default_players=4, rules=LuxusRules, new_deal=LuxusState.new, full_deck=full_deck,
@@ -57,6 +48,6 @@ SPEC = GameSpec(
     position=hook(__name__, "search:search_position"),
     vocabulary=hook(__name__, "vocabulary:vocabulary"), score_scale=100.0,
     rest_word=TEXTS.words("rest_word"),
-    worlds=_worlds)
+    worlds=sampler(__name__, "worlds:sampler"))
 
 __all__ = ["SPEC", "LuxusRules", "LuxusState"]

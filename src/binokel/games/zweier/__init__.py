@@ -18,15 +18,13 @@ heuristic and the strong player (loaded only when asked for).
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Mapping
-from typing import Any
 
 from ...core.spec import BotFactory
 from ...core.spec import GameSpec
 from ...core.spec import every_seat
 from ...core.spec import hook
-from ...core.worlds import WorldSampler
+from ...core.spec import sampler
 from .deal import full_deck
 from .rules import ZweierRules
 from .state import ZweierState
@@ -39,13 +37,6 @@ def _bots() -> Mapping[str, BotFactory]:
     return {"heuristic": ZweierHeuristicBot, **level_bots()}
 
 
-@functools.cache
-def _worlds() -> WorldSampler[Any]:
-    """The game's one world sampler, made when first asked for."""
-    from .worlds import ZweierWorlds
-    return ZweierWorlds(SPEC)
-
-
 SPEC = GameSpec(
     name="zweier", title=("Zweierbinokel", "Two-player Binokel"), players=(2,),
     default_players=2, rules=ZweierRules, new_deal=ZweierState.new, full_deck=full_deck,
@@ -55,6 +46,6 @@ SPEC = GameSpec(
     position=hook(__name__, "search:search_position"),
     vocabulary=hook(__name__, "vocabulary:vocabulary"), score_scale=100.0,
     rest_word=TEXTS.words("rest_word"),
-    worlds=_worlds)
+    worlds=sampler(__name__, "worlds:ZweierWorlds"))
 
 __all__ = ["SPEC", "ZweierRules", "ZweierState"]
