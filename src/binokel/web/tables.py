@@ -778,7 +778,7 @@ class Registry:
         this process has not seen (PostgreSQL): the safety net under the notifications,
         which a listening connection that broke and came back has missed. One query for
         all tables held; their ids."""
-        stored = self.store.versions(sorted(self.tables))
+        stored = await asyncio.to_thread(self.store.versions, sorted(self.tables))
         behind = [tid for tid, t in list(self.tables.items())
                   if t.unsent or stored.get(tid, 0) != t.stored_version]
         for tid in behind:
@@ -833,11 +833,14 @@ class Registry:
     async def sweep(self) -> list[str]:
         """Close abandoned tables (see :class:`Limits`); their ids. The tables this process
         has connections to are marked seen first."""
-        self.store.seen([tid for tid, table in self.tables.items() if table.connections])
+        # off the event loop: a sweep over every table must not hold up the moves
+        await asyncio.to_thread(self.store.seen, [tid for tid, table in self.tables.items()
+                                                  if table.connections])
         t = now()
-        ids = self.store.close_idle(t - timedelta(seconds=self.limits.waiting_ttl),
-                                    t - timedelta(seconds=self.limits.idle_ttl),
-                                    t - timedelta(seconds=self.limits.unseen_ttl))
+        ids = await asyncio.to_thread(self.store.close_idle,
+                                      t - timedelta(seconds=self.limits.waiting_ttl),
+                                      t - timedelta(seconds=self.limits.idle_ttl),
+                                      t - timedelta(seconds=self.limits.unseen_ttl))
         for tid in ids:
             table = self.tables.pop(tid, None)
             if table is not None:
