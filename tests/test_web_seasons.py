@@ -22,6 +22,7 @@ from binokel.web import seasons as seasons_module
 from binokel.web.app import create_app
 from binokel.web.seasons import ClubSeason
 from binokel.web.work import WorkLimits
+from loop_guard import on_the_loop
 from test_web_postgres import pg_url  # noqa: F401 - the fixture
 
 # Three evenings (title, date, deals per round, each player's points). Carl is "Carlo" on
@@ -41,6 +42,15 @@ BY_HAND = {
     "best": [(1, "Anna", 700), (1, "Bert", 700), (3, "Carl", 500)],
     "average": [(1, "Anna", 20.0), (2, "Carl", 16.67), (3, "Bert", 16.25)],
 }
+
+
+@pytest.fixture(autouse=True)
+def off_the_loop() -> Iterator[None]:
+    """No request handler of this module's routes queries the database on the event loop
+    (:mod:`loop_guard`)."""
+    with on_the_loop(("web/pads.py", "web/seasons.py")) as found:
+        yield
+    assert found == [], f"database work on the event loop: {sorted(set(found))}"
 
 
 @pytest.fixture(scope="module")

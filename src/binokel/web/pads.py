@@ -22,6 +22,7 @@ pad, players, rounds).
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import hashlib
 import hmac
@@ -225,6 +226,30 @@ class DocStore:
             return Stored(row.id, row.version, row.doc)
 
 
+class Documents:
+    """A :class:`DocStore` for request handlers: each of its database calls runs in a
+    worker thread, so that the event loop serves every socket of the process meanwhile
+    (a write waiting for a PostgreSQL row lock would otherwise hold them all up)."""
+
+    def __init__(self, docs: DocStore) -> None:
+        self.docs = docs
+
+    owns = staticmethod(DocStore.owns)
+
+    async def create(self, doc: dict[str, Any], client: str, token: str | None = None
+                     ) -> tuple[str, str]:
+        return await asyncio.to_thread(self.docs.create, doc, client, token)
+
+    async def read(self, doc_id: str) -> Stored:
+        return await asyncio.to_thread(self.docs.read, doc_id)
+
+    async def replace(self, got: Stored, doc: dict[str, Any]) -> Stored | None:
+        return await asyncio.to_thread(self.docs.replace, got, doc)
+
+    async def owner(self, doc_id: str, token: str | None) -> bool:
+        return await asyncio.to_thread(self.docs.owner, doc_id, token)
+
+
 # ---------------------------------------------------------------------- requests
 def _rows_arg(body: dict[str, Any], name: str) -> Any:
     if name not in body:
@@ -323,10 +348,10 @@ def json_bytes(body: bytes, status: int = 200) -> Response:
     return Response(body, status, media_type="application/json")
 
 
-def _created(docs: DocStore, request: Request, doc: dict[str, Any], name: str,
-             view: dict[str, Any]) -> Response:
+async def _created(docs: Documents, request: Request, doc: dict[str, Any], name: str,
+                   view: dict[str, Any]) -> Response:
     """A new document stored: its id, the owner's token (shown once) and its view."""
-    doc_id, token = docs.create(doc, _client(request))
+    doc_id, token = await docs.create(doc, _client(request))
     return JSONResponse({"id": doc_id, "token": token, "version": 1, name: view},
                         status_code=201)
 
@@ -334,7 +359,7 @@ def _created(docs: DocStore, request: Request, doc: dict[str, Any], name: str,
 Job = Callable[..., Any]
 
 
-async def changed(docs: DocStore, doc_id: str, token: str | None,
+async def changed(docs: Documents, doc_id: str, token: str | None,
                   compute: Callable[[Stored], Awaitable[tuple[dict[str, Any], Any]]],
                   trusted: bool = False) -> tuple[Stored, Any]:
     """A change made off the event loop: the document is read, ``compute`` makes the new
@@ -343,11 +368,11 @@ async def changed(docs: DocStore, doc_id: str, token: str | None,
     most (409 ``stale``). The owner's ``token`` is needed unless ``trusted``. Returns the
     stored document and what ``compute`` gave besides it."""
     for _ in range(TRIES):
-        got = docs.read(doc_id)
+        got = await docs.read(doc_id)
         if not trusted and not docs.owns(got, token):
             raise WebError("forbidden", "the owner's link is needed for this", 403)
         new, extra = await compute(got)
-        stored = docs.replace(got, new)
+        stored = await docs.replace(got, new)
         if stored is not None:
             return stored, extra
     raise WebError("stale", "the document changed meanwhile; try again", 409)
@@ -357,20 +382,21 @@ def routes(store_of: Callable[[Request], Store], work: Work) -> list[BaseRoute]:
     """The pad and tournament routes; ``store_of`` finds the server's store (made in the
     app's lifespan), ``work`` runs what grows with a document off the event loop."""
 
-    def pads(request: Request) -> DocStore:
-        return DocStore(store_of(request), PadRow, max_bytes=MAX_PAD_BYTES)
+    def pads(request: Request) -> Documents:
+        return Documents(DocStore(store_of(request), PadRow, max_bytes=MAX_PAD_BYTES))
 
-    def clubs(request: Request) -> DocStore:
-        return DocStore(store_of(request), TournamentRow, max_bytes=MAX_CLUB_BYTES)
+    def clubs(request: Request) -> Documents:
+        return Documents(DocStore(store_of(request), TournamentRow,
+                                  max_bytes=MAX_CLUB_BYTES))
 
     def job(request: Request, key: Any, fn: Job, *args: Any) -> Awaitable[Any]:
         return work.run(key, _client(request), fn, *args)
 
-    async def shown(request: Request, docs: DocStore, kind: str, param: str,
+    async def shown(request: Request, docs: Documents, kind: str, param: str,
                     page: Job) -> Response:
         """A document's view for everyone with its id (made once per version); 304 while
         the reader's is current."""
-        got = docs.read(request.path_params[param])
+        got = await docs.read(request.path_params[param])
         if _since(request, got.version):
             return Response(status_code=304)
         view = await job(request, (kind, got.id, got.version), page, got.doc)
@@ -391,7 +417,7 @@ def routes(store_of: Callable[[Request], Store], work: Work) -> list[BaseRoute]:
             raise WebError("bad_request", "preset: a name")
         pad = Pad.new(str(_rows_arg(body, "game"))[:40], players, preset, options,
                       _int_arg(body.get("first_dealer", 0), "first_dealer", 0, 7))
-        return _created(pads(request), request, pad.to_json(), "pad", pad_view(pad))
+        return await _created(pads(request), request, pad.to_json(), "pad", pad_view(pad))
 
     async def get_pad(request: Request) -> Response:
         return await shown(request, pads(request), "pad", "pad_id", pad_page)
@@ -424,7 +450,7 @@ def routes(store_of: Callable[[Request], Store], work: Work) -> list[BaseRoute]:
         fmt = request.path_params["fmt"]
         if fmt not in ("csv", "pdf"):
             raise WebError("not_found", "files: sheet.csv, sheet.pdf", 404)
-        got = pads(request).read(request.path_params["pad_id"])
+        got = await pads(request).read(request.path_params["pad_id"])
         lang = _lang(request)
         data = await job(request, ("pad-file", got.id, got.version, fmt, lang), pad_file,
                          got.doc, fmt, lang)
@@ -458,13 +484,15 @@ def routes(store_of: Callable[[Request], Store], work: Work) -> list[BaseRoute]:
             _int_arg(body.get("preferred_size"), "preferred_size", 2, 8),
             tie_rule=str(body.get("tie_rule", "shared")),
             seed=secrets.randbelow(2**62), note=str(body.get("note", ""))[:2000])
-        return _created(clubs(request), request, t.to_json(), "tournament", club_view(t))
+        return await _created(clubs(request), request, t.to_json(), "tournament",
+                              club_view(t))
 
     async def get_club(request: Request) -> Response:
         return await shown(request, clubs(request), "tournament", "club_id", club_page)
 
     async def change_club(request: Request, body: dict[str, Any], op: str, *args: Any,
-                          result: Callable[[Any], Any] | None = None) -> Response:
+                          result: Callable[[Any], Awaitable[Any]] | None = None
+                          ) -> Response:
         async def compute(got: Stored) -> tuple[dict[str, Any], tuple[Any, bytes]]:
             new, out, view = await job(request, None, club_change, got.doc, op, list(args))
             return new, (out, view)
@@ -472,7 +500,7 @@ def routes(store_of: Callable[[Request], Store], work: Work) -> list[BaseRoute]:
                                             _token(request, body), compute)
         work.cache.put(("tournament", stored.id, stored.version), view)
         if result is not None:
-            out = result(out)
+            out = await result(out)
         return json_bytes(envelope({"id": stored.id, "version": stored.version,
                                     "result": out}, "tournament", view))
 
@@ -502,7 +530,7 @@ def routes(store_of: Callable[[Request], Store], work: Work) -> list[BaseRoute]:
             pad_id = body["pad"]
             if not isinstance(pad_id, str):
                 raise WebError("bad_request", "pad: a pad's id")
-            pad = pads(request).read(pad_id).doc
+            pad = (await pads(request).read(pad_id)).doc
             return await change_club(request, body, "enter_pad", round_no, table, pad)
         scores = _rows_arg(body, "scores")
         if not isinstance(scores, list) or len(scores) > 8:
@@ -510,19 +538,20 @@ def routes(store_of: Callable[[Request], Store], work: Work) -> list[BaseRoute]:
         checked = [_int_arg(v, "scores", -1_000_000, 1_000_000) for v in scores]
         return await change_club(request, body, "enter_totals", round_no, table, checked)
 
-    def table_pads(request: Request) -> DocStore:
+    def table_pads(request: Request) -> Documents:
         # The pads a tournament makes count against the tournament, not its organiser's
         # fifty: one a table and round, at most.
-        return DocStore(store_of(request), PadRow, MAX_PADS_PER_CLUB,
-                        max_bytes=MAX_PAD_BYTES)
+        return Documents(DocStore(store_of(request), PadRow, MAX_PADS_PER_CLUB,
+                                  max_bytes=MAX_PAD_BYTES))
 
-    def organiser_only(request: Request, docs: DocStore, token: str | None) -> Stored:
-        got = docs.read(request.path_params["club_id"])
+    async def organiser_only(request: Request, docs: Documents, token: str | None
+                             ) -> Stored:
+        got = await docs.read(request.path_params["club_id"])
         if not docs.owns(got, token):
             raise WebError("forbidden", "the owner's link is needed for this", 403)
         return got
 
-    def pad_link(request: Request, token: str, pad_id: str | None) -> dict[str, Any]:
+    async def pad_link(request: Request, token: str, pad_id: str | None) -> dict[str, Any]:
         """A table's linked pad for its organiser: the id, and the owner token where the
         pad is the one the tournament made (else the table has it, not the organiser)."""
         if pad_id is None:
@@ -531,7 +560,7 @@ def routes(store_of: Callable[[Request], Store], work: Work) -> list[BaseRoute]:
         round_no, table = request.path_params["round"], request.path_params["table"]
         mine = table_pad_token(token, club_id, round_no, table)
         try:
-            own = pads(request).owner(pad_id, mine)
+            own = await pads(request).owner(pad_id, mine)
         except WebError:
             own = False                      # no such pad (any more)
         return {"pad": pad_id, "token": mine if own else None}
@@ -539,11 +568,11 @@ def routes(store_of: Callable[[Request], Store], work: Work) -> list[BaseRoute]:
     async def get_table_pad(request: Request) -> Response:
         """Organiser: the pad linked to a table, with its owner token where he made it."""
         token = _token(request)
-        got = organiser_only(request, clubs(request), token)
+        got = await organiser_only(request, clubs(request), token)
         assert token is not None
         round_no, table = request.path_params["round"], request.path_params["table"]
         info = await job(request, None, club_table, got.doc, round_no, table, None)
-        return JSONResponse(pad_link(request, token, info["pad"]))
+        return JSONResponse(await pad_link(request, token, info["pad"]))
 
     async def link_table_pad(request: Request) -> Response:
         """Organiser: make a score pad for a table (the tournament's game and rules, the
@@ -551,7 +580,7 @@ def routes(store_of: Callable[[Request], Store], work: Work) -> list[BaseRoute]:
         id or link}``). Making one for a table that has one answers the one it has."""
         body = await _body(request)
         token = _token(request, body)
-        got = organiser_only(request, clubs(request), token)
+        got = await organiser_only(request, clubs(request), token)
         assert token is not None
         club_id = got.id
         round_no, table = request.path_params["round"], request.path_params["table"]
@@ -561,14 +590,14 @@ def routes(store_of: Callable[[Request], Store], work: Work) -> list[BaseRoute]:
             if not isinstance(given, str):
                 raise WebError("bad_request", "pad: a pad's id or link")
             pad_id = given.split("#")[0].rstrip("/").rsplit("/", 1)[-1][:32]
-            given_doc = pads(request).read(pad_id).doc
+            given_doc = (await pads(request).read(pad_id)).doc
         info = await job(request, None, club_table, got.doc, round_no, table, given_doc)
         if given is None:
             if info["pad"] is not None:
                 pad_id = info["pad"]
             else:
                 pad = Pad.new(info["game"], info["names"], info["preset"], info["options"])
-                pad_id, _ = table_pads(request).create(
+                pad_id, _ = await table_pads(request).create(
                     pad.to_json(), f"club:{club_id}",
                     table_pad_token(token, club_id, round_no, table))
         # Another request may have linked one meanwhile: a made pad never replaces it.
@@ -584,7 +613,7 @@ def routes(store_of: Callable[[Request], Store], work: Work) -> list[BaseRoute]:
         if raw and not (raw.isdigit() and len(raw) < 4):
             raise WebError("bad_request", "round: a round's number")
         round_no = int(raw) if raw and name == "cards.pdf" else None
-        got = clubs(request).read(request.path_params["club_id"])
+        got = await clubs(request).read(request.path_params["club_id"])
         lang = _lang(request)
         data = await job(request, ("club-file", got.id, got.version, name, lang, round_no),
                          club_file, got.doc, name, lang, round_no)

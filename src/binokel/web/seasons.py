@@ -67,6 +67,7 @@ from .guard import WebError
 from .names import clean_name
 from .pads import DocRow
 from .pads import DocStore
+from .pads import Documents
 from .pads import Stored
 from .pads import TournamentRow
 from .pads import _body
@@ -451,15 +452,15 @@ def routes(store_of: Callable[[Request], Store], accounts_of: Callable[[Request]
            work: Work) -> list[BaseRoute]:
     """The season routes (docs/web.md, "Club seasons")."""
 
-    def seasons(request: Request) -> DocStore:
-        return DocStore(store_of(request), SeasonRow, max_bytes=MAX_SEASON_BYTES)
+    def seasons(request: Request) -> Documents:
+        return Documents(DocStore(store_of(request), SeasonRow, max_bytes=MAX_SEASON_BYTES))
 
-    def clubs(request: Request) -> DocStore:
-        return DocStore(store_of(request), TournamentRow)
+    def clubs(request: Request) -> Documents:
+        return Documents(DocStore(store_of(request), TournamentRow))
 
-    def me(request: Request) -> str | None:
+    async def me(request: Request) -> str | None:
         """The logged-in account's id (None: a guest)."""
-        account = session_account(accounts_of(request), request)
+        account = await asyncio.to_thread(session_account, accounts_of(request), request)
         return account.id if account is not None else None
 
     def sync_members(request: Request, stored: Stored) -> None:
@@ -487,17 +488,17 @@ def routes(store_of: Callable[[Request], Store], accounts_of: Callable[[Request]
         rule = check_rule(body.get("rule", "sum"), body.get("best"),
                           body.get("min_evenings", 1), body.get("guests", False))
         s = ClubSeason(club, title, str(game), *rule)
-        season_id, token = seasons(request).create(s.to_json(), _client(request))
+        season_id, token = await seasons(request).create(s.to_json(), _client(request))
         return JSONResponse({"id": season_id, "token": token, "version": 1,
                              "season": season_view(s)}, status_code=201)
 
     async def get_season(request: Request) -> Response:
-        got = seasons(request).read(request.path_params["season_id"])
+        got = await seasons(request).read(request.path_params["season_id"])
         if _since(request, got.version):
             return Response(status_code=304)
         view = await work.run(("season", got.id, got.version), _client(request),
                               season_page, got.doc)
-        account = me(request)
+        account = await me(request)
         mine = next((m["name"] for m in got.doc.get("members", [])
                      if account is not None and m.get("account") == account), None)
         return json_bytes(envelope({"id": got.id, "version": got.version, "me": mine},
@@ -517,9 +518,9 @@ def routes(store_of: Callable[[Request], Store], accounts_of: Callable[[Request]
         return json_bytes(envelope({"id": stored.id, "version": stored.version},
                                    "season", view))
 
-    def owned(request: Request, body: dict[str, Any]) -> None:
+    async def owned(request: Request, body: dict[str, Any]) -> None:
         """The organiser's link before any look-up a stranger could use to probe."""
-        got = seasons(request).read(request.path_params["season_id"])
+        got = await seasons(request).read(request.path_params["season_id"])
         if not DocStore.owns(got, _token(request, body)):
             raise WebError("forbidden", "the organiser's link is needed for this", 403)
 
@@ -531,7 +532,7 @@ def routes(store_of: Callable[[Request], Store], accounts_of: Callable[[Request]
 
     async def add_member(request: Request) -> Response:
         body = await _body(request)
-        owned(request, body)
+        await owned(request, body)
         if body.get("account") is not None:
             account = await asyncio.to_thread(accounts_of(request).find,
                                               _member_name(body["account"], "account"))
@@ -561,12 +562,12 @@ def routes(store_of: Callable[[Request], Store], accounts_of: Callable[[Request]
 
     async def evening(request: Request, op: str) -> Response:
         body = await _body(request)
-        owned(request, body)
+        await owned(request, body)
         club_id = _club_id(body.get("club"))
         if op == "remove_evening":
             return await change(request, body, op, club_id)
         try:
-            club = clubs(request).read(club_id)
+            club = await clubs(request).read(club_id)
         except WebError:
             raise refused("season_no_evening", "no club evening of this server has that "
                           "link", 404, field="club") from None
@@ -585,7 +586,7 @@ def routes(store_of: Callable[[Request], Store], accounts_of: Callable[[Request]
         name = request.path_params["name"]
         if name not in FILES:
             raise WebError("not_found", f"files: {', '.join(FILES)}", 404)
-        got = seasons(request).read(request.path_params["season_id"])
+        got = await seasons(request).read(request.path_params["season_id"])
         lang = _lang(request)
         data = await work.run(("season-file", got.id, got.version, name, lang),
                               _client(request), season_file, got.doc, name, lang)
@@ -594,7 +595,7 @@ def routes(store_of: Callable[[Request], Store], accounts_of: Callable[[Request]
             "content-disposition": f'attachment; filename="season-{got.id}.{name[7:]}"'})
 
     async def my_seasons(request: Request) -> Response:
-        account = me(request)
+        account = await me(request)
         if account is None:
             raise WebError("not_logged_in", "log in first", 401)
 

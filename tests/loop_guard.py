@@ -1,0 +1,41 @@
+"""Which database statements run on the thread of an event loop: there they hold up every
+socket of the server process until the database answers (a row lock on PostgreSQL may take
+as long as another process's transaction). Handlers put their database work in a worker
+thread (``asyncio.to_thread``); this guard finds the places that do not.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import traceback
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+
+
+@contextmanager
+def on_the_loop(modules: tuple[str, ...]) -> Iterator[list[str]]:
+    """Collect each statement executed on an event loop's thread from code of ``modules``
+    (path ends below the package, e.g. ``"web/pads.py"``), as ``"web/pads.py:123 read"``:
+    the innermost frame of those modules."""
+    found: list[str] = []
+
+    def check(*_: Any) -> None:
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return          # a worker thread: where database work belongs
+        for frame in reversed(traceback.extract_stack()):
+            if frame.filename.endswith(modules):
+                where = frame.filename.rsplit("/binokel/", 1)[-1]
+                found.append(f"{where}:{frame.lineno} {frame.name}")
+                return
+
+    event.listen(Engine, "before_cursor_execute", check)
+    try:
+        yield found
+    finally:
+        event.remove(Engine, "before_cursor_execute", check)
