@@ -34,6 +34,7 @@ tournaments per client (:class:`binokel.web.pads.DocStore`), names.
 
 from __future__ import annotations
 
+import asyncio
 import copy
 import hashlib
 import secrets
@@ -629,11 +630,12 @@ def routes(store_of: Callable[[Request], Store],
     def docs(request: Request) -> DocStore:
         return DocStore(store_of(request), DuplicateRow, max_bytes=MAX_DOC_BYTES)
 
-    def change(request: Request, token: str | None, step: Callable[[dict[str, Any]], Any],
-               trusted: bool = False) -> Stored:
+    def change_here(request: Request, token: str | None,
+                    step: Callable[[dict[str, Any]], Any], trusted: bool = False) -> Stored:
         """``step`` on a copy of the stored document (a new object, so that the database
         sees the change), under the owner's ``token`` unless ``trusted``. Steps are quick:
-        what takes time was made before, in a worker."""
+        what takes time was made before, in a worker. On the calling thread: the event
+        loop's only for a step that opens live tables (a round's start)."""
         def changed(doc: dict[str, Any]) -> dict[str, Any]:
             doc = copy.deepcopy(doc)
             step(doc)
@@ -641,26 +643,32 @@ def routes(store_of: Callable[[Request], Store],
         return docs(request).update(request.path_params.get("dup_id", ""), token, changed,
                                     trusted)
 
+    async def change(request: Request, token: str | None,
+                     step: Callable[[dict[str, Any]], Any], trusted: bool = False) -> Stored:
+        """:func:`change_here` in a worker thread (``step`` touches the document only),
+        so that a write waiting for the row lock holds up no socket."""
+        return await asyncio.to_thread(change_here, request, token, step, trusted)
+
     async def settled(request: Request) -> Stored:
         """The tournament, its running round booked first if every table is done (the
         comparison made in a worker)."""
         dup_id = request.path_params["dup_id"]
-        got = docs(request).read(dup_id)
+        got = await asyncio.to_thread(docs(request).read, dup_id)
         r = got.doc["played"][-1] if got.doc["played"] else None
         if r is None or r["finished"]:
             return got
-        scores = table_scores(store_of(request), got.doc, r)
+        scores = await asyncio.to_thread(table_scores, store_of(request), got.doc, r)
         if scores is None:
             return got
         number = len(got.doc["played"])
         compared = await work.run(("dup-compare", got.id, number), _client(request),
                                   comparison, got.doc, scores)
-        return change(request, None, lambda d: book(d, number, scores, compared),
-                      trusted=True)
+        return await change(request, None, lambda d: book(d, number, scores, compared),
+                            trusted=True)
 
     async def answer(request: Request, got: Stored, result: Any = None,
                      status: int = 200) -> Response:
-        running = running_progress(store_of(request), got.doc)
+        running = await asyncio.to_thread(running_progress, store_of(request), got.doc)
         # The deals played at the running round's tables change the page too: counted
         # into the version that readers poll with (a round has at most 480 deals).
         version = got.version * 1000 + sum(running.values())
@@ -677,10 +685,10 @@ def routes(store_of: Callable[[Request], Store],
         body = await _body(request)
         doc = new_document(body)
         store = docs(request)
-        dup_id, token = store.create(doc, _client(request))
+        dup_id, token = await asyncio.to_thread(store.create, doc, _client(request))
         request.path_params["dup_id"] = dup_id
         # Its tables name their tournament.
-        got = change(request, token, lambda d: d.update(id=dup_id))
+        got = await change(request, token, lambda d: d.update(id=dup_id))
         return await answer(request, got, {"token": token}, 201)
 
     async def show(request: Request) -> Response:
@@ -696,7 +704,7 @@ def routes(store_of: Callable[[Request], Store],
         if bot is not None and not isinstance(bot, str):
             raise _fail("bot: a bot kind", "bad_request", 400)
         browser, fresh = entry.browser_key(request)
-        account = entry.account_key(request, store_of(request))
+        account = await asyncio.to_thread(entry.account_key, request, store_of(request))
         key = account or browser    # a logged-in player enters as his account
         client = store_of(request).client_hash(_client(request))
         owner = _token(request, body)
@@ -719,8 +727,8 @@ def routes(store_of: Callable[[Request], Store],
                 out["status"] = "waiting"
         # A computer entrant and the organiser's own entry need his token; a link or a
         # request needs none (the link is the organiser's word, a request waits for it).
-        got = change(request, owner, step, trusted=bot is None and owner is None)
-        reply: dict[str, Any] = {"id": got.id, "version": _version(request, got),
+        got = await change(request, owner, step, trusted=bot is None and owner is None)
+        reply: dict[str, Any] = {"id": got.id, "version": await _version(request, got),
                                  "player": out["player"], "status": out["status"]}
         if out["token"] is not None:
             reply["player_token"] = out["token"]
@@ -728,10 +736,10 @@ def routes(store_of: Callable[[Request], Store],
         entry.set_key_cookie(request, response, fresh)
         return response
 
-    def _version(request: Request, got: Stored) -> int:
+    async def _version(request: Request, got: Stored) -> int:
         """The version a reader polls with (see :func:`answer`)."""
-        return got.version * 1000 + sum(running_progress(store_of(request),
-                                                         got.doc).values())
+        running = await asyncio.to_thread(running_progress, store_of(request), got.doc)
+        return got.version * 1000 + sum(running.values())
 
     def organiser(request: Request, body: dict[str, Any] | None = None) -> str:
         token = _token(request, body)
@@ -746,7 +754,7 @@ def routes(store_of: Callable[[Request], Store],
     async def entries(request: Request) -> Response:
         """The organiser's view of the entry: links, requests (owner token: header)."""
         token = organiser(request)
-        got = docs(request).read(request.path_params["dup_id"])
+        got = await asyncio.to_thread(docs(request).read, request.path_params["dup_id"])
         if not docs(request).owns(got, token):
             raise WebError("forbidden", "the owner's link is needed for this", 403)
         return entries_answer(got, token)
@@ -758,7 +766,7 @@ def routes(store_of: Callable[[Request], Store],
         open_entry = body.get("open")
         if not isinstance(open_entry, bool):
             raise _fail("open: true or false", "bad_request", 400)
-        got = change(request, token, lambda d: d.update(open_entry=open_entry))
+        got = await change(request, token, lambda d: d.update(open_entry=open_entry))
         return entries_answer(got, token)
 
     async def new_links(request: Request) -> Response:
@@ -769,14 +777,14 @@ def routes(store_of: Callable[[Request], Store],
         def step(d: dict[str, Any]) -> None:
             entry.seal_links(d, token, entry.make_links(d, body.get("count", 1),
                                                         body.get("note")))
-        return entries_answer(change(request, token, step), token)
+        return entries_answer(await change(request, token, step), token)
 
     async def revoke(request: Request) -> Response:
         """Withdraw an unused entry link."""
         body = await _body(request)
         token = organiser(request, body)
         number = _int_arg(request.path_params["n"], "link", 1, entry.MAX_LINKS)
-        got = change(request, token, lambda d: entry.revoke_link(d, number))
+        got = await change(request, token, lambda d: entry.revoke_link(d, number))
         return entries_answer(got, token)
 
     async def decide(request: Request) -> Response:
@@ -784,8 +792,8 @@ def routes(store_of: Callable[[Request], Store],
         body = await _body(request)
         token = organiser(request, body)
         number = _int_arg(request.path_params["n"], "request", 1, 10**6)
-        got = change(request, token,
-                     lambda d: decide_request(d, number, body.get("admit")))
+        got = await change(request, token,
+                           lambda d: decide_request(d, number, body.get("admit")))
         return entries_answer(got, token)
 
     async def me(request: Request) -> Response:
@@ -797,7 +805,7 @@ def routes(store_of: Callable[[Request], Store],
         token = body.get("player_token")
         if token is not None:
             return JSONResponse(player_view(got.doc, _player_by_token(got.doc, token)))
-        account = entry.account_key(request, store_of(request))
+        account = await asyncio.to_thread(entry.account_key, request, store_of(request))
         player = None if account is None else _player_by_key(got.doc, account)
         if player is None:
             return JSONResponse({"player": None, "name": None, "table": None,
@@ -817,7 +825,8 @@ def routes(store_of: Callable[[Request], Store],
         def step(d: dict[str, Any]) -> None:
             out["result"] = start_round(d, registry,
                                         registry.store.client_hash(_client(request)), plan)
-        got = change(request, token, step)
+        # On the loop: the step opens the round's live tables in the registry.
+        got = change_here(request, token, step)
         return await answer(request, got, {"result": out["result"]})
 
     g = _guarded
