@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import pytest
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
@@ -52,3 +53,18 @@ DUPLICATE_ON_THE_LOOP = frozenset({
     "new_round",   # a round's start opens its live tables in the document's transaction
     "sealed",      # a round's seal, asked by the table's own code (still on the loop)
 })
+
+
+def guard(modules: tuple[str, ...], allowed: frozenset[str] = frozenset()) -> Any:
+    """An autouse fixture for a test module: its tests fail on any statement that code of
+    ``modules`` runs on the event loop (see :func:`on_the_loop`)::
+
+        off_the_loop = guard(("web/pads.py",))
+    """
+    @pytest.fixture(autouse=True)
+    def off_the_loop() -> Iterator[None]:
+        with on_the_loop(modules, allowed) as found:
+            yield
+        assert found == [], f"database work on the event loop: {sorted(set(found))}"
+
+    return off_the_loop

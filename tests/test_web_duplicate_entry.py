@@ -18,16 +18,10 @@ from binokel.web.duplicate import MAX_PLAYERS
 from binokel.web.entry import COOKIE
 from binokel.web.entry import MAX_WAITING
 from loop_guard import DUPLICATE_ON_THE_LOOP
-from loop_guard import on_the_loop
+from loop_guard import guard
 
-
-@pytest.fixture(autouse=True)
-def off_the_loop() -> Iterator[None]:
-    """No handler of the duplicate routes queries the database on the event loop
-    (:mod:`loop_guard`), but where :data:`loop_guard.DUPLICATE_ON_THE_LOOP` says why."""
-    with on_the_loop(("web/duplicate.py", "web/entry.py"), DUPLICATE_ON_THE_LOOP) as found:
-        yield
-    assert found == [], f"database work on the event loop: {sorted(set(found))}"
+# No handler of these routes queries the database on the event loop (loop_guard).
+off_the_loop = guard(("web/duplicate.py", "web/entry.py"), DUPLICATE_ON_THE_LOOP)
 
 
 

@@ -13,20 +13,15 @@ from starlette.testclient import TestClient
 
 from binokel.web import pads as pads_module
 from binokel.web.app import create_app
-from loop_guard import on_the_loop
+from loop_guard import guard
 
 STATIC = Path(pads_module.__file__).parent / "static"
 # A short deal: Bert goes out at the lowest bid (all passing cannot be: Vorhand must open).
 SHORT = {"dealer": 0, "declarer": 1, "bid": 150, "contract": "abgehen"}
 
 
-@pytest.fixture(autouse=True)
-def off_the_loop() -> Iterator[None]:
-    """No request handler of this module's routes queries the database on the event loop
-    (:mod:`loop_guard`)."""
-    with on_the_loop(("web/pads.py",)) as found:
-        yield
-    assert found == [], f"database work on the event loop: {sorted(set(found))}"
+# No handler of these routes queries the database on the event loop (loop_guard).
+off_the_loop = guard(("web/pads.py",))
 
 
 @pytest.fixture
