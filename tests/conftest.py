@@ -61,6 +61,7 @@ SLOW_TESTS = {
     "test_doppelkopf_properties.py::test_views_do_not_leak_hidden_cards",
     "test_golden.py::test_bots_choose_the_same",
     "test_golden.py::test_record_replays_the_same",   # 313 records: 100 s together
+    "test_hints.py::test_a_doppelkopf_hint_announces_only_what_the_strong_player_would",
     "test_hints.py::test_a_hint_in_every_phase_is_a_legal_action",
     "test_hints.py::test_a_simulated_bid_is_valued_against_passing",
     "test_kreuz.py::test_heuristic_team_makes_most_bids",

@@ -33,9 +33,15 @@ from binokel.games.doppelkopf.search import position
 from binokel.games.doppelkopf.simulate import Rollout
 from binokel.games.doppelkopf.simulate import Settings
 from binokel.games.doppelkopf.simulate import fast_enough
+from binokel.games.doppelkopf.simulate import quiet
 from binokel.games.doppelkopf.state import DokoState
+from binokel.games.doppelkopf.strong import DOKO_LEVELS
+from binokel.games.doppelkopf.strong import EARLY
+from binokel.games.doppelkopf.strong import EARLY_HARD
+from binokel.games.doppelkopf.strong import EARLY_Z
 from binokel.games.doppelkopf.strong import DokoStrongBot
 from binokel.games.doppelkopf.strong import distinct_cards
+from binokel.games.doppelkopf.strong import kinds
 from binokel.games.doppelkopf.strong import re_value
 from binokel.games.doppelkopf.strong import solo_candidates
 from binokel.games.doppelkopf.worlds import DokoWorlds
@@ -306,6 +312,53 @@ def test_the_hochzeits_first_tricks_are_decided_by_simulation() -> None:
             seen += 1
         s.apply(a)
     assert seen
+
+
+# ------------------------------------------------------------------ cards before the endgame
+def test_the_levels_simulate_the_cards_before_the_last_tricks() -> None:
+    made = kinds()
+    assert made["strong-easy"](1).early is None
+    assert made["strong"](1).early == EARLY == DOKO_LEVELS["strong"]["early"]
+    assert made["strong-hard"](1).early == EARLY_HARD
+    assert made["strong"](1).early_z == made["strong-hard"](1).early_z == EARLY_Z > 0
+    assert EARLY_HARD.worlds > EARLY.worlds
+
+
+def test_a_card_before_the_last_tricks_is_the_best_simulated_one() -> None:
+    # Every early card with a choice is simulated on common worlds: the card played is the
+    # best of those played on every world (or the heuristic's), and it is the heuristic's
+    # card unless another gained clearly there (EARLY_Z standard errors of the paired
+    # gain); in the last tricks PIMC decides (no simulation).
+    simulated = endgame = changed = 0
+    for seed in range(4):
+        s = DokoState.new(dealer=seed % 4, seed=seed)
+        bot = DokoStrongBot(seed=seed, early=EARLY, early_z=EARLY_Z)
+        seat = (seed + 1) % 4
+        while not s.is_over and simulated < 8:
+            v = s.view(s.to_move)
+            if s.to_move != seat or s.phase != "play" or s.contract == "hochzeit":
+                s.apply(HEURISTIC.choose(v))
+                continue
+            a = bot.choose(v)
+            assert a in v.legal_actions
+            est = bot.last_estimate
+            if a.startswith("play ") and sum(x.startswith("play ") for x in v.legal_actions) > 1:
+                if len(v.hand) <= bot.solve_tricks:
+                    assert est is None
+                    endgame += 1
+                elif est is not None:
+                    base = HEURISTIC.choose(quiet(v))
+                    top = max(est.finalists(), key=lambda n: (est.means[n], n == base))
+                    gain, se = est.gain(top)
+                    assert base in est.means
+                    if a != base:
+                        assert a == top and gain > 0 and gain >= EARLY_Z * se
+                    else:
+                        assert top == base or gain < EARLY_Z * se
+                    simulated += 1
+                    changed += a != base
+            s.apply(a)
+    assert simulated >= 6 and endgame >= 1 and changed < simulated
 
 
 # ------------------------------------------------------------------ every rule set

@@ -9,9 +9,9 @@ budget; the bot draws its worlds from the game's one sampler (``spec.worlds``, s
 the asking player (higher is better), per action, in the unit the game's texts name
 (``hint_unit``, German or English); they exist for card plays the bot evaluates by search
 and for the decisions the strong bots simulate (Binokel's bid against passing,
-Doppelkopf's Vorbehalt and announcements, Zweierbinokel's stock: the expected score of each
-choice); in the other decisions, and early in the deal where a game's strong bot still
-plays by rule of thumb, only the choice is given.
+Doppelkopf's Vorbehalt, announcements and cards before the last tricks, Zweierbinokel's
+stock: the expected score of each choice); in the other decisions, and early in the deal
+where a game's strong bot still plays by rule of thumb, only the choice is given.
 
 >>> from binokel.games.doppelkopf.state import DokoState
 >>> import random

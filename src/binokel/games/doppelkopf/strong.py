@@ -6,7 +6,11 @@ card of a group to a seat that showed a void in it, the parties as far as the vi
 them), solves each world exactly with the search core (:mod:`binokel.search`, positions
 from :mod:`.search`) and plays the card with the best average for its party: the game points
 its Augen bring (the win line, keine 90/60/30), a hundredth of a point per Auge breaking
-ties. Before that it plays its cards as :class:`~.bots.DokoHeuristicBot`.
+ties. Before that (levels ``strong`` and ``strong-hard``, :data:`EARLY`) each card is
+decided by simulation: every card that can play differently played out on the same worlds
+(heuristic rollouts, the last tricks solved), the heuristic's card unless another scores
+clearly better (:data:`EARLY_Z`); ``strong-easy`` plays those cards as
+:class:`~.bots.DokoHeuristicBot`.
 
 **Decisions by simulation** (:mod:`.simulate`): the Vorbehalt and which reservation (gesund,
 a solo, Hochzeit, Armut, Schmeißen; a stille Hochzeit is ``gesund`` with both Kreuz-Damen),
@@ -119,6 +123,21 @@ EARLY_STOP = 2.5
 """Simulating stops early once every candidate's gain is this many standard errors from the
 margin it must pass."""
 
+EARLY = Settings(worlds=12, budget=1_500_000, solve_from=5, solve_budget=50_000,
+                 min_worlds=4, prune=2.0)
+"""The simulation of a card before the last tricks at level ``strong``: 12 worlds, a card
+2 standard errors behind the leader dropped from the fourth world on (docs/search.md, issue
+35: what it gained against FreeDoko)."""
+
+EARLY_Z = 2.0
+"""An early card other than the heuristic's is played only if its gain over the heuristic's
+card on the same worlds is at least this many standard errors: the best of several cards
+on 12 worlds is often best by chance (without it the player did worse against FreeDoko)."""
+
+EARLY_HARD = Settings(worlds=24, budget=4_000_000, solve_from=5, solve_budget=150_000,
+                      min_worlds=6, prune=2.0)
+"""The same at level ``strong-hard``: twice the worlds."""
+
 _NEED = {"damen": 8.5, "buben": 8.5, "koenige": 8.5, "fleischlos": 8.5, "damenbuben": 9.5}
 _NEED_FARBSOLO = 10.5   # the heuristic's thresholds (bots.py), for the pre-selection
 
@@ -212,10 +231,13 @@ class DokoStrongBot(PimcPlayer):
     def __init__(self, seed: int | None = None, samples: int = 16, solve_tricks: int = 6,
                  budget: int = 400_000, name: str = "strong",
                  sim: Settings | None = None, early: Settings | None = None,
-                 announce_model: bool = True, announce_at: float | None = None) -> None:
+                 announce_model: bool = True, announce_at: float | None = None,
+                 early_z: float = 0.0) -> None:
         super().__init__(DokoHeuristicBot(seed), seed, samples, solve_tricks, budget, name)
         self.sim = sim or Settings()
         self.early = early   # the card play before the last tricks (None: the heuristic's)
+        # An early card other than the heuristic's only if it gains this many standard errors.
+        self.early_z = early_z
         self.announce_model = announce_model
         self.announce_at = ANNOUNCE_AT if announce_at is None else announce_at
         self.sampler = DokoWorlds(self.heuristic)   # the game's one sampler, card reading
@@ -251,7 +273,8 @@ class DokoStrongBot(PimcPlayer):
     def _early_card(self, view: DokoView) -> str | None:
         """A card before the last tricks by simulation (:attr:`early`): every legal card
         played out on the same worlds (heuristic rollouts, the last tricks solved), the
-        heuristic's card unless another scores better; None: nothing to choose."""
+        heuristic's card unless another scores better, by :attr:`early_z` standard errors
+        of the paired gain at least; None: nothing to choose."""
         plays = [a for a in view.legal_actions if a.startswith("play ")]
         if len(plays) < 2 or self.early is None:
             return None
@@ -262,7 +285,13 @@ class DokoStrongBot(PimcPlayer):
             return base
         plans = {base: Plan(base)} | {PLAY_ACTIONS[c]: Plan(PLAY_ACTIONS[c]) for c in cards
                                       if PLAY_ACTIONS[c] != base}
-        return self._best(view, plans, settings=self.early)
+        best = self._best(view, plans, settings=self.early)
+        if best is not None and best != base and self.early_z > 0:
+            assert self.last_estimate is not None
+            gain, se = self.last_estimate.gain(best)
+            if gain < self.early_z * se:
+                return base
+        return best
 
     def _best(self, view: DokoView, plans: dict[str, Plan], margin: float = 0.0,
               stop: bool = False, settings: Settings | None = None,
@@ -454,13 +483,15 @@ DOKO_LEVELS: dict[str, dict[str, Any]] = {
     "strong-easy": {**LEVELS["strong-easy"],
                     "sim": Settings(worlds=12, budget=1_500_000, solve_from=4,
                                     solve_budget=50_000)},
-    "strong": {**LEVELS["strong"], "sim": Settings()},
+    "strong": {**LEVELS["strong"], "sim": Settings(), "early": EARLY, "early_z": EARLY_Z},
     "strong-hard": {**LEVELS["strong-hard"],
                     "sim": Settings(worlds=40, budget=10_000_000, solve_from=6,
-                                    solve_budget=600_000)},
+                                    solve_budget=600_000),
+                    "early": EARLY_HARD, "early_z": EARLY_Z},
 }
-"""The levels: the card play's PIMC (:data:`binokel.search.pimc.LEVELS`) and the
-simulation's :class:`~.simulate.Settings`."""
+"""The levels: the card play's PIMC (:data:`binokel.search.pimc.LEVELS`), the
+simulation's :class:`~.simulate.Settings` and that of the cards before the last tricks
+(``early``; none: the heuristic's) with the gain it must show (``early_z``)."""
 
 
 def kinds() -> dict[str, Callable[[int | None], Any]]:
@@ -468,5 +499,5 @@ def kinds() -> dict[str, Callable[[int | None], Any]]:
     return level_kinds(DokoStrongBot, DOKO_LEVELS)
 
 
-__all__ = ["DOKO_LEVELS", "SOLO_SLACK", "WAIT_MARGIN", "DokoStrongBot", "kinds",
-           "re_value", "reservations_held", "solo_candidates"]
+__all__ = ["DOKO_LEVELS", "EARLY", "EARLY_HARD", "EARLY_Z", "SOLO_SLACK", "WAIT_MARGIN",
+           "DokoStrongBot", "kinds", "re_value", "reservations_held", "solo_candidates"]
