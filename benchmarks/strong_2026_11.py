@@ -46,8 +46,8 @@ from binokel.games.binokel.deal import UNTENDURCH
 from binokel.games.binokel.deal import full_deck
 from binokel.games.binokel.melds import best_melds
 from binokel.games.binokel.scoring import set_points
-from binokel.games.binokel.state import BinokelView
 from binokel.games.binokel.state import DealState
+from binokel.games.binokel.view import BinokelView
 
 
 class _Impossible(Exception):

@@ -28,8 +28,8 @@ from binokel.games.binokel.deal import PLAY
 from binokel.games.binokel.deal import full_deck
 from binokel.games.binokel.melds import best_melds
 from binokel.games.binokel.rules import Rules
-from binokel.games.binokel.state import BinokelView
 from binokel.games.binokel.state import DealState
+from binokel.games.binokel.view import BinokelView
 
 
 def _midgame(seed: int, cards: int, game: str = "binokel") -> DealState:

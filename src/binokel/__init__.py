@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     from .games.binokel.rules import PRESETS
     from .games.binokel.rules import Rules
     from .games.binokel.scoring import DealResult
-    from .games.binokel.state import BinokelView
     from .games.binokel.state import DealState
+    from .games.binokel.view import BinokelView
     from .registry import GAMES
     from .registry import find_game
     from .registry import new_series
@@ -42,7 +42,7 @@ _WHERE = {
     "IllegalAction": ".core.errors", "RulesError": ".core.errors",
     "PRESETS": ".games.binokel.rules", "Rules": ".games.binokel.rules",
     "DealResult": ".games.binokel.scoring",
-    "BinokelView": ".games.binokel.state", "DealState": ".games.binokel.state",
+    "BinokelView": ".games.binokel.view", "DealState": ".games.binokel.state",
     "GAMES": ".registry", "find_game": ".registry", "new_series": ".registry",
 }
 

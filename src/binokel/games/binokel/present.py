@@ -50,8 +50,8 @@ from ...present import tone_of
 from ...present import tr
 from ..family.melds import best_melds
 from .scoring import DealResult
-from .state import BinokelView
 from .texts import TEXTS
+from .view import BinokelView
 
 JUMPS = (20, 50, 100)  # the bid buttons: the next bid and these jumps above it
 

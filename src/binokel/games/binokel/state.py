@@ -21,9 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from dataclasses import replace
-from typing import Any
 from typing import ClassVar
 
 from ...core.cards import SUIT_LETTERS
@@ -52,8 +50,6 @@ from ...core.trick import choose_card
 from ...core.trick import legal_mask
 from ...core.trick import play_actions
 from ...core.trick import trick_bonus
-from ...core.view import SeatView
-from ...core.view import view_json
 from ..family.melds import NO_MELDS
 from ..family.melds import NO_TRUMP
 from ..family.melds import MeldResult
@@ -81,55 +77,7 @@ from .facts import set_points
 from .rules import Rules
 from .scoring import DealResult
 from .scoring import score
-
-
-@dataclass(frozen=True)
-class BinokelView(SeatView[Rules, DealResult]):
-    """What one player may know. Never contains another player's hidden cards (``history``
-    with hidden parts masked)."""
-
-    high_bid: int | None
-    high_bidder: int | None
-    declarer: int | None
-    contract: str | None
-    trump: int
-    dapp: tuple[Card, ...] | None          # once revealed
-    discard: tuple[Card, ...] | None       # only the declarer's own
-    melds: tuple[MeldResult, ...] | None   # once shown
-    trick_points: tuple[int, ...]          # from won tricks (+ own discard, declarer only)
-    open_hand: tuple[Card, ...] | None = None  # an open Durch shows the declarer's hand
-    game: str = BINOKEL
-    order: tuple[int, ...] = ()            # the seats in play, Vorhand first
-    parties: tuple[tuple[int, ...], ...] = ()  # who scores together (Kreuzbinokel: teams)
-
-    def seat_after(self, seat: int) -> int:
-        """The seat in play after ``seat`` (a dealer sitting out is skipped)."""
-        return self.order[(self.order.index(seat) + 1) % len(self.order)]
-
-    def trick_seats(self, leader: int, n_cards: int) -> list[int]:
-        """Who played the cards of a trick led by ``leader``, in playing order."""
-        i = self.order.index(leader)
-        return [self.order[(i + k) % len(self.order)] for k in range(n_cards)]
-
-    def partners(self, seat: int) -> tuple[int, ...]:
-        """The other seats of ``seat``'s party (Kreuzbinokel: the partner opposite)."""
-        return next((tuple(s for s in p if s != seat) for p in self.parties if seat in p), ())
-
-    def to_json(self) -> dict[str, Any]:
-        def toks(cs: tuple[Card, ...] | None) -> list[str] | None:
-            return [card_token(c) for c in cs] if cs is not None else None
-
-        return {
-            **view_json(self), "high_bid": self.high_bid, "high_bidder": self.high_bidder,
-            "declarer": self.declarer, "contract": self.contract,
-            "trump": SUIT_LETTERS[self.trump] if self.trump >= 0 else None,
-            "dapp": toks(self.dapp), "discard": toks(self.discard),
-            "melds": [[m.to_json() for m in mr.melds] for mr in self.melds]
-            if self.melds is not None else None,
-            "meld_totals": [m.total for m in self.melds] if self.melds is not None else None,
-            "trick_points": list(self.trick_points), "open_hand": toks(self.open_hand),
-            "order": list(self.order), "parties": [list(p) for p in self.parties],
-        }
+from .view import BinokelView
 
 
 class DealPlay(State[Rules, DealResult, BinokelView]):

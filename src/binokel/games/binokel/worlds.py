@@ -82,8 +82,8 @@ from ..family.melds import best_melds
 from .deal import NORMAL
 from .deal import full_deck
 from .rules import Rules
-from .state import BinokelView
 from .state import DealState
+from .view import BinokelView
 
 
 # ---------------------------------------------------------------------- reading the play

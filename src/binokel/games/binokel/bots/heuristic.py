@@ -44,7 +44,7 @@ from ....core.cards import sort_key
 from ...family.melds import best_melds
 from ..deal import full_deck
 from ..rules import Rules
-from ..state import BinokelView
+from ..view import BinokelView
 
 # Rough trick value of holding a card, by rank slot (7, 9, U, O, K, 10, A), as trump / plain.
 _TRUMP_WORTH = (4, 5, 9, 11, 14, 18, 22)

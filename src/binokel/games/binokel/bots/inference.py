@@ -63,7 +63,7 @@ from ..deal import KREUZBINOKEL
 from ..deal import NORMAL
 from ..deal import full_deck
 from ..rules import Rules
-from ..state import BinokelView
+from ..view import BinokelView
 from ..worlds import excluded
 from ..worlds import plays
 from .heuristic import HeuristicBot

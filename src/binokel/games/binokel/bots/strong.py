@@ -70,8 +70,8 @@ from ..deal import UNTENDURCH
 from ..deal import full_deck
 from ..scoring import set_points
 from ..search import position_of
-from ..state import BinokelView
 from ..state import DealState
+from ..view import BinokelView
 from .heuristic import HeuristicBot
 from .heuristic import best_discard
 from .heuristic import durch_safe
