@@ -188,7 +188,12 @@ def _number_of(app: TableApp, action: str) -> list[int]:
 
 async def _type_number(app: TableApp, pilot: Any, n: int) -> None:
     await pilot.press(*str(n))
-    await pilot.pause(app.number_wait + 0.05)
+    # The number is taken at once when no longer one starts with its digits, else after
+    # the app's wait for a second digit: wait for that, not always for the longest.
+    end = time.monotonic() + app.number_wait + 1.0
+    while app._digits and time.monotonic() < end:
+        await pilot.pause(0.02)
+    await pilot.pause()
 
 
 def _all_inside(app: TableApp) -> None:
