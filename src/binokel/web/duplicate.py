@@ -72,6 +72,7 @@ from .guard import rules_refused
 from .names import clean_name
 from .pads import DocRow
 from .pads import DocStore
+from .pads import Documents
 from .pads import Stored
 from .pads import _body
 from .pads import _client
@@ -630,6 +631,10 @@ def routes(store_of: Callable[[Request], Store],
     def docs(request: Request) -> DocStore:
         return DocStore(store_of(request), DuplicateRow, max_bytes=MAX_DOC_BYTES)
 
+    def documents(request: Request) -> Documents:
+        """:func:`docs` with each database call in a worker thread (for the handlers)."""
+        return Documents(docs(request))
+
     def change_here(request: Request, token: str | None,
                     step: Callable[[dict[str, Any]], Any], trusted: bool = False) -> Stored:
         """``step`` on a copy of the stored document (a new object, so that the database
@@ -653,7 +658,7 @@ def routes(store_of: Callable[[Request], Store],
         """The tournament, its running round booked first if every table is done (the
         comparison made in a worker)."""
         dup_id = request.path_params["dup_id"]
-        got = await asyncio.to_thread(docs(request).read, dup_id)
+        got = await documents(request).read(dup_id)
         r = got.doc["played"][-1] if got.doc["played"] else None
         if r is None or r["finished"]:
             return got
@@ -684,8 +689,7 @@ def routes(store_of: Callable[[Request], Store],
     async def create(request: Request) -> Response:
         body = await _body(request)
         doc = new_document(body)
-        store = docs(request)
-        dup_id, token = await asyncio.to_thread(store.create, doc, _client(request))
+        dup_id, token = await documents(request).create(doc, _client(request))
         request.path_params["dup_id"] = dup_id
         # Its tables name their tournament.
         got = await change(request, token, lambda d: d.update(id=dup_id))
@@ -754,7 +758,7 @@ def routes(store_of: Callable[[Request], Store],
     async def entries(request: Request) -> Response:
         """The organiser's view of the entry: links, requests (owner token: header)."""
         token = organiser(request)
-        got = await asyncio.to_thread(docs(request).read, request.path_params["dup_id"])
+        got = await documents(request).read(request.path_params["dup_id"])
         if not docs(request).owns(got, token):
             raise WebError("forbidden", "the owner's link is needed for this", 403)
         return entries_answer(got, token)
