@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from binokel.bots import bot_names
 from binokel.core.cards import card_token
 from binokel.core.errors import IllegalAction
 from binokel.core.outcome import Outcome
@@ -329,6 +330,12 @@ def test_the_spec_names_the_seats_dealt_in(game: str, players: int, variant: str
             s for s in range(players) if start.view(s).hand)
     if (game, players) in (("binokel", 4), ("doppelkopf", 5)):
         assert spec.dealt_in(players, 1) == tuple(s for s in range(players) if s != 1)
+
+
+@pytest.mark.parametrize("game", sorted({c[0] for c in CASES}))
+def test_the_default_bot_is_one_of_the_games_kinds(game: str) -> None:
+    """The level the web game seats by default (``GameSpec.default_bot``) plays the game."""
+    assert find_game(game).default_bot in bot_names(game)
 
 
 @pytest.mark.parametrize(("game", "players", "variant"), CASES, ids=IDS)

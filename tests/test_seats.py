@@ -49,6 +49,15 @@ def test_people_present_away_and_their_names() -> None:
     assert t.seats.stand_in(1) is t.seats.stand_in(1)        # one stand-in per seat
 
 
+def test_a_stand_in_is_the_games_default_level() -> None:
+    """A person away is played by the level the game seats by default: Doppelkopf's strong
+    player (level with FreeDoko's), the heuristic elsewhere."""
+    assert getattr(started().seats.stand_in(1), "name", None) == "heuristic"
+    doko = LiveTable("t2", "doppelkopf", 4, RULES, 5, [None, None, "random", "random"],
+                     cast(Store, None), bot_delay=0)
+    assert getattr(doko.seats.stand_in(0), "name", None) == "strong"
+
+
 def test_a_bots_name_may_be_given_by_the_server() -> None:
     t = table()
     t.settings["bot_names"] = [None, None, "Kurt"]

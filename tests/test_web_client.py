@@ -406,8 +406,12 @@ def test_the_lobby_sets_the_tables_settings_and_names_bots_in_server_words(
     page.add_init_script("localStorage.setItem('binokel.lang', 'de')")
     page.goto(server + "/")
     page.wait_for_selector("#create")
+    # Each game's bot seats start at its default level (GameSpec.default_bot).
+    page.select_option("#game", "doppelkopf")
+    assert page.locator("#seat-1").input_value() == "strong"
     page.select_option("#game", "binokel")
     page.select_option("#players", "3")
+    assert page.locator("#seat-1").input_value() == "heuristic"
     page.select_option("#seat-1", "strong")
     labels = page.locator("#seat-1 option").all_inner_texts()
     assert any(x.endswith("Sepp (stark)") for x in labels), labels

@@ -228,6 +228,19 @@ BAD_CREATES: list[dict[str, Any]] = [
 ]
 
 
+def test_the_empty_seats_default_to_the_games_level(client: TestClient) -> None:
+    """Without ``bot`` a round's empty seats get the game's default level
+    (``GameSpec.default_bot``); the organiser may name another."""
+    for game, size, bot in (("binokel", 3, "heuristic"), ("doppelkopf", 4, "strong"),
+                            ("doppelkopf", 4, "heuristic")):
+        body = {"title": "Herbst", "game": game, "table_size": size, "rounds": 1,
+                "deals": 2} | ({"bot": bot} if bot == "heuristic" else {})
+        r = client.post("/api/duplicates", json=body)
+        assert r.status_code == 201, r.text
+        shown = client.get(f"/api/duplicates/{r.json()['id']}").json()["duplicate"]
+        assert shown["bot"] == bot
+
+
 @pytest.mark.parametrize("bad", BAD_CREATES)
 def test_bad_input_is_a_clear_4xx(client: TestClient, bad: dict[str, Any]) -> None:
     body = {"game": "binokel", **bad}

@@ -123,6 +123,8 @@ def test_meta_offers_every_presentable_game(client: TestClient) -> None:
     for name, g in games.items():
         spec = find_game(name)
         assert g["players"] == list(spec.players) and g["bots"] == bot_names(name)
+        # the lobby seats the game's default level: one it has
+        assert g["default_bot"] == spec.default_bot and spec.default_bot in g["bots"]
         assert g["title"] == {"de": spec.title[0], "en": spec.title[1]}
         names = [o["name"] for grp in g["groups"] for o in grp["options"]]
         assert sorted(names) == sorted(spec.options)

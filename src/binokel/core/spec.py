@@ -122,6 +122,9 @@ class GameSpec:
     # (players, dealer) -> the seats dealt into a deal, in seat order: :func:`every_seat`,
     # or fewer where one sits out (the dealer of four at Binokel, of five at Doppelkopf)
     dealt_in: Callable[[int, int], tuple[int, ...]]
+    # the bot kind the web game seats by default (the lobby, a duplicate round, the stand-in
+    # of a person away): the game's strongest player that thinks fast enough for a live table
+    default_bot: str = "heuristic"
     teams: tuple[tuple[int, ...], ...] = ()      # fixed partnerships (Kreuzbinokel: 0+2, 1+3)
     # "de"/"en" -> what a hint's values count (binokel.hints)
     hint_unit: Mapping[str, str] = field(default_factory=dict)

@@ -250,7 +250,7 @@ def game_meta(spec: GameSpec) -> dict[str, Any]:
         "groups": [{"name": g, "options": opts} for g, opts in groups.items()],
         "target": "target" in spec.options, "deals": "deals_per_series" in spec.options,
         "teams": [list(t) for t in spec.teams],
-        "bots": bot_names(spec.name),
+        "bots": bot_names(spec.name), "default_bot": spec.default_bot,
         "help": {lang: help_text(spec.name, lang) for lang in ("de", "en")},
     }
 

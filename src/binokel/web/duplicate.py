@@ -157,7 +157,7 @@ def new_document(body: dict[str, Any]) -> dict[str, Any]:
     except (ValueError, TypeError, OverflowError) as e:
         raise rules_refused("invalid", f"options: {str(e)[:300]}", 422, e) from None
     kinds = bot_names(game)
-    bot = body.get("bot", "heuristic" if "heuristic" in kinds else kinds[0])
+    bot = body.get("bot", spec.default_bot)
     if not isinstance(bot, str) or bot not in kinds:
         raise _fail(f"bot: one of {', '.join(kinds)}")
     open_entry = body.get("open_entry", False)

@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING
 from typing import Any
 
 from ..bots import Bot
-from ..bots import bot_names
 from ..bots import make_bot
 from ..present import bot_name
+from ..registry import find_game
 from .rated import seat_account
 from .rated import seats_of
 from .store import Snapshot
@@ -71,8 +71,7 @@ class Seats:
     def stand_in(self, seat: int) -> Bot:
         bot = self.stand_ins.get(seat)
         if bot is None:
-            kinds = bot_names(self.table.game)
-            kind = "heuristic" if "heuristic" in kinds else kinds[0]
+            kind = find_game(self.table.game).default_bot
             bot = self.stand_ins[seat] = make_bot(kind, secrets.randbelow(2**31),
                                                   game=self.table.game)
         return bot

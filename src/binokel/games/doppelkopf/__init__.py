@@ -60,6 +60,9 @@ SPEC = GameSpec(
     hint_unit=TEXTS.words("hint_unit"), points_word=TEXTS.words("points_word"),
     deck="french", position=hook(__name__, "search:search_position"),
     vocabulary=hook(__name__, "vocabulary:vocabulary"), score_scale=2.0,
-    old_records=hook(__name__, "old_records:READERS"), side_of=_re_seats)
+    old_records=hook(__name__, "old_records:READERS"), side_of=_re_seats,
+    # level with FreeDoko's profi player (the heuristic is a point a deal behind it) and
+    # thinking 0.1 s a card (median; docs/search.md, issue 35)
+    default_bot="strong")
 
 __all__ = ["SPEC", "DokoRules", "DokoSeries", "DokoState"]

@@ -38,7 +38,7 @@ const levelName = (kind) => (meta.bots.levels[kind] || {})[lang] || kind;
 
 function botSelect(id, game) {
   const g = meta.games.find((x) => x.name === game) || meta.games[0];
-  const def = g.bots.includes("heuristic") ? "heuristic" : g.bots[0];
+  const def = g.default_bot;
   return el("select", { id }, ...g.bots.map((b) => el("option",
     { value: b, text: levelName(b), selected: b === def })));
 }

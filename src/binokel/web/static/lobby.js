@@ -170,7 +170,7 @@ function tableSettings(form) {
 
 function seatChoices(box, game, players) {
   for (const row of [...box.querySelectorAll(".form-row")]) row.remove();
-  const fallback = game.bots.includes("heuristic") ? "heuristic" : game.bots[0];
+  const fallback = game.default_bot;
   let botNo = 0;
   for (let s = 0; s < players; s++) {
     const sel = el("select", { id: `seat-${s}`, "data-seat": String(s) });
