@@ -233,9 +233,13 @@ def test_a_shared_computer_shows_each_account_its_own_entry(client: TestClient) 
         assert seat["name"] == "Anna" and seat["table"] is not None
         assert "other_entry" not in seat            # a guest's answer is as it was
 
-        # Bert, then Carla, log in on the laptop that keeps Anna's token.
+        # Bert, then Carla, log in on the laptop that keeps Anna's token (and her seat's,
+        # which the page kept for the table page and the login hands over with the
+        # browser's seat tokens: not into the account).
         for name in ("Bert", "Carla"):
-            assert login(laptop, name).status_code == 200
+            r = login(laptop, name, tokens=[seat["table"]["token"]])
+            assert r.status_code == 200
+            assert laptop.get("/api/account/seats").json()["seats"] == []
             for token in (anna, None):
                 r = me(laptop, token)
                 assert r.status_code == 200, r.text
