@@ -411,6 +411,12 @@ async function refreshMe(d = dup, force = false) {
     if (token && me.other_entry === false) localStorage.removeItem(playerKey);
     if (me.status === "none") me = null;
   } catch (x) {
+    // A failure on the way (offline, the server busy): asked again at the next poll, and
+    // what the page shows stays.
+    if (!(x.status >= 400 && x.status < 500) || x.status === 429) {
+      askedWho = null;
+      return;
+    }
     // An account's entry's token without its account (left from before a logout) plays
     // nothing: forgotten.
     if (x.code === "login_required") localStorage.removeItem(playerKey);
