@@ -196,3 +196,79 @@ def test_a_field_of_60_enters_from_one_address_within_the_limits(client: TestCli
 def _jobs(client: TestClient) -> int:
     """The jobs the app's worker pool has finished."""
     return int(client.app.state.work.done)  # type: ignore[attr-defined]
+
+
+def test_a_shared_computer_shows_each_account_its_own_entry(client: TestClient) -> None:
+    """One club laptop, Anna's guest entry's token kept in it, two accounts logging in
+    there in turn (docs/tournament.md, "Whose entry a page shows"): each account sees
+    and gets the seat of its own entry, never Anna's (nor her seat token); logged out,
+    the laptop is Anna's again; an account's entry is never played by its token alone."""
+    from test_web_accounts import browser
+    from test_web_accounts import csrf
+    from test_web_accounts import login
+    from test_web_accounts import register
+
+    did, own = new_duplicate(client)
+    codes = [x["code"] for x in links(client, did, own, 3)]
+
+    def me(c: TestClient, token: str | None = None) -> Any:
+        body = {} if token is None else {"player_token": token}
+        return c.post(f"/api/duplicates/{did}/me", json=body, headers=csrf(c))
+
+    with browser(client) as laptop, browser(client) as phone, browser(client) as tablet:
+        r = laptop.post(f"/api/duplicates/{did}/players",
+                        json={"nickname": "Anna", "entry": codes[0]})
+        assert r.status_code == 201 and r.json()["by_account"] is False
+        anna = r.json()["player_token"]
+        entered = {}
+        for device, name, code in ((phone, "Bert", codes[1]), (tablet, "Carla", codes[2])):
+            register(device, name)
+            r = device.post(f"/api/duplicates/{did}/players", headers=csrf(device),
+                            json={"nickname": name, "entry": code})
+            assert r.status_code == 201 and r.json()["by_account"] is True, r.text
+            entered[name] = r.json()["player_token"]
+        r = client.post(f"/api/duplicates/{did}/rounds", json={}, headers=own)
+        assert r.status_code == 200, r.text
+        seat = me(laptop, anna).json()
+        assert seat["name"] == "Anna" and seat["table"] is not None
+        assert "other_entry" not in seat            # a guest's answer is as it was
+
+        # Bert, then Carla, log in on the laptop that keeps Anna's token (and her seat's,
+        # which the page kept for the table page and the login hands over with the
+        # browser's seat tokens: not into the account).
+        for name in ("Bert", "Carla"):
+            r = login(laptop, name, tokens=[seat["table"]["token"]])
+            assert r.status_code == 200
+            assert laptop.get("/api/account/seats").json()["seats"] == []
+            for token in (anna, None):
+                r = me(laptop, token)
+                assert r.status_code == 200, r.text
+                mine = r.json()
+                assert mine["name"] == name and mine["status"] == "entered"
+                assert mine["table"]["seat"] != seat["table"]["seat"]
+                assert mine["other_entry"] is (token is not None)
+                assert seat["table"]["token"] not in r.text and "Anna" not in r.text
+            # His own entry's token (kept before, or copied) is his entry, nothing else.
+            mine = me(laptop, entered[name]).json()
+            assert mine["name"] == name and mine["other_entry"] is False
+            # The other account's token does not make him that account either.
+            other = entered["Carla" if name == "Bert" else "Bert"]
+            r = me(laptop, other)
+            assert r.json()["name"] == name and r.json()["other_entry"] is True
+            # Bad input stays a clear 4xx for an account too.
+            assert me(laptop, ["x"]).status_code == 400    # type: ignore[arg-type]
+            assert me(laptop, "A" * 32).status_code == 403
+            r = laptop.post("/api/account/logout", json={}, headers=csrf(laptop))
+            assert r.status_code == 200
+            # Logged out: the laptop is Anna's again, as before.
+            assert me(laptop, anna).json() == seat
+
+        # An account's entry is the account's: its token alone (left in a browser that
+        # logged out) plays nothing; logged in again, the account needs no token.
+        for name in ("Bert", "Carla"):
+            r = me(laptop, entered[name])
+            assert r.status_code == 403 and r.json()["error"] == "login_required", r.text
+            assert name not in r.text
+        assert me(laptop).json()["status"] == "none"
+        assert login(laptop, "Carla").status_code == 200
+        assert me(laptop).json()["name"] == "Carla"

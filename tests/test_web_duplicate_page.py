@@ -151,3 +151,118 @@ def test_one_round_through_the_organiser_and_player_pages(server: str, browser: 
     org.close()
     player.close()
     bert.close()
+
+
+def test_a_shared_laptop_shows_each_their_own_entry(server: str, browser: Any) -> None:
+    """A club's laptop (one browser): a guest's page asks for no entry of its own; Anna
+    enters there as a guest (her token kept); Bert, who entered from his phone, logs in
+    there and sees his own entry and, once the round runs, his own seat, never Anna's,
+    with one ``.../me`` per page load; logged out, the laptop is Anna's again
+    (docs/tournament.md, "Whose entry a page shows"). Screenshots: dup-shared-*.png."""
+    from test_web_accounts_browser import log_in
+    from test_web_accounts_browser import register
+
+    org = browser.new_context()
+    r = org.request.post(server + "/api/duplicates", data={
+        "title": "Vereinsabend", "game": "binokel", "table_size": 3, "rounds": 1,
+        "deals": 1, "bot": "random"})
+    assert r.status == 201, r.text()
+    did, own = r.json()["id"], {"x-owner-token": r.json()["token"]}
+    made = org.request.post(f"{server}/api/duplicates/{did}/links", headers=own,
+                            data={"count": 2})
+    links = [f"{server}/duplicate/{did}#entry={x['code']}" for x in made.json()["links"]]
+    public_url = f"{server}/duplicate/{did}"
+
+    def add_bot(name: str) -> None:
+        r = org.request.post(f"{server}/api/duplicates/{did}/players", headers=own,
+                             data={"nickname": name, "bot": "random"})
+        assert r.status == 201, r.text()
+
+    asked: list[str] = []       # the laptop's requests for its own entry (request log)
+    laptop = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE",
+                                  bypass_csp=True)
+    laptop.on("request", lambda q: asked.append(q.url) if q.url.endswith("/me") else None)
+    page = laptop.new_page()
+
+    # A guest with no token: his page never asks, not even when the page changes.
+    page.goto(public_url)
+    page.wait_for_selector("#entry-closed")
+    add_bot("Dora")
+    page.wait_for_function("document.querySelector('#players').textContent.includes('Dora')",
+                           timeout=10_000)
+    assert asked == []
+    shot(page, "dup-shared-phone-guest")
+
+    # Anna enters on the laptop as a guest; Bert from his phone, logged in.
+    page.goto("about:blank")          # (the link differs from the page's address by its hash)
+    page.goto(links[0])
+    page.fill("#j-name", "Anna")
+    page.click("#join button[type=submit]")
+    page.wait_for_selector("#me:has-text('als Anna')")
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, locale="de-DE",
+                                  bypass_csp=True)
+    bert = phone.new_page()
+    register(bert, server, "Bert")
+    bert.goto(links[1])
+    bert.fill("#j-name", "Bert")
+    bert.click("#join button[type=submit]")
+    bert.wait_for_selector("#me:has-text('als Bert')")
+    # His account keeps his entry: no token of it in his browser.
+    assert bert.evaluate(f"localStorage.getItem('binokel.duplicate.{did}')") is None
+
+    # Bert logs in on the laptop: his own entry, one question for it per page load.
+    log_in(page, server, "Bert")
+    asked.clear()
+    page.goto(public_url)
+    page.wait_for_selector("#me:has-text('als Bert')")
+    assert "Anna" not in page.inner_text("#me")
+    assert page.query_selector("#other-entry") is not None   # Anna's token, not used
+    add_bot("Emil")            # a change of the page: no new question
+    page.wait_for_function("document.querySelector('#players').textContent.includes('Emil')",
+                           timeout=10_000)
+    assert len(asked) == 1, asked
+    # The round starts: his table, his seat (a question for it), never Anna's.
+    r = org.request.post(f"{server}/api/duplicates/{did}/rounds", headers=own, data={})
+    assert r.status == 200, r.text()
+    page.wait_for_selector("#go-table", timeout=10_000)
+    assert len(asked) == 2, asked
+    seats = {s["name"]: (tb["number"], k + 1) for rnd in r.json()["duplicate"]["played"]
+             for tb in rnd["tables"] for k, s in enumerate(tb["seats"])}
+    number, seat = seats["Bert"]
+    assert f"Tisch {number}" in page.inner_text("#your-table")
+    assert f"Platz {seat}" in page.inner_text("#your-table"), page.inner_text("#your-table")
+    assert seats["Anna"] != seats["Bert"]
+    client_tests.fits_every_size(page, "duplicate, logged in on a shared laptop")
+    for size in ("phone", "desktop"):
+        w, h = client_tests.SIZES[size]
+        page.set_viewport_size({"width": w, "height": h})
+        shot(page, f"dup-shared-{size}-account")
+    client_tests.axe_check(page, "duplicate, logged in on a shared laptop")
+
+    # Logged out, the laptop is Anna's again: her entry and her seat.
+    page.goto(server + "/account")
+    page.click("#logout")
+    page.wait_for_selector("#login")
+    # (Her first question fails on the way: the page asks again at its next poll.)
+    failed: list[str] = []
+
+    def fail_once(route: Any) -> None:
+        if failed:
+            route.continue_()
+        else:
+            failed.append(route.request.url)
+            route.abort()
+    page.route("**/me", fail_once)
+    page.goto(public_url)
+    page.wait_for_selector("#me:has-text('als Anna')", timeout=10_000)
+    assert failed
+    page.unroute("**/me")
+    page.wait_for_selector("#go-table")
+    assert f"Platz {seats['Anna'][1]}" in page.inner_text("#your-table")
+    assert page.query_selector("#other-entry") is None
+    shot(page, "dup-shared-desktop-guest-entered")
+    page.set_viewport_size({"width": 390, "height": 844})
+    shot(page, "dup-shared-phone-guest-entered")
+    phone.close()
+    laptop.close()
+    org.close()

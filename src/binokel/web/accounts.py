@@ -360,11 +360,22 @@ class Accounts:
 
     # ------------------------------------------------------------------ seats
     def attach_seats(self, account_id: str, tokens: Sequence[str]) -> int:
-        """Remembers the seats of ``tokens`` that hold a seat now; how many were new."""
+        """Remembers the seats of ``tokens`` that hold a seat now, but for a duplicate
+        tournament's; how many were new."""
         hashes = {seat_hash(t): t for t in tokens}
         added = 0
         with self.store.session.begin() as s:
-            seats = s.scalars(select(SeatRow).where(SeatRow.token_hash.in_(list(hashes))))
+            seats = list(s.scalars(select(SeatRow)
+                                   .where(SeatRow.token_hash.in_(list(hashes)))))
+            # A duplicate tournament's seat is its entry's, handed out by the tournament's
+            # page to whoever holds that entry: a login on a shared computer must not take
+            # the seat of a guest who entered there into the account (docs/tournament.md,
+            # "Whose entry a page shows").
+            tables = {seat.table_id for seat in seats}
+            tournament = {t.id for t in s.scalars(select(TableRow)
+                                                  .where(TableRow.id.in_(tables)))
+                          if (t.settings or {}).get("duplicate")}
+            seats = [seat for seat in seats if seat.table_id not in tournament]
             known = set(s.scalars(select(AccountSeatRow.token)
                                   .where(AccountSeatRow.account_id == account_id)))
             for seat in seats:

@@ -269,8 +269,15 @@ def _player_by_token(doc: dict[str, Any], token: Any) -> dict[str, Any]:
             return p
     asked = entry.request_by_token(doc, h)
     if asked is not None:
-        return {"id": None, "name": asked["name"], "state": asked["state"]}
+        return {"id": None, "name": asked["name"], "state": asked["state"],
+                "key": asked["key"]}
     raise _fail("this player token is not one of this tournament", "forbidden", 403)
+
+
+def _an_accounts(player: dict[str, Any]) -> bool:
+    """Whether ``player`` (an entrant or a request) was entered by a logged-in account:
+    then it is played only logged in to that account, never by its token alone."""
+    return str(player.get("key") or "").startswith("account:")
 
 
 def _player_by_key(doc: dict[str, Any], key: EntryKey) -> dict[str, Any] | None:
@@ -281,8 +288,12 @@ def _player_by_key(doc: dict[str, Any], key: EntryKey) -> dict[str, Any] | None:
             return dict(p)
     for r in entry.requests(doc):
         if r["key"] == key.stored:
-            return {"id": None, "name": r["name"], "state": r["state"]}
+            return {"id": None, "name": r["name"], "state": r["state"], "key": r["key"]}
     return None
+
+
+# ``.../me`` for a browser with no entry (of its account, or by a token).
+_NO_ENTRY: dict[str, Any] = {"player": None, "name": None, "table": None, "status": "none"}
 
 
 def _rules_data(doc: dict[str, Any]) -> dict[str, Any]:
@@ -736,6 +747,9 @@ def routes(store_of: Callable[[Request], Store],
                                  "player": out["player"], "status": out["status"]}
         if out["token"] is not None:
             reply["player_token"] = out["token"]
+            # An account's entry follows the account (``.../me`` finds it): the page
+            # keeps no token of it, which would outlive a logout on a shared computer.
+            reply["by_account"] = key.kind == "account"
         response = JSONResponse(reply, 202 if out["status"] == "waiting" else 201)
         entry.set_key_cookie(request, response, fresh)
         return response
@@ -801,20 +815,30 @@ def routes(store_of: Callable[[Request], Store],
         return entries_answer(got, token)
 
     async def me(request: Request) -> Response:
-        """The entrant's own (:func:`player_view`) by his player token, or without one by
-        the logged-in account's entry (an account takes its entry to every device);
-        ``status: none`` for a browser with neither."""
+        """The entrant's own (:func:`player_view`). Whose: the logged-in account's, when
+        a browser is logged in (its entry, found from any device; a player token the
+        browser kept counts only if it names that entry, else the answer says
+        ``other_entry``: it is played logged out); a guest's by his player token, unless
+        the token names an account's entry (403 ``login_required``: kept from before a
+        logout, it must not let the next person at a shared computer play it).
+        ``status: none`` for a browser with neither (docs/tournament.md, "Whose entry
+        a page shows")."""
         body = await _body(request)
         got = await settled(request)
         token = body.get("player_token")
-        if token is not None:
-            return JSONResponse(player_view(got.doc, _player_by_token(got.doc, token)))
+        held = None if token is None else _player_by_token(got.doc, token)
         account = await asyncio.to_thread(entry.account_key, request, store_of(request))
-        player = None if account is None else _player_by_key(got.doc, account)
-        if player is None:
-            return JSONResponse({"player": None, "name": None, "table": None,
-                                 "status": "none"})
-        return JSONResponse(player_view(got.doc, player))
+        if account is None:
+            if held is None:
+                return JSONResponse(_NO_ENTRY)
+            if _an_accounts(held):
+                raise _fail("this entry is an account's: log in to that account to play "
+                            "it", "login_required", 403)
+            return JSONResponse(player_view(got.doc, held))
+        own = _player_by_key(got.doc, account)
+        out = dict(_NO_ENTRY) if own is None else player_view(got.doc, own)
+        out["other_entry"] = held is not None and held.get("key") != account.stored
+        return JSONResponse(out)
 
     async def new_round(request: Request) -> Response:
         body = await _body(request)

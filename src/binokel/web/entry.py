@@ -18,7 +18,9 @@ the first entry and stored only as its hash (:class:`EntryKey`: a kind and a dig
 logged-in entry is checked against the browser's key too: a browser that entered as a
 guest does not enter again by logging in. Accounts enter by a link or an admitted request
 like guests: an account costs nothing to make, so it alone is no proof of one person.
-The player token handed out on entry (kept by the page) is what asks for the seat of each
+The player token handed out on entry (kept by the page for a guest's entry; an account's is
+found by its key, and its token alone works only for a browser logged in to that account:
+docs/tournament.md, "Whose entry a page shows") is what asks for the seat of each
 round; the key is what stops a second entry.
 
 The organiser's view of the entry (:func:`entries_view`) shows, for each request, the

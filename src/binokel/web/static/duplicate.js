@@ -7,11 +7,13 @@
 // bots, the next round.
 import { copyButton, el } from "/static/dom.js";
 import { api, errText, gameSelect, lang, loadTexts, owner, t } from "/static/docapi.js";
-import { keepToken } from "/static/net.js";
+import { csrfToken, keepToken } from "/static/net.js";
 
 const root = document.getElementById("root");
 const dupId = location.pathname.split("/")[2] || null;
-// The player token this browser got when it entered or asked to (shown once by the server).
+// The player token this browser got when it entered or asked to as a guest (shown once by
+// the server). An account's entry keeps none: the account finds it (docs/tournament.md,
+// "Whose entry a page shows").
 const playerKey = `binokel.duplicate.${dupId}`;
 // A personal entry link's code: kept for this tab until it is used, and out of the address
 // bar at once (a copied address must not pass the link on).
@@ -30,6 +32,12 @@ let entries = null;    // the organiser's view of the entry (links, requests)
 // The server's refusal of a second entry (this account or browser is in already, from
 // another device or tab): said instead of the form, whose button could only be refused again.
 let twice = null;
+// Whether this browser keeps a token of another entry than the logged-in account's.
+let otherEntry = false;
+// What the last ``.../me`` was asked for: who (the session's CSRF cookie, which changes at
+// every login and is gone at a logout, and the kept token) and the rounds' state.
+let askedWho = null;
+let askedRounds = null;
 
 const errorLine = (id) => el("p", { class: "error", role: "alert", id });
 const numberField = (id, label, value, min, max) => [el("label", { for: id, text: label }),
@@ -95,7 +103,7 @@ async function act(path, body, err) {
     // The organiser's own seat too: starting a round gives him a table (and a link to it)
     // like every other player, without waiting for a reload.
     if (r && r.duplicate) {
-      await Promise.all([refreshMe(), refreshEntries()]);
+      await Promise.all([refreshMe(r.duplicate), refreshEntries()]);
       show(r);
     } else await refresh(true);
   } catch (x) { err.textContent = errText(x); }
@@ -222,6 +230,15 @@ function organiser() {
 }
 
 function mine() {
+  const own = ownEntry();
+  if (!otherEntry) return own;
+  const note = el("p", { class: "hint", id: "other-entry", text: t("other_entry") });
+  if (!own) return el("section", { id: "me" }, note);
+  own.append(note);
+  return own;
+}
+
+function ownEntry() {
   if (me && me.status === "waiting") {
     return el("section", { id: "me" }, el("p", { class: "status", id: "waiting",
       text: t("entry_waiting", { name: me.name }) }), el("p", { class: "hint", text: t("entry_waiting_hint") }));
@@ -278,10 +295,10 @@ function mine() {
     submit.disabled = true;
     try {
       const r = await api("POST", `/api/duplicates/${dupId}/players`, body);
-      localStorage.setItem(playerKey, r.player_token);
+      if (!r.by_account) localStorage.setItem(playerKey, r.player_token);
       sessionStorage.removeItem(codeKey);
       entryCode = null;
-      await refreshMe();
+      await refreshMe(dup, true);
       await refresh(true);
     } catch (x) {
       // A used or withdrawn link is spent: the page forgets it and says so.
@@ -365,14 +382,48 @@ function render() {
   ].filter(Boolean));
 }
 
-async function refreshMe() {
-  // Without this browser's player token the server looks for the logged-in account's
-  // entry (made on another device); a guest's answer is "none".
+// Who the page is for: the session (its CSRF cookie; none for a guest) and the kept token.
+const who = () => `${csrfToken() || ""} ${localStorage.getItem(playerKey) || ""}`;
+// What changes an entrant's own besides who asks: a round starting (his table) or settled.
+const roundsOf = (d) => (d ? d.played.map((r) => r.finished).join() + d.played.length : "");
+
+/** The entrant's own (``me``), asked only when the answer can be new (``force``: asked in
+ * any case): never for a guest without a token; else once, again when the browser logs
+ * in or out, and for an entrant on a change while his request waits or when a round
+ * starts or is settled. ``d``: the tournament as it is now. */
+async function refreshMe(d = dup, force = false) {
   const token = localStorage.getItem(playerKey);
+  const session = csrfToken();
+  const changes = me && (me.status === "waiting"
+    || (me.status === "entered" && roundsOf(d) !== askedRounds));
+  if (!force && who() === askedWho && !changes) return;
+  askedWho = who();
+  askedRounds = roundsOf(d);
+  if (!token && !session) {
+    me = null;
+    otherEntry = false;
+    return;
+  }
   try {
     me = await api("POST", `/api/duplicates/${dupId}/me`, token ? { player_token: token } : {});
+    otherEntry = Boolean(me.other_entry);
+    // A kept token of the account's own entry (from before accounts kept none): not needed.
+    if (token && me.other_entry === false) localStorage.removeItem(playerKey);
     if (me.status === "none") me = null;
-  } catch { me = null; }
+  } catch (x) {
+    // A failure on the way (offline, the server busy): asked again at the next poll, and
+    // what the page shows stays.
+    if (!(x.status >= 400 && x.status < 500) || x.status === 429) {
+      askedWho = null;
+      return;
+    }
+    // An account's entry's token without its account (left from before a logout) plays
+    // nothing: forgotten.
+    if (x.code === "login_required") localStorage.removeItem(playerKey);
+    me = null;
+    otherEntry = false;
+  }
+  askedWho = who();
 }
 
 async function refreshEntries() {
@@ -393,8 +444,9 @@ function show(r, force = false) {
 /** The page afresh if it changed (``force``: drawn again in any case). */
 async function refresh(force = false) {
   const r = await api("GET", `/api/duplicates/${dupId}${force ? "" : `?since=${version}`}`);
-  if (r || force) {
-    await Promise.all([refreshMe(), refreshEntries()]);
+  // A login or logout in another tab changes whose the page is, the tournament unchanged.
+  if (r || force || who() !== askedWho) {
+    await Promise.all([refreshMe(r ? r.duplicate : dup), refreshEntries()]);
     show(r || { version, duplicate: dup }, force);
   }
 }
@@ -404,8 +456,9 @@ async function main() {
   meta = await api("GET", "/api/meta");
   if (!dupId) { createForm(); return; }
   try {
-    await Promise.all([refreshMe(), refreshEntries()]);
-    show(await api("GET", `/api/duplicates/${dupId}`));
+    const first = await api("GET", `/api/duplicates/${dupId}`);
+    await Promise.all([refreshMe(first.duplicate), refreshEntries()]);
+    show(first);
   } catch (x) { root.replaceChildren(errorLine("load-error")); root.firstChild.textContent = errText(x); return; }
   setInterval(async () => {
     try { await refresh(); } catch { /* next time */ }
