@@ -383,3 +383,42 @@ def test_zweier_trick_cards_stay_readable_beside_open_melds_and_meld_buttons(
         assert foreign == []
         page.close()
 
+
+def test_a_side_seat_with_many_melds_shows_them_all(browser: Any) -> None:
+    # Closing notes: at 360 x 640 a Binokel side seat with many melds scrolled and its last
+    # line ("= 300") was cut off. Every line of every seat lies inside its box, at every
+    # size, without scrolling.
+    from helpers import deal
+    from helpers import run
+
+    s = deal({0: "EA E10 EK EO EU HK HO SU BO BA B10 SA",
+              1: "EK EO BK BO HK HO SK EA BA HA SA SU"}, dapp="S10 SK BK HU", dealer=0)
+    run(s, "bid 150;pass;pass;discard S10 SK BK HU;trump E;play EA")
+    s.apply(s.legal_actions()[0])
+    assert s.to_move == 0
+    for lang in ("de", "en"):
+        # Anna's turn: on her left Bert, a computer player, Vorhand and declarer, with six
+        # melds (three pairs, four kings, four aces, a Binokel); she has three of her own
+        table = present(s.view(0), lang, NAMES[:3], "words", ["", "heuristic", "heuristic"])
+        assert [len(seat.melds) for seat in table.seats] == [3, 6, 0]
+        for size, wh in SIZES.items():
+            page, foreign, _ = harness(browser, wh)
+            page.evaluate(MOUNT, [position(table, 1, len(s.history)), {**LOOK, "lang": lang}])
+            assert page.locator(".seat[data-seat='1'] .meld").count() == 6
+            assert page.get_attribute(".seat[data-seat='1']", "data-pos") == "left"
+            assert page.locator("#trick .card").count() == 2
+            shots.take(page, SHOTS / f"component-binokel-melds-{lang}-{size}.png")
+            assert page.evaluate(SEATS_WHOLE) == [], f"{lang} {size}"
+            assert foreign == []
+            if size == "small":
+                # a window lower than any phone's: what cannot fit scrolls, and the seat's
+                # foot fades while more lies below, until it is scrolled to its end
+                page.set_viewport_size({"width": 360, "height": 480})
+                page.wait_for_function("""() => document.querySelector(
+                    ".seat[data-seat='1']").classList.contains('more')""")
+                shots.take(page, SHOTS / f"component-binokel-melds-{lang}-360x480.png")
+                assert page.evaluate("""() => { const s = document.querySelector(
+                    ".seat[data-seat='1']"); s.scrollTop = s.scrollHeight;
+                    s.dispatchEvent(new Event('scroll'));
+                    return s.classList.contains('more'); }""") is False
+            page.close()
