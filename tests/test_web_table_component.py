@@ -417,6 +417,9 @@ def test_a_side_seat_with_many_melds_shows_them_all(browser: Any) -> None:
                 page.wait_for_function("""() => document.querySelector(
                     ".seat[data-seat='1']").classList.contains('more')""")
                 shots.take(page, SHOTS / f"component-binokel-melds-{lang}-360x480.png")
+                # and it scrolls by keyboard too (axe: scrollable-region-focusable)
+                assert page.get_attribute(".seat[data-seat='1']", "tabindex") == "0"
+                assert page.get_attribute(".seat[data-seat='2']", "tabindex") is None
                 assert page.evaluate("""() => { const s = document.querySelector(
                     ".seat[data-seat='1']"); s.scrollTop = s.scrollHeight;
                     s.dispatchEvent(new Event('scroll'));

@@ -559,6 +559,9 @@ export class TableView {
       if (box.classList.contains("pos-bottom")) continue;
       box.classList.remove("dense");
       if (box.scrollHeight > box.clientHeight + 1) box.classList.add("dense");
+      // a seat that scrolls can be scrolled by keyboard too
+      if (box.scrollHeight > box.clientHeight + 1) box.setAttribute("tabindex", "0");
+      else box.removeAttribute("tabindex");
       this.markMoreSeat(box);
     }
   }
