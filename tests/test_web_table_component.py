@@ -100,11 +100,15 @@ def browser() -> Iterator[Any]:
         b.close()
 
 
-def harness(browser: Any, size: tuple[int, int]) -> tuple[Any, list[str], list[str]]:
+def harness(browser: Any, size: tuple[int, int], init: str = ""
+            ) -> tuple[Any, list[str], list[str]]:
     """A page of the table alone: the test answers every request. Returns the page, the
-    requests it made beyond the harness and the static files, and its WebSockets."""
+    requests it made beyond the harness and the static files, and its WebSockets. ``init``
+    is a script run before the page's own."""
     page = browser.new_page(viewport={"width": size[0], "height": size[1]},
                             reduced_motion="reduce")
+    if init:
+        page.add_init_script(init)
     foreign: list[str] = []
     sockets: list[str] = []
     page.on("websocket", lambda ws: sockets.append(ws.url))
@@ -284,3 +288,140 @@ def test_five_to_eight_players_keep_every_trick_card_visible(
         shots.take(page, SHOTS / f"component-{players}-players-{size}.png")
         assert foreign == []
         page.close()
+
+
+# A finished trick is held HOLD_MS (table.js) for a look, or until tapped: here for as long
+# as the test looks (its timer is never started), on a slow machine too.
+HOLD_FOREVER = """window.setTimeout = ((later) => (fn, ms, ...args) =>
+    typeof fn === 'function' && String(fn).includes('releaseHold') ? 0 : later(fn, ms, ...args)
+)(window.setTimeout.bind(window));"""
+SIZES = {"small": (360, 640), "phone": (390, 844), "desktop": (1280, 800)}
+
+SEATS_WHOLE = """() => [...document.querySelectorAll('.seat')].flatMap((s) => {
+    const box = s.getBoundingClientRect();
+    const out = s.scrollHeight > s.clientHeight + 1
+        ? [`${s.dataset.pos} scrolls: ${s.scrollHeight} > ${s.clientHeight}`] : [];
+    for (const l of s.querySelectorAll('.name, .meta, .line, .meld, .card')) {
+        const r = l.getBoundingClientRect();
+        if (r.height && (r.top < box.top - 1 || r.bottom > box.bottom + 1))
+            out.push(`${s.dataset.pos}: "${l.textContent}" ends at ${Math.round(r.bottom)}, ` +
+                     `its seat at ${Math.round(box.bottom)}`);
+    }
+    return out; })"""
+
+TRICK = """() => {
+    const box = (e) => e.getBoundingClientRect();
+    const meet = (a, b) => a.left < b.right - 1 && b.left < a.right - 1
+                        && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+    const center = box(document.querySelector('.center'));
+    const cards = [...document.querySelectorAll('#trick .card')];
+    const bad = [];
+    for (const c of cards) {
+        const r = box(c);
+        if (r.top < center.top - 1 || r.bottom > center.bottom + 1 || r.left < center.left - 1
+            || r.right > center.right + 1) bad.push(`${c.dataset.card} outside the middle`);
+        for (const s of document.querySelectorAll('.seat'))
+            if (meet(r, box(s))) bad.push(`${c.dataset.card} over ${s.dataset.pos}`);
+    }
+    for (const p of document.querySelectorAll('#panels .card, #panels .pile'))
+        if (cards.some((c) => meet(box(p), box(c)))) bad.push('a panel under the trick');
+    return {widths: cards.map((c) => c.offsetWidth), bad}; }"""
+
+
+def zweier_melding() -> tuple[dict[str, Any], dict[str, Any]]:
+    """A Zweierbinokel position of the corpus just after a trick, whose winner may meld (two
+    or more meld buttons) while the other player's melds (three or more) lie open, and the
+    position before it (the trick's last card not yet played), both as the winner sees them."""
+    corpus = json.loads(gzip.decompress(CORPUS.read_bytes()))
+    for entry in corpus["entries"]:
+        rec = Record.from_json(entry["record"])
+        if (rec.game, rec.players) != ("zweier", 2):
+            continue
+        for k in range(1, len(rec.actions)):
+            state = rec.replay(k)
+            if state.is_over:
+                break
+            me = state.to_move
+            levels = ["heuristic", "heuristic"]
+            levels[me] = ""                     # a person against a computer player
+            table = present(state.view(me), "en", NAMES[:2], "words", levels)
+            if len([b for b in table.choices.buttons if b.cards]) >= 2 and \
+                    len(table.seats[1 - me].melds) >= 3 and table.last_trick is not None:
+                before = present(rec.replay(k - 1).view(me), "en", NAMES[:2], "words", levels)
+                return position(before, 1, k - 1), position(table, 1, k)
+    raise AssertionError("no Zweierbinokel position with open melds and meld buttons")
+
+
+def test_zweier_trick_cards_stay_readable_beside_open_melds_and_meld_buttons(
+        browser: Any) -> None:
+    # Closing notes: at 360 x 640, with the other player's melds open above and the meld
+    # buttons in the dock, the trick's cards shrank to about 20 px wide. They must keep the
+    # size the other games' trick cards have at that size (Binokel's, measured here), lie in
+    # the middle clear of every seat and every seat must show all it says.
+    rec = recorded("binokel", 3)
+    three = positions(rec)["trick"]
+    before, after = zweier_melding()
+    for size, wh in SIZES.items():
+        page, foreign, _ = harness(browser, wh, HOLD_FOREVER)
+        page.evaluate(MOUNT, [three, LOOK])
+        others = page.evaluate(TRICK)["widths"]
+        assert len(others) >= 2
+        page.close()
+
+        page, foreign, _ = harness(browser, wh, HOLD_FOREVER)
+        page.evaluate(MOUNT, [before, LOOK])
+        page.evaluate("p => window.view.update(p)", after)    # the trick is held for a look
+        assert page.locator("#trick.held .card").count() == 2
+        assert page.locator("#actions button.with-cards").count() >= 2
+        assert page.locator(".seat.pos-top .meld").count() >= 3
+        shots.take(page, SHOTS / f"component-zweier-melds-{size}.png")
+        seen = page.evaluate(TRICK)
+        assert seen["bad"] == [], f"{size}: {seen['bad']}"
+        assert min(seen["widths"]) >= min(others) - 1, \
+            f"{size}: Zweier's trick cards {seen['widths']} px, the other games' {others}"
+        assert page.evaluate(SEATS_WHOLE) == [], size
+        assert foreign == []
+        page.close()
+
+
+def test_a_side_seat_with_many_melds_shows_them_all(browser: Any) -> None:
+    # Closing notes: at 360 x 640 a Binokel side seat with many melds scrolled and its last
+    # line ("= 300") was cut off. Every line of every seat lies inside its box, at every
+    # size, without scrolling.
+    from helpers import deal
+    from helpers import run
+
+    s = deal({0: "EA E10 EK EO EU HK HO SU BO BA B10 SA",
+              1: "EK EO BK BO HK HO SK EA BA HA SA SU"}, dapp="S10 SK BK HU", dealer=0)
+    run(s, "bid 150;pass;pass;discard S10 SK BK HU;trump E;play EA")
+    s.apply(s.legal_actions()[0])
+    assert s.to_move == 0
+    for lang in ("de", "en"):
+        # Anna's turn: on her left Bert, a computer player, Vorhand and declarer, with six
+        # melds (three pairs, four kings, four aces, a Binokel); she has three of her own
+        table = present(s.view(0), lang, NAMES[:3], "words", ["", "heuristic", "heuristic"])
+        assert [len(seat.melds) for seat in table.seats] == [3, 6, 0]
+        for size, wh in SIZES.items():
+            page, foreign, _ = harness(browser, wh)
+            page.evaluate(MOUNT, [position(table, 1, len(s.history)), {**LOOK, "lang": lang}])
+            assert page.locator(".seat[data-seat='1'] .meld").count() == 6
+            assert page.get_attribute(".seat[data-seat='1']", "data-pos") == "left"
+            assert page.locator("#trick .card").count() == 2
+            shots.take(page, SHOTS / f"component-binokel-melds-{lang}-{size}.png")
+            assert page.evaluate(SEATS_WHOLE) == [], f"{lang} {size}"
+            assert foreign == []
+            if size == "small":
+                # a window lower than any phone's: what cannot fit scrolls, and the seat's
+                # foot fades while more lies below, until it is scrolled to its end
+                page.set_viewport_size({"width": 360, "height": 480})
+                page.wait_for_function("""() => document.querySelector(
+                    ".seat[data-seat='1']").classList.contains('more')""")
+                shots.take(page, SHOTS / f"component-binokel-melds-{lang}-360x480.png")
+                # and it scrolls by keyboard too (axe: scrollable-region-focusable)
+                assert page.get_attribute(".seat[data-seat='1']", "tabindex") == "0"
+                assert page.get_attribute(".seat[data-seat='2']", "tabindex") is None
+                assert page.evaluate("""() => { const s = document.querySelector(
+                    ".seat[data-seat='1']"); s.scrollTop = s.scrollHeight;
+                    s.dispatchEvent(new Event('scroll'));
+                    return s.classList.contains('more'); }""") is False
+            page.close()

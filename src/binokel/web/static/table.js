@@ -280,6 +280,9 @@ export class TableView {
     this.build();
     this.onResize = () => this.layoutHand();
     window.addEventListener("resize", this.onResize);
+    // the felt's height changes with the dock's buttons and the window: seats fit again
+    this.feltSize = new ResizeObserver(() => this.fitSeats());
+    this.feltSize.observe(this.felt);
   }
 
   /** The table's own words in the look's language.
@@ -295,6 +298,7 @@ export class TableView {
   /** Stop: timers and listeners; the elements stay until the root is reused. */
   destroy() {
     window.removeEventListener("resize", this.onResize);
+    this.feltSize.disconnect();
     clearTimeout(this.thinkTimer);
     clearTimeout(this.hintTimer);
     clearTimeout(this.errTimer);
@@ -419,6 +423,7 @@ export class TableView {
     this.prevHand = [...tb.hand];
     this.prevDeal = m.deal;
     this.keepFocus(focusKey, tb, prev);
+    this.fitSeats();
   }
 
   rects(box) {
@@ -497,7 +502,11 @@ export class TableView {
     while (this.seatsBox.children.length > n) this.seatsBox.lastChild.remove();
     for (const s of tb.seats) {
       let box = this.seatsBox.children[s.seat];
-      if (!box) { box = el("div", { class: "seat" }); this.seatsBox.append(box); }
+      if (!box) {
+        const seat = box = el("div", { class: "seat" });
+        seat.addEventListener("scroll", () => this.markMoreSeat(seat), { passive: true });
+        this.seatsBox.append(box);
+      }
       const rel = (s.seat - me + n) % n;
       box.className = `seat pos-${pos[rel] || "top"}`;
       const away = (this.m?.away || []).includes(s.seat);
@@ -530,7 +539,8 @@ export class TableView {
     if (s.melds.length) {
       const melds = el("div", { class: "melds" });
       for (const md of s.melds) {
-        melds.append(el("div", { class: "meld" }, el("span", { text: `${md.label} ${md.points}` }),
+        // the points stay with the meld's last word ("Pair Acorns / 20" read as two lines)
+        melds.append(el("div", { class: "meld" }, el("span", { text: `${md.label}\u00a0${md.points}` }),
           cardRow(md.cards, this.faces, "cards mini")));
       }
       if (s.meld_total !== null) melds.append(el("div", { class: "line", text: `= ${s.meld_total}` }));
@@ -538,6 +548,27 @@ export class TableView {
     }
     if (s.table.length) out.push(this.faceUp(tb, s));
     return out;
+  }
+
+  /** A seat beside the middle shows all it holds: where its lines outgrow its box (many
+   * melds in a narrow side seat on a phone) they close up (``dense``: smaller, closer), and
+   * where even that does not hold them the seat scrolls and its foot fades while more lies
+   * below (``more``), so that no line is hidden without a sign. */
+  fitSeats() {
+    for (const box of this.seatsBox.children) {
+      if (box.classList.contains("pos-bottom")) continue;
+      box.classList.remove("dense");
+      if (box.scrollHeight > box.clientHeight + 1) box.classList.add("dense");
+      // a seat that scrolls can be scrolled by keyboard too
+      if (box.scrollHeight > box.clientHeight + 1) box.setAttribute("tabindex", "0");
+      else box.removeAttribute("tabindex");
+      this.markMoreSeat(box);
+    }
+  }
+
+  /** @param {Element} box */
+  markMoreSeat(box) {
+    classes(box, { more: box.scrollHeight - box.scrollTop - box.clientHeight > 2 });
   }
 
   backs(n) {
