@@ -35,10 +35,12 @@ from binokel.games.doppelkopf.simulate import Settings
 from binokel.games.doppelkopf.simulate import fast_enough
 from binokel.games.doppelkopf.simulate import quiet
 from binokel.games.doppelkopf.state import DokoState
+from binokel.games.doppelkopf.strong import ABSAGE_MARGIN
 from binokel.games.doppelkopf.strong import DOKO_LEVELS
 from binokel.games.doppelkopf.strong import EARLY
 from binokel.games.doppelkopf.strong import EARLY_HARD
 from binokel.games.doppelkopf.strong import EARLY_Z
+from binokel.games.doppelkopf.strong import WAIT_MARGIN
 from binokel.games.doppelkopf.strong import DokoStrongBot
 from binokel.games.doppelkopf.strong import distinct_cards
 from binokel.games.doppelkopf.strong import kinds
@@ -280,6 +282,24 @@ def test_re_and_kontra_follow_the_model_fitted_against_outcomes() -> None:
                 silent += not want
             s.apply(HEURISTIC.choose(v) if rng.random() < 0.9 else s.random_action(rng))
     assert said and silent
+
+
+@pytest.mark.parametrize("margin", [0.0, ABSAGE_MARGIN, 2.5])
+def test_an_absage_needs_its_margin_over_playing_on(margin: float) -> None:
+    # Re with a hand that wins every sampled world: keine 60 gains 2 points a deal over
+    # playing on (keine 90 one). Each Absage must beat playing on by the margin, so at 2.5
+    # the player plays on.
+    s = _at_first_card("EO H10 H10 BO BO HO HO SO EU BU EA EA", 3)
+    s.apply("re")
+    assert "keine 90" in s.legal_actions()
+    bot = DokoStrongBot(seed=3, sim=FAST, absage_margin=margin)
+    a = bot.choose(s.view(0))
+    if margin < 2.0:
+        assert a == "keine 60"
+        gain = bot.last_values["keine 60"] - bot.last_values["play EA"]
+        assert gain >= margin + WAIT_MARGIN and gain == pytest.approx(2.0)
+    else:
+        assert a.startswith("play ")
 
 
 def test_the_same_seed_decides_the_same_way() -> None:

@@ -119,6 +119,12 @@ WAIT_MARGIN = 0.3
 """An announcement still allowed at the player's next turn is made now only when it gains at
 least this many points a deal (else he waits for one more trick)."""
 
+ABSAGE_MARGIN = 1.0
+"""An Absage (keine 90, 60, 30, schwarz) is made only when simulation finds it better than
+playing on by at least this many points a deal more than an Ansage needs: every sampled
+world is played with open cards, so a party's Augen look surer than they are, and a lost
+Absage loses the game (docs/search.md, issue 35: what it gained against FreeDoko)."""
+
 EARLY_STOP = 2.5
 """Simulating stops early once every candidate's gain is this many standard errors from the
 margin it must pass."""
@@ -232,12 +238,13 @@ class DokoStrongBot(PimcPlayer):
                  budget: int = 400_000, name: str = "strong",
                  sim: Settings | None = None, early: Settings | None = None,
                  announce_model: bool = True, announce_at: float | None = None,
-                 early_z: float = 0.0) -> None:
+                 early_z: float = 0.0, absage_margin: float = ABSAGE_MARGIN) -> None:
         super().__init__(DokoHeuristicBot(seed), seed, samples, solve_tricks, budget, name)
         self.sim = sim or Settings()
         self.early = early   # the card play before the last tricks (None: the heuristic's)
         # An early card other than the heuristic's only if it gains this many standard errors.
         self.early_z = early_z
+        self.absage_margin = absage_margin
         self.announce_model = announce_model
         self.announce_at = ANNOUNCE_AT if announce_at is None else announce_at
         self.sampler = DokoWorlds(self.heuristic)   # the game's one sampler, card reading
@@ -377,6 +384,8 @@ class DokoStrongBot(PimcPlayer):
             # The Ansage, or the next two Absagen (a jump further is hardly ever right).
             options = announce[:1] if announce[0] in (RE, KONTRA) else announce[:2]
             margin = WAIT_MARGIN if self._allowed_later(view, options[0]) else 0.0
+            if options[0] not in (RE, KONTRA):
+                margin += self.absage_margin
             # Seeded by the view, not by the game so far: a hint for this seat simulates
             # the same worlds and so never recommends an announcement the player would not
             # make (and the other way round).
@@ -499,5 +508,6 @@ def kinds() -> dict[str, Callable[[int | None], Any]]:
     return level_kinds(DokoStrongBot, DOKO_LEVELS)
 
 
-__all__ = ["DOKO_LEVELS", "EARLY", "EARLY_HARD", "EARLY_Z", "SOLO_SLACK", "WAIT_MARGIN",
-           "DokoStrongBot", "kinds", "re_value", "reservations_held", "solo_candidates"]
+__all__ = ["ABSAGE_MARGIN", "DOKO_LEVELS", "EARLY", "EARLY_HARD", "EARLY_Z", "SOLO_SLACK",
+           "WAIT_MARGIN", "DokoStrongBot", "kinds", "re_value", "reservations_held",
+           "solo_candidates"]
