@@ -232,7 +232,11 @@ def re_value(re_augen: int, announced: tuple[int, int], rules: DokoRules,
 
 class DokoStrongBot(PimcPlayer):
     """PIMC with the exact solver in the last tricks; the reservations, announcements, the
-    Genscher and a Hochzeit's first tricks by simulation (:mod:`.simulate`)."""
+    Genscher and a Hochzeit's first tricks by simulation (:mod:`.simulate`).
+
+    Every decision draws its random numbers from the view alone (:func:`_view_rng`), so
+    the player is a function of what it sees: ``seed`` (kept for the bot kinds' common
+    signature) changes nothing, and neither do the deals it played before."""
 
     def __init__(self, seed: int | None = None, samples: int = 16, solve_tricks: int = 6,
                  budget: int = 400_000, name: str = "strong",
@@ -258,6 +262,11 @@ class DokoStrongBot(PimcPlayer):
         actions = legal_actions_of(view)
         self.last_values = {}
         self.last_estimate = None
+        # Seeded by the view, not by the game so far: the same view gets the same decision
+        # whatever the bot played before, so a hint for this seat (a fresh bot) simulates
+        # the same worlds and never recommends what the player would not do, and a match
+        # replayed with one decision changed replays every other one move for move.
+        self.rng = _view_rng(view)
         if len(actions) == 1:
             return actions[0]
         if view.phase == VORBEHALT:
@@ -301,8 +310,7 @@ class DokoStrongBot(PimcPlayer):
         return best
 
     def _best(self, view: DokoView, plans: dict[str, Plan], margin: float = 0.0,
-              stop: bool = False, settings: Settings | None = None,
-              rng: random.Random | None = None) -> str | None:
+              stop: bool = False, settings: Settings | None = None) -> str | None:
         """The plan with the best mean score by simulation (the first plan, the base, unless
         another gains more than ``margin``); None if no world could be sampled. ``stop``:
         end early once every gain is clearly above or below the margin."""
@@ -314,7 +322,7 @@ class DokoStrongBot(PimcPlayer):
                     return False
             return True
 
-        est = evaluate(view, plans, settings or self.sim, rng or self.rng, self.heuristic,
+        est = evaluate(view, plans, settings or self.sim, self.rng, self.heuristic,
                        decided if stop else None, self.sampler, self.sampling)
         self.last_estimate = est
         if not est.worlds:
@@ -386,11 +394,7 @@ class DokoStrongBot(PimcPlayer):
             margin = WAIT_MARGIN if self._allowed_later(view, options[0]) else 0.0
             if options[0] not in (RE, KONTRA):
                 margin += self.absage_margin
-            # Seeded by the view, not by the game so far: a hint for this seat simulates
-            # the same worlds and so never recommends an announcement the player would not
-            # make (and the other way round).
-            best = self._against_card(view, card, options, margin, stop=True,
-                                      rng=_view_rng(view))
+            best = self._against_card(view, card, options, margin, stop=True)
             if best is not None:
                 return best
         self.last_values = {}
@@ -405,12 +409,11 @@ class DokoStrongBot(PimcPlayer):
         return self._best(view, plans)
 
     def _against_card(self, view: DokoView, card: str, options: list[str],
-                      margin: float = 0.0, stop: bool = False,
-                      rng: random.Random | None = None) -> str | None:
+                      margin: float = 0.0, stop: bool = False) -> str | None:
         """The best of ``options`` when simulation finds it better than playing ``card``
         on as usual (None: play on)."""
         plans = {card: Plan(card)} | {a: Plan(a) for a in options}
-        best = self._best(view, plans, margin, stop=stop, rng=rng)
+        best = self._best(view, plans, margin, stop=stop)
         return best if best is not None and best != card else None
 
     def _modelled_announcement(self, card: str, announcement: str,
