@@ -472,20 +472,22 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             data = await read_json(request)
             if not isinstance(data, dict):
                 raise TableError("bad_request", "expected a JSON object")
-            holder = registry().store.client_hash(client(request))
+            address = registry().store.client_hash(client(request))
             me = await asyncio.to_thread(account_of, request)
             # at a rated table a player is known by his account's name (his player page)
             nickname = me.name if me is not None and t.settings.get("rated") \
                 else data.get("nickname")
             async with t.lock:
                 t.catch_up()
-                token = again(lambda: t.seats.join(data.get("seat"), nickname, holder,
+                token = again(lambda: t.seats.join(data.get("seat"), nickname, address,
                                                    me.id if me is not None else None))
         except WebError as e:
             return failed(e)
         await t.broadcast()
         if t.round is not None:
             t.bot_driver.schedule()   # a new table starts; a seat taken over stops its stand-in
+        if me is not None:   # a seat taken logged in follows the account to its devices
+            await asyncio.to_thread(holder["accounts"].attach_seats, me.id, [token])
         return JSONResponse({"token": token, "seat": data["seat"], "table": t.json_view.info()})
 
     async def release_seat(request: Request) -> Response:
@@ -626,14 +628,13 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
                 await websocket.close(code=4401)
                 return None
             table.seats.renew(seat)
-        # a logged-in player's socket: online, his seat follows his account, and the chat
-        # of those he blocks is not sent to it
+        # a logged-in player's socket: online, and the chat of those he blocks is not sent
+        # to it. The seat does not move into his account here: a seat token this browser
+        # kept may be a guest's of a shared computer (docs/web.md, "Accounts"); the seats
+        # he takes logged in follow his account from the join on.
         account = await asyncio.to_thread(session_account, holder["accounts"], websocket)
         if account is not None:
             await asyncio.to_thread(social().seen, [account.id])
-            if token and seat is not None:
-                await asyncio.to_thread(holder["accounts"].attach_seats, account.id,
-                                        [token[:200]])
         return table, Connection(seat, websocket.send_json, lang, cards, close=websocket.close,
                                  account=account.id if account else None)
 
