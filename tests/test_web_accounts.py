@@ -294,6 +294,40 @@ def test_guest_keeps_his_seats_and_delete_anonymises(client: TestClient) -> None
     register(client)    # the name is free again
 
 
+def test_a_shared_computer_moves_no_guest_seat_into_an_account(client: TestClient) -> None:
+    """A shared computer (docs/web.md, "Seats on a shared computer"): the seat a guest took
+    on the laptop stays his when the next person logs in there and even plays it; a seat
+    taken logged in follows the account at once, to its phone too; the logout answers the
+    account's seats, which the page drops; the guest's seat goes into an account only when
+    it is handed over (the page asks first)."""
+    t = client.post("/api/tables", json={"game": "binokel", "players": 3,
+                                         "bots": [None, None, "random"]}).json()
+    guest = client.post(f"/api/tables/{t['id']}/join",
+                        json={"seat": 0, "nickname": "Gast"}).json()["token"]
+    register(client, "Bert")                     # the next person, on the same laptop
+    with client.websocket_connect(f"/ws/{t['id']}?token={guest}") as ws:
+        assert ws.receive_json()["type"] == "chat_history"
+        assert ws.receive_json()["type"] == "state"
+    assert client.get("/api/account/seats").json()["seats"] == []
+    r = client.post(f"/api/tables/{t['id']}/join", json={"seat": 1, "nickname": "Bert"},
+                    headers=csrf(client))
+    assert r.status_code == 200, r.text
+    bert = [{"table": t["id"], "seat": 1, "token": r.json()["token"]}]
+    assert client.get("/api/account/seats").json()["seats"] == bert
+    with browser(client) as phone:
+        assert login(phone, "Bert").status_code == 200
+        assert phone.get("/api/account/seats").json()["seats"] == bert
+    out = client.post("/api/account/logout", json={}, headers=csrf(client)).json()
+    assert out["account"] is None and out["seats"] == bert
+    # a guest's logout (no session) has no seats to drop
+    assert client.post("/api/account/logout", json={}).json()["seats"] == []
+    # "yes, they are mine": handed over, the guest's seat is the account's
+    assert login(client, "Bert").status_code == 200
+    r = client.post("/api/account/seats", json={"tokens": [guest]}, headers=csrf(client))
+    assert r.json()["added"] == 1
+    assert [s["seat"] for s in r.json()["seats"]] == [1, 0]
+
+
 @pytest.mark.db
 @pytest.mark.skipif(not (BIN / "initdb").exists(), reason="no PostgreSQL server")
 def test_accounts_on_postgres(pg_url: str) -> None:  # noqa: F811 - the fixture

@@ -174,3 +174,111 @@ def test_an_account_enters_a_duplicate_tournament_once(server: str,  # noqa: F81
     assert [p["name"] for p in players] == ["Vera"]
     ctx.close()
     org.close()
+
+
+SHARED_SHOTS = Path("/tmp/shots-web43")
+
+
+def seat_tokens(page: Any) -> list[str]:
+    """The tables whose seat tokens the browser keeps."""
+    return sorted(page.evaluate("Object.keys(localStorage).filter(k => k.startsWith("
+                                "'binokel.token.')).map(k => k.slice(14))"))
+
+
+def shots_of(page: Any, name: str) -> None:
+    """``name`` at phone and desktop size (BINOKEL_SCREENSHOTS=1), the page left as it was."""
+    import shots
+    was = page.viewport_size
+    for size, (w, h) in (("phone", (390, 844)), ("desktop", (1280, 800))):
+        page.set_viewport_size({"width": w, "height": h})
+        shots.take(page, SHARED_SHOTS / f"{name}-{size}.png", full_page=True)
+    page.set_viewport_size(was)
+
+
+def test_a_shared_laptop_keeps_a_guests_seats_hers(server: str, browser: Any  # noqa: F811
+                                                   ) -> None:
+    """Seats on a shared computer (docs/web.md): the guest Gina plays on the club's laptop
+    and leaves. Bruno logs in there: his account gets nothing of hers; "my tables" only
+    counts hers; the account page asks, and his "no" leaves them hers (not asked again in
+    that tab). His own seat leaves the laptop with his logout, and hers is there again for
+    her. Only his "yes" (in a new tab) takes hers into his account."""
+    account = browser.new_context(viewport={"width": 390, "height": 844})
+    register(account.new_page(), server, "Bruno")        # on his own phone
+    account.close()
+    laptop = browser.new_context(viewport={"width": 1280, "height": 800}, locale="en-GB")
+    tab = laptop.new_page()
+    gina = create_table(tab, server, ["", "", "random"], name="Gina").rsplit("/", 1)[1]
+    tab.close()                                           # she leaves, the laptop stays on
+    page = laptop.new_page()
+    log_in(page, server, "Bruno")
+    page.wait_for_selector("#guest-seats li")
+    assert "Gina" in page.inner_text("#guest-seats")
+    shots_of(page, "account-guest-seats")
+    assert page.request.get(server + "/api/account/seats").json()["seats"] == []
+    page.goto(server + "/")
+    page.wait_for_selector("#guest-tables")
+    assert page.query_selector(f"#my-tables a[href='/t/{gina}']") is None
+    shots_of(page, "lobby-guest-tables")
+    bruno = create_table(page, server, ["", "random", "random"], name="Bruno")
+    bruno = bruno.rsplit("/", 1)[1]
+    page.goto(server + "/")
+    page.wait_for_selector(f"#my-tables a[href='/t/{bruno}']")
+    assert page.query_selector(f"#my-tables a[href='/t/{gina}']") is None
+    page.goto(server + "/account")
+    page.click("#leave-guest-seats")                      # "no, not mine"
+    assert page.is_hidden("#guest-seats")
+    page.reload()
+    page.wait_for_selector("#account-id")
+    assert page.is_hidden("#guest-seats")                 # not asked again in this tab
+    held = page.request.get(server + "/api/account/seats").json()["seats"]
+    assert [s["table"] for s in held] == [bruno]
+    page.click("#logout")
+    page.wait_for_selector("#login")
+    assert seat_tokens(page) == [gina]                    # his seat left with him
+    page.goto(server + "/")
+    page.wait_for_selector("#my-tables a")
+    hrefs = [a.get_attribute("href") for a in page.query_selector_all("#my-tables a")]
+    assert hrefs == [f"/t/{gina}"]
+    # a logout in another tab (or an ended session): the next page drops his seats too
+    log_in(page, server, "Bruno")
+    page.goto(server + "/")
+    page.wait_for_selector(f"#my-tables a[href='/t/{bruno}']")
+    assert seat_tokens(page) == sorted([gina, bruno])
+    laptop.clear_cookies()
+    page.goto(server + "/")
+    page.wait_for_selector(f"#my-tables a[href='/t/{gina}']")
+    assert seat_tokens(page) == [gina]
+    # "yes, they are mine", asked in a new tab: only now is her table in his account
+    other = laptop.new_page()
+    log_in(other, server, "Bruno")
+    other.click("#take-guest-seats")
+    other.wait_for_selector("#guest-seats-taken")
+    held = other.request.get(server + "/api/account/seats").json()["seats"]
+    assert sorted(s["table"] for s in held) == sorted([gina, bruno])
+    laptop.close()
+
+
+def test_a_guest_who_registers_takes_his_tabs_table_along(server: str,  # noqa: F811
+                                                          browser: Any) -> None:  # noqa: F811
+    """The guest who plays and then registers in the same tab is not asked: his table is
+    his account's at once, on his other devices too, and leaves the browser with his
+    logout."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844})
+    page = ctx.new_page()
+    table = create_table(page, server, ["", "random", "random"], name="Hanna")
+    tid = table.rsplit("/", 1)[1]
+    register(page, server, "Hanna")
+    assert page.is_hidden("#guest-seats")
+    held = page.request.get(server + "/api/account/seats").json()["seats"]
+    assert [s["table"] for s in held] == [tid]
+    desk = browser.new_context(viewport={"width": 1280, "height": 800})
+    other = desk.new_page()
+    log_in(other, server, "Hanna")
+    other.goto(server + "/")
+    other.wait_for_selector(f"#my-tables a[href='/t/{tid}']")
+    assert other.query_selector("#guest-tables") is None
+    desk.close()
+    page.click("#logout")
+    page.wait_for_selector("#login")
+    assert seat_tokens(page) == []
+    ctx.close()

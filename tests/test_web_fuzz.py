@@ -24,6 +24,7 @@ from starlette.websockets import WebSocketDisconnect
 from binokel.registry import find_game
 from binokel.web.app import create_app
 from binokel.web.tables import Limits
+from web_helpers import under_lock
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**70), 2**70)
@@ -127,7 +128,7 @@ def test_websocket_messages_never_fail_the_server(client: TestClient, messages: 
     def both() -> tuple[list[str], list[str]]:
         stored = client.app.state.registry.store.deal(tid, table.deal_number)  # type: ignore
         return [a for _, a in table.round.current.history], stored.actions
-    held, stored = client.portal.call(both)  # type: ignore[union-attr]
+    held, stored = under_lock(client, table, both)
     assert held == stored
 
 
@@ -208,7 +209,7 @@ def two_people(client: TestClient, finished: bool = False,
             while not state.is_over:
                 table.apply(state.to_move, rng.choice(state.legal_actions()),
                             check_move=False)
-        client.portal.call(play)  # type: ignore[union-attr]
+        under_lock(client, table, play)
     return tid, tokens
 
 
@@ -305,7 +306,7 @@ def test_a_running_table_is_changed_only_by_what_the_server_accepts(
     def both() -> tuple[list[str], list[str]]:
         stored = client.app.state.registry.store.deal(tid, table.deal_number)  # type: ignore
         return [a for _, a in table.round.current.history], stored.actions
-    held, stored = client.portal.call(both)  # type: ignore[union-attr]
+    held, stored = under_lock(client, table, both)
     assert held == stored
 
 

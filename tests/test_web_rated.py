@@ -30,6 +30,7 @@ from test_web_postgres import BIN
 from test_web_postgres import pg_url  # noqa: F401 - the fixture
 from web_helpers import live
 from web_helpers import recv_state
+from web_helpers import under_lock
 
 ZWEIER = {"game": "zweier", "players": 2}
 
@@ -73,7 +74,7 @@ def finish_deal(client: TestClient, tid: str, seed: int = 1) -> None:
         st = t.round.current
         while not st.is_over:
             t.apply(st.to_move, rng.choice(st.legal_actions()), check_move=False)
-    client.portal.call(play)  # type: ignore[union-attr]
+    under_lock(client, t, play)
 
 
 def next_deal(client: TestClient, tid: str) -> None:
@@ -82,7 +83,7 @@ def next_deal(client: TestClient, tid: str) -> None:
     def ready() -> None:
         for seat in t.seats.present_seats:
             t.deals.ready_next(seat)
-    client.portal.call(ready)  # type: ignore[union-attr]
+    under_lock(client, t, ready)
 
 
 def store(client: TestClient) -> Store:
@@ -160,7 +161,7 @@ def test_rules_stay_as_made_over_a_new_series(client: TestClient) -> None:
     finish_deal(client, tid)
     t = live(client, tid)
     assert t.round.is_over
-    client.portal.call(lambda: t.deals.ready_next(0, new_series=True))  # type: ignore[union-attr]
+    under_lock(client, t, lambda: t.deals.ready_next(0, new_series=True))
     assert t.series_number == 2
     assert client.get(f"/api/tables/{tid}").json()["rules"] == made
     assert t.round.current.rules.to_dict() == t.spec.make_rules(made).to_dict()
@@ -208,7 +209,7 @@ def test_two_registries_on_one_database_rate_a_deal_once(client: TestClient, db:
     def play_first() -> None:
         while not st.is_over:
             first.apply(st.to_move, rng.choice(st.legal_actions()), check_move=False)
-    client.portal.call(play_first)  # type: ignore[union-attr]
+    under_lock(client, first, play_first)
     # the second copy is behind: its own try at the deal's actions is refused, nothing is
     # rated twice; caught up, it sees the deal over
     mine = copy.round.current
@@ -376,7 +377,7 @@ def test_leaving_does_not_save_a_rating(client: TestClient) -> None:
     sit(client, tid, 0)
     anna = client.get("/api/account").json()["account"]["id"]
     t = live(client, tid)
-    client.portal.call(lambda: t.seats.leave(0))  # type: ignore[union-attr]
+    under_lock(client, t, lambda: t.seats.leave(0))
     assert 0 in t.seats.left and 0 not in t.seats.present_seats
     # nor may a friend take the seat over and the loss with it: not while the deal runs
     bert = other(client)

@@ -3,6 +3,7 @@ a stand-in bot and taking the seat back, leaving a seat, "my tables", watching a
 
 from __future__ import annotations
 
+import contextlib
 import random
 import time
 from collections.abc import Iterator
@@ -13,10 +14,15 @@ import pytest
 from starlette.testclient import TestClient
 
 from binokel.web.app import create_app
+from binokel.web.store import Store
+from binokel.web.store import Tx
+from loop_guard import on_the_loop
+from web_helpers import act
 from web_helpers import join
 from web_helpers import live
 from web_helpers import new_table
 from web_helpers import recv_state
+from web_helpers import under_lock
 
 
 @pytest.fixture
@@ -35,7 +41,7 @@ def finish_deal(client: TestClient, tid: str, rng: random.Random) -> None:
         st = t.round.current
         while not st.is_over:
             t.apply(st.to_move, rng.choice(st.legal_actions()), check_move=False)
-    client.portal.call(play)  # type: ignore[union-attr]
+    under_lock(client, t, play)
 
 
 def until(ws: Any, pred: Any, limit: int = 500) -> dict[str, Any]:
@@ -118,7 +124,7 @@ def test_a_new_series_with_the_same_people_when_everybody_asks(client: TestClien
         a.send_json({"type": "next", "series": True})
         until(a, lambda m: m["restart"] == [0])
         # as stored: another process (a restart) knows who asked
-        client.portal.call(t.reload, True)  # type: ignore[union-attr]
+        under_lock(client, t, t.reload, True)
         assert t.restart == {0} and t.ready == set()
         b.send_json({"type": "next", "series": True})
         msg = until(a, lambda m: m["series"] == 2)
@@ -224,7 +230,7 @@ def finish_trick(client: TestClient, t: Any, rng: random.Random) -> None:
         st = t.round.current
         while not t.seats.between_tricks():
             t.apply(st.to_move, rng.choice(st.legal_actions()), check_move=False)
-    client.portal.call(play)  # type: ignore[union-attr]
+    under_lock(client, t, play)
 
 
 def test_a_person_leaves_and_another_takes_the_seat(client: TestClient) -> None:
@@ -270,31 +276,31 @@ def test_a_left_seat_changes_hands_between_tricks_only(client: TestClient) -> No
         st = t.round.current
         while t.seats.between_tricks() and not st.is_over:
             t.apply(st.to_move, rng.choice(st.legal_actions()), check_move=False)
-    client.portal.call(to_a_card)  # type: ignore[union-attr]
+    under_lock(client, t, to_a_card)
     assert not t.round.current.is_over
     # a seat whose person timed out stays his: a stranger is refused
-    client.portal.call(t.seats.set_away, 1, True)  # type: ignore[union-attr]
+    under_lock(client, t, t.seats.set_away, 1, True)
     r = client.post(f"/api/tables/{tid}/join", json={"seat": 1, "nickname": "Eve"})
     assert r.status_code == 409 and r.json()["error"] == "seat_taken"
-    client.portal.call(t.seats.set_away, 1, False)  # type: ignore[union-attr]
-    client.portal.call(t.seats.leave, 1)  # type: ignore[union-attr]
+    under_lock(client, t, t.seats.set_away, 1, False)
+    under_lock(client, t, t.seats.leave, 1)
     assert 1 in t.seats.away and t.seats.names()[1] == "Bert" and t.seats.levels()[1] == "computer"
     # mid-trick: his "back" waits for the end of the trick
-    client.portal.call(t.seats.take_back, 1)  # type: ignore[union-attr]
+    under_lock(client, t, t.seats.take_back, 1)
     assert 1 in t.seats.away and t.json_view.info()["seats"][1]["returning"]
     finish_trick(client, t, rng)
     assert 1 not in t.seats.away and not t.seats.returning and t.seats.levels()[1] == ""
     # his browser after leaving: the token still holds the seat
-    client.portal.call(t.seats.leave, 1)  # type: ignore[union-attr]
+    under_lock(client, t, t.seats.leave, 1)
     with client.websocket_connect(f"/ws/{tid}?token={bert}") as ws:
         msg = recv_state(ws)
         assert msg["you"] == 1 and msg["info"]["seats"][1]["away"]
     # as stored: a restart knows the seat was left (somebody may take it over)
-    client.portal.call(t.reload, True)  # type: ignore[union-attr]
+    under_lock(client, t, t.reload, True)
     assert t.seats.left == {1} and t.seats.away == {1}
     # a stranger over the left seat in the middle of a trick: the seat is Carla's, played
     # by the stand-in until the trick is over
-    client.portal.call(to_a_card)  # type: ignore[union-attr]
+    under_lock(client, t, to_a_card)
     carla = join(client, tid, 1, "Carla")
     info = t.json_view.info()["seats"][1]
     assert info["nickname"] == "Carla" and info["away"] and info["returning"]
@@ -330,7 +336,7 @@ def test_the_creator_hands_on_the_seat_of_a_person_who_is_away(client: TestClien
     # Bert is at the table: his seat is his
     r = release(1, owner)
     assert r.status_code == 409 and r.json()["error"] == "present"
-    client.portal.call(t.seats.set_away, 1, True)  # type: ignore[union-attr]
+    under_lock(client, t, t.seats.set_away, 1, True)
     for token in (None, "forged", bert, "x" * 200):
         r = release(1, token)
         assert r.status_code == 403 and r.json()["error"] == "forbidden"
@@ -345,7 +351,7 @@ def test_the_creator_hands_on_the_seat_of_a_person_who_is_away(client: TestClien
     assert seat["left"] and seat["stand_in"] and seat["nickname"] == "Bert"
     assert release(1, owner).status_code == 200   # again: nothing changes
     # as stored: after a restart the seat is still free for the taking
-    client.portal.call(t.reload, True)  # type: ignore[union-attr]
+    under_lock(client, t, t.reload, True)
     assert t.seats.left == {1}
     finish_trick(client, t, random.Random(2))
     carla = join(client, tid, 1, "Carla")
@@ -372,20 +378,20 @@ def test_a_restart_tells_a_left_seat_from_a_timed_out_one(client: TestClient) ->
     tid = r.json()["id"]
     t = live(client, tid)
     for seat, name in enumerate(("Anna", "Bert")):
-        client.portal.call(t.seats.join, seat, name)  # type: ignore[union-attr]
+        under_lock(client, t, t.seats.join, seat, name)
 
     def restarted() -> tuple[set[int], set[int]]:
-        client.portal.call(t.reload, True)  # type: ignore[union-attr]
+        under_lock(client, t, t.reload, True)
         return t.seats.away, t.seats.left
 
-    client.portal.call(t.seats.set_away, 1, True)  # type: ignore[union-attr]
+    under_lock(client, t, t.seats.set_away, 1, True)
     assert restarted() == ({1}, set())
     r = client.post(f"/api/tables/{tid}/join", json={"seat": 1, "nickname": "Carla"})
     assert r.status_code == 409 and r.json()["error"] == "seat_taken"
-    client.portal.call(t.seats.set_away, 1, False)  # type: ignore[union-attr]
-    client.portal.call(t.seats.leave, 1)  # type: ignore[union-attr]
+    under_lock(client, t, t.seats.set_away, 1, False)
+    under_lock(client, t, t.seats.leave, 1)
     assert restarted() == ({1}, {1})
-    client.portal.call(t.seats.set_away, 1, False)  # type: ignore[union-attr]
+    under_lock(client, t, t.seats.set_away, 1, False)
     assert restarted() == (set(), set())
 
 
@@ -399,6 +405,86 @@ def test_my_tables_finds_the_seats_of_a_browser(client: TestClient) -> None:
     assert client.post("/api/my-tables", json={"tokens": ["x"] * 51}).status_code == 400
     assert client.post("/api/my-tables", json={"tokens": [5]}).status_code == 400
     assert client.post("/api/my-tables", json=[]).status_code == 400
+
+
+def next_chat(ws: Any) -> dict[str, Any]:
+    for _ in range(500):
+        msg = ws.receive_json()
+        if msg["type"] == "chat":
+            return msg  # type: ignore[no-any-return]
+    raise AssertionError("no chat line came")
+
+
+def test_a_slow_write_of_one_table_holds_up_no_other(client: TestClient,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table's changes wait for the database in a worker thread (``off_loop`` in
+    binokel.web.table_base), not on the event loop: while one table's write takes seconds
+    (a store whose round trips to that table's row take ``slow`` seconds), a chat line at
+    another table goes round at once; the slow table's line arrives after its write."""
+    slow = 3.0
+    slow_id, slow_tokens = two_people(client)
+    fast_id, fast_tokens = two_people(client)
+    locked = Store.locked
+
+    @contextlib.contextmanager
+    def far_away(self: Store, table_id: str) -> Iterator[Tx]:
+        if table_id == slow_id:
+            time.sleep(slow)     # (not holding SQLite's lock of the whole file meanwhile)
+        with locked(self, table_id) as tx:
+            yield tx
+
+    monkeypatch.setattr(Store, "locked", far_away)
+    with client.websocket_connect(f"/ws/{slow_id}?token={slow_tokens[0]}") as ws_slow, \
+            client.websocket_connect(f"/ws/{fast_id}?token={fast_tokens[0]}") as ws_fast:
+        for ws in (ws_slow, ws_fast):
+            recv_state(ws)
+        ws_slow.send_json({"type": "chat", "text": "langsam"})
+        time.sleep(0.3)                         # its write is under way
+        started = time.monotonic()
+        ws_fast.send_json({"type": "chat", "text": "schnell"})
+        assert next_chat(ws_fast)["text"] == "schnell"
+        fast_trip = time.monotonic() - started
+        assert next_chat(ws_slow)["text"] == "langsam"
+        slow_trip = time.monotonic() - started
+    assert fast_trip < slow / 3, f"the other table waited {fast_trip:.2f} s"
+    assert slow_trip > slow - 1.0               # the write was slow indeed
+    assert [row.text for row in live(client, slow_id).store.chat(slow_id)] == ["langsam"]
+
+
+# A live table and its parts (seats, chat, deals, bots), its store and the rated books a
+# finished deal writes in the table's transaction.
+TABLE_PARTS = ("web/tables.py", "web/seats.py", "web/chat.py", "web/deals.py",
+               "web/bot_driver.py", "web/rated.py", "web/store.py")
+
+
+def test_a_tables_changes_query_the_database_off_the_loop(client: TestClient) -> None:
+    """No change of a running table queries the database on the event loop (loop_guard):
+    a seat taken, a socket opened, a chat line, a deal played to its end by a person and
+    two bots, the next deal, the seat left (a stand-in plays on). (A new table's first
+    write is made on the loop still: left out.)"""
+    tid = new_table(client, [None, "heuristic", "random"], seed=7)
+    rng = random.Random(1)
+    with on_the_loop(TABLE_PARTS) as found:
+        token = join(client, tid, 0)
+        with client.websocket_connect(f"/ws/{tid}?token={token}") as ws:
+            msg = recv_state(ws)
+            said = False
+            for _ in range(400):
+                if msg["table"]["result"]:
+                    break
+                if msg["table"]["to_move"] != 0:
+                    msg = recv_state(ws)
+                    continue
+                if not said:        # while the bots wait for him: nothing else comes
+                    ws.send_json({"type": "chat", "text": "servus"})
+                    said = next_chat(ws)["text"] == "servus"
+                msg = act(ws, msg, rng)
+            assert said and msg["table"]["result"]
+            ws.send_json({"type": "next"})
+            assert until(ws, lambda m: m["deal"] == 2)["deal"] == 2
+            ws.send_json({"type": "leave"})
+            until(ws, lambda m: m["info"]["seats"][0]["left"])
+    assert found == [], f"database work on the event loop: {sorted(set(found))}"
 
 
 def test_running_tables_are_listed_to_watch(client: TestClient) -> None:

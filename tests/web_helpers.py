@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from binokel.present import offered_actions
@@ -25,6 +26,16 @@ def join(client: Any, tid: str, seat: int, name: str = "Anna") -> str:
 def live(client: Any, tid: str) -> Any:
     """The server's live table behind ``tid`` (a TestClient's app)."""
     return client.app.state.registry.get(tid)
+
+
+def under_lock(client: Any, table: Any, do: Callable[..., Any], *args: Any) -> Any:
+    """``do(*args)`` on the server's loop under ``table``'s lock, as the server changes a
+    table: never while a change (a bot's move, a person's) runs in a worker thread
+    (binokel.web.table_base.off_loop), which a test's direct change would race."""
+    async def locked() -> Any:
+        async with table.lock:
+            return do(*args)
+    return client.portal.call(locked)
 
 
 def recv_state(ws: Any) -> dict[str, Any]:

@@ -196,10 +196,16 @@ def routes(accounts_of: Callable[[Request], Accounts], renamed: Renamed) -> list
 
     @refusing
     async def logout(request: Request) -> Response:
+        """Ends the session; ``seats``: the account's seats, which the page drops from the
+        browser (the next person at a shared computer must not find them there)."""
         sid = session_id(request)
+        held: list[dict[str, Any]] = []
         if sid:
+            me = await asyncio.to_thread(current, request)
+            if me is not None:
+                held = await asyncio.to_thread(accounts_of(request).seats, me.id)
             await asyncio.to_thread(accounts_of(request).close_session, sid)
-        response = logged_in(request, None)
+        response = logged_in(request, None, seats=held)
         clear_session(response, request)
         return response
 

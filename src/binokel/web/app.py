@@ -115,6 +115,7 @@ from .tables import Registry
 from .tables import TableError
 from .tables import again
 from .tables import check_prefs
+from .tables import off_loop
 from .tables import web_games
 from .work import Work
 from .work import WorkLimits
@@ -463,7 +464,9 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             t = registry().get(request.path_params["table_id"])
         except WebError as e:
             return failed(e)
-        return JSONResponse(t.json_view.info())
+        async with t.lock:   # never a change half done (LiveTable.push)
+            info = t.json_view.info()
+        return JSONResponse(info)
 
     async def join(request: Request) -> Response:
         try:
@@ -472,21 +475,26 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             data = await read_json(request)
             if not isinstance(data, dict):
                 raise TableError("bad_request", "expected a JSON object")
-            holder = registry().store.client_hash(client(request))
+            address = registry().store.client_hash(client(request))
             me = await asyncio.to_thread(account_of, request)
             # at a rated table a player is known by his account's name (his player page)
             nickname = me.name if me is not None and t.settings.get("rated") \
                 else data.get("nickname")
-            async with t.lock:
+            def take() -> str:
                 t.catch_up()
-                token = again(lambda: t.seats.join(data.get("seat"), nickname, holder,
-                                                   me.id if me is not None else None))
+                return again(lambda: t.seats.join(data.get("seat"), nickname, address,
+                                                  me.id if me is not None else None))
+            async with t.lock:
+                token = await off_loop(take)
+                info = t.json_view.info()
         except WebError as e:
             return failed(e)
         await t.broadcast()
         if t.round is not None:
             t.bot_driver.schedule()   # a new table starts; a seat taken over stops its stand-in
-        return JSONResponse({"token": token, "seat": data["seat"], "table": t.json_view.info()})
+        if me is not None:   # a seat taken logged in follows the account to its devices
+            await asyncio.to_thread(holder["accounts"].attach_seats, me.id, [token])
+        return JSONResponse({"token": token, "seat": data["seat"], "table": info})
 
     async def release_seat(request: Request) -> Response:
         """The creator hands on an away person's seat (:meth:`binokel.web.seats.Seats.release`)."""
@@ -494,13 +502,16 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
             check_origin(request)
             t = registry().get(request.path_params["table_id"])
             seat = request.path_params["seat"]
-            async with t.lock:
+            def release() -> None:
                 t.catch_up()
                 again(lambda: t.seats.release(seat, request.headers.get("x-owner-token")))
+            async with t.lock:
+                await off_loop(release)
+                info = t.json_view.info()
         except WebError as e:
             return failed(e)
         await t.broadcast()
-        return JSONResponse({"seat": seat, "table": t.json_view.info()})
+        return JSONResponse({"seat": seat, "table": info})
 
     async def my_tables(request: Request) -> Response:
         """The running tables where the seat tokens a browser holds still hold a seat:
@@ -518,9 +529,10 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         out = []
         for token in dict.fromkeys(given):
             for t in registry().by_token(token):
-                seat = t.seats.seat_of(token)
-                if seat is not None:
-                    out.append({"seat": seat, "token": token, "table": t.json_view.info()})
+                async with t.lock:   # never a change half done (LiveTable.push)
+                    seat = t.seats.seat_of(token)
+                    if seat is not None:
+                        out.append({"seat": seat, "token": token, "table": t.json_view.info()})
         return JSONResponse({"tables": out})
 
     def records_of(table_id: str) -> TableRecords:
@@ -618,22 +630,23 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         token = websocket.query_params.get("token")
         seat: int | None = None
         if token:
-            seat = table.seats.seat_of(token[:200])
+            async with table.lock:
+                seat = table.seats.seat_of(token[:200])
+                if seat is not None:
+                    await off_loop(functools.partial(table.seats.renew, seat))
             if seat is None:
                 await websocket.send_json({"type": "error", "code": "bad_token",
                                            "message": "this seat token is not valid here "
                                                       "(or it has expired)"})
                 await websocket.close(code=4401)
                 return None
-            table.seats.renew(seat)
-        # a logged-in player's socket: online, his seat follows his account, and the chat
-        # of those he blocks is not sent to it
+        # a logged-in player's socket: online, and the chat of those he blocks is not sent
+        # to it. The seat does not move into his account here: a seat token this browser
+        # kept may be a guest's of a shared computer (docs/web.md, "Accounts"); the seats
+        # he takes logged in follow his account from the join on.
         account = await asyncio.to_thread(session_account, holder["accounts"], websocket)
         if account is not None:
             await asyncio.to_thread(social().seen, [account.id])
-            if token and seat is not None:
-                await asyncio.to_thread(holder["accounts"].attach_seats, account.id,
-                                        [token[:200]])
         return table, Connection(seat, websocket.send_json, lang, cards, close=websocket.close,
                                  account=account.id if account else None)
 
@@ -650,8 +663,9 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
     async def on_chat(s: _Socket, seat: int, data: dict[str, Any]) -> None:
         if not s.chat_bucket.take():
             raise TableError("rate_limited", "too many chat lines; slow down")
-        await send_chat(social(), s.table, s.table.chat.say(seat, data.get("text")),
-                        s.conn.account)
+        async with s.table.lock:
+            line = await off_loop(functools.partial(s.table.chat.say, seat, data.get("text")))
+        await send_chat(social(), s.table, line, s.conn.account)
 
     async def on_hint(s: _Socket, seat: int, data: dict[str, Any]) -> None:
         await s.conn.send(await ask_hint(s.table, seat, s.hint_bucket, s.conn.lang))
@@ -661,8 +675,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         the bots may move."""
         kind = data["type"]
         started = time.perf_counter()
-        async with s.table.lock:
-            again(functools.partial(seat_message, s.table, seat, kind, data))
+        await s.table.change(functools.partial(seat_message, s.table, seat, kind, data))
         await s.table.broadcast()
         if kind == "action":
             metrics.latency.observe(time.perf_counter() - started)
@@ -763,9 +776,13 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         """A deleted account's seats show ``label`` (the store has it already)."""
         for table_id, seat in seats:
             t = registry().tables.get(table_id)
-            if t is not None and seat in t.seats.nicknames:
+            if t is None:
+                continue
+            async with t.lock:
+                if seat not in t.seats.nicknames:
+                    continue
                 t.seats.nicknames[seat] = label
-                await t.broadcast()
+            await t.broadcast()
 
     routes = [
         Route("/", index),

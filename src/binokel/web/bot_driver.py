@@ -3,13 +3,16 @@ move by themselves, and the turn clock marks away whoever does not act in time.
 
 One part of :class:`binokel.web.tables.LiveTable` (one concern each, as lila's ``round``
 module). It runs only in the process that drives the table (``table.driver``); every move
-it makes goes through the table's own ``apply`` under the table's lock, like a person's.
+it makes goes through the table's own ``apply`` under the table's lock, like a person's,
+in a worker thread (:func:`binokel.web.table_base.off_loop`); what it reads of the table
+it reads under the lock too, never while a change is half done.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import secrets
 from typing import TYPE_CHECKING
@@ -24,6 +27,7 @@ from ..play import decide
 from ..play import decide_interjection
 from ..play import interjection_turns
 from .table_base import TableError
+from .table_base import off_loop
 
 if TYPE_CHECKING:
     from .tables import LiveTable
@@ -140,18 +144,22 @@ class BotDriver:
                 return
             # Changed elsewhere meanwhile (the copy is reloaded): the clock starts anew.
             with contextlib.suppress(TableError):
-                late = [s for s in self.table.seats.present_seats
-                        if s not in self.table.ready and s not in self.table.restart]
-                if self.table.deck_orders is not None:
-                    for seat in late:
-                        if self.table.deals.ready_next(seat):
-                            break
-                elif late:
-                    for seat in late:
-                        self.table.seats.set_away(seat, True)
-                    self.table.deals.ready_next(None)   # the others are ready: the next deal starts
+                await off_loop(self._deal_on_now)
         await self.table.broadcast()
         self.schedule()
+
+    def _deal_on_now(self) -> None:
+        """:meth:`_deal_on`'s change (under the table's lock, in a worker thread)."""
+        late = [s for s in self.table.seats.present_seats
+                if s not in self.table.ready and s not in self.table.restart]
+        if self.table.deck_orders is not None:
+            for seat in late:
+                if self.table.deals.ready_next(seat):
+                    break
+        elif late:
+            for seat in late:
+                self.table.seats.set_away(seat, True)
+            self.table.deals.ready_next(None)   # the others are ready: the next deal starts
 
     async def _time_out(self, seat: int, at: tuple[int, int]) -> None:
         async with self.table.lock:
@@ -161,33 +169,36 @@ class BotDriver:
                 return
             # Changed elsewhere meanwhile (the copy is reloaded): the clock starts anew.
             with contextlib.suppress(TableError):
-                self.table.seats.set_away(seat, True)
+                await off_loop(functools.partial(self.table.seats.set_away, seat, True))
         await self.table.broadcast()
         self.schedule()
 
     async def _run_bots(self) -> None:
         while True:
-            rnd = self.table.round
-            if rnd is None:
-                return
-            if rnd.current.is_over:
+            async with self.table.lock:
+                rnd = self.table.round
+                if rnd is None:
+                    return
+                over = rnd.current.is_over
                 # Nobody present to say ready (every person left or away): deal on alone?
                 # No: a table of stand-ins only waits for a person to come back; only a
                 # duplicate round's table deals on.
-                if self.table.deck_orders is None or not self.table.deals.alone() or \
-                        self.table.deal_number >= len(self.table.deck_orders):
+                if over and (self.table.deck_orders is None or not self.table.deals.alone()
+                             or self.table.deal_number >= len(self.table.deck_orders)):
                     return
+            if over:
                 await asyncio.sleep(self.table.bot_delay)
                 async with self.table.lock:
                     if self.table.round is rnd and rnd.current.is_over and self.table.deals.alone():
                         with contextlib.suppress(TableError):
-                            self.table.deals.ready_next(None)
+                            await off_loop(functools.partial(self.table.deals.ready_next, None))
                 await self.table.broadcast()
                 continue
             if await self._interjections(rnd):
                 continue   # a bot spoke out of turn: look at the new position
-            if bot_turn(rnd.current, self.active_bots()) is None:
-                return
+            async with self.table.lock:
+                if bot_turn(rnd.current, self.active_bots()) is None:
+                    return
             await asyncio.sleep(self.table.bot_delay)
             async with self.table.lock:
                 bots = self.active_bots()
@@ -208,27 +219,32 @@ class BotDriver:
             async with self.table.lock:
                 if not self._still_at(rnd, turn) or turn.seat not in self.active_bots():
                     continue  # the deal moved on meanwhile, or the person took over
+                stale = False
                 try:
-                    self.table.apply(turn.seat, action, check_move=False)
+                    await off_loop(functools.partial(self.table.apply, turn.seat, action,
+                                                     check_move=False))
                 except TableError as e:
-                    if e.code == "stale":
-                        # Another process moved the table on (the copy is reloaded): look
-                        # again at the new position.
-                        await self.table.broadcast()
-                        continue
-                    log.exception("table %s: the bot at seat %d failed", self.table.id, turn.seat)
-                    return
+                    if e.code != "stale":
+                        log.exception("table %s: the bot at seat %d failed", self.table.id,
+                                      turn.seat)
+                        return
+                    # Another process moved the table on (the copy is reloaded): look
+                    # again at the new position, once the connections have it.
+                    stale = True
                 except Exception:  # pragma: no cover - as above
                     log.exception("table %s: the bot at seat %d failed", self.table.id, turn.seat)
                     return
             await self.table.broadcast()
-            self.arm_timer()
+            if not stale:
+                self.arm_timer()
 
     async def _interjections(self, rnd: Series) -> bool:
         """Ask the bots that may speak out of turn now (Doppelkopf's announcements at any
         time, :func:`binokel.play.interject`); True when one did (its words are in)."""
-        bots = self.active_bots()
-        for turn in interjection_turns(rnd.current, bots):
+        async with self.table.lock:
+            bots = self.active_bots()
+            turns = interjection_turns(rnd.current, bots) if self.table.round is rnd else []
+        for turn in turns:
             try:
                 action = await asyncio.to_thread(decide_interjection, turn, bots[turn.seat])
             except Exception:  # pragma: no cover - a bot bug must not take the server down
@@ -240,7 +256,8 @@ class BotDriver:
                 if not self._still_at(rnd, turn) or turn.seat not in self.active_bots():
                     return True   # the deal moved on meanwhile: ask again
                 try:
-                    self.table.apply(turn.seat, action, check_move=False)
+                    await off_loop(functools.partial(self.table.apply, turn.seat, action,
+                                                     check_move=False))
                 except TableError:
                     log.exception("table %s: the bot at seat %d failed", self.table.id, turn.seat)
                     continue

@@ -246,10 +246,9 @@ def decide_request(doc: dict[str, Any], number: Any, admit: Any) -> None:
     if not admit:
         r["state"] = "refused"
         return
-    kind, _, digest = r["key"].partition(":")
     r["state"] = "admitted"      # its name is free for the entrant it becomes
     try:
-        _add_player(doc, r["name"], None, EntryKey(kind, digest), r["from"],
+        _add_player(doc, r["name"], None, EntryKey.parse(r["key"]), r["from"],
                     r["token_hash"])
     except WebError:
         r["state"] = "waiting"
@@ -269,15 +268,22 @@ def _player_by_token(doc: dict[str, Any], token: Any) -> dict[str, Any]:
             return p
     asked = entry.request_by_token(doc, h)
     if asked is not None:
-        return {"id": None, "name": asked["name"], "state": asked["state"],
-                "key": asked["key"]}
+        return _as_entry(asked)
     raise _fail("this player token is not one of this tournament", "forbidden", 403)
 
 
 def _an_accounts(player: dict[str, Any]) -> bool:
     """Whether ``player`` (an entrant or a request) was entered by a logged-in account:
     then it is played only logged in to that account, never by its token alone."""
-    return str(player.get("key") or "").startswith("account:")
+    key = EntryKey.of(player)
+    return key is not None and key.kind == "account"
+
+
+def _as_entry(request: dict[str, Any]) -> dict[str, Any]:
+    """A request (waiting for the organiser, or refused) as ``.../me`` looks at an entry:
+    ``{"id": None, "name", "state", "key"}``."""
+    return {"id": None, "name": request["name"], "state": request["state"],
+            "key": request["key"]}
 
 
 def _player_by_key(doc: dict[str, Any], key: EntryKey) -> dict[str, Any] | None:
@@ -288,7 +294,7 @@ def _player_by_key(doc: dict[str, Any], key: EntryKey) -> dict[str, Any] | None:
             return dict(p)
     for r in entry.requests(doc):
         if r["key"] == key.stored:
-            return {"id": None, "name": r["name"], "state": r["state"], "key": r["key"]}
+            return _as_entry(r)
     return None
 
 

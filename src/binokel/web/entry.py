@@ -89,6 +89,27 @@ class EntryKey:
     def stored(self) -> str:
         return f"{self.kind}:{self.digest}"
 
+    @classmethod
+    def parse(cls, stored: str) -> EntryKey:
+        """The key a document stores as :attr:`stored` (``kind:digest``).
+
+        >>> EntryKey.parse("account:ab12")
+        EntryKey(kind='account', digest='ab12')
+        """
+        kind, _, digest = stored.partition(":")
+        return cls(kind, digest)
+
+    @classmethod
+    def of(cls, player: dict[str, Any]) -> EntryKey | None:
+        """The key an entrant or a request of a document was entered with (None for one
+        stored before entries had keys).
+
+        >>> EntryKey.of({"key": "browser:ab12"}).kind
+        'browser'
+        """
+        stored = player.get("key")
+        return cls.parse(stored) if isinstance(stored, str) and stored else None
+
 
 def browser_key(request: Request) -> tuple[EntryKey, str | None]:
     """The requesting browser's entry key, and the cookie value to set when it has none

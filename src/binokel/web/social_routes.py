@@ -9,6 +9,7 @@ own account: no request names another account's lists.
 from __future__ import annotations
 
 import asyncio
+import functools
 import secrets
 from collections.abc import Callable
 from typing import Any
@@ -40,6 +41,7 @@ from .tables import Connection
 from .tables import LiveTable
 from .tables import Registry
 from .tables import hash_token
+from .tables import off_loop
 from .tables import web_games
 
 
@@ -147,7 +149,7 @@ def routes(accounts_of: Callable[[HTTPConnection], Accounts],
             raise WebError("bad_request", "watch is true or false")
         table = registry_of(request).get(str(data.get("table"))[:40])
         async with table.lock:
-            table.catch_up()
+            await off_loop(table.catch_up)
             seat = table.seats.seat_of(token[:200]) if isinstance(token, str) else None
             if seat is None or seat in table.seats.left:
                 raise WebError("not_seated", "only a player at the table invites", 403)
@@ -185,7 +187,9 @@ def routes(accounts_of: Callable[[HTTPConnection], Accounts],
                 seat not in table.seats.nicknames:
             raise WebError("bad_seat", "report a person's seat", field="seat")
         social = social_of(request)
-        async with table.lock:
+
+        def look() -> tuple[int, bool, Any, str]:
+            """The deal reported, whether it is over, its record, the seat's name."""
             table.catch_up()
             number = table.deal_number
             over = table.round is None or table.round.current.is_over
@@ -197,7 +201,10 @@ def routes(accounts_of: Callable[[HTTPConnection], Accounts],
                                                ).record(number)
                 except WebError:   # a sealed duplicate round's deal
                     record = None
-            name = table.seats.name(seat)
+            return number, over, record, table.seats.name(seat)
+
+        async with table.lock:
+            number, over, record, name = await off_loop(look)
         chat = [chat_line(r) for r in await asyncio.to_thread(
             table.store.chat, table.id, 0, CHAT_KEEP)]
         reported = (await asyncio.to_thread(social.seat_accounts, table.id)).get(seat)
@@ -231,6 +238,24 @@ def routes(accounts_of: Callable[[HTTPConnection], Accounts],
     ]
 
 
+def _leave(table: LiveTable, token: str, seat: int) -> bool:
+    """A suspended account's ``seat`` (held by ``token``) left, its token made worthless;
+    whether the token held that seat (a change: under the table's lock, in a worker
+    thread)."""
+    table.catch_up()
+    if table.seats.seat_of(token) != seat:
+        return False
+    if seat not in table.seats.left:
+        table.seats.leave(seat)
+    if seat in table.seats.token_hashes:
+        void = hash_token(secrets.token_urlsafe(24))
+        with table.locked() as tx:
+            tx.set_seat(seat, token_hash=void)
+            tx.bump()
+        table.seats.token_hashes[seat] = void
+    if table.round is not None and table.round.current.is_over:
+        table.deals.ready_next(None)   # the others may be ready
+    return True
 
 
 async def apply_suspensions(social: Social, registry: Registry) -> int:
@@ -248,20 +273,10 @@ async def apply_suspensions(social: Social, registry: Registry) -> int:
             if table is None:
                 continue
             async with table.lock:
-                table.catch_up()
-                seat = table.seats.seat_of(left.token)
-                if seat != left.seat:
+                if not await off_loop(functools.partial(_leave, table, left.token,
+                                                        left.seat)):
                     continue
-                if seat not in table.seats.left:
-                    table.seats.leave(seat)
-                if seat in table.seats.token_hashes:
-                    void = hash_token(secrets.token_urlsafe(24))
-                    with table.locked() as tx:
-                        tx.set_seat(seat, token_hash=void)
-                        tx.bump()
-                    table.seats.token_hashes[seat] = void
-                if table.round is not None and table.round.current.is_over:
-                    table.deals.ready_next(None)   # the others may be ready
+                seat = left.seat
             for conn in list(table.connections):
                 if conn.seat == seat:
                     conn.seat = None   # the suspended one's socket watches on at most

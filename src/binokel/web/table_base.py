@@ -1,11 +1,16 @@
 """What every part of a live table (:mod:`binokel.web.tables`, :mod:`binokel.web.seats`)
 refuses with and checks by: the table's error and its HTTP status, seat-token hashing, the
-checks of a nickname and of a number a stranger sends."""
+checks of a nickname and of a number a stranger sends; and how a change runs off the
+event loop (:func:`off_loop`)."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
+from collections.abc import Callable
 from typing import Any
+from typing import TypeVar
 
 from .guard import WebError
 from .names import MAX_NICKNAME
@@ -53,3 +58,27 @@ def clean_nickname(name: Any) -> str:
 def is_int(v: Any) -> bool:
     """Whether ``v`` is an integer of JSON (``true`` is none)."""
     return isinstance(v, int) and not isinstance(v, bool)
+
+
+T = TypeVar("T")
+
+
+async def off_loop(do: Callable[[], T]) -> T:
+    """``do()`` in a worker thread, for a caller that holds a table's lock: a change of the
+    table (checked, written through its row lock, then applied to the copy) waits for the
+    database there, and the event loop serves every other table meanwhile.
+
+    Cancelled while it runs (its socket closed, its bot driver stopped), it still waits
+    for ``do`` to end before it gives up: the caller's lock is held until the thread has
+    left the table alone, so two changes of one table never run at once, and they are
+    written in the order they took the lock."""
+    task = asyncio.ensure_future(asyncio.to_thread(do))
+    try:
+        return await asyncio.shield(task)
+    except asyncio.CancelledError:
+        while not task.done():
+            with contextlib.suppress(asyncio.CancelledError):
+                await asyncio.wait({task})
+        if not task.cancelled():
+            task.exception()   # retrieved: its caller is gone
+        raise

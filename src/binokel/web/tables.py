@@ -2,7 +2,9 @@
 
 The server is authoritative: every action is checked by the engine on a copy first, stored
 (one locked transaction, :meth:`binokel.web.store.Store.locked`), then applied and
-broadcast, so a failed write never leaves a half-applied game. A player only ever receives
+broadcast, so a failed write never leaves a half-applied game. A change runs in a worker
+thread under the table's lock (:meth:`LiveTable.change`, :func:`off_loop`): the event
+loop serves the other tables while it waits for the database. A player only ever receives
 messages built from ``view(seat)`` (the game-independent table of :mod:`binokel.present`);
 spectators get ``public_view()``.
 
@@ -20,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import functools
 import logging
 import secrets
 from collections.abc import Awaitable
@@ -65,6 +68,7 @@ from .table_base import TableError as TableError
 from .table_base import clean_nickname as clean_nickname
 from .table_base import hash_token as hash_token
 from .table_base import is_int as is_int
+from .table_base import off_loop as off_loop
 from .table_view import JsonView
 
 log = logging.getLogger("binokel.web")
@@ -480,13 +484,25 @@ class LiveTable:
                 f"move {len(state.history)}")
 
     # ------------------------------------------------------------------ messages
+    async def change(self, do: Callable[[], T]) -> T:
+        """``do()``, a change of this table, under the table's lock in a worker thread
+        (:func:`off_loop`), once more if it was decided on an out-of-date copy
+        (:func:`again`)."""
+        async with self.lock:
+            return await off_loop(functools.partial(again, do))
+
     async def push(self, conn: Connection, force: bool = False) -> None:
-        """Send ``conn`` the newest state unless it has it already (``force``: anyway)."""
+        """Send ``conn`` the newest state unless it has it already (``force``: anyway).
+
+        The message is built under the table's lock: a change runs in a worker thread
+        while it holds the lock (:func:`off_loop`), and a message built meanwhile could
+        show half of it. So no caller holds the lock while it pushes."""
         async with conn.lock:
-            version = self.version
-            if not force and conn.sent_version >= version:
-                return
-            msg = self.json_view.message_for(conn.seat, conn.lang, conn.cards)
+            async with self.lock:
+                version = self.version
+                if not force and conn.sent_version >= version:
+                    return
+                msg = self.json_view.message_for(conn.seat, conn.lang, conn.cards)
             try:
                 await conn.send_raw(msg)
             except Exception:  # a closed socket: it is removed by its own handler too
@@ -573,7 +589,7 @@ class Registry:
             if t is None:
                 continue
             async with t.lock:
-                t.catch_up()
+                await off_loop(t.catch_up)
                 t.driver = True
             t.bot_driver.schedule()
         return got
@@ -742,7 +758,10 @@ class Registry:
         if not self.store.postgres or len(table_id) > 32:
             return t
         if t is not None:
-            if stored is None or stored != t.stored_version:
+            # Not while the table's lock is held: a change may run in a worker thread
+            # (off_loop), and until it ends the copy is the change's (it looks at the store
+            # itself, under the row lock).
+            if (stored is None or stored != t.stored_version) and not t.lock.locked():
                 t.catch_up()
             if t.closed:
                 self.tables.pop(table_id, None)
@@ -797,7 +816,9 @@ class Registry:
             return
         if kind == "c":     # a chat line (``c:<id>:<line id>``): lines this process has not sent
             if version.isdigit() and int(version) > t.chat.seen:
-                for line in t.chat.since():
+                async with t.lock:
+                    lines = await off_loop(t.chat.since)
+                for line in lines:
                     await self.send_chat(t, line)
             return
         # This process's own changes come back too: a version this copy has reached and sent
@@ -807,7 +828,7 @@ class Registry:
                 (0 < int(version) <= t.stored_version and not t.unsent):
             return
         async with t.lock:
-            if not t.catch_up() and not t.unsent:
+            if not await off_loop(t.catch_up) and not t.unsent:
                 return
         if t.closed:
             self.tables.pop(tid, None)
@@ -823,7 +844,8 @@ class Registry:
             self.store.drive_locks.undrive(table.id)
         table.closed = True
         table.bot_driver.stop()
-        table.touch()
+        async with table.lock:   # a change running in its thread ends first
+            table.touch()
         await table.broadcast()
         for conn in list(table.connections):
             if conn.close is not None:

@@ -1,14 +1,18 @@
 // The account page (/account): log in, register or recover for a guest; for a logged-in
 // player who he is, logging out, a new password, new recovery codes, the export of his
-// data and deleting the account (docs/web.md, "Accounts"). A guest's seat tokens go along
-// with a login or registration, so his open tables follow the account.
+// data and deleting the account (docs/web.md, "Accounts"). A guest's seats go into the
+// account only when it is clear they are his: a registration takes along the seats this
+// tab just played; any other guest's seat the browser keeps is taken only when the
+// logged-in player says it is his (a shared computer keeps other people's too).
 import { el } from "/static/dom.js";
 import { api, errText, loadTexts, t } from "/static/docapi.js";
-import { keptTokens, syncSeats } from "/static/net.js";
+import { guestTables, guestTokens, logOut, noteAccount, syncSeats, takeGuestSeats } from "/static/net.js";
+import { pick } from "/static/words.js";
 
 const root = document.getElementById("root");
 root.classList.add("account");
-const tokens = () => keptTokens().map(([, tok]) => tok);
+// this tab's answer "they are not mine" to the guest's seats, per account
+const DECLINED = "binokel.guest-seats-declined";
 
 /** A labelled input. */
 function field(id, label, type = "text", autocomplete = "off") {
@@ -57,7 +61,7 @@ async function addPasskey() {
 async function passkeyLogin() {
   const options = await api("POST", "/api/account/passkey-login/options", {});
   const got = /** @type {any} */ (await navigator.credentials.get({ publicKey: PKC.parseRequestOptionsFromJSON(options) }));
-  await api("POST", "/api/account/passkey-login", { credential: got.toJSON(), tokens: tokens() });
+  await api("POST", "/api/account/passkey-login", { credential: got.toJSON() });
 }
 
 /** A button that runs ``go``; a refusal (or the browser's) is shown in ``err``. */
@@ -87,7 +91,7 @@ function guest() {
     field("login-name", t("acc_name"), "text", "username"),
     field("login-password", t("acc_password"), "password", "current-password")],
   t("acc_login_button"), async (v) => {
-    await api("POST", "/api/account/login", { name: v["login-name"], password: v["login-password"], tokens: tokens() });
+    await api("POST", "/api/account/login", { name: v["login-name"], password: v["login-password"] });
     await draw();
   });
   const register = form("register", t("acc_register"), [
@@ -95,7 +99,7 @@ function guest() {
     field("register-password", t("acc_password_new"), "password", "new-password")],
   t("acc_register_button"), async (v) => {
     const r = await api("POST", "/api/account/register", { name: v["register-name"],
-      password: v["register-password"], tokens: tokens() });
+      password: v["register-password"], tokens: guestTokens(true).map(([, tok]) => tok) });
     showCodes(r.codes, draw);
   });
   // the server names the field "name"/"password": map its refusal onto this form's inputs
@@ -108,7 +112,7 @@ function guest() {
     field("recover-password", t("acc_password_new"), "password", "new-password")],
   t("acc_recover_button"), async (v) => {
     await api("POST", "/api/account/recover", { name: v["recover-name"], code: v["recover-code"],
-      password: v["recover-password"], tokens: tokens() });
+      password: v["recover-password"] });
     await draw();
   });
   const keyErr = el("p", { class: "error", role: "alert", id: "passkey-login-error" });
@@ -123,7 +127,7 @@ function guest() {
 
 function member(me) {
   const logout = el("button", { type: "button", id: "logout", text: t("acc_logout") });
-  logout.addEventListener("click", async () => { await api("POST", "/api/account/logout", {}); await draw(); });
+  logout.addEventListener("click", async () => { await logOut(); await draw(); });
   const password = form("password", t("acc_change_password"), [
     field("old", t("acc_password_old"), "password", "current-password"),
     field("new", t("acc_password_new"), "password", "new-password")],
@@ -180,7 +184,42 @@ function member(me) {
         id: "export", text: t("acc_export_button") }))),
     el("details", { id: "delete-box" }, el("summary", { text: t("acc_delete") }),
       el("p", { class: "hint", text: t("acc_delete_note") }), remove));
-  root.firstElementChild.after(mySeasons());
+  root.firstElementChild.after(guestSeats(me), mySeasons());
+}
+
+/** The seats a guest left in this browser (running tables, not a tournament's): are they
+ * the logged-in player's? Only his "yes" takes them into the account; "no" leaves them to
+ * the guest (they show again after the logout) and is not asked again in this tab. */
+function guestSeats(me) {
+  const box = el("section", { id: "guest-seats", class: "notice", "aria-labelledby": "guest-seats-h", hidden: true });
+  let declined = null;
+  try { declined = sessionStorage.getItem(DECLINED); } catch { /* private mode */ }
+  if (declined === me.id) return box;
+  guestTables().then((rows) => {
+    if (!rows.length) return;
+    const err = el("p", { class: "error", role: "alert", id: "guest-seats-error" });
+    const take = el("button", { class: "primary", type: "button", id: "take-guest-seats",
+      text: t("acc_guest_take") });
+    const leave = el("button", { type: "button", id: "leave-guest-seats", text: t("acc_guest_leave") });
+    take.addEventListener("click", async () => {
+      err.textContent = "";
+      try { await takeGuestSeats(rows.map((r) => r.token)); }
+      catch (x) { err.textContent = errText(x); return; }
+      box.replaceChildren(el("p", { class: "ok", role: "status", id: "guest-seats-taken",
+        text: t("acc_guest_taken", { n: rows.length }) }));
+    });
+    leave.addEventListener("click", () => {
+      try { sessionStorage.setItem(DECLINED, me.id); } catch { /* private mode */ }
+      box.hidden = true;
+    });
+    box.replaceChildren(el("h2", { id: "guest-seats-h", text: t("acc_guest_title") }),
+      el("p", { text: t("acc_guest_question", { n: rows.length }) }),
+      el("ul", { id: "guest-seats-list" }, ...rows.map((r) => el("li", {
+        text: `${pick(r.table.title)}: ${t("seat")} ${r.seat + 1} (${r.table.seats[r.seat]?.nickname || ""})` }))),
+      el("p", { class: "buttons" }, take, " ", leave), err);
+    box.hidden = false;
+  }).catch(() => { /* the page works without it */ });
+  return box;
 }
 
 /** "My seasons": the club seasons the account is a member of, each with his place, a
@@ -204,6 +243,7 @@ async function draw() {
   let me = null;
   try { me = (await api("GET", "/api/account")).account; }
   catch (x) { root.replaceChildren(el("p", { class: "error", text: errText(x) })); return; }
+  noteAccount(me);   // the seats of any other account leave the browser
   if (me) {
     try { await syncSeats(); } catch { /* the page works without it */ }
     member(me);

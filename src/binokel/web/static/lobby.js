@@ -2,8 +2,8 @@
 // tables, and the page of a table one has not joined yet (take a seat, or watch).
 
 import { el } from "./dom.js";
-import { createTable, getAccount, getMeta, getTable, joinSeat, keepOwner, keepToken, listTables, myTables,
-  syncSeats } from "./net.js";
+import { createTable, getAccount, getMeta, getTable, guestTables, joinSeat, keepOwner, keepToken, listTables,
+  myTables, syncSeats } from "./net.js";
 import { invitationBox } from "./invites.js";
 import { invitePanel } from "./tablefriends.js";
 import { prefs, setPref } from "./prefs.js";
@@ -12,6 +12,7 @@ import { changedOptions, changedRules, optionInput } from "./rulesform.js";
 
 let meta = null;
 let loggedIn = false;   // a rated table is offered to a logged-in creator only
+let accountName = "";   // the logged-in account's name: the name a new table or seat shows
 
 /** The server's games and words (/api/meta), fetched once; the join and waiting panels name
  * bots with its words, so the table page loads it before drawing them. */
@@ -50,8 +51,11 @@ async function accountLine(box) {
   try { me = (await getAccount()).account; } catch { /* the lobby works without it */ }
   if (me) {
     try { await syncSeats(); } catch { /* "my tables" shows this browser's seats */ }
+    // The account's name, not the name the browser remembers: on a shared computer that
+    // may be the last guest's (kept for him: not overwritten here).
     const nick = /** @type {HTMLInputElement | null} */ (document.getElementById("nickname"));
-    if (nick && !nick.value) { nick.value = me.name; setPref("nickname", me.name); }
+    accountName = me.name;
+    if (nick) nick.value = me.name;
     box.replaceChildren(t("loggedInAs"), " ", el("strong", { text: me.name }), " · ",
       el("a", { href: "/account", id: "account-link", text: t("accountPage") }), " · ",
       el("a", { href: `/players/${encodeURIComponent(me.name)}`, id: "player-link", text: t("rt_my_page") }),
@@ -68,25 +72,37 @@ async function accountLine(box) {
   }
 }
 
-/** The tables whose seat tokens this browser keeps: one click goes back to the seat. */
+/** The tables whose seat tokens this browser keeps for whoever uses it now (a logged-in
+ * account's, or a guest's): one click goes back to the seat. Logged in, a guest's tables
+ * the browser keeps too are only counted, with the way to take them if they are his
+ * (the account page asks: docs/web.md, "Seats on a shared computer"). */
 async function myTablesList(box) {
-  let rows;
-  try { rows = await myTables(); } catch { return; }   // the lobby works without it
-  if (!rows.length) return;
+  let rows, guests = [];
+  try {
+    [rows, guests] = await Promise.all([myTables(), loggedIn ? guestTables() : []]);
+  } catch { return; }   // the lobby works without it
+  if (!rows.length && !guests.length) return;
   const ul = el("ul", { class: "tables" });
   for (const r of rows) {
     const tb = r.table;
     ul.append(el("li", {}, el("a", { href: `/t/${tb.id}`,
       text: `${pick(tb.title)}: ${t("seat")} ${r.seat + 1} (${tb.seats[r.seat]?.nickname || ""})` })));
   }
-  box.replaceChildren(el("h2", { id: "mine-h", text: t("myTables") }), ul);
+  const note = guests.length ? el("p", { class: "notice", id: "guest-tables" },
+    t("lobby_guest_seats", { n: guests.length }), " ",
+    el("a", { href: "/account", id: "guest-tables-link", text: t("lobby_guest_mine") })) : "";
+  box.replaceChildren(el("h2", { id: "mine-h", text: t("myTables") }), rows.length ? ul : "", note);
   box.hidden = false;
 }
 
 function nicknameInput() {
   const input = el("input", { id: "nickname", maxlength: "32", autocomplete: "nickname",
-    value: prefs.nickname, required: true });
-  input.addEventListener("input", () => setPref("nickname", input.value.trim()));
+    value: accountName || prefs.nickname, required: true });
+  // a guest's name is remembered for his next visit; a logged-in player's only on the page
+  input.addEventListener("input", () => {
+    if (accountName) accountName = input.value.trim() || accountName;
+    else setPref("nickname", input.value.trim());
+  });
   return input;
 }
 

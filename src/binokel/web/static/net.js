@@ -103,51 +103,150 @@ export async function listTables(cursor, status = "waiting") {
 }
 
 // ------------------------------------------------------------------ seat tokens
+// Whose seats a browser keeps (docs/web.md, "Seats on a shared computer"): each token under
+// ``binokel.token.<table>``; a seat of an account (taken logged in, or from the account's
+// other devices) is marked with the account's id under ``binokel.seat-account.<table>``;
+// a guest's is not. The seats a tab took or played carry the time in that tab's
+// sessionStorage (``binokel.tab-seat.<table>``): a registration right after playing in
+// the same tab takes them along, and nothing else moves a guest's seat without asking.
 const tokenKey = (id) => `binokel.token.${id}`;
+const seatAccountKey = (id) => `binokel.seat-account.${id}`;
+const tabKey = (id) => `binokel.tab-seat.${id}`;
+const ACCOUNT_KEY = "binokel.account";     // the account this browser is logged in to
+const TAB_RECENT_MS = 3 * 3600 * 1000;      // "right after playing": within three hours
 export const seatToken = (id) => localStorage.getItem(tokenKey(id));
-export const keepToken = (id, token) => localStorage.setItem(tokenKey(id), token);
-export const dropToken = (id) => localStorage.removeItem(tokenKey(id));
+/** Keeps a seat token this browser just got: the account's when logged in, else a
+ * guest's, and this tab's. */
+export function keepToken(id, token) {
+  localStorage.setItem(tokenKey(id), token);
+  const account = csrfToken() ? localStorage.getItem(ACCOUNT_KEY) : null;
+  if (account) localStorage.setItem(seatAccountKey(id), account);
+  else localStorage.removeItem(seatAccountKey(id));
+  playedHere(id);
+}
+export function dropToken(id) {
+  localStorage.removeItem(tokenKey(id));
+  localStorage.removeItem(seatAccountKey(id));
+}
+/** This tab plays the seat at table ``id`` now. */
+function playedHere(id) {
+  try { sessionStorage.setItem(tabKey(id), String(Date.now())); } catch { /* private mode */ }
+}
 // The owner token of a table this browser made: with it the creator hands on the seat of a
 // person who is away (docs/web.md, POST .../seats/{n}/release).
-const ownerKey = (id) => `binokel.owner.${id}`;
-export const ownerToken = (id) => localStorage.getItem(ownerKey(id));
-export const keepOwner = (id, token) => localStorage.setItem(ownerKey(id), token);
+const creatorKey = (id) => `binokel.owner.${id}`;
+export const ownerToken = (id) => localStorage.getItem(creatorKey(id));
+export const keepOwner = (id, token) => localStorage.setItem(creatorKey(id), token);
 export const releaseSeat = (id, seat, owner) => api("POST",
   `/api/tables/${encodeURIComponent(id)}/seats/${seat}/release`, undefined, { "X-Owner-Token": owner });
 
 // The server lists at most this many tokens at once (MAX_TOKENS): the newest are asked.
 const MAX_ASKED = 50;
 
-/** "My tables": the running tables where the seat tokens this browser keeps still hold a
- * seat (the newest tokens, up to the server's limit). */
-export async function myTables() {
-  const asked = keptTokens();
-  if (!asked.length) return [];
-  const data = await api("POST", "/api/my-tables", { tokens: asked.map(([, tok]) => tok) });
+/** "My tables": the running tables where the seat tokens of whoever uses this browser now
+ * still hold a seat (the newest tokens, up to the server's limit). */
+export const myTables = () => tablesOf(keptTokens());
+
+/** The running tables (``[{seat, token, table}]``) where ``pairs`` still hold a seat. */
+async function tablesOf(pairs) {
+  if (!pairs.length) return [];
+  const data = await api("POST", "/api/my-tables", { tokens: pairs.map(([, tok]) => tok) });
   return data.tables || [];
 }
 
 // ------------------------------------------------------------------ the account
-/** Who is logged in: ``{account: {id, name} | null, csrf}`` (docs/web.md, "Accounts"). */
-export const getAccount = () => api("GET", "/api/account");
+/** Who is logged in: ``{account: {id, name} | null, csrf}`` (docs/web.md, "Accounts");
+ * the browser forgets the seats of any other account (noteAccount). */
+export async function getAccount() {
+  const r = await api("GET", "/api/account");
+  noteAccount(r.account);
+  return r;
+}
 
-/** The seat tokens this browser keeps, newest last, as [table id, token] pairs. */
-export function keptTokens() {
+/** The page learned who is logged in (null: nobody): the seats of any other account leave
+ * the browser (a logout in another tab, an ended session, the next person's login). */
+export function noteAccount(account) {
+  const id = account ? account.id : null;
+  if (id) localStorage.setItem(ACCOUNT_KEY, id);
+  else localStorage.removeItem(ACCOUNT_KEY);
+  for (const [table] of allTokens()) {
+    const owner = localStorage.getItem(seatAccountKey(table));
+    if (owner && owner !== id) dropToken(table);
+  }
+}
+
+/** Every seat token this browser keeps, oldest first, as [table id, token] pairs. */
+function allTokens() {
   const kept = [];
   for (let i = 0; i < localStorage.length; i++) {
     const k = localStorage.key(i);
     if (k && k.startsWith("binokel.token.")) kept.push([k.slice("binokel.token.".length), localStorage.getItem(k)]);
   }
-  return kept.slice(-MAX_ASKED);
+  return kept;
 }
 
-/** A logged-in browser's seats and its account's: this browser's tokens are handed to the
- * account, and the account's (from its other devices) kept here, so that "my tables" and
- * the table pages find them. */
+/** The seat tokens of whoever uses this browser now, newest last, as [table id, token]
+ * pairs: a logged-in account's seats, or a guest's. */
+export function keptTokens() {
+  // logged in to an account the page has not learned yet: none until it has (getAccount)
+  const account = csrfToken() ? localStorage.getItem(ACCOUNT_KEY) ?? "" : null;
+  return allTokens().filter(([table]) => localStorage.getItem(seatAccountKey(table)) === account)
+    .slice(-MAX_ASKED);
+}
+
+/** The seat tokens a guest left in this browser (none of an account's), as pairs;
+ * ``tab``: only those this tab played within the last hours. */
+export function guestTokens(tab = false) {
+  const since = Date.now() - TAB_RECENT_MS;
+  const here = (table) => {
+    try { return Number(sessionStorage.getItem(tabKey(table)) || 0) > since; } catch { return false; }
+  };
+  return allTokens().filter(([table]) => localStorage.getItem(seatAccountKey(table)) === null &&
+    (!tab || here(table))).slice(-MAX_ASKED);
+}
+
+/** The running tables where a guest's seat tokens this browser keeps still hold a seat, but
+ * a duplicate tournament's (its seat is its entry's: docs/tournament.md): what a logged-in
+ * player is asked whether to take into his account. */
+export async function guestTables() {
+  return (await tablesOf(guestTokens())).filter((r) => !r.table.settings?.duplicate);
+}
+
+/** Marks the account's seats this browser keeps as the account's (``seats``: the server's
+ * list) and keeps those it lacks, so that "my tables" and the table pages find them. */
+function ownSeats(seats) {
+  const account = localStorage.getItem(ACCOUNT_KEY);
+  if (!account) return;
+  for (const s of seats) {
+    const kept = seatToken(s.table);
+    if (!kept) localStorage.setItem(tokenKey(s.table), s.token);
+    if (!kept || kept === s.token) localStorage.setItem(seatAccountKey(s.table), account);
+  }
+}
+
+/** A logged-in browser's seats and its account's: the seats this browser took logged in
+ * are handed to the account (never a guest's: guestTables, takeGuestSeats), and the
+ * account's (from its other devices) kept here. */
 export async function syncSeats() {
   const tokens = keptTokens().map(([, tok]) => tok);
   const data = await api("POST", "/api/account/seats", { tokens });
-  for (const s of data.seats || []) if (!seatToken(s.table)) keepToken(s.table, s.token);
+  ownSeats(data.seats || []);
+}
+
+/** The logged-in player says the guest's seats ``tokens`` are his: they go into his
+ * account (and follow it to his other devices). How many were new. */
+export async function takeGuestSeats(tokens) {
+  const data = await api("POST", "/api/account/seats", { tokens });
+  ownSeats(data.seats || []);
+  return data.added || 0;
+}
+
+/** Logs out; the account's seats leave this browser (the next person finds a guest's
+ * browser). */
+export async function logOut() {
+  const r = await api("POST", "/api/account/logout", {});
+  for (const s of r?.seats || []) if (seatToken(s.table) === s.token) dropToken(s.table);
+  noteAccount(null);
 }
 
 // ------------------------------------------------------------------ the table's socket
@@ -172,7 +271,7 @@ export class TableSocket {
     const proto = location.protocol === "https:" ? "wss" : "ws";
     const q = new URLSearchParams({ lang: this.prefs.lang, cards: this.prefs.cards });
     const token = seatToken(this.id);
-    if (token) q.set("token", token);
+    if (token) { q.set("token", token); playedHere(this.id); }
     const ws = new WebSocket(`${proto}://${location.host}/ws/${encodeURIComponent(this.id)}?${q}`);
     this.ws = ws;
     ws.onopen = () => this.h.onStatus(true);
@@ -210,6 +309,7 @@ export class TableSocket {
   /** An action the table offered, naming the state it was chosen in (by default the last
    * one received). */
   action(action, move = this.last?.moves, deal = this.last?.deal) {
+    playedHere(this.id);
     return this.send({ type: "action", action, move, deal });
   }
 
