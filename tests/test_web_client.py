@@ -12,6 +12,7 @@ go to /tmp/shots-client/ (build output, never committed) for people to look at.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import time
@@ -1005,6 +1006,11 @@ HELD_SIZES = [(390, 844), (360, 640), (1280, 800)]
 # Nobody is to move: the deal is over (the page holds its result back while the deal's last
 # trick is held for a look).
 DEAL_OVER = "() => document.getElementById('turn').textContent === ''"
+MINE_OR_OVER = """() => !!document.querySelector('#turn.mine')
+    || document.getElementById('turn').textContent === ''"""
+# ``n``: the held tricks looked at so far
+HELD_MINE_OR_RESULT = """(n) => (!!document.querySelector('#trick.held .card')
+    && window.__holds > n) || !!document.querySelector('#turn.mine, #result')"""
 
 
 def trick_inside_the_middle(page: Any, where: str) -> None:
@@ -1074,9 +1080,15 @@ def test_a_held_trick_stays_in_the_middle_at_every_size(
                 # it has flown to its winner (only the player's next card makes a new trick)
                 page.wait_for_function("() => !document.querySelector('#trick.held')")
                 continue
+            # not yet: until the player's turn or the deal's end, 2.5 s after it came at most
+            until, wait = MINE_OR_OVER, 2.5 - (time.time() - seen)
         elif my_turn:
             play_until_one_move(page)
-        page.wait_for_timeout(80)
+            continue
+        else:   # the computer players are to move: until something is to be looked at
+            until, wait = HELD_MINE_OR_RESULT, 5.0
+        with contextlib.suppress(e2e.PlaywrightTimeout):   # (the deadline above decides)
+            page.wait_for_function(until, arg=looked, timeout=max(wait, 0.1) * 1000)
     assert looked >= 4 and mine, (looked, mine)
     if n == 2:
         assert shot_melds, "no held trick was looked at beside the player's meld buttons"
