@@ -17,6 +17,7 @@ a test may set its own with ``@pytest.mark.timeout(N)``.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -115,6 +116,16 @@ SLOW_TESTS = {
 # in the setup of its first test); the fast tier's is pyproject.toml's. Generous: they are
 # there to stop a hung test, not to time one, and the project's machines are shared.
 TIMEOUTS = {"browser": 900, "db": 900, "slow": 1200}
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[tuple[Path, int]]:
+    """The test run's PostgreSQL cluster (its socket folder and port), started when a test
+    first asks for it; each module gets a database of its own (``test_web_postgres.pg_url``,
+    the fixture the db tier's tests use)."""
+    from test_web_postgres import postgres_cluster
+
+    yield from postgres_cluster()
 
 
 def _name(item: pytest.Item) -> str:

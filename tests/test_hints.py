@@ -85,11 +85,14 @@ def test_a_doppelkopf_hint_announces_only_what_the_strong_player_would() -> None
     """The hint and the strong Doppelkopf player read the same cards and decide the
     announcements alike (the model for Re and Kontra, a simulation seeded by the view for
     the rest): at every turn at which a seat may announce, the hint names an announcement
-    exactly when the strong player (of any seed) makes it."""
+    exactly when the strong player (of any seed) makes it.
+
+    Four deals: 25 turns compared, at one of which (seed 2) both announce. Seeds 0-7 took
+    half a minute, seeds 1 and 5 two thirds of it, for more turns of the same kinds."""
     spec = find_game("doppelkopf")
     strong = spec.bots()["strong"]
     compared = announced = 0
-    for seed in range(8):
+    for seed in (0, 2, 3, 7):
         s = spec.new_deal(spec.rules(), seed % 4, seed=seed)
         heuristic = spec.bots()["heuristic"](seed)
         while not s.is_over:
@@ -104,4 +107,4 @@ def test_a_doppelkopf_hint_announces_only_what_the_strong_player_would() -> None
                 compared += 1
                 announced += made is not None
             s.apply(heuristic.choose(view))
-    assert compared >= 20
+    assert compared >= 20 and announced >= 1, (compared, announced)

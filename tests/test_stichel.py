@@ -44,6 +44,7 @@ from binokel.present import describe
 from binokel.present import present
 from binokel.record import Record
 from binokel.web.app import create_app
+from web_helpers import migrated_sqlite
 
 TESTS = Path(__file__).resolve().parent
 GAME = "stichel"
@@ -60,7 +61,7 @@ def stichel() -> Iterator[registry.GameSpec]:
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0.0)) as c:
+    with TestClient(create_app(migrated_sqlite(tmp_path / 'web.sqlite3'), bot_delay=0.0)) as c:
         yield c
 
 

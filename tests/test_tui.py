@@ -598,8 +598,9 @@ async def test_an_announcement_out_of_turn_by_its_number_at_80x24(tmp_path: Path
     player's Re or Kontra is a numbered button; typing its number says it for his seat."""
     from binokel.games.doppelkopf.rules import DokoRules
     rules = DokoRules(announce_any_time=True)
-    # The bots wait longer than typing a number takes: the announcement comes first.
-    app = TableApp(GameConfig(game="doppelkopf", players=4, seed=3, bot_delay=2.0,
+    # The bots wait longer than typing a number takes: the announcement comes first. Seed 2
+    # offers the player Re after four of the bots' moves (seed 3 after twelve, 2 s each).
+    app = TableApp(GameConfig(game="doppelkopf", players=4, seed=2, bot_delay=2.0,
                               rules=rules, lang="en", save_dir=tmp_path))
     app.number_wait = 0.3
     me = make_bot("heuristic", seed=2)

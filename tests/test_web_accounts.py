@@ -32,13 +32,14 @@ from binokel.web.store import now
 from binokel.web.tables import Limits
 from test_web_postgres import BIN
 from test_web_postgres import pg_url  # noqa: F401 - the fixture
+from web_helpers import migrated_sqlite
 
 PASSWORD = "correct horse battery"
 
 
 @pytest.fixture
 def db(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'web.sqlite3'}"
+    return migrated_sqlite(tmp_path / 'web.sqlite3')
 
 
 @pytest.fixture

@@ -27,13 +27,14 @@ from binokel.web.work import Work
 from web_helpers import act
 from web_helpers import join
 from web_helpers import live
+from web_helpers import migrated_sqlite
 from web_helpers import new_table
 from web_helpers import recv_state
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'db.sqlite3'}", bot_delay=0.0)) as c:
+    with TestClient(create_app(migrated_sqlite(tmp_path / 'db.sqlite3'), bot_delay=0.0)) as c:
         yield c
 
 

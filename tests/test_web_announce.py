@@ -15,6 +15,7 @@ from binokel.core.state import actor
 from binokel.web.app import create_app
 from web_helpers import join
 from web_helpers import live
+from web_helpers import migrated_sqlite
 from web_helpers import new_table
 from web_helpers import recv_state
 
@@ -23,7 +24,7 @@ OPTIONS = {"announce_any_time": True}
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0.0)) as c:
+    with TestClient(create_app(migrated_sqlite(tmp_path / 'web.sqlite3'), bot_delay=0.0)) as c:
         yield c
 
 

@@ -28,13 +28,14 @@ from binokel.web.tables import Limits
 from binokel.web.tables import TableError
 from web_helpers import join
 from web_helpers import live
+from web_helpers import migrated_sqlite
 from web_helpers import new_table
 from web_helpers import recv_state
 
 
 @pytest.fixture
 def db(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'web.sqlite3'}"
+    return migrated_sqlite(tmp_path / 'web.sqlite3')
 
 
 def make_client(db: str, **limits: Any) -> TestClient:

@@ -31,12 +31,13 @@ from test_web_rated import rated_table
 from test_web_rated import sit
 from test_web_replay_closed import SWEEP_ALL
 from test_web_replay_closed import sweep
+from web_helpers import migrated_sqlite
 
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
     # an hour between the app's own looks: the test looks itself (Backfill.once)
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'db.sqlite3'}", bot_delay=0.0,
+    with TestClient(create_app(migrated_sqlite(tmp_path / 'db.sqlite3'), bot_delay=0.0,
                                limits=SWEEP_ALL,
                                analyser=AnalyserLimits(per_hour=1, every=3600.0))) as c:
         yield c
@@ -100,7 +101,7 @@ def test_unrated_deals_are_left_to_those_who_open_them(client: TestClient) -> No
 
 
 def test_the_analyser_is_off_at_zero(tmp_path: Path) -> None:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'db.sqlite3'}", bot_delay=0.0,
+    with TestClient(create_app(migrated_sqlite(tmp_path / 'db.sqlite3'), bot_delay=0.0,
                                analyser=AnalyserLimits(per_hour=0))) as client:
         register(client, "Anna")
         tid = rated_table(client, [None, "heuristic"])

@@ -12,6 +12,7 @@ go to /tmp/shots-client/ (build output, never committed) for people to look at.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import time
@@ -682,7 +683,8 @@ def test_a_chosen_seed_is_said_before_joining_and_at_the_table(
         assert words in page.locator("#seed-info .seed-note").inner_text()
         at_each_size(page, lambda size, page=page: no_horizontal_overflow(
             page, f"seeded table {size}"))
-    bert.wait_for_timeout(450)     # the dealt cards have landed
+    if shots.WANTED:
+        bert.wait_for_timeout(450)     # the dealt cards have landed
     shot(bert, f"seed-table-{size}")
     bert.click("#seed-chip")           # a tap on the chip shows the whole sentence
     bert.wait_for_function("""() => { const r = document.querySelector('#seed-info')
@@ -946,21 +948,21 @@ def test_a_crowded_table_keeps_the_middle_clear_of_the_seats(
     page = browser.new_page(viewport={"width": w, "height": h})
     page.add_init_script("localStorage.setItem('binokel.lang', 'de')")
     join_seeded_table(page, server, game, n, seed)
-    most = scrolled = pushed = shots = faces = 0
+    most = scrolled = pushed = photographed = faces = 0
     deadline = time.time() + 90
     while not page.locator("#result").count():
         assert time.time() < deadline, stuck_report([page])
         if page.evaluate("() => !!document.querySelector('#turn.mine')"):
-            page.wait_for_timeout(300)   # cards that fly have landed
-            middle_clear_of_seats(page, f"{game} seed {seed}")
+            middle_clear_of_seats(page, f"{game} seed {seed}")   # once flying cards landed
             seats_whole(page, f"{game} seed {seed}")
             faces += card_buttons_show_faces(page)
             most = max(most, page.locator(".seat.pos-top .melds .meld").count())
             pushed += page.locator("#confirm").count()
-            if (most >= 2 or pushed) and not shots:
-                page.wait_for_timeout(1300)   # a trick held for a look has gone, cards landed
+            if (most >= 2 or pushed) and not photographed:
+                if shots.WANTED:   # a trick held for a look has gone, cards landed
+                    page.wait_for_timeout(1300)
                 shot(page, f"crowded-{game}{n}-{size}")
-                shots = 1
+                photographed = 1
             more = page.evaluate("""() => { const a = document.getElementById('actions');
                 const before = [a.scrollHeight > a.clientHeight + 2, a.classList.contains('more')];
                 a.scrollTop = a.scrollHeight; a.dispatchEvent(new Event('scroll'));
@@ -1001,6 +1003,14 @@ window.setTimeout = (fn, ms, ...args) => {
 # no minute to spare for them here.
 HELD = [("zweier", 2, 3, "de")]
 HELD_SIZES = [(390, 844), (360, 640), (1280, 800)]
+# Nobody is to move: the deal is over (the page holds its result back while the deal's last
+# trick is held for a look).
+DEAL_OVER = "() => document.getElementById('turn').textContent === ''"
+MINE_OR_OVER = """() => !!document.querySelector('#turn.mine')
+    || document.getElementById('turn').textContent === ''"""
+# ``n``: the held tricks looked at so far
+HELD_MINE_OR_RESULT = """(n) => (!!document.querySelector('#trick.held .card')
+    && window.__holds > n) || !!document.querySelector('#turn.mine, #result')"""
 
 
 def trick_inside_the_middle(page: Any, where: str) -> None:
@@ -1039,8 +1049,9 @@ def test_a_held_trick_stays_in_the_middle_at_every_size(
         if held:
             seen = seen or time.time()
             # looked at on the player's turn (the buttons below take their room), or once
-            # the computer players have gone on without the player (the deal's last trick)
-            if my_turn or time.time() - seen > 2.5:
+            # the computer players have gone on without the player: the deal's last trick
+            # (its result, which the held trick hides, has come), else after a while
+            if my_turn or page.evaluate(DEAL_OVER) or time.time() - seen > 2.5:
                 melds = page.locator("#actions button.with-cards").count()
                 for w, h in HELD_SIZES:
                     page.set_viewport_size({"width": w, "height": h})
@@ -1066,11 +1077,18 @@ def test_a_held_trick_stays_in_the_middle_at_every_size(
                 page.set_viewport_size({"width": 390, "height": 844})
                 page.evaluate("() => document.getElementById('trick').click()")  # tapped away
                 seen = None
-                page.wait_for_timeout(400)   # it has flown to its winner
+                # it has flown to its winner (only the player's next card makes a new trick)
+                page.wait_for_function("() => !document.querySelector('#trick.held')")
                 continue
+            # not yet: until the player's turn or the deal's end, 2.5 s after it came at most
+            until, wait = MINE_OR_OVER, 2.5 - (time.time() - seen)
         elif my_turn:
             play_until_one_move(page)
-        page.wait_for_timeout(80)
+            continue
+        else:   # the computer players are to move: until something is to be looked at
+            until, wait = HELD_MINE_OR_RESULT, 5.0
+        with contextlib.suppress(e2e.PlaywrightTimeout):   # (the deadline above decides)
+            page.wait_for_function(until, arg=looked, timeout=max(wait, 0.1) * 1000)
     assert looked >= 4 and mine, (looked, mine)
     if n == 2:
         assert shot_melds, "no held trick was looked at beside the player's meld buttons"

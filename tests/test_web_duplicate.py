@@ -33,6 +33,7 @@ from binokel.web.work import WorkLimits
 from loop_guard import DUPLICATE_ON_THE_LOOP
 from loop_guard import guard
 from test_web_fuzz import JSON
+from web_helpers import migrated_sqlite
 
 # No handler of these routes queries the database on the event loop (loop_guard).
 off_the_loop = guard(("web/duplicate.py", "web/entry.py"), DUPLICATE_ON_THE_LOOP)
@@ -43,7 +44,7 @@ off_the_loop = guard(("web/duplicate.py", "web/entry.py"), DUPLICATE_ON_THE_LOOP
 def client(tmp_path: Path) -> Iterator[TestClient]:
     # One test client enters a whole field within seconds: the documents' per-client rate
     # is tested in test_web_attacks.py.
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0.0,
+    with TestClient(create_app(migrated_sqlite(tmp_path / 'web.sqlite3'), bot_delay=0.0,
                                work=WorkLimits(rate=1000, burst=1000))) as c:
         yield c
 

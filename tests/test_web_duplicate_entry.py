@@ -19,6 +19,7 @@ from binokel.web.entry import COOKIE
 from binokel.web.entry import MAX_WAITING
 from loop_guard import DUPLICATE_ON_THE_LOOP
 from loop_guard import guard
+from web_helpers import migrated_sqlite
 
 # No handler of these routes queries the database on the event loop (loop_guard).
 off_the_loop = guard(("web/duplicate.py", "web/entry.py"), DUPLICATE_ON_THE_LOOP)
@@ -28,7 +29,7 @@ off_the_loop = guard(("web/duplicate.py", "web/entry.py"), DUPLICATE_ON_THE_LOOP
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
     # The server's own limits: the field's entries must fit them.
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0.0)) as c:
+    with TestClient(create_app(migrated_sqlite(tmp_path / 'web.sqlite3'), bot_delay=0.0)) as c:
         yield c
 
 

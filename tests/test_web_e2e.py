@@ -14,6 +14,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
+from web_helpers import migrated_sqlite
+
 CHROMIUM = Path("/usr/bin/chromium")
 pytestmark = pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian's chromium is not installed")
 
@@ -46,7 +48,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     # themselves are tested in test_web_attacks.
     roomy = Limits().per_client(1000)
     documents = WorkLimits(rate=100.0, burst=1000.0, per_client=8, queue=16)
-    app = APPS[0] = create_app(f"sqlite:///{db}", bot_delay=0.02, limits=roomy,
+    app = APPS[0] = create_app(migrated_sqlite(db), bot_delay=0.02, limits=roomy,
                                work=documents)
     yield from serving(app, port)
 

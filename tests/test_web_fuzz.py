@@ -24,6 +24,7 @@ from starlette.websockets import WebSocketDisconnect
 from binokel.registry import find_game
 from binokel.web.app import create_app
 from binokel.web.tables import Limits
+from web_helpers import migrated_sqlite
 from web_helpers import under_lock
 
 JSON = st.recursive(
@@ -70,7 +71,7 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     # test_web_attacks.py.
     limits = Limits(create_burst=10**6, create_rate=10**6, tables_per_client=10**6,
                     live_per_client=10**6, seats_per_client=10**6)
-    with TestClient(create_app(f"sqlite:///{db}", bot_delay=0.0, limits=limits)) as c:
+    with TestClient(create_app(migrated_sqlite(db), bot_delay=0.0, limits=limits)) as c:
         yield c
 
 

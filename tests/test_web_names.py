@@ -15,12 +15,13 @@ from binokel.web.app import create_app
 from binokel.web.store import Store
 from binokel.web.tables import Registry
 from binokel.web.tables import TableError
+from web_helpers import migrated_sqlite
 from web_helpers import recv_state
 
 
 @pytest.fixture()
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.db'}", bot_delay=0.0)) as c:
+    with TestClient(create_app(migrated_sqlite(tmp_path / 'web.db'), bot_delay=0.0)) as c:
         yield c
 
 

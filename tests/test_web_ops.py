@@ -13,6 +13,7 @@ from starlette.testclient import TestClient
 
 from binokel.cli.serve import uvicorn_options
 from binokel.web.app import create_app
+from web_helpers import migrated_sqlite
 from web_helpers import recv_state
 
 
@@ -20,7 +21,7 @@ from web_helpers import recv_state
 def client(tmp_path: Path) -> Iterator[TestClient]:
     # Prometheus scrapes from the server's own machine: the only client /metrics answers
     # without a token.
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0.0),
+    with TestClient(create_app(migrated_sqlite(tmp_path / 'web.sqlite3'), bot_delay=0.0),
                     client=("127.0.0.1", 50000)) as c:
         yield c
 

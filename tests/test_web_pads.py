@@ -14,6 +14,7 @@ from starlette.testclient import TestClient
 from binokel.web import pads as pads_module
 from binokel.web.app import create_app
 from loop_guard import guard
+from web_helpers import migrated_sqlite
 
 STATIC = Path(pads_module.__file__).parent / "static"
 # A short deal: Bert goes out at the lowest bid (all passing cannot be: Vorhand must open).
@@ -26,7 +27,7 @@ off_the_loop = guard(("web/pads.py",))
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}",
+    with TestClient(create_app(migrated_sqlite(tmp_path / 'web.sqlite3'),
                                bot_delay=0.0)) as c:
         yield c
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import os
 import random
+import re
 import shutil
 import socket
 import subprocess
@@ -37,8 +38,10 @@ def _as_postgres(args: list[str]) -> list[str]:
     return args
 
 
-@pytest.fixture(scope="module")
-def pg_url() -> Iterator[str]:
+def postgres_cluster() -> Iterator[tuple[Path, int]]:
+    """A throwaway PostgreSQL cluster on a Unix socket (no TCP): its socket folder and port.
+    ``tests/conftest.py`` starts one per test run (the fixture ``postgres``): initdb and the
+    start took seconds, once for every module that used PostgreSQL."""
     tmp = Path(tempfile.mkdtemp(prefix="binokel-pg-"))
     data, sock = tmp / "data", tmp / "sock"
     sock.mkdir()
@@ -56,15 +59,32 @@ def pg_url() -> Iterator[str]:
                                  f"-p {port} -k {sock} -c listen_addresses=''", "start"]),
                    check=True, capture_output=True)
     try:
-        subprocess.run(_as_postgres([str(BIN.parent / "bin" / "createdb") if
-                                     (BIN / "createdb").exists() else "createdb",
-                                     "-h", str(sock), "-p", str(port), "-U", "postgres",
-                                     "binokel"]), check=True, capture_output=True)
-        yield f"postgresql+psycopg://postgres@/binokel?host={sock}&port={port}"
+        yield sock, port
     finally:
         subprocess.run(_as_postgres([str(BIN / "pg_ctl"), "-D", str(data), "-m", "immediate",
                                      "stop"]), capture_output=True)
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _admin(sock: Path, port: int, sql: str) -> None:
+    import psycopg
+
+    with psycopg.connect(host=str(sock), port=port, user="postgres", dbname="postgres",
+                         autocommit=True) as conn:
+        conn.execute(sql.encode())
+
+
+@pytest.fixture(scope="module")
+def pg_url(request: pytest.FixtureRequest, postgres: tuple[Path, int]) -> Iterator[str]:
+    """A new, empty database of its own for each module that asks, in the test run's
+    cluster; dropped afterwards, with whatever connections a test left open to it."""
+    sock, port = postgres
+    name = "binokel_" + re.sub(r"\W", "_", request.module.__name__.rsplit(".", 1)[-1])
+    _admin(sock, port, f"CREATE DATABASE {name}")
+    try:
+        yield f"postgresql+psycopg://postgres@/{name}?host={sock}&port={port}"
+    finally:
+        _admin(sock, port, f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
 
 
 def test_a_deal_on_postgres_survives_a_restart(pg_url: str) -> None:

@@ -35,6 +35,7 @@ from binokel.web.tables import web_games
 from web_helpers import act
 from web_helpers import join
 from web_helpers import live
+from web_helpers import migrated_sqlite
 from web_helpers import new_table
 from web_helpers import recv_state
 
@@ -53,7 +54,7 @@ def needs_web(game: str) -> None:
 
 @pytest.fixture
 def db(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'web.sqlite3'}"
+    return migrated_sqlite(tmp_path / 'web.sqlite3')
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ import contextlib
 import json
 import random
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ from test_web_e2e import CHROMIUM
 from test_web_e2e import _free_port
 from test_web_e2e import browser  # noqa: F401 - the fixture
 from test_web_e2e import serving
+from web_helpers import migrated_sqlite
 
 pytestmark = [pytest.mark.browser,
               pytest.mark.skipif(not CHROMIUM.exists(), reason="no Chromium")]
@@ -40,37 +42,56 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     from binokel.web.tables import Limits
 
     db = tmp_path_factory.mktemp("rated") / "web.sqlite3"
-    app = create_app(f"sqlite:///{db}", bot_delay=0.02, limits=Limits().per_client(1000),
+    app = create_app(migrated_sqlite(db), bot_delay=0.02, limits=Limits().per_client(1000),
                      min_rated_deals=1)
     yield from serving(app, _free_port())
 
 
 def play_deal(base: str, tid: str, tokens: dict[int, str]) -> None:
-    """Both seats play random offered actions over their sockets until the deal ends."""
+    """Both seats play random offered actions over their sockets until the deal ends. After
+    a move the mover's socket is read until it shows the move (no fixed wait on each)."""
     rng = random.Random(5)
     url = base.replace("http", "ws") + f"/ws/{tid}"
     last: dict[int, dict[str, Any]] = {}
+
+    def read(seat: int, ws: Any, wait: float) -> None:
+        """This seat's messages so far (its newest state kept), waiting up to ``wait`` s
+        for the first."""
+        while True:
+            try:
+                msg = json.loads(ws.recv(timeout=wait))
+            except TimeoutError:
+                return
+            wait = 0
+            if msg["type"] == "state" and msg["table"] is not None:
+                last[seat] = msg
+
+    def at(msg: dict[str, Any]) -> tuple[int, int]:
+        return msg["deal"], msg["moves"]
+
     with contextlib.ExitStack() as stack:
         socks = {seat: stack.enter_context(ws_connect(f"{url}?token={tok}", origin=base))
                  for seat, tok in tokens.items()}
+        for seat, ws in socks.items():
+            read(seat, ws, 5)
         for _ in range(2000):
             for seat, ws in socks.items():
-                while True:   # the newest state of this seat
-                    try:
-                        msg = json.loads(ws.recv(timeout=0.05 if seat in last else 5))
-                    except TimeoutError:
-                        break
-                    if msg["type"] == "state" and msg["table"] is not None:
-                        last[seat] = msg
-            state = next(iter(last.values()), None)
-            if state is not None and state["table"]["result"]:
+                read(seat, ws, 0)
+            if any(msg["table"]["result"] for msg in last.values()):
                 return
-            for seat, msg in last.items():
-                if msg["table"]["to_move"] == seat and not msg["table"]["result"]:
-                    action = rng.choice(offered_actions(msg["table"], rng, 0.3))
-                    socks[seat].send(json.dumps({"type": "action", "action": action,
-                                                 "move": msg["moves"],
-                                                 "deal": msg["deal"]}))
+            mover = next((seat for seat, msg in last.items()
+                          if msg["table"]["to_move"] == seat), None)
+            if mover is None:   # a seat's socket has not seen the last move yet
+                for seat, ws in socks.items():
+                    read(seat, ws, 0.05)
+                continue
+            msg = last[mover]
+            action = rng.choice(offered_actions(msg["table"], rng, 0.3))
+            socks[mover].send(json.dumps({"type": "action", "action": action,
+                                          "move": msg["moves"], "deal": msg["deal"]}))
+            deadline = time.monotonic() + 5
+            while at(last[mover]) <= at(msg) and time.monotonic() < deadline:
+                read(mover, socks[mover], deadline - time.monotonic())
         raise AssertionError("the deal did not end")
 
 

@@ -21,6 +21,7 @@ from test_web_rated import finish_deal
 from test_web_rated import next_deal
 from test_web_rated import sit
 from test_web_rated import store
+from web_helpers import migrated_sqlite
 
 # every table is abandoned at once: the test's sweep closes what it finds
 SWEEP_ALL = Limits(waiting_ttl=0.0, idle_ttl=0.0, unseen_ttl=0.0, sweep_every=3600.0)
@@ -28,7 +29,7 @@ SWEEP_ALL = Limits(waiting_ttl=0.0, idle_ttl=0.0, unseen_ttl=0.0, sweep_every=36
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'db.sqlite3'}", bot_delay=0.0,
+    with TestClient(create_app(migrated_sqlite(tmp_path / 'db.sqlite3'), bot_delay=0.0,
                                limits=SWEEP_ALL)) as c:
         yield c
 

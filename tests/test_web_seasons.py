@@ -24,6 +24,7 @@ from binokel.web.seasons import ClubSeason
 from binokel.web.work import WorkLimits
 from loop_guard import guard
 from test_web_postgres import pg_url  # noqa: F401 - the fixture
+from web_helpers import migrated_sqlite
 
 # Three evenings (title, date, deals per round, each player's points). Carl is "Carlo" on
 # the third evening's list, Dora no member (a guest) on the second.
@@ -53,7 +54,7 @@ def client(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
     """One server for the module (each test makes its own seasons and evenings; a server
     started per test cost seconds each)."""
     db = tmp_path_factory.mktemp("seasons") / "web.sqlite3"
-    with TestClient(create_app(f"sqlite:///{db}", bot_delay=0.0,
+    with TestClient(create_app(migrated_sqlite(db), bot_delay=0.0,
                                work=WorkLimits(rate=1000, burst=1000))) as c:
         yield c
 

@@ -32,13 +32,14 @@ from test_web_accounts import register
 from test_web_postgres import BIN
 from test_web_postgres import pg_url  # noqa: F401 - the fixture
 from web_helpers import join
+from web_helpers import migrated_sqlite
 from web_helpers import new_table
 from web_helpers import recv_state
 
 
 @pytest.fixture
 def db(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'web.sqlite3'}"
+    return migrated_sqlite(tmp_path / 'web.sqlite3')
 
 
 @pytest.fixture

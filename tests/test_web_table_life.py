@@ -20,6 +20,7 @@ from loop_guard import on_the_loop
 from web_helpers import act
 from web_helpers import join
 from web_helpers import live
+from web_helpers import migrated_sqlite
 from web_helpers import new_table
 from web_helpers import recv_state
 from web_helpers import under_lock
@@ -27,7 +28,7 @@ from web_helpers import under_lock
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0.0)) as c:
+    with TestClient(create_app(migrated_sqlite(tmp_path / 'web.sqlite3'), bot_delay=0.0)) as c:
         yield c
 
 
@@ -614,7 +615,7 @@ def test_the_hint_budget_is_the_servers_setting(tmp_path: Path,
         return real(view, budget, seed, lang)
     monkeypatch.setattr(web_app, "hint", spy)
     limits = dataclasses.replace(Limits(), hint_budget=12_345)
-    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.sqlite3'}", bot_delay=0.0,
+    with TestClient(create_app(migrated_sqlite(tmp_path / 'web.sqlite3'), bot_delay=0.0,
                                limits=limits)) as c:
         tid, tokens = two_people(c, settings={"hints": True})
         mover = live(c, tid).round.current.to_move
