@@ -68,7 +68,6 @@ from ..registry import GameSpec
 from .account_routes import routes as account_routes
 from .accounts import Account
 from .accounts import Accounts
-from .analysis import Analyses
 from .analysis import note_given_away
 from .analysis import worded
 from .backfill import AnalyserLimits
@@ -77,8 +76,6 @@ from .duplicate import prepare as prepare_duplicate
 from .duplicate import routes as duplicate_routes
 from .duplicate import seal_of
 from .guard import MAX_MESSAGE
-from .guard import Gauge
-from .guard import Limiter
 from .guard import SecurityHeaders
 from .guard import TokenBucket
 from .guard import WebError
@@ -98,6 +95,8 @@ from .player_routes import routes as player_routes
 from .rated import MIN_DEALS
 from .replays import TableRecords
 from .seasons import routes as season_routes
+from .server import Running
+from .server import Server
 from .sessions import CsrfGuard
 from .sessions import session_account
 from .social import Social
@@ -132,7 +131,6 @@ SEAT_MESSAGES = ("action", "next", "back", "leave", "chat", "hint")
 ALL_MESSAGES = ("ping", "prefs", *SEAT_MESSAGES)
 HINT_RATE = 1 / 10          # hints per second a connection may ask for ...
 HINT_BURST = 2.0            # ... with bursts up to this many
-HINTS_AT_ONCE = 1           # hints searched at the same time (each takes a core)
 DRIVE_EVERY = 1.5           # seconds between looks for tables nobody drives (PostgreSQL)
 SOCIAL_EVERY = 5.0          # seconds between looks for new suspensions and who is online
 
@@ -277,13 +275,14 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         env = os.environ.get("BINOKEL_ANALYSES_PER_HOUR", "")
         analyser = AnalyserLimits(int(env)) if env.isascii() and env.isdigit() \
             else AnalyserLimits()
-    documents = Work(work)
-    analyses = Analyses(documents)
+    server = Server(url, bot_delay, limits, Work(work), metrics_token, min_rated_deals,
+                    analyser)
+    documents = server.work
+    analyses = server.analyses
     holder: dict[str, Any] = {}
-    metrics = Metrics(lambda: [t.status for t in list(registry().tables.values())]
-                      if "registry" in holder else [])
-    creates = Limiter(limits.create_rate, limits.create_burst)
-    sockets = Gauge(limits.sockets_per_client)
+    metrics = server.metrics
+    creates = server.creates
+    sockets = server.sockets
 
     def registry() -> Registry:
         return holder["registry"]  # type: ignore[no-any-return]
@@ -345,6 +344,8 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         loop = asyncio.get_running_loop()
         sweep = loop.create_task(sweeper())
         app.state.analyser = Backfill(store, documents, analyses, analyser, seal_of)
+        server.running = Running(store, registry(), app.state.accounts, social(),
+                                 app.state.analyser)
         # rated deals' points given away, analysed while nobody waits for the pool
         backfill = loop.create_task(app.state.analyser.run()) if analyser.per_hour else None
         friends = loop.create_task(social_rounds())
@@ -600,7 +601,7 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
         finally:
             sockets.release(key)
 
-    hint_slots = asyncio.Semaphore(HINTS_AT_ONCE)
+    hint_slots = server.hint_slots
 
     async def ask_hint(table: LiveTable, seat: int, bucket: TokenBucket, lang: str
                        ) -> dict[str, Any]:
@@ -808,17 +809,19 @@ def create_app(database_url: str | None = None, bot_delay: float = 0.5,
                        min_rated_deals),
         *social_routes(lambda request: holder["accounts"], lambda request: social(),
                        lambda request: registry()),
-        *pad_routes(lambda request: registry().store, documents),
+        *pad_routes(),
         *season_routes(lambda request: registry().store, lambda request: holder["accounts"],
                        documents),
         *duplicate_routes(lambda request: registry().store, lambda request: registry(),
                           documents),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    return Starlette(routes=routes, lifespan=lifespan,
+    app = Starlette(routes=routes, lifespan=lifespan,
                      middleware=[Middleware(SecurityHeaders),
                                  Middleware(RequestRate, rate=limits.http_rate,
                                             burst=limits.http_burst),
                                  Middleware(CsrfGuard, secret=lambda: registry().store.secret
                                             if "registry" in holder else None)],
                      exception_handlers={HTTPException: http_error})
+    app.state.server = server
+    return app
