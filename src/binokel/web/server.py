@@ -132,6 +132,24 @@ def server_of(conn: HTTPConnection) -> Server:
     return cast(Server, conn.app.state.server)
 
 
+# The running parts of a request's server, for the route modules that take a function of
+# the request for each part they use (accounts, players, friends, duplicate rounds).
+def store_of(conn: HTTPConnection) -> Store:
+    return server_of(conn).store
+
+
+def registry_of(conn: HTTPConnection) -> Registry:
+    return server_of(conn).registry
+
+
+def accounts_of(conn: HTTPConnection) -> Accounts:
+    return server_of(conn).accounts
+
+
+def social_of(conn: HTTPConnection) -> Social:
+    return server_of(conn).social
+
+
 # ---------------------------------------------------------------------- helpers
 def error(code: str, message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": code, "message": message}, status_code=status)
