@@ -120,8 +120,8 @@ def test_every_game_offers_three_levels_with_the_same_names_and_labels() -> None
     and each has its own label in both languages; each level's bot calls itself so."""
     from binokel.present import level_name
     from binokel.registry import GAMES
-    from binokel.web.app import BOT_WORDS
-    from binokel.web.app import game_meta
+    from binokel.web.meta_routes import BOT_WORDS
+    from binokel.web.meta_routes import game_meta
 
     labels = {lang: [level_name(k, lang) for k in ("heuristic", *LEVELS)]
               for lang in ("de", "en")}

@@ -230,8 +230,8 @@ def test_a_flooding_connection_is_read_at_its_rate(client: TestClient) -> None:
     """Past its burst, a connection's messages are read no faster than its rate: the server
     answers an over-rate message, then waits before it reads the next (the rest wait,
     unparsed, in the client's socket), so a flood cannot keep the event loop busy."""
-    from binokel.web.app import BURST
-    from binokel.web.app import RATE
+    from binokel.web.socket_routes import BURST
+    from binokel.web.socket_routes import RATE
 
     tid = new_table(client, [None, None, "random"])
     with client.websocket_connect(f"/ws/{tid}") as ws:

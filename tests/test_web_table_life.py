@@ -603,7 +603,7 @@ def test_the_hint_budget_is_the_servers_setting(tmp_path: Path,
     budget, in the connection's language; the command refuses a budget out of range."""
     import dataclasses
 
-    import binokel.web.app as web_app
+    import binokel.web.socket_routes as web_app
     from binokel.cli import main
     from binokel.web.tables import Limits
 

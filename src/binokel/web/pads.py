@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import functools
 import hashlib
 import hmac
 import json
@@ -75,10 +76,10 @@ from .guard import rules_refused
 from .guard import same_origin
 from .names import clean_name
 from .pages import doc_page
+from .server import server_of
 from .store import Base
 from .store import Store
 from .store import now
-from .work import Work
 
 MAX_BODY = 256 * 1024        # bytes of one request body (a tournament with 500 players fits)
 MAX_DOCS_PER_CLIENT = 50     # pads (and, separately, tournaments) one client may create
@@ -378,251 +379,278 @@ async def changed(docs: Documents, doc_id: str, token: str | None,
     raise WebError("stale", "the document changed meanwhile; try again", 409)
 
 
-def routes(store_of: Callable[[Request], Store], work: Work) -> list[BaseRoute]:
-    """The pad and tournament routes; ``store_of`` finds the server's store (made in the
-    app's lifespan), ``work`` runs what grows with a document off the event loop."""
+# ---------------------------------------------------------------------- handlers
+def _pads(request: Request) -> Documents:
+    return Documents(DocStore(server_of(request).store, PadRow, max_bytes=MAX_PAD_BYTES))
 
-    def pads(request: Request) -> Documents:
-        return Documents(DocStore(store_of(request), PadRow, max_bytes=MAX_PAD_BYTES))
 
-    def clubs(request: Request) -> Documents:
-        return Documents(DocStore(store_of(request), TournamentRow,
-                                  max_bytes=MAX_CLUB_BYTES))
+def _clubs(request: Request) -> Documents:
+    return Documents(DocStore(server_of(request).store, TournamentRow,
+                              max_bytes=MAX_CLUB_BYTES))
 
-    def job(request: Request, key: Any, fn: Job, *args: Any) -> Awaitable[Any]:
-        return work.run(key, _client(request), fn, *args)
 
-    async def shown(request: Request, docs: Documents, kind: str, param: str,
-                    page: Job) -> Response:
-        """A document's view for everyone with its id (made once per version); 304 while
-        the reader's is current."""
-        got = await docs.read(request.path_params[param])
-        if _since(request, got.version):
-            return Response(status_code=304)
-        view = await job(request, (kind, got.id, got.version), page, got.doc)
-        return json_bytes(envelope({"id": got.id, "version": got.version}, kind, view))
+def _table_pads(request: Request) -> Documents:
+    # The pads a tournament makes count against the tournament, not its organiser's
+    # fifty: one a table and round, at most.
+    return Documents(DocStore(server_of(request).store, PadRow, MAX_PADS_PER_CLUB,
+                              max_bytes=MAX_PAD_BYTES))
 
-    # ------------------------------------------------------------------ pads
-    async def create_pad(request: Request) -> Response:
-        body = await _body(request)
-        players = _rows_arg(body, "players")
-        if not isinstance(players, list) or len(players) > 8:
-            raise WebError("bad_request", "players: a list of at most 8 names")
-        players = [_name(p, PAD_NAME, "players") for p in players]
-        options = body.get("options", {})
-        if not isinstance(options, dict) or len(options) > 100:
-            raise WebError("bad_request", "options: an object of at most 100 options")
-        preset = body.get("preset")
-        if preset is not None and not isinstance(preset, str):
-            raise WebError("bad_request", "preset: a name")
-        pad = Pad.new(str(_rows_arg(body, "game"))[:40], players, preset, options,
-                      _int_arg(body.get("first_dealer", 0), "first_dealer", 0, 7))
-        return await _created(pads(request), request, pad.to_json(), "pad", pad_view(pad))
 
-    async def get_pad(request: Request) -> Response:
-        return await shown(request, pads(request), "pad", "pad_id", pad_page)
+def _job(request: Request, key: Any, fn: Job, *args: Any) -> Awaitable[Any]:
+    """``fn(*args)`` in the server's worker pool (its result cached under ``key``)."""
+    return server_of(request).work.run(key, _client(request), fn, *args)
 
-    async def change_pad(request: Request, body: dict[str, Any], op: str,
-                         *args: Any) -> Response:
-        async def compute(got: Stored) -> tuple[dict[str, Any], bytes]:
-            new, view = await job(request, None, pad_change, got.doc, op, list(args))
-            return new, view
-        stored, view = await changed(pads(request), request.path_params["pad_id"],
-                                     _token(request, body), compute)
-        work.cache.put(("pad", stored.id, stored.version), view)   # its readers' next look
-        return json_bytes(envelope({"id": stored.id, "version": stored.version}, "pad",
-                                   view))
 
-    async def add_deal(request: Request) -> Response:
-        body = await _body(request)
-        return await change_pad(request, body, "add", _rows_arg(body, "deal"))
+async def _shown(request: Request, docs: Documents, kind: str, param: str,
+                 page: Job) -> Response:
+    """A document's view for everyone with its id (made once per version); 304 while
+    the reader's is current."""
+    got = await docs.read(request.path_params[param])
+    if _since(request, got.version):
+        return Response(status_code=304)
+    view = await _job(request, (kind, got.id, got.version), page, got.doc)
+    return json_bytes(envelope({"id": got.id, "version": got.version}, kind, view))
 
-    async def correct_deal(request: Request) -> Response:
-        body = await _body(request)
-        return await change_pad(request, body, "correct", request.path_params["number"],
-                                _rows_arg(body, "deal"))
 
-    async def remove_last(request: Request) -> Response:
-        body = await _body(request)
-        return await change_pad(request, body, "remove_last")
+# ---------------------------------------------------------------------- pads
+async def create_pad(request: Request) -> Response:
+    body = await _body(request)
+    players = _rows_arg(body, "players")
+    if not isinstance(players, list) or len(players) > 8:
+        raise WebError("bad_request", "players: a list of at most 8 names")
+    players = [_name(p, PAD_NAME, "players") for p in players]
+    options = body.get("options", {})
+    if not isinstance(options, dict) or len(options) > 100:
+        raise WebError("bad_request", "options: an object of at most 100 options")
+    preset = body.get("preset")
+    if preset is not None and not isinstance(preset, str):
+        raise WebError("bad_request", "preset: a name")
+    pad = Pad.new(str(_rows_arg(body, "game"))[:40], players, preset, options,
+                  _int_arg(body.get("first_dealer", 0), "first_dealer", 0, 7))
+    return await _created(_pads(request), request, pad.to_json(), "pad", pad_view(pad))
 
-    async def pad_sheet(request: Request) -> Response:
-        fmt = request.path_params["fmt"]
-        if fmt not in ("csv", "pdf"):
-            raise WebError("not_found", "files: sheet.csv, sheet.pdf", 404)
-        got = await pads(request).read(request.path_params["pad_id"])
-        lang = _lang(request)
-        data = await job(request, ("pad-file", got.id, got.version, fmt, lang), pad_file,
-                         got.doc, fmt, lang)
-        media = "text/csv; charset=utf-8" if fmt == "csv" else "application/pdf"
-        return Response(data, media_type=media, headers={
-            "content-disposition": f'attachment; filename="pad-{got.id}.{fmt}"'})
 
-    # ------------------------------------------------------------------ tournaments
-    async def create_club(request: Request) -> Response:
-        body = await _body(request)
-        options = body.get("options", {})
-        if not isinstance(options, dict) or len(options) > 100:
-            raise WebError("bad_request", "options: an object of at most 100 options")
-        sizes = body.get("table_sizes", [])
-        if not isinstance(sizes, list) or len(sizes) > 8:
-            raise WebError("bad_request", "table_sizes: a list of table sizes")
-        preset = body.get("preset")
-        if preset is not None and not isinstance(preset, str):
-            raise WebError("bad_request", "preset: a name")
-        place = body.get("place") or ""
-        t = Tournament.new(
-            _name(_rows_arg(body, "title"), CLUB_TEXT, "title", reserved=False),
-            str(body.get("date", "")),
-            _name(place, CLUB_TEXT, "place", reserved=False) if place else "",
-            str(_rows_arg(body, "game"))[:40],
-            rounds=_int_arg(body.get("rounds", 3), "rounds", 1, 30),
-            deals_per_round=_int_arg(body.get("deals_per_round", 12), "deals_per_round",
-                                     1, 100),
-            preset=preset, options=options, table_sizes=sizes,
-            preferred_size=None if body.get("preferred_size") is None else
-            _int_arg(body.get("preferred_size"), "preferred_size", 2, 8),
-            tie_rule=str(body.get("tie_rule", "shared")),
-            seed=secrets.randbelow(2**62), note=str(body.get("note", ""))[:2000])
-        return await _created(clubs(request), request, t.to_json(), "tournament",
-                              club_view(t))
+async def get_pad(request: Request) -> Response:
+    return await _shown(request, _pads(request), "pad", "pad_id", pad_page)
 
-    async def get_club(request: Request) -> Response:
-        return await shown(request, clubs(request), "tournament", "club_id", club_page)
 
-    async def change_club(request: Request, body: dict[str, Any], op: str, *args: Any,
-                          result: Callable[[Any], Awaitable[Any]] | None = None
-                          ) -> Response:
-        async def compute(got: Stored) -> tuple[dict[str, Any], tuple[Any, bytes]]:
-            new, out, view = await job(request, None, club_change, got.doc, op, list(args))
-            return new, (out, view)
-        stored, (out, view) = await changed(clubs(request), request.path_params["club_id"],
-                                            _token(request, body), compute)
-        work.cache.put(("tournament", stored.id, stored.version), view)
-        if result is not None:
-            out = await result(out)
-        return json_bytes(envelope({"id": stored.id, "version": stored.version,
-                                    "result": out}, "tournament", view))
+async def _change_pad(request: Request, body: dict[str, Any], op: str,
+                      *args: Any) -> Response:
+    async def compute(got: Stored) -> tuple[dict[str, Any], bytes]:
+        new, view = await _job(request, None, pad_change, got.doc, op, list(args))
+        return new, view
+    stored, view = await changed(_pads(request), request.path_params["pad_id"],
+                                 _token(request, body), compute)
+    # its readers' next look
+    server_of(request).work.cache.put(("pad", stored.id, stored.version), view)
+    return json_bytes(envelope({"id": stored.id, "version": stored.version}, "pad",
+                               view))
 
-    async def add_player(request: Request) -> Response:
-        body = await _body(request)
-        name = _name(_rows_arg(body, "name"), CLUB_NAME, "name")
-        number = body.get("number")
-        if number is not None:
-            number = _int_arg(number, "number", 1, 9999)
-        return await change_club(request, body, "add_player", name, number)
 
-    async def withdraw(request: Request) -> Response:
-        body = await _body(request)
-        number = _int_arg(_rows_arg(body, "number"), "number", 1, 9999)
-        return await change_club(request, body, "withdraw", number)
+async def add_deal(request: Request) -> Response:
+    body = await _body(request)
+    return await _change_pad(request, body, "add", _rows_arg(body, "deal"))
 
-    async def start_round(request: Request) -> Response:
-        body = await _body(request)
-        return await change_club(request, body, "start_round",
-                                 body.get("fill_with_bots", False) is True)
 
-    async def enter_table(request: Request) -> Response:
-        body = await _body(request)
-        round_no = request.path_params["round"]
-        table = request.path_params["table"]
-        if "pad" in body:
-            pad_id = body["pad"]
-            if not isinstance(pad_id, str):
-                raise WebError("bad_request", "pad: a pad's id")
-            pad = (await pads(request).read(pad_id)).doc
-            return await change_club(request, body, "enter_pad", round_no, table, pad)
-        scores = _rows_arg(body, "scores")
-        if not isinstance(scores, list) or len(scores) > 8:
-            raise WebError("bad_request", "scores: a list, one per seat")
-        checked = [_int_arg(v, "scores", -1_000_000, 1_000_000) for v in scores]
-        return await change_club(request, body, "enter_totals", round_no, table, checked)
+async def correct_deal(request: Request) -> Response:
+    body = await _body(request)
+    return await _change_pad(request, body, "correct", request.path_params["number"],
+                             _rows_arg(body, "deal"))
 
-    def table_pads(request: Request) -> Documents:
-        # The pads a tournament makes count against the tournament, not its organiser's
-        # fifty: one a table and round, at most.
-        return Documents(DocStore(store_of(request), PadRow, MAX_PADS_PER_CLUB,
-                                  max_bytes=MAX_PAD_BYTES))
 
-    async def organiser_only(request: Request, docs: Documents, token: str | None
-                             ) -> Stored:
-        got = await docs.read(request.path_params["club_id"])
-        if not docs.owns(got, token):
-            raise WebError("forbidden", "the owner's link is needed for this", 403)
-        return got
+async def remove_last(request: Request) -> Response:
+    body = await _body(request)
+    return await _change_pad(request, body, "remove_last")
 
-    async def pad_link(request: Request, token: str, pad_id: str | None) -> dict[str, Any]:
-        """A table's linked pad for its organiser: the id, and the owner token where the
-        pad is the one the tournament made (else the table has it, not the organiser)."""
-        if pad_id is None:
-            return {"pad": None, "token": None}
-        club_id = request.path_params["club_id"]
-        round_no, table = request.path_params["round"], request.path_params["table"]
-        mine = table_pad_token(token, club_id, round_no, table)
-        try:
-            own = await pads(request).owner(pad_id, mine)
-        except WebError:
-            own = False                      # no such pad (any more)
-        return {"pad": pad_id, "token": mine if own else None}
 
-    async def get_table_pad(request: Request) -> Response:
-        """Organiser: the pad linked to a table, with its owner token where he made it."""
-        token = _token(request)
-        got = await organiser_only(request, clubs(request), token)
-        assert token is not None
-        round_no, table = request.path_params["round"], request.path_params["table"]
-        info = await job(request, None, club_table, got.doc, round_no, table, None)
-        return JSONResponse(await pad_link(request, token, info["pad"]))
+async def pad_sheet(request: Request) -> Response:
+    fmt = request.path_params["fmt"]
+    if fmt not in ("csv", "pdf"):
+        raise WebError("not_found", "files: sheet.csv, sheet.pdf", 404)
+    got = await _pads(request).read(request.path_params["pad_id"])
+    lang = _lang(request)
+    data = await _job(request, ("pad-file", got.id, got.version, fmt, lang), pad_file,
+                      got.doc, fmt, lang)
+    media = "text/csv; charset=utf-8" if fmt == "csv" else "application/pdf"
+    return Response(data, media_type=media, headers={
+        "content-disposition": f'attachment; filename="pad-{got.id}.{fmt}"'})
 
-    async def link_table_pad(request: Request) -> Response:
-        """Organiser: make a score pad for a table (the tournament's game and rules, the
-        table's players in seat order) and link it, or link an existing pad (``{"pad":
-        id or link}``). Making one for a table that has one answers the one it has."""
-        body = await _body(request)
-        token = _token(request, body)
-        got = await organiser_only(request, clubs(request), token)
-        assert token is not None
-        club_id = got.id
-        round_no, table = request.path_params["round"], request.path_params["table"]
-        given = body.get("pad")
-        given_doc = None
-        if given is not None:
-            if not isinstance(given, str):
-                raise WebError("bad_request", "pad: a pad's id or link")
-            pad_id = given.split("#")[0].rstrip("/").rsplit("/", 1)[-1][:32]
-            given_doc = (await pads(request).read(pad_id)).doc
-        info = await job(request, None, club_table, got.doc, round_no, table, given_doc)
-        if given is None:
-            if info["pad"] is not None:
-                pad_id = info["pad"]
-            else:
-                pad = Pad.new(info["game"], info["names"], info["preset"], info["options"])
-                pad_id, _ = await table_pads(request).create(
-                    pad.to_json(), f"club:{club_id}",
-                    table_pad_token(token, club_id, round_no, table))
-        # Another request may have linked one meanwhile: a made pad never replaces it.
-        return await change_club(request, body, "link_pad", round_no, table, pad_id,
-                                 given is not None,
-                                 result=lambda linked: pad_link(request, token, linked))
 
-    async def club_download(request: Request) -> Response:
-        name = request.path_params["name"]
-        if name not in CLUB_FILES:
-            raise WebError("not_found", f"files: {', '.join(CLUB_FILES)}", 404)
-        raw = request.query_params.get("round", "")
-        if raw and not (raw.isdigit() and len(raw) < 4):
-            raise WebError("bad_request", "round: a round's number")
-        round_no = int(raw) if raw and name == "cards.pdf" else None
-        got = await clubs(request).read(request.path_params["club_id"])
-        lang = _lang(request)
-        data = await job(request, ("club-file", got.id, got.version, name, lang, round_no),
-                         club_file, got.doc, name, lang, round_no)
-        media = "application/pdf" if name.endswith(".pdf") else "text/csv; charset=utf-8"
-        return Response(data, media_type=media)
+# ---------------------------------------------------------------------- tournaments
+async def create_club(request: Request) -> Response:
+    body = await _body(request)
+    options = body.get("options", {})
+    if not isinstance(options, dict) or len(options) > 100:
+        raise WebError("bad_request", "options: an object of at most 100 options")
+    sizes = body.get("table_sizes", [])
+    if not isinstance(sizes, list) or len(sizes) > 8:
+        raise WebError("bad_request", "table_sizes: a list of table sizes")
+    preset = body.get("preset")
+    if preset is not None and not isinstance(preset, str):
+        raise WebError("bad_request", "preset: a name")
+    place = body.get("place") or ""
+    t = Tournament.new(
+        _name(_rows_arg(body, "title"), CLUB_TEXT, "title", reserved=False),
+        str(body.get("date", "")),
+        _name(place, CLUB_TEXT, "place", reserved=False) if place else "",
+        str(_rows_arg(body, "game"))[:40],
+        rounds=_int_arg(body.get("rounds", 3), "rounds", 1, 30),
+        deals_per_round=_int_arg(body.get("deals_per_round", 12), "deals_per_round",
+                                 1, 100),
+        preset=preset, options=options, table_sizes=sizes,
+        preferred_size=None if body.get("preferred_size") is None else
+        _int_arg(body.get("preferred_size"), "preferred_size", 2, 8),
+        tie_rule=str(body.get("tie_rule", "shared")),
+        seed=secrets.randbelow(2**62), note=str(body.get("note", ""))[:2000])
+    return await _created(_clubs(request), request, t.to_json(), "tournament",
+                          club_view(t))
 
-    async def page_texts(request: Request) -> Response:
-        return JSONResponse(PAGE)
 
+async def get_club(request: Request) -> Response:
+    return await _shown(request, _clubs(request), "tournament", "club_id", club_page)
+
+
+async def _change_club(request: Request, body: dict[str, Any], op: str, *args: Any,
+                       result: Callable[[Any], Awaitable[Any]] | None = None
+                       ) -> Response:
+    async def compute(got: Stored) -> tuple[dict[str, Any], tuple[Any, bytes]]:
+        new, out, view = await _job(request, None, club_change, got.doc, op, list(args))
+        return new, (out, view)
+    stored, (out, view) = await changed(_clubs(request), request.path_params["club_id"],
+                                        _token(request, body), compute)
+    server_of(request).work.cache.put(("tournament", stored.id, stored.version), view)
+    if result is not None:
+        out = await result(out)
+    return json_bytes(envelope({"id": stored.id, "version": stored.version,
+                                "result": out}, "tournament", view))
+
+
+async def add_player(request: Request) -> Response:
+    body = await _body(request)
+    name = _name(_rows_arg(body, "name"), CLUB_NAME, "name")
+    number = body.get("number")
+    if number is not None:
+        number = _int_arg(number, "number", 1, 9999)
+    return await _change_club(request, body, "add_player", name, number)
+
+
+async def withdraw(request: Request) -> Response:
+    body = await _body(request)
+    number = _int_arg(_rows_arg(body, "number"), "number", 1, 9999)
+    return await _change_club(request, body, "withdraw", number)
+
+
+async def start_round(request: Request) -> Response:
+    body = await _body(request)
+    return await _change_club(request, body, "start_round",
+                              body.get("fill_with_bots", False) is True)
+
+
+async def enter_table(request: Request) -> Response:
+    body = await _body(request)
+    round_no = request.path_params["round"]
+    table = request.path_params["table"]
+    if "pad" in body:
+        pad_id = body["pad"]
+        if not isinstance(pad_id, str):
+            raise WebError("bad_request", "pad: a pad's id")
+        pad = (await _pads(request).read(pad_id)).doc
+        return await _change_club(request, body, "enter_pad", round_no, table, pad)
+    scores = _rows_arg(body, "scores")
+    if not isinstance(scores, list) or len(scores) > 8:
+        raise WebError("bad_request", "scores: a list, one per seat")
+    checked = [_int_arg(v, "scores", -1_000_000, 1_000_000) for v in scores]
+    return await _change_club(request, body, "enter_totals", round_no, table, checked)
+
+
+async def _organiser_only(request: Request, docs: Documents, token: str | None
+                          ) -> Stored:
+    got = await docs.read(request.path_params["club_id"])
+    if not docs.owns(got, token):
+        raise WebError("forbidden", "the owner's link is needed for this", 403)
+    return got
+
+
+async def _pad_link(request: Request, token: str, pad_id: str | None) -> dict[str, Any]:
+    """A table's linked pad for its organiser: the id, and the owner token where the
+    pad is the one the tournament made (else the table has it, not the organiser)."""
+    if pad_id is None:
+        return {"pad": None, "token": None}
+    club_id = request.path_params["club_id"]
+    round_no, table = request.path_params["round"], request.path_params["table"]
+    mine = table_pad_token(token, club_id, round_no, table)
+    try:
+        own = await _pads(request).owner(pad_id, mine)
+    except WebError:
+        own = False                      # no such pad (any more)
+    return {"pad": pad_id, "token": mine if own else None}
+
+
+async def get_table_pad(request: Request) -> Response:
+    """Organiser: the pad linked to a table, with its owner token where he made it."""
+    token = _token(request)
+    got = await _organiser_only(request, _clubs(request), token)
+    assert token is not None
+    round_no, table = request.path_params["round"], request.path_params["table"]
+    info = await _job(request, None, club_table, got.doc, round_no, table, None)
+    return JSONResponse(await _pad_link(request, token, info["pad"]))
+
+
+async def link_table_pad(request: Request) -> Response:
+    """Organiser: make a score pad for a table (the tournament's game and rules, the
+    table's players in seat order) and link it, or link an existing pad (``{"pad":
+    id or link}``). Making one for a table that has one answers the one it has."""
+    body = await _body(request)
+    token = _token(request, body)
+    got = await _organiser_only(request, _clubs(request), token)
+    assert token is not None
+    club_id = got.id
+    round_no, table = request.path_params["round"], request.path_params["table"]
+    given = body.get("pad")
+    given_doc = None
+    if given is not None:
+        if not isinstance(given, str):
+            raise WebError("bad_request", "pad: a pad's id or link")
+        pad_id = given.split("#")[0].rstrip("/").rsplit("/", 1)[-1][:32]
+        given_doc = (await _pads(request).read(pad_id)).doc
+    info = await _job(request, None, club_table, got.doc, round_no, table, given_doc)
+    if given is None:
+        if info["pad"] is not None:
+            pad_id = info["pad"]
+        else:
+            pad = Pad.new(info["game"], info["names"], info["preset"], info["options"])
+            pad_id, _ = await _table_pads(request).create(
+                pad.to_json(), f"club:{club_id}",
+                table_pad_token(token, club_id, round_no, table))
+    # Another request may have linked one meanwhile: a made pad never replaces it.
+    return await _change_club(request, body, "link_pad", round_no, table, pad_id,
+                              given is not None,
+                              result=functools.partial(_pad_link, request, token))
+
+
+async def club_download(request: Request) -> Response:
+    name = request.path_params["name"]
+    if name not in CLUB_FILES:
+        raise WebError("not_found", f"files: {', '.join(CLUB_FILES)}", 404)
+    raw = request.query_params.get("round", "")
+    if raw and not (raw.isdigit() and len(raw) < 4):
+        raise WebError("bad_request", "round: a round's number")
+    round_no = int(raw) if raw and name == "cards.pdf" else None
+    got = await _clubs(request).read(request.path_params["club_id"])
+    lang = _lang(request)
+    data = await _job(request, ("club-file", got.id, got.version, name, lang, round_no),
+                      club_file, got.doc, name, lang, round_no)
+    media = "application/pdf" if name.endswith(".pdf") else "text/csv; charset=utf-8"
+    return Response(data, media_type=media)
+
+
+async def page_texts(request: Request) -> Response:
+    return JSONResponse(PAGE)
+
+
+def routes() -> list[BaseRoute]:
+    """The pad and tournament routes (their handlers find the server's store and worker
+    pool through :func:`~binokel.web.server.server_of`)."""
     g = _guarded
     return [
         Route("/pad", doc_page),

@@ -60,7 +60,6 @@ from ..tournament.season import RULES
 from ..tournament.season import Evening
 from ..tournament.season import Member
 from ..tournament.season import Season
-from .accounts import Accounts
 from .documents import dumps
 from .documents import envelope
 from .guard import WebError
@@ -79,11 +78,11 @@ from .pads import _token
 from .pads import changed
 from .pads import json_bytes
 from .pages import doc_page
+from .server import server_of
 from .sessions import session_account
 from .store import Base
 from .store import Store
 from .store import now
-from .work import Work
 
 VERSION = 1
 MAX_MEMBERS = 200            # members of one season
@@ -448,184 +447,212 @@ def _member_name(value: Any, what: str = "name") -> str:
     return clean_name(value, MAX_NAME, code="invalid", status=422, what=what, field=what)
 
 
-def routes(store_of: Callable[[Request], Store], accounts_of: Callable[[Request], Accounts],
-           work: Work) -> list[BaseRoute]:
-    """The season routes (docs/web.md, "Club seasons")."""
+def _seasons(request: Request) -> Documents:
+    return Documents(DocStore(server_of(request).store, SeasonRow,
+                              max_bytes=MAX_SEASON_BYTES))
 
-    def seasons(request: Request) -> Documents:
-        return Documents(DocStore(store_of(request), SeasonRow, max_bytes=MAX_SEASON_BYTES))
 
-    def clubs(request: Request) -> Documents:
-        return Documents(DocStore(store_of(request), TournamentRow))
+def _clubs(request: Request) -> Documents:
+    return Documents(DocStore(server_of(request).store, TournamentRow))
 
-    async def me(request: Request) -> str | None:
-        """The logged-in account's id (None: a guest)."""
-        account = await asyncio.to_thread(session_account, accounts_of(request), request)
-        return account.id if account is not None else None
 
-    def sync_members(request: Request, stored: Stored) -> None:
-        """``season_members`` as the stored document says after a change of members (read
-        again in the transaction: of two changes at once, the later state wins)."""
-        with store_of(request).session.begin() as s:
-            row = s.get(SeasonRow, stored.id)
-            members = row.doc.get("members", []) if row is not None else []
-            ids = {m.get("account") for m in members} - {None}
-            s.execute(delete(SeasonMemberRow).where(SeasonMemberRow.season_id == stored.id))
-            s.add_all(SeasonMemberRow(season_id=stored.id, account_id=a) for a in ids)
+async def _me(request: Request) -> str | None:
+    """The logged-in account's id (None: a guest)."""
+    account = await asyncio.to_thread(session_account, server_of(request).accounts, request)
+    return account.id if account is not None else None
 
-    async def create(request: Request) -> Response:
-        body = await _body(request)
-        club = clean_name(body.get("club"), MAX_CLUB, reserved=False, code="invalid",
-                          status=422, what="club", field="club")
-        title = clean_name(body.get("title") or "", MAX_TITLE, reserved=False,
-                           code="invalid", status=422, what="title", field="title") \
-            if body.get("title") else ""
-        game = body.get("game")
-        try:
-            find_game(str(game)[:40])
-        except ValueError:
-            raise refused("season_game", "game: a game of this server", field="game") from None
-        rule = check_rule(body.get("rule", "sum"), body.get("best"),
-                          body.get("min_evenings", 1), body.get("guests", False))
-        s = ClubSeason(club, title, str(game), *rule)
-        season_id, token = await seasons(request).create(s.to_json(), _client(request))
-        return JSONResponse({"id": season_id, "token": token, "version": 1,
-                             "season": season_view(s)}, status_code=201)
 
-    async def get_season(request: Request) -> Response:
-        got = await seasons(request).read(request.path_params["season_id"])
-        if _since(request, got.version):
-            return Response(status_code=304)
-        view = await work.run(("season", got.id, got.version), _client(request),
-                              season_page, got.doc)
-        account = await me(request)
-        mine = next((m["name"] for m in got.doc.get("members", [])
-                     if account is not None and m.get("account") == account), None)
-        return json_bytes(envelope({"id": got.id, "version": got.version, "me": mine},
-                                   "season", view))
+def _sync_members(store: Store, stored: Stored) -> None:
+    """``season_members`` as the stored document says after a change of members (read
+    again in the transaction: of two changes at once, the later state wins)."""
+    with store.session.begin() as s:
+        row = s.get(SeasonRow, stored.id)
+        members = row.doc.get("members", []) if row is not None else []
+        ids = {m.get("account") for m in members} - {None}
+        s.execute(delete(SeasonMemberRow).where(SeasonMemberRow.season_id == stored.id))
+        s.add_all(SeasonMemberRow(season_id=stored.id, account_id=a) for a in ids)
 
-    async def change(request: Request, body: dict[str, Any], op: str, *args: Any,
-                     members: bool = False) -> Response:
-        async def compute(got: Stored) -> tuple[dict[str, Any], bytes]:
-            new, view = await work.run(None, _client(request), season_change, got.doc, op,
-                                       list(args))
-            return new, view
-        stored, view = await changed(seasons(request), request.path_params["season_id"],
-                                     _token(request, body), compute)
-        work.cache.put(("season", stored.id, stored.version), view)
-        if members:
-            await asyncio.to_thread(sync_members, request, stored)
-        return json_bytes(envelope({"id": stored.id, "version": stored.version},
-                                   "season", view))
 
-    async def owned(request: Request, body: dict[str, Any]) -> None:
-        """The organiser's link before any look-up a stranger could use to probe."""
-        got = await seasons(request).read(request.path_params["season_id"])
-        if not DocStore.owns(got, _token(request, body)):
-            raise WebError("forbidden", "the organiser's link is needed for this", 403)
+def _my_seasons(store: Store, account: str) -> list[tuple[str, dict[str, Any], str]]:
+    """The newest seasons ``account`` is a member of: (id, document, his name in it)."""
+    with store.session() as s:
+        rows = s.execute(
+            select(SeasonRow.id, SeasonRow.doc)
+            .join(SeasonMemberRow, SeasonMemberRow.season_id == SeasonRow.id)
+            .where(SeasonMemberRow.account_id == account)
+            .order_by(SeasonRow.created_at.desc()).limit(MAX_MY_SEASONS)).all()
+    out = []
+    for season_id, doc in rows:
+        name = next((m["name"] for m in doc.get("members", [])
+                     if m.get("account") == account), None)
+        if name is not None:
+            out.append((season_id, doc, name))
+    return out
 
-    async def set_rule(request: Request) -> Response:
-        body = await _body(request)
-        rule = check_rule(body.get("rule"), body.get("best"), body.get("min_evenings", 1),
-                          body.get("guests", False))
-        return await change(request, body, "rule", *rule)
 
-    async def add_member(request: Request) -> Response:
-        body = await _body(request)
-        await owned(request, body)
-        if body.get("account") is not None:
-            account = await asyncio.to_thread(accounts_of(request).find,
-                                              _member_name(body["account"], "account"))
-            if account is None:
-                raise refused("season_no_account", "no account of that name",
-                              field="account", name=str(body["account"])[:MAX_NAME])
-            return await change(request, body, "add_member", account.name, account.id,
-                                members=True)
-        return await change(request, body, "add_member", _member_name(body.get("name")),
-                            None, members=True)
+async def create(request: Request) -> Response:
+    body = await _body(request)
+    club = clean_name(body.get("club"), MAX_CLUB, reserved=False, code="invalid",
+                      status=422, what="club", field="club")
+    title = clean_name(body.get("title") or "", MAX_TITLE, reserved=False,
+                       code="invalid", status=422, what="title", field="title") \
+        if body.get("title") else ""
+    game = body.get("game")
+    try:
+        find_game(str(game)[:40])
+    except ValueError:
+        raise refused("season_game", "game: a game of this server", field="game") from None
+    rule = check_rule(body.get("rule", "sum"), body.get("best"),
+                      body.get("min_evenings", 1), body.get("guests", False))
+    s = ClubSeason(club, title, str(game), *rule)
+    season_id, token = await _seasons(request).create(s.to_json(), _client(request))
+    return JSONResponse({"id": season_id, "token": token, "version": 1,
+                         "season": season_view(s)}, status_code=201)
 
-    async def remove_member(request: Request) -> Response:
-        body = await _body(request)
-        name = body.get("name")
-        if not isinstance(name, str) or len(name) > MAX_NAME:
-            raise refused("season_no_member", "name: a member's name", name="")
-        return await change(request, body, "remove_member", name, members=True)
 
-    async def spell(request: Request) -> Response:
-        body = await _body(request)
-        spelling, member = body.get("spelling"), body.get("member")
-        if not isinstance(spelling, str) or not 0 < len(spelling) <= MAX_NAME or \
-                not (member is None or (isinstance(member, str) and len(member) <= MAX_NAME)):
-            raise WebError("bad_request", "spelling: a name on an evening; member: a "
-                           "member's name or null")
-        return await change(request, body, "spell", spelling, member)
+async def get_season(request: Request) -> Response:
+    got = await _seasons(request).read(request.path_params["season_id"])
+    if _since(request, got.version):
+        return Response(status_code=304)
+    view = await server_of(request).work.run(("season", got.id, got.version),
+                                             _client(request), season_page, got.doc)
+    account = await _me(request)
+    mine = next((m["name"] for m in got.doc.get("members", [])
+                 if account is not None and m.get("account") == account), None)
+    return json_bytes(envelope({"id": got.id, "version": got.version, "me": mine},
+                               "season", view))
 
-    async def evening(request: Request, op: str) -> Response:
-        body = await _body(request)
-        await owned(request, body)
-        club_id = _club_id(body.get("club"))
-        if op == "remove_evening":
-            return await change(request, body, op, club_id)
-        try:
-            club = await clubs(request).read(club_id)
-        except WebError:
-            raise refused("season_no_evening", "no club evening of this server has that "
-                          "link", 404, field="club") from None
-        return await change(request, body, op, club_id, club.doc)
 
-    async def add_evening(request: Request) -> Response:
-        return await evening(request, "add_evening")
+async def _change(request: Request, body: dict[str, Any], op: str, *args: Any,
+                  members: bool = False) -> Response:
+    server = server_of(request)
 
-    async def update_evening(request: Request) -> Response:
-        return await evening(request, "update_evening")
+    async def compute(got: Stored) -> tuple[dict[str, Any], bytes]:
+        new, view = await server.work.run(None, _client(request), season_change, got.doc,
+                                          op, list(args))
+        return new, view
+    stored, view = await changed(_seasons(request), request.path_params["season_id"],
+                                 _token(request, body), compute)
+    server.work.cache.put(("season", stored.id, stored.version), view)
+    if members:
+        await asyncio.to_thread(_sync_members, server.store, stored)
+    return json_bytes(envelope({"id": stored.id, "version": stored.version},
+                               "season", view))
 
-    async def remove_evening(request: Request) -> Response:
-        return await evening(request, "remove_evening")
 
-    async def download(request: Request) -> Response:
-        name = request.path_params["name"]
-        if name not in FILES:
-            raise WebError("not_found", f"files: {', '.join(FILES)}", 404)
-        got = await seasons(request).read(request.path_params["season_id"])
-        lang = _lang(request)
-        data = await work.run(("season-file", got.id, got.version, name, lang),
-                              _client(request), season_file, got.doc, name, lang)
-        media = "application/pdf" if name.endswith(".pdf") else "text/csv; charset=utf-8"
-        return Response(data, media_type=media, headers={
-            "content-disposition": f'attachment; filename="season-{got.id}.{name[7:]}"'})
+async def _owned(request: Request, body: dict[str, Any]) -> None:
+    """The organiser's link before any look-up a stranger could use to probe."""
+    got = await _seasons(request).read(request.path_params["season_id"])
+    if not DocStore.owns(got, _token(request, body)):
+        raise WebError("forbidden", "the organiser's link is needed for this", 403)
 
-    async def my_seasons(request: Request) -> Response:
-        account = await me(request)
+
+async def set_rule(request: Request) -> Response:
+    body = await _body(request)
+    rule = check_rule(body.get("rule"), body.get("best"), body.get("min_evenings", 1),
+                      body.get("guests", False))
+    return await _change(request, body, "rule", *rule)
+
+
+async def add_member(request: Request) -> Response:
+    body = await _body(request)
+    await _owned(request, body)
+    if body.get("account") is not None:
+        account = await asyncio.to_thread(server_of(request).accounts.find,
+                                          _member_name(body["account"], "account"))
         if account is None:
-            raise WebError("not_logged_in", "log in first", 401)
+            raise refused("season_no_account", "no account of that name",
+                          field="account", name=str(body["account"])[:MAX_NAME])
+        return await _change(request, body, "add_member", account.name, account.id,
+                             members=True)
+    return await _change(request, body, "add_member", _member_name(body.get("name")),
+                         None, members=True)
 
-        def read() -> list[tuple[str, dict[str, Any], str]]:
-            with store_of(request).session() as s:
-                rows = s.execute(
-                    select(SeasonRow.id, SeasonRow.doc)
-                    .join(SeasonMemberRow, SeasonMemberRow.season_id == SeasonRow.id)
-                    .where(SeasonMemberRow.account_id == account)
-                    .order_by(SeasonRow.created_at.desc()).limit(MAX_MY_SEASONS)).all()
-            out = []
-            for season_id, doc in rows:
-                name = next((m["name"] for m in doc.get("members", [])
-                             if m.get("account") == account), None)
-                if name is not None:
-                    out.append((season_id, doc, name))
-            return out
-        docs = await asyncio.to_thread(read)
-        return json_bytes(await work.run(None, _client(request), season_lines, docs)
-                          if docs else b'{"seasons":[]}')
 
-    def g(fn: Callable[[Request], Awaitable[Response]]
-          ) -> Callable[[Request], Awaitable[Response]]:
-        async def run(request: Request) -> Response:
-            try:
-                return await fn(request)
-            except DataError as e:      # a stored document that no longer reads back
-                raise WebError("invalid", str(e), 422) from e
-        return _guarded(run)
+async def remove_member(request: Request) -> Response:
+    body = await _body(request)
+    name = body.get("name")
+    if not isinstance(name, str) or len(name) > MAX_NAME:
+        raise refused("season_no_member", "name: a member's name", name="")
+    return await _change(request, body, "remove_member", name, members=True)
 
+
+async def spell(request: Request) -> Response:
+    body = await _body(request)
+    spelling, member = body.get("spelling"), body.get("member")
+    if not isinstance(spelling, str) or not 0 < len(spelling) <= MAX_NAME or \
+            not (member is None or (isinstance(member, str) and len(member) <= MAX_NAME)):
+        raise WebError("bad_request", "spelling: a name on an evening; member: a "
+                       "member's name or null")
+    return await _change(request, body, "spell", spelling, member)
+
+
+async def _evening(request: Request, op: str) -> Response:
+    body = await _body(request)
+    await _owned(request, body)
+    club_id = _club_id(body.get("club"))
+    if op == "remove_evening":
+        return await _change(request, body, op, club_id)
+    try:
+        club = await _clubs(request).read(club_id)
+    except WebError:
+        raise refused("season_no_evening", "no club evening of this server has that "
+                      "link", 404, field="club") from None
+    return await _change(request, body, op, club_id, club.doc)
+
+
+async def add_evening(request: Request) -> Response:
+    return await _evening(request, "add_evening")
+
+
+async def update_evening(request: Request) -> Response:
+    return await _evening(request, "update_evening")
+
+
+async def remove_evening(request: Request) -> Response:
+    return await _evening(request, "remove_evening")
+
+
+async def download(request: Request) -> Response:
+    name = request.path_params["name"]
+    if name not in FILES:
+        raise WebError("not_found", f"files: {', '.join(FILES)}", 404)
+    got = await _seasons(request).read(request.path_params["season_id"])
+    lang = _lang(request)
+    data = await server_of(request).work.run(("season-file", got.id, got.version, name,
+                                              lang), _client(request), season_file,
+                                             got.doc, name, lang)
+    media = "application/pdf" if name.endswith(".pdf") else "text/csv; charset=utf-8"
+    return Response(data, media_type=media, headers={
+        "content-disposition": f'attachment; filename="season-{got.id}.{name[7:]}"'})
+
+
+async def my_seasons(request: Request) -> Response:
+    account = await _me(request)
+    if account is None:
+        raise WebError("not_logged_in", "log in first", 401)
+    server = server_of(request)
+    docs = await asyncio.to_thread(_my_seasons, server.store, account)
+    return json_bytes(await server.work.run(None, _client(request), season_lines, docs)
+                      if docs else b'{"seasons":[]}')
+
+
+def _guarded_season(fn: Callable[[Request], Awaitable[Response]]
+                    ) -> Callable[[Request], Awaitable[Response]]:
+    """:func:`~binokel.web.pads._guarded`, and a stored document that no longer reads back
+    refused as invalid."""
+    async def run(request: Request) -> Response:
+        try:
+            return await fn(request)
+        except DataError as e:      # a stored document that no longer reads back
+            raise WebError("invalid", str(e), 422) from e
+    return _guarded(run)
+
+
+def routes() -> list[BaseRoute]:
+    """The season routes (docs/web.md, "Club seasons"); their handlers find the server's
+    store, accounts and worker pool through :func:`~binokel.web.server.server_of`."""
+    g = _guarded_season
     return [
         Route("/season", doc_page),
         Route("/season/{season_id}", doc_page),
