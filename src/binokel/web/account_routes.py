@@ -26,7 +26,6 @@ from .accounts import check_password
 from .accounts import new_codes
 from .guard import Limiter
 from .guard import WebError
-from .guard import client_key
 from .guard import json_object
 from .guard import refusing
 from .moderation import Moderation
@@ -35,6 +34,7 @@ from .pages import doc_page
 from .passkeys import Party
 from .passkeys import Passkeys
 from .passkeys import credential_json
+from .server import client_of
 from .sessions import clear_session
 from .sessions import csrf_token
 from .sessions import session_account
@@ -45,10 +45,6 @@ from .social import Social
 REGISTER_RATE = 5 / 3600    # new accounts per second from one address ...
 REGISTER_BURST = 5.0        # ... with bursts up to this many
 MAX_TOKENS = 50             # seat tokens one request may hand over
-
-
-def _client(request: Request) -> str:
-    return client_key(request.client.host if request.client else None)
 
 
 def _tokens(data: dict[str, Any]) -> list[str]:
@@ -115,7 +111,7 @@ def routes(accounts_of: Callable[[Request], Accounts], renamed: Renamed) -> list
         """The account of ``name`` if ``secret_ok(account)`` (run in a thread), within the
         login limits; else a refusal that does not say whether the name exists."""
         accounts = accounts_of(request)
-        address = ADDRESS_LIMIT.prefix + accounts.store.client_hash(_client(request))
+        address = ADDRESS_LIMIT.prefix + accounts.store.client_hash(client_of(request))
         account = await asyncio.to_thread(accounts.find, name)
         keys = [address] + ([ACCOUNT_LIMIT.prefix + account.id] if account else [])
         wait = await asyncio.to_thread(accounts.waiting, keys)
@@ -150,7 +146,7 @@ def routes(accounts_of: Callable[[Request], Accounts], renamed: Renamed) -> list
         name = clean_name(data.get("name"), field="name")
         password = check_password(data.get("password"))
         tokens = _tokens(data)
-        if not registrations.allow(_client(request)):
+        if not registrations.allow(client_of(request)):
             raise WebError("rate_limited", "too many new accounts from here; wait a while",
                            429)
         accounts = accounts_of(request)
@@ -316,7 +312,7 @@ def routes(accounts_of: Callable[[Request], Accounts], renamed: Renamed) -> list
         tokens = _tokens(data)
         credential = credential_json(data.get("credential"))
         accounts = accounts_of(request)
-        address = ADDRESS_LIMIT.prefix + accounts.store.client_hash(_client(request))
+        address = ADDRESS_LIMIT.prefix + accounts.store.client_hash(client_of(request))
         wait = await asyncio.to_thread(accounts.waiting, [address])
         if wait:
             raise WebError("rate_limited", f"too many failed logins; try again in {wait} s",

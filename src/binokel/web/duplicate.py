@@ -75,13 +75,13 @@ from .pads import DocStore
 from .pads import Documents
 from .pads import Stored
 from .pads import _body
-from .pads import _client
 from .pads import _guarded
 from .pads import _int_arg
 from .pads import _since
 from .pads import _token
 from .pads import json_bytes
 from .pages import doc_page
+from .server import client_of
 from .store import DealRow
 from .store import Store
 from .tables import LiveTable
@@ -683,7 +683,7 @@ def routes(store_of: Callable[[Request], Store],
         if scores is None:
             return got
         number = len(got.doc["played"])
-        compared = await work.run(("dup-compare", got.id, number), _client(request),
+        compared = await work.run(("dup-compare", got.id, number), client_of(request),
                                   comparison, got.doc, scores)
         return await change(request, None, lambda d: book(d, number, scores, compared),
                             trusted=True)
@@ -696,7 +696,7 @@ def routes(store_of: Callable[[Request], Store],
         version = got.version * 1000 + sum(running.values())
         if result is None and _since(request, version):
             return Response(status_code=304)
-        view = await work.run(("duplicate", got.id, version), _client(request),
+        view = await work.run(("duplicate", got.id, version), client_of(request),
                               public_page, got.doc, running)
         out: dict[str, Any] = {"id": got.id, "version": version}
         if result is not None:
@@ -706,7 +706,7 @@ def routes(store_of: Callable[[Request], Store],
     async def create(request: Request) -> Response:
         body = await _body(request)
         doc = new_document(body)
-        dup_id, token = await documents(request).create(doc, _client(request))
+        dup_id, token = await documents(request).create(doc, client_of(request))
         request.path_params["dup_id"] = dup_id
         # Its tables name their tournament.
         got = await change(request, token, lambda d: d.update(id=dup_id))
@@ -727,7 +727,7 @@ def routes(store_of: Callable[[Request], Store],
         browser, fresh = entry.browser_key(request)
         account = await asyncio.to_thread(entry.account_key, request, store_of(request))
         key = account or browser    # a logged-in player enters as his account
-        client = store_of(request).client_hash(_client(request))
+        client = store_of(request).client_hash(client_of(request))
         owner = _token(request, body)
         code = body.get("entry")
         nickname = body.get("nickname")
@@ -853,12 +853,12 @@ def routes(store_of: Callable[[Request], Store],
         got = await settled(request)
         if not docs(request).owns(got, token):
             raise WebError("forbidden", "the owner's link is needed for this", 403)
-        plan = await work.run(None, _client(request), plan_round, got.doc)
+        plan = await work.run(None, client_of(request), plan_round, got.doc)
         out: dict[str, Any] = {}
 
         def step(d: dict[str, Any]) -> None:
             out["result"] = start_round(d, registry,
-                                        registry.store.client_hash(_client(request)), plan)
+                                        registry.store.client_hash(client_of(request)), plan)
         # On the loop: the step opens the round's live tables in the registry.
         got = change_here(request, token, step)
         return await answer(request, got, {"result": out["result"]})

@@ -70,12 +70,12 @@ from .documents import pad_file
 from .documents import pad_page
 from .documents import pad_view
 from .guard import WebError
-from .guard import client_key
 from .guard import read_json
 from .guard import rules_refused
 from .guard import same_origin
 from .names import clean_name
 from .pages import doc_page
+from .server import client_of
 from .server import server_of
 from .store import Base
 from .store import Store
@@ -276,10 +276,6 @@ def _token(request: Request, body: dict[str, Any] | None = None) -> str | None:
     return tok[:128] if tok else None
 
 
-def _client(request: Request) -> str:
-    return client_key(request.client.host if request.client else None)
-
-
 def _error(code: str, message: str, status: int = 400, field: str | None = None,
            cause: BaseException | None = None,
            words: dict[str, str] | None = None) -> JSONResponse:
@@ -352,7 +348,7 @@ def json_bytes(body: bytes, status: int = 200) -> Response:
 async def _created(docs: Documents, request: Request, doc: dict[str, Any], name: str,
                    view: dict[str, Any]) -> Response:
     """A new document stored: its id, the owner's token (shown once) and its view."""
-    doc_id, token = await docs.create(doc, _client(request))
+    doc_id, token = await docs.create(doc, client_of(request))
     return JSONResponse({"id": doc_id, "token": token, "version": 1, name: view},
                         status_code=201)
 
@@ -398,7 +394,7 @@ def _table_pads(request: Request) -> Documents:
 
 def _job(request: Request, key: Any, fn: Job, *args: Any) -> Awaitable[Any]:
     """``fn(*args)`` in the server's worker pool (its result cached under ``key``)."""
-    return server_of(request).work.run(key, _client(request), fn, *args)
+    return server_of(request).work.run(key, client_of(request), fn, *args)
 
 
 async def _shown(request: Request, docs: Documents, kind: str, param: str,

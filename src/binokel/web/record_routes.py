@@ -16,7 +16,7 @@ from .analysis import worded
 from .duplicate import seal_of
 from .guard import WebError
 from .replays import TableRecords
-from .server import client
+from .server import client_of
 from .server import failed
 from .server import query_int
 from .server import server_of
@@ -79,7 +79,7 @@ async def analysis(request: Request) -> Response:
                                   request.query_params.get("cards"))
         t = await _records(request)
         number = int(request.path_params["number"])
-        result = await server_of(request).analyses.get(t, number, client(request))
+        result = await server_of(request).analyses.get(t, number, client_of(request))
     except WebError as e:
         return failed(request, e)
     await asyncio.to_thread(note_given_away, t.store, t.id, number, result, t.players)

@@ -70,7 +70,6 @@ from .pads import Documents
 from .pads import Stored
 from .pads import TournamentRow
 from .pads import _body
-from .pads import _client
 from .pads import _guarded
 from .pads import _lang
 from .pads import _since
@@ -78,6 +77,7 @@ from .pads import _token
 from .pads import changed
 from .pads import json_bytes
 from .pages import doc_page
+from .server import client_of
 from .server import server_of
 from .sessions import session_account
 from .store import Base
@@ -505,7 +505,7 @@ async def create(request: Request) -> Response:
     rule = check_rule(body.get("rule", "sum"), body.get("best"),
                       body.get("min_evenings", 1), body.get("guests", False))
     s = ClubSeason(club, title, str(game), *rule)
-    season_id, token = await _seasons(request).create(s.to_json(), _client(request))
+    season_id, token = await _seasons(request).create(s.to_json(), client_of(request))
     return JSONResponse({"id": season_id, "token": token, "version": 1,
                          "season": season_view(s)}, status_code=201)
 
@@ -515,7 +515,7 @@ async def get_season(request: Request) -> Response:
     if _since(request, got.version):
         return Response(status_code=304)
     view = await server_of(request).work.run(("season", got.id, got.version),
-                                             _client(request), season_page, got.doc)
+                                             client_of(request), season_page, got.doc)
     account = await _me(request)
     mine = next((m["name"] for m in got.doc.get("members", [])
                  if account is not None and m.get("account") == account), None)
@@ -528,7 +528,7 @@ async def _change(request: Request, body: dict[str, Any], op: str, *args: Any,
     server = server_of(request)
 
     async def compute(got: Stored) -> tuple[dict[str, Any], bytes]:
-        new, view = await server.work.run(None, _client(request), season_change, got.doc,
+        new, view = await server.work.run(None, client_of(request), season_change, got.doc,
                                           op, list(args))
         return new, view
     stored, view = await changed(_seasons(request), request.path_params["season_id"],
@@ -620,7 +620,7 @@ async def download(request: Request) -> Response:
     got = await _seasons(request).read(request.path_params["season_id"])
     lang = _lang(request)
     data = await server_of(request).work.run(("season-file", got.id, got.version, name,
-                                              lang), _client(request), season_file,
+                                              lang), client_of(request), season_file,
                                              got.doc, name, lang)
     media = "application/pdf" if name.endswith(".pdf") else "text/csv; charset=utf-8"
     return Response(data, media_type=media, headers={
@@ -633,7 +633,7 @@ async def my_seasons(request: Request) -> Response:
         raise WebError("not_logged_in", "log in first", 401)
     server = server_of(request)
     docs = await asyncio.to_thread(_my_seasons, server.store, account)
-    return json_bytes(await server.work.run(None, _client(request), season_lines, docs)
+    return json_bytes(await server.work.run(None, client_of(request), season_lines, docs)
                       if docs else b'{"seasons":[]}')
 
 

@@ -169,7 +169,8 @@ def failed(conn: HTTPConnection, e: WebError) -> JSONResponse:
     return web_error(e)
 
 
-def client(conn: HTTPConnection) -> str:
+def client_of(conn: HTTPConnection) -> str:
+    """The key a request's or socket's client is counted and limited by."""
     return client_key(conn.client.host if conn.client else None)
 
 

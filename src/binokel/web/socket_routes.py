@@ -29,7 +29,7 @@ from .guard import WebError
 from .guard import parse_json
 from .guard import same_origin
 from .server import Server
-from .server import client
+from .server import client_of
 from .server import count_error
 from .server import server_of
 from .sessions import session_account
@@ -69,7 +69,7 @@ class _Socket:
 
 async def ws_endpoint(websocket: WebSocket) -> None:
     sockets = server_of(websocket).sockets
-    key = client(websocket)
+    key = client_of(websocket)
     if not same_origin(websocket.headers):
         await websocket.close(code=4403)
         return

@@ -17,7 +17,7 @@ from .guard import read_json
 from .server import account_id
 from .server import account_of
 from .server import check_origin
-from .server import client
+from .server import client_of
 from .server import failed
 from .server import query_int
 from .server import server_of
@@ -48,7 +48,7 @@ async def create_table(request: Request) -> Response:
     try:
         check_origin(request)
         data = await read_json(request)
-        key = client(request)
+        key = client_of(request)
         if not server.creates.allow(key):
             raise WebError("rate_limited", "too many new tables; wait a little", 429)
         registry = server.registry
@@ -83,7 +83,7 @@ async def join(request: Request) -> Response:
         data = await read_json(request)
         if not isinstance(data, dict):
             raise TableError("bad_request", "expected a JSON object")
-        address = registry.store.client_hash(client(request))
+        address = registry.store.client_hash(client_of(request))
         me = await asyncio.to_thread(account_of, request)
         # at a rated table a player is known by his account's name (his player page)
         nickname = me.name if me is not None and t.settings.get("rated") \
