@@ -262,13 +262,13 @@ class DokoStrongBot(PimcPlayer):
         actions = legal_actions_of(view)
         self.last_values = {}
         self.last_estimate = None
+        if len(actions) == 1:
+            return actions[0]
         # Seeded by the view, not by the game so far: the same view gets the same decision
         # whatever the bot played before, so a hint for this seat (a fresh bot) simulates
         # the same worlds and never recommends what the player would not do, and a match
         # replayed with one decision changed replays every other one move for move.
         self.rng = _view_rng(view)
-        if len(actions) == 1:
-            return actions[0]
         if view.phase == VORBEHALT:
             return self._vorbehalt(view)
         if view.phase == DECLARE:
